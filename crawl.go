@@ -1,0 +1,111 @@
+package crawl
+
+import (
+	"errors"
+	"net/http"
+	"time"
+
+	"golang.org/x/net/html"
+)
+
+// Labels a URL or page can carry from the hub/topic classifier.
+const (
+	LabelHub   = "hub"
+	LabelTopic = "topic"
+)
+
+// Link is one out-link discovered on a fetched page, on its way to the
+// frontier. OnURL hooks may change Priority, Label, Score and Tags.
+type Link struct {
+	URL    string // absolute, normalised
+	Anchor string // anchor text, whitespace-collapsed
+	Parent string // URL of the page the link was found on ("" for seeds)
+	Depth  int    // depth of the target: parent depth + 1, seeds are 0
+
+	Priority float64 // frontier priority: higher is fetched first
+	Label    string  // LabelHub, LabelTopic or "" when unclassified
+	Score    float64 // classifier score behind Label (decision value or probability)
+	Tags     []string
+}
+
+// AddTag adds tag to l.Tags unless it is already there.
+func (l *Link) AddTag(tag string) {
+	for _, t := range l.Tags {
+		if t == tag {
+			return
+		}
+	}
+	l.Tags = append(l.Tags, tag)
+}
+
+// Page is one fetched HTML page as OnPage and OnBatch hooks see it.
+// The engine fills every field above the hook-owned block; hooks fill the rest.
+type Page struct {
+	Seq       int64     // fetch order, 1-based, unique within a store
+	URL       string    // the URL requested (normalised)
+	FinalURL  string    // the URL after redirects
+	Redirects []string  // intermediate URLs, in order, when redirected
+	Status    int       // HTTP status of the final response
+	FetchedAt time.Time // when the response was received
+	Depth     int
+	Parent    string // URL of the page this one was discovered on ("" for seeds)
+	Anchor    string // anchor text of the link that led here
+
+	Header      http.Header // response header (ETag, Last-Modified, …)
+	ContentType string
+	Charset     string // charset the body was decoded from
+	HTML        []byte // body decoded to UTF-8
+	Size        int    // body size in bytes as received (before decoding)
+
+	Doc         *html.Node // parsed DOM of HTML; never nil for a page given to hooks
+	Title       string
+	Keywords    string // raw content of <meta name="keywords">
+	Description string // raw content of <meta name="description">
+	Text        string // visible text, whitespace-collapsed (no script/style)
+	Links       []Link // out-links in document order, de-duplicated, normalised
+
+	// Hook-owned fields: set by built-in or user hooks, persisted by the engine.
+	Label     string  // hub/topic label of this page's own URL
+	Score     float64 // classifier score behind Label
+	Relevance float64 // topic relevance (cosine to the topic centroid), -1 when no topic
+	Relevant  bool    // Relevance passed the topic threshold
+	Cluster   int64   // structural (template) cluster id, 0 when not clustered
+	Topic     int64   // fuzzy topic id, 0 when not grouped
+}
+
+// Field is one named value of an extracted data record.
+type Field struct {
+	Name  string // column name, stable across a template cluster
+	Value string // text, link href or image src
+}
+
+// Record is one data record extracted from a list page.
+type Record struct {
+	PageURL string
+	Cluster int64 // template cluster of the page
+	Index   int   // position of the record on its page, 0-based
+	Fields  []Field
+}
+
+// Batch is what OnBatch hooks receive: the pages fetched since the previous
+// batch. Hooks may set hook-owned fields of the pages and append Records;
+// the engine stores all of it in one transaction after the hooks ran, so a
+// batch is either wholly stored or re-run after a crash.
+type Batch struct {
+	Seq     int64   // batch number, 1-based
+	Pages   []*Page // in fetch order
+	Final   bool    // last batch of the run
+	Records []Record
+}
+
+// Errors shared by every package.
+var (
+	// ErrNotHTML is returned for responses whose content type is filtered out.
+	ErrNotHTML = errors.New("crawl: not an HTML response")
+	// ErrTooLarge is returned for bodies over the configured maximum size.
+	ErrTooLarge = errors.New("crawl: body too large")
+	// ErrDisallowed is returned for URLs robots.txt forbids.
+	ErrDisallowed = errors.New("crawl: disallowed by robots.txt")
+	// ErrOutOfScope is returned for URLs the scope rules exclude.
+	ErrOutOfScope = errors.New("crawl: out of scope")
+)

@@ -1,0 +1,9 @@
+// Package crawl is the shared vocabulary of the crawl framework: the Page a
+// fetch produces, the Link on its way to the frontier, the Record extracted
+// from a list page, the Batch that OnBatch hooks see, and the errors every
+// package shares.
+//
+// The engine lives in package crawler, the extension points in package hooks,
+// the built-in mining methods in classifiers/, clustering/ and extraction/.
+// See the README for the command line and for writing hooks.
+package crawl

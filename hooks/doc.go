@@ -1,0 +1,23 @@
+// Package hooks defines the three extension points of a crawl and the
+// ordered chains that run them.
+//
+//   - URLHook.OnURL sees each link discovered on a fetched page before it
+//     enters the frontier: it may change its priority, label and tags, or
+//     drop it by returning ErrSkip.
+//   - PageHook.OnPage sees each fetched page with its parsed DOM, text, meta
+//     data and out-links, after the page is parsed and before it is stored.
+//     ErrSkip stops later page hooks for that page (the page is still stored).
+//   - BatchHook.OnBatch sees every N fetched pages, and the rest at the end.
+//
+// Any hook may return ErrStop to end the crawl gracefully. Hooks run in the
+// order they were added: built-in hooks from the configuration first, in the
+// order classifier, topic, clustering, extraction, topics; user hooks after
+// them. A panic in a hook is recovered and returned as a *PanicError for
+// that URL, page or batch; it never crashes the crawl.
+//
+// The shapes follow net/http: a one-method interface plus a function
+// adapter (URLFunc, PageFunc, BatchFunc).
+//
+// Concurrency: OnURL and OnPage are called from several fetch workers at
+// once and must be safe for concurrent use. OnBatch calls never overlap.
+package hooks
