@@ -1,0 +1,12 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"io"
+)
+
+// runDemoSite is a placeholder until its owner lands the real command.
+func runDemoSite(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	return errors.New("not built yet")
+}

@@ -1,0 +1,84 @@
+// Command crawl runs a focused crawl from a YAML configuration and offers the
+// tools around it: export, demo-site, hub, cluster, extract and topics.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+// command is one subcommand of crawl.
+type command struct {
+	name  string
+	usage string
+	run   func(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error
+}
+
+func commands() []command {
+	return []command{
+		{"export", "export -db FILE -what pages|links|records|clusters|harvest|topics -format csv|jsonl [-out PATH]", runExport},
+		{"demo-site", "demo-site [-addr 127.0.0.1:0]", runDemoSite},
+		{"hub", "hub train|classify|eval ...", runHub},
+		{"cluster", "cluster -in DIR [-out FILE.csv] [-db FILE] [-method fpc|stm-cure] [-lsh-report]", runCluster},
+		{"extract", "extract -in FILE|DIR [-out FILE.csv]", runExtract},
+		{"topics", "topics -db FILE [-r 0.24] [-out FILE.csv] [-levels]", runTopics},
+	}
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	os.Exit(run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run dispatches to a subcommand, or runs a crawl when the first argument is a flag.
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 && len(args[0]) > 0 && args[0][0] != '-' {
+		for _, c := range commands() {
+			if c.name == args[0] {
+				return exitCode(stderr, c.name, c.run(ctx, args[1:], stdin, stdout, stderr))
+			}
+		}
+		fmt.Fprintf(stderr, "crawl: unknown command %q\n", args[0])
+		usage(stderr)
+		return 2
+	}
+	return exitCode(stderr, "crawl", runCrawl(ctx, args, stdin, stdout, stderr))
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: crawl -config FILE [-check] [-fresh] [-recrawl] [-max-pages N] [-db FILE] [-out DIR]")
+	for _, c := range commands() {
+		fmt.Fprintf(w, "       crawl %s\n", c.usage)
+	}
+}
+
+// interrupted is returned by commands stopped by SIGINT/SIGTERM after a
+// graceful stop; it maps to exit code 130.
+var errInterrupted = errors.New("interrupted")
+
+func exitCode(stderr io.Writer, name string, err error) int {
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case errors.Is(err, errInterrupted):
+		return 130
+	case errors.Is(err, errUsage):
+		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		return 2
+	default:
+		fmt.Fprintf(stderr, "%s: %v\n", name, err)
+		return 1
+	}
+}
+
+// errUsage marks errors in the command line itself (exit code 2).
+var errUsage = errors.New("usage")
