@@ -1,0 +1,187 @@
+package config
+
+import (
+	"time"
+)
+
+// Config is one crawl as a YAML file describes it. Every field has a
+// documented default; Default returns them all. Durations are YAML strings
+// such as "250ms" or "10s".
+type Config struct {
+	// Seeds are the start URLs. With demo: true they default to the demo
+	// site's home pages.
+	Seeds []string `yaml:"seeds"`
+	// Demo serves the built-in offline demo site on free loopback ports and
+	// crawls it. Seeds and topic seeds may then use the placeholders
+	// {demo:N} (base URL of demo host N, from 0) and {sport:N} (the first
+	// N sport article URLs of the demo site).
+	Demo bool `yaml:"demo"`
+	// DB is the SQLite store. Default "crawl.db".
+	DB string `yaml:"db"`
+	// Out is the directory CSV exports are written to at the end of a run.
+	// Default "out". Empty list in Exports writes none.
+	Out string `yaml:"out"`
+	// Exports lists what is exported to Out at the end: pages, links,
+	// records, clusters, harvest, topics. Default: all of them.
+	Exports []string `yaml:"exports"`
+	// MaxPages stops the crawl when the store holds this many pages. 0: no limit.
+	MaxPages int `yaml:"max_pages"`
+
+	Scope      Scope      `yaml:"scope"`
+	Fetch      Fetch      `yaml:"fetch"`
+	Politeness Politeness `yaml:"politeness"`
+	Batch      Batch      `yaml:"batch"`
+
+	Hub        Hub        `yaml:"hub"`
+	Topic      Topic      `yaml:"topic"`
+	Clustering Clustering `yaml:"clustering"`
+	Extraction Extraction `yaml:"extraction"`
+	Topics     Topics     `yaml:"topics"`
+}
+
+// Scope limits which URLs enter the frontier.
+type Scope struct {
+	// Domains allowed (a domain allows its subdomains). Default: the seeds' hosts.
+	// Use ["*"] for the whole web.
+	Domains     []string `yaml:"domains"`
+	DenyDomains []string `yaml:"deny_domains"`
+	AllowRegex  []string `yaml:"allow_regex"` // URL must match one of them (when set)
+	DenyRegex   []string `yaml:"deny_regex"`  // URL must match none of them
+	MaxDepth    int      `yaml:"max_depth"`   // seeds are depth 0; 0: no limit
+}
+
+// Fetch tunes HTTP fetching.
+type Fetch struct {
+	UserAgent     string        `yaml:"user_agent"`      // default "crawl/1.0 (+https://github.com/crawl-project/crawl)"
+	Timeout       time.Duration `yaml:"timeout"`         // per request; default 20s
+	Retries       int           `yaml:"retries"`         // for network errors, 429, 5xx; default 3; -1 for none
+	Backoff       time.Duration `yaml:"backoff"`         // first retry delay, doubled each retry; default 500ms
+	MaxBackoff    time.Duration `yaml:"max_backoff"`     // default 30s
+	MaxRetryAfter time.Duration `yaml:"max_retry_after"` // longest Retry-After honoured; default 2m
+	MaxBodySize   int64         `yaml:"max_body_size"`   // bytes; default 10485760
+	MaxRedirects  int           `yaml:"max_redirects"`   // default 10
+	ContentTypes  []string      `yaml:"content_types"`   // default [text/html, application/xhtml+xml]
+}
+
+// Politeness is how gently hosts are treated.
+type Politeness struct {
+	Robots          *bool         `yaml:"robots"`            // honour robots.txt; default true
+	Delay           time.Duration `yaml:"delay"`             // between request starts on one host; default 250ms (see NoDelay)
+	PerHostParallel int           `yaml:"per_host_parallel"` // default 2
+	Workers         int           `yaml:"workers"`           // concurrent fetches overall; default 16
+	MaxCrawlDelay   time.Duration `yaml:"max_crawl_delay"`   // cap on robots.txt Crawl-delay; default 10s
+	NoDelay         bool          `yaml:"no_delay"`          // no delay between requests to a host (benchmarks, own sites)
+}
+
+// Batch sets how often OnBatch hooks run.
+type Batch struct {
+	Size int `yaml:"size"` // pages per batch; default 200
+}
+
+// Hub configures the hub/topic URL classifier (paper 001) at OnURL.
+type Hub struct {
+	Enabled bool   `yaml:"enabled"`
+	Model   string `yaml:"model"` // model path; default: the model shipped in classifiers/hub
+	// Policy: tag (label and score only, default), boost (add Boost to hub
+	// links' priority), hubs-beyond-depth (beyond Depth follow only hubs),
+	// skip-hubs (do not follow predicted hubs).
+	Policy string  `yaml:"policy"`
+	Boost  float64 `yaml:"boost"` // default 0.5
+	Depth  int     `yaml:"depth"` // for hubs-beyond-depth; default 2
+}
+
+// Topic configures focused crawling (paper 003).
+type Topic struct {
+	Enabled bool `yaml:"enabled"`
+	// Seeds are URLs of pages on the topic. Default: the crawl's seeds.
+	Seeds []string `yaml:"seeds"`
+	// Strategy: bfs, best-first or adaptive (default).
+	Strategy string `yaml:"strategy"`
+	// Corpus is a directory of <topic>/*.txt for best-first with a trained
+	// TF-IDF centroid; CorpusTopic names the topic's folder.
+	Corpus      string  `yaml:"corpus"`
+	CorpusTopic string  `yaml:"corpus_topic"`
+	Relevance   float64 `yaml:"relevance"` // cosine to the seed centroid for a page to count as relevant; default 0.2
+	Update      float64 `yaml:"update"`    // cosine to a seed page above which the centroid adapts; default 0.3
+	Language    string  `yaml:"language"`  // auto (default), en, zh, ja, ko
+	Stem        bool    `yaml:"stem"`
+	Terms       int     `yaml:"terms"` // feature terms kept from the seed pages; default 300
+}
+
+// Clustering configures structural (template) clustering (paper 000) at OnBatch.
+type Clustering struct {
+	Enabled bool    `yaml:"enabled"`
+	D       float64 `yaml:"d"`     // new-cluster threshold; default from clustering/fpc
+	Alpha   float64 `yaml:"alpha"` // merge threshold; default from clustering/fpc
+	Beta    float64 `yaml:"beta"`  // LSH candidate share; default 0.05
+}
+
+// Extraction configures data-record extraction (paper 004) per cluster.
+type Extraction struct {
+	Enabled    bool `yaml:"enabled"`
+	MinRecords int  `yaml:"min_records"` // pages with fewer records yield none; default 2
+}
+
+// Topics configures fuzzy topic grouping (paper 002) at the end of a crawl.
+type Topics struct {
+	Enabled bool    `yaml:"enabled"`
+	R       float64 `yaml:"r"` // cut level; default 0.24
+}
+
+// Known export names, in the order they are written.
+var exportNames = []string{"pages", "links", "records", "clusters", "harvest", "topics"}
+
+// Default returns a Config with every default filled in.
+func Default() Config {
+	var c Config
+	c.fill()
+	return c
+}
+
+func (c *Config) fill() {
+	if c.DB == "" {
+		c.DB = "crawl.db"
+	}
+	if c.Out == "" {
+		c.Out = "out"
+	}
+	if c.Exports == nil {
+		c.Exports = append([]string(nil), exportNames...)
+	}
+	if c.Batch.Size == 0 {
+		c.Batch.Size = 200
+	}
+	if c.Hub.Policy == "" {
+		c.Hub.Policy = "tag"
+	}
+	if c.Hub.Boost == 0 {
+		c.Hub.Boost = 0.5
+	}
+	if c.Hub.Depth == 0 {
+		c.Hub.Depth = 2
+	}
+	if c.Topic.Strategy == "" {
+		c.Topic.Strategy = "adaptive"
+	}
+	if c.Topic.Relevance == 0 {
+		c.Topic.Relevance = 0.2
+	}
+	if c.Topic.Update == 0 {
+		c.Topic.Update = 0.3
+	}
+	if c.Topic.Language == "" {
+		c.Topic.Language = "auto"
+	}
+	if c.Topic.Terms == 0 {
+		c.Topic.Terms = 300
+	}
+	if c.Clustering.Beta == 0 {
+		c.Clustering.Beta = 0.05
+	}
+	if c.Extraction.MinRecords == 0 {
+		c.Extraction.MinRecords = 2
+	}
+	if c.Topics.R == 0 {
+		c.Topics.R = 0.24
+	}
+}
