@@ -1,0 +1,30 @@
+// Package svm is a C-support-vector classifier written in Go that reads and
+// writes LIBSVM's file formats, so models move freely between it and
+// svm-train / svm-predict / svm-scale.
+//
+// Training solves the C-SVC dual by SMO with second-order working-set
+// selection (Fan, Chen and Lin 2005) and shrinking, with an LRU cache of
+// kernel columns, one-vs-one for more than two classes, per-class C weights
+// and optional Platt-scaled probabilities (Lin, Lin and Weng 2007) coupled
+// pairwise for multi-class (Wu, Lin and Weng 2004). The algorithms follow
+// the published descriptions; no LIBSVM code is copied.
+//
+// Files:
+//
+//	problem.go  Node, Problem, ReadProblem, WriteProblem (LIBSVM data format)
+//	param.go    KernelType, Param, DefaultParam, validation
+//	kernel.go   kernel functions and the LRU column cache
+//	qmatrix.go  the C-SVC matrix Q_ij = y_i y_j K_ij over the cache
+//	solver.go   SMO: working-set selection, two-variable update
+//	shrink.go   shrinking, gradient reconstruction, rho
+//	train.go    Train: class grouping, one-vs-one, support-vector layout
+//	model.go    Model, Predict, PredictValues, Decision, dense fast path
+//	prob.go     Platt sigmoid fit, PredictProbability, pairwise coupling
+//	modelio.go  ReadModel, LoadModel, Write, SaveModel (LIBSVM model format)
+//	scale.go    Scaler: FitScaler, Scale, svm-scale range files
+//	cv.go       CrossValidation, Accuracy, GridSearch
+//
+// A Model is immutable and safe for concurrent use; Predict and Decision do
+// not allocate for binary models, and DecisionDense/PredictDense take a
+// dense []float64 for callers that build features into a reused buffer.
+package svm

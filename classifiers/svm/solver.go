@@ -1,0 +1,263 @@
+package svm
+
+import "math"
+
+// The solver minimises ½αᵀQα + pᵀα subject to yᵀα = 0 and 0 ≤ α_t ≤ C_t by
+// sequential minimal optimisation: each iteration picks a pair (i, j) with
+// second-order working-set selection (Fan, Chen and Lin 2005, WSS 2),
+// solves the two-variable sub-problem analytically and updates the gradient.
+// Shrinking (Chang and Lin, LIBSVM guide §5.1) sets aside variables that are
+// likely to stay at a bound; the gradient of the full problem is rebuilt
+// from Ḡ before the final optimality check.
+
+const tau = 1e-12 // replaces a non-positive curvature a_ij
+
+const (
+	atLower int8 = iota
+	atUpper
+	free
+)
+
+type solver struct {
+	q          *svcQ
+	y          []int8
+	p          []float64
+	alpha      []float64
+	status     []int8
+	g          []float64 // gradient ∇f(α) = Qα + p
+	gbar       []float64 // Ḡ_i = Σ_{j at upper bound} C_j Q_ij
+	active     []int     // active[k]: original index of position k
+	activeSize int
+	cp, cn     float64
+	eps        float64
+	shrinking  bool
+	unshrink   bool
+}
+
+// solution is the solver's result in the original order of the instances.
+type solution struct {
+	alpha []float64
+	rho   float64
+	obj   float64
+	iter  int
+}
+
+// solveCSVC solves the C-SVC dual for labels y (±1) with costs cp for the
+// positive and cn for the negative class, starting from α = 0.
+func solveCSVC(x [][]Node, y []int8, param Param, cp, cn float64) solution {
+	l := len(x)
+	s := &solver{
+		q: newSVCQ(x, y, param), y: append([]int8(nil), y...),
+		p: make([]float64, l), alpha: make([]float64, l), status: make([]int8, l),
+		g: make([]float64, l), gbar: make([]float64, l), active: make([]int, l),
+		activeSize: l, cp: cp, cn: cn, eps: param.Eps, shrinking: param.Shrinking,
+	}
+	for i := range s.p {
+		s.p[i] = -1
+		s.g[i] = -1
+		s.active[i] = i
+	}
+	iter := s.run()
+	sol := solution{alpha: make([]float64, l), rho: s.rho(), iter: iter}
+	for i := range l {
+		sol.obj += s.alpha[i] * (s.g[i] + s.p[i])
+		sol.alpha[s.active[i]] = s.alpha[i] * float64(s.y[i])
+	}
+	sol.obj /= 2
+	return sol
+}
+
+func (s *solver) c(i int) float64 {
+	if s.y[i] > 0 {
+		return s.cp
+	}
+	return s.cn
+}
+
+func (s *solver) setStatus(i int) {
+	switch {
+	case s.alpha[i] >= s.c(i):
+		s.status[i] = atUpper
+	case s.alpha[i] <= 0:
+		s.status[i] = atLower
+	default:
+		s.status[i] = free
+	}
+}
+
+// run iterates until the maximal violating pair is within eps and returns
+// the iteration count.
+func (s *solver) run() int {
+	l := len(s.alpha)
+	maxIter := max(10000000, 100*l)
+	counter := min(l, 1000) + 1
+	iter := 0
+	for iter < maxIter {
+		if counter--; counter == 0 {
+			counter = min(l, 1000)
+			if s.shrinking {
+				s.shrink()
+			}
+		}
+		i, j, ok := s.selectWorkingSet()
+		if !ok {
+			s.reconstructGradient()
+			s.activeSize = l
+			if i, j, ok = s.selectWorkingSet(); !ok {
+				break
+			}
+			counter = 1
+		}
+		iter++
+		s.update(i, j)
+	}
+	if s.activeSize < l {
+		s.reconstructGradient()
+		s.activeSize = l
+	}
+	return iter
+}
+
+// selectWorkingSet returns the pair (i, j) of WSS 2, or ok = false when the
+// current α is eps-optimal on the active set.
+func (s *solver) selectWorkingSet() (int, int, bool) {
+	gmax, gmax2 := math.Inf(-1), math.Inf(-1)
+	i, j := -1, -1
+	for t := 0; t < s.activeSize; t++ {
+		if s.y[t] > 0 {
+			if s.status[t] != atUpper && -s.g[t] >= gmax {
+				gmax, i = -s.g[t], t
+			}
+		} else if s.status[t] != atLower && s.g[t] >= gmax {
+			gmax, i = s.g[t], t
+		}
+	}
+	var qi []float32
+	if i != -1 {
+		qi = s.q.column(i, s.activeSize)
+	}
+	objMin := math.Inf(1)
+	for t := 0; t < s.activeSize; t++ {
+		var diff, sign float64
+		if s.y[t] > 0 {
+			if s.status[t] == atLower {
+				continue
+			}
+			gmax2 = max(gmax2, s.g[t])
+			diff, sign = gmax+s.g[t], -1
+		} else {
+			if s.status[t] == atUpper {
+				continue
+			}
+			gmax2 = max(gmax2, -s.g[t])
+			diff, sign = gmax-s.g[t], 1
+		}
+		if diff <= 0 {
+			continue
+		}
+		quad := s.q.qd[i] + s.q.qd[t] + sign*2*float64(s.y[i])*float64(qi[t])
+		if quad <= 0 {
+			quad = tau
+		}
+		if obj := -diff * diff / quad; obj <= objMin {
+			objMin, j = obj, t
+		}
+	}
+	if gmax+gmax2 < s.eps || j == -1 {
+		return i, j, false
+	}
+	return i, j, true
+}
+
+// update solves the two-variable sub-problem on (i, j) and updates α, G
+// and Ḡ.
+func (s *solver) update(i, j int) {
+	l := len(s.alpha)
+	qi := s.q.column(i, s.activeSize)
+	qj := s.q.column(j, s.activeSize)
+	ci, cj := s.c(i), s.c(j)
+	oldI, oldJ := s.alpha[i], s.alpha[j]
+	if s.y[i] != s.y[j] {
+		s.stepOpposite(i, j, float64(qi[j]), ci, cj)
+	} else {
+		s.stepSame(i, j, float64(qi[j]), ci, cj)
+	}
+	dI, dJ := s.alpha[i]-oldI, s.alpha[j]-oldJ
+	for k := 0; k < s.activeSize; k++ {
+		s.g[k] += float64(qi[k])*dI + float64(qj[k])*dJ
+	}
+	upI, upJ := s.status[i] == atUpper, s.status[j] == atUpper
+	s.setStatus(i)
+	s.setStatus(j)
+	if upI != (s.status[i] == atUpper) {
+		s.moveGbar(i, ci, upI, l)
+	}
+	if upJ != (s.status[j] == atUpper) {
+		s.moveGbar(j, cj, upJ, l)
+	}
+}
+
+// moveGbar adds (or removes, when wasUpper) C_i·Q_i to Ḡ.
+func (s *solver) moveGbar(i int, ci float64, wasUpper bool, l int) {
+	col := s.q.column(i, l)
+	if wasUpper {
+		ci = -ci
+	}
+	for k := range l {
+		s.gbar[k] += ci * float64(col[k])
+	}
+}
+
+// stepOpposite handles y_i ≠ y_j: α_i − α_j stays constant.
+func (s *solver) stepOpposite(i, j int, qij, ci, cj float64) {
+	a := s.alpha
+	quad := s.q.qd[i] + s.q.qd[j] + 2*qij
+	if quad <= 0 {
+		quad = tau
+	}
+	delta := (-s.g[i] - s.g[j]) / quad
+	diff := a[i] - a[j]
+	a[i] += delta
+	a[j] += delta
+	if diff > 0 {
+		if a[j] < 0 {
+			a[j], a[i] = 0, diff
+		}
+	} else if a[i] < 0 {
+		a[i], a[j] = 0, -diff
+	}
+	if diff > ci-cj {
+		if a[i] > ci {
+			a[i], a[j] = ci, ci-diff
+		}
+	} else if a[j] > cj {
+		a[j], a[i] = cj, cj+diff
+	}
+}
+
+// stepSame handles y_i = y_j: α_i + α_j stays constant.
+func (s *solver) stepSame(i, j int, qij, ci, cj float64) {
+	a := s.alpha
+	quad := s.q.qd[i] + s.q.qd[j] - 2*qij
+	if quad <= 0 {
+		quad = tau
+	}
+	delta := (s.g[i] - s.g[j]) / quad
+	sum := a[i] + a[j]
+	a[i] -= delta
+	a[j] += delta
+	if sum > ci {
+		if a[i] > ci {
+			a[i], a[j] = ci, sum-ci
+		}
+	} else if a[j] < 0 {
+		a[j], a[i] = 0, sum
+	}
+	if sum > cj {
+		if a[j] > cj {
+			a[j], a[i] = cj, sum-cj
+		}
+	} else if a[i] < 0 {
+		a[i], a[j] = 0, sum
+	}
+}
