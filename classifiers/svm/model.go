@@ -256,3 +256,6 @@ func (m *Model) PredictValues(x []Node) (label float64, decision []float64) {
 	}
 	return m.labels[best], decision
 }
+
+// Rho returns the biases of the pairwise decision functions, in pair order.
+func (m *Model) Rho() []float64 { return append([]float64(nil), m.rho...) }
