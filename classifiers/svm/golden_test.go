@@ -195,7 +195,7 @@ func TestGoldenScaler(t *testing.T) {
 	for _, set := range []string{"urls", "blobs"} {
 		t.Run(set, func(t *testing.T) {
 			raw := loadProblem(t, td(set+".libsvm"))
-			n := 1000
+			n := 1400
 			if set == "blobs" {
 				n = 400
 			}

@@ -4,12 +4,14 @@
 # Run from classifiers/svm:  sh testdata/generate.sh
 set -eu
 cd "$(dirname "$0")"
+# urls.tsv is committed; it was drawn from the shared data with
+#   go run ./gen -sample ../../../../shared/data/urls/urls.tsv > urls.tsv
 go run ./gen -urls urls.tsv > urls.libsvm
 go run ./gen -blobs 600 > blobs.libsvm
 
 for set in urls blobs; do
-	head -n "$( [ $set = urls ] && echo 1000 || echo 400 )" $set.libsvm > $set.train
-	tail -n +"$( [ $set = urls ] && echo 1001 || echo 401 )" $set.libsvm > $set.test
+	head -n "$( [ $set = urls ] && echo 1400 || echo 400 )" $set.libsvm > $set.train
+	tail -n +"$( [ $set = urls ] && echo 1401 || echo 401 )" $set.libsvm > $set.test
 	svm-scale -l -1 -u 1 -s $set.range $set.train > $set.train.scale
 	svm-scale -r $set.range $set.test > $set.test.scale
 	rm $set.train $set.test

@@ -1,9 +1,11 @@
 // Command gen writes the test data sets of package svm in LIBSVM format:
 //
+//	go run ./testdata/gen -sample ../../../shared/data/urls/urls.tsv > testdata/urls.tsv
 //	go run ./testdata/gen -urls testdata/urls.tsv > testdata/urls.libsvm
 //	go run ./testdata/gen -blobs 600 > testdata/blobs.libsvm
 //
-// -urls turns a "label url host" TSV into ten simple numeric URL features
+// -sample draws 1,300 hub and 700 topic rows at random (fixed seed) and
+// shuffles them; -urls turns a "label url host" TSV into ten simple numeric URL features
 // (label +1 = hub, -1 = topic); -blobs draws a 4-class, 3-feature
 // Gaussian mixture with overlapping classes from a fixed seed.
 package main
@@ -23,12 +25,17 @@ import (
 func main() {
 	urls := flag.String("urls", "", "TSV file with label, url, host columns")
 	blobs := flag.Int("blobs", 0, "number of 4-class Gaussian points to draw")
+	sample := flag.String("sample", "", "TSV file to draw the URL sample from")
 	flag.Parse()
 	w := bufio.NewWriter(os.Stdout)
 	defer w.Flush()
 	switch {
 	case *urls != "":
 		if err := writeURLs(w, *urls); err != nil {
+			log.Fatal(err)
+		}
+	case *sample != "":
+		if err := writeSample(w, *sample); err != nil {
 			log.Fatal(err)
 		}
 	case *blobs > 0:
@@ -125,4 +132,38 @@ func writeBlobs(w *bufio.Writer, n int) {
 		}
 		w.WriteString("\n")
 	}
+}
+
+// writeSample writes the header and 1,300 hub plus 700 topic rows of the
+// TSV at path, drawn and shuffled with a fixed seed.
+func writeSample(w *bufio.Writer, path string) error {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	lines := strings.Split(strings.TrimRight(string(b), "\n"), "\n")
+	byLabel := map[string][]string{}
+	for _, l := range lines[1:] {
+		label, _, _ := strings.Cut(l, "\t")
+		byLabel[label] = append(byLabel[label], l)
+	}
+	rng := rand.New(rand.NewPCG(2026, 1122))
+	var out []string
+	for _, want := range []struct {
+		label string
+		n     int
+	}{{"hub", 1300}, {"topic", 700}} {
+		rows := byLabel[want.label]
+		if len(rows) < want.n {
+			return fmt.Errorf("%d %s rows, want %d", len(rows), want.label, want.n)
+		}
+		rng.Shuffle(len(rows), func(i, j int) { rows[i], rows[j] = rows[j], rows[i] })
+		out = append(out, rows[:want.n]...)
+	}
+	rng.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+	w.WriteString(lines[0] + "\n")
+	for _, l := range out {
+		w.WriteString(l + "\n")
+	}
+	return nil
 }
