@@ -1,0 +1,311 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/crawl-project/crawl"
+)
+
+// Fingerprints is the number of LSH fingerprint positions of a cluster.
+const Fingerprints = 32
+
+// ClusterRow is one structural cluster as persisted: its size, its centre
+// (opaque bytes the clustering package encodes) and its LSH fingerprints,
+// which form an inverted index on (pos, fp).
+type ClusterRow struct {
+	ID           int64
+	Size         int
+	Centre       []byte
+	Fingerprints [Fingerprints]uint16
+	// MergedInto, when non-zero, says cluster ID was merged into cluster
+	// MergedInto: SaveBatch deletes ID with its fingerprints and re-points
+	// its pages and records to MergedInto. Size, Centre and Fingerprints
+	// are then ignored.
+	MergedInto int64
+	Updated    time.Time // set by Clusters; SaveBatch stamps the time of the batch
+}
+
+// SaveBatch stores what the batch hooks produced, in one transaction: the
+// hook-owned fields of b.Pages (label, score, relevance, relevant, cluster,
+// topic, by seq), b.Records (idempotent by page and index), the clusters
+// (upserted, fingerprints replaced, merged ones deleted and re-pointed), it
+// marks the pages as processed by batch b.Seq and records the batch. A
+// replay of the same batch stores nothing twice.
+func (s *Store) SaveBatch(ctx context.Context, b *crawl.Batch, clusters []ClusterRow) error {
+	if b == nil || b.Seq <= 0 {
+		return fmt.Errorf("store: save batch: batch needs a positive Seq")
+	}
+	recs := make([][]byte, len(b.Records))
+	for i, r := range b.Records {
+		fields := r.Fields
+		if fields == nil {
+			fields = []crawl.Field{}
+		}
+		var err error
+		if recs[i], err = json.Marshal(fieldsJSON(fields)); err != nil {
+			return fmt.Errorf("store: save batch %d: record %d: %w", b.Seq, i, err)
+		}
+	}
+	now := formatTime(time.Now())
+	return s.write(ctx, fmt.Sprintf("save batch %d", b.Seq), func(tx *sql.Tx) error {
+		if err := updateBatchPages(ctx, tx, b); err != nil {
+			return err
+		}
+		if err := insertRecords(ctx, tx, b, recs); err != nil {
+			return err
+		}
+		if err := saveClusters(ctx, tx, clusters, now); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO batches(seq, pages, done_at) VALUES(?,?,?)
+			ON CONFLICT(seq) DO UPDATE SET pages = excluded.pages, done_at = excluded.done_at`,
+			b.Seq, len(b.Pages), now)
+		return err
+	})
+}
+
+type fieldJSON struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+}
+
+func fieldsJSON(fs []crawl.Field) []fieldJSON {
+	out := make([]fieldJSON, len(fs))
+	for i, f := range fs {
+		out[i] = fieldJSON(f)
+	}
+	return out
+}
+
+func updateBatchPages(ctx context.Context, tx *sql.Tx, b *crawl.Batch) error {
+	up, err := tx.PrepareContext(ctx, `UPDATE pages SET label = ?, score = ?, relevance = ?, relevant = ?,
+		cluster = ?, topic = ?, batch = ? WHERE seq = ?`)
+	if err != nil {
+		return err
+	}
+	defer up.Close()
+	for _, p := range b.Pages {
+		res, err := up.ExecContext(ctx, p.Label, p.Score, p.Relevance, p.Relevant, p.Cluster, p.Topic, b.Seq, p.Seq)
+		if err != nil {
+			return fmt.Errorf("update page %d: %w", p.Seq, err)
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			return fmt.Errorf("update page %d (%s): %w", p.Seq, p.URL, ErrNotFound)
+		}
+	}
+	return nil
+}
+
+func insertRecords(ctx context.Context, tx *sql.Tx, b *crawl.Batch, recs [][]byte) error {
+	if len(b.Records) == 0 {
+		return nil
+	}
+	seqOf := make(map[string]int64, 2*len(b.Pages))
+	for _, p := range b.Pages {
+		seqOf[p.URL] = p.Seq
+		if p.FinalURL != "" {
+			if _, ok := seqOf[p.FinalURL]; !ok {
+				seqOf[p.FinalURL] = p.Seq
+			}
+		}
+	}
+	ins, err := tx.PrepareContext(ctx, `INSERT INTO records(page_seq, idx, cluster, fields) VALUES(?,?,?,?)
+		ON CONFLICT(page_seq, idx) DO UPDATE SET cluster = excluded.cluster, fields = excluded.fields`)
+	if err != nil {
+		return err
+	}
+	defer ins.Close()
+	for i, r := range b.Records {
+		seq, ok := seqOf[r.PageURL]
+		if !ok {
+			err := tx.QueryRowContext(ctx, "SELECT seq FROM pages WHERE url = ? OR final_url = ? ORDER BY seq LIMIT 1",
+				r.PageURL, r.PageURL).Scan(&seq)
+			if err == sql.ErrNoRows {
+				return fmt.Errorf("record %d: page %s: %w", i, r.PageURL, ErrNotFound)
+			}
+			if err != nil {
+				return fmt.Errorf("record %d: %w", i, err)
+			}
+			seqOf[r.PageURL] = seq
+		}
+		if _, err := ins.ExecContext(ctx, seq, r.Index, r.Cluster, recs[i]); err != nil {
+			return fmt.Errorf("insert record %d of %s: %w", r.Index, r.PageURL, err)
+		}
+	}
+	return nil
+}
+
+func saveClusters(ctx context.Context, tx *sql.Tx, clusters []ClusterRow, now string) error {
+	for _, c := range clusters {
+		if c.ID == 0 {
+			return fmt.Errorf("cluster with id 0")
+		}
+		if c.MergedInto != 0 {
+			if err := mergeCluster(ctx, tx, c.ID, c.MergedInto); err != nil {
+				return err
+			}
+			continue
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO clusters(id, size, centre, updated) VALUES(?,?,?,?)
+			ON CONFLICT(id) DO UPDATE SET size = excluded.size, centre = excluded.centre, updated = excluded.updated`,
+			c.ID, c.Size, c.Centre, now)
+		if err != nil {
+			return fmt.Errorf("upsert cluster %d: %w", c.ID, err)
+		}
+		for pos, fp := range c.Fingerprints {
+			_, err := tx.ExecContext(ctx, `INSERT INTO cluster_fingerprints(cluster, pos, fp) VALUES(?,?,?)
+				ON CONFLICT(cluster, pos) DO UPDATE SET fp = excluded.fp`, c.ID, pos, fp)
+			if err != nil {
+				return fmt.Errorf("fingerprint %d of cluster %d: %w", pos, c.ID, err)
+			}
+		}
+	}
+	return nil
+}
+
+func mergeCluster(ctx context.Context, tx *sql.Tx, from, into int64) error {
+	for _, q := range []string{
+		"UPDATE pages SET cluster = ? WHERE cluster = ?",
+		"UPDATE records SET cluster = ? WHERE cluster = ?",
+	} {
+		if _, err := tx.ExecContext(ctx, q, into, from); err != nil {
+			return fmt.Errorf("merge cluster %d into %d: %w", from, into, err)
+		}
+	}
+	if _, err := tx.ExecContext(ctx, "DELETE FROM clusters WHERE id = ?", from); err != nil {
+		return fmt.Errorf("delete cluster %d: %w", from, err)
+	}
+	return nil
+}
+
+// Clusters returns every stored cluster with its fingerprints, by id.
+func (s *Store) Clusters(ctx context.Context) ([]ClusterRow, error) {
+	rows, err := s.r.QueryContext(ctx, "SELECT id, size, centre, updated FROM clusters ORDER BY id")
+	if err != nil {
+		return nil, fmt.Errorf("store: clusters: %w", err)
+	}
+	var out []ClusterRow
+	idx := map[int64]int{}
+	for rows.Next() {
+		var c ClusterRow
+		var updated string
+		if err := rows.Scan(&c.ID, &c.Size, &c.Centre, &updated); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("store: clusters: %w", err)
+		}
+		c.Updated = parseTime(updated)
+		idx[c.ID] = len(out)
+		out = append(out, c)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: clusters: %w", err)
+	}
+	fps, err := s.r.QueryContext(ctx, "SELECT cluster, pos, fp FROM cluster_fingerprints")
+	if err != nil {
+		return nil, fmt.Errorf("store: cluster fingerprints: %w", err)
+	}
+	defer fps.Close()
+	for fps.Next() {
+		var id int64
+		var pos int
+		var fp uint16
+		if err := fps.Scan(&id, &pos, &fp); err != nil {
+			return nil, fmt.Errorf("store: cluster fingerprints: %w", err)
+		}
+		if i, ok := idx[id]; ok && pos >= 0 && pos < Fingerprints {
+			out[i].Fingerprints[pos] = fp
+		}
+	}
+	return out, fps.Err()
+}
+
+// ClusterCandidates returns the ids of the clusters sharing at least one
+// fingerprint (same position, same value) with fps: the LSH candidates of a
+// new centre, through the persisted inverted index.
+func (s *Store) ClusterCandidates(ctx context.Context, fps [Fingerprints]uint16) ([]int64, error) {
+	q := "SELECT DISTINCT cluster FROM cluster_fingerprints WHERE "
+	args := make([]any, 0, 2*Fingerprints)
+	for pos, fp := range fps {
+		if pos > 0 {
+			q += " OR "
+		}
+		q += "(pos = ? AND fp = ?)"
+		args = append(args, pos, fp)
+	}
+	rows, err := s.r.QueryContext(ctx, q+" ORDER BY cluster", args...)
+	if err != nil {
+		return nil, fmt.Errorf("store: cluster candidates: %w", err)
+	}
+	defer rows.Close()
+	var out []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("store: cluster candidates: %w", err)
+		}
+		out = append(out, id)
+	}
+	return out, rows.Err()
+}
+
+// SaveTopics stores fuzzy topics in one transaction: topics maps a page seq
+// to its topic id (also written to pages.topic), words maps a topic id to
+// its top words. Earlier topic assignments are replaced.
+func (s *Store) SaveTopics(ctx context.Context, topics map[int64]int64, words map[int64][]string) error {
+	return s.write(ctx, "save topics", func(tx *sql.Tx) error {
+		for _, q := range []string{"DELETE FROM topics", "DELETE FROM topic_words", "UPDATE pages SET topic = 0 WHERE topic <> 0"} {
+			if _, err := tx.ExecContext(ctx, q); err != nil {
+				return err
+			}
+		}
+		for seq, topic := range topics {
+			if _, err := tx.ExecContext(ctx, "INSERT INTO topics(page_seq, topic) VALUES(?,?)", seq, topic); err != nil {
+				return fmt.Errorf("topic of page %d: %w", seq, err)
+			}
+			if _, err := tx.ExecContext(ctx, "UPDATE pages SET topic = ? WHERE seq = ?", topic, seq); err != nil {
+				return fmt.Errorf("topic of page %d: %w", seq, err)
+			}
+		}
+		for topic, ws := range words {
+			if ws == nil {
+				ws = []string{}
+			}
+			b, err := json.Marshal(ws)
+			if err != nil {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, "INSERT INTO topic_words(topic, words) VALUES(?,?)", topic, b); err != nil {
+				return fmt.Errorf("words of topic %d: %w", topic, err)
+			}
+		}
+		return nil
+	})
+}
+
+// TopicWords returns the top words of every stored topic.
+func (s *Store) TopicWords(ctx context.Context) (map[int64][]string, error) {
+	rows, err := s.r.QueryContext(ctx, "SELECT topic, words FROM topic_words")
+	if err != nil {
+		return nil, fmt.Errorf("store: topic words: %w", err)
+	}
+	defer rows.Close()
+	out := map[int64][]string{}
+	for rows.Next() {
+		var id int64
+		var b []byte
+		if err := rows.Scan(&id, &b); err != nil {
+			return nil, fmt.Errorf("store: topic words: %w", err)
+		}
+		var ws []string
+		if err := json.Unmarshal(b, &ws); err != nil {
+			return nil, fmt.Errorf("store: topic words of %d: %w", id, err)
+		}
+		out[id] = ws
+	}
+	return out, rows.Err()
+}

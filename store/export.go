@@ -1,0 +1,177 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/crawl-project/crawl"
+)
+
+// PageRow is one row of the pages export.
+type PageRow struct {
+	Seq         int64
+	URL         string
+	FinalURL    string
+	Status      int
+	Depth       int
+	Parent      string
+	Priority    float64 // frontier priority the page was fetched with (0 when it has no frontier row)
+	Label       string
+	Score       float64 // classifier score behind Label
+	Relevance   float64
+	Relevant    bool
+	Cluster     int64
+	Topic       int64
+	Title       string
+	ContentType string
+	Size        int
+	FetchedAt   time.Time
+}
+
+// LinkRow is one row of the links export.
+type LinkRow struct {
+	FromSeq int64
+	FromURL string
+	Pos     int
+	ToURL   string
+	Anchor  string
+}
+
+// RecordRow is one row of the records export.
+type RecordRow struct {
+	PageSeq int64
+	PageURL string
+	Cluster int64
+	Index   int
+	Fields  []crawl.Field
+}
+
+// ClusterExportRow is one row of the clusters export.
+type ClusterExportRow struct {
+	ID           int64
+	Size         int
+	Pages        int64 // stored pages currently in the cluster
+	Records      int64
+	Updated      time.Time
+	Fingerprints [Fingerprints]uint16
+}
+
+// ExportPages calls fn for every page in seq order.
+func (s *Store) ExportPages(ctx context.Context, fn func(PageRow) error) error {
+	rows, err := s.r.QueryContext(ctx, `SELECT p.seq, p.url, p.final_url, p.status, p.depth, p.parent,
+		coalesce(f.priority, 0), p.label, p.score, p.relevance, p.relevant, p.cluster, p.topic, p.title,
+		p.content_type, p.size, p.fetched_at
+		FROM pages p LEFT JOIN frontier f ON f.url = p.url ORDER BY p.seq`)
+	if err != nil {
+		return fmt.Errorf("store: export pages: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var r PageRow
+		var at string
+		if err := rows.Scan(&r.Seq, &r.URL, &r.FinalURL, &r.Status, &r.Depth, &r.Parent, &r.Priority, &r.Label,
+			&r.Score, &r.Relevance, &r.Relevant, &r.Cluster, &r.Topic, &r.Title, &r.ContentType, &r.Size, &at); err != nil {
+			return fmt.Errorf("store: export pages: %w", err)
+		}
+		r.FetchedAt = parseTime(at)
+		if err := fn(r); err != nil {
+			return err
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("store: export pages: %w", err)
+	}
+	return nil
+}
+
+// ExportLinks calls fn for every link, by page seq and position.
+func (s *Store) ExportLinks(ctx context.Context, fn func(LinkRow) error) error {
+	rows, err := s.r.QueryContext(ctx, `SELECT l.from_seq, p.url, l.pos, l.to_url, l.anchor
+		FROM links l JOIN pages p ON p.seq = l.from_seq ORDER BY l.from_seq, l.pos`)
+	if err != nil {
+		return fmt.Errorf("store: export links: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var r LinkRow
+		if err := rows.Scan(&r.FromSeq, &r.FromURL, &r.Pos, &r.ToURL, &r.Anchor); err != nil {
+			return fmt.Errorf("store: export links: %w", err)
+		}
+		if err := fn(r); err != nil {
+			return err
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("store: export links: %w", err)
+	}
+	return nil
+}
+
+// ExportRecords calls fn for every record, by page seq and index.
+func (s *Store) ExportRecords(ctx context.Context, fn func(RecordRow) error) error {
+	rows, err := s.r.QueryContext(ctx, `SELECT r.page_seq, p.url, r.cluster, r.idx, r.fields
+		FROM records r JOIN pages p ON p.seq = r.page_seq ORDER BY r.page_seq, r.idx`)
+	if err != nil {
+		return fmt.Errorf("store: export records: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var r RecordRow
+		var fields []byte
+		if err := rows.Scan(&r.PageSeq, &r.PageURL, &r.Cluster, &r.Index, &fields); err != nil {
+			return fmt.Errorf("store: export records: %w", err)
+		}
+		var fj []fieldJSON
+		if err := json.Unmarshal(fields, &fj); err != nil {
+			return fmt.Errorf("store: export records: page %d record %d: %w", r.PageSeq, r.Index, err)
+		}
+		r.Fields = make([]crawl.Field, len(fj))
+		for i, f := range fj {
+			r.Fields[i] = crawl.Field(f)
+		}
+		if err := fn(r); err != nil {
+			return err
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("store: export records: %w", err)
+	}
+	return nil
+}
+
+// ExportClusters calls fn for every cluster, by id.
+func (s *Store) ExportClusters(ctx context.Context, fn func(ClusterExportRow) error) error {
+	cs, err := s.Clusters(ctx)
+	if err != nil {
+		return err
+	}
+	counts := map[int64][2]int64{}
+	rows, err := s.r.QueryContext(ctx, `SELECT cluster, count(*), 0 FROM pages WHERE cluster <> 0 GROUP BY cluster
+		UNION ALL SELECT cluster, 0, count(*) FROM records WHERE cluster <> 0 GROUP BY cluster`)
+	if err != nil {
+		return fmt.Errorf("store: export clusters: %w", err)
+	}
+	for rows.Next() {
+		var id, pages, recs int64
+		if err := rows.Scan(&id, &pages, &recs); err != nil {
+			rows.Close()
+			return fmt.Errorf("store: export clusters: %w", err)
+		}
+		c := counts[id]
+		counts[id] = [2]int64{c[0] + pages, c[1] + recs}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("store: export clusters: %w", err)
+	}
+	for _, c := range cs {
+		n := counts[c.ID]
+		if err := fn(ClusterExportRow{ID: c.ID, Size: c.Size, Pages: n[0], Records: n[1], Updated: c.Updated,
+			Fingerprints: c.Fingerprints}); err != nil {
+			return err
+		}
+	}
+	return nil
+}

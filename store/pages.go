@@ -1,0 +1,240 @@
+package store
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/crawl-project/crawl"
+)
+
+// Failure is one URL that could not be fetched or stored as a page.
+type Failure struct {
+	URL     string
+	Parent  string
+	Kind    string // short class: "http", "timeout", "robots", "not-html", "too-large", …
+	Message string
+	Depth   int
+	Status  int // HTTP status when there was a response, else 0
+	At      time.Time
+}
+
+// Counts summarises what a store holds.
+type Counts struct {
+	Pages          int64
+	Failures       int64
+	FailuresByKind map[string]int64
+	Links          int64
+	Clusters       int64
+	Records        int64
+	Batches        int64 // highest stored batch number
+	Queued         int64 // frontier rows still queued
+	Frontier       int64 // frontier rows in any state
+}
+
+// SaveResults stores fetched pages (Seq set by the caller), their out-links
+// and failures in one transaction, and marks their frontier rows done or
+// failed. It is idempotent: a page already stored under its URL or seq is
+// left as it is, a failure replaces the earlier one for its URL.
+func (s *Store) SaveResults(ctx context.Context, pages []*crawl.Page, failures []Failure) error {
+	if len(pages) == 0 && len(failures) == 0 {
+		return nil
+	}
+	rows := make([]pageRow, len(pages))
+	for i, p := range pages {
+		if p.Seq <= 0 {
+			return fmt.Errorf("store: save results: page %s has no seq", p.URL)
+		}
+		r, err := s.encodePage(p)
+		if err != nil {
+			return fmt.Errorf("store: save results: page %s: %w", p.URL, err)
+		}
+		rows[i] = r
+	}
+	return s.write(ctx, "save results", func(tx *sql.Tx) error {
+		if err := insertPages(ctx, tx, pages, rows); err != nil {
+			return err
+		}
+		return insertFailures(ctx, tx, failures)
+	})
+}
+
+// pageRow holds the encoded columns of a page, computed outside the
+// transaction.
+type pageRow struct {
+	redirects []byte
+	fetchedAt string
+	hash      string
+	html      []byte
+}
+
+func (s *Store) encodePage(p *crawl.Page) (pageRow, error) {
+	var r pageRow
+	redirects := p.Redirects
+	if redirects == nil {
+		redirects = []string{}
+	}
+	var err error
+	if r.redirects, err = json.Marshal(redirects); err != nil {
+		return r, err
+	}
+	r.fetchedAt = formatTime(p.FetchedAt)
+	sum := sha256.Sum256(p.HTML)
+	r.hash = hex.EncodeToString(sum[:])
+	if r.html, err = s.compress(p.HTML); err != nil {
+		return r, err
+	}
+	return r, nil
+}
+
+func insertPages(ctx context.Context, tx *sql.Tx, pages []*crawl.Page, rows []pageRow) error {
+	if len(pages) == 0 {
+		return nil
+	}
+	ins, err := tx.PrepareContext(ctx, `INSERT INTO pages(seq, url, final_url, redirects, status, fetched_at,
+		depth, parent, anchor, content_type, charset, size, content_hash, title, keywords, description,
+		html, etag, last_modified, label, score, relevance, relevant, cluster, topic)
+		VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING`)
+	if err != nil {
+		return err
+	}
+	defer ins.Close()
+	link, err := tx.PrepareContext(ctx, `INSERT INTO links(from_seq, pos, to_url, anchor) VALUES(?,?,?,?)
+		ON CONFLICT DO NOTHING`)
+	if err != nil {
+		return err
+	}
+	defer link.Close()
+	done, err := tx.PrepareContext(ctx, `UPDATE frontier SET state = 'done' WHERE url = ? AND state <> 'done'`)
+	if err != nil {
+		return err
+	}
+	defer done.Close()
+	for i, p := range pages {
+		r := rows[i]
+		res, err := ins.ExecContext(ctx, p.Seq, p.URL, p.FinalURL, r.redirects, p.Status, r.fetchedAt,
+			p.Depth, p.Parent, p.Anchor, p.ContentType, p.Charset, p.Size, r.hash, p.Title, p.Keywords,
+			p.Description, r.html, header(p.Header, "ETag"), header(p.Header, "Last-Modified"),
+			p.Label, p.Score, p.Relevance, p.Relevant, p.Cluster, p.Topic)
+		if err != nil {
+			return fmt.Errorf("insert page %s: %w", p.URL, err)
+		}
+		if n, _ := res.RowsAffected(); n == 1 {
+			for j, l := range p.Links {
+				if _, err := link.ExecContext(ctx, p.Seq, j, l.URL, l.Anchor); err != nil {
+					return fmt.Errorf("insert link of %s: %w", p.URL, err)
+				}
+			}
+		}
+		if _, err := done.ExecContext(ctx, p.URL); err != nil {
+			return fmt.Errorf("mark %s done: %w", p.URL, err)
+		}
+	}
+	return nil
+}
+
+func insertFailures(ctx context.Context, tx *sql.Tx, failures []Failure) error {
+	if len(failures) == 0 {
+		return nil
+	}
+	ins, err := tx.PrepareContext(ctx, `INSERT INTO failures(url, kind, status, message, at, depth, parent)
+		VALUES(?,?,?,?,?,?,?) ON CONFLICT(url) DO UPDATE SET kind = excluded.kind, status = excluded.status,
+		message = excluded.message, at = excluded.at, depth = excluded.depth, parent = excluded.parent`)
+	if err != nil {
+		return err
+	}
+	defer ins.Close()
+	mark, err := tx.PrepareContext(ctx, `UPDATE frontier SET state = 'failed' WHERE url = ? AND state = 'queued'`)
+	if err != nil {
+		return err
+	}
+	defer mark.Close()
+	for _, f := range failures {
+		if f.URL == "" {
+			return fmt.Errorf("failure without URL (kind %q)", f.Kind)
+		}
+		if _, err := ins.ExecContext(ctx, f.URL, f.Kind, f.Status, f.Message, formatTime(f.At), f.Depth, f.Parent); err != nil {
+			return fmt.Errorf("insert failure %s: %w", f.URL, err)
+		}
+		if _, err := mark.ExecContext(ctx, f.URL); err != nil {
+			return fmt.Errorf("mark %s failed: %w", f.URL, err)
+		}
+	}
+	return nil
+}
+
+func header(h http.Header, key string) string {
+	if h == nil {
+		return ""
+	}
+	return h.Get(key)
+}
+
+const timeLayout = time.RFC3339Nano
+
+func formatTime(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format(timeLayout)
+}
+
+func parseTime(s string) time.Time {
+	t, err := time.Parse(timeLayout, s)
+	if err != nil {
+		return time.Time{}
+	}
+	return t
+}
+
+// MaxSeq returns the highest stored page seq, 0 for an empty store.
+func (s *Store) MaxSeq(ctx context.Context) (int64, error) {
+	var n sql.NullInt64
+	if err := s.r.QueryRowContext(ctx, "SELECT max(seq) FROM pages").Scan(&n); err != nil {
+		return 0, fmt.Errorf("store: max seq: %w", err)
+	}
+	return n.Int64, nil
+}
+
+// Counts returns how many pages, failures, clusters, records and queued
+// frontier rows the store holds.
+func (s *Store) Counts(ctx context.Context) (Counts, error) {
+	c := Counts{FailuresByKind: map[string]int64{}}
+	var batches sql.NullInt64
+	err := s.r.QueryRowContext(ctx, `SELECT
+		(SELECT count(*) FROM pages),
+		(SELECT count(*) FROM failures),
+		(SELECT count(*) FROM links),
+		(SELECT count(*) FROM clusters),
+		(SELECT count(*) FROM records),
+		(SELECT max(seq) FROM batches),
+		(SELECT count(*) FROM frontier WHERE state = 'queued'),
+		(SELECT count(*) FROM frontier)`).Scan(&c.Pages, &c.Failures, &c.Links, &c.Clusters, &c.Records,
+		&batches, &c.Queued, &c.Frontier)
+	if err != nil {
+		return c, fmt.Errorf("store: counts: %w", err)
+	}
+	c.Batches = batches.Int64
+	rows, err := s.r.QueryContext(ctx, "SELECT kind, count(*) FROM failures GROUP BY kind")
+	if err != nil {
+		return c, fmt.Errorf("store: counts: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var k string
+		var n int64
+		if err := rows.Scan(&k, &n); err != nil {
+			return c, fmt.Errorf("store: counts: %w", err)
+		}
+		c.FailuresByKind[k] = n
+	}
+	if err := rows.Err(); err != nil {
+		return c, fmt.Errorf("store: counts: %w", err)
+	}
+	return c, nil
+}

@@ -1,0 +1,176 @@
+package store
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+
+	_ "github.com/mattn/go-sqlite3" // registers the "sqlite3" driver
+)
+
+// Errors returned by Open.
+var (
+	// ErrNotDatabase is returned when the file exists but is not a SQLite database.
+	ErrNotDatabase = errors.New("not a SQLite database")
+	// ErrLocked is returned when another process has the database open.
+	ErrLocked = errors.New("in use by another process")
+	// ErrTooNew is returned when the schema is newer than this binary knows.
+	ErrTooNew = errors.New("schema version newer than this program")
+	// ErrNotFound is returned by lookups of a single row that does not exist.
+	ErrNotFound = errors.New("store: not found")
+)
+
+// sqliteHeader is the first 16 bytes of every SQLite 3 database file.
+var sqliteHeader = []byte("SQLite format 3\x00")
+
+// Store is one crawl's SQLite database. It is safe for concurrent use;
+// writes are serialised through one connection, reads use a pool.
+// Only one process may have a store open at a time (an exclusive lock on
+// path+".lock").
+type Store struct {
+	path string
+	w    *sql.DB // one connection, BEGIN IMMEDIATE: all writes
+	r    *sql.DB // read-only pool
+	lock *fileLock
+
+	gz sync.Pool // *gzip.Writer
+}
+
+// Open opens the crawl database at path, creating it when missing and
+// migrating an older schema to the current one. It refuses, with an error
+// naming the file, a file that is not a SQLite database, a database another
+// process has open, and a schema newer than this program. It never
+// truncates or overwrites an existing file on error.
+func Open(ctx context.Context, path string) (*Store, error) {
+	if err := checkHeader(path); err != nil {
+		return nil, err
+	}
+	lock, err := lockFile(path + ".lock")
+	if err != nil {
+		if errors.Is(err, ErrLocked) {
+			return nil, fmt.Errorf("store: %s is %w", path, ErrLocked)
+		}
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	s := &Store{path: path, lock: lock}
+	if err := s.open(ctx); err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+func (s *Store) open(ctx context.Context) error {
+	var err error
+	s.w, err = sql.Open("sqlite3", dsn(s.path, "_txlock=immediate"))
+	if err != nil {
+		return fmt.Errorf("store: open %s: %w", s.path, err)
+	}
+	s.w.SetMaxOpenConns(1)
+	s.w.SetMaxIdleConns(1)
+	s.w.SetConnMaxLifetime(0)
+	s.w.SetConnMaxIdleTime(0)
+	if err := s.migrate(ctx); err != nil {
+		return fmt.Errorf("store: open %s: %w", s.path, wrapNotDB(err))
+	}
+	s.r, err = sql.Open("sqlite3", dsn(s.path, "_query_only=1"))
+	if err != nil {
+		return fmt.Errorf("store: open %s: %w", s.path, err)
+	}
+	s.r.SetMaxOpenConns(4)
+	s.r.SetMaxIdleConns(4)
+	return nil
+}
+
+// Path returns the database file name.
+func (s *Store) Path() string { return s.path }
+
+// Close closes the database and releases the process lock.
+func (s *Store) Close() error {
+	var errs []error
+	if s.r != nil {
+		errs = append(errs, s.r.Close())
+	}
+	if s.w != nil {
+		// Fold the WAL back into the database so the file is self-contained.
+		_, _ = s.w.Exec("PRAGMA wal_checkpoint(TRUNCATE)")
+		errs = append(errs, s.w.Close())
+	}
+	if s.lock != nil {
+		errs = append(errs, s.lock.release())
+		s.lock = nil
+	}
+	if err := errors.Join(errs...); err != nil {
+		return fmt.Errorf("store: close %s: %w", s.path, err)
+	}
+	return nil
+}
+
+// dsn builds a go-sqlite3 URI for path with the pragmas every connection needs.
+func dsn(path, extra string) string {
+	esc := strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)
+	return "file:" + esc + "?_busy_timeout=10000&_synchronous=NORMAL&_foreign_keys=1&" + extra
+}
+
+// checkHeader returns a clear error when path exists, is not empty and does
+// not start with the SQLite header. A missing or empty file is fine.
+func checkHeader(path string) error {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("store: open %s: %w", path, err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return fmt.Errorf("store: open %s: %w", path, err)
+	}
+	if st.IsDir() {
+		return fmt.Errorf("store: open %s: is a directory", path)
+	}
+	if st.Size() == 0 {
+		return nil
+	}
+	head := make([]byte, len(sqliteHeader))
+	if _, err := io.ReadFull(f, head); err != nil || !bytes.Equal(head, sqliteHeader) {
+		return fmt.Errorf("store: open %s: %w", path, ErrNotDatabase)
+	}
+	return nil
+}
+
+// wrapNotDB turns SQLite's own "not a database" and "malformed" errors into
+// ErrNotDatabase so callers can test for it.
+func wrapNotDB(err error) error {
+	if err == nil {
+		return nil
+	}
+	msg := err.Error()
+	if strings.Contains(msg, "file is not a database") || strings.Contains(msg, "malformed") {
+		return fmt.Errorf("%w (%v)", ErrNotDatabase, err)
+	}
+	return err
+}
+
+// write runs fn in one immediate transaction on the writer connection.
+func (s *Store) write(ctx context.Context, what string, fn func(tx *sql.Tx) error) error {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: %s: begin: %w", what, err)
+	}
+	if err := fn(tx); err != nil {
+		_ = tx.Rollback()
+		return fmt.Errorf("store: %s: %w", what, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: %s: commit: %w", what, err)
+	}
+	return nil
+}
