@@ -1,0 +1,242 @@
+package export
+
+import (
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/crawl-project/crawl/store"
+)
+
+// Whats are the exportable tables.
+var Whats = []string{"pages", "links", "records", "clusters", "harvest", "topics"}
+
+// Formats are the output formats.
+var Formats = []string{"csv", "jsonl"}
+
+// rowWriter writes one table row by row in one format.
+type rowWriter interface {
+	header(cols []string) error
+	row(vals []any) error
+	flush() error
+}
+
+func newRowWriter(w io.Writer, format string) (rowWriter, error) {
+	switch format {
+	case "csv":
+		return &csvWriter{w: csv.NewWriter(w)}, nil
+	case "jsonl":
+		return &jsonWriter{enc: json.NewEncoder(w)}, nil
+	}
+	return nil, fmt.Errorf("export: unknown format %q (want csv or jsonl)", format)
+}
+
+type csvWriter struct {
+	w   *csv.Writer
+	buf []string
+}
+
+func (c *csvWriter) header(cols []string) error { return c.w.Write(cols) }
+
+func (c *csvWriter) row(vals []any) error {
+	c.buf = c.buf[:0]
+	for _, v := range vals {
+		c.buf = append(c.buf, format(v))
+	}
+	return c.w.Write(c.buf)
+}
+
+func (c *csvWriter) flush() error {
+	c.w.Flush()
+	return c.w.Error()
+}
+
+type jsonWriter struct {
+	enc  *json.Encoder
+	cols []string
+}
+
+func (j *jsonWriter) header(cols []string) error {
+	j.cols = cols
+	return nil
+}
+
+func (j *jsonWriter) row(vals []any) error {
+	obj := make(map[string]any, len(vals))
+	for i, v := range vals {
+		if t, ok := v.(time.Time); ok {
+			v = format(t)
+		}
+		obj[j.cols[i]] = v
+	}
+	return j.enc.Encode(obj)
+}
+
+func (j *jsonWriter) flush() error { return nil }
+
+func format(v any) string {
+	switch x := v.(type) {
+	case string:
+		return x
+	case int:
+		return strconv.Itoa(x)
+	case int64:
+		return strconv.FormatInt(x, 10)
+	case float64:
+		return strconv.FormatFloat(x, 'g', -1, 64)
+	case bool:
+		if x {
+			return "1"
+		}
+		return "0"
+	case time.Time:
+		if x.IsZero() {
+			return ""
+		}
+		return x.UTC().Format(time.RFC3339Nano)
+	}
+	return fmt.Sprint(v)
+}
+
+// Write writes table what of st to w in format.
+func Write(ctx context.Context, st *store.Store, what, format string, w io.Writer) error {
+	rw, err := newRowWriter(w, format)
+	if err != nil {
+		return err
+	}
+	switch what {
+	case "pages":
+		err = pages(ctx, st, rw)
+	case "links":
+		err = links(ctx, st, rw)
+	case "records":
+		err = records(ctx, st, rw, -1)
+	case "clusters":
+		err = clusters(ctx, st, rw)
+	case "harvest":
+		err = harvest(ctx, st, rw)
+	case "topics":
+		err = topics(ctx, st, rw)
+	default:
+		return fmt.Errorf("export: unknown table %q (want one of %s)", what, strings.Join(Whats, ", "))
+	}
+	if err != nil {
+		return fmt.Errorf("export %s: %w", what, err)
+	}
+	return rw.flush()
+}
+
+// WriteFile writes table what to path atomically: into a temporary file in
+// the same directory, renamed over path only when complete, so a failed
+// export never leaves a partial file behind.
+func WriteFile(ctx context.Context, st *store.Store, what, format, path string) error {
+	return atomicWrite(path, func(w io.Writer) error { return Write(ctx, st, what, format, w) })
+}
+
+func atomicWrite(path string, fn func(io.Writer) error) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	defer os.Remove(f.Name())
+	if err := fn(f); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	if err := os.Rename(f.Name(), path); err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	return nil
+}
+
+func pages(ctx context.Context, st *store.Store, rw rowWriter) error {
+	if err := rw.header([]string{"seq", "url", "final_url", "status", "depth", "parent", "score", "label",
+		"label_score", "relevance", "relevant", "cluster", "topic", "title", "content_type", "size", "fetched_at"}); err != nil {
+		return err
+	}
+	return st.ExportPages(ctx, func(r store.PageRow) error {
+		return rw.row([]any{r.Seq, r.URL, r.FinalURL, r.Status, r.Depth, r.Parent, r.Priority, r.Label,
+			r.Score, r.Relevance, r.Relevant, r.Cluster, r.Topic, r.Title, r.ContentType, r.Size, r.FetchedAt})
+	})
+}
+
+func links(ctx context.Context, st *store.Store, rw rowWriter) error {
+	if err := rw.header([]string{"from_seq", "from_url", "pos", "to_url", "anchor"}); err != nil {
+		return err
+	}
+	return st.ExportLinks(ctx, func(r store.LinkRow) error {
+		return rw.row([]any{r.FromSeq, r.FromURL, r.Pos, r.ToURL, r.Anchor})
+	})
+}
+
+func clusters(ctx context.Context, st *store.Store, rw rowWriter) error {
+	if err := rw.header([]string{"cluster", "size", "pages", "records", "updated", "fingerprints"}); err != nil {
+		return err
+	}
+	return st.ExportClusters(ctx, func(r store.ClusterExportRow) error {
+		fps := make([]string, len(r.Fingerprints))
+		for i, f := range r.Fingerprints {
+			fps[i] = fmt.Sprintf("%04x", f)
+		}
+		return rw.row([]any{r.ID, r.Size, r.Pages, r.Records, r.Updated, strings.Join(fps, " ")})
+	})
+}
+
+// harvest writes the harvest curve: after each page in fetch order, the
+// share of fetched pages so far that were relevant to the topic.
+func harvest(ctx context.Context, st *store.Store, rw rowWriter) error {
+	if err := rw.header([]string{"pages", "seq", "url", "relevance", "relevant", "relevant_so_far", "harvest_rate"}); err != nil {
+		return err
+	}
+	var n, rel int64
+	return st.ExportPages(ctx, func(r store.PageRow) error {
+		n++
+		if r.Relevant {
+			rel++
+		}
+		return rw.row([]any{n, r.Seq, r.URL, r.Relevance, r.Relevant, rel, float64(rel) / float64(n)})
+	})
+}
+
+// topics writes url,topic,size,top_words for every page with a topic.
+func topics(ctx context.Context, st *store.Store, rw rowWriter) error {
+	words, err := st.TopicWords(ctx)
+	if err != nil {
+		return err
+	}
+	size := map[int64]int{}
+	if err := st.ExportPages(ctx, func(r store.PageRow) error {
+		if r.Topic != 0 {
+			size[r.Topic]++
+		}
+		return nil
+	}); err != nil {
+		return err
+	}
+	if err := rw.header([]string{"url", "topic", "size", "top_words"}); err != nil {
+		return err
+	}
+	return st.ExportPages(ctx, func(r store.PageRow) error {
+		if r.Topic == 0 {
+			return nil
+		}
+		return rw.row([]any{r.URL, r.Topic, size[r.Topic], strings.Join(words[r.Topic], " ")})
+	})
+}
+
+// ValidWhat reports whether what names an exportable table.
+func ValidWhat(what string) bool { return slices.Contains(Whats, what) }
