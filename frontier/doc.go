@@ -1,0 +1,19 @@
+// Package frontier is the crawl's best-first queue of links: highest
+// priority first, FIFO among equal priorities, with per-host back queues so
+// one host cannot starve the others, de-duplication of every URL ever
+// pushed, scope rules, and URL normalisation.
+//
+// Two backends implement Frontier: Memory (in-process, for tests and small
+// crawls) and SQLite (persisted through package store, bounded memory at
+// tens of millions of URLs, resumable after a crash). Both pass the
+// conformance suite in frontier/frontiertest.
+//
+// Files:
+//   - frontier.go: the Frontier interface, Config, errors.
+//   - normalize.go: Normalize and HostOf.
+//   - scope.go: Scope (plain config), Rules (compiled) and Allow.
+//   - queue.go: per-host back queues and the heap of hosts (shared by both backends).
+//   - memory.go: the in-memory backend.
+//   - sqlite.go: the SQLite backend: open, Push, window admission, refill.
+//   - sqlite_pop.go: the SQLite backend: Pop, starvation escape, in-flight purge.
+package frontier

@@ -1,0 +1,76 @@
+package frontier
+
+import (
+	"context"
+	"errors"
+
+	"github.com/crawl-project/crawl"
+)
+
+// Errors returned by Pop and the other methods.
+var (
+	// ErrEmpty is returned by Pop when nothing is queued.
+	ErrEmpty = errors.New("frontier: empty")
+	// ErrNotReady is returned by Pop when links are queued but none of
+	// their hosts is ready.
+	ErrNotReady = errors.New("frontier: no ready host")
+	// ErrClosed is returned by every method after Close.
+	ErrClosed = errors.New("frontier: closed")
+)
+
+// Frontier is the queue of links to fetch, best first. Implementations
+// must be safe for concurrent use.
+type Frontier interface {
+	// Push queues links, dropping those outside the scope and those seen
+	// before (ever pushed to this frontier, including by an earlier run of
+	// a persisted one). URLs must already be normalised (see Normalize).
+	// It returns how many links were queued.
+	Push(ctx context.Context, links []crawl.Link) (added int, err error)
+	// Pop removes and returns the highest-priority link whose host
+	// (host:port) is ready; among equal priorities the one pushed first.
+	// ready nil means every host is ready. It returns ErrEmpty when
+	// nothing is queued and ErrNotReady when links are queued but no host
+	// with queued links is ready.
+	Pop(ctx context.Context, ready func(host string) bool) (crawl.Link, error)
+	// Len returns the number of queued links (popped ones are not counted).
+	Len() int
+	// Close releases the frontier (not a store it was built on); later
+	// calls of the other methods return ErrClosed, of Close nil.
+	Close() error
+}
+
+// Config configures a frontier backend. The zero value is usable.
+type Config struct {
+	// Scope decides which links may enter. Zero: everything http(s).
+	Scope Scope
+	// Window is how many queued links the SQLite backend keeps in memory;
+	// the rest wait in SQLite and are loaded best first when the window
+	// runs low. Zero: DefaultWindow. The memory backend ignores it.
+	Window int
+	// ExpectedURLs sizes the SQLite backend's Bloom filter of seen URLs.
+	// Past it the false-positive rate rises, which costs extra SQLite
+	// lookups but never correctness. Zero: DefaultExpectedURLs.
+	ExpectedURLs uint
+	// FalsePositiveRate of the Bloom filter at ExpectedURLs. Zero: 0.01.
+	FalsePositiveRate float64
+}
+
+// Defaults for the zero values of Config.
+const (
+	DefaultWindow            = 100_000
+	DefaultExpectedURLs      = 10_000_000
+	DefaultFalsePositiveRate = 0.01
+)
+
+func (c Config) withDefaults() Config {
+	if c.Window <= 0 {
+		c.Window = DefaultWindow
+	}
+	if c.ExpectedURLs == 0 {
+		c.ExpectedURLs = DefaultExpectedURLs
+	}
+	if c.FalsePositiveRate <= 0 || c.FalsePositiveRate >= 1 {
+		c.FalsePositiveRate = DefaultFalsePositiveRate
+	}
+	return c
+}

@@ -1,0 +1,214 @@
+package frontier
+
+import (
+	"math"
+	"slices"
+
+	"github.com/crawl-project/crawl"
+)
+
+// entry is one queued link with its host and insertion sequence.
+type entry struct {
+	link crawl.Link
+	host string
+	seq  int64
+}
+
+// better is the best-first order: higher priority first, then lower seq
+// (FIFO among equal priorities — the tie-break a bare heap would lose).
+func better(a, b *entry) bool {
+	if a.link.Priority != b.link.Priority {
+		return a.link.Priority > b.link.Priority
+	}
+	return a.seq < b.seq
+}
+
+// cleanPriority maps NaN, which has no order, to the lowest priority.
+func cleanPriority(p float64) float64 {
+	if math.IsNaN(p) {
+		return math.Inf(-1)
+	}
+	return p
+}
+
+// hostQueue is one host's back queue: a binary heap of its entries.
+type hostQueue struct {
+	host  string
+	items []*entry
+	pos   int // index in queues.heap, -1 when not in it
+}
+
+func (h *hostQueue) push(e *entry) {
+	h.items = append(h.items, e)
+	i := len(h.items) - 1
+	for i > 0 {
+		p := (i - 1) / 2
+		if !better(h.items[i], h.items[p]) {
+			break
+		}
+		h.items[i], h.items[p] = h.items[p], h.items[i]
+		i = p
+	}
+}
+
+func (h *hostQueue) pop() *entry {
+	top := h.items[0]
+	last := len(h.items) - 1
+	h.items[0] = h.items[last]
+	h.items[last] = nil
+	h.items = h.items[:last]
+	i := 0
+	for {
+		l, r, m := 2*i+1, 2*i+2, i
+		if l < len(h.items) && better(h.items[l], h.items[m]) {
+			m = l
+		}
+		if r < len(h.items) && better(h.items[r], h.items[m]) {
+			m = r
+		}
+		if m == i {
+			break
+		}
+		h.items[i], h.items[m] = h.items[m], h.items[i]
+		i = m
+	}
+	return top
+}
+
+// queues holds per-host back queues and a heap of the non-empty hosts
+// ordered by their best entry, so the best link overall is at the top and
+// a host with a million links is one heap element like any other.
+// Not safe for concurrent use: the backends lock around it.
+type queues struct {
+	hosts map[string]*hostQueue
+	heap  []*hostQueue
+	n     int
+}
+
+func newQueues() *queues { return &queues{hosts: map[string]*hostQueue{}} }
+
+func (q *queues) len() int { return q.n }
+
+func (q *queues) push(e *entry) {
+	h := q.hosts[e.host]
+	if h == nil {
+		h = &hostQueue{host: e.host, pos: -1}
+		q.hosts[e.host] = h
+	}
+	h.push(e)
+	q.n++
+	if h.pos < 0 {
+		h.pos = len(q.heap)
+		q.heap = append(q.heap, h)
+		q.up(h.pos)
+	} else if h.items[0] == e {
+		q.up(h.pos)
+	}
+}
+
+// pop removes the best entry among ready hosts. ok is false when no host
+// is ready (or nothing is queued). Hosts that are not ready are taken off
+// the heap while searching and put back, O(k log hosts) for k skipped.
+func (q *queues) pop(ready func(string) bool) (*entry, bool) {
+	var skipped []*hostQueue
+	var found *hostQueue
+	for len(q.heap) > 0 {
+		h := q.heap[0]
+		if ready == nil || ready(h.host) {
+			found = h
+			break
+		}
+		q.remove(0)
+		skipped = append(skipped, h)
+	}
+	for _, h := range skipped {
+		h.pos = len(q.heap)
+		q.heap = append(q.heap, h)
+		q.up(h.pos)
+	}
+	if found == nil {
+		return nil, false
+	}
+	e := found.pop()
+	q.n--
+	if len(found.items) == 0 {
+		q.remove(found.pos)
+		delete(q.hosts, found.host)
+	} else {
+		q.down(found.pos)
+	}
+	return e, true
+}
+
+// drain removes and returns every entry, best first.
+func (q *queues) drain() []*entry {
+	all := make([]*entry, 0, q.n)
+	for _, h := range q.heap {
+		all = append(all, h.items...)
+	}
+	slices.SortFunc(all, func(a, b *entry) int {
+		switch {
+		case better(a, b):
+			return -1
+		case better(b, a):
+			return 1
+		}
+		return 0
+	})
+	q.hosts = map[string]*hostQueue{}
+	q.heap = nil
+	q.n = 0
+	return all
+}
+
+func (q *queues) lessAt(i, j int) bool { return better(q.heap[i].items[0], q.heap[j].items[0]) }
+
+func (q *queues) swap(i, j int) {
+	q.heap[i], q.heap[j] = q.heap[j], q.heap[i]
+	q.heap[i].pos = i
+	q.heap[j].pos = j
+}
+
+func (q *queues) up(i int) {
+	for i > 0 {
+		p := (i - 1) / 2
+		if !q.lessAt(i, p) {
+			return
+		}
+		q.swap(i, p)
+		i = p
+	}
+}
+
+func (q *queues) down(i int) {
+	for {
+		l, r, m := 2*i+1, 2*i+2, i
+		if l < len(q.heap) && q.lessAt(l, m) {
+			m = l
+		}
+		if r < len(q.heap) && q.lessAt(r, m) {
+			m = r
+		}
+		if m == i {
+			return
+		}
+		q.swap(i, m)
+		i = m
+	}
+}
+
+// remove takes the host at heap index i off the heap.
+func (q *queues) remove(i int) {
+	h := q.heap[i]
+	last := len(q.heap) - 1
+	if i != last {
+		q.swap(i, last)
+	}
+	q.heap[last] = nil
+	q.heap = q.heap[:last]
+	h.pos = -1
+	if i < len(q.heap) {
+		q.down(i)
+		q.up(i)
+	}
+}

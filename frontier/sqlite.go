@@ -1,0 +1,248 @@
+package frontier
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"github.com/bits-and-blooms/bloom/v3"
+	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/store"
+)
+
+// SQLite is the persisted backend. Every pushed link is a frontier row in
+// the store when Push returns; the row stays queued until
+// store.SaveResults marks its URL done or failed, so after a crash every
+// link popped but not saved is popped again by the next run.
+//
+// Memory stays bounded however large the frontier grows: only a window of
+// about Config.Window of the best queued links is held in memory (refilled
+// from SQLite, best first, when it runs low), plus the links in flight and
+// a Bloom filter of seen URLs whose positives are confirmed in SQLite.
+type SQLite struct {
+	st     *store.Store
+	rules  *Rules
+	window int
+
+	mu       sync.Mutex
+	q        *queues              // the window, per-host back queues
+	resident map[int64]struct{}   // seqs in q
+	inflight map[int64]string     // popped, maybe not saved yet: seq → URL
+	purgeAt  int                  // in-flight size that triggers a purge
+	spill    bool                 // queued rows may exist in SQLite that are not in q
+	cut      store.FrontierCursor // when spill: every queued row not in q nor in flight comes after cut
+	queued   int                  // queued links, popped ones excluded
+	hostScan string               // where the starvation escape continues its host scan
+	closed   bool
+
+	bmu  sync.Mutex
+	seen *bloom.BloomFilter
+}
+
+// NewSQLite opens the frontier persisted in st: it rebuilds the seen
+// filter from every frontier row and loads the best queued rows. The
+// caller keeps ownership of st; Close does not close it.
+func NewSQLite(ctx context.Context, st *store.Store, cfg Config) (*SQLite, error) {
+	cfg = cfg.withDefaults()
+	rules, err := cfg.Scope.Compile()
+	if err != nil {
+		return nil, err
+	}
+	queued, total, err := st.FrontierStats(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("frontier: open: %w", err)
+	}
+	n := max(cfg.ExpectedURLs, 2*uint(total))
+	f := &SQLite{
+		st: st, rules: rules, window: cfg.Window,
+		q: newQueues(), resident: map[int64]struct{}{}, inflight: map[int64]string{},
+		purgeAt: max(4096, cfg.Window), spill: true, queued: int(queued),
+		seen: bloom.NewWithEstimates(n, cfg.FalsePositiveRate),
+	}
+	err = st.FrontierURLs(ctx, func(u string) error {
+		f.seen.AddString(u)
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("frontier: open: %w", err)
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if err := f.refill(ctx); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// after reports whether e comes after c in best-first order.
+func after(e *entry, c store.FrontierCursor) bool {
+	if c.Seq == 0 {
+		return true
+	}
+	if e.link.Priority != c.Priority {
+		return e.link.Priority < c.Priority
+	}
+	return e.seq > c.Seq
+}
+
+// Push implements Frontier. The new links are in SQLite when it returns.
+func (f *SQLite) Push(ctx context.Context, links []crawl.Link) (int, error) {
+	f.mu.Lock()
+	closed := f.closed
+	f.mu.Unlock()
+	if closed {
+		return 0, ErrClosed
+	}
+	cands := f.candidates(links)
+	if len(cands) == 0 {
+		return 0, nil
+	}
+	if err := f.dropKnown(ctx, &cands); err != nil {
+		return 0, err
+	}
+	if len(cands) == 0 {
+		return 0, nil
+	}
+	added, err := f.st.AddFrontier(ctx, cands)
+	if err != nil {
+		return 0, fmt.Errorf("frontier: push: %w", err)
+	}
+	f.bmu.Lock()
+	for _, c := range cands {
+		f.seen.AddString(c.Link.URL)
+	}
+	f.bmu.Unlock()
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, c := range cands {
+		if c.Seq == 0 {
+			continue
+		}
+		f.queued++
+		f.admit(&entry{link: c.Link, host: c.Host, seq: c.Seq})
+	}
+	if f.q.len() > 2*f.window {
+		f.trim()
+	}
+	return added, nil
+}
+
+// candidates returns the links in scope, once each, marked by the Bloom
+// filter: Seq -1 means "maybe seen", to be checked in SQLite.
+func (f *SQLite) candidates(links []crawl.Link) []store.FrontierEntry {
+	out := make([]store.FrontierEntry, 0, len(links))
+	batch := make(map[string]struct{}, len(links))
+	f.bmu.Lock()
+	defer f.bmu.Unlock()
+	for _, l := range links {
+		if f.rules.Allow(l) != nil {
+			continue
+		}
+		if _, dup := batch[l.URL]; dup {
+			continue
+		}
+		batch[l.URL] = struct{}{}
+		l.Priority = cleanPriority(l.Priority)
+		l.Tags = append([]string(nil), l.Tags...)
+		e := store.FrontierEntry{Host: HostOf(l.URL), Link: l}
+		if f.seen.TestString(l.URL) {
+			e.Seq = -1
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// dropKnown removes the Bloom positives that SQLite confirms as seen.
+func (f *SQLite) dropKnown(ctx context.Context, cands *[]store.FrontierEntry) error {
+	var maybe []string
+	for _, c := range *cands {
+		if c.Seq == -1 {
+			maybe = append(maybe, c.Link.URL)
+		}
+	}
+	if len(maybe) == 0 {
+		return nil
+	}
+	known, err := f.st.FrontierKnown(ctx, maybe)
+	if err != nil {
+		return fmt.Errorf("frontier: push: %w", err)
+	}
+	keep := (*cands)[:0]
+	i := 0
+	for _, c := range *cands {
+		if c.Seq == -1 {
+			k := known[i]
+			i++
+			if k {
+				continue
+			}
+		}
+		c.Seq = 0
+		keep = append(keep, c)
+	}
+	*cands = keep
+	return nil
+}
+
+// admit puts a queued entry into the window when it belongs there: always
+// when nothing spilled, else only when it sorts before the cut. f.mu held.
+func (f *SQLite) admit(e *entry) {
+	if _, ok := f.resident[e.seq]; ok {
+		return
+	}
+	if _, ok := f.inflight[e.seq]; ok {
+		return
+	}
+	if f.spill && after(e, f.cut) {
+		return
+	}
+	f.resident[e.seq] = struct{}{}
+	f.q.push(e)
+}
+
+// trim shrinks the window to its best f.window entries; the others stay
+// queued in SQLite, after the new cut. f.mu held.
+func (f *SQLite) trim() {
+	all := f.q.drain()
+	keep := all[:f.window]
+	for _, e := range all[f.window:] {
+		delete(f.resident, e.seq)
+	}
+	last := keep[len(keep)-1]
+	f.cut = store.FrontierCursor{Priority: last.link.Priority, Seq: last.seq}
+	f.spill = true
+	for _, e := range keep {
+		f.q.push(e)
+	}
+}
+
+// refill loads the best queued rows after the cut until the window is
+// full. f.mu held.
+func (f *SQLite) refill(ctx context.Context) error {
+	limit := f.window - f.q.len()
+	if !f.spill || limit <= 0 {
+		return nil
+	}
+	rows, err := f.st.FrontierQueued(ctx, "", f.cut, limit)
+	if err != nil {
+		return fmt.Errorf("frontier: refill: %w", err)
+	}
+	for _, r := range rows {
+		e := &entry{link: r.Link, host: r.Host, seq: r.Seq}
+		_, res := f.resident[e.seq]
+		_, fly := f.inflight[e.seq]
+		if !res && !fly {
+			f.resident[e.seq] = struct{}{}
+			f.q.push(e)
+		}
+	}
+	if len(rows) < limit {
+		f.spill = false
+		f.cut = store.FrontierCursor{}
+	} else {
+		last := rows[len(rows)-1]
+		f.cut = store.FrontierCursor{Priority: last.Link.Priority, Seq: last.Seq}
+	}
+	return nil
+}
