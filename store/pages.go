@@ -8,6 +8,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"runtime"
+	"strings"
+	"sync"
 	"time"
 
 	"github.com/crawl-project/crawl"
@@ -45,16 +48,14 @@ func (s *Store) SaveResults(ctx context.Context, pages []*crawl.Page, failures [
 	if len(pages) == 0 && len(failures) == 0 {
 		return nil
 	}
-	rows := make([]pageRow, len(pages))
-	for i, p := range pages {
+	for _, p := range pages {
 		if p.Seq <= 0 {
 			return fmt.Errorf("store: save results: page %s has no seq", p.URL)
 		}
-		r, err := s.encodePage(p)
-		if err != nil {
-			return fmt.Errorf("store: save results: page %s: %w", p.URL, err)
-		}
-		rows[i] = r
+	}
+	rows, err := s.encodePages(pages)
+	if err != nil {
+		return fmt.Errorf("store: save results: %w", err)
 	}
 	return s.write(ctx, "save results", func(tx *sql.Tx) error {
 		if err := insertPages(ctx, tx, pages, rows); err != nil {
@@ -71,6 +72,28 @@ type pageRow struct {
 	fetchedAt string
 	hash      string
 	html      []byte
+}
+
+// encodePages compresses and hashes pages on all CPUs.
+func (s *Store) encodePages(pages []*crawl.Page) ([]pageRow, error) {
+	rows := make([]pageRow, len(pages))
+	errs := make([]error, len(pages))
+	workers := min(runtime.GOMAXPROCS(0), (len(pages)+3)/4)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for i := w; i < len(pages); i += workers {
+				rows[i], errs[i] = s.encodePage(pages[i])
+			}
+		})
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			return nil, fmt.Errorf("page %s: %w", pages[i].URL, err)
+		}
+	}
+	return rows, nil
 }
 
 func (s *Store) encodePage(p *crawl.Page) (pageRow, error) {
@@ -104,17 +127,13 @@ func insertPages(ctx context.Context, tx *sql.Tx, pages []*crawl.Page, rows []pa
 		return err
 	}
 	defer ins.Close()
-	link, err := tx.PrepareContext(ctx, `INSERT INTO links(from_seq, pos, to_url, anchor) VALUES(?,?,?,?)
-		ON CONFLICT DO NOTHING`)
-	if err != nil {
-		return err
-	}
-	defer link.Close()
 	done, err := tx.PrepareContext(ctx, `UPDATE frontier SET state = 'done' WHERE url = ? AND state <> 'done'`)
 	if err != nil {
 		return err
 	}
 	defer done.Close()
+	lw := newLinkWriter(ctx, tx)
+	defer lw.close()
 	for i, p := range pages {
 		r := rows[i]
 		res, err := ins.ExecContext(ctx, p.Seq, p.URL, p.FinalURL, r.redirects, p.Status, r.fetchedAt,
@@ -126,8 +145,8 @@ func insertPages(ctx context.Context, tx *sql.Tx, pages []*crawl.Page, rows []pa
 		}
 		if n, _ := res.RowsAffected(); n == 1 {
 			for j, l := range p.Links {
-				if _, err := link.ExecContext(ctx, p.Seq, j, l.URL, l.Anchor); err != nil {
-					return fmt.Errorf("insert link of %s: %w", p.URL, err)
+				if err := lw.add(p.Seq, j, l); err != nil {
+					return fmt.Errorf("insert links of %s: %w", p.URL, err)
 				}
 			}
 		}
@@ -135,7 +154,61 @@ func insertPages(ctx context.Context, tx *sql.Tx, pages []*crawl.Page, rows []pa
 			return fmt.Errorf("mark %s done: %w", p.URL, err)
 		}
 	}
+	if err := lw.flush(); err != nil {
+		return fmt.Errorf("insert links: %w", err)
+	}
 	return nil
+}
+
+// linkWriter inserts links many rows per statement: one cgo call per
+// linkChunk rows instead of per row.
+type linkWriter struct {
+	ctx  context.Context
+	tx   *sql.Tx
+	full *sql.Stmt
+	args []any
+}
+
+const linkChunk = 200
+
+func newLinkWriter(ctx context.Context, tx *sql.Tx) *linkWriter {
+	return &linkWriter{ctx: ctx, tx: tx, args: make([]any, 0, 4*linkChunk)}
+}
+
+func linkInsert(n int) string {
+	return "INSERT INTO links(from_seq, pos, to_url, anchor) VALUES " +
+		strings.Repeat("(?,?,?,?),", n-1) + "(?,?,?,?) ON CONFLICT DO NOTHING"
+}
+
+func (w *linkWriter) add(seq int64, pos int, l crawl.Link) error {
+	w.args = append(w.args, seq, pos, l.URL, l.Anchor)
+	if len(w.args) < 4*linkChunk {
+		return nil
+	}
+	if w.full == nil {
+		var err error
+		if w.full, err = w.tx.PrepareContext(w.ctx, linkInsert(linkChunk)); err != nil {
+			return err
+		}
+	}
+	_, err := w.full.ExecContext(w.ctx, w.args...)
+	w.args = w.args[:0]
+	return err
+}
+
+func (w *linkWriter) flush() error {
+	if len(w.args) == 0 {
+		return nil
+	}
+	_, err := w.tx.ExecContext(w.ctx, linkInsert(len(w.args)/4), w.args...)
+	w.args = w.args[:0]
+	return err
+}
+
+func (w *linkWriter) close() {
+	if w.full != nil {
+		w.full.Close()
+	}
 }
 
 func insertFailures(ctx context.Context, tx *sql.Tx, failures []Failure) error {

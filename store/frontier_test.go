@@ -1,0 +1,87 @@
+package store_test
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"path/filepath"
+	"testing"
+
+	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/store"
+)
+
+func TestFrontierRows(t *testing.T) {
+	ctx := context.Background()
+	st := open(t, filepath.Join(t.TempDir(), "crawl.db"))
+	var es []store.FrontierEntry
+	for i := range 10 {
+		host := fmt.Sprintf("h%d.test", i%3)
+		es = append(es, store.FrontierEntry{Host: host, Link: crawl.Link{
+			URL: fmt.Sprintf("http://%s/%d", host, i), Priority: float64(i % 2), Tags: []string{"t"}, Depth: i}})
+	}
+	es = append(es, store.FrontierEntry{Host: "n.test", Link: crawl.Link{URL: "http://n.test/", Priority: math.NaN()}})
+	n, err := st.AddFrontier(ctx, es)
+	if err != nil || n != 11 {
+		t.Fatalf("AddFrontier = %d, %v; want 11", n, err)
+	}
+	again := append([]store.FrontierEntry(nil), es[:3]...)
+	again = append(again, store.FrontierEntry{Host: "new.test", Link: crawl.Link{URL: "http://new.test/"}})
+	if n, err := st.AddFrontier(ctx, again); err != nil || n != 1 || again[0].Seq != 0 || again[3].Seq != 12 {
+		t.Fatalf("AddFrontier again = %d, %v, seqs %d %d; want 1 new with seq 12", n, err, again[0].Seq, again[3].Seq)
+	}
+	// Best-first paging: priority 1 rows (odd i) by seq, then priority 0, then NaN (stored as -Inf).
+	var order []string
+	cur := store.FrontierCursor{}
+	for {
+		page, err := st.FrontierQueued(ctx, "", cur, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range page {
+			order = append(order, e.Link.URL)
+		}
+		if len(page) < 3 {
+			break
+		}
+		last := page[len(page)-1]
+		cur = store.FrontierCursor{Priority: last.Link.Priority, Seq: last.Seq}
+	}
+	want := "[http://h1.test/1 http://h0.test/3 http://h2.test/5 http://h1.test/7 http://h0.test/9 " +
+		"http://h0.test/0 http://h2.test/2 http://h1.test/4 http://h0.test/6 http://h2.test/8 http://new.test/ http://n.test/]"
+	if fmt.Sprint(order) != want {
+		t.Errorf("paged order =\n%v\nwant\n%v", order, want)
+	}
+	hostRows, _ := st.FrontierQueued(ctx, "h0.test", store.FrontierCursor{}, 10)
+	if len(hostRows) != 4 || hostRows[0].Link.URL != "http://h0.test/3" || hostRows[0].Link.Tags[0] != "t" {
+		t.Errorf("FrontierQueued(h0.test) = %+v", hostRows)
+	}
+	hosts, err := st.FrontierHosts(ctx, "", 100)
+	if err != nil || fmt.Sprint(hosts) != "[h0.test h1.test h2.test n.test new.test]" {
+		t.Errorf("FrontierHosts = %v, %v", hosts, err)
+	}
+	if hosts, _ := st.FrontierHosts(ctx, "h1.test", 2); fmt.Sprint(hosts) != "[h2.test n.test]" {
+		t.Errorf("FrontierHosts(after h1.test, 2) = %v", hosts)
+	}
+	known, err := st.FrontierKnown(ctx, []string{"http://h0.test/0", "http://zz.test/", "http://h0.test/0"})
+	if err != nil || fmt.Sprint(known) != "[true false true]" {
+		t.Errorf("FrontierKnown = %v, %v", known, err)
+	}
+	// Saving a page marks its row done; queued lookups drop it.
+	if err := st.SaveResults(ctx, []*crawl.Page{page(1, "http://h0.test/0", 10)}, nil); err != nil {
+		t.Fatal(err)
+	}
+	still, _ := st.FrontierQueuedAmong(ctx, []string{"http://h0.test/0", "http://h0.test/3"})
+	if still["http://h0.test/0"] || !still["http://h0.test/3"] {
+		t.Errorf("FrontierQueuedAmong = %v", still)
+	}
+	q, total, _ := st.FrontierStats(ctx)
+	if q != 11 || total != 12 {
+		t.Errorf("FrontierStats = %d, %d; want 11, 12", q, total)
+	}
+	var all int
+	st.FrontierURLs(ctx, func(string) error { all++; return nil })
+	if all != 12 {
+		t.Errorf("FrontierURLs visited %d, want 12", all)
+	}
+}
