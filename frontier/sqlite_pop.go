@@ -72,19 +72,36 @@ func (f *SQLite) escape(ctx context.Context, ready func(string) bool) error {
 		if _, inWindow := f.q.hosts[h]; inWindow || (ready != nil && !ready(h)) {
 			continue
 		}
-		rows, err := f.st.FrontierQueued(ctx, h, store.FrontierCursor{}, escapeRows)
+		if err := f.loadHost(ctx, h); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// loadHost loads up to escapeRows queued rows of host that are neither in
+// the window nor in flight. f.mu held.
+func (f *SQLite) loadHost(ctx context.Context, host string) error {
+	cur, loaded := store.FrontierCursor{}, 0
+	for loaded < escapeRows {
+		rows, err := f.st.FrontierQueued(ctx, host, cur, escapeRows)
 		if err != nil {
 			return fmt.Errorf("frontier: escape: %w", err)
 		}
 		for _, r := range rows {
-			e := &entry{link: r.Link, host: r.Host, seq: r.Seq}
-			_, res := f.resident[e.seq]
-			_, fly := f.inflight[e.seq]
+			_, res := f.resident[r.Seq]
+			_, fly := f.inflight[r.Seq]
 			if !res && !fly {
-				f.resident[e.seq] = struct{}{}
-				f.q.push(e)
+				f.resident[r.Seq] = struct{}{}
+				f.q.push(&entry{link: r.Link, host: r.Host, seq: r.Seq})
+				loaded++
 			}
 		}
+		if len(rows) < escapeRows {
+			return nil
+		}
+		last := rows[len(rows)-1]
+		cur = store.FrontierCursor{Priority: last.Link.Priority, Seq: last.Seq}
 	}
 	return nil
 }

@@ -1,0 +1,5 @@
+package frontiertest
+
+import "time"
+
+func sleep() { time.Sleep(time.Millisecond) }
