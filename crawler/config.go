@@ -1,0 +1,125 @@
+package crawler
+
+import (
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Config is the engine's plain-data configuration. The zero value of a
+// field means "use the default" given in its comment; DefaultConfig returns
+// a Config with every default filled in.
+type Config struct {
+	UserAgent string // default "crawl/1.0 (+https://github.com/crawl-project/crawl)"
+
+	Workers         int           // concurrent fetches over all hosts; default 16
+	PerHostParallel int           // concurrent fetches per host (host:port); default 2
+	PerHostDelay    time.Duration // minimum time between request starts on one host; default 250ms; negative means none
+	RespectRobots   *bool         // honour robots.txt; default true
+	MaxCrawlDelay   time.Duration // cap on a robots.txt Crawl-delay; default 10s
+	RobotsCacheSize int           // hosts whose robots.txt is kept; default 10,000
+	RobotsTTL       time.Duration // how long a fetched robots.txt is trusted; default 24h
+	RobotsRetry     time.Duration // how long a 5xx/unreachable robots.txt disallows the host; default 10m
+
+	Timeout       time.Duration // per request; default 20s
+	Retries       int           // retries of network errors, 429 and 5xx; default 3; negative means none
+	Backoff       time.Duration // first retry delay, doubled each retry; default 500ms
+	MaxBackoff    time.Duration // cap on a retry delay; default 30s
+	MaxRetryAfter time.Duration // longest Retry-After honoured (longer gives up); default 2m
+	MaxBodySize   int64         // bytes; larger bodies fail with kind too-large; default 10 MiB
+	MaxRedirects  int           // redirects followed per URL; default 10
+	ContentTypes  []string      // media types accepted; default text/html and application/xhtml+xml
+
+	MaxPages  int // stop after this many stored pages (over all runs of a store); 0 = no limit
+	BatchSize int // pages per OnBatch call; default 200
+
+	CommitEvery    int           // pages per store transaction; default 64
+	CommitInterval time.Duration // longest a fetched page waits to be stored; default 200ms
+	ProgressEvery  time.Duration // how often Progress is called; default 1s
+}
+
+// DefaultConfig returns the documented defaults.
+func DefaultConfig() Config {
+	var c Config
+	c.fill()
+	return c
+}
+
+func (c *Config) fill() {
+	def := func(d *time.Duration, v time.Duration) {
+		if *d == 0 {
+			*d = v
+		}
+	}
+	if c.UserAgent == "" {
+		c.UserAgent = "crawl/1.0 (+https://github.com/crawl-project/crawl)"
+	}
+	if c.Workers == 0 {
+		c.Workers = 16
+	}
+	if c.PerHostParallel == 0 {
+		c.PerHostParallel = 2
+	}
+	def(&c.PerHostDelay, 250*time.Millisecond)
+	if c.RespectRobots == nil {
+		t := true
+		c.RespectRobots = &t
+	}
+	def(&c.MaxCrawlDelay, 10*time.Second)
+	if c.RobotsCacheSize == 0 {
+		c.RobotsCacheSize = 10000
+	}
+	def(&c.RobotsTTL, 24*time.Hour)
+	def(&c.RobotsRetry, 10*time.Minute)
+	def(&c.Timeout, 20*time.Second)
+	if c.Retries == 0 {
+		c.Retries = 3
+	}
+	def(&c.Backoff, 500*time.Millisecond)
+	def(&c.MaxBackoff, 30*time.Second)
+	def(&c.MaxRetryAfter, 2*time.Minute)
+	if c.MaxBodySize == 0 {
+		c.MaxBodySize = 10 << 20
+	}
+	if c.MaxRedirects == 0 {
+		c.MaxRedirects = 10
+	}
+	if c.ContentTypes == nil {
+		c.ContentTypes = []string{"text/html", "application/xhtml+xml"}
+	}
+	if c.BatchSize == 0 {
+		c.BatchSize = 200
+	}
+	if c.CommitEvery == 0 {
+		c.CommitEvery = 64
+	}
+	def(&c.CommitInterval, 200*time.Millisecond)
+	def(&c.ProgressEvery, time.Second)
+	if c.PerHostDelay < 0 {
+		c.PerHostDelay = 0
+	}
+	if c.Retries < 0 {
+		c.Retries = 0
+	}
+}
+
+// Validate reports the first field with a value the engine cannot use.
+func (c Config) Validate() error {
+	var errs []error
+	check := func(bad bool, format string, args ...any) {
+		if bad {
+			errs = append(errs, fmt.Errorf("crawler: "+format, args...))
+		}
+	}
+	check(c.Workers < 0, "Workers %d is negative", c.Workers)
+	check(c.PerHostParallel < 0, "PerHostParallel %d is negative", c.PerHostParallel)
+	check(c.MaxCrawlDelay < 0, "MaxCrawlDelay %v is negative", c.MaxCrawlDelay)
+	check(c.Timeout < 0, "Timeout %v is negative", c.Timeout)
+	check(c.MaxBodySize < 0, "MaxBodySize %d is negative", c.MaxBodySize)
+	check(c.MaxRedirects < 0, "MaxRedirects %d is negative", c.MaxRedirects)
+	check(c.MaxPages < 0, "MaxPages %d is negative", c.MaxPages)
+	check(c.BatchSize < 0, "BatchSize %d is negative", c.BatchSize)
+	check(c.CommitEvery < 0, "CommitEvery %d is negative", c.CommitEvery)
+	check(c.RobotsCacheSize < 0, "RobotsCacheSize %d is negative", c.RobotsCacheSize)
+	return errors.Join(errs...)
+}

@@ -1,0 +1,210 @@
+package crawler
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/frontier"
+	"github.com/crawl-project/crawl/hooks"
+	"github.com/crawl-project/crawl/store"
+)
+
+// Store is what the engine needs from persistence; *store.Store has it.
+type Store interface {
+	SaveResults(ctx context.Context, pages []*crawl.Page, failures []store.Failure) error
+	SaveBatch(ctx context.Context, b *crawl.Batch, clusters []store.ClusterRow) error
+	UnbatchedPages(ctx context.Context) ([]*crawl.Page, error)
+	MaxSeq(ctx context.Context) (int64, error)
+	Counts(ctx context.Context) (store.Counts, error)
+	// UpdatePage stores a re-fetch of a stored page (re-crawl), keeping its seq.
+	UpdatePage(ctx context.Context, p *crawl.Page) error
+	// SetValidators records a re-visit answered 304 and marks its URL done.
+	SetValidators(ctx context.Context, url, etag, lastModified string) error
+}
+
+// Crawler is the engine: it pops links from the frontier, fetches them
+// through Colly with robots.txt and per-host politeness, parses them, runs
+// the hooks and stores everything. Build one with New, call Run once.
+type Crawler struct {
+	cfg       Config
+	fr        frontier.Frontier
+	st        Store
+	chain     *hooks.Chain
+	log       *slog.Logger
+	now       func() time.Time
+	fetch     *fetcher
+	transport http.RoundTripper
+	robots    *robotsCache
+	hosts     *hostTable
+
+	progress   func(Stats)
+	saveBatch  func(ctx context.Context, b *crawl.Batch) error
+	revisits   map[string]Validators // URL → validators for conditional GET (re-crawl)
+	stats      stats
+	seq        atomic.Int64
+	stopOnce   sync.Once
+	stopping   chan struct{} // closed when the crawl should stop dispatching
+	stopReason atomic.Value  // string
+	wake       chan struct{}
+}
+
+// Validators are the conditional-GET validators of a page fetched before.
+type Validators struct {
+	ETag         string
+	LastModified string
+}
+
+// Option injects a collaborator into New.
+type Option func(*Crawler)
+
+// WithHooks sets the hook chain (default: none).
+func WithHooks(c *hooks.Chain) Option { return func(cr *Crawler) { cr.chain = c } }
+
+// WithLogger sets the logger (default: slog.Default()).
+func WithLogger(l *slog.Logger) Option { return func(cr *Crawler) { cr.log = l } }
+
+// WithTransport sets the HTTP transport (default: a clone of http.DefaultTransport
+// with connection limits sized to the worker count).
+func WithTransport(t http.RoundTripper) Option {
+	return func(cr *Crawler) { cr.transport = t }
+}
+
+// WithProgress sets a function called every Config.ProgressEvery with the
+// current statistics, and once more at the end.
+func WithProgress(f func(Stats)) Option { return func(cr *Crawler) { cr.progress = f } }
+
+// WithBatchSaver replaces how a batch is stored after the batch hooks ran
+// (default: Store.SaveBatch with no cluster rows). Built-in clustering uses
+// it to store its cluster changes in the same transaction.
+func WithBatchSaver(f func(ctx context.Context, b *crawl.Batch) error) Option {
+	return func(cr *Crawler) { cr.saveBatch = f }
+}
+
+// WithRevisits makes the crawl re-fetch these already-stored URLs with
+// conditional GET (If-None-Match / If-Modified-Since): the incremental
+// re-crawl of hub pages. The caller must have re-queued them in the frontier.
+func WithRevisits(v map[string]Validators) Option { return func(cr *Crawler) { cr.revisits = v } }
+
+// WithClock sets the clock (default time.Now); for tests.
+func WithClock(now func() time.Time) Option { return func(cr *Crawler) { cr.now = now } }
+
+// New returns a crawler over fr and st. cfg zero fields take their defaults.
+func New(cfg Config, fr frontier.Frontier, st Store, opts ...Option) (*Crawler, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	if fr == nil || st == nil {
+		return nil, errors.New("crawler: New needs a frontier and a store")
+	}
+	cfg.fill()
+	c := &Crawler{
+		cfg: cfg, fr: fr, st: st, chain: &hooks.Chain{}, log: slog.Default(), now: time.Now,
+		stopping: make(chan struct{}), wake: make(chan struct{}, 1),
+	}
+	for _, o := range opts {
+		o(c)
+	}
+	if c.transport == nil {
+		c.transport = defaultTransport(cfg)
+	}
+	c.fetch = newFetcher(cfg, c.transport)
+	c.hosts = newHostTable(cfg.PerHostParallel, cfg.PerHostDelay, c.now)
+	robotsClient := &http.Client{Transport: c.transport, Timeout: cfg.Timeout}
+	c.robots = newRobotsCache(robotsClient, cfg.UserAgent, cfg.RobotsCacheSize, cfg.RobotsTTL, cfg.RobotsRetry, c.now)
+	if c.saveBatch == nil {
+		c.saveBatch = func(ctx context.Context, b *crawl.Batch) error { return st.SaveBatch(ctx, b, nil) }
+	}
+	c.stats.init(c.now())
+	return c, nil
+}
+
+func defaultTransport(cfg Config) http.RoundTripper {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.MaxIdleConns = cfg.Workers * 4
+	t.MaxIdleConnsPerHost = cfg.PerHostParallel * 2
+	t.ResponseHeaderTimeout = cfg.Timeout
+	return t
+}
+
+// stop makes the crawl stop dispatching new fetches; reason is reported in
+// the summary.
+func (c *Crawler) stop(reason string) {
+	c.stopOnce.Do(func() {
+		c.stopReason.Store(reason)
+		close(c.stopping)
+	})
+}
+
+func (c *Crawler) stopped() bool {
+	select {
+	case <-c.stopping:
+		return true
+	default:
+		return false
+	}
+}
+
+func (c *Crawler) signal() {
+	select {
+	case c.wake <- struct{}{}:
+	default:
+	}
+}
+
+// Run crawls from seeds until the frontier runs dry, MaxPages pages are
+// stored, a hook returns hooks.ErrStop or ctx is cancelled. In every case
+// the pages in flight are finished and stored and the last batch runs
+// before Run returns. Seeds already seen (on resume) are ignored. The
+// returned Summary says why the crawl ended; err is non-nil only for
+// failures of the store or frontier.
+func (c *Crawler) Run(ctx context.Context, seeds []string) (Summary, error) {
+	work := context.WithoutCancel(ctx) // in-flight work is finished even after ctx ends
+	w, err := c.resume(work)
+	if err != nil {
+		return Summary{}, err
+	}
+	if err := c.pushSeeds(work, seeds); err != nil {
+		return Summary{}, err
+	}
+	go func() {
+		select {
+		case <-ctx.Done():
+			c.stop("interrupted")
+		case <-c.stopping:
+		}
+	}()
+	stopProgress := c.startProgress()
+	w.start(work)
+	c.schedule(work, w)
+	werr := w.finish(work)
+	stopProgress()
+	sum, serr := c.summary(work)
+	return sum, errors.Join(werr, serr)
+}
+
+// SeedPriority is the frontier priority of seeds: above any score a hook
+// sets, so seeds are fetched first.
+const SeedPriority = 1e9
+
+// pushSeeds queues seeds with the highest priority; seen ones are ignored.
+func (c *Crawler) pushSeeds(ctx context.Context, seeds []string) error {
+	links := make([]crawl.Link, 0, len(seeds))
+	for _, s := range seeds {
+		u, err := frontier.Normalize(s, nil)
+		if err != nil {
+			return fmt.Errorf("crawler: seed %q: %w", s, err)
+		}
+		links = append(links, crawl.Link{URL: u, Priority: SeedPriority, Tags: []string{"seed"}})
+	}
+	if _, err := c.fr.Push(ctx, links); err != nil {
+		return fmt.Errorf("crawler: push seeds: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,30 @@
+// Package crawler is the crawl engine. It pops links from a frontier.Frontier
+// (best-first), fetches them through Colly with robots.txt, per-host
+// politeness, retries and redirect checks, decodes and parses each page, runs
+// the hooks of a hooks.Chain and stores everything through a Store.
+//
+// Files:
+//   - crawler.go: Crawler, New and its options, Run.
+//   - schedule.go: the dispatch loop (frontier Pop gated by host readiness).
+//   - worker.go: one link end to end — redirects, robots, page building, hooks.
+//   - fetch.go: the Colly-based fetcher, retries with backoff and Retry-After.
+//   - robots.go: the bounded robots.txt cache (RFC 9309 status rules).
+//   - hosts.go: per-host parallelism and delay (Crawl-delay aware).
+//   - charset.go: charset detection and decoding to UTF-8.
+//   - parse.go: one DOM walk for title, meta, text and out-links.
+//   - writer.go: grouped, ordered commits and the OnBatch goroutine.
+//   - resume.go: continuing a store left by an earlier (possibly killed) run.
+//   - stats.go: live statistics, progress and the end-of-run Summary.
+//   - config.go: Config, its defaults and validation.
+//
+// Durability: a page's out-links are pushed to the (persisted) frontier
+// before the page is stored and its URL marked done, in that order, so a
+// run killed at any moment and started again fetches every URL that was not
+// stored, and none that was. Batches are stored after their hooks ran, in
+// one transaction with the pages' batch marks; pages of a batch that was not
+// stored go through the batch hooks again on resume.
+//
+// Hook order for one page: OnPage hooks (in chain order), then OnURL hooks
+// for each of its out-links in document order. OnBatch hooks run on their
+// own goroutine, never two batches at once.
+package crawler

@@ -1,0 +1,178 @@
+package crawler
+
+import (
+	"bytes"
+	"net/url"
+	"strings"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+
+	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/frontier"
+)
+
+// parsed is what one walk of a page's DOM yields.
+type parsed struct {
+	doc         *html.Node
+	title       string
+	keywords    string
+	description string
+	text        string
+	links       []crawl.Link
+}
+
+// parsePage parses UTF-8 HTML and extracts title, meta keywords and
+// description, visible text and out-links in one walk. Links are resolved
+// against <base href> or pageURL, normalised and de-duplicated; links that
+// cannot be normalised (mailto:, javascript:, malformed) are dropped. A
+// <meta name="robots" content="nofollow"> page yields no links.
+func parsePage(body []byte, pageURL *url.URL, depth int) (*parsed, error) {
+	doc, err := html.Parse(bytes.NewReader(body))
+	if err != nil {
+		return nil, err
+	}
+	w := walker{base: pageURL, page: pageURL.String(), seen: make(map[string]bool), depth: depth}
+	w.walk(doc)
+	p := &parsed{
+		doc:         doc,
+		title:       collapse(w.title.String()),
+		keywords:    collapse(w.keywords),
+		description: collapse(w.description),
+		text:        collapse(w.text.String()),
+	}
+	if !w.nofollow {
+		p.links = w.links
+	}
+	return p, nil
+}
+
+type walker struct {
+	base        *url.URL
+	page        string
+	depth       int
+	title       strings.Builder
+	text        strings.Builder
+	keywords    string
+	description string
+	nofollow    bool
+	links       []crawl.Link
+	seen        map[string]bool
+	inTitle     bool
+	baseSet     bool
+}
+
+func (w *walker) walk(n *html.Node) {
+	switch n.Type {
+	case html.ElementNode:
+		if !w.element(n) {
+			return
+		}
+	case html.TextNode:
+		if w.inTitle {
+			w.title.WriteString(n.Data)
+		} else {
+			w.text.WriteString(n.Data)
+			w.text.WriteByte(' ')
+		}
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		w.walk(c)
+	}
+	if n.Type == html.ElementNode && n.DataAtom == atom.Title {
+		w.inTitle = false
+	}
+}
+
+// element handles one element and reports whether to descend into it.
+func (w *walker) element(n *html.Node) bool {
+	switch n.DataAtom {
+	case atom.Script, atom.Style, atom.Noscript, atom.Template, atom.Iframe, atom.Svg:
+		return false
+	case atom.Title:
+		if w.title.Len() == 0 {
+			w.inTitle = true
+		}
+	case atom.Base:
+		if href := attr(n, "href"); href != "" && !w.baseSet {
+			if b, err := w.base.Parse(strings.TrimSpace(href)); err == nil {
+				w.base, w.baseSet = b, true
+			}
+		}
+	case atom.Meta:
+		w.meta(n)
+	case atom.A, atom.Area:
+		if href := attr(n, "href"); href != "" {
+			w.link(href, anchorText(n))
+		}
+	}
+	return true
+}
+
+func (w *walker) meta(n *html.Node) {
+	content := attr(n, "content")
+	switch strings.ToLower(attr(n, "name")) {
+	case "keywords":
+		w.keywords = content
+	case "description":
+		w.description = content
+	case "robots":
+		for _, d := range strings.Split(strings.ToLower(content), ",") {
+			if d = strings.TrimSpace(d); d == "nofollow" || d == "none" {
+				w.nofollow = true
+			}
+		}
+	}
+}
+
+func (w *walker) link(href, anchor string) {
+	u, err := frontier.Normalize(strings.TrimSpace(href), w.base)
+	if err != nil || w.seen[u] {
+		return
+	}
+	w.seen[u] = true
+	w.links = append(w.links, crawl.Link{URL: u, Anchor: anchor, Parent: w.page, Depth: w.depth + 1})
+}
+
+func attr(n *html.Node, key string) string {
+	for _, a := range n.Attr {
+		if a.Key == key {
+			return a.Val
+		}
+	}
+	return ""
+}
+
+// anchorText is the collapsed text under n, or its img alt/title when it has none.
+func anchorText(n *html.Node) string {
+	var b strings.Builder
+	var alt string
+	var rec func(*html.Node)
+	rec = func(m *html.Node) {
+		for c := m.FirstChild; c != nil; c = c.NextSibling {
+			switch {
+			case c.Type == html.TextNode:
+				b.WriteString(c.Data)
+				b.WriteByte(' ')
+			case c.Type == html.ElementNode && c.DataAtom == atom.Img && alt == "":
+				alt = attr(c, "alt")
+			case c.Type == html.ElementNode && (c.DataAtom == atom.Script || c.DataAtom == atom.Style):
+			default:
+				rec(c)
+			}
+		}
+	}
+	rec(n)
+	if s := collapse(b.String()); s != "" {
+		return s
+	}
+	if alt != "" {
+		return collapse(alt)
+	}
+	return collapse(attr(n, "title"))
+}
+
+// collapse trims s and folds every run of white space into one space.
+func collapse(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}

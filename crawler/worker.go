@@ -1,0 +1,247 @@
+package crawler
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/frontier"
+	"github.com/crawl-project/crawl/hooks"
+)
+
+// process fetches one link (following redirects hop by hop), parses the
+// page, runs the OnPage hooks and then the OnURL hooks on its out-links.
+func (c *Crawler) process(ctx context.Context, link crawl.Link) result {
+	host := hostOf(link.URL)
+	defer func() {
+		c.hosts.release(host)
+		c.signal()
+	}()
+	res := result{link: link}
+	resp, chain, err := c.fetchFollow(ctx, link)
+	switch {
+	case errors.Is(err, errStopped):
+		res.stopped = true
+		return res
+	case err != nil:
+		res.failure = asFetchError(err)
+		return res
+	case resp.status == http.StatusNotModified && c.isRevisit(link.URL):
+		res.notMod = true
+		res.header = resp.header
+		return res
+	case resp.status < 200 || resp.status > 299:
+		res.failure = &FetchError{Kind: statusKind(resp.status), Status: resp.status, Err: fmt.Errorf("%s: %s", resp.url, http.StatusText(resp.status))}
+		return res
+	}
+	page, err := c.buildPage(link, resp, chain)
+	if err != nil {
+		res.failure = asFetchError(err)
+		return res
+	}
+	res.page = page
+	if err := c.chain.RunPage(ctx, page); err != nil {
+		res.hookErrs += c.hookError("OnPage", page.URL, err)
+	}
+	res.push = c.judgeLinks(ctx, page, &res)
+	return res
+}
+
+// judgeLinks runs the OnURL hooks on each out-link and returns the links
+// to push. Links dropped by a hook (ErrSkip) or failing a hook are not pushed.
+func (c *Crawler) judgeLinks(ctx context.Context, page *crawl.Page, res *result) []crawl.Link {
+	push := make([]crawl.Link, 0, len(page.Links))
+	for i := range page.Links {
+		l := page.Links[i] // hooks judge a copy: page.Links keeps what the page said
+		if !followable(l.URL) {
+			continue
+		}
+		err := c.chain.RunURL(ctx, page, &l)
+		switch {
+		case err == nil:
+			push = append(push, l)
+		case errors.Is(err, hooks.ErrSkip):
+		default:
+			res.hookErrs += c.hookError("OnURL", l.URL, err)
+		}
+	}
+	return push
+}
+
+// hookError handles a hook's error: ErrStop stops the crawl, anything else
+// is logged and counted. It returns how many errors to count.
+func (c *Crawler) hookError(hook, u string, err error) int {
+	if errors.Is(err, hooks.ErrStop) {
+		c.stop("hook-stop")
+		return 0
+	}
+	c.log.Warn("hook failed", "hook", hook, "url", u, "err", err)
+	return 1
+}
+
+// fetchFollow fetches link.URL and follows up to MaxRedirects redirects,
+// checking robots.txt and the scope of every hop. It returns the final
+// response and the URLs redirected through.
+func (c *Crawler) fetchFollow(ctx context.Context, link crawl.Link) (*response, []string, error) {
+	target := link.URL
+	var chain []string
+	seen := map[string]bool{}
+	for hop := 0; ; hop++ {
+		if err := c.checkRobots(ctx, target); err != nil {
+			return nil, chain, err
+		}
+		var hdr http.Header
+		if hop == 0 {
+			hdr = c.conditionalHeader(target)
+		}
+		resp, err := c.fetch.get(c.stopping, target, hdr)
+		if err != nil {
+			return resp, chain, err
+		}
+		if !isRedirect(resp.status) {
+			return resp, chain, nil
+		}
+		loc := resp.header.Get("Location")
+		base, _ := url.Parse(target)
+		next, err := frontier.Normalize(loc, base)
+		if err != nil {
+			return nil, chain, &FetchError{Kind: "bad-redirect", Status: resp.status, Err: fmt.Errorf("%s: Location %q: %w", target, loc, err)}
+		}
+		seen[target] = true
+		chain = append(chain, target)
+		switch {
+		case seen[next]:
+			return nil, chain, &FetchError{Kind: "redirect-loop", Status: resp.status, Err: fmt.Errorf("%s redirects back to %s", target, next)}
+		case hop+1 > c.cfg.MaxRedirects:
+			return nil, chain, &FetchError{Kind: "too-many-redirects", Status: resp.status, Err: fmt.Errorf("%s: more than %d redirects", link.URL, c.cfg.MaxRedirects)}
+		}
+		target = next
+	}
+}
+
+func isRedirect(status int) bool {
+	switch status {
+	case http.StatusMovedPermanently, http.StatusFound, http.StatusSeeOther,
+		http.StatusTemporaryRedirect, http.StatusPermanentRedirect:
+		return true
+	}
+	return false
+}
+
+// checkRobots returns a robots FetchError when robots.txt forbids target,
+// and applies the host's Crawl-delay (capped at MaxCrawlDelay).
+func (c *Crawler) checkRobots(ctx context.Context, target string) error {
+	if !*c.cfg.RespectRobots {
+		return nil
+	}
+	u, err := url.Parse(target)
+	if err != nil {
+		return &FetchError{Kind: "bad-url", Err: err}
+	}
+	p := c.robots.policy(ctx, u.Scheme, u.Host)
+	if d := min(p.crawlDelay, c.cfg.MaxCrawlDelay); d > 0 {
+		c.hosts.setCrawlDelay(u.Host, d)
+	}
+	if !p.allowed(u.RequestURI(), c.cfg.UserAgent) {
+		kind := "robots"
+		if p.disallow {
+			kind = "robots-unavailable"
+		}
+		return &FetchError{Kind: kind, Err: fmt.Errorf("%s: %w", target, crawl.ErrDisallowed)}
+	}
+	return nil
+}
+
+func (c *Crawler) isRevisit(u string) bool {
+	_, ok := c.revisits[u]
+	return ok
+}
+
+func (c *Crawler) conditionalHeader(u string) http.Header {
+	v, ok := c.revisits[u]
+	if !ok {
+		return nil
+	}
+	h := http.Header{}
+	if v.ETag != "" {
+		h.Set("If-None-Match", v.ETag)
+	}
+	if v.LastModified != "" {
+		h.Set("If-Modified-Since", v.LastModified)
+	}
+	return h
+}
+
+// buildPage decodes, checks and parses a 2xx response into a Page.
+func (c *Crawler) buildPage(link crawl.Link, resp *response, chain []string) (*crawl.Page, error) {
+	body, cs, err := decodeBody(resp.body, resp.contentType, resp.alreadyUTF8)
+	if err != nil {
+		return nil, &FetchError{Kind: "charset", Err: fmt.Errorf("%s: %w", resp.url, err)}
+	}
+	if looksBinary(body) {
+		return nil, &FetchError{Kind: "not-html", Err: fmt.Errorf("%s: binary content served as %q: %w", resp.url, resp.contentType, crawl.ErrNotHTML)}
+	}
+	final, err := url.Parse(resp.url)
+	if err != nil {
+		return nil, &FetchError{Kind: "bad-url", Err: err}
+	}
+	p, err := parsePage(body, final, link.Depth)
+	if err != nil {
+		return nil, &FetchError{Kind: "parse", Err: fmt.Errorf("%s: %w", resp.url, err)}
+	}
+	return &crawl.Page{
+		URL: link.URL, FinalURL: resp.url, Redirects: chain, Status: resp.status,
+		FetchedAt: c.now(), Depth: link.Depth, Parent: link.Parent, Anchor: link.Anchor,
+		Header: resp.header, ContentType: resp.contentType, Charset: cs, HTML: body, Size: resp.size,
+		Doc: p.doc, Title: p.title, Keywords: p.keywords, Description: p.description, Text: p.text,
+		Links: p.links, Label: link.Label, Score: link.Score, Relevance: -1,
+	}, nil
+}
+
+// looksBinary reports whether decoded content is binary rather than text:
+// NUL bytes or mostly control characters in the first 1 KiB.
+func looksBinary(b []byte) bool {
+	n := min(len(b), 1024)
+	ctrl := 0
+	for _, ch := range b[:n] {
+		if ch == 0 {
+			return true
+		}
+		if ch < 0x20 && ch != '\n' && ch != '\r' && ch != '\t' && ch != '\f' {
+			ctrl++
+		}
+	}
+	return n > 0 && ctrl*10 > n
+}
+
+// followable drops links to obvious non-page resources by extension.
+func followable(u string) bool {
+	p := u
+	if i := strings.IndexAny(p, "?#"); i >= 0 {
+		p = p[:i]
+	}
+	dot := strings.LastIndexByte(p, '.')
+	if dot < 0 || strings.LastIndexByte(p, '/') > dot {
+		return true
+	}
+	switch strings.ToLower(p[dot+1:]) {
+	case "jpg", "jpeg", "png", "gif", "webp", "svg", "ico", "bmp", "tif", "tiff",
+		"mp3", "mp4", "avi", "mov", "wmv", "flv", "webm", "ogg", "wav",
+		"zip", "gz", "tgz", "rar", "7z", "tar", "exe", "dmg", "msi", "apk", "iso", "bin",
+		"css", "js", "json", "woff", "woff2", "ttf", "eot":
+		return false
+	}
+	return true
+}
+
+func asFetchError(err error) *FetchError {
+	var fe *FetchError
+	if errors.As(err, &fe) {
+		return fe
+	}
+	return &FetchError{Kind: "network", Err: err}
+}

@@ -1,0 +1,210 @@
+package crawler
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/store"
+)
+
+// writer is the single goroutine that stores results. For each group of
+// results it first pushes the accepted out-links (durable in the frontier),
+// then stores the pages and failures and marks their URLs done, in one
+// transaction. A crash between the two steps only means the group's pages
+// are fetched again on resume; no stored page is lost or stored twice.
+// Stored pages are collected into batches for the OnBatch hooks, which run
+// on a second goroutine so fetching goes on meanwhile (one batch at a time).
+type writer struct {
+	c       *Crawler
+	results chan result
+	pending atomic.Int64 // links popped whose results are not stored yet
+
+	batchSeq int64
+	batch    []*crawl.Page
+	batches  chan *crawl.Batch
+	done     chan struct{}
+	batchWG  sync.WaitGroup
+
+	errMu sync.Mutex
+	err   error
+}
+
+func (c *Crawler) newWriter(lastBatch int64, unbatched []*crawl.Page) *writer {
+	return &writer{
+		c: c, results: make(chan result, c.cfg.Workers*2),
+		batchSeq: lastBatch, batch: unbatched,
+		batches: make(chan *crawl.Batch, 1), done: make(chan struct{}),
+	}
+}
+
+func (w *writer) fail(err error) {
+	w.errMu.Lock()
+	w.err = errors.Join(w.err, err)
+	w.errMu.Unlock()
+}
+
+func (w *writer) start(ctx context.Context) {
+	w.batchWG.Add(1)
+	go w.runBatches(ctx)
+	go w.run(ctx)
+}
+
+// finish closes the result stream, waits for the last commit and the last
+// batch (marked Final), and returns the first store error.
+func (w *writer) finish(ctx context.Context) error {
+	close(w.results)
+	<-w.done
+	w.batchWG.Wait()
+	w.errMu.Lock()
+	defer w.errMu.Unlock()
+	return w.err
+}
+
+func (w *writer) run(ctx context.Context) {
+	defer close(w.done)
+	var group []result
+	tick := time.NewTicker(w.c.cfg.CommitInterval)
+	defer tick.Stop()
+	flush := func() {
+		if len(group) > 0 {
+			w.commit(ctx, group)
+			group = group[:0]
+		}
+	}
+	for {
+		select {
+		case r, ok := <-w.results:
+			if !ok {
+				flush()
+				w.emitBatch(true)
+				close(w.batches)
+				return
+			}
+			group = append(group, r)
+			if len(group) >= w.c.cfg.CommitEvery {
+				flush()
+			}
+		case <-tick.C:
+			flush()
+		}
+	}
+}
+
+// commit stores one group of results.
+func (w *writer) commit(ctx context.Context, group []result) {
+	defer func() {
+		w.pending.Add(-int64(len(group)))
+		w.c.signal()
+	}()
+	var push []crawl.Link
+	var pages, revisited []*crawl.Page
+	var failures []store.Failure
+	var notMod []result
+	for _, r := range group {
+		switch {
+		case r.stopped:
+			continue
+		case r.page != nil && w.c.isRevisit(r.page.URL):
+			revisited = append(revisited, r.page)
+			push = append(push, r.push...)
+		case r.notMod:
+			notMod = append(notMod, r)
+		case r.page != nil:
+			r.page.Seq = w.c.seq.Add(1)
+			pages = append(pages, r.page)
+			push = append(push, r.push...)
+		case r.failure != nil:
+			failures = append(failures, store.Failure{
+				URL: r.link.URL, Parent: r.link.Parent, Depth: r.link.Depth,
+				Kind: r.failure.Kind, Status: r.failure.Status, Message: r.failure.Error(), At: w.c.now(),
+			})
+		}
+		w.c.stats.record(r)
+	}
+	if len(push) > 0 {
+		if _, err := w.c.fr.Push(ctx, push); err != nil {
+			w.storeFailed(fmt.Errorf("crawler: push links: %w", err))
+			return
+		}
+	}
+	if err := w.c.st.SaveResults(ctx, pages, failures); err != nil {
+		w.storeFailed(fmt.Errorf("crawler: store results: %w", err))
+		return
+	}
+	w.c.stats.stored.Add(int64(len(pages)))
+	if err := w.saveRevisits(ctx, revisited, notMod); err != nil {
+		w.storeFailed(err)
+		return
+	}
+	for _, p := range append(pages, revisited...) {
+		w.batch = append(w.batch, p)
+		if len(w.batch) >= w.c.cfg.BatchSize {
+			w.emitBatch(false)
+		}
+	}
+}
+
+// saveRevisits stores re-fetched pages in place (they keep their seq and
+// go through the batch hooks again) and the validators of 304 answers.
+func (w *writer) saveRevisits(ctx context.Context, pages []*crawl.Page, notMod []result) error {
+	for _, p := range pages {
+		if err := w.c.st.UpdatePage(ctx, p); err != nil {
+			return fmt.Errorf("crawler: store re-visit of %s: %w", p.URL, err)
+		}
+	}
+	for _, r := range notMod {
+		old := w.c.revisits[r.link.URL]
+		etag, lm := r.header.Get("ETag"), r.header.Get("Last-Modified")
+		if etag == "" {
+			etag = old.ETag
+		}
+		if lm == "" {
+			lm = old.LastModified
+		}
+		if err := w.c.st.SetValidators(ctx, r.link.URL, etag, lm); err != nil {
+			return fmt.Errorf("crawler: store 304 of %s: %w", r.link.URL, err)
+		}
+	}
+	return nil
+}
+
+// storeFailed records a store error and stops the crawl: without the store
+// nothing fetched can be kept.
+func (w *writer) storeFailed(err error) {
+	w.c.log.Error("store failed; stopping", "err", err)
+	w.fail(err)
+	w.c.stop("error")
+}
+
+func (w *writer) emitBatch(final bool) {
+	if len(w.batch) == 0 && !final {
+		return
+	}
+	w.batchSeq++
+	w.batches <- &crawl.Batch{Seq: w.batchSeq, Pages: w.batch, Final: final}
+	w.batch = nil
+}
+
+// runBatches runs the batch hooks and stores each batch, one at a time.
+func (w *writer) runBatches(ctx context.Context) {
+	defer w.batchWG.Done()
+	for b := range w.batches {
+		if err := w.c.chain.RunBatch(ctx, b); err != nil {
+			w.c.stats.hookErrors.Add(int64(w.c.hookError("OnBatch", fmt.Sprintf("batch %d", b.Seq), err)))
+		}
+		if err := w.c.saveBatch(ctx, b); err != nil {
+			w.storeFailed(fmt.Errorf("crawler: store batch %d: %w", b.Seq, err))
+			continue
+		}
+		w.c.stats.batches.Add(1)
+		w.c.stats.records.Add(int64(len(b.Records)))
+		for _, p := range b.Pages {
+			p.Doc, p.HTML = nil, nil // let the DOM go: the batch is stored
+		}
+	}
+}
