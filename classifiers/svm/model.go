@@ -1,7 +1,5 @@
 package svm
 
-import "math"
-
 // Model is a trained C-SVC: for k classes, k(k-1)/2 one-vs-one decision
 // functions sharing one set of support vectors, laid out as LIBSVM lays
 // them out. A Model is immutable after Train or ReadModel and safe for
@@ -21,10 +19,12 @@ type Model struct {
 	dim    int       // columns of dense; 0 when SVs are kept sparse only
 	dense  []float64 // SVs as rows of a dense len(sv)×dim matrix
 	w      []float64 // binary linear model: w = Σ coef_s·sv_s (dense, dim long)
+	fast   *blocks   // binary non-linear model: blocked support vectors
 }
 
-// maxDense bounds the dense copy of the support vectors (float64 entries).
-const maxDense = 1 << 23
+// maxDense bounds the dense copy of the support vectors (float64 entries);
+// it is also skipped when it would be more than 8 times the sparse size.
+const maxDense = 1 << 21
 
 // prepare copies the support vectors into one backing array and builds the
 // norms and the dense matrix used by the prediction fast path.
@@ -44,8 +44,8 @@ func (m *Model) prepare() {
 		m.sv[i] = backing[start:len(backing):len(backing)]
 		m.svNorm[i] = sqnorm(s)
 	}
-	m.dim, m.dense, m.w = 0, nil, nil
-	if dim == 0 || dim*len(m.sv) > maxDense {
+	m.dim, m.dense, m.w, m.fast = 0, nil, nil, nil
+	if dim == 0 || dim*len(m.sv) > maxDense || dim*len(m.sv) > 8*total+1024 {
 		return
 	}
 	m.dim = dim
@@ -55,6 +55,9 @@ func (m *Model) prepare() {
 		for _, n := range s {
 			row[n.Index-1] = n.Value
 		}
+	}
+	if len(m.labels) == 2 && m.kernel.typ != Linear {
+		m.fast = newBlocks(m.sv, m.coef[0], dim)
 	}
 	if m.kernel.typ == Linear && len(m.labels) == 2 {
 		m.w = make([]float64, dim)
@@ -115,6 +118,9 @@ func (m *Model) Decision(x []Node) float64 {
 		return d - m.rho[0]
 	}
 	xx := sqnorm(x)
+	if m.fast != nil {
+		return m.fast.sum(m.kernel, x, xx) - m.rho[0]
+	}
 	var sum float64
 	coef := m.coef[0]
 	for s := range m.sv {
@@ -141,34 +147,10 @@ func (m *Model) DecisionDense(x []float64) float64 {
 		}
 		return d - m.rho[0]
 	}
-	if m.dim == 0 {
+	if m.fast == nil {
 		return m.Decision(denseToNodes(x))
 	}
-	coef := m.coef[0]
-	xs := x[:n]
-	var sum float64
-	if m.kernel.typ == RBF {
-		g := m.kernel.gamma
-		for s, c := range coef {
-			row := m.dense[s*m.dim : s*m.dim+n]
-			var d float64
-			for i, v := range xs {
-				d += v * row[i]
-			}
-			e := xx + m.svNorm[s] - 2*d
-			sum += c * math.Exp(-g*max(e, 0))
-		}
-		return sum - m.rho[0]
-	}
-	for s, c := range coef {
-		row := m.dense[s*m.dim : s*m.dim+n]
-		var d float64
-		for i, v := range xs {
-			d += v * row[i]
-		}
-		sum += c * m.kernel.eval(d, xx, m.svNorm[s])
-	}
-	return sum - m.rho[0]
+	return m.fast.sumDense(m.kernel, x, xx) - m.rho[0]
 }
 
 // denseToNodes converts a dense vector to sparse Nodes (zeros dropped).

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -32,28 +31,32 @@ type featureRange struct {
 // FitScaler learns each feature's range over p for scaling to
 // [lower, upper] (svm-scale -l lower -u upper -s).
 func FitScaler(p *Problem, lower, upper float64) *Scaler {
-	n := p.MaxIndex()
-	lo, hi := make([]float64, n+1), make([]float64, n+1)
-	seen := make([]int, n+1)
-	for i := range lo {
-		lo[i], hi[i] = math.Inf(1), math.Inf(-1)
+	type stat struct {
+		lo, hi float64
+		seen   int
 	}
+	stats := map[int]*stat{}
 	for _, x := range p.X {
 		for _, node := range x {
-			lo[node.Index] = min(lo[node.Index], node.Value)
-			hi[node.Index] = max(hi[node.Index], node.Value)
-			seen[node.Index]++
+			st := stats[node.Index]
+			if st == nil {
+				st = &stat{lo: node.Value, hi: node.Value}
+				stats[node.Index] = st
+			}
+			st.lo, st.hi = min(st.lo, node.Value), max(st.hi, node.Value)
+			st.seen++
 		}
 	}
 	s := &Scaler{lower: lower, upper: upper}
-	for i := 1; i <= n; i++ {
-		if seen[i] < len(p.X) { // absent somewhere: a zero
-			lo[i], hi[i] = min(lo[i], 0), max(hi[i], 0)
+	for i, st := range stats {
+		if st.seen < len(p.X) { // absent somewhere: a zero
+			st.lo, st.hi = min(st.lo, 0), max(st.hi, 0)
 		}
-		if lo[i] < hi[i] {
-			s.ranges = append(s.ranges, featureRange{i, lo[i], hi[i]})
+		if st.lo < st.hi {
+			s.ranges = append(s.ranges, featureRange{i, st.lo, st.hi})
 		}
 	}
+	sort.Slice(s.ranges, func(a, b int) bool { return s.ranges[a].index < s.ranges[b].index })
 	return s
 }
 

@@ -1,0 +1,44 @@
+package svm
+
+import (
+	"math"
+	"testing"
+)
+
+func TestExpNonPos(t *testing.T) {
+	worst := 0.0
+	for i := 0; i <= 300000; i++ {
+		x := -708 * float64(i) / 300000
+		if i%3 == 0 {
+			x = -float64(i) / 1e5 // dense near 0
+		}
+		want := math.Exp(x)
+		got := expNonPos(x)
+		if rel := math.Abs(got-want) / want; rel > worst {
+			worst = rel
+		}
+	}
+	if worst > 1e-14 {
+		t.Errorf("expNonPos: worst relative error %g against math.Exp, want <= 1e-14", worst)
+	}
+	for _, x := range []float64{-709, -1e300, math.Inf(-1), math.NaN()} {
+		if got := expNonPos(x); got != 0 {
+			t.Errorf("expNonPos(%v) = %v, want 0", x, got)
+		}
+	}
+}
+
+func TestRBFTerms(t *testing.T) {
+	var dot, norm, coef [blockSize]float64
+	xx, g := 2.5, 0.7
+	want := 0.0
+	for i := range dot {
+		dot[i] = float64(i%7)/3 - 1
+		norm[i] = float64(i%5) + 0.5
+		coef[i] = float64(i%3) - 1.2
+		want += coef[i] * math.Exp(-g*max(xx+norm[i]-2*dot[i], 0))
+	}
+	if got := rbfTerms(&dot, &norm, &coef, xx, g); math.Abs(got-want) > 1e-13*math.Abs(want) {
+		t.Errorf("rbfTerms = %v, want %v", got, want)
+	}
+}
