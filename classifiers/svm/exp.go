@@ -31,45 +31,41 @@ func expNonPos(x float64) float64 {
 }
 
 // expBlock replaces every x ≤ 0 in a by e^x (0 below -708, and for NaN).
+// The loop body makes no calls, so consecutive evaluations overlap.
 func expBlock(a *[blockSize]float64) {
 	for t, x := range a {
-		a[t] = 0
-		if x >= -708 {
-			a[t] = expReduced(x)
-		}
-	}
-}
-
-// rbfTerms returns Σ_t coef_t·exp(−g·(xx + norm_t − 2·dot_t)), the RBF
-// kernel expansion over one block, with the exponential written out in
-// the loop (see expReduced) so that it makes no calls.
-func rbfTerms(dot, norm, coef *[blockSize]float64, xx, g float64) float64 {
-	var s float64
-	for t, d := range dot {
-		e := xx + norm[t] - 2*d
-		if e < 0 { // rounding: a squared distance is never negative
-			e = 0
-		}
-		x := -g * e
 		if !(x >= -708) {
+			a[t] = 0
 			continue
 		}
-		n := int64(x*expInvLn2x32 - 0.5)
+		n := int64(x*expInvLn2x32 - 0.5) // round to nearest for x ≤ 0
 		fn := float64(n)
 		r := (x - fn*expLn2d32Hi) - fn*expLn2d32Lo
 		r2 := r * r
 		p := 1 + r + r2*(0.5+r*(1./6)) + r2*r2*(1./24+r*(1./120)+r2*(1./720))
-		s += coef[t] * p * expTable[n&31] * math.Float64frombits(uint64((n>>5)+1023)<<52)
+		a[t] = p * expTable[n&31] * math.Float64frombits(uint64((n>>5)+1023)<<52)
+	}
+}
+
+// rbfTerms returns Σ_t coef_t·exp(−g·(xx + norm_t − 2·dot_t)), the RBF
+// kernel expansion over one block.
+func rbfTerms(dot, norm, coef *[blockSize]float64, xx, g float64) float64 {
+	var arg [blockSize]float64
+	for t, d := range dot {
+		arg[t] = -g * max0(xx+norm[t]-2*d)
+	}
+	expBlock(&arg)
+	var s float64
+	for t, v := range arg {
+		s += coef[t] * v
 	}
 	return s
 }
 
-// expReduced is e^x for -708 ≤ x ≤ 0; rbfTerms repeats its body inline.
-func expReduced(x float64) float64 {
-	n := int64(x*expInvLn2x32 - 0.5) // round to nearest for x ≤ 0
-	fn := float64(n)
-	r := (x - fn*expLn2d32Hi) - fn*expLn2d32Lo
-	r2 := r * r
-	p := 1 + r + r2*(0.5+r*(1./6)) + r2*r2*(1./24+r*(1./120)+r2*(1./720))
-	return p * expTable[n&31] * math.Float64frombits(uint64((n>>5)+1023)<<52)
+// max0 clamps a squared distance that rounding made negative.
+func max0(e float64) float64 {
+	if e < 0 {
+		return 0
+	}
+	return e
 }

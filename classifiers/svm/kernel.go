@@ -79,6 +79,7 @@ type cache struct {
 	cols       [][]float32 // cols[i]: cached prefix of column i
 	prev, next []int       // LRU ring over cached columns; index n is the head
 	free       int         // floats still available
+	spare      []float32   // the last evicted column, reused to save garbage
 }
 
 // newCache makes a cache of n columns holding at most bytes bytes, and never
@@ -128,10 +129,18 @@ func (c *cache) get(i, length int) ([]float32, int) {
 			}
 			c.unlink(old)
 			c.free += len(c.cols[old])
+			if cap(c.cols[old]) > cap(c.spare) {
+				c.spare = c.cols[old]
+			}
 			c.cols[old] = nil
 		}
 		c.free -= length - valid
-		grown := make([]float32, length)
+		var grown []float32
+		if cap(c.spare) >= length {
+			grown, c.spare = c.spare[:length], nil
+		} else {
+			grown = make([]float32, length)
+		}
 		copy(grown, col)
 		col = grown
 		c.cols[i] = col

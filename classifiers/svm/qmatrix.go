@@ -2,7 +2,9 @@ package svm
 
 // svcQ is the C-SVC matrix Q_ij = y_i y_j K(x_i, x_j) over a training
 // subset, with a column cache. Its rows follow the solver's permutation:
-// swap keeps vectors, norms, diagonal and cache in step.
+// swap keeps vectors, norms, diagonal and cache in step. Low-dimensional
+// data are also kept as dense rows, whose inner products are much cheaper
+// than merging sparse vectors.
 type svcQ struct {
 	k     kernel
 	x     [][]Node
@@ -10,7 +12,14 @@ type svcQ struct {
 	y     []int8
 	qd    []float64 // Q_ii
 	cache *cache
+
+	dim  int       // length of a dense row; 0 without dense rows
+	rows []float64 // dense rows in the original order
+	row  []int     // row[i]: the dense row of position i
 }
+
+// maxDenseRows bounds the dense copy of the training vectors (entries).
+const maxDenseRows = 1 << 24
 
 func newSVCQ(x [][]Node, y []int8, param Param) *svcQ {
 	q := &svcQ{
@@ -20,8 +29,24 @@ func newSVCQ(x [][]Node, y []int8, param Param) *svcQ {
 		y:  append([]int8(nil), y...),
 		qd: make([]float64, len(x)),
 	}
+	nnz, dim := 0, 0
 	for i, xi := range q.x {
 		q.xx[i] = sqnorm(xi)
+		nnz += len(xi)
+		if n := len(xi); n > 0 {
+			dim = max(dim, xi[n-1].Index)
+		}
+	}
+	if dim > 0 && dim*len(x) <= maxDenseRows && dim*len(x) <= 4*nnz+1024 {
+		q.dim = dim
+		q.rows = make([]float64, dim*len(x))
+		q.row = make([]int, len(x))
+		for i, xi := range q.x {
+			q.row[i] = i
+			for _, n := range xi {
+				q.rows[i*dim+n.Index-1] = n.Value
+			}
+		}
 	}
 	for i := range q.x {
 		q.qd[i] = q.kij(i, i)
@@ -37,11 +62,54 @@ func (q *svcQ) kij(i, j int) float64 {
 // column returns Q's column i, valid in its first length entries.
 func (q *svcQ) column(i, length int) []float32 {
 	col, valid := q.cache.get(i, length)
-	yi := float64(q.y[i])
-	for j := valid; j < length; j++ {
-		col[j] = float32(yi * float64(q.y[j]) * q.kij(i, j))
+	if valid < length {
+		q.fill(col, i, valid, length)
 	}
 	return col
+}
+
+// fill computes col[from:to] of column i.
+func (q *svcQ) fill(col []float32, i, from, to int) {
+	yi := float64(q.y[i])
+	if q.rows == nil {
+		for j := from; j < to; j++ {
+			col[j] = float32(yi * float64(q.y[j]) * q.kij(i, j))
+		}
+		return
+	}
+	d := q.dim
+	ri := q.rows[q.row[i]*d : q.row[i]*d+d]
+	if q.k.typ != RBF {
+		for j := from; j < to; j++ {
+			rj := q.rows[q.row[j]*d : q.row[j]*d+d]
+			col[j] = float32(yi * float64(q.y[j]) * q.k.eval(dotDense(ri, rj), q.xx[i], q.xx[j]))
+		}
+		return
+	}
+	var arg [blockSize]float64
+	g, xxi := q.k.gamma, q.xx[i]
+	for j0 := from; j0 < to; j0 += blockSize {
+		n := min(blockSize, to-j0)
+		for t := range n {
+			j := j0 + t
+			rj := q.rows[q.row[j]*d : q.row[j]*d+d]
+			arg[t] = -g * max0(xxi+q.xx[j]-2*dotDense(ri, rj))
+		}
+		expBlock(&arg)
+		for t := range n {
+			col[j0+t] = float32(yi * float64(q.y[j0+t]) * arg[t])
+		}
+	}
+}
+
+// dotDense returns a·b for two rows of equal length.
+func dotDense(a, b []float64) float64 {
+	b = b[:len(a)]
+	var s float64
+	for k, v := range a {
+		s += v * b[k]
+	}
+	return s
 }
 
 func (q *svcQ) swap(i, j int) {
@@ -50,4 +118,7 @@ func (q *svcQ) swap(i, j int) {
 	q.xx[i], q.xx[j] = q.xx[j], q.xx[i]
 	q.y[i], q.y[j] = q.y[j], q.y[i]
 	q.qd[i], q.qd[j] = q.qd[j], q.qd[i]
+	if q.row != nil {
+		q.row[i], q.row[j] = q.row[j], q.row[i]
+	}
 }
