@@ -86,6 +86,13 @@ func TestHook(t *testing.T) {
 		t.Fatalf("topics assigned before the final batch")
 	}
 	h.Add(newsDocs[4])
+	mid, err := h.Cluster(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(mid.IDs()); n != 4 {
+		t.Errorf("Cluster before the final batch saw %d pages, want 4", n)
+	}
 	last := &crawl.Batch{Seq: 2, Final: true, Pages: []*crawl.Page{page(newsDocs[1]), page(newsDocs[3])}}
 	if err := h.OnBatch(ctx, last); err != nil {
 		t.Fatal(err)

@@ -73,10 +73,11 @@ func (h *maxHeap) down(i int) {
 	n := len(h.item)
 	for {
 		big := i
-		for _, c := range []int{2*i + 1, 2*i + 2} {
-			if c < n && h.less(h.item[big], h.item[c]) {
-				big = c
-			}
+		if c := 2*i + 1; c < n && h.less(h.item[big], h.item[c]) {
+			big = c
+		}
+		if c := 2*i + 2; c < n && h.less(h.item[big], h.item[c]) {
+			big = c
 		}
 		if big == i {
 			return

@@ -60,11 +60,10 @@ func (h *Hook) OnBatch(ctx context.Context, b *crawl.Batch) error {
 	if !b.Final {
 		return nil
 	}
-	r, err := h.c.cluster(ctx, h.cfg)
+	r, err := h.clusterLocked(ctx)
 	if err != nil {
 		return err
 	}
-	h.result = r
 	topic := r.Assignments()
 	for _, p := range b.Pages {
 		p.Topic = topic[p.Seq]
@@ -72,15 +71,34 @@ func (h *Hook) OnBatch(ctx context.Context, b *crawl.Batch) error {
 	return nil
 }
 
-// Result returns the clustering of the final batch, or nil before it.
+// Cluster clusters every page seen so far, without waiting for the final
+// batch (for a crawl that ended without one), and keeps the result for
+// Result, Assignments and TopWords.
+func (h *Hook) Cluster(ctx context.Context) (*Result, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.clusterLocked(ctx)
+}
+
+func (h *Hook) clusterLocked(ctx context.Context) (*Result, error) {
+	r, err := h.c.cluster(ctx, h.cfg)
+	if err != nil {
+		return nil, err
+	}
+	h.result = r
+	return r, nil
+}
+
+// Result returns the latest clustering (of the final batch or Cluster), or
+// nil before it.
 func (h *Hook) Result() *Result {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	return h.result
 }
 
-// Assignments returns the topic of every page seen (page Seq → topic ID),
-// or nil before the final batch.
+// Assignments returns the topic of every page clustered (page Seq → topic
+// ID) by the latest clustering, or nil before it.
 func (h *Hook) Assignments() map[int64]int64 {
 	if r := h.Result(); r != nil {
 		return r.Assignments()
@@ -88,8 +106,8 @@ func (h *Hook) Assignments() map[int64]int64 {
 	return nil
 }
 
-// TopWords returns the describing words of every topic, or nil before the
-// final batch.
+// TopWords returns the describing words of every topic of the latest
+// clustering, or nil before it.
 func (h *Hook) TopWords() map[int64][]string {
 	if r := h.Result(); r != nil {
 		return r.TopWords()
