@@ -273,12 +273,7 @@ func (m *Model) Write(w io.Writer) error {
 			buf = strconv.AppendFloat(buf, row[s], 'g', -1, 64)
 			buf = append(buf, ' ')
 		}
-		for _, n := range x {
-			buf = strconv.AppendInt(buf, int64(n.Index), 10)
-			buf = append(buf, ':')
-			buf = strconv.AppendFloat(buf, n.Value, 'g', -1, 64)
-			buf = append(buf, ' ')
-		}
+		buf = appendNodes(buf[:len(buf)-1], x) // appendNodes adds the separator
 		buf = append(buf, '\n')
 		bw.Write(buf)
 	}

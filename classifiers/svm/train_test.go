@@ -230,3 +230,38 @@ func TestGridSearch(t *testing.T) {
 		t.Error("GridSearch accepted C = -1")
 	}
 }
+
+// TestConcurrentPredict shares one model between goroutines (run with
+// -race to check that prediction keeps no shared scratch state).
+func TestConcurrentPredict(t *testing.T) {
+	train := loadProblem(t, td("blobs.train.scale"))
+	test := loadProblem(t, td("blobs.test.scale"))
+	param := svm.DefaultParam()
+	param.Probability = true
+	m, err := svm.Train(train, param)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := predictAll(m, test)
+	errs := make(chan error, 4)
+	for range 4 {
+		go func() {
+			for i, x := range test.X {
+				if _, probs := m.PredictProbability(x); len(probs) != 4 {
+					errs <- errors.New("PredictProbability lost its probabilities")
+					return
+				}
+				if got := m.Predict(x); got != want[i] {
+					errs <- errors.New("concurrent Predict changed a prediction")
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range 4 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}
