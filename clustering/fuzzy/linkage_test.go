@@ -91,10 +91,10 @@ func singleLinkage(sim [][]float64, r float64) [][]int {
 	return clusters
 }
 
-// TestSingleLinkage cross-checks Span (sparse, 1 and 3 workers) and
-// FromSimilarity against brute-force single linkage on 400 random
-// matrices, at every distinct similarity (ties), at midpoints between them,
-// at 0 and at 1.
+// TestSingleLinkage cross-checks Span (sparse, 1 worker and 3 workers in
+// parallel) and FromSimilarity against brute-force single linkage on 400
+// random matrices, at every distinct similarity (ties), at midpoints
+// between them, at 0 and at 1.
 func TestSingleLinkage(t *testing.T) {
 	for seed := range uint64(400) {
 		rng := rand.New(rand.NewPCG(seed, 7))
@@ -134,7 +134,7 @@ func TestSingleLinkage(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		three, err := fuzzy.Span(context.Background(), m, 3)
+		three, err := fuzzy.SpanParallel(context.Background(), m, 3)
 		if err != nil {
 			t.Fatal(err)
 		}

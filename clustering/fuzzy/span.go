@@ -73,11 +73,20 @@ func (p *prim) run(ctx context.Context, score func(u int32) []lift) ([]Edge, err
 // owning a contiguous range of pages. Memory is linear in the number of
 // non-zero weights and pages.
 func Span(ctx context.Context, m *Matrix, workers int) (*Dendrogram, error) {
+	return span(ctx, m, workers, parallelWork)
+}
+
+// span is Span with the number of postings from which a page is scored on
+// all workers at once (tests force the parallel path with 0).
+func span(ctx context.Context, m *Matrix, workers, minParallel int) (*Dendrogram, error) {
 	n := m.Len()
 	if n > math.MaxInt32 {
 		return nil, fmt.Errorf("%w: %d pages, at most %d", ErrInput, n, math.MaxInt32)
 	}
-	workers = max(1, min(workers, n/64+1))
+	if minParallel > 0 {
+		workers = min(workers, n/64+1)
+	}
+	workers = max(1, min(workers, n))
 	p := newPrim(n)
 	shards := make([]*shard, workers)
 	for s := range shards {
@@ -86,7 +95,7 @@ func Span(ctx context.Context, m *Matrix, workers int) (*Dendrogram, error) {
 	}
 	score := func(u int32) []lift { return shards[0].score(u) }
 	if workers > 1 {
-		pool := newScorePool(shards)
+		pool := newScorePool(shards, minParallel)
 		defer pool.close()
 		score = pool.score
 	}
@@ -179,15 +188,16 @@ func (s *shard) score(u int32) []lift {
 
 // scorePool runs shard.score on every shard at once, one goroutine each.
 type scorePool struct {
-	shards []*shard
-	in     []chan int32
-	out    chan struct{}
-	wg     sync.WaitGroup
-	all    []lift
+	shards  []*shard
+	in      []chan int32
+	out     chan struct{}
+	wg      sync.WaitGroup
+	all     []lift
+	minWork int // postings below which one goroutine scores all shards
 }
 
-func newScorePool(shards []*shard) *scorePool {
-	sp := &scorePool{shards: shards, out: make(chan struct{}, len(shards))}
+func newScorePool(shards []*shard, minWork int) *scorePool {
+	sp := &scorePool{shards: shards, out: make(chan struct{}, len(shards)), minWork: minWork}
 	for _, s := range shards[1:] {
 		in := make(chan int32)
 		sp.in = append(sp.in, in)
@@ -204,18 +214,42 @@ func newScorePool(shards []*shard) *scorePool {
 }
 
 func (sp *scorePool) score(u int32) []lift {
-	for _, in := range sp.in {
-		in <- u
-	}
-	sp.shards[0].score(u)
-	for range sp.in {
-		<-sp.out
+	if sp.minWork > 0 && sp.work(u) < sp.minWork {
+		for _, s := range sp.shards {
+			s.score(u)
+		}
+	} else {
+		for _, in := range sp.in {
+			in <- u
+		}
+		sp.shards[0].score(u)
+		for range sp.in {
+			<-sp.out
+		}
 	}
 	sp.all = sp.all[:0]
 	for _, s := range sp.shards {
 		sp.all = append(sp.all, s.raised...)
 	}
 	return sp.all
+}
+
+// parallelWork is the number of postings below which scoring a page on one
+// goroutine beats waking the others.
+const parallelWork = 2048
+
+// work returns the number of postings scoring u would scan.
+func (sp *scorePool) work(u int32) int {
+	cols, _ := sp.shards[0].m.Row(int(u))
+	n := 0
+	for _, s := range sp.shards {
+		for _, c := range cols {
+			if int(c) < len(s.end) {
+				n += s.end[c] - s.start[c]
+			}
+		}
+	}
+	return n
 }
 
 func (sp *scorePool) close() {
