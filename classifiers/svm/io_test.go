@@ -186,3 +186,30 @@ func TestRangesYSection(t *testing.T) {
 		t.Errorf("WriteRanges = %q, want %q", b.String(), want)
 	}
 }
+
+// TestHugeIndices: feature indices near the int range must not overflow
+// the dense fast paths.
+func TestHugeIndices(t *testing.T) {
+	const big = 1 << 62
+	model := "svm_type c_svc\nkernel_type rbf\ngamma 0.5\nnr_class 2\ntotal_sv 2\nrho 0\nlabel 1 -1\nnr_sv 1 1\nSV\n" +
+		"1 4611686018427387904:1\n-1 1:1\n"
+	m, err := svm.ReadModel(strings.NewReader(model))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := m.Predict([]svm.Node{{big, 1}}); got != 1 {
+		t.Errorf("Predict = %v, want 1", got)
+	}
+	p := &svm.Problem{Y: []float64{1, -1}, X: [][]svm.Node{{{big, 1}}, {{1, 1}}}}
+	tm, err := svm.Train(p, svm.DefaultParam())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := tm.Predict([]svm.Node{{1, 1}}); got != -1 {
+		t.Errorf("Predict = %v, want -1", got)
+	}
+	s := svm.FitScaler(p, -1, 1)
+	if got := s.Scale([]svm.Node{{big, 1}}); len(got) != 2 {
+		t.Errorf("Scale = %v, want both features", got)
+	}
+}

@@ -45,7 +45,7 @@ func (m *Model) prepare() {
 		m.svNorm[i] = sqnorm(s)
 	}
 	m.dim, m.dense, m.w, m.fast = 0, nil, nil, nil
-	if dim == 0 || dim*len(m.sv) > maxDense || dim*len(m.sv) > 8*total+1024 {
+	if dim == 0 || dim > maxDense/len(m.sv) || dim*len(m.sv) > 8*total+1024 {
 		return
 	}
 	m.dim = dim

@@ -37,7 +37,7 @@ func newSVCQ(x [][]Node, y []int8, param Param) *svcQ {
 			dim = max(dim, xi[n-1].Index)
 		}
 	}
-	if dim > 0 && dim*len(x) <= maxDenseRows && dim*len(x) <= 4*nnz+1024 {
+	if dim > 0 && dim <= maxDenseRows/len(x) && dim*len(x) <= 4*nnz+1024 {
 		q.dim = dim
 		q.rows = make([]float64, dim*len(x))
 		q.row = make([]int, len(x))
