@@ -135,7 +135,7 @@ func normalHost(u *url.URL, scheme string) (string, error) {
 		}
 		name = "[" + name + "]"
 	default:
-		name = strings.TrimSuffix(name, ".")
+		name = strings.TrimRight(name, ".")
 		if !isASCII(name) {
 			a, err := idna.Lookup.ToASCII(name)
 			if err != nil {
@@ -144,7 +144,9 @@ func normalHost(u *url.URL, scheme string) (string, error) {
 			name = a
 		}
 		name = strings.ToLower(name)
-		if name == "" || strings.ContainsFunc(name, func(r rune) bool { return !hostChar(r) }) {
+		name = strings.TrimRight(name, ".")
+		if name == "" || name[0] == '.' || strings.Contains(name, "..") ||
+			strings.ContainsFunc(name, func(r rune) bool { return !hostChar(r) }) {
 			return "", fmt.Errorf("invalid host %q", name)
 		}
 	}

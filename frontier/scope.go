@@ -86,14 +86,14 @@ func domain(d string) (string, error) {
 	if d == "" {
 		return "", fmt.Errorf("empty")
 	}
+	if strings.ContainsAny(d, "/?#@") {
+		return "", fmt.Errorf("not a domain name")
+	}
 	u, err := Normalize("http://"+d+"/", nil)
 	if err != nil {
 		return "", err
 	}
 	h := HostOf(u)
-	if strings.ContainsAny(h, "/?#@") {
-		return "", fmt.Errorf("not a domain")
-	}
 	if name, _, err := net.SplitHostPort(h); err == nil {
 		h = name
 	}

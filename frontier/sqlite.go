@@ -217,32 +217,39 @@ func (f *SQLite) trim() {
 	}
 }
 
-// refill loads the best queued rows after the cut until the window is
-// full. f.mu held.
+// refill loads the best queued rows after the cut until the window is at
+// least half full or nothing is left after the cut. f.mu held.
 func (f *SQLite) refill(ctx context.Context) error {
-	limit := f.window - f.q.len()
-	if !f.spill || limit <= 0 {
-		return nil
+	for f.spill && f.q.len() <= f.window/2 {
+		if err := f.loadAfterCut(ctx, f.window-f.q.len()); err != nil {
+			return err
+		}
 	}
+	return nil
+}
+
+// loadAfterCut loads the next limit queued rows after the cut into the
+// window and advances the cut past them. Rows in flight are skipped (they
+// stay queued in SQLite until saved). f.mu held.
+func (f *SQLite) loadAfterCut(ctx context.Context, limit int) error {
 	rows, err := f.st.FrontierQueued(ctx, "", f.cut, limit)
 	if err != nil {
 		return fmt.Errorf("frontier: refill: %w", err)
 	}
 	for _, r := range rows {
-		e := &entry{link: r.Link, host: r.Host, seq: r.Seq}
-		_, res := f.resident[e.seq]
-		_, fly := f.inflight[e.seq]
+		_, res := f.resident[r.Seq]
+		_, fly := f.inflight[r.Seq]
 		if !res && !fly {
-			f.resident[e.seq] = struct{}{}
-			f.q.push(e)
+			f.resident[r.Seq] = struct{}{}
+			f.q.push(&entry{link: r.Link, host: r.Host, seq: r.Seq})
 		}
 	}
 	if len(rows) < limit {
 		f.spill = false
 		f.cut = store.FrontierCursor{}
-	} else {
-		last := rows[len(rows)-1]
-		f.cut = store.FrontierCursor{Priority: last.Link.Priority, Seq: last.Seq}
+		return nil
 	}
+	last := rows[len(rows)-1]
+	f.cut = store.FrontierCursor{Priority: last.Link.Priority, Seq: last.Seq}
 	return nil
 }

@@ -8,14 +8,16 @@ import (
 	"github.com/crawl-project/crawl/store"
 )
 
-// escapeHosts is how many hosts one starvation escape looks at, and
-// escapeRows how many rows it loads per ready host.
-const (
-	escapeHosts = 256
-	escapeRows  = 4
-)
+// escapeHosts is how many hosts one starvation escape looks at.
+const escapeHosts = 256
 
-// Pop implements Frontier.
+// Pop implements Frontier. The window holds the best queued links, so the
+// best ready link in it is the best ready link overall. When no host in
+// the window is ready, Pop first widens the window up to twice its size,
+// then looks in SQLite at the best link of each ready host outside it
+// (escape), so a host with a million links cannot starve the others; with
+// up to escapeHosts queued hosts that is exact, beyond it hosts are
+// visited round-robin, escapeHosts per Pop.
 func (f *SQLite) Pop(ctx context.Context, ready func(host string) bool) (crawl.Link, error) {
 	if err := ctx.Err(); err != nil {
 		return crawl.Link{}, err
@@ -25,27 +27,32 @@ func (f *SQLite) Pop(ctx context.Context, ready func(host string) bool) (crawl.L
 	if f.closed {
 		return crawl.Link{}, ErrClosed
 	}
-	if f.spill && f.q.len() < f.window/2+1 {
-		if err := f.refill(ctx); err != nil {
-			return crawl.Link{}, err
-		}
+	if err := f.refill(ctx); err != nil {
+		return crawl.Link{}, err
 	}
 	if f.q.len() == 0 {
 		return crawl.Link{}, ErrEmpty
 	}
 	e, ok := f.q.pop(ready)
-	if !ok && f.spill {
-		// Every host in the window is busy, but hosts outside it may be
-		// ready: one host with a million links must not starve the rest.
-		if err := f.escape(ctx, ready); err != nil {
+	for !ok && f.spill && f.q.len() < 2*f.window {
+		// Every host in the window is busy: widen it, best first.
+		if err := f.loadAfterCut(ctx, f.window); err != nil {
 			return crawl.Link{}, err
 		}
 		e, ok = f.q.pop(ready)
 	}
+	if ok {
+		delete(f.resident, e.seq)
+	} else if f.spill {
+		var err error
+		if e, err = f.escape(ctx, ready); err != nil {
+			return crawl.Link{}, err
+		}
+		ok = e != nil
+	}
 	if !ok {
 		return crawl.Link{}, ErrNotReady
 	}
-	delete(f.resident, e.seq)
 	f.inflight[e.seq] = e.link.URL
 	f.queued--
 	if len(f.inflight) >= f.purgeAt {
@@ -56,54 +63,59 @@ func (f *SQLite) Pop(ctx context.Context, ready func(host string) bool) (crawl.L
 	return e.link, nil
 }
 
-// escape loads the best few queued rows of ready hosts that have nothing
-// in the window, scanning hosts round-robin. f.mu held.
-func (f *SQLite) escape(ctx context.Context, ready func(string) bool) error {
+// escape returns the best queued link, outside the window and not in
+// flight, among ready hosts that have nothing in the window; nil when there
+// is none. f.mu held.
+func (f *SQLite) escape(ctx context.Context, ready func(string) bool) (*entry, error) {
 	hosts, err := f.st.FrontierHosts(ctx, f.hostScan, escapeHosts)
 	if err != nil {
-		return fmt.Errorf("frontier: escape: %w", err)
+		return nil, fmt.Errorf("frontier: escape: %w", err)
 	}
 	if len(hosts) < escapeHosts {
 		f.hostScan = ""
 	} else {
 		f.hostScan = hosts[len(hosts)-1]
 	}
+	var best *entry
 	for _, h := range hosts {
 		if _, inWindow := f.q.hosts[h]; inWindow || (ready != nil && !ready(h)) {
 			continue
 		}
-		if err := f.loadHost(ctx, h); err != nil {
-			return err
+		e, err := f.hostHead(ctx, h)
+		if err != nil {
+			return nil, err
+		}
+		if e != nil && (best == nil || better(e, best)) {
+			best = e
 		}
 	}
-	return nil
+	return best, nil
 }
 
-// loadHost loads up to escapeRows queued rows of host that are neither in
-// the window nor in flight. f.mu held.
-func (f *SQLite) loadHost(ctx context.Context, host string) error {
-	cur, loaded := store.FrontierCursor{}, 0
-	for loaded < escapeRows {
-		rows, err := f.st.FrontierQueued(ctx, host, cur, escapeRows)
+// hostHead returns the best queued row of host that is neither in the
+// window nor in flight, or nil. Every queued row up to the cut is in one
+// of the two, so the search starts at the cut. f.mu held.
+func (f *SQLite) hostHead(ctx context.Context, host string) (*entry, error) {
+	const page = 8
+	cur := f.cut
+	for {
+		rows, err := f.st.FrontierQueued(ctx, host, cur, page)
 		if err != nil {
-			return fmt.Errorf("frontier: escape: %w", err)
+			return nil, fmt.Errorf("frontier: escape: %w", err)
 		}
 		for _, r := range rows {
 			_, res := f.resident[r.Seq]
 			_, fly := f.inflight[r.Seq]
 			if !res && !fly {
-				f.resident[r.Seq] = struct{}{}
-				f.q.push(&entry{link: r.Link, host: r.Host, seq: r.Seq})
-				loaded++
+				return &entry{link: r.Link, host: r.Host, seq: r.Seq}, nil
 			}
 		}
-		if len(rows) < escapeRows {
-			return nil
+		if len(rows) < page {
+			return nil, nil
 		}
 		last := rows[len(rows)-1]
 		cur = store.FrontierCursor{Priority: last.Link.Priority, Seq: last.Seq}
 	}
-	return nil
 }
 
 // purge forgets the in-flight links whose rows are no longer queued

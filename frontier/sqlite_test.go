@@ -2,8 +2,14 @@ package frontier_test
 
 import (
 	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
 	"path/filepath"
 	"testing"
+	"time"
+
+	"github.com/crawl-project/crawl"
 
 	"github.com/crawl-project/crawl/frontier"
 	"github.com/crawl-project/crawl/frontier/frontiertest"
@@ -36,4 +42,144 @@ func TestSQLiteConformance(t *testing.T) {
 			})
 		})
 	}
+}
+
+func newSQLite(t testing.TB, st *store.Store, cfg frontier.Config) *frontier.SQLite {
+	t.Helper()
+	f, err := frontier.NewSQLite(context.Background(), st, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// TestSQLiteResume: after a restart, links popped but not saved come back,
+// links saved as pages or failures never do, and seen links stay seen.
+func TestSQLiteResume(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "crawl.db")
+	st, err := store.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := newSQLite(t, st, frontier.Config{Window: 3})
+	var links []crawl.Link
+	for i := range 10 {
+		links = append(links, crawl.Link{URL: fmt.Sprintf("http://h%d.test/%d", i%2, i), Priority: float64(10 - i), Depth: i})
+	}
+	if n, err := f.Push(ctx, links); n != 10 || err != nil {
+		t.Fatalf("Push = %d, %v", n, err)
+	}
+	var popped []crawl.Link
+	for range 4 {
+		l, err := f.Pop(ctx, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		popped = append(popped, l)
+	}
+	// p0 stored as a page, p1 as a failure, p2 and p3 in flight at the crash.
+	page := &crawl.Page{Seq: 1, URL: popped[0].URL, Status: 200, FetchedAt: time.Now(), HTML: []byte("<p>")}
+	fail := store.Failure{URL: popped[1].URL, Kind: "http", Status: 500, At: time.Now()}
+	if err := st.SaveResults(ctx, []*crawl.Page{page}, []store.Failure{fail}); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	st.Close()
+
+	st = openStoreAt(t, path)
+	f = newSQLite(t, st, frontier.Config{Window: 3})
+	if n := f.Len(); n != 8 {
+		t.Errorf("Len after restart = %d, want 8", n)
+	}
+	if n, _ := f.Push(ctx, links); n != 0 {
+		t.Errorf("re-pushing seen links after restart added %d", n)
+	}
+	var got []string
+	for {
+		l, err := f.Pop(ctx, nil)
+		if errors.Is(err, frontier.ErrEmpty) {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, l.URL)
+	}
+	want := []string{popped[2].URL, popped[3].URL}
+	for i := 4; i < 10; i++ {
+		want = append(want, links[i].URL)
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("popped after restart:\n%v\nwant\n%v", got, want)
+	}
+}
+
+func openStoreAt(t testing.TB, path string) *store.Store {
+	t.Helper()
+	st, err := store.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+// TestSQLiteMatchesMemoryAtScale pushes 100k links (random priorities with
+// many ties, 50 hosts, pops interleaved with pushes, some hosts busy) into
+// the SQLite backend with a window of 100 and into the memory backend, and
+// requires the exact same pop sequence.
+func TestSQLiteMatchesMemoryAtScale(t *testing.T) {
+	n := 100_000
+	if testing.Short() {
+		n = 10_000
+	}
+	ctx := context.Background()
+	sq := newSQLite(t, openStore(t, t.TempDir()), frontier.Config{Window: 100, ExpectedURLs: uint(n)})
+	mem, err := frontier.NewMemory(frontier.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	pops := 0
+	busy := func(h string) bool { return h != "h7.test" && h != "h13.test" }
+	popBoth := func(k int, ready func(string) bool) {
+		for range k {
+			a, errA := mem.Pop(ctx, ready)
+			b, errB := sq.Pop(ctx, ready)
+			if a.URL != b.URL || !errors.Is(errB, errA) && errA != errB {
+				t.Fatalf("pop %d (ready %v): memory %q %v, %v; sqlite %q %v, %v", pops, ready != nil, a.URL, a.Priority, errA, b.URL, b.Priority, errB)
+			}
+			if errA != nil {
+				return
+			}
+			pops++
+		}
+	}
+	for i := 0; i < n; i += 1000 {
+		var batch []crawl.Link
+		for j := i; j < i+1000; j++ {
+			u := fmt.Sprintf("http://h%d.test/%d", rng.IntN(50), rng.IntN(n)) // about a third are duplicates
+			batch = append(batch, crawl.Link{URL: u, Priority: float64(rng.IntN(20))})
+		}
+		a, _ := mem.Push(ctx, batch)
+		b, err := sq.Push(ctx, batch)
+		if err != nil || a != b {
+			t.Fatalf("Push batch %d: memory added %d, sqlite %d, %v", i/1000, a, b, err)
+		}
+		if i%3000 == 0 {
+			popBoth(300, busy)
+		} else {
+			popBoth(200, nil)
+		}
+		if mem.Len() != sq.Len() {
+			t.Fatalf("Len: memory %d, sqlite %d", mem.Len(), sq.Len())
+		}
+	}
+	popBoth(n, nil)
+	if sq.Len() != 0 {
+		t.Errorf("sqlite Len after drain = %d", sq.Len())
+	}
+	t.Logf("%d links pushed, %d popped in the same order", n, pops)
 }
