@@ -309,3 +309,29 @@ func (s *Store) TopicWords(ctx context.Context) (map[int64][]string, error) {
 	}
 	return out, rows.Err()
 }
+
+// DeleteClusters deletes clusters with their fingerprints, in one
+// transaction, and sets the cluster of their pages and records to 0 (for
+// an offline re-clustering). No ids means every cluster.
+func (s *Store) DeleteClusters(ctx context.Context, ids []int64) error {
+	return s.write(ctx, "delete clusters", func(tx *sql.Tx) error {
+		if len(ids) == 0 {
+			for _, q := range []string{"DELETE FROM clusters", "UPDATE pages SET cluster = 0 WHERE cluster <> 0",
+				"UPDATE records SET cluster = 0 WHERE cluster <> 0"} {
+				if _, err := tx.ExecContext(ctx, q); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		for _, id := range ids {
+			for _, q := range []string{"DELETE FROM clusters WHERE id = ?", "UPDATE pages SET cluster = 0 WHERE cluster = ?",
+				"UPDATE records SET cluster = 0 WHERE cluster = ?"} {
+				if _, err := tx.ExecContext(ctx, q, id); err != nil {
+					return fmt.Errorf("cluster %d: %w", id, err)
+				}
+			}
+		}
+		return nil
+	})
+}

@@ -175,3 +175,27 @@ func (s *Store) ExportClusters(ctx context.Context, fn func(ClusterExportRow) er
 	}
 	return nil
 }
+
+// ExportFailures calls fn for every failure, by URL.
+func (s *Store) ExportFailures(ctx context.Context, fn func(Failure) error) error {
+	rows, err := s.r.QueryContext(ctx, "SELECT url, parent, kind, message, depth, status, at FROM failures ORDER BY url")
+	if err != nil {
+		return fmt.Errorf("store: export failures: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var f Failure
+		var at string
+		if err := rows.Scan(&f.URL, &f.Parent, &f.Kind, &f.Message, &f.Depth, &f.Status, &at); err != nil {
+			return fmt.Errorf("store: export failures: %w", err)
+		}
+		f.At = parseTime(at)
+		if err := fn(f); err != nil {
+			return err
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("store: export failures: %w", err)
+	}
+	return nil
+}

@@ -302,3 +302,34 @@ func TestRevisit(t *testing.T) {
 		t.Errorf("UpdatePage of an unknown URL succeeded")
 	}
 }
+
+func TestDeleteClustersAndFailures(t *testing.T) {
+	ctx := context.Background()
+	st := open(t, filepath.Join(t.TempDir(), "crawl.db"))
+	p := page(1, "http://a.test/", 10)
+	st.SaveResults(ctx, []*crawl.Page{p}, []store.Failure{{URL: "http://a.test/x", Kind: "timeout", Depth: 2}})
+	p.Cluster = 5
+	err := st.SaveBatch(ctx, &crawl.Batch{Seq: 1, Pages: []*crawl.Page{p}}, []store.ClusterRow{{ID: 5, Size: 1}, {ID: 6, Size: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.DeleteClusters(ctx, []int64{5}); err != nil {
+		t.Fatal(err)
+	}
+	cs, _ := st.Clusters(ctx)
+	got, _ := st.PageBySeq(ctx, 1)
+	if len(cs) != 1 || cs[0].ID != 6 || got.Cluster != 0 {
+		t.Errorf("after DeleteClusters(5): clusters %+v, page cluster %d", cs, got.Cluster)
+	}
+	if err := st.DeleteClusters(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	if cs, _ := st.Clusters(ctx); len(cs) != 0 {
+		t.Errorf("DeleteClusters(nil) left %d clusters", len(cs))
+	}
+	var fs []store.Failure
+	st.ExportFailures(ctx, func(f store.Failure) error { fs = append(fs, f); return nil })
+	if len(fs) != 1 || fs[0].Kind != "timeout" || fs[0].Depth != 2 {
+		t.Errorf("ExportFailures = %+v", fs)
+	}
+}
