@@ -17,6 +17,7 @@
 //	qmatrix.go  the C-SVC matrix Q_ij = y_i y_j K_ij over the cache, dense rows
 //	exp.go      table-driven e^x for x ≤ 0, evaluated a block at a time
 //	solver.go   SMO: working-set selection, two-variable update
+//	merge.go    merging repeated instances (used by cross-validation)
 //	shrink.go   shrinking, gradient reconstruction, rho
 //	train.go    Train: class grouping, one-vs-one, support-vector layout
 //	model.go    Model, Predict, PredictValues, Decision, DecisionDense

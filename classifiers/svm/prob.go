@@ -23,7 +23,7 @@ const plattFolds = 5
 
 // binaryProbability fits the Platt sigmoid (A, B) of one binary problem
 // from 5-fold cross-validated decision values.
-func binaryProbability(x [][]Node, y []int8, param Param, cp, cn float64, rng randSource) (a, b float64) {
+func binaryProbability(x [][]Node, y []int8, param Param, cp, cn float64, rng randSource, solve binarySolver) (a, b float64) {
 	l := len(x)
 	perm := make([]int, l)
 	for i := range perm {
@@ -62,7 +62,7 @@ func binaryProbability(x [][]Node, y []int8, param Param, cp, cn float64, rng ra
 		case pos == 0:
 			fillDec(dec, fold, -1)
 		default:
-			sol := solveCSVC(tx, ty, param, cp, cn)
+			sol := solve(tx, ty, param, cp, cn)
 			ev := newEvaluator(tx, sol, param)
 			for _, pk := range fold {
 				dec[pk] = ev.decision(x[pk])

@@ -71,6 +71,7 @@ func (s *solver) swap(i, j int) {
 	s.p[i], s.p[j] = s.p[j], s.p[i]
 	s.active[i], s.active[j] = s.active[j], s.active[i]
 	s.gbar[i], s.gbar[j] = s.gbar[j], s.gbar[i]
+	s.upper[i], s.upper[j] = s.upper[j], s.upper[i]
 }
 
 // reconstructGradient recomputes G for the inactive variables from Ḡ and

@@ -28,7 +28,7 @@ type solver struct {
 	gbar       []float64 // Ḡ_i = Σ_{j at upper bound} C_j Q_ij
 	active     []int     // active[k]: original index of position k
 	activeSize int
-	cp, cn     float64
+	upper      []float64 // C_i, the upper bound of α_i
 	eps        float64
 	shrinking  bool
 	unshrink   bool
@@ -45,12 +45,25 @@ type solution struct {
 // solveCSVC solves the C-SVC dual for labels y (±1) with costs cp for the
 // positive and cn for the negative class, starting from α = 0.
 func solveCSVC(x [][]Node, y []int8, param Param, cp, cn float64) solution {
+	upper := make([]float64, len(y))
+	for i, yi := range y {
+		upper[i] = cn
+		if yi > 0 {
+			upper[i] = cp
+		}
+	}
+	return solveBoxed(x, y, upper, param)
+}
+
+// solveBoxed solves the C-SVC dual with per-variable bounds upper.
+func solveBoxed(x [][]Node, y []int8, upper []float64, param Param) solution {
 	l := len(x)
 	s := &solver{
 		q: newSVCQ(x, y, param), y: append([]int8(nil), y...),
 		p: make([]float64, l), alpha: make([]float64, l), status: make([]int8, l),
 		g: make([]float64, l), gbar: make([]float64, l), active: make([]int, l),
-		activeSize: l, cp: cp, cn: cn, eps: param.Eps, shrinking: param.Shrinking,
+		upper:      append([]float64(nil), upper...),
+		activeSize: l, eps: param.Eps, shrinking: param.Shrinking,
 	}
 	for i := range s.p {
 		s.p[i] = -1
@@ -67,12 +80,7 @@ func solveCSVC(x [][]Node, y []int8, param Param, cp, cn float64) solution {
 	return sol
 }
 
-func (s *solver) c(i int) float64 {
-	if s.y[i] > 0 {
-		return s.cp
-	}
-	return s.cn
-}
+func (s *solver) c(i int) float64 { return s.upper[i] }
 
 func (s *solver) setStatus(i int) {
 	switch {

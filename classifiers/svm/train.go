@@ -72,11 +72,15 @@ func Train(p *Problem, param Param) (*Model, error) {
 	if len(g.labels) < 2 {
 		return nil, ErrOneClass
 	}
-	return trainGrouped(p, param, g, newRand(1)), nil
+	return trainGrouped(p, param, g, newRand(1), solveCSVC), nil
 }
 
-// trainGrouped trains the one-vs-one machines; rng drives the Platt CV.
-func trainGrouped(p *Problem, param Param, g groups, rng randSource) *Model {
+// binarySolver solves one binary C-SVC: solveCSVC or solveMerged.
+type binarySolver func(x [][]Node, y []int8, param Param, cp, cn float64) solution
+
+// trainGrouped trains the one-vs-one machines with solve; rng drives the
+// Platt CV.
+func trainGrouped(p *Problem, param Param, g groups, rng randSource, solve binarySolver) *Model {
 	k, l := len(g.labels), len(g.perm)
 	x := make([][]Node, l)
 	for i, pi := range g.perm {
@@ -108,11 +112,11 @@ func trainGrouped(p *Problem, param Param, g groups, rng randSource) *Model {
 				}
 			}
 			if param.Probability {
-				a, b := binaryProbability(sx, sy, param, wc[i], wc[j], rng)
+				a, b := binaryProbability(sx, sy, param, wc[i], wc[j], rng, solve)
 				m.probA = append(m.probA, a)
 				m.probB = append(m.probB, b)
 			}
-			sol := solveCSVC(sx, sy, param, wc[i], wc[j])
+			sol := solve(sx, sy, param, wc[i], wc[j])
 			for t, a := range sol.alpha {
 				if a != 0 {
 					if t < ci {
