@@ -33,9 +33,10 @@ type Config struct {
 	MaxPages  int // stop after this many stored pages (over all runs of a store); 0 = no limit
 	BatchSize int // pages per OnBatch call; default 200
 
-	CommitEvery    int           // pages per store transaction; default 64
-	CommitInterval time.Duration // longest a fetched page waits to be stored; default 200ms
-	ProgressEvery  time.Duration // how often Progress is called; default 1s
+	// CommitEvery caps the pages per store transaction; default 64. Results
+	// are stored as soon as the writer is free, so groups only grow under load.
+	CommitEvery   int
+	ProgressEvery time.Duration // how often Progress is called; default 1s
 }
 
 // DefaultConfig returns the documented defaults.
@@ -93,7 +94,6 @@ func (c *Config) fill() {
 	if c.CommitEvery == 0 {
 		c.CommitEvery = 64
 	}
-	def(&c.CommitInterval, 200*time.Millisecond)
 	def(&c.ProgressEvery, time.Second)
 	if c.PerHostDelay < 0 {
 		c.PerHostDelay = 0

@@ -79,7 +79,7 @@ func fastConfig() crawler.Config {
 	return crawler.Config{
 		Workers: 4, PerHostParallel: 2, PerHostDelay: -1, Timeout: 2 * time.Second,
 		Backoff: 10 * time.Millisecond, MaxBackoff: 50 * time.Millisecond,
-		CommitInterval: 10 * time.Millisecond, BatchSize: 3,
+		BatchSize: 3,
 	}
 }
 

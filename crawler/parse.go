@@ -39,7 +39,7 @@ func parsePage(body []byte, pageURL *url.URL, depth int) (*parsed, error) {
 		title:       collapse(w.title.String()),
 		keywords:    collapse(w.keywords),
 		description: collapse(w.description),
-		text:        collapse(w.text.String()),
+		text:        w.text.String(),
 	}
 	if !w.nofollow {
 		p.links = w.links
@@ -52,7 +52,7 @@ type walker struct {
 	page        string
 	depth       int
 	title       strings.Builder
-	text        strings.Builder
+	text        spaceFolder
 	keywords    string
 	description string
 	nofollow    bool
@@ -72,8 +72,7 @@ func (w *walker) walk(n *html.Node) {
 		if w.inTitle {
 			w.title.WriteString(n.Data)
 		} else {
-			w.text.WriteString(n.Data)
-			w.text.WriteByte(' ')
+			w.text.write(n.Data)
 		}
 	}
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
@@ -171,6 +170,36 @@ func anchorText(n *html.Node) string {
 	}
 	return collapse(attr(n, "title"))
 }
+
+// spaceFolder accumulates text with every run of white space folded into
+// one space and no leading or trailing space, in one pass.
+type spaceFolder struct {
+	b       []byte
+	pending bool // a space is owed before the next non-space byte
+}
+
+func (f *spaceFolder) write(s string) {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == 0xC2 && i+1 < len(s) && s[i+1] == 0xA0 { // U+00A0, &nbsp;
+			c = ' '
+			i++
+		}
+		switch c {
+		case ' ', '\t', '\n', '\r', '\f', '\v':
+			f.pending = len(f.b) > 0
+		default:
+			if f.pending {
+				f.b = append(f.b, ' ')
+				f.pending = false
+			}
+			f.b = append(f.b, c)
+		}
+	}
+	f.pending = len(f.b) > 0 // text nodes are separate words
+}
+
+func (f *spaceFolder) String() string { return string(f.b) }
 
 // collapse trims s and folds every run of white space into one space.
 func collapse(s string) string {

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"sync"
 	"sync/atomic"
-	"time"
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/store"
@@ -67,32 +66,24 @@ func (w *writer) finish(ctx context.Context) error {
 
 func (w *writer) run(ctx context.Context) {
 	defer close(w.done)
-	var group []result
-	tick := time.NewTicker(w.c.cfg.CommitInterval)
-	defer tick.Stop()
-	flush := func() {
-		if len(group) > 0 {
-			w.commit(ctx, group)
-			group = group[:0]
-		}
-	}
-	for {
-		select {
-		case r, ok := <-w.results:
+	group := make([]result, 0, w.c.cfg.CommitEvery)
+	for r := range w.results {
+		// Group commit: take what is already waiting, up to CommitEvery,
+		// then store it. Under load groups grow; when results trickle in
+		// each is stored (and its links pushed) at once, so the frontier
+		// never starves waiting for a timer.
+		group = append(group[:0], r)
+		for len(group) < w.c.cfg.CommitEvery && len(w.results) > 0 {
+			r, ok := <-w.results
 			if !ok {
-				flush()
-				w.emitBatch(true)
-				close(w.batches)
-				return
+				break
 			}
 			group = append(group, r)
-			if len(group) >= w.c.cfg.CommitEvery {
-				flush()
-			}
-		case <-tick.C:
-			flush()
 		}
+		w.commit(ctx, group)
 	}
+	w.emitBatch(true)
+	close(w.batches)
 }
 
 // commit stores one group of results.
