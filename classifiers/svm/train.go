@@ -2,7 +2,6 @@ package svm
 
 import (
 	"errors"
-	"fmt"
 )
 
 // ErrOneClass is returned by Train when the training data hold one class.
@@ -94,12 +93,7 @@ func trainGrouped(p *Problem, param Param, g groups, rng randSource, solve binar
 		}
 	}
 	m := &Model{kernel: newKernel(param), labels: append([]float64(nil), g.labels...)}
-	nonzero := make([]bool, l)
-	type pairFit struct {
-		alpha []float64
-		rho   float64
-	}
-	fits := make([]pairFit, 0, k*(k-1)/2)
+	alphas := make([][]float64, 0, k*(k-1)/2)
 	for i := 0; i < k; i++ {
 		for j := i + 1; j < k; j++ {
 			si, sj, ci, cj := g.start[i], g.start[j], g.count[i], g.count[j]
@@ -117,21 +111,39 @@ func trainGrouped(p *Problem, param Param, g groups, rng randSource, solve binar
 				m.probB = append(m.probB, b)
 			}
 			sol := solve(sx, sy, param, wc[i], wc[j])
-			for t, a := range sol.alpha {
-				if a != 0 {
-					if t < ci {
-						nonzero[si+t] = true
-					} else {
-						nonzero[sj+t-ci] = true
-					}
-				}
-			}
-			fits = append(fits, pairFit{sol.alpha, sol.rho})
+			alphas = append(alphas, sol.alpha)
 			m.rho = append(m.rho, sol.rho)
 		}
 	}
-	// Support vectors, class by class; coef[j-1] holds class i's
-	// coefficients against class j and coef[i] class j's against class i.
+	m.layoutSVs(x, g, alphas)
+	m.prepare()
+	return m
+}
+
+// layoutSVs collects the support vectors (instances with a non-zero α in
+// any pair) class by class, as LIBSVM lays them out, and fills coef: for
+// the pair (i, j), coef[j-1] holds class i's coefficients and coef[i]
+// class j's. alphas[p] are the signed α of pair p over its class i then
+// class j instances.
+func (m *Model) layoutSVs(x [][]Node, g groups, alphas [][]float64) {
+	k := len(g.labels)
+	nonzero := make([]bool, len(x))
+	p := 0
+	for i := 0; i < k; i++ {
+		for j := i + 1; j < k; j++ {
+			for t, a := range alphas[p] {
+				if a == 0 {
+					continue
+				}
+				if t < g.count[i] {
+					nonzero[g.start[i]+t] = true
+				} else {
+					nonzero[g.start[j]+t-g.count[i]] = true
+				}
+			}
+			p++
+		}
+	}
 	m.nSV = make([]int, k)
 	nzStart := make([]int, k)
 	for c := range k {
@@ -149,32 +161,22 @@ func trainGrouped(p *Problem, param Param, g groups, rng randSource, solve binar
 	for r := range m.coef {
 		m.coef[r] = make([]float64, len(m.sv))
 	}
-	f := 0
-	for i := 0; i < k; i++ {
-		for j := i + 1; j < k; j++ {
-			alpha := fits[f].alpha
-			q := nzStart[i]
-			for t := range g.count[i] {
-				if nonzero[g.start[i]+t] {
-					m.coef[j-1][q] = alpha[t]
-					q++
-				}
+	// place copies the non-zero α of class c (offset off in the pair) to row.
+	place := func(row []float64, c int, alpha []float64, off int) {
+		q := nzStart[c]
+		for t := range g.count[c] {
+			if nonzero[g.start[c]+t] {
+				row[q] = alpha[off+t]
+				q++
 			}
-			q = nzStart[j]
-			for t := range g.count[j] {
-				if nonzero[g.start[j]+t] {
-					m.coef[i][q] = alpha[g.count[i]+t]
-					q++
-				}
-			}
-			f++
 		}
 	}
-	m.prepare()
-	return m
-}
-
-// errModel wraps a model consistency error.
-func errModel(format string, args ...any) error {
-	return fmt.Errorf("svm: model: "+format, args...)
+	p = 0
+	for i := 0; i < k; i++ {
+		for j := i + 1; j < k; j++ {
+			place(m.coef[j-1], i, alphas[p], 0)
+			place(m.coef[i], j, alphas[p], g.count[i])
+			p++
+		}
+	}
 }
