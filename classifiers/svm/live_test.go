@@ -254,3 +254,24 @@ func TestLiveProbability(t *testing.T) {
 		})
 	}
 }
+
+// TestLiveNuSVCModel loads a nu-SVC model from svm-train -s 1 (same
+// decision function form) and predicts as svm-predict does.
+func TestLiveNuSVCModel(t *testing.T) {
+	l := needLIBSVM(t)
+	train := loadProblem(t, td("blobs.train.scale"))
+	l.writeProblem("train", train)
+	l.run("", "svm-train", "-s", "1", "-n", "0.3", "train", "nu.model")
+	l.run("", "svm-predict", "train", "nu.model", "nu.out")
+	m := loadModel(t, l.path("nu.model"))
+	if a := agreement(t, predictAll(m, train), loadPredictions(t, l.path("nu.out")).labels); a != 1 {
+		t.Errorf("nu-SVC model: agreement with svm-predict %.4f, want 1", a)
+	}
+	var b bytes.Buffer
+	if err := m.Write(&b); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.HasPrefix(b.Bytes(), []byte("svm_type nu_svc\n")) {
+		t.Errorf("rewritten nu-SVC model starts %q", b.String()[:20])
+	}
+}
