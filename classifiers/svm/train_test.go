@@ -265,3 +265,49 @@ func TestConcurrentPredict(t *testing.T) {
 		}
 	}
 }
+
+// TestTinyProblems: very small classes must train (with probabilities),
+// cross-validate and predict without trouble.
+func TestTinyProblems(t *testing.T) {
+	p := &svm.Problem{
+		Y: []float64{3, 1, 2, 1, 3, 2},
+		X: [][]svm.Node{{{1, 1}}, {{1, -1}, {2, 1}}, {{2, -1}}, {{1, -0.8}, {2, 0.9}}, {{1, 0.9}}, {{2, -0.7}}},
+	}
+	param := svm.DefaultParam()
+	param.Probability = true
+	m, err := svm.Train(p, param)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := m.Labels(); !equalFloats(got, []float64{3, 1, 2}, 0) {
+		t.Errorf("Labels = %v, want [3 1 2] (first appearance)", got)
+	}
+	for i, x := range p.X {
+		label, probs := m.PredictProbability(x)
+		sum := 0.0
+		for _, v := range probs {
+			sum += v
+		}
+		if math.Abs(sum-1) > 1e-6 || label == 0 {
+			t.Errorf("point %d: label %v, probabilities %v (sum %v)", i, label, probs, sum)
+		}
+	}
+	pred, err := svm.CrossValidation(p, param, 2, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pred) != p.Len() {
+		t.Fatalf("%d CV predictions, want %d", len(pred), p.Len())
+	}
+	two := &svm.Problem{Y: []float64{-1, 1}, X: [][]svm.Node{{{1, -1}}, {{1, 1}}}}
+	m2, err := svm.Train(two, param)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := m2.Labels(); got[0] != 1 {
+		t.Errorf("binary ±1 labels = %v, want +1 first as LIBSVM orders them", got)
+	}
+	if m2.Predict([]svm.Node{{1, 2}}) != 1 || m2.Predict([]svm.Node{{1, -2}}) != -1 {
+		t.Error("two-point model predicts the wrong side")
+	}
+}
