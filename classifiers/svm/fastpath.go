@@ -86,29 +86,21 @@ func (bl *blocks) sumDense(k kernel, x []float64, xx float64) float64 {
 	var total float64
 	var acc [blockSize]float64
 	x = x[:min(len(x), bl.dim)]
+	stride := bl.dim * blockSize
 	for b := 0; b*blockSize < len(bl.coef); b++ {
-		acc = [blockSize]float64{}
-		o := b * bl.dim * blockSize
-		j := 0
-		for ; j+4 <= len(x); j += 4 {
-			v0, v1, v2, v3 := x[j], x[j+1], x[j+2], x[j+3]
-			c0 := bl.mt[o : o+blockSize : o+blockSize]
-			c1 := bl.mt[o+blockSize : o+2*blockSize : o+2*blockSize]
-			c2 := bl.mt[o+2*blockSize : o+3*blockSize : o+3*blockSize]
-			c3 := bl.mt[o+3*blockSize : o+4*blockSize : o+4*blockSize]
-			for t := range acc {
-				acc[t] += v0*c0[t] + v1*c1[t] + v2*c2[t] + v3*c3[t]
+		m := bl.mt[b*stride : (b+1)*stride]
+		for t := 0; t < blockSize; t += 4 {
+			var d0, d1, d2, d3 float64
+			o := t
+			for _, v := range x {
+				c := m[o : o+4 : o+4]
+				d0 += v * c[0]
+				d1 += v * c[1]
+				d2 += v * c[2]
+				d3 += v * c[3]
+				o += blockSize
 			}
-			o += 4 * blockSize
-		}
-		for ; j < len(x); j++ {
-			if v := x[j]; v != 0 {
-				col := bl.mt[o : o+blockSize : o+blockSize]
-				for t := range acc {
-					acc[t] += v * col[t]
-				}
-			}
-			o += blockSize
+			acc[t], acc[t+1], acc[t+2], acc[t+3] = d0, d1, d2, d3
 		}
 		total += bl.terms(k, &acc, b, xx)
 	}
