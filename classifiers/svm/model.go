@@ -16,8 +16,8 @@ type Model struct {
 
 	// Fast path, built by prepare.
 	svNorm []float64 // |sv_s|²
-	dim    int       // columns of dense; 0 when SVs are kept sparse only
-	dense  []float64 // SVs as rows of a dense len(sv)×dim matrix
+	dim    int       // largest feature index; 0 when SVs are kept sparse only
+	dense  []float64 // multi-class: SVs as rows of a dense len(sv)×dim matrix
 	w      []float64 // binary linear model: w = Σ coef_s·sv_s (dense, dim long)
 	fast   *blocks   // binary non-linear model: blocked support vectors
 }
@@ -49,23 +49,24 @@ func (m *Model) prepare() {
 		return
 	}
 	m.dim = dim
-	m.dense = make([]float64, dim*len(m.sv))
-	for i, s := range m.sv {
-		row := m.dense[i*dim : (i+1)*dim]
-		for _, n := range s {
-			row[n.Index-1] = n.Value
+	switch {
+	case len(m.labels) != 2:
+		m.dense = make([]float64, dim*len(m.sv))
+		for i, s := range m.sv {
+			row := m.dense[i*dim : (i+1)*dim]
+			for _, n := range s {
+				row[n.Index-1] = n.Value
+			}
 		}
-	}
-	if len(m.labels) == 2 && m.kernel.typ != Linear {
-		m.fast = newBlocks(m.sv, m.coef[0], dim)
-	}
-	if m.kernel.typ == Linear && len(m.labels) == 2 {
+	case m.kernel.typ == Linear:
 		m.w = make([]float64, dim)
 		for i, c := range m.coef[0] {
 			for _, n := range m.sv[i] {
 				m.w[n.Index-1] += c * n.Value
 			}
 		}
+	default:
+		m.fast = newBlocks(m.sv, m.coef[0], dim)
 	}
 }
 
@@ -91,7 +92,7 @@ func (m *Model) HasProbability() bool { return len(m.probA) > 0 }
 // kvalue returns K(x, sv_s) given |x|².
 func (m *Model) kvalue(x []Node, xx float64, s int) float64 {
 	var d float64
-	if m.dim > 0 {
+	if m.dense != nil {
 		row := m.dense[s*m.dim : (s+1)*m.dim]
 		for _, n := range x {
 			if i := n.Index - 1; i >= 0 && i < len(row) {
