@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sort"
 	"sync"
 )
 
@@ -54,35 +55,37 @@ func CrossValidation(p *Problem, param Param, folds int, seed int64) ([]float64,
 	}
 	pred := make([]float64, p.Len())
 	for f := range folds {
-		var train Problem
-		for i, fi := range fold {
-			if fi != f {
-				train.Y = append(train.Y, p.Y[i])
-				train.X = append(train.X, p.X[i])
-			}
-		}
-		g := groupClasses(train.Y)
-		if len(g.labels) == 1 {
-			for i, fi := range fold {
-				if fi == f {
-					pred[i] = g.labels[0]
-				}
-			}
-			continue
-		}
-		m := trainGrouped(&train, param, g, newRand(seed+int64(f)+1), solveMerged)
-		for i, fi := range fold {
-			if fi != f {
-				continue
-			}
-			if param.Probability {
-				pred[i], _ = m.PredictProbability(p.X[i])
-			} else {
-				pred[i] = m.Predict(p.X[i])
-			}
-		}
+		predictFold(p, param, fold, f, seed, pred)
 	}
 	return pred, nil
+}
+
+// predictFold trains on every fold but f and writes the predictions for
+// fold f into pred. param must have its defaults filled in.
+func predictFold(p *Problem, param Param, fold []int, f int, seed int64, pred []float64) {
+	var train Problem
+	for i, fi := range fold {
+		if fi != f {
+			train.Y = append(train.Y, p.Y[i])
+			train.X = append(train.X, p.X[i])
+		}
+	}
+	g := groupClasses(train.Y)
+	var m *Model
+	if len(g.labels) > 1 {
+		m = trainGrouped(&train, param, g, newRand(seed+int64(f)+1), solveMerged)
+	}
+	for i, fi := range fold {
+		switch {
+		case fi != f:
+		case m == nil:
+			pred[i] = g.labels[0]
+		case param.Probability:
+			pred[i], _ = m.PredictProbability(p.X[i])
+		default:
+			pred[i] = m.Predict(p.X[i])
+		}
+	}
 }
 
 // Accuracy returns the fraction of pred equal to y (0 for empty input).
@@ -112,9 +115,9 @@ type GridResult struct {
 	Cells                          []GridCell
 }
 
-// GridSearch runs CrossValidation for every (C, gamma) in cs × gammas on
-// workers goroutines (at least 1), all with the same folds, and returns the
-// most accurate cell; ties go to the cell listed first, so list cs and
+// GridSearch runs CrossValidation for every (C, gamma) in cs × gammas, all
+// with the same folds, training the cells' folds in parallel on workers
+// goroutines (at least 1), and returns the most accurate cell; ties go to the cell listed first, so list cs and
 // gammas in ascending order to prefer simpler models. An empty gammas
 // searches C only, with base.Gamma.
 func GridSearch(p *Problem, base Param, cs, gammas []float64, folds int, seed int64, workers int) (GridResult, error) {
@@ -124,40 +127,60 @@ func GridSearch(p *Problem, base Param, cs, gammas []float64, folds int, seed in
 	if len(gammas) == 0 {
 		gammas = []float64{base.Gamma}
 	}
+	if err := p.Validate(); err != nil {
+		return GridResult{}, err
+	}
+	fold, err := Folds(p.Y, folds, seed)
+	if err != nil {
+		return GridResult{}, err
+	}
 	cells := make([]GridCell, 0, len(cs)*len(gammas))
+	params := make([]Param, 0, cap(cells))
 	for _, c := range cs {
 		for _, g := range gammas {
+			param := base
+			param.C, param.Gamma = c, g
+			if param, err = param.withDefaults(p.MaxIndex()); err != nil {
+				return GridResult{}, fmt.Errorf("svm: grid search C=%g gamma=%g: %w", c, g, err)
+			}
 			cells = append(cells, GridCell{C: c, Gamma: g})
+			params = append(params, param)
 		}
 	}
-	jobs := make(chan int)
-	errs := make([]error, len(cells))
+	preds := make([][]float64, len(cells))
+	for k := range preds {
+		preds[k] = make([]float64, p.Len())
+	}
+	// One job per (cell, fold), costliest C first, so that the workers
+	// finish together.
+	order := make([]int, len(cells))
+	for k := range order {
+		order[k] = k
+	}
+	sort.SliceStable(order, func(a, b int) bool { return cells[order[a]].C > cells[order[b]].C })
+	jobs := make(chan [2]int)
 	var wg sync.WaitGroup
 	for range max(workers, 1) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for k := range jobs {
-				param := base
-				param.C, param.Gamma = cells[k].C, cells[k].Gamma
-				pred, err := CrossValidation(p, param, folds, seed)
-				errs[k] = err
-				cells[k].Accuracy = Accuracy(p.Y, pred)
+			for job := range jobs {
+				predictFold(p, params[job[0]], fold, job[1], seed, preds[job[0]])
 			}
 		}()
 	}
-	for k := range cells {
-		jobs <- k
+	for _, k := range order {
+		for f := range folds {
+			jobs <- [2]int{k, f}
+		}
 	}
 	close(jobs)
 	wg.Wait()
 	res := GridResult{Cells: cells, BestAccuracy: math.Inf(-1)}
-	for k, cell := range cells {
-		if errs[k] != nil {
-			return GridResult{}, fmt.Errorf("svm: grid search C=%g gamma=%g: %w", cell.C, cell.Gamma, errs[k])
-		}
-		if cell.Accuracy > res.BestAccuracy {
-			res.BestC, res.BestGamma, res.BestAccuracy = cell.C, cell.Gamma, cell.Accuracy
+	for k := range cells {
+		cells[k].Accuracy = Accuracy(p.Y, preds[k])
+		if cells[k].Accuracy > res.BestAccuracy {
+			res.BestC, res.BestGamma, res.BestAccuracy = cells[k].C, cells[k].Gamma, cells[k].Accuracy
 		}
 	}
 	return res, nil

@@ -222,6 +222,15 @@ func TestGridSearch(t *testing.T) {
 	if r1.BestAccuracy != best {
 		t.Errorf("BestAccuracy %v, best cell %v", r1.BestAccuracy, best)
 	}
+	param := svm.DefaultParam()
+	param.C, param.Gamma = r1.Cells[4].C, r1.Cells[4].Gamma
+	pred, err := svm.CrossValidation(p, param, 5, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if acc := svm.Accuracy(p.Y, pred); acc != r1.Cells[4].Accuracy {
+		t.Errorf("cell %+v, CrossValidation with its parameters %v", r1.Cells[4], acc)
+	}
 	if _, err := svm.GridSearch(p, svm.DefaultParam(), nil, gammas, 5, 3, 1); err == nil {
 		t.Error("GridSearch accepted no C values")
 	}
