@@ -32,7 +32,6 @@ type Counts struct {
 	Pages          int64
 	Failures       int64
 	FailuresByKind map[string]int64
-	Links          int64
 	Clusters       int64
 	Records        int64
 	Batches        int64 // highest stored batch number
@@ -265,6 +264,16 @@ func parseTime(s string) time.Time {
 	return t
 }
 
+// LinkCount returns the number of stored links. It scans the links table,
+// which is large (tens of links a page), so it is not part of Counts.
+func (s *Store) LinkCount(ctx context.Context) (int64, error) {
+	var n int64
+	if err := s.r.QueryRowContext(ctx, "SELECT count(*) FROM links").Scan(&n); err != nil {
+		return 0, fmt.Errorf("store: link count: %w", err)
+	}
+	return n, nil
+}
+
 // MaxSeq returns the highest stored page seq, 0 for an empty store.
 func (s *Store) MaxSeq(ctx context.Context) (int64, error) {
 	var n sql.NullInt64
@@ -282,12 +291,11 @@ func (s *Store) Counts(ctx context.Context) (Counts, error) {
 	err := s.r.QueryRowContext(ctx, `SELECT
 		(SELECT count(*) FROM pages),
 		(SELECT count(*) FROM failures),
-		(SELECT count(*) FROM links),
 		(SELECT count(*) FROM clusters),
 		(SELECT count(*) FROM records),
 		(SELECT max(seq) FROM batches),
 		(SELECT count(*) FROM frontier WHERE state = 'queued'),
-		(SELECT count(*) FROM frontier)`).Scan(&c.Pages, &c.Failures, &c.Links, &c.Clusters, &c.Records,
+		(SELECT count(*) FROM frontier)`).Scan(&c.Pages, &c.Failures, &c.Clusters, &c.Records,
 		&batches, &c.Queued, &c.Frontier)
 	if err != nil {
 		return c, fmt.Errorf("store: counts: %w", err)
