@@ -28,9 +28,12 @@ type Frontier interface {
 	Push(ctx context.Context, links []crawl.Link) (added int, err error)
 	// Pop removes and returns the highest-priority link whose host
 	// (host:port) is ready; among equal priorities the one pushed first.
-	// ready nil means every host is ready. It returns ErrEmpty when
-	// nothing is queued and ErrNotReady when links are queued but no host
-	// with queued links is ready.
+	// ready nil means every host is ready; ready is called with the
+	// frontier locked, so it must be quick and must not call the frontier.
+	// It returns ErrEmpty when nothing is queued and ErrNotReady when links
+	// are queued but no host with queued links is ready. A persisted
+	// backend pops a link again after a restart unless the link was saved
+	// (store.SaveResults as a page or a failure, or store.SetValidators).
 	Pop(ctx context.Context, ready func(host string) bool) (crawl.Link, error)
 	// Len returns the number of queued links (popped ones are not counted).
 	Len() int

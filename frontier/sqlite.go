@@ -114,6 +114,9 @@ func (f *SQLite) Push(ctx context.Context, links []crawl.Link) (int, error) {
 	f.bmu.Unlock()
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	if f.closed {
+		return added, nil
+	}
 	for _, c := range cands {
 		if c.Seq == 0 {
 			continue
