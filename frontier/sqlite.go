@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/bits-and-blooms/bloom/v3"
 	"github.com/crawl-project/crawl"
@@ -33,6 +34,7 @@ type SQLite struct {
 	cut      store.FrontierCursor // when spill: every queued row not in q nor in flight comes after cut
 	queued   int                  // queued links, popped ones excluded
 	hostScan string               // where the starvation escape continues its host scan
+	idleTill time.Time            // no escape before this: the last one found no ready host
 	closed   bool
 
 	bmu  sync.Mutex
@@ -116,6 +118,9 @@ func (f *SQLite) Push(ctx context.Context, links []crawl.Link) (int, error) {
 	defer f.mu.Unlock()
 	if f.closed {
 		return added, nil
+	}
+	if added > 0 {
+		f.idleTill = time.Time{} // new hosts may be ready
 	}
 	for _, c := range cands {
 		if c.Seq == 0 {

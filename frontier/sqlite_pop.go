@@ -3,13 +3,20 @@ package frontier
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/store"
 )
 
-// escapeHosts is how many hosts one starvation escape looks at.
-const escapeHosts = 256
+// escapeHosts is how many hosts one starvation escape looks at, and
+// escapeIdle how long Pop waits before another escape after one found no
+// ready host (a few hundred SQLite seeks each; hosts become ready at the
+// pace of politeness delays anyway). A Push that adds links ends the wait.
+const (
+	escapeHosts = 256
+	escapeIdle  = 50 * time.Millisecond
+)
 
 // Pop implements Frontier. The window holds the best queued links, so the
 // best ready link in it is the best ready link overall. When no host in
@@ -43,12 +50,15 @@ func (f *SQLite) Pop(ctx context.Context, ready func(host string) bool) (crawl.L
 	}
 	if ok {
 		delete(f.resident, e.seq)
-	} else if f.spill {
+	} else if f.spill && !time.Now().Before(f.idleTill) {
 		var err error
 		if e, err = f.escape(ctx, ready); err != nil {
 			return crawl.Link{}, err
 		}
 		ok = e != nil
+		if !ok {
+			f.idleTill = time.Now().Add(escapeIdle)
+		}
 	}
 	if !ok {
 		return crawl.Link{}, ErrNotReady
