@@ -200,6 +200,19 @@ func sigmoidPredict(dec, a, b float64) float64 {
 	return p
 }
 
+// BinaryProbability maps a binary model's decision value (Decision,
+// DecisionDense) to the probability of Labels()[0] through the Platt
+// sigmoid, clamped to [1e-7, 1-1e-7] as PredictProbability does, without
+// allocating. It returns NaN when the model has no probability information
+// or is not binary.
+func (m *Model) BinaryProbability(dec float64) float64 {
+	if len(m.labels) != 2 || !m.HasProbability() {
+		return math.NaN()
+	}
+	const minProb = 1e-7
+	return min(max(sigmoidPredict(dec, m.probA[0], m.probB[0]), minProb), 1-minProb)
+}
+
 // PredictProbability returns the predicted label and one probability per
 // class in Labels order; the label is the most probable class (the first on
 // ties), as svm-predict -b 1 reports. Models without probability

@@ -320,3 +320,20 @@ func TestTinyProblems(t *testing.T) {
 		t.Error("two-point model predicts the wrong side")
 	}
 }
+
+func TestBinaryProbability(t *testing.T) {
+	m := loadModel(t, td("urls.b.model"))
+	test := loadProblem(t, td("urls.test.scale"))
+	for i, x := range test.X {
+		_, probs := m.PredictProbability(x)
+		if got := m.BinaryProbability(m.Decision(x)); math.Abs(got-probs[0]) > 1e-12 {
+			t.Fatalf("point %d: BinaryProbability %v, PredictProbability %v", i, got, probs[0])
+		}
+	}
+	if n := testing.AllocsPerRun(100, func() { m.BinaryProbability(m.Decision(test.X[0])) }); n != 0 {
+		t.Errorf("Decision + BinaryProbability allocate %v times, want 0", n)
+	}
+	if p := loadModel(t, td("urls.model")).BinaryProbability(1); !math.IsNaN(p) {
+		t.Errorf("BinaryProbability without probability information = %v, want NaN", p)
+	}
+}
