@@ -23,13 +23,6 @@ var expTable = func() (t [32]float64) {
 	return t
 }()
 
-// expNonPos returns e^x for x ≤ 0 (0 below -708).
-func expNonPos(x float64) float64 {
-	a := [blockSize]float64{x}
-	expBlock(&a)
-	return a[0]
-}
-
 // expBlock replaces every x ≤ 0 in a by e^x (0 below -708, and for NaN).
 // The loop body makes no calls, so consecutive evaluations overlap.
 func expBlock(a *[blockSize]float64) {
