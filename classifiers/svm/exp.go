@@ -2,7 +2,8 @@ package svm
 
 import "math"
 
-// The prediction loop of RBF models spends most of its time in exp. This
+// RBF training (kernel columns) and prediction spend most of their time in
+// exp. This
 // file evaluates e^x for x ≤ 0 the classic table-driven way: x = (32m + j)·
 // ln2/32 + r with |r| ≤ ln2/64, e^x = 2^m · 2^(j/32) · e^r, e^r by a degree-6
 // Taylor polynomial (truncation error below 1e-17). The result is within a
