@@ -3,12 +3,11 @@ package svm
 import "math"
 
 // RBF training (kernel columns) and prediction spend most of their time in
-// exp. This
-// file evaluates e^x for x ≤ 0 the classic table-driven way: x = (32m + j)·
-// ln2/32 + r with |r| ≤ ln2/64, e^x = 2^m · 2^(j/32) · e^r, e^r by a degree-6
-// Taylor polynomial (truncation error below 1e-17). The result is within a
-// few units in the last place of math.Exp, and the loop in expBlock makes no
-// calls, so consecutive evaluations overlap.
+// exp. This file evaluates e^x for x ≤ 0 the classic table-driven way:
+// x = (32m + j)·ln2/32 + r with |r| ≤ ln2/64, e^x = 2^m · 2^(j/32) · e^r,
+// e^r by a degree-6 Taylor polynomial (truncation error below 1e-17). The
+// result is within a few units in the last place of math.Exp, and the loop
+// in expBlock makes no calls, so consecutive evaluations overlap.
 
 const (
 	expInvLn2x32 = 46.16624130844683      // 32/ln2
