@@ -119,24 +119,44 @@ func insertRecords(ctx context.Context, tx *sql.Tx, b *crawl.Batch, recs [][]byt
 		return err
 	}
 	defer ins.Close()
+	cleared := map[int64]bool{}
 	for i, r := range b.Records {
-		seq, ok := seqOf[r.PageURL]
-		if !ok {
-			err := tx.QueryRowContext(ctx, "SELECT seq FROM pages WHERE url = ? OR final_url = ? ORDER BY seq LIMIT 1",
-				r.PageURL, r.PageURL).Scan(&seq)
-			if err == sql.ErrNoRows {
-				return fmt.Errorf("record %d: page %s: %w", i, r.PageURL, ErrNotFound)
+		seq, err := recordPage(ctx, tx, seqOf, r.PageURL)
+		if err != nil {
+			return fmt.Errorf("record %d: %w", i, err)
+		}
+		if !cleared[seq] {
+			// A page's records are replaced as a whole (a re-fetch or a
+			// re-extraction may find fewer).
+			if _, err := tx.ExecContext(ctx, "DELETE FROM records WHERE page_seq = ?", seq); err != nil {
+				return err
 			}
-			if err != nil {
-				return fmt.Errorf("record %d: %w", i, err)
-			}
-			seqOf[r.PageURL] = seq
+			cleared[seq] = true
 		}
 		if _, err := ins.ExecContext(ctx, seq, r.Index, r.Cluster, recs[i]); err != nil {
 			return fmt.Errorf("insert record %d of %s: %w", r.Index, r.PageURL, err)
 		}
 	}
 	return nil
+}
+
+// recordPage returns the seq of the page a record belongs to: one of the
+// batch, else a stored page with that URL or final URL.
+func recordPage(ctx context.Context, tx *sql.Tx, seqOf map[string]int64, url string) (int64, error) {
+	if seq, ok := seqOf[url]; ok {
+		return seq, nil
+	}
+	var seq int64
+	err := tx.QueryRowContext(ctx, "SELECT seq FROM pages WHERE url = ? OR final_url = ? ORDER BY seq LIMIT 1",
+		url, url).Scan(&seq)
+	if err == sql.ErrNoRows {
+		return 0, fmt.Errorf("page %s: %w", url, ErrNotFound)
+	}
+	if err != nil {
+		return 0, err
+	}
+	seqOf[url] = seq
+	return seq, nil
 }
 
 func saveClusters(ctx context.Context, tx *sql.Tx, clusters []ClusterRow, now string) error {

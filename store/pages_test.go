@@ -336,3 +336,26 @@ func TestDeleteClustersAndFailures(t *testing.T) {
 		t.Errorf("ExportFailures = %+v", fs)
 	}
 }
+
+func TestRecordsOfAPageAreReplaced(t *testing.T) {
+	ctx := context.Background()
+	st := open(t, filepath.Join(t.TempDir(), "crawl.db"))
+	p := page(1, "http://a.test/list", 10)
+	st.SaveResults(ctx, []*crawl.Page{p}, nil)
+	rec := func(i int, v string) crawl.Record {
+		return crawl.Record{PageURL: p.URL, Index: i, Fields: []crawl.Field{{Name: "f", Value: v}}}
+	}
+	b := &crawl.Batch{Seq: 1, Pages: []*crawl.Page{p}, Records: []crawl.Record{rec(0, "a"), rec(1, "b"), rec(2, "c")}}
+	if err := st.SaveBatch(ctx, b, nil); err != nil {
+		t.Fatal(err)
+	}
+	b = &crawl.Batch{Seq: 2, Pages: []*crawl.Page{p}, Records: []crawl.Record{rec(0, "x")}}
+	if err := st.SaveBatch(ctx, b, nil); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	st.ExportRecords(ctx, func(r store.RecordRow) error { got = append(got, r.Fields[0].Value); return nil })
+	if fmt.Sprint(got) != "[x]" {
+		t.Errorf("records after re-extraction = %v, want [x]", got)
+	}
+}
