@@ -31,7 +31,8 @@ type ClusterRow struct {
 
 // SaveBatch stores what the batch hooks produced, in one transaction: the
 // hook-owned fields of b.Pages (label, score, relevance, relevant, cluster,
-// topic, by seq), b.Records (idempotent by page and index), the clusters
+// topic, by seq), b.Records (replacing the stored records of each page they
+// belong to; a record's page is found by URL or final URL), the clusters
 // (upserted, fingerprints replaced, merged ones deleted and re-pointed), it
 // marks the pages as processed by batch b.Seq and records the batch. A
 // replay of the same batch stores nothing twice.
