@@ -161,6 +161,15 @@ func recordPage(ctx context.Context, tx *sql.Tx, seqOf map[string]int64, url str
 }
 
 func saveClusters(ctx context.Context, tx *sql.Tx, clusters []ClusterRow, now string) error {
+	if len(clusters) == 0 {
+		return nil
+	}
+	fpStmt, err := tx.PrepareContext(ctx, `INSERT INTO cluster_fingerprints(cluster, pos, fp) VALUES(?,?,?)
+		ON CONFLICT(cluster, pos) DO UPDATE SET fp = excluded.fp`)
+	if err != nil {
+		return err
+	}
+	defer fpStmt.Close()
 	for _, c := range clusters {
 		if c.ID == 0 {
 			return fmt.Errorf("cluster with id 0")
@@ -178,9 +187,7 @@ func saveClusters(ctx context.Context, tx *sql.Tx, clusters []ClusterRow, now st
 			return fmt.Errorf("upsert cluster %d: %w", c.ID, err)
 		}
 		for pos, fp := range c.Fingerprints {
-			_, err := tx.ExecContext(ctx, `INSERT INTO cluster_fingerprints(cluster, pos, fp) VALUES(?,?,?)
-				ON CONFLICT(cluster, pos) DO UPDATE SET fp = excluded.fp`, c.ID, pos, fp)
-			if err != nil {
+			if _, err := fpStmt.ExecContext(ctx, c.ID, pos, fp); err != nil {
 				return fmt.Errorf("fingerprint %d of cluster %d: %w", pos, c.ID, err)
 			}
 		}
