@@ -170,3 +170,20 @@ func FuzzNormalize(f *testing.F) {
 		}
 	})
 }
+
+func BenchmarkNormalize(b *testing.B) {
+	base, _ := url.Parse("http://news.example.com/sport/football/index.html")
+	hrefs := []string{
+		"../world/article-12345.html", "/tag/premier-league?page=2", "http://News.Example.com:80/a/./b/../c",
+		"https://cdn.example.net/img/photo%7e1.jpg#x", "match-report.html?id=987&lang=en",
+	}
+	for b.Loop() {
+		for _, h := range hrefs {
+			if _, err := frontier.Normalize(h, base); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportAllocs()
+	b.ReportMetric(float64(b.N*len(hrefs))/b.Elapsed().Seconds(), "urls/s")
+}

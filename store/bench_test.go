@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/store"
 )
 
 // BenchmarkSaveResults stores groups of 100 pages of 20 KB HTML with 30
@@ -42,4 +43,42 @@ func BenchmarkSaveResults(b *testing.B) {
 		b.Fatalf("MaxSeq = %d, want %d", n, seq)
 	}
 	b.ReportMetric(float64(seq)/b.Elapsed().Seconds(), "pages/s")
+}
+
+// BenchmarkSaveBatch stores batches of 200 pages' hook fields, 1,000
+// records and 20 clusters with their fingerprints.
+func BenchmarkSaveBatch(b *testing.B) {
+	ctx := context.Background()
+	st := open(b, filepath.Join(b.TempDir(), "bench.db"))
+	pages := make([]*crawl.Page, 200)
+	for i := range pages {
+		pages[i] = page(int64(i+1), fmt.Sprintf("http://bench.test/%d", i), 100)
+	}
+	if err := st.SaveResults(ctx, pages, nil); err != nil {
+		b.Fatal(err)
+	}
+	var recs []crawl.Record
+	for i := range 1000 {
+		recs = append(recs, crawl.Record{PageURL: pages[i%200].URL, Index: i / 200, Cluster: int64(i%20 + 1),
+			Fields: []crawl.Field{{Name: "title", Value: "a record title"}, {Name: "link", Value: "http://bench.test/r"}}})
+	}
+	clusters := make([]store.ClusterRow, 20)
+	for i := range clusters {
+		clusters[i] = store.ClusterRow{ID: int64(i + 1), Size: 10, Centre: make([]byte, 512), Fingerprints: fps(uint16(i))}
+	}
+	seq := int64(0)
+	for b.Loop() {
+		seq++
+		for _, p := range pages {
+			p.Cluster, p.Relevance = seq%20+1, 0.5
+		}
+		if err := st.SaveBatch(ctx, &crawl.Batch{Seq: seq, Pages: pages, Records: recs}, clusters); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportAllocs()
+	if c, _ := st.Counts(ctx); c.Records != 1000 || c.Clusters != 20 || c.Batches != seq {
+		b.Fatalf("Counts = %+v", c)
+	}
+	b.ReportMetric(float64(seq*200)/b.Elapsed().Seconds(), "pages/s")
 }

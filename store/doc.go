@@ -12,11 +12,11 @@
 // Files:
 //   - store.go: Open, Close, the process lock, header check, errors.
 //   - lock_unix.go, lock_other.go: the lock file.
-//   - schema.go: the ordered migrations (PRAGMA user_version) and meta.
-//   - pages.go: SaveResults, Failure, MaxSeq, Counts.
+//   - schema.go: the ordered migrations (PRAGMA user_version), SchemaVersion, SetMeta, Meta.
+//   - pages.go: SaveResults (multi-row link inserts, pages encoded on all CPUs), Failure, MaxSeq, Counts, LinkCount.
 //   - read.go: gzip, UnbatchedPages, Pages, PagesNoHTML, PageBySeq, PageLinks.
-//   - batch.go: SaveBatch, ClusterRow, Clusters, ClusterCandidates, SaveTopics.
+//   - batch.go: SaveBatch, ClusterRow, Clusters, ClusterCandidates, DeleteClusters, SaveTopics, TopicWords.
 //   - frontier.go: frontier rows for the frontier package's SQLite backend.
 //   - recrawl.go: HubPages, SetValidators, UpdatePage (re-visits).
-//   - export.go: typed rows for the CSV/JSONL exports.
+//   - export.go: typed rows for the CSV/JSONL exports (pages, links, records, clusters, failures).
 package store
