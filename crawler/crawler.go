@@ -41,6 +41,7 @@ type Crawler struct {
 	now       func() time.Time
 	fetch     *fetcher
 	transport http.RoundTripper
+	scope     *frontier.Rules
 	robots    *robotsCache
 	hosts     *hostTable
 
@@ -91,6 +92,11 @@ func WithBatchSaver(f func(ctx context.Context, b *crawl.Batch) error) Option {
 // conditional GET (If-None-Match / If-Modified-Since): the incremental
 // re-crawl of hub pages. The caller must have re-queued them in the frontier.
 func WithRevisits(v map[string]Validators) Option { return func(cr *Crawler) { cr.revisits = v } }
+
+// WithScope makes the crawler check every redirect target against the
+// scope (links are checked by the frontier when pushed; redirects never
+// pass through it). A redirect out of scope fails with kind out-of-scope.
+func WithScope(r *frontier.Rules) Option { return func(cr *Crawler) { cr.scope = r } }
 
 // WithClock sets the clock (default time.Now); for tests.
 func WithClock(now func() time.Time) Option { return func(cr *Crawler) { cr.now = now } }

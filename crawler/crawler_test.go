@@ -182,7 +182,10 @@ func TestRetriesGiveUp(t *testing.T) {
 
 func TestRedirects(t *testing.T) {
 	s := newSite(t, map[string]http.HandlerFunc{
-		"/":      html(`<a href="/old">old</a><a href="/loop1">loop</a>`),
+		"/": html(`<a href="/old">old</a><a href="/loop1">loop</a><a href="/away">away</a>`),
+		"/away": func(w http.ResponseWriter, r *http.Request) {
+			http.Redirect(w, r, "http://elsewhere.invalid/", http.StatusFound)
+		},
 		"/old":   func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/mid", http.StatusMovedPermanently) },
 		"/mid":   func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/new", http.StatusFound) },
 		"/new":   html(`<title>new</title>`),
@@ -198,7 +201,14 @@ func TestRedirects(t *testing.T) {
 		}
 		return nil
 	}))
-	sum := run(t, fastConfig(), st, fr, []string{s.URL + "/"}, crawler.WithHooks(chain))
+	rules, err := frontier.Scope{AllowedDomains: []string{"127.0.0.1"}}.Compile()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := run(t, fastConfig(), st, fr, []string{s.URL + "/"}, crawler.WithHooks(chain), crawler.WithScope(rules))
+	if sum.Errors["out-of-scope"] != 1 {
+		t.Errorf("errors = %v, want out-of-scope=1 for the redirect away", sum.Errors)
+	}
 	if got == nil {
 		t.Fatal("redirected page /old not seen by OnPage")
 	}

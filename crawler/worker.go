@@ -119,6 +119,11 @@ func (c *Crawler) fetchFollow(ctx context.Context, link crawl.Link) (*response, 
 		case hop+1 > c.cfg.MaxRedirects:
 			return nil, chain, &FetchError{Kind: "too-many-redirects", Status: resp.status, Err: fmt.Errorf("%s: more than %d redirects", link.URL, c.cfg.MaxRedirects)}
 		}
+		if c.scope != nil {
+			if err := c.scope.Allow(crawl.Link{URL: next, Depth: link.Depth}); err != nil {
+				return nil, chain, &FetchError{Kind: "out-of-scope", Status: resp.status, Err: fmt.Errorf("%s redirects to %s: %w", target, next, err)}
+			}
+		}
 		target = next
 	}
 }
