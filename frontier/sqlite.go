@@ -41,9 +41,10 @@ type SQLite struct {
 	seen *bloom.BloomFilter
 }
 
-// NewSQLite opens the frontier persisted in st: it rebuilds the seen
-// filter from every frontier row and loads the best queued rows. The
-// caller keeps ownership of st; Close does not close it.
+// NewSQLite opens the frontier persisted in st: it loads the seen filter
+// saved by the last Close (or rebuilds it from every frontier row after a
+// crash) and the best queued rows. The caller keeps ownership of st; Close
+// does not close it.
 func NewSQLite(ctx context.Context, st *store.Store, cfg Config) (*SQLite, error) {
 	cfg = cfg.withDefaults()
 	rules, err := cfg.Scope.Compile()
@@ -55,18 +56,15 @@ func NewSQLite(ctx context.Context, st *store.Store, cfg Config) (*SQLite, error
 		return nil, fmt.Errorf("frontier: open: %w", err)
 	}
 	n := max(cfg.ExpectedURLs, 2*uint(total))
+	seen, err := loadSeen(ctx, st, total, n, cfg.FalsePositiveRate)
+	if err != nil {
+		return nil, err
+	}
 	f := &SQLite{
 		st: st, rules: rules, window: cfg.Window,
 		q: newQueues(), resident: map[int64]struct{}{}, inflight: map[int64]string{},
 		purgeAt: max(4096, cfg.Window), spill: true, queued: int(queued),
-		seen: bloom.NewWithEstimates(n, cfg.FalsePositiveRate),
-	}
-	err = st.FrontierURLs(ctx, func(u string) error {
-		f.seen.AddString(u)
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("frontier: open: %w", err)
+		seen: seen,
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()

@@ -156,13 +156,24 @@ func (f *SQLite) Len() int {
 	return f.queued
 }
 
-// Close implements Frontier. It does not close the store.
+// Close implements Frontier. It saves the seen filter in the store, so the
+// next open need not rebuild it, and does not close the store: close the
+// frontier first.
 func (f *SQLite) Close() error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	if f.closed {
+		return nil
+	}
 	f.closed = true
+	f.bmu.Lock()
+	err := saveSeen(context.Background(), f.st, f.seen)
+	f.bmu.Unlock()
+	if err != nil {
+		err = fmt.Errorf("frontier: close: save seen filter: %w", err)
+	}
 	f.q = newQueues()
 	f.resident = map[int64]struct{}{}
 	f.inflight = map[int64]string{}
-	return nil
+	return err
 }

@@ -183,3 +183,53 @@ func TestSQLiteMatchesMemoryAtScale(t *testing.T) {
 	}
 	t.Logf("%d links pushed, %d popped in the same order", n, pops)
 }
+
+// TestSQLiteSeenFilterSaved: the seen filter saved by Close is reused when
+// it still covers the frontier, and rebuilt when rows were added since (a
+// crash) or it is damaged; either way seen links stay seen.
+func TestSQLiteSeenFilterSaved(t *testing.T) {
+	ctx := context.Background()
+	links := func(from, to int) []crawl.Link {
+		var out []crawl.Link
+		for i := from; i < to; i++ {
+			out = append(out, crawl.Link{URL: fmt.Sprintf("http://a.test/%d", i)})
+		}
+		return out
+	}
+	x := crawl.Link{URL: "http://a.test/x"}
+	cases := []struct {
+		name    string
+		prepare func(*store.Store)
+		want    int
+	}{
+		{"saved", func(*store.Store) {}, 51},
+		{"stale", func(st *store.Store) {
+			// A row added behind the saved filter's back, as by a run that crashed.
+			st.AddFrontier(ctx, []store.FrontierEntry{{Host: "a.test", Link: x}})
+		}, 50},
+		{"damaged", func(st *store.Store) { st.SetMetaBlob(ctx, "frontier.seen_bloom", []byte("garbage!garbage!")) }, 51},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			st := openStore(t, t.TempDir())
+			f := newSQLite(t, st, frontier.Config{ExpectedURLs: 1000})
+			f.Push(ctx, links(0, 100))
+			if err := f.Close(); err != nil {
+				t.Fatalf("Close: %v", err)
+			}
+			if _, ok, _ := st.MetaBlob(ctx, "frontier.seen_bloom"); !ok {
+				t.Fatal("Close saved no seen filter")
+			}
+			tc.prepare(st)
+			f = newSQLite(t, st, frontier.Config{ExpectedURLs: 1000})
+			defer f.Close()
+			n, err := f.Push(ctx, append(links(50, 150), x))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n != tc.want {
+				t.Errorf("Push after reopen added %d, want %d", n, tc.want)
+			}
+		})
+	}
+}

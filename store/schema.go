@@ -194,3 +194,26 @@ func (s *Store) Meta(ctx context.Context, key string) (string, bool, error) {
 	}
 	return v, true, nil
 }
+
+// SetMetaBlob stores binary data under key (for example a serialised
+// filter a backend can reload instead of rebuilding).
+func (s *Store) SetMetaBlob(ctx context.Context, key string, value []byte) error {
+	return s.write(ctx, "set meta", func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO meta(key, value) VALUES(?, ?)
+			ON CONFLICT(key) DO UPDATE SET value = excluded.value`, key, value)
+		return err
+	})
+}
+
+// MetaBlob returns the binary data stored under key and whether it exists.
+func (s *Store) MetaBlob(ctx context.Context, key string) ([]byte, bool, error) {
+	var v []byte
+	err := s.r.QueryRowContext(ctx, "SELECT value FROM meta WHERE key = ?", key).Scan(&v)
+	if err == sql.ErrNoRows {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("store: meta %q: %w", key, err)
+	}
+	return v, true, nil
+}
