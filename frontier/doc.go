@@ -15,5 +15,6 @@
 //   - queue.go: per-host back queues and the heap of hosts (shared by both backends).
 //   - memory.go: the in-memory backend.
 //   - sqlite.go: the SQLite backend: open, Push, window admission, refill.
-//   - sqlite_pop.go: the SQLite backend: Pop, starvation escape, in-flight purge.
+//   - sqlite_pop.go: the SQLite backend: Pop, widening, starvation escape, in-flight purge, Close.
+//   - seen.go: the SQLite backend's Bloom filter of seen URLs, saved on Close, reloaded or rebuilt on open.
 package frontier
