@@ -83,6 +83,7 @@ type queues struct {
 	hosts map[string]*hostQueue
 	heap  []*hostQueue
 	n     int
+	cand  []int // scratch for search
 }
 
 func newQueues() *queues { return &queues{hosts: map[string]*hostQueue{}} }
@@ -107,37 +108,79 @@ func (q *queues) push(e *entry) {
 }
 
 // pop removes the best entry among ready hosts. ok is false when no host
-// is ready (or nothing is queued). Hosts that are not ready are taken off
-// the heap while searching and put back, O(k log hosts) for k skipped.
+// is ready (or nothing is queued). It visits the heap of hosts best first
+// without changing it, through a small heap of candidate positions: the
+// children of a busy host are the only new candidates, so skipping k busy
+// hosts costs O(k log k), whatever the number of hosts.
 func (q *queues) pop(ready func(string) bool) (*entry, bool) {
-	var skipped []*hostQueue
-	var found *hostQueue
-	for len(q.heap) > 0 {
-		h := q.heap[0]
-		if ready == nil || ready(h.host) {
-			found = h
-			break
-		}
-		q.remove(0)
-		skipped = append(skipped, h)
-	}
-	for _, h := range skipped {
-		h.pos = len(q.heap)
-		q.heap = append(q.heap, h)
-		q.up(h.pos)
-	}
-	if found == nil {
+	if len(q.heap) == 0 {
 		return nil, false
 	}
-	e := found.pop()
+	at := 0
+	if ready != nil && !ready(q.heap[0].host) {
+		at = q.search(ready)
+		if at < 0 {
+			return nil, false
+		}
+	}
+	h := q.heap[at]
+	e := h.pop()
 	q.n--
-	if len(found.items) == 0 {
-		q.remove(found.pos)
-		delete(q.hosts, found.host)
+	if len(h.items) == 0 {
+		q.remove(at)
+		delete(q.hosts, h.host)
 	} else {
-		q.down(found.pos)
+		q.down(at)
 	}
 	return e, true
+}
+
+// search returns the heap position of the best ready host, -1 if none.
+func (q *queues) search(ready func(string) bool) int {
+	cand := q.cand[:0]
+	defer func() { q.cand = cand[:0] }()
+	push := func(i int) {
+		if i >= len(q.heap) {
+			return
+		}
+		cand = append(cand, i)
+		for c := len(cand) - 1; c > 0; {
+			p := (c - 1) / 2
+			if !q.lessAt(cand[c], cand[p]) {
+				break
+			}
+			cand[c], cand[p] = cand[p], cand[c]
+			c = p
+		}
+	}
+	push(1)
+	push(2)
+	for len(cand) > 0 {
+		i := cand[0]
+		last := len(cand) - 1
+		cand[0] = cand[last]
+		cand = cand[:last]
+		for c := 0; ; {
+			l, r, m := 2*c+1, 2*c+2, c
+			if l < len(cand) && q.lessAt(cand[l], cand[m]) {
+				m = l
+			}
+			if r < len(cand) && q.lessAt(cand[r], cand[m]) {
+				m = r
+			}
+			if m == c {
+				break
+			}
+			cand[c], cand[m] = cand[m], cand[c]
+			c = m
+		}
+		if ready(q.heap[i].host) {
+			return i
+		}
+		push(2*i + 1)
+		push(2*i + 2)
+	}
+	return -1
 }
 
 // drain removes and returns every entry, best first.
