@@ -16,6 +16,7 @@ import (
 const (
 	escapeHosts = 256
 	escapeIdle  = 50 * time.Millisecond
+	widenStep   = 1024 // rows loaded per widening step
 )
 
 // Pop implements Frontier. The window holds the best queued links, so the
@@ -41,18 +42,11 @@ func (f *SQLite) Pop(ctx context.Context, ready func(host string) bool) (crawl.L
 		return crawl.Link{}, ErrEmpty
 	}
 	e, ok := f.q.pop(ready)
-	for !ok && f.spill && f.q.len() < 2*f.window {
-		// Every host in the window is busy: widen it, best first.
-		if err := f.loadAfterCut(ctx, f.window); err != nil {
-			return crawl.Link{}, err
-		}
-		e, ok = f.q.pop(ready)
-	}
 	if ok {
 		delete(f.resident, e.seq)
 	} else if f.spill && !time.Now().Before(f.idleTill) {
 		var err error
-		if e, err = f.escape(ctx, ready); err != nil {
+		if e, err = f.search(ctx, ready); err != nil {
 			return crawl.Link{}, err
 		}
 		ok = e != nil
@@ -71,6 +65,26 @@ func (f *SQLite) Pop(ctx context.Context, ready func(host string) bool) (crawl.L
 		}
 	}
 	return e.link, nil
+}
+
+// search looks beyond the window when no host in it is ready: first it
+// widens the window, best first, up to twice its size, then it escapes.
+// f.mu held.
+func (f *SQLite) search(ctx context.Context, ready func(string) bool) (*entry, error) {
+	step := min(f.window, widenStep)
+	for f.spill && f.q.len() < 2*f.window {
+		if err := f.loadAfterCut(ctx, step); err != nil {
+			return nil, err
+		}
+		if e, ok := f.q.pop(ready); ok {
+			delete(f.resident, e.seq)
+			return e, nil
+		}
+	}
+	if !f.spill {
+		return nil, nil
+	}
+	return f.escape(ctx, ready)
 }
 
 // escape returns the best queued link, outside the window and not in
