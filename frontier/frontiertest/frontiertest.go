@@ -12,6 +12,7 @@ import (
 	"sort"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/frontier"
@@ -374,7 +375,7 @@ func waitAll(t *testing.T, f frontier.Frontier, mu *sync.Mutex, popped map[strin
 		if n == want && f.Len() == 0 {
 			return
 		}
-		sleep()
+		time.Sleep(time.Millisecond)
 	}
 	t.Errorf("popped %d distinct links, want %d", len(popped), want)
 }

@@ -1,5 +1,0 @@
-package frontiertest
-
-import "time"
-
-func sleep() { time.Sleep(time.Millisecond) }
