@@ -1,0 +1,53 @@
+package demosite
+
+import "strings"
+
+// Truth is the ground truth of one URL of the demo web.
+type Truth struct {
+	Kind  string // home, section, tag, article, search, other
+	Topic string // business, entertainment, politics, sport, tech; "" for mixed pages
+}
+
+// Truth returns the ground truth of an absolute URL of the site; ok is
+// false for URLs of other sites and for pages that do not exist. A tag
+// page has the topic of its articles when at least 80% share one.
+func (s *Site) Truth(rawURL string) (Truth, bool) {
+	hi, uri, ok := s.hostIndex(rawURL)
+	if !ok {
+		return Truth{}, false
+	}
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	path, query, _ := strings.Cut(uri, "?")
+	parts := strings.Split(strings.Trim(path, "/"), "/")
+	switch {
+	case path == "/":
+		return Truth{Kind: "home"}, true
+	case hi == hostSearch && path == "/search" && query != "":
+		return Truth{Kind: "search"}, true
+	case len(parts) >= 2 && parts[0] == "tag":
+		return Truth{Kind: "tag", Topic: majority(s.tags[hi][parts[1]])}, len(s.tags[hi][parts[1]]) > 0
+	case contains(s.hosts[hi].topics, parts[0]) && (len(parts) == 1 || parts[1] == "page"):
+		return Truth{Kind: "section", Topic: parts[0]}, true
+	}
+	if a := s.articleAt(hi, path); a != nil {
+		return Truth{Kind: "article", Topic: a.topic}, true
+	}
+	if s.route(hi, uri) != nil || strings.HasPrefix(path, "/intl/") || path == "/slow.html" {
+		return Truth{Kind: "other"}, true
+	}
+	return Truth{}, false
+}
+
+func majority(l []*article) string {
+	counts := map[string]int{}
+	for _, a := range l {
+		counts[a.topic]++
+	}
+	for t, n := range counts {
+		if n*5 >= len(l)*4 {
+			return t
+		}
+	}
+	return ""
+}
