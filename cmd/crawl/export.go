@@ -2,11 +2,66 @@ package main
 
 import (
 	"context"
-	"errors"
+	"flag"
+	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/crawl-project/crawl/export"
+	"github.com/crawl-project/crawl/store"
 )
 
-// runExport is a placeholder until its owner lands the real command.
+// runExport is `crawl export -db FILE -what T -format F [-out PATH]`.
+// Without -out the table goes to stdout. For records, an -out that is a
+// directory (existing, or ending in a slash) gets one file per cluster with
+// that cluster's columns; a file gets one table with a cluster column.
 func runExport(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	return errors.New("not built yet")
+	fs := flag.NewFlagSet("export", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	db := fs.String("db", "", "store `file` (required)")
+	what := fs.String("what", "pages", "table: "+strings.Join(export.Whats, "|"))
+	format := fs.String("format", "csv", "csv or jsonl")
+	out := fs.String("out", "", "output `path` (default stdout)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *db == "" {
+		return fmt.Errorf("%w: -db is required", errUsage)
+	}
+	if !export.ValidWhat(*what) {
+		return fmt.Errorf("%w: -what %q: want one of %s", errUsage, *what, strings.Join(export.Whats, ", "))
+	}
+	if *format != "csv" && *format != "jsonl" {
+		return fmt.Errorf("%w: -format %q: want csv or jsonl", errUsage, *format)
+	}
+	if _, err := os.Stat(*db); err != nil {
+		return fmt.Errorf("store %s: %w", *db, err)
+	}
+	st, err := store.Open(ctx, *db)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	switch {
+	case *out == "":
+		return export.Write(ctx, st, *what, *format, stdout)
+	case *what == "records" && isDir(*out):
+		files, err := export.WriteRecordsDir(ctx, st, *format, *out)
+		for _, f := range files {
+			fmt.Fprintln(stderr, "wrote", f)
+		}
+		return err
+	default:
+		return export.WriteFile(ctx, st, *what, *format, *out)
+	}
+}
+
+func isDir(path string) bool {
+	if strings.HasSuffix(path, "/") || strings.HasSuffix(path, string(filepath.Separator)) {
+		return true
+	}
+	fi, err := os.Stat(path)
+	return err == nil && fi.IsDir()
 }

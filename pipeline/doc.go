@@ -1,0 +1,15 @@
+// Package pipeline wires a configuration into a running crawl: the store,
+// the persisted frontier, the built-in hooks of the five papers (each a
+// small adapter from a mining package to the hook interfaces and the
+// store), the demo site for demo configurations, the incremental re-crawl
+// and the end-of-run exports. Only this package and cmd/crawl know about
+// all the others; the mining packages never import the engine.
+//
+// Files:
+//   - pipeline.go: Open, Run, Close, engine and scope settings.
+//   - hooks.go: the built-ins in their documented order.
+//   - topic.go, hub.go, clusters.go, records.go, topics.go: one built-in each.
+//   - demo.go: the demo site and the {demo:N}/{sport:N} seed placeholders.
+//   - recrawl.go: re-visiting hub pages with conditional GET.
+//   - files.go: -fresh, -check and the exports.
+package pipeline

@@ -1,0 +1,38 @@
+package pipeline
+
+import (
+	"context"
+
+	"github.com/crawl-project/crawl/hooks"
+)
+
+// buildHooks adds the enabled built-ins to the chain in the documented
+// order. OnPage: topic relevance, then the hub label of the page itself.
+// OnURL: topic priority (the parent page's score), then the hub classifier
+// (which may boost hubs or drop links). OnBatch: structural clustering,
+// then record extraction (which needs the cluster ids), then fuzzy topics.
+func (p *Pipeline) buildHooks(ctx context.Context, resolve func([]string) ([]string, error)) error {
+	cfg := p.cfg
+	if cfg.Topics.Enabled {
+		t, err := newTopicsBuiltin(ctx, p.st, cfg.Topics.R, nil)
+		if err != nil {
+			return err
+		}
+		p.add(t)
+	}
+	return nil
+}
+
+// add appends a builtin and registers every hook interface it implements.
+func (p *Pipeline) add(b builtin) {
+	p.builtins = append(p.builtins, b)
+	if h, ok := b.(hooks.PageHook); ok {
+		p.chain.OnPage(h)
+	}
+	if h, ok := b.(hooks.URLHook); ok {
+		p.chain.OnURL(h)
+	}
+	if h, ok := b.(hooks.BatchHook); ok {
+		p.chain.OnBatch(h)
+	}
+}

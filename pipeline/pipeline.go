@@ -1,0 +1,235 @@
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"strings"
+
+	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/config"
+	"github.com/crawl-project/crawl/crawler"
+	"github.com/crawl-project/crawl/frontier"
+	"github.com/crawl-project/crawl/hooks"
+	"github.com/crawl-project/crawl/internal/demosite"
+	"github.com/crawl-project/crawl/store"
+)
+
+// Options are the collaborators of a run that do not come from YAML.
+type Options struct {
+	Logger   *slog.Logger          // default slog.Default()
+	Progress func(crawler.Stats)   // live statistics; nil for none
+	Recrawl  bool                  // re-visit stored hub pages with conditional GET
+	Hooks    func(*hooks.Chain)    // adds user hooks after the built-in ones
+	Engine   func(*crawler.Config) // last-minute engine tweaks (tests, benchmarks)
+}
+
+// Pipeline is one configured crawl: store, frontier, built-in hooks and,
+// for demo configurations, the demo site. Open builds it; Run crawls; Export
+// writes the CSV files; Close releases everything.
+type Pipeline struct {
+	cfg   *config.Config
+	opts  Options
+	log   *slog.Logger
+	st    *store.Store
+	fr    frontier.Frontier
+	chain *hooks.Chain
+	seeds []string
+	scope *frontier.Rules
+	demo  *demo // nil unless cfg.Demo
+
+	builtins []builtin // in hook order
+	closers  []func() error
+	revisits map[string]crawler.Validators
+	report   []string
+
+	storedBefore int64 // pages in the store before a re-crawl
+}
+
+// builtin is one built-in method wired into the chain. Its optional parts
+// are discovered by type assertion (the raft BatchingFSM pattern).
+type builtin interface{ name() string }
+
+// clusterSaver is a builtin whose cluster changes are stored with each batch.
+type clusterSaver interface {
+	clusterRows() []store.ClusterRow
+}
+
+// reporter is a builtin with lines for the end-of-run summary.
+type reporter interface{ reportLines() []string }
+
+// Open builds the pipeline of cfg: it starts the demo site when cfg.Demo,
+// opens the store and the persisted frontier, and builds the enabled
+// built-in hooks in their documented order (topic relevance, hub classifier,
+// structural clustering, record extraction, fuzzy topics), then the user's.
+func Open(ctx context.Context, cfg *config.Config, opts Options) (p *Pipeline, err error) {
+	if opts.Logger == nil {
+		opts.Logger = slog.Default()
+	}
+	p = &Pipeline{cfg: cfg, opts: opts, log: opts.Logger, chain: &hooks.Chain{}}
+	defer func() {
+		if err != nil {
+			p.Close()
+		}
+	}()
+	resolve := func(s []string) ([]string, error) { return s, nil }
+	if cfg.Demo {
+		d, err := startDemo()
+		if err != nil {
+			return nil, err
+		}
+		p.closers = append(p.closers, d.Close)
+		p.demo = d
+		resolve = d.resolve
+	}
+	if p.seeds, err = resolve(cfg.Seeds); err != nil {
+		return nil, err
+	}
+	if p.st, err = store.Open(ctx, cfg.DB); err != nil {
+		return nil, err
+	}
+	p.closers = append(p.closers, p.st.Close)
+	if opts.Recrawl {
+		if err := p.prepareRecrawl(ctx); err != nil {
+			return nil, err
+		}
+	}
+	scope, err := scopeOf(cfg, p.seeds)
+	if err != nil {
+		return nil, err
+	}
+	if p.scope, err = scope.Compile(); err != nil {
+		return nil, fmt.Errorf("pipeline: scope: %w", err)
+	}
+	if p.fr, err = frontier.NewSQLite(ctx, p.st, frontier.Config{Scope: scope}); err != nil {
+		return nil, err
+	}
+	p.closers = append(p.closers, p.fr.Close)
+	if err := p.buildHooks(ctx, resolve); err != nil {
+		return nil, err
+	}
+	if opts.Hooks != nil {
+		opts.Hooks(p.chain)
+	}
+	return p, nil
+}
+
+// Store is the pipeline's store, for exports and user code.
+func (p *Pipeline) Store() *store.Store { return p.st }
+
+// Demo is the running demo site of a demo configuration, nil otherwise.
+func (p *Pipeline) Demo() *demosite.Site {
+	if p.demo == nil {
+		return nil
+	}
+	return p.demo.site
+}
+
+// Seeds are the resolved seed URLs.
+func (p *Pipeline) Seeds() []string { return p.seeds }
+
+// Close releases the frontier, the store and the demo site.
+func (p *Pipeline) Close() error {
+	var errs []error
+	for i := len(p.closers) - 1; i >= 0; i-- {
+		errs = append(errs, p.closers[i]())
+	}
+	p.closers = nil
+	return errors.Join(errs...)
+}
+
+// Run crawls until the crawl ends (see crawler.Crawler.Run).
+func (p *Pipeline) Run(ctx context.Context) (crawler.Summary, error) {
+	ecfg := engineConfig(p.cfg)
+	if p.opts.Engine != nil {
+		p.opts.Engine(&ecfg)
+	}
+	opts := []crawler.Option{
+		crawler.WithHooks(p.chain), crawler.WithLogger(p.log),
+		crawler.WithBatchSaver(p.saveBatch), crawler.WithScope(p.scope),
+	}
+	if p.opts.Progress != nil {
+		opts = append(opts, crawler.WithProgress(p.opts.Progress))
+	}
+	if p.revisits != nil {
+		opts = append(opts, crawler.WithRevisits(p.revisits))
+	}
+	c, err := crawler.New(ecfg, p.fr, p.st, opts...)
+	if err != nil {
+		return crawler.Summary{}, err
+	}
+	sum, err := c.Run(ctx, p.seeds)
+	if p.revisits != nil {
+		p.report = append(p.report, p.recrawlReport(sum)...)
+	}
+	return sum, err
+}
+
+// saveBatch stores a batch with the cluster changes of the built-ins.
+func (p *Pipeline) saveBatch(ctx context.Context, b *crawl.Batch) error {
+	var rows []store.ClusterRow
+	for _, bi := range p.builtins {
+		if cs, ok := bi.(clusterSaver); ok {
+			rows = append(rows, cs.clusterRows()...)
+		}
+	}
+	return p.st.SaveBatch(ctx, b, rows)
+}
+
+// Report returns extra summary lines from the built-ins.
+func (p *Pipeline) Report() []string {
+	out := append([]string(nil), p.report...)
+	for _, bi := range p.builtins {
+		if r, ok := bi.(reporter); ok {
+			out = append(out, r.reportLines()...)
+		}
+	}
+	return out
+}
+
+// engineConfig converts the YAML sections to the engine's Config.
+func engineConfig(c *config.Config) crawler.Config {
+	e := crawler.Config{
+		UserAgent: c.Fetch.UserAgent, Workers: c.Politeness.Workers,
+		PerHostParallel: c.Politeness.PerHostParallel, PerHostDelay: c.Politeness.Delay,
+		RespectRobots: c.Politeness.Robots, MaxCrawlDelay: c.Politeness.MaxCrawlDelay,
+		Timeout: c.Fetch.Timeout, Retries: c.Fetch.Retries, Backoff: c.Fetch.Backoff,
+		MaxBackoff: c.Fetch.MaxBackoff, MaxRetryAfter: c.Fetch.MaxRetryAfter,
+		MaxBodySize: c.Fetch.MaxBodySize, MaxRedirects: c.Fetch.MaxRedirects,
+		ContentTypes: c.Fetch.ContentTypes, MaxPages: c.MaxPages, BatchSize: c.Batch.Size,
+	}
+	if c.Politeness.NoDelay {
+		e.PerHostDelay = -1
+	}
+	return e
+}
+
+// scopeOf builds the frontier scope; without configured domains the crawl
+// stays on the seeds' hosts (and their subdomains).
+func scopeOf(c *config.Config, seeds []string) (frontier.Scope, error) {
+	s := frontier.Scope{
+		AllowedDomains: c.Scope.Domains, DenyDomains: c.Scope.DenyDomains,
+		AllowRegex: c.Scope.AllowRegex, DenyRegex: c.Scope.DenyRegex, MaxDepth: c.Scope.MaxDepth,
+	}
+	if len(s.AllowedDomains) == 1 && s.AllowedDomains[0] == "*" {
+		s.AllowedDomains = nil
+		return s, nil
+	}
+	if len(s.AllowedDomains) == 0 {
+		seen := map[string]bool{}
+		for _, raw := range seeds {
+			u, err := url.Parse(raw)
+			if err != nil {
+				return s, fmt.Errorf("pipeline: seed %q: %w", raw, err)
+			}
+			h := strings.TrimPrefix(u.Hostname(), "www.")
+			if !seen[h] {
+				seen[h] = true
+				s.AllowedDomains = append(s.AllowedDomains, h)
+			}
+		}
+	}
+	return s, nil
+}

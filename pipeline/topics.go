@@ -1,0 +1,58 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/clustering/fuzzy"
+	"github.com/crawl-project/crawl/store"
+)
+
+// topicsBuiltin is fuzzy topic grouping (paper 002) over every stored page,
+// at the end of the crawl. Pages of earlier runs are loaded from the store
+// at start (titles and meta only), so the final grouping covers them too.
+type topicsBuiltin struct {
+	st   *store.Store
+	hook *fuzzy.Hook
+	n    int
+}
+
+func (topicsBuiltin) name() string { return "topics" }
+
+func newTopicsBuiltin(ctx context.Context, st *store.Store, r float64, tok fuzzy.Tokenizer) (*topicsBuiltin, error) {
+	var opts []fuzzy.Option
+	if tok != nil {
+		opts = append(opts, fuzzy.WithTokenizer(tok))
+	}
+	h, err := fuzzy.NewHook(fuzzy.Config{Threshold: r}, opts...)
+	if err != nil {
+		return nil, fmt.Errorf("pipeline: topics: %w", err)
+	}
+	err = st.PagesNoHTML(ctx, func(p *crawl.Page) error {
+		h.Add(fuzzy.Doc{ID: p.Seq, Title: p.Title, Keywords: p.Keywords, Description: p.Description})
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &topicsBuiltin{st: st, hook: h}, nil
+}
+
+// OnBatch feeds the batch to the fuzzy hook; on the final batch it stores
+// the topics of every page (earlier batches' pages included).
+func (t *topicsBuiltin) OnBatch(ctx context.Context, b *crawl.Batch) error {
+	if err := t.hook.OnBatch(ctx, b); err != nil {
+		return err
+	}
+	if !b.Final {
+		return nil
+	}
+	a := t.hook.Assignments()
+	t.n = len(t.hook.TopWords())
+	return t.st.SaveTopics(ctx, a, t.hook.TopWords())
+}
+
+func (t *topicsBuiltin) reportLines() []string {
+	return []string{fmt.Sprintf("fuzzy topics    %d", t.n)}
+}
