@@ -33,9 +33,12 @@ type Config struct {
 	MaxPages  int // stop after this many stored pages (over all runs of a store); 0 = no limit
 	BatchSize int // pages per OnBatch call; default 200
 
-	// CommitEvery caps the pages per store transaction; default 64. Results
-	// are stored as soon as the writer is free, so groups only grow under load.
-	CommitEvery   int
+	// CommitEvery caps the pages per store transaction; default 64.
+	CommitEvery int
+	// CommitWait is the longest a fetched page waits for its group to fill
+	// before it is stored; default 50ms. A group is stored at once when the
+	// scheduler runs out of links to dispatch.
+	CommitWait    time.Duration
 	ProgressEvery time.Duration // how often Progress is called; default 1s
 }
 
@@ -95,6 +98,7 @@ func (c *Config) fill() {
 		c.CommitEvery = 64
 	}
 	def(&c.ProgressEvery, time.Second)
+	def(&c.CommitWait, 50*time.Millisecond)
 	if c.PerHostDelay < 0 {
 		c.PerHostDelay = 0
 	}

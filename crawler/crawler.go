@@ -48,12 +48,14 @@ type Crawler struct {
 	progress   func(Stats)
 	saveBatch  func(ctx context.Context, b *crawl.Batch) error
 	revisits   map[string]Validators // URL → validators for conditional GET (re-crawl)
+	keepDOM    bool                  // batch hooks exist: pages keep Doc and HTML until their batch ran
 	stats      stats
 	seq        atomic.Int64
 	stopOnce   sync.Once
 	stopping   chan struct{} // closed when the crawl should stop dispatching
 	stopReason atomic.Value  // string
 	wake       chan struct{}
+	hungry     chan struct{} // the scheduler has nothing to dispatch: store results now
 }
 
 // Validators are the conditional-GET validators of a page fetched before.
@@ -112,7 +114,7 @@ func New(cfg Config, fr frontier.Frontier, st Store, opts ...Option) (*Crawler, 
 	cfg.fill()
 	c := &Crawler{
 		cfg: cfg, fr: fr, st: st, chain: &hooks.Chain{}, log: slog.Default(), now: time.Now,
-		stopping: make(chan struct{}), wake: make(chan struct{}, 1),
+		stopping: make(chan struct{}), wake: make(chan struct{}, 1), hungry: make(chan struct{}, 1),
 	}
 	for _, o := range opts {
 		o(c)
@@ -121,6 +123,8 @@ func New(cfg Config, fr frontier.Frontier, st Store, opts ...Option) (*Crawler, 
 		c.transport = defaultTransport(cfg)
 	}
 	c.fetch = newFetcher(cfg, c.transport)
+	_, _, nBatch := c.chain.Len()
+	c.keepDOM = nBatch > 0
 	c.hosts = newHostTable(cfg.PerHostParallel, cfg.PerHostDelay, c.now)
 	robotsClient := &http.Client{Transport: c.transport, Timeout: cfg.Timeout}
 	c.robots = newRobotsCache(robotsClient, cfg.UserAgent, cfg.RobotsCacheSize, cfg.RobotsTTL, cfg.RobotsRetry, c.now)

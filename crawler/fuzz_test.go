@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strings"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -81,4 +82,28 @@ func FuzzRobots(f *testing.F) {
 			t.Errorf("robots status %d: disallowed, want allow-all", status)
 		}
 	})
+}
+
+func FuzzSpaceFolder(f *testing.F) {
+	f.Add("  a \u00a0 b\n\tc  ", "d")
+	f.Add("", "\u00a0")
+	f.Fuzz(func(t *testing.T, a, b string) {
+		var sf spaceFolder
+		sf.write(a)
+		sf.write(b)
+		want := strings.Join(strings.Fields(strings.ReplaceAll(a+" "+b, "\u00a0", " ")), " ")
+		// strings.Fields also splits on other Unicode spaces; compare on ASCII input only.
+		if isASCIIish(a+b) && sf.String() != want {
+			t.Errorf("fold(%q, %q) = %q, want %q", a, b, sf.String(), want)
+		}
+	})
+}
+
+func isASCIIish(s string) bool {
+	for _, r := range s {
+		if r >= 0x80 && r != 0xA0 {
+			return false
+		}
+	}
+	return true
 }

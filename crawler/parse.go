@@ -144,15 +144,14 @@ func attr(n *html.Node, key string) string {
 
 // anchorText is the collapsed text under n, or its img alt/title when it has none.
 func anchorText(n *html.Node) string {
-	var b strings.Builder
-	var alt string
+	var f spaceFolder
+	alt := ""
 	var rec func(*html.Node)
 	rec = func(m *html.Node) {
 		for c := m.FirstChild; c != nil; c = c.NextSibling {
 			switch {
 			case c.Type == html.TextNode:
-				b.WriteString(c.Data)
-				b.WriteByte(' ')
+				f.write(c.Data)
 			case c.Type == html.ElementNode && c.DataAtom == atom.Img && alt == "":
 				alt = attr(c, "alt")
 			case c.Type == html.ElementNode && (c.DataAtom == atom.Script || c.DataAtom == atom.Style):
@@ -162,13 +161,18 @@ func anchorText(n *html.Node) string {
 		}
 	}
 	rec(n)
-	if s := collapse(b.String()); s != "" {
-		return s
+	if len(f.b) > 0 {
+		return f.String()
 	}
 	if alt != "" {
 		return collapse(alt)
 	}
 	return collapse(attr(n, "title"))
+}
+
+// collapse trims s and folds every run of white space into one space.
+func collapse(s string) string {
+	return strings.Join(strings.Fields(s), " ")
 }
 
 // spaceFolder accumulates text with every run of white space folded into
@@ -179,29 +183,36 @@ type spaceFolder struct {
 }
 
 func (f *spaceFolder) write(s string) {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c == 0xC2 && i+1 < len(s) && s[i+1] == 0xA0 { // U+00A0, &nbsp;
-			c = ' '
-			i++
-		}
-		switch c {
-		case ' ', '\t', '\n', '\r', '\f', '\v':
+	i := 0
+	for i < len(s) {
+		// Skip white space, U+00A0 (&nbsp;, bytes C2 A0) included.
+		for i < len(s) {
+			if asciiSpace[s[i]] {
+				i++
+			} else if s[i] == 0xC2 && i+1 < len(s) && s[i+1] == 0xA0 {
+				i += 2
+			} else {
+				break
+			}
 			f.pending = len(f.b) > 0
-		default:
+		}
+		// Take a word.
+		j := i
+		for j < len(s) && !asciiSpace[s[j]] && !(s[j] == 0xC2 && j+1 < len(s) && s[j+1] == 0xA0) {
+			j++
+		}
+		if j > i {
 			if f.pending {
 				f.b = append(f.b, ' ')
 				f.pending = false
 			}
-			f.b = append(f.b, c)
+			f.b = append(f.b, s[i:j]...)
 		}
+		i = j
 	}
 	f.pending = len(f.b) > 0 // text nodes are separate words
 }
 
-func (f *spaceFolder) String() string { return string(f.b) }
+var asciiSpace = [256]bool{' ': true, '\t': true, '\n': true, '\r': true, '\f': true, '\v': true}
 
-// collapse trims s and folds every run of white space into one space.
-func collapse(s string) string {
-	return strings.Join(strings.Fields(s), " ")
-}
+func (f *spaceFolder) String() string { return string(f.b) }

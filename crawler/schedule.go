@@ -45,6 +45,12 @@ loop:
 			continue
 		}
 		<-sem
+		if w.pending.Load() > 0 {
+			select { // out-links of pending pages may be what the frontier lacks
+			case c.hungry <- struct{}{}:
+			default:
+			}
+		}
 		switch {
 		case errors.Is(err, frontier.ErrNotReady):
 		case errors.Is(err, frontier.ErrEmpty):

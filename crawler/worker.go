@@ -48,6 +48,9 @@ func (c *Crawler) process(ctx context.Context, link crawl.Link) result {
 		res.hookErrs += c.hookError("OnPage", page.URL, err)
 	}
 	res.push = c.judgeLinks(ctx, page, &res)
+	if !c.keepDOM {
+		page.Doc = nil // no batch hook will look at it: let it go now
+	}
 	return res
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/store"
@@ -67,23 +68,45 @@ func (w *writer) finish(ctx context.Context) error {
 func (w *writer) run(ctx context.Context) {
 	defer close(w.done)
 	group := make([]result, 0, w.c.cfg.CommitEvery)
-	for r := range w.results {
-		// Group commit: take what is already waiting, up to CommitEvery,
-		// then store it. Under load groups grow; when results trickle in
-		// each is stored (and its links pushed) at once, so the frontier
-		// never starves waiting for a timer.
-		group = append(group[:0], r)
-		for len(group) < w.c.cfg.CommitEvery && len(w.results) > 0 {
-			r, ok := <-w.results
-			if !ok {
-				break
-			}
-			group = append(group, r)
+	open := true
+	for open {
+		r, ok := <-w.results
+		if !ok {
+			break
 		}
+		group = append(group[:0], r)
+		group, open = w.gather(group)
 		w.commit(ctx, group)
 	}
 	w.emitBatch(true)
 	close(w.batches)
+}
+
+// gather adds results to group until it holds CommitEvery, CommitWait has
+// passed, or the scheduler is starving for links (then the group is stored
+// at once, so its out-links reach the frontier). Bigger groups mean fewer,
+// cheaper transactions. It reports false when the stream has ended.
+func (w *writer) gather(group []result) ([]result, bool) {
+	select {
+	case <-w.c.hungry: // a stale signal must not cut this group short
+	default:
+	}
+	wait := time.NewTimer(w.c.cfg.CommitWait)
+	defer wait.Stop()
+	for len(group) < w.c.cfg.CommitEvery {
+		select {
+		case r, ok := <-w.results:
+			if !ok {
+				return group, false
+			}
+			group = append(group, r)
+		case <-w.c.hungry:
+			return group, true
+		case <-wait.C:
+			return group, true
+		}
+	}
+	return group, true
 }
 
 // commit stores one group of results.
@@ -117,14 +140,8 @@ func (w *writer) commit(ctx context.Context, group []result) {
 		}
 		w.c.stats.record(r)
 	}
-	if len(push) > 0 {
-		if _, err := w.c.fr.Push(ctx, push); err != nil {
-			w.storeFailed(fmt.Errorf("crawler: push links: %w", err))
-			return
-		}
-	}
-	if err := w.c.st.SaveResults(ctx, pages, failures); err != nil {
-		w.storeFailed(fmt.Errorf("crawler: store results: %w", err))
+	if err := w.store(ctx, push, pages, failures); err != nil {
+		w.storeFailed(err)
 		return
 	}
 	w.c.stats.stored.Add(int64(len(pages)))
@@ -133,11 +150,51 @@ func (w *writer) commit(ctx context.Context, group []result) {
 		return
 	}
 	for _, p := range append(pages, revisited...) {
+		if !w.c.keepDOM {
+			p.HTML = nil // stored; no batch hook needs it
+		}
 		w.batch = append(w.batch, p)
 		if len(w.batch) >= w.c.cfg.BatchSize {
 			w.emitBatch(false)
 		}
 	}
+}
+
+// txPusher is a frontier that can leave the insertion of its new rows to
+// the store write of the results (frontier.SQLite), and fetchedSaver a
+// store that writes both in one transaction (store.Store): one commit per
+// group instead of two. Other backends take the two-step path.
+type txPusher interface {
+	PushWith(ctx context.Context, links []crawl.Link, save func([]store.FrontierEntry) (int, error)) (int, error)
+}
+
+type fetchedSaver interface {
+	SaveFetched(ctx context.Context, entries []store.FrontierEntry, pages []*crawl.Page, failures []store.Failure) (int, error)
+}
+
+// store pushes the out-links and stores the results: links first, so a
+// crash in between only means the pages are fetched again.
+func (w *writer) store(ctx context.Context, push []crawl.Link, pages []*crawl.Page, failures []store.Failure) error {
+	tp, ok1 := w.c.fr.(txPusher)
+	fs, ok2 := w.c.st.(fetchedSaver)
+	if ok1 && ok2 {
+		_, err := tp.PushWith(ctx, push, func(e []store.FrontierEntry) (int, error) {
+			return fs.SaveFetched(ctx, e, pages, failures)
+		})
+		if err != nil {
+			return fmt.Errorf("crawler: store results: %w", err)
+		}
+		return nil
+	}
+	if len(push) > 0 {
+		if _, err := w.c.fr.Push(ctx, push); err != nil {
+			return fmt.Errorf("crawler: push links: %w", err)
+		}
+	}
+	if err := w.c.st.SaveResults(ctx, pages, failures); err != nil {
+		return fmt.Errorf("crawler: store results: %w", err)
+	}
+	return nil
 }
 
 // saveRevisits stores re-fetched pages in place (they keep their seq and

@@ -37,8 +37,9 @@ type SQLite struct {
 	idleTill time.Time            // no escape before this: the last one found no ready host
 	closed   bool
 
-	bmu  sync.Mutex
-	seen *bloom.BloomFilter
+	bmu    sync.Mutex
+	seen   *bloom.BloomFilter
+	recent *recentSet // guarded by bmu
 }
 
 // NewSQLite opens the frontier persisted in st: it loads the seen filter
@@ -64,7 +65,7 @@ func NewSQLite(ctx context.Context, st *store.Store, cfg Config) (*SQLite, error
 		st: st, rules: rules, window: cfg.Window,
 		q: newQueues(), resident: map[int64]struct{}{}, inflight: map[int64]string{},
 		purgeAt: max(4096, cfg.Window), spill: true, queued: int(queued),
-		seen: seen,
+		seen: seen, recent: newRecentSet(defaultRecent),
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -87,6 +88,20 @@ func after(e *entry, c store.FrontierCursor) bool {
 
 // Push implements Frontier. The new links are in SQLite when it returns.
 func (f *SQLite) Push(ctx context.Context, links []crawl.Link) (int, error) {
+	return f.PushWith(ctx, links, func(entries []store.FrontierEntry) (int, error) {
+		if len(entries) == 0 {
+			return 0, nil
+		}
+		return f.st.AddFrontier(ctx, entries)
+	})
+}
+
+// PushWith is Push with the insertion of the new rows left to save, which
+// must insert them as store.AddFrontier does (setting each entry's Seq) and
+// is called exactly once, with no entries when every link was seen before.
+// The engine uses it to store the links in the same transaction as the
+// pages they were found on (store.SaveFetched).
+func (f *SQLite) PushWith(ctx context.Context, links []crawl.Link, save func([]store.FrontierEntry) (int, error)) (int, error) {
 	f.mu.Lock()
 	closed := f.closed
 	f.mu.Unlock()
@@ -94,22 +109,22 @@ func (f *SQLite) Push(ctx context.Context, links []crawl.Link) (int, error) {
 		return 0, ErrClosed
 	}
 	cands := f.candidates(links)
-	if len(cands) == 0 {
-		return 0, nil
+	if len(cands) > 0 {
+		if err := f.dropKnown(ctx, &cands); err != nil {
+			return 0, err
+		}
 	}
-	if err := f.dropKnown(ctx, &cands); err != nil {
-		return 0, err
-	}
-	if len(cands) == 0 {
-		return 0, nil
-	}
-	added, err := f.st.AddFrontier(ctx, cands)
+	added, err := save(cands)
 	if err != nil {
 		return 0, fmt.Errorf("frontier: push: %w", err)
+	}
+	if len(cands) == 0 {
+		return 0, nil
 	}
 	f.bmu.Lock()
 	for _, c := range cands {
 		f.seen.AddString(c.Link.URL)
+		f.recent.add(c.Link.URL)
 	}
 	f.bmu.Unlock()
 	f.mu.Lock()
@@ -152,6 +167,9 @@ func (f *SQLite) candidates(links []crawl.Link) []store.FrontierEntry {
 		l.Tags = append([]string(nil), l.Tags...)
 		e := store.FrontierEntry{Host: HostOf(l.URL), Link: l}
 		if f.seen.TestString(l.URL) {
+			if f.recent.has(l.URL) {
+				continue // confirmed seen not long ago
+			}
 			e.Seq = -1
 		}
 		out = append(out, e)
@@ -176,11 +194,14 @@ func (f *SQLite) dropKnown(ctx context.Context, cands *[]store.FrontierEntry) er
 	}
 	keep := (*cands)[:0]
 	i := 0
+	f.bmu.Lock()
+	defer f.bmu.Unlock()
 	for _, c := range *cands {
 		if c.Seq == -1 {
 			k := known[i]
 			i++
 			if k {
+				f.recent.add(c.Link.URL)
 				continue
 			}
 		}

@@ -48,6 +48,23 @@ func (s *Store) AddFrontier(ctx context.Context, entries []FrontierEntry) (int, 
 	if len(entries) == 0 {
 		return 0, nil
 	}
+	tags, err := encodeTags(entries)
+	if err != nil {
+		return 0, fmt.Errorf("store: add frontier: %w", err)
+	}
+	added := 0
+	err = s.write(ctx, "add frontier", func(tx *sql.Tx) (err error) {
+		added, err = insertFrontier(ctx, tx, entries, tags)
+		return err
+	})
+	if err != nil {
+		clearSeqs(entries)
+		return 0, err
+	}
+	return added, nil
+}
+
+func encodeTags(entries []FrontierEntry) ([][]byte, error) {
 	tags := make([][]byte, len(entries))
 	for i, e := range entries {
 		t := e.Link.Tags
@@ -56,40 +73,45 @@ func (s *Store) AddFrontier(ctx context.Context, entries []FrontierEntry) (int, 
 		}
 		var err error
 		if tags[i], err = json.Marshal(t); err != nil {
-			return 0, fmt.Errorf("store: add frontier: %w", err)
+			return nil, err
 		}
 	}
-	added := 0
-	err := s.write(ctx, "add frontier", func(tx *sql.Tx) error {
-		ins, err := tx.PrepareContext(ctx, `INSERT INTO frontier(url, host, priority, rank, depth, parent, anchor,
-			label, score, tags) VALUES(?,?,?,?,?,?,?,?,?,?) ON CONFLICT(url) DO NOTHING`)
-		if err != nil {
-			return err
-		}
-		defer ins.Close()
-		for i := range entries {
-			e := &entries[i]
-			p := sanePriority(e.Link.Priority)
-			res, err := ins.ExecContext(ctx, e.Link.URL, e.Host, p, -p, e.Link.Depth, e.Link.Parent,
-				e.Link.Anchor, e.Link.Label, e.Link.Score, tags[i])
-			if err != nil {
-				return fmt.Errorf("insert %s: %w", e.Link.URL, err)
-			}
-			e.Seq = 0
-			if n, _ := res.RowsAffected(); n == 1 {
-				if e.Seq, err = res.LastInsertId(); err != nil {
-					return err
-				}
-				added++
-			}
-		}
-		return nil
-	})
+	return tags, nil
+}
+
+func clearSeqs(entries []FrontierEntry) {
+	for i := range entries {
+		entries[i].Seq = 0
+	}
+}
+
+// insertFrontier inserts the entries not known yet and sets their Seq.
+func insertFrontier(ctx context.Context, tx *sql.Tx, entries []FrontierEntry, tags [][]byte) (int, error) {
+	if len(entries) == 0 {
+		return 0, nil
+	}
+	ins, err := tx.PrepareContext(ctx, `INSERT INTO frontier(url, host, priority, rank, depth, parent, anchor,
+		label, score, tags) VALUES(?,?,?,?,?,?,?,?,?,?) ON CONFLICT(url) DO NOTHING`)
 	if err != nil {
-		for i := range entries {
-			entries[i].Seq = 0
-		}
 		return 0, err
+	}
+	defer ins.Close()
+	added := 0
+	for i := range entries {
+		e := &entries[i]
+		p := sanePriority(e.Link.Priority)
+		res, err := ins.ExecContext(ctx, e.Link.URL, e.Host, p, -p, e.Link.Depth, e.Link.Parent,
+			e.Link.Anchor, e.Link.Label, e.Link.Score, tags[i])
+		if err != nil {
+			return 0, fmt.Errorf("insert %s: %w", e.Link.URL, err)
+		}
+		e.Seq = 0
+		if n, _ := res.RowsAffected(); n == 1 {
+			if e.Seq, err = res.LastInsertId(); err != nil {
+				return 0, err
+			}
+			added++
+		}
 	}
 	return added, nil
 }

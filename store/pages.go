@@ -64,6 +64,41 @@ func (s *Store) SaveResults(ctx context.Context, pages []*crawl.Page, failures [
 	})
 }
 
+// SaveFetched is AddFrontier and SaveResults in one transaction: the
+// out-links found on the pages enter the frontier, and the pages and
+// failures are stored and their frontier rows marked done or failed,
+// together or not at all. It returns how many entries were new.
+func (s *Store) SaveFetched(ctx context.Context, entries []FrontierEntry, pages []*crawl.Page, failures []Failure) (int, error) {
+	for _, p := range pages {
+		if p.Seq <= 0 {
+			return 0, fmt.Errorf("store: save fetched: page %s has no seq", p.URL)
+		}
+	}
+	tags, err := encodeTags(entries)
+	if err != nil {
+		return 0, fmt.Errorf("store: save fetched: %w", err)
+	}
+	rows, err := s.encodePages(pages)
+	if err != nil {
+		return 0, fmt.Errorf("store: save fetched: %w", err)
+	}
+	added := 0
+	err = s.write(ctx, "save fetched", func(tx *sql.Tx) (err error) {
+		if added, err = insertFrontier(ctx, tx, entries, tags); err != nil {
+			return err
+		}
+		if err := insertPages(ctx, tx, pages, rows); err != nil {
+			return err
+		}
+		return insertFailures(ctx, tx, failures)
+	})
+	if err != nil {
+		clearSeqs(entries)
+		return 0, err
+	}
+	return added, nil
+}
+
 // pageRow holds the encoded columns of a page, computed outside the
 // transaction.
 type pageRow struct {
