@@ -1,0 +1,14 @@
+// Package text turns page text into terms for the topic model and the topic
+// clustering: lower-cased words for alphabetic scripts, overlapping character
+// bigrams for Chinese, Japanese and Korean, stop words removed, optional
+// Snowball English stemming.
+//
+// Files:
+//   - tokenizer.go: Config, Tokenizer, New, Tokens, AppendTokens, the script
+//     scanner (words, CJK runs).
+//   - stopwords.go: the embedded stop-word lists (stopwords/*.txt) and StopWords.
+//   - stem.go: the bounded, concurrency-safe Snowball stem cache.
+//
+// A Tokenizer holds no mutable state besides its stem cache and is safe for
+// concurrent use; build one per configuration and share it.
+package text
