@@ -1,0 +1,114 @@
+package stm
+
+import "sync"
+
+// Matcher computes STM with reusable dynamic-programming buffers. A Matcher
+// is not safe for concurrent use; the package-level functions take one from
+// a pool.
+type Matcher struct {
+	buf []int32 // stack of DP matrices, one per recursion level
+}
+
+var pool = sync.Pool{New: func() any { return &Matcher{buf: make([]int32, 0, 4096)} }}
+
+// Match returns STM(a, b): the number of node pairs in the largest top-down
+// order-preserving matching of the two whole trees.
+func Match(a, b *Tree) int {
+	if a.Len() == 0 || b.Len() == 0 {
+		return 0
+	}
+	m := pool.Get().(*Matcher)
+	defer pool.Put(m)
+	return m.MatchNodes(a, 0, b, 0)
+}
+
+// Similarity returns 2·STM(a,b)/(|a|+|b|) in [0,1]; 0 when both are empty.
+func Similarity(a, b *Tree) float64 {
+	if a.Len()+b.Len() == 0 {
+		return 0
+	}
+	return 2 * float64(Match(a, b)) / float64(a.Len()+b.Len())
+}
+
+// MatchNodes returns STM of the subtree of a rooted at i and the subtree of
+// b rooted at j, without copying either.
+func (m *Matcher) MatchNodes(a *Tree, i int, b *Tree, j int) int {
+	if a.Label[i] != b.Label[j] {
+		return 0
+	}
+	if a.Hash[i] == b.Hash[j] && a.Size[i] == b.Size[j] {
+		return int(a.Size[i]) // identical label trees match completely
+	}
+	return 1 + m.forest(a, a.Children(i), b, b.Children(j))
+}
+
+// SimilarityNodes is the normalised similarity of two subtrees.
+func (m *Matcher) SimilarityNodes(a *Tree, i int, b *Tree, j int) float64 {
+	s := int(a.Size[i] + b.Size[j])
+	return 2 * float64(m.MatchNodes(a, i, b, j)) / float64(s)
+}
+
+// MatchForests returns STM of two forests each placed under a new common
+// root (a record made of several consecutive subtrees): 1 + M[m][n] over
+// the given roots.
+func (m *Matcher) MatchForests(a *Tree, as []int32, b *Tree, bs []int32) int {
+	return 1 + m.forest(a, as, b, bs)
+}
+
+// SimilarityForests normalises MatchForests by the two forest sizes, each
+// counting its virtual root.
+func (m *Matcher) SimilarityForests(a *Tree, as []int32, b *Tree, bs []int32) float64 {
+	s := 2
+	for _, i := range as {
+		s += int(a.Size[i])
+	}
+	for _, j := range bs {
+		s += int(b.Size[j])
+	}
+	return 2 * float64(m.MatchForests(a, as, b, bs)) / float64(s)
+}
+
+// forest returns M[len(as)][len(bs)] for the two child sequences.
+func (m *Matcher) forest(a *Tree, as []int32, b *Tree, bs []int32) int {
+	rows, cols := len(as), len(bs)
+	if rows == 0 || cols == 0 {
+		return 0
+	}
+	w := cols + 1
+	base := len(m.buf)
+	need := (rows + 1) * w
+	if cap(m.buf)-base < need {
+		nb := make([]int32, base, 2*(base+need))
+		copy(nb, m.buf)
+		m.buf = nb
+	}
+	m.buf = m.buf[:base+need]
+	M := m.buf[base : base+need]
+	for k := range w {
+		M[k] = 0
+	}
+	for r := 1; r <= rows; r++ {
+		row, prev := M[r*w:(r+1)*w], M[(r-1)*w:r*w]
+		row[0] = 0
+		ai := int(as[r-1])
+		for c := 1; c <= cols; c++ {
+			best := row[c-1]
+			if prev[c] > best {
+				best = prev[c]
+			}
+			if a.Label[ai] == b.Label[bs[c-1]] {
+				// MatchNodes may grow m.buf; index M afresh afterwards.
+				s := int32(m.MatchNodes(a, ai, b, int(bs[c-1])))
+				M = m.buf[base : base+need]
+				row, prev = M[r*w:(r+1)*w], M[(r-1)*w:r*w]
+				if d := prev[c-1] + s; d > best {
+					best = d
+				}
+			}
+			row[c] = best
+		}
+	}
+	res := int(M[need-1])
+	m.buf = m.buf[:base]
+	return res
+}

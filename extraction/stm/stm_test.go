@@ -1,0 +1,162 @@
+package stm_test
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/crawl-project/crawl/extraction/stm"
+	"golang.org/x/net/html"
+)
+
+// frag parses s and returns the first element inside <body>.
+func frag(t testing.TB, s string) *html.Node {
+	t.Helper()
+	doc, err := html.Parse(strings.NewReader("<html><body>" + s + "</body></html>"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var body *html.Node
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode && n.Data == "body" {
+			body = n
+		}
+		for c := n.FirstChild; c != nil && body == nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(doc)
+	for c := body.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode {
+			return c
+		}
+	}
+	t.Fatalf("no element in %q", s)
+	return nil
+}
+
+func TestMatchHandComputed(t *testing.T) {
+	tests := []struct {
+		name, a, b string
+		stm        int
+		sim        float64
+	}{
+		// p(a(b,c),d) vs p(a(b),d(e)): 1 + [a:1+1] + [d:1] = 4; 2·4/(5+5)
+		{"paper shape", "<p><a><b></b><i></i></a><u></u></p>", "<p><a><b></b></a><u><s></s></u></p>", 4, 0.8},
+		{"different roots", "<p><a></a></p>", "<div><a></a></div>", 0, 0},
+		// order preserving: p(a,b) vs p(b,a) keeps one child: 1+1
+		{"order", "<p><a></a><b></b></p>", "<p><b></b><a></a></p>", 2, 4.0 / 6},
+		{"text is one label", "<p>x</p>", "<p>y</p>", 2, 1},
+		{"identical", "<ul><li>a</li><li><b>b</b></li></ul>", "<ul><li>c</li><li><b>d</b></li></ul>", 6, 1},
+		// ul(li,li,li) vs ul(li): 1+1 = 2 of sizes 7 and 3
+		{"fan-out", "<ul><li>1</li><li>2</li><li>3</li></ul>", "<ul><li>1</li></ul>", 3, 0.6},
+		{"unknown tags", "<my-card><x-t>a</x-t></my-card>", "<my-card><x-u>a</x-u></my-card>", 1, 2.0 / 6},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a := stm.Build(frag(t, tt.a), stm.DefaultOptions())
+			b := stm.Build(frag(t, tt.b), stm.DefaultOptions())
+			if got := stm.Match(a, b); got != tt.stm {
+				t.Errorf("Match(%s, %s) = %d, want %d", tt.a, tt.b, got, tt.stm)
+			}
+			if got := stm.Match(b, a); got != tt.stm {
+				t.Errorf("Match is not symmetric: %d, want %d", got, tt.stm)
+			}
+			if got := stm.Similarity(a, b); got < tt.sim-1e-9 || got > tt.sim+1e-9 {
+				t.Errorf("Similarity = %v, want %v", got, tt.sim)
+			}
+		})
+	}
+}
+
+func TestBuildDropsAndChildren(t *testing.T) {
+	n := frag(t, "<div><script>x</script><p>a<!-- c --></p> <select><option>o</option></select><b>z</b></div>")
+	tr := stm.Build(n, stm.DefaultOptions())
+	// div, p, "a", b, "z"
+	if tr.Len() != 5 {
+		t.Fatalf("Len = %d, want 5", tr.Len())
+	}
+	if got := tr.Children(0); len(got) != 2 || got[0] != 1 || got[1] != 3 {
+		t.Errorf("Children(0) = %v, want [1 3]", got)
+	}
+	if tr.Label[2] != stm.TextLabel || tr.Size[0] != 5 || tr.Parent[4] != 3 {
+		t.Errorf("labels/sizes/parents wrong: %v %v %v", tr.Label, tr.Size, tr.Parent)
+	}
+	kept := stm.Build(n, stm.Options{KeepComments: true})
+	if kept.Len() != 11 { // + script, its text, comment, select, option, its text
+		t.Errorf("Len with nothing dropped = %d, want 11", kept.Len())
+	}
+	if stm.Build(nil, stm.Options{}).Len() != 0 {
+		t.Error("Build(nil) not empty")
+	}
+}
+
+func TestMatchNodesAndForests(t *testing.T) {
+	n := frag(t, "<ul><li><a>1</a></li><li><a>2</a><i>x</i></li><li><b>3</b></li></ul>")
+	tr := stm.Build(n, stm.DefaultOptions())
+	kids := tr.Children(0)
+	var m stm.Matcher
+	// li(a(t)) vs li(a(t), i(t)): 1 + 2 = 3
+	if got := m.MatchNodes(tr, int(kids[0]), tr, int(kids[1])); got != 3 {
+		t.Errorf("MatchNodes(li0, li1) = %d, want 3", got)
+	}
+	// forests [li0] vs [li1, li2] under virtual roots: 1 + 3 = 4
+	if got := m.MatchForests(tr, kids[:1], tr, kids[1:]); got != 4 {
+		t.Errorf("MatchForests = %d, want 4", got)
+	}
+	// sizes: 1+3 and 1+5+3 = 13; 2·4/13
+	if got := m.SimilarityForests(tr, kids[:1], tr, kids[1:]); got != 8.0/13 {
+		t.Errorf("SimilarityForests = %v, want %v", got, 8.0/13)
+	}
+}
+
+// subtreeNear returns the subtree of the page whose size is closest to n.
+func subtreeNear(tb testing.TB, path string, n int) *stm.Tree {
+	tb.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	doc, err := html.Parse(f)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	full := stm.Build(doc, stm.DefaultOptions())
+	best := 0
+	for i := range full.Len() {
+		if abs(int(full.Size[i])-n) < abs(int(full.Size[best])-n) {
+			best = i
+		}
+	}
+	return stm.Build(full.Node[best], stm.DefaultOptions())
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func BenchmarkSTM1000(b *testing.B) {
+	x := subtreeNear(b, "testdata/zillow-1.html", 1000)
+	y := subtreeNear(b, "testdata/zillow-2.html", 1000)
+	if x.Len() < 900 || y.Len() < 900 {
+		b.Fatalf("subtrees of %d and %d nodes, want about 1000", x.Len(), y.Len())
+	}
+	want := stm.Match(x, y)
+	if want < 2 {
+		b.Fatalf("Match = %d, expected a real match", want)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if got := stm.Match(x, y); got != want {
+			b.Fatalf("Match = %d, want %d", got, want)
+		}
+	}
+	b.ReportMetric(float64(want), "stm")
+	b.ReportMetric(float64(x.Len()), "nodesA")
+	b.ReportMetric(float64(y.Len()), "nodesB")
+}

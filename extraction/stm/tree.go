@@ -1,0 +1,176 @@
+package stm
+
+import (
+	"hash/fnv"
+	"strings"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// Special labels. Element labels are their atom.Atom (a uint32) or, for tags
+// without an atom, a hash with bit 63 set, so they never collide with these.
+const (
+	TextLabel    uint64 = 1 << 62   // every text node
+	CommentLabel uint64 = 1<<62 + 1 // comments, when kept
+	DocLabel     uint64 = 1<<62 + 2 // the document node
+	unknownBit   uint64 = 1 << 63   // set on hashed tag names
+	hashMask     uint64 = 1<<62 - 1 // hash bits kept for unknown tags
+)
+
+// Options says which nodes Build keeps. The zero value keeps every element
+// and non-blank text node and drops comments and doctypes.
+type Options struct {
+	// DropTags lists tags whose whole subtree is dropped (lower case),
+	// e.g. script, style, noscript, select.
+	DropTags []string
+	// KeepComments keeps comment nodes as CommentLabel leaves.
+	KeepComments bool
+	// KeepBlankText keeps text nodes holding only white space.
+	KeepBlankText bool
+}
+
+// DefaultOptions drops script, style, noscript, select, template and
+// comments: the interfering nodes paper 004 removes before matching.
+func DefaultOptions() Options {
+	return Options{DropTags: []string{"script", "style", "noscript", "select", "template", "iframe"}}
+}
+
+// Tree is an immutable pre-order copy of a DOM subtree. Node 0 is the root.
+type Tree struct {
+	Label  []uint64     // label of each node
+	Size   []int32      // number of nodes in each node's subtree, itself included
+	Parent []int32      // parent index, -1 for the root
+	Hash   []uint64     // structural hash: equal hashes mean equal label trees
+	Node   []*html.Node // the DOM node each index was built from
+	kids   []int32      // children of every node, concatenated
+	first  []int32      // kids[first[i]:first[i+1]] are the children of node i
+}
+
+// Len returns the number of nodes.
+func (t *Tree) Len() int { return len(t.Label) }
+
+// Children returns the child indices of node i. The slice must not be
+// modified.
+func (t *Tree) Children(i int) []int32 { return t.kids[t.first[i]:t.first[i+1]] }
+
+// LabelOf returns the label Build gives n.
+func LabelOf(n *html.Node) uint64 {
+	switch n.Type {
+	case html.TextNode:
+		return TextLabel
+	case html.CommentNode:
+		return CommentLabel
+	case html.DocumentNode:
+		return DocLabel
+	}
+	if n.DataAtom != 0 {
+		return uint64(n.DataAtom)
+	}
+	h := fnv.New64a()
+	h.Write([]byte(strings.ToLower(n.Data)))
+	return unknownBit | h.Sum64()&hashMask
+}
+
+// Build copies the subtree rooted at n. It returns an empty tree (Len 0)
+// when n is nil or n itself is dropped by opts.
+func Build(n *html.Node, opts Options) *Tree {
+	t := &Tree{}
+	if n == nil {
+		return t
+	}
+	drop := make(map[atom.Atom]bool, len(opts.DropTags))
+	dropNames := map[string]bool{}
+	for _, d := range opts.DropTags {
+		if a := atom.Lookup([]byte(d)); a != 0 {
+			drop[a] = true
+		} else {
+			dropNames[d] = true
+		}
+	}
+	keep := func(c *html.Node) bool {
+		switch c.Type {
+		case html.ElementNode:
+			if c.DataAtom != 0 {
+				return !drop[c.DataAtom]
+			}
+			return !dropNames[strings.ToLower(c.Data)]
+		case html.TextNode:
+			return opts.KeepBlankText || strings.TrimSpace(c.Data) != ""
+		case html.CommentNode:
+			return opts.KeepComments
+		case html.DocumentNode:
+			return true
+		}
+		return false
+	}
+	if !keep(n) {
+		return t
+	}
+	t.add(n, -1, keep)
+	t.link()
+	return t
+}
+
+// add appends n and its kept descendants in pre-order, iteratively so deep
+// documents cannot overflow the stack.
+func (t *Tree) add(root *html.Node, parent int32, keep func(*html.Node) bool) {
+	type frame struct {
+		n      *html.Node
+		parent int32
+	}
+	stack := []frame{{root, parent}}
+	for len(stack) > 0 {
+		f := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		idx := int32(len(t.Label))
+		t.Label = append(t.Label, LabelOf(f.n))
+		t.Parent = append(t.Parent, f.parent)
+		t.Node = append(t.Node, f.n)
+		mark := len(stack)
+		for c := f.n.FirstChild; c != nil; c = c.NextSibling {
+			if keep(c) {
+				stack = append(stack, frame{c, idx})
+			}
+		}
+		// reverse the pushed children so the first child is popped first
+		for i, j := mark, len(stack)-1; i < j; i, j = i+1, j-1 {
+			stack[i], stack[j] = stack[j], stack[i]
+		}
+	}
+}
+
+// link fills Size, Hash and the children index from Parent.
+func (t *Tree) link() {
+	n := len(t.Label)
+	t.Size = make([]int32, n)
+	t.Hash = make([]uint64, n)
+	count := make([]int32, n+1)
+	for i := n - 1; i >= 0; i-- {
+		t.Size[i]++
+		if p := t.Parent[i]; p >= 0 {
+			t.Size[p] += t.Size[i]
+			count[p]++
+		}
+	}
+	t.first = make([]int32, n+1)
+	for i := 0; i < n; i++ {
+		t.first[i+1] = t.first[i] + count[i]
+	}
+	t.kids = make([]int32, t.first[n])
+	fill := make([]int32, n)
+	copy(fill, t.first[:n])
+	for i := 1; i < n; i++ {
+		p := t.Parent[i]
+		t.kids[fill[p]] = int32(i)
+		fill[p]++
+	}
+	for i := n - 1; i >= 0; i-- {
+		h := t.Label[i]*0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019
+		for _, c := range t.Children(i) {
+			h = (h ^ t.Hash[c]) * 0x100000001B3
+			h ^= h >> 29
+		}
+		t.Hash[i] = h ^ uint64(len(t.Children(i)))<<48
+	}
+}
