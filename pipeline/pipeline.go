@@ -74,9 +74,13 @@ func Open(ctx context.Context, cfg *config.Config, opts Options) (p *Pipeline, e
 			p.Close()
 		}
 	}()
+	if p.st, err = store.Open(ctx, cfg.DB); err != nil {
+		return nil, err
+	}
+	p.closers = append(p.closers, p.st.Close)
 	resolve := func(s []string) ([]string, error) { return s, nil }
 	if cfg.Demo {
-		d, err := startDemo()
+		d, err := startDemo(ctx, p.st)
 		if err != nil {
 			return nil, err
 		}
@@ -87,10 +91,6 @@ func Open(ctx context.Context, cfg *config.Config, opts Options) (p *Pipeline, e
 	if p.seeds, err = resolve(cfg.Seeds); err != nil {
 		return nil, err
 	}
-	if p.st, err = store.Open(ctx, cfg.DB); err != nil {
-		return nil, err
-	}
-	p.closers = append(p.closers, p.st.Close)
 	if opts.Recrawl {
 		if err := p.prepareRecrawl(ctx); err != nil {
 			return nil, err

@@ -153,6 +153,32 @@ func (s *Site) StartOn(addr string) error {
 	return nil
 }
 
+// StartAt listens on the given addresses, one per host in host order
+// ("127.0.0.1:0" picks a free port). A crawl that must find the site at
+// the same URLs again (resume, re-crawl) starts it at the addresses of the
+// first run.
+func (s *Site) StartAt(addrs []string) error {
+	if len(addrs) != len(s.hosts) {
+		return fmt.Errorf("demosite: StartAt needs %d addresses, got %d", len(s.hosts), len(addrs))
+	}
+	for i, a := range addrs {
+		if err := s.listen(i, a); err != nil {
+			s.Close()
+			return err
+		}
+	}
+	return nil
+}
+
+// Addrs returns the listening address of every host, for StartAt.
+func (s *Site) Addrs() []string {
+	out := make([]string, len(s.hosts))
+	for i, h := range s.hosts {
+		out[i] = strings.TrimPrefix(h.base, "http://")
+	}
+	return out
+}
+
 func (s *Site) listen(i int, addr string) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
