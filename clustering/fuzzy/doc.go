@@ -22,7 +22,7 @@
 // Files:
 //   - config.go: Config with defaults and validation, Tags and tag weights.
 //   - features.go: Tokenizer, Doc, SplitKeywords, Extract, Features.
-//   - tokenizer.go: the default tokeniser (package text).
+//   - tokenizer.go: the default tokeniser (package text, no stemming).
 //   - matrix.go: Matrix, the sparse page × word weights; max-min Similarity.
 //   - span.go: Span (Prim over an inverted index, parallel scoring) and
 //     FromSimilarity (Prim over a dense similarity matrix).

@@ -1,15 +1,14 @@
 package fuzzy
 
-import (
-	"strings"
-	"unicode"
-)
+import "github.com/crawl-project/crawl/text"
 
-// defaultTokenizer is a stand-in until package text lands.
-func defaultTokenizer() (Tokenizer, error) { return fieldsTokenizer{}, nil }
-
-type fieldsTokenizer struct{}
-
-func (fieldsTokenizer) Tokens(s string) []string {
-	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+// defaultTokenizer is the shared tokeniser of the topic methods: Latin-script
+// words lower-cased, CJK text as character bigrams, English and Chinese stop
+// words and bare numbers removed, no stemming (topic words stay readable).
+func defaultTokenizer() (Tokenizer, error) {
+	t, err := text.New(text.Config{Language: text.LangAuto})
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
 }
