@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -160,27 +161,32 @@ func BenchmarkClusterZipf10k(b *testing.B) {
 	}
 }
 
-// BenchmarkSpanBBC10k times the maximum spanning forest alone, on the
-// matrix of the BBC pages.
-func BenchmarkSpanBBC10k(b *testing.B) {
-	docs, _ := bbcDocs(loadBBC(b), 10_000)
-	r, err := fuzzy.Cluster(context.Background(), docs, fuzzy.Config{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	for _, w := range []int{1, 2} {
-		b.Run(fmt.Sprintf("workers=%d", w), func(b *testing.B) {
-			b.ReportAllocs()
-			var d *fuzzy.Dendrogram
-			for b.Loop() {
-				if d, err = fuzzy.Span(context.Background(), r.Matrix, w); err != nil {
-					b.Fatal(err)
+// BenchmarkSpan10k times the maximum spanning forest alone, on the
+// matrices of the 10,000 BBC and Zipf-model pages.
+func BenchmarkSpan10k(b *testing.B) {
+	bbc, _ := bbcDocs(loadBBC(b), 10_000)
+	for _, c := range []struct {
+		name string
+		docs []fuzzy.Doc
+	}{{"BBC", bbc}, {"Zipf", zipfDocs(10_000, 1)}} {
+		r, err := fuzzy.Cluster(context.Background(), c.docs, fuzzy.Config{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, w := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s/workers=%d", c.name, w), func(b *testing.B) {
+				b.ReportAllocs()
+				var d *fuzzy.Dendrogram
+				for b.Loop() {
+					if d, err = fuzzy.Span(context.Background(), r.Matrix, w); err != nil {
+						b.Fatal(err)
+					}
 				}
-			}
-			if len(d.Edges()) != len(r.Dendrogram.Edges()) {
-				b.Fatalf("%d edges, want %d", len(d.Edges()), len(r.Dendrogram.Edges()))
-			}
-		})
+				if !slices.Equal(d.Edges(), r.Dendrogram.Edges()) {
+					b.Fatalf("%d edges differ from Cluster's %d", len(d.Edges()), len(r.Dendrogram.Edges()))
+				}
+			})
+		}
 	}
 }
 
