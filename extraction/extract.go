@@ -1,0 +1,227 @@
+package extraction
+
+import (
+	"fmt"
+
+	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/extraction/stm"
+	"golang.org/x/net/html"
+)
+
+// Config tunes extraction. The zero value uses the defaults given on each
+// field (fitted on the tuning half of the records data, see the README of
+// cmd/evalrecords).
+type Config struct {
+	// D0 is the average-link distance (1 - 2·STM/(|A|+|B|)) below which
+	// sibling clusters merge. 0 means 0.3. (Paper 004 uses 0.15 on its own
+	// normalisation; ours is re-fitted.)
+	D0 float64
+	// MinSimilarity is the mean similarity adjacent records must reach for a
+	// region to count. 0 means 0.5.
+	MinSimilarity float64
+	// MinCoverage is the share of the page's visible text the records of
+	// the main region must hold. 0 means 0.1; negative means no minimum.
+	MinCoverage float64
+	// MinRecords is the least number of records of a region. 0 means 2.
+	MinRecords int
+	// Candidates is how many regions of the heuristic ranking are
+	// segmented. 0 means 10.
+	Candidates int
+	// Weights of the fan-out, content-increase and tag-count heuristics.
+	// All zero means {1, 1, 1}.
+	Weights [3]float64
+	// RegionWeight scales the heuristic score against record quality
+	// (coverage × similarity) when choosing the main region. 0 means 0.2.
+	RegionWeight float64
+	// MoreRegions allows records from further regions whose records resemble
+	// the main region's (similarity at least MinSimilarity). 0 means 3;
+	// negative means the main region only.
+	MoreRegions int
+}
+
+func (c Config) withDefaults() Config {
+	if c.D0 == 0 {
+		c.D0 = 0.3
+	}
+	if c.MinSimilarity == 0 {
+		c.MinSimilarity = 0.5
+	}
+	if c.MinCoverage == 0 {
+		c.MinCoverage = 0.1
+	}
+	if c.MinRecords == 0 {
+		c.MinRecords = 2
+	}
+	if c.Candidates == 0 {
+		c.Candidates = 10
+	}
+	if c.Weights == [3]float64{} {
+		c.Weights = [3]float64{1, 1, 1}
+	}
+	if c.RegionWeight == 0 {
+		c.RegionWeight = 0.2
+	}
+	if c.MoreRegions == 0 {
+		c.MoreRegions = 3
+	}
+	return c
+}
+
+// region is one data region with its records.
+type region struct {
+	node    int
+	records [][]int32
+	sim     float64
+	quality float64
+}
+
+// analysis is the extraction of one page before naming columns.
+type analysis struct {
+	p       *page
+	regions []region // main region first
+}
+
+// analyze finds the main data region of p and its records, plus further
+// regions whose records resemble the main ones.
+func analyze(p *page, m *stm.Matcher, cfg Config) analysis {
+	a := analysis{p: p}
+	total := float64(p.text[0])
+	if p.t.Len() == 0 || total == 0 {
+		return a
+	}
+	var found []region
+	for _, c := range rankRegions(p, cfg.Weights, cfg.Candidates) {
+		seg := segment(m, p.t, p.t.Children(c.node), cfg.D0)
+		if len(seg.records) < cfg.MinRecords || seg.sim < cfg.MinSimilarity || prose(p.t, seg.records) {
+			continue
+		}
+		cov := 0.0
+		for _, r := range seg.records {
+			for _, i := range r {
+				cov += float64(p.text[i])
+			}
+		}
+		cov /= total
+		if cov < cfg.MinCoverage {
+			continue
+		}
+		found = append(found, region{c.node, seg.records, seg.sim, cov*seg.sim + cfg.RegionWeight*c.score})
+	}
+	if len(found) == 0 {
+		return a
+	}
+	best := 0
+	for i, r := range found {
+		if r.quality > found[best].quality {
+			best = i
+		}
+	}
+	a.regions = append(a.regions, found[best])
+	a.regions = append(a.regions, moreRegions(p, m, cfg, found, best)...)
+	return a
+}
+
+// moreRegions returns up to cfg.MoreRegions other regions, disjoint from
+// the main one, whose first record resembles the main region's first.
+func moreRegions(p *page, m *stm.Matcher, cfg Config, found []region, best int) []region {
+	var out []region
+	main := found[best]
+	for i, r := range found {
+		if i == best || len(out) >= cfg.MoreRegions || related(p.t, r.node, main.node) {
+			continue
+		}
+		clash := false
+		for _, o := range out {
+			clash = clash || related(p.t, r.node, o.node)
+		}
+		if !clash && m.SimilarityForests(p.t, r.records[0], p.t, main.records[0]) >= cfg.MinSimilarity {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// related reports whether a is b or an ancestor or descendant of b.
+func related(t *stm.Tree, a, b int) bool {
+	if a > b {
+		a, b = b, a
+	}
+	return b < a+int(t.Size[a])
+}
+
+// prose reports whether every record is a lone paragraph, text or line
+// break: the repeated structure of an article body, not data records.
+func prose(t *stm.Tree, recs [][]int32) bool {
+	for _, r := range recs {
+		for _, i := range r {
+			n := t.Node[i]
+			if t.Label[i] == stm.TextLabel {
+				continue
+			}
+			switch n.Data {
+			case "p", "br", "blockquote", "h1", "h2", "h3", "h4", "h5", "h6":
+				continue
+			}
+			return false
+		}
+	}
+	return true
+}
+
+// ExtractPage extracts the data records of one page on its own: the main
+// data region, its records and their aligned fields (columns named by
+// tag/class path; every record carries every column of the page, empty
+// when absent). Pages with no repeated structure yield no records.
+// Records have Cluster 0 and no PageURL.
+func ExtractPage(doc *html.Node, cfg Config) ([]crawl.Record, error) {
+	if doc == nil {
+		return nil, ErrNoDocument
+	}
+	var m stm.Matcher
+	a := analyze(newPage(doc), &m, cfg.withDefaults())
+	return a.records(newSchema(), "", 0), nil
+}
+
+// records names the fields of every record of a along sch, which it
+// extends with the columns of a.
+func (a analysis) records(sch *schema, pageURL string, cluster int64) []crawl.Record {
+	var vals [][]value
+	for _, r := range a.regions {
+		for _, rec := range r.records {
+			v := recordValues(a.p.t, rec)
+			if len(v) == 0 {
+				continue
+			}
+			sch.add(v)
+			vals = append(vals, v)
+		}
+	}
+	out := make([]crawl.Record, 0, len(vals))
+	for i, v := range vals {
+		byKey := make(map[string]string, len(v))
+		for _, x := range v {
+			byKey[x.key] = x.val
+		}
+		fs := make([]crawl.Field, len(sch.cols))
+		for j, c := range sch.cols {
+			fs[j] = crawl.Field{Name: c, Value: byKey[c]}
+		}
+		out = append(out, crawl.Record{PageURL: pageURL, Cluster: cluster, Index: i, Fields: fs})
+	}
+	return out
+}
+
+// Validate reports a Config field out of range.
+func (c Config) Validate() error {
+	switch {
+	case c.D0 < 0 || c.D0 > 1:
+		return fmt.Errorf("extraction: D0 %v not in [0,1]", c.D0)
+	case c.MinSimilarity < 0 || c.MinSimilarity > 1:
+		return fmt.Errorf("extraction: MinSimilarity %v not in [0,1]", c.MinSimilarity)
+	case c.MinRecords < 0:
+		return fmt.Errorf("extraction: MinRecords %d negative", c.MinRecords)
+	case c.Candidates < 0:
+		return fmt.Errorf("extraction: Candidates %d negative", c.Candidates)
+	}
+	return nil
+}

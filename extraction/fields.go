@@ -1,0 +1,191 @@
+package extraction
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/crawl-project/crawl/extraction/stm"
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// A record's leaves are aligned into columns by their tag/class path from
+// the record root: the k-th leaf with a given path in a record goes to
+// column "path[k]". Records built on one template produce the same paths,
+// so the columns line up across the records of a page and across the pages
+// of a template cluster without pairwise alignment; a schema keeps the
+// column order (see schema.add).
+
+// value is one leaf of a record.
+type value struct {
+	key string
+	val string
+}
+
+// recordValues lists the leaves of a record (text, link href, image src) in
+// document order with their column keys.
+func recordValues(t *stm.Tree, rec []int32) []value {
+	var out []value
+	seen := map[string]int{}
+	emit := func(key, v string) {
+		if v == "" {
+			return
+		}
+		k := seen[key]
+		seen[key] = k + 1
+		if k > 0 {
+			key += "[" + strconv.Itoa(k) + "]"
+		}
+		out = append(out, value{key, v})
+	}
+	var path []string
+	var walk func(i int)
+	walk = func(i int) {
+		n := t.Node[i]
+		if t.Label[i] == stm.TextLabel {
+			emit(strings.Join(path, "/")+"/text", collapse(n.Data))
+			return
+		}
+		path = append(path, segmentName(n))
+		switch n.DataAtom {
+		case atom.A:
+			emit(strings.Join(path, "/")+"@href", attr(n, "href"))
+		case atom.Img:
+			src := attr(n, "src")
+			if src == "" {
+				src = attr(n, "data-src")
+			}
+			emit(strings.Join(path, "/")+"@src", src)
+		}
+		kids := t.Children(i)
+		for k := 0; k < len(kids); {
+			c := int(kids[k])
+			if !inline(t, c) {
+				walk(c)
+				k++
+				continue
+			}
+			// a run of text and inline formatting is one text value
+			var b strings.Builder
+			for ; k < len(kids) && inline(t, int(kids[k])); k++ {
+				appendText(&b, t.Node[kids[k]])
+			}
+			emit(strings.Join(path, "/")+"/text", collapse(b.String()))
+		}
+		path = path[:len(path)-1]
+	}
+	for k := 0; k < len(rec); {
+		if !inline(t, int(rec[k])) {
+			walk(int(rec[k]))
+			k++
+			continue
+		}
+		var b strings.Builder
+		for ; k < len(rec) && inline(t, int(rec[k])); k++ {
+			appendText(&b, t.Node[rec[k]])
+		}
+		emit("text", collapse(b.String()))
+	}
+	return out
+}
+
+// inline reports whether node i is text or a formatting element holding
+// only text and formatting (query-term highlights inside snippets), so that
+// it belongs to the surrounding text value.
+func inline(t *stm.Tree, i int) bool {
+	if t.Label[i] == stm.TextLabel {
+		return true
+	}
+	switch t.Node[i].DataAtom {
+	case atom.B, atom.I, atom.Em, atom.Strong, atom.U, atom.Mark, atom.Font, atom.Small,
+		atom.Sup, atom.Sub, atom.Abbr, atom.Code, atom.Wbr, atom.Br, atom.Q, atom.Cite, atom.Tt:
+	default:
+		return false
+	}
+	for _, c := range t.Children(i) {
+		if !inline(t, int(c)) {
+			return false
+		}
+	}
+	return true
+}
+
+// appendText writes the text under n, a <br> as a space.
+func appendText(b *strings.Builder, n *html.Node) {
+	switch n.Type {
+	case html.TextNode:
+		b.WriteString(n.Data)
+		return
+	case html.ElementNode:
+		switch n.DataAtom {
+		case atom.Br:
+			b.WriteByte(' ')
+			return
+		case atom.Script, atom.Style, atom.Noscript, atom.Select, atom.Template:
+			return
+		}
+	default:
+		return
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		appendText(b, c)
+	}
+}
+
+// segmentName is tag or tag.class, where class is the first class token
+// with digits removed (ids like item-123 would split columns otherwise).
+func segmentName(n *html.Node) string {
+	tag := n.Data
+	cls := strings.Fields(attr(n, "class"))
+	if len(cls) == 0 {
+		return tag
+	}
+	c := strings.Trim(strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' {
+			return -1
+		}
+		return r
+	}, cls[0]), "-_")
+	if c == "" {
+		return tag
+	}
+	return tag + "." + c
+}
+
+func attr(n *html.Node, name string) string {
+	for _, a := range n.Attr {
+		if a.Key == name && a.Namespace == "" {
+			return strings.TrimSpace(a.Val)
+		}
+	}
+	return ""
+}
+
+// schema is an ordered set of column keys. A new key is placed right after
+// the key that preceded it in the record that introduced it, which keeps
+// optional columns next to their neighbours (the ordering partial tree
+// alignment would give when records agree on order).
+type schema struct {
+	cols []string
+	pos  map[string]int
+}
+
+func newSchema() *schema { return &schema{pos: map[string]int{}} }
+
+func (s *schema) add(vals []value) {
+	prev := -1
+	for _, v := range vals {
+		if p, ok := s.pos[v.key]; ok {
+			prev = p
+			continue
+		}
+		at := prev + 1
+		s.cols = append(s.cols, "")
+		copy(s.cols[at+1:], s.cols[at:])
+		s.cols[at] = v.key
+		for i := at; i < len(s.cols); i++ {
+			s.pos[s.cols[i]] = i
+		}
+		prev = at
+	}
+}

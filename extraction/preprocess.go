@@ -1,0 +1,72 @@
+package extraction
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/crawl-project/crawl/extraction/stm"
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/charset"
+)
+
+// ErrNoDocument is returned for a nil document.
+var ErrNoDocument = errors.New("extraction: no document")
+
+// Parse decodes raw page bytes to UTF-8 (from the BOM, contentType's
+// charset, a <meta> charset or a guess, as golang.org/x/net/html/charset
+// does) and parses them into a DOM. contentType may be "".
+func Parse(raw []byte, contentType string) (*html.Node, error) {
+	r, err := charset.NewReader(bytes.NewReader(raw), contentType)
+	if err != nil {
+		return nil, fmt.Errorf("extraction: decode page: %w", err)
+	}
+	doc, err := html.Parse(r)
+	if err != nil {
+		return nil, fmt.Errorf("extraction: parse page: %w", err)
+	}
+	return doc, nil
+}
+
+// ParseReader is Parse for a reader.
+func ParseReader(r io.Reader, contentType string) (*html.Node, error) {
+	raw, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("extraction: read page: %w", err)
+	}
+	return Parse(raw, contentType)
+}
+
+// page is the preprocessed form of one document: the compact tree without
+// script, style, noscript, select and comments (text nodes are leaves),
+// and per-node measures the region finder needs.
+type page struct {
+	t     *stm.Tree
+	text  []int32 // characters of visible text in each subtree
+	tags  []int32 // element nodes in each subtree
+}
+
+func newPage(doc *html.Node) *page {
+	t := stm.Build(doc, stm.DefaultOptions())
+	n := t.Len()
+	p := &page{t: t, text: make([]int32, n), tags: make([]int32, n)}
+	for i := n - 1; i >= 0; i-- {
+		if t.Label[i] == stm.TextLabel {
+			p.text[i] += int32(len(strings.TrimSpace(t.Node[i].Data)))
+		} else {
+			p.tags[i]++
+		}
+		if par := t.Parent[i]; par >= 0 {
+			p.text[par] += p.text[i]
+			p.tags[par] += p.tags[i]
+		}
+	}
+	return p
+}
+
+// collapse trims s and replaces runs of white space by one space.
+func collapse(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}

@@ -1,0 +1,99 @@
+package extraction
+
+import (
+	"sort"
+
+	"github.com/crawl-project/crawl/extraction/stm"
+)
+
+// candidate is a node that may be the main data region, with its
+// heuristic scores.
+type candidate struct {
+	node    int
+	fanout  float64 // children count
+	incr    float64 // content increase: text - text/fanout
+	tags    float64 // element count of the subtree
+	score   float64 // weighted, normalised combination
+	repeats int     // children with the most common child label
+}
+
+// rankRegions returns up to k candidate regions of p, best first, by the
+// three heuristics of paper 004 combined with weights w: largest fan-out,
+// largest content increase (content minus average content per child) and
+// largest tag count. Each measure is normalised by its maximum over the
+// candidates. Only elements with at least two children sharing a label are
+// candidates (a region must repeat something). The tag-count heuristic
+// only compares nodes with no ancestor relation: a candidate's tag count
+// is counted only when no candidate descendant holds at least 90% of it,
+// so a wrapper never wins on the tags of the list inside it.
+func rankRegions(p *page, w [3]float64, k int) []candidate {
+	t := p.t
+	var cs []candidate
+	counts := map[uint64]int{}
+	for i := range t.Len() {
+		if t.Label[i] == stm.TextLabel {
+			continue
+		}
+		kids := t.Children(i)
+		if len(kids) < 2 {
+			continue
+		}
+		clear(counts)
+		best := 0
+		for _, c := range kids {
+			counts[t.Label[c]]++
+			best = max(best, counts[t.Label[c]])
+		}
+		if best < 2 {
+			continue
+		}
+		f := float64(len(kids))
+		x := float64(p.text[i])
+		cs = append(cs, candidate{node: i, fanout: f, incr: x - x/f, tags: float64(p.tags[i]), repeats: best})
+	}
+	if len(cs) == 0 {
+		return nil
+	}
+	discountWrappers(p, cs)
+	var mf, mi, mt float64
+	for _, c := range cs {
+		mf, mi, mt = max(mf, c.fanout), max(mi, c.incr), max(mt, c.tags)
+	}
+	for i := range cs {
+		c := &cs[i]
+		c.score = w[0]*ratio(c.fanout, mf) + w[1]*ratio(c.incr, mi) + w[2]*ratio(c.tags, mt)
+	}
+	sort.SliceStable(cs, func(a, b int) bool { return cs[a].score > cs[b].score })
+	if len(cs) > k {
+		cs = cs[:k]
+	}
+	return cs
+}
+
+// discountWrappers zeroes the tag count of candidates that have a candidate
+// descendant holding 90% or more of their tags.
+func discountWrappers(p *page, cs []candidate) {
+	idx := make(map[int]int, len(cs))
+	for i, c := range cs {
+		idx[c.node] = i
+	}
+	t := p.t
+	for i := len(cs) - 1; i >= 0; i-- {
+		c := cs[i]
+		for a := int(t.Parent[c.node]); a >= 0; a = int(t.Parent[a]) {
+			if j, ok := idx[a]; ok {
+				if float64(p.tags[c.node]) >= 0.9*float64(p.tags[a]) {
+					cs[j].tags = 0
+				}
+				break
+			}
+		}
+	}
+}
+
+func ratio(x, m float64) float64 {
+	if m <= 0 {
+		return 0
+	}
+	return x / m
+}

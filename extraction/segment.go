@@ -1,0 +1,183 @@
+package extraction
+
+import (
+	"slices"
+
+	"github.com/crawl-project/crawl/extraction/stm"
+)
+
+// segmentation is one way of cutting a region's children into records.
+type segmentation struct {
+	records [][]int32 // each record: consecutive child indices of the region
+	sim     float64   // mean similarity of adjacent records
+}
+
+// clusterChildren groups the children of a region by agglomerative
+// average-link clustering on STM distance 1 - similarity, merging while the
+// closest pair is nearer than d0. Children with identical label trees share
+// one shape and are compared once. It returns each child's cluster id.
+func clusterChildren(m *stm.Matcher, t *stm.Tree, kids []int32, d0 float64) []int {
+	type key struct {
+		h    uint64
+		size int32
+	}
+	shapeOf := make([]int, len(kids))
+	ids := map[key]int{}
+	var reps []int32
+	var cnt []float64
+	for i, c := range kids {
+		k := key{t.Hash[c], t.Size[c]}
+		id, ok := ids[k]
+		if !ok {
+			id = len(reps)
+			ids[k] = id
+			reps = append(reps, c)
+			cnt = append(cnt, 0)
+		}
+		cnt[id]++
+		shapeOf[i] = id
+	}
+	u := len(reps)
+	// dist[a][b]: summed weighted distance between clusters a and b.
+	dist := make([][]float64, u)
+	for a := range u {
+		dist[a] = make([]float64, u)
+	}
+	for a := range u {
+		for b := a + 1; b < u; b++ {
+			s := 0.0
+			if t.Label[reps[a]] == t.Label[reps[b]] {
+				s = m.SimilarityNodes(t, int(reps[a]), t, int(reps[b]))
+			}
+			d := (1 - s) * cnt[a] * cnt[b]
+			dist[a][b], dist[b][a] = d, d
+		}
+	}
+	owner := make([]int, u) // shape -> cluster (a shape index standing for it)
+	alive := make([]bool, u)
+	for a := range u {
+		owner[a], alive[a] = a, true
+	}
+	for {
+		ba, bb, bd := -1, -1, d0
+		for a := range u {
+			if !alive[a] {
+				continue
+			}
+			for b := a + 1; b < u; b++ {
+				if alive[b] {
+					if d := dist[a][b] / (cnt[a] * cnt[b]); d < bd {
+						ba, bb, bd = a, b, d
+					}
+				}
+			}
+		}
+		if ba < 0 {
+			break
+		}
+		alive[bb] = false
+		cnt[ba] += cnt[bb]
+		for c := range u {
+			if alive[c] && c != ba {
+				dist[ba][c] += dist[bb][c]
+				dist[c][ba] = dist[ba][c]
+			}
+		}
+		for s := range owner {
+			if owner[s] == bb {
+				owner[s] = ba
+			}
+		}
+	}
+	out := make([]int, len(kids))
+	for i := range kids {
+		out[i] = owner[shapeOf[i]]
+	}
+	return out
+}
+
+// segment builds the candidate segmentations of Álvarez et al. (2008): for
+// every cluster that occurs at least twice, records start at each of its
+// occurrences and run up to the next one; the last record is cut to the
+// median length of the others and stops at a child whose cluster none of
+// the other records hold. It returns the segmentation whose adjacent
+// records are most similar (ties: more records, then earlier start).
+func segment(m *stm.Matcher, t *stm.Tree, kids []int32, d0 float64) segmentation {
+	labels := clusterChildren(m, t, kids, d0)
+	occ := map[int][]int{}
+	var order []int
+	for i, l := range labels {
+		if _, ok := occ[l]; !ok {
+			order = append(order, l)
+		}
+		occ[l] = append(occ[l], i)
+	}
+	var best segmentation
+	bestStart := len(kids)
+	for _, l := range order {
+		starts := occ[l]
+		if len(starts) < 2 {
+			continue
+		}
+		recs := cutRecords(labels, kids, starts)
+		s := segmentation{records: recs, sim: meanSimilarity(m, t, recs)}
+		if better(s, starts[0], best, bestStart) {
+			best, bestStart = s, starts[0]
+		}
+	}
+	return best
+}
+
+func better(s segmentation, start int, b segmentation, bstart int) bool {
+	const eps = 1e-9
+	switch {
+	case b.records == nil:
+		return true
+	case s.sim > b.sim+eps:
+		return true
+	case s.sim < b.sim-eps:
+		return false
+	case len(s.records) != len(b.records):
+		return len(s.records) > len(b.records)
+	}
+	return start < bstart
+}
+
+func cutRecords(labels []int, kids []int32, starts []int) [][]int32 {
+	var recs [][]int32
+	lens := make([]int, 0, len(starts))
+	seen := map[int]bool{}
+	for j := 0; j+1 < len(starts); j++ {
+		recs = append(recs, kids[starts[j]:starts[j+1]])
+		lens = append(lens, starts[j+1]-starts[j])
+		for _, l := range labels[starts[j]:starts[j+1]] {
+			seen[l] = true
+		}
+	}
+	last := starts[len(starts)-1]
+	end := min(len(kids), last+median(lens))
+	stop := last + 1
+	for stop < end && seen[labels[stop]] {
+		stop++
+	}
+	return append(recs, kids[last:stop])
+}
+
+func median(xs []int) int {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
+
+// meanSimilarity is the mean STM similarity of adjacent records, each
+// record a forest under a virtual root.
+func meanSimilarity(m *stm.Matcher, t *stm.Tree, recs [][]int32) float64 {
+	if len(recs) < 2 {
+		return 0
+	}
+	sum := 0.0
+	for i := 1; i < len(recs); i++ {
+		sum += m.SimilarityForests(t, recs[i-1], t, recs[i])
+	}
+	return sum / float64(len(recs)-1)
+}
