@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -142,6 +143,9 @@ func benchCluster(b *testing.B, docs []fuzzy.Doc, workers int) {
 	}
 	if covered != len(docs) || len(r.Topics()) < 2 || len(r.Topics()) >= len(docs) {
 		b.Fatalf("%d topics covering %d of %d pages", len(r.Topics()), covered, len(docs))
+	}
+	if per := b.Elapsed() / time.Duration(b.N); len(docs) <= 10_000 && per > 5*time.Second {
+		b.Errorf("clustering %d pages took %v, target < 5s", len(docs), per)
 	}
 	b.ReportMetric(float64(len(r.Topics())), "topics")
 	b.ReportMetric(float64(r.Matrix.NNZ()), "nnz")
