@@ -64,14 +64,14 @@ type reporter interface{ reportLines() []string }
 // opens the store and the persisted frontier, and builds the enabled
 // built-in hooks in their documented order (topic relevance, hub classifier,
 // structural clustering, record extraction, fuzzy topics), then the user's.
-func Open(ctx context.Context, cfg *config.Config, opts Options) (p *Pipeline, err error) {
+func Open(ctx context.Context, cfg *config.Config, opts Options) (_ *Pipeline, err error) {
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
 	}
-	p = &Pipeline{cfg: cfg, opts: opts, log: opts.Logger, chain: &hooks.Chain{}}
+	p := &Pipeline{cfg: cfg, opts: opts, log: opts.Logger, chain: &hooks.Chain{}}
 	defer func() {
 		if err != nil {
-			p.Close()
+			p.Close() // release what was opened before the error
 		}
 	}()
 	if p.st, err = store.Open(ctx, cfg.DB); err != nil {

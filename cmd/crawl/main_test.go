@@ -38,12 +38,16 @@ func TestBadInvocations(t *testing.T) {
 	os.WriteFile(bad, []byte("seeds: [https://a.example/]\npoliteness:\n  dleay: 1s\n"), 0o644)
 	notDB := filepath.Join(dir, "not.db")
 	os.WriteFile(notDB, []byte("this is not a database"), 0o644)
+	corruptCfg := filepath.Join(dir, "corrupt.yaml")
+	os.WriteFile(corruptCfg, []byte("seeds: [http://127.0.0.1:1/]\ndb: "+notDB+"\nout: "+filepath.Join(dir, "out")+"\n"), 0o644)
 	tests := []struct {
 		name string
 		args []string
 		code int
 		want string
 	}{
+		{"corrupt store", []string{"-config", corruptCfg, "-quiet"}, 1, "not a SQLite database"},
+		{"fresh refuses a non-store file", []string{"-config", corruptCfg, "-fresh", "-quiet"}, 1, "refusing to delete"},
 		{"unknown command", []string{"frobnicate"}, 2, "unknown command"},
 		{"no config", []string{"-fresh"}, 2, "-config is required"},
 		{"missing config", []string{"-config", filepath.Join(dir, "nope.yaml")}, 1, "no such file"},
