@@ -96,3 +96,17 @@ func TestRecrawlFetchesOnlyNewPages(t *testing.T) {
 	}
 	t.Logf("first %d pages; re-crawl: %d fetched, %d not modified, %d new; %q", first.TotalPages, second.Fetched, second.NotModified, newPages, report)
 }
+
+func TestSecondCrawlOnAStoreInUseFails(t *testing.T) {
+	dir := t.TempDir()
+	cfg := demoConfig(t, dir, "")
+	ctx := context.Background()
+	p, err := pipeline.Open(ctx, cfg, pipeline.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if _, err := pipeline.Open(ctx, cfg, pipeline.Options{}); err == nil || !strings.Contains(err.Error(), "in use by another process") {
+		t.Errorf("second Open on the same store = %v, want an in-use error", err)
+	}
+}
