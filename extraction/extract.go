@@ -2,10 +2,13 @@ package extraction
 
 import (
 	"fmt"
+	"math"
+	"strings"
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/extraction/stm"
 	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 )
 
 // Config tunes extraction. The zero value uses the defaults given on each
@@ -105,7 +108,8 @@ func analyze(p *page, m *stm.Matcher, cfg Config) analysis {
 		if cov < cfg.MinCoverage {
 			continue
 		}
-		found = append(found, region{c.node, seg.records, seg.sim, cov*seg.sim + cfg.RegionWeight*c.score})
+		q := seg.sim * cov * math.Log(float64(len(seg.records)))
+		found = append(found, region{c.node, seg.records, seg.sim, q + cfg.RegionWeight*c.score})
 	}
 	if len(found) == 0 {
 		return a
@@ -116,9 +120,82 @@ func analyze(p *page, m *stm.Matcher, cfg Config) analysis {
 			best = i
 		}
 	}
-	a.regions = append(a.regions, found[best])
+	main := flatten(p, m, cfg, found[best])
+	if article(p, main) {
+		return a
+	}
+	a.regions = append(a.regions, main)
 	a.regions = append(a.regions, moreRegions(p, m, cfg, found, best)...)
 	return a
+}
+
+// proseMin is the length from which a text node counts as article prose.
+const proseMin = 80
+
+// article reports whether the page is an article rather than a list: the
+// text of long text nodes outside the records exceeds the records' content.
+// Related-link lists and comment threads beside an article are then not
+// reported as its data records.
+func article(p *page, r region) bool {
+	t := p.t
+	inside := make([]bool, t.Len())
+	recs := 0
+	for _, rec := range r.records {
+		for _, i := range rec {
+			recs += int(p.text[i])
+			for j := int(i); j < int(i)+int(t.Size[i]); j++ {
+				inside[j] = true
+			}
+		}
+	}
+	prose := 0
+	for i := range t.Len() {
+		if !inside[i] && t.Label[i] == stm.TextLabel && p.text[i] >= proseMin {
+			prose += int(p.text[i])
+		}
+	}
+	return prose > recs
+}
+
+// flatten descends into a region whose records are themselves lists (the
+// columns of a grid of records): when every subtree of the records that
+// holds a tenth of the region's content or more splits into at least two
+// similar inner records, and the inner records hold 70% or more of the
+// records' content, the inner records replace the outer ones.
+func flatten(p *page, m *stm.Matcher, cfg Config, r region) region {
+	var inner [][]int32
+	outer, in, sims, n := 0, 0, 0.0, 0
+	for _, rec := range r.records {
+		for _, i := range rec {
+			outer += int(p.text[i])
+		}
+	}
+	for _, rec := range r.records {
+		for _, i := range rec {
+			if 10*int(p.text[i]) < outer {
+				continue
+			}
+			if p.t.Label[i] == stm.TextLabel {
+				return r
+			}
+			seg := segment(m, p.t, p.t.Children(int(i)), cfg.D0)
+			if len(seg.records) < 2 || seg.sim < cfg.MinSimilarity {
+				return r
+			}
+			for _, x := range seg.records {
+				for _, j := range x {
+					in += int(p.text[j])
+				}
+			}
+			sims += seg.sim
+			n++
+			inner = append(inner, seg.records...)
+		}
+	}
+	if n < 2 || float64(in) < 0.7*float64(outer) {
+		return r
+	}
+	return region{node: r.node, records: inner, sim: sims / float64(n), quality: r.quality}
 }
 
 // moreRegions returns up to cfg.MoreRegions other regions, disjoint from
@@ -149,19 +226,39 @@ func related(t *stm.Tree, a, b int) bool {
 	return b < a+int(t.Size[a])
 }
 
-// prose reports whether every record is a lone paragraph, text or line
-// break: the repeated structure of an article body, not data records.
+// prose reports whether half or more of the records are prose: text,
+// paragraphs and inline markup only, with a long text among them. That is
+// the repeated structure of an article body, not data records.
 func prose(t *stm.Tree, recs [][]int32) bool {
+	n := 0
 	for _, r := range recs {
+		long := false
+		ok := true
 		for _, i := range r {
-			n := t.Node[i]
-			if t.Label[i] == stm.TextLabel {
-				continue
-			}
-			switch n.Data {
-			case "p", "br", "blockquote", "h1", "h2", "h3", "h4", "h5", "h6":
-				continue
-			}
+			ok = ok && proseNode(t, int(i), &long)
+		}
+		if ok && long {
+			n++
+		}
+	}
+	return 2*n >= len(recs)
+}
+
+func proseNode(t *stm.Tree, i int, long *bool) bool {
+	if t.Label[i] == stm.TextLabel {
+		if len(strings.TrimSpace(t.Node[i].Data)) >= proseMin {
+			*long = true
+		}
+		return true
+	}
+	switch t.Node[i].DataAtom {
+	case atom.P, atom.Br, atom.Blockquote, atom.A, atom.Span, atom.B, atom.I, atom.Em, atom.Strong,
+		atom.Font, atom.U, atom.Small, atom.Sup, atom.Sub, atom.Q, atom.Cite, atom.Hr:
+	default:
+		return false
+	}
+	for _, c := range t.Children(i) {
+		if !proseNode(t, int(c), long) {
 			return false
 		}
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/crawl-project/crawl/extraction/stm"
 	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 	"golang.org/x/net/html/charset"
 )
 
@@ -19,6 +20,9 @@ var ErrNoDocument = errors.New("extraction: no document")
 // charset, a <meta> charset or a guess, as golang.org/x/net/html/charset
 // does) and parses them into a DOM. contentType may be "".
 func Parse(raw []byte, contentType string) (*html.Node, error) {
+	if len(raw) == 0 {
+		return html.Parse(bytes.NewReader(raw))
+	}
 	r, err := charset.NewReader(bytes.NewReader(raw), contentType)
 	if err != nil {
 		return nil, fmt.Errorf("extraction: decode page: %w", err)
@@ -39,23 +43,34 @@ func ParseReader(r io.Reader, contentType string) (*html.Node, error) {
 	return Parse(raw, contentType)
 }
 
+// imgContent is the content an image counts for, in characters of text,
+// so that records made of pictures (image search, photo posts) are content.
+const imgContent = 20
+
 // page is the preprocessed form of one document: the compact tree without
-// script, style, noscript, select and comments (text nodes are leaves),
+// head, script, style, noscript, select and comments (text nodes are
+// leaves),
 // and per-node measures the region finder needs.
 type page struct {
-	t     *stm.Tree
-	text  []int32 // characters of visible text in each subtree
-	tags  []int32 // element nodes in each subtree
+	t    *stm.Tree
+	text []int32 // characters of visible text in each subtree
+	tags []int32 // element nodes in each subtree
 }
 
 func newPage(doc *html.Node) *page {
-	t := stm.Build(doc, stm.DefaultOptions())
+	opts := stm.DefaultOptions()
+	opts.DropTags = append(opts.DropTags, "head")
+	t := stm.Build(doc, opts)
 	n := t.Len()
 	p := &page{t: t, text: make([]int32, n), tags: make([]int32, n)}
 	for i := n - 1; i >= 0; i-- {
-		if t.Label[i] == stm.TextLabel {
+		switch {
+		case t.Label[i] == stm.TextLabel:
 			p.text[i] += int32(len(strings.TrimSpace(t.Node[i].Data)))
-		} else {
+		case t.Node[i].DataAtom == atom.Img:
+			p.text[i] += imgContent
+			p.tags[i]++
+		default:
 			p.tags[i]++
 		}
 		if par := t.Parent[i]; par >= 0 {

@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -30,11 +31,12 @@ func Norm(s string) string { return strings.ToLower(strings.Join(strings.Fields(
 // Key returns the normalised longest field of a ground-truth record, "" for
 // an empty row. The testbed's annotators cut long texts and marked the cut
 // with a trailing "…" that the page does not hold; Key drops that mark, so
-// the kept prefix must be contained.
+// the kept prefix must be contained. Stray quotes at either end (CSV
+// conversion leftovers in a few files) are dropped too.
 func Key(row []string) string {
 	best := ""
 	for _, f := range row {
-		f = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(Norm(f)), "…"))
+		f = strings.Trim(strings.TrimSuffix(strings.Trim(Norm(f), "\" "), "…"), "\" ")
 		if len(f) > len(best) {
 			best = f
 		}
@@ -42,14 +44,23 @@ func Key(row []string) string {
 	return best
 }
 
+// squeeze drops all white space: the testbed's texts and the DOM's text
+// differ in spaces around inline tags ("laptop ." vs "laptop."), which is
+// not an extraction error.
+func squeeze(s string) string { return strings.Join(strings.Fields(s), "") }
+
 // Score counts matched pairs between ground-truth rows and extracted
 // records, each extracted record given as its normalised text.
 func Score(truth [][]string, extracted []string) (matched, nTruth int) {
 	var keys []string
 	for _, r := range truth {
-		if k := Key(r); k != "" {
+		if k := squeeze(Key(r)); k != "" {
 			keys = append(keys, k)
 		}
+	}
+	extracted = slices.Clone(extracted)
+	for i, e := range extracted {
+		extracted[i] = squeeze(e)
 	}
 	adj := make([][]int, len(keys))
 	for i, k := range keys {

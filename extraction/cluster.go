@@ -1,0 +1,171 @@
+package extraction
+
+import (
+	"sync"
+
+	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/extraction/stm"
+	"golang.org/x/net/html"
+)
+
+// ClusterExtractor extracts records page by page and learns, once per
+// template cluster, where the records are (the tag/class path of the main
+// data region) and what a record looks like (the label tree of its first
+// subtree, kept without the DOM). Later pages of the cluster only segment
+// the node at that path and check the records against the learned shape;
+// when the path is missing or the records do not fit, the page is
+// extracted on its own. Column names are kept per cluster, so all pages of
+// a cluster share one schema (columns only ever get added).
+//
+// A ClusterExtractor is safe for concurrent use; Extract calls for one
+// cluster are serialised.
+type ClusterExtractor struct {
+	cfg      Config
+	mu       sync.Mutex
+	clusters map[int64]*learned
+}
+
+// learned is what a cluster's first list page taught.
+type learned struct {
+	mu      sync.Mutex
+	path    []string // segment names from the root to the region
+	flat    bool     // records are one level below the region's children
+	proto   *stm.Tree
+	sch     *schema
+	hits    int // pages extracted with the learned shape
+	refits  int // pages that fell back to page-level extraction
+	haveFit bool
+}
+
+// NewClusterExtractor returns an extractor with cfg (zero fields take their
+// defaults).
+func NewClusterExtractor(cfg Config) *ClusterExtractor {
+	return &ClusterExtractor{cfg: cfg.withDefaults(), clusters: map[int64]*learned{}}
+}
+
+// Extract returns the records of one page of the given template cluster.
+// Cluster 0 means "not clustered": the page is extracted on its own and
+// nothing is learned.
+func (ce *ClusterExtractor) Extract(cluster int64, pageURL string, doc *html.Node) ([]crawl.Record, error) {
+	if doc == nil {
+		return nil, ErrNoDocument
+	}
+	p := newPage(doc)
+	var m stm.Matcher
+	if cluster == 0 {
+		return analyze(p, &m, ce.cfg).records(newSchema(), pageURL, 0), nil
+	}
+	l := ce.cluster(cluster)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.haveFit {
+		if a, ok := l.apply(p, &m, ce.cfg); ok {
+			l.hits++
+			return a.records(l.sch, pageURL, cluster), nil
+		}
+		l.refits++
+	}
+	a := analyze(p, &m, ce.cfg)
+	if !l.haveFit && len(a.regions) > 0 {
+		l.learn(a)
+	}
+	return a.records(l.sch, pageURL, cluster), nil
+}
+
+// Stats returns how many pages of a cluster were extracted with the
+// learned region and record shape, and how many fell back.
+func (ce *ClusterExtractor) Stats(cluster int64) (reused, fallback int) {
+	l := ce.cluster(cluster)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.hits, l.refits
+}
+
+func (ce *ClusterExtractor) cluster(id int64) *learned {
+	ce.mu.Lock()
+	defer ce.mu.Unlock()
+	l := ce.clusters[id]
+	if l == nil {
+		l = &learned{sch: newSchema()}
+		ce.clusters[id] = l
+	}
+	return l
+}
+
+func (l *learned) learn(a analysis) {
+	r := a.regions[0]
+	t := a.p.t
+	l.path = nodePath(t, r.node)
+	l.flat = !sameParent(t, r.node, r.records)
+	proto := stm.Build(t.Node[r.records[0][0]], stm.DefaultOptions())
+	proto.Node = nil // keep the shape, not the page's DOM
+	l.proto = proto
+	l.haveFit = true
+}
+
+// sameParent reports whether every record is made of children of node.
+func sameParent(t *stm.Tree, node int, recs [][]int32) bool {
+	for _, r := range recs {
+		if int(t.Parent[r[0]]) != node {
+			return false
+		}
+	}
+	return true
+}
+
+// apply extracts p with the learned region path and record shape; ok is
+// false when they do not fit the page.
+func (l *learned) apply(p *page, m *stm.Matcher, cfg Config) (analysis, bool) {
+	node := findPath(p.t, l.path)
+	if node < 0 {
+		return analysis{}, false
+	}
+	r := region{node: node}
+	seg := segment(m, p.t, p.t.Children(node), cfg.D0)
+	r.records, r.sim = seg.records, seg.sim
+	if l.flat {
+		r = flatten(p, m, cfg, r)
+	}
+	if len(r.records) < cfg.MinRecords || r.sim < cfg.MinSimilarity {
+		return analysis{}, false
+	}
+	if m.SimilarityNodes(l.proto, 0, p.t, int(r.records[0][0])) < cfg.MinSimilarity {
+		return analysis{}, false
+	}
+	return analysis{p: p, regions: []region{r}}, true
+}
+
+// nodePath lists the segment names from the root's child down to node.
+func nodePath(t *stm.Tree, node int) []string {
+	var path []string
+	for i := node; i > 0; i = int(t.Parent[i]) {
+		path = append(path, segmentName(t.Node[i]))
+	}
+	for a, b := 0, len(path)-1; a < b; a, b = a+1, b-1 {
+		path[a], path[b] = path[b], path[a]
+	}
+	return path
+}
+
+// findPath returns the node at path with the most children, or -1.
+func findPath(t *stm.Tree, path []string) int {
+	best, bestKids := -1, 0
+	var walk func(i, depth int)
+	walk = func(i, depth int) {
+		if depth == len(path) {
+			if k := len(t.Children(i)); k > bestKids {
+				best, bestKids = i, k
+			}
+			return
+		}
+		for _, c := range t.Children(i) {
+			if t.Label[c] != stm.TextLabel && segmentName(t.Node[c]) == path[depth] {
+				walk(int(c), depth+1)
+			}
+		}
+	}
+	if t.Len() > 0 {
+		walk(0, 0)
+	}
+	return best
+}

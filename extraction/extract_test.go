@@ -1,0 +1,179 @@
+package extraction_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/extraction"
+	"github.com/crawl-project/crawl/extraction/internal/evalrec"
+	"golang.org/x/net/html"
+)
+
+const listPage = `<html><head><title>Results</title><script>var x = "<li>";</script></head><body>
+<div id="nav"><a href="/">Home</a> <a href="/about">About</a></div>
+<h1>Search results for go</h1>
+<ul class="results">
+ <li class="r"><a href="/a">Alpha <b>go</b> story</a><p class="snip">First snippet about the go language and more.</p><span class="d">1 May</span></li>
+ <li class="r"><a href="/b">Beta story</a><p class="snip">Second snippet, longer than the first one was.</p><span class="d">2 May</span></li>
+ <li class="r"><a href="/c">Gamma story</a><p class="snip">Third snippet with an image.</p><img src="/c.png"><span class="d">3 May</span></li>
+ <li class="r"><a href="/d">Delta story</a><p class="snip">Fourth snippet of the list of results.</p><span class="d">4 May</span></li>
+</ul>
+<div class="pages"><a href="?p=2">2</a></div>
+</body></html>`
+
+func parse(t testing.TB, s string) *html.Node {
+	t.Helper()
+	doc, err := extraction.Parse([]byte(s), "text/html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc
+}
+
+func field(r crawl.Record, name string) string {
+	for _, f := range r.Fields {
+		if f.Name == name {
+			return f.Value
+		}
+	}
+	return "<missing>"
+}
+
+func TestExtractPageList(t *testing.T) {
+	recs, err := extraction.ExtractPage(parse(t, listPage), extraction.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 4 {
+		t.Fatalf("ExtractPage found %d records, want 4: %+v", len(recs), recs)
+	}
+	want := []struct{ title, href, snip, img string }{
+		{"Alpha go story", "/a", "First snippet about the go language and more.", ""},
+		{"Beta story", "/b", "Second snippet, longer than the first one was.", ""},
+		{"Gamma story", "/c", "Third snippet with an image.", "/c.png"},
+		{"Delta story", "/d", "Fourth snippet of the list of results.", ""},
+	}
+	for i, w := range want {
+		r := recs[i]
+		if r.Index != i || len(r.Fields) != len(recs[0].Fields) {
+			t.Errorf("record %d: index %d, %d fields (first has %d)", i, r.Index, len(r.Fields), len(recs[0].Fields))
+		}
+		got := []string{field(r, "li.r/a/text"), field(r, "li.r/a@href"), field(r, "li.r/p.snip/text"), field(r, "li.r/img@src")}
+		if exp := []string{w.title, w.href, w.snip, w.img}; strings.Join(got, "|") != strings.Join(exp, "|") {
+			t.Errorf("record %d = %q, want %q", i, got, exp)
+		}
+	}
+	// the image column sits between the snippet and the date, as on the page
+	var names []string
+	for _, f := range recs[0].Fields {
+		names = append(names, f.Name)
+	}
+	if got := strings.Join(names, ","); got != "li.r/a@href,li.r/a/text,li.r/p.snip/text,li.r/img@src,li.r/span.d/text" {
+		t.Errorf("columns = %s", got)
+	}
+}
+
+func TestNoRepeatedStructure(t *testing.T) {
+	pages := map[string]string{
+		"empty":     "",
+		"paragraph": "<p>Just one paragraph of text.</p>",
+		"prose":     "<div><p>" + strings.Repeat("A long sentence of article prose that goes on. ", 4) + "</p><p>" + strings.Repeat("Another long sentence of the same article body. ", 4) + "</p><p>" + strings.Repeat("And a third paragraph of the article, long too. ", 4) + "</p></div>",
+	}
+	arts, _ := filepath.Glob("testdata/article/*.html")
+	for _, a := range arts {
+		raw, err := os.ReadFile(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pages[a] = string(raw)
+	}
+	if len(arts) < 2 {
+		t.Fatalf("article pages missing: %v", arts)
+	}
+	for name, src := range pages {
+		t.Run(filepath.Base(name), func(t *testing.T) {
+			recs, err := extraction.ExtractPage(parse(t, src), extraction.Config{})
+			if err != nil || len(recs) != 0 {
+				t.Errorf("ExtractPage = %d records, %v; want none", len(recs), err)
+			}
+		})
+	}
+	if _, err := extraction.ExtractPage(nil, extraction.Config{}); err == nil {
+		t.Error("ExtractPage(nil) gave no error")
+	}
+}
+
+// TestTestbed asserts record-level precision and recall on the copied
+// report-split pages and the pydepta pages (see testdata/README.md).
+func TestTestbed(t *testing.T) {
+	cases, err := evalrec.LoadRecords("testdata/records")
+	if err != nil {
+		t.Fatal(err)
+	}
+	small, _, err := evalrec.LoadSmall("testdata/records-small")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range small {
+		if c.Truth != nil {
+			cases = append(cases, c)
+		}
+	}
+	if len(cases) != 18 {
+		t.Fatalf("%d cases, want 15 testbed + 3 pydepta", len(cases))
+	}
+	var tp, ext, truth int
+	for _, c := range cases {
+		recs := extractFile(t, c.Page)
+		m, n := evalrec.Score(c.Truth, texts(recs))
+		tp, ext, truth = tp+m, ext+len(recs), truth+n
+	}
+	p, r := float64(tp)/float64(ext), float64(tp)/float64(truth)
+	t.Logf("precision %.3f recall %.3f (%d matched, %d extracted, %d truth)", p, r, tp, ext, truth)
+	if p < 0.85 || r < 0.75 {
+		t.Errorf("precision %.3f recall %.3f, want at least 0.85 and 0.75", p, r)
+	}
+}
+
+func TestMDRPages(t *testing.T) {
+	for name, want := range map[string]int{"mdr-htmlpage0": 40, "mdr-htmlpage1": 30} {
+		recs := extractFile(t, "testdata/records-small/"+name+".html")
+		if len(recs) < want-1 || len(recs) > want {
+			t.Errorf("%s: %d records, want %d (±1)", name, len(recs), want)
+		}
+	}
+}
+
+func extractFile(t testing.TB, path string) []crawl.Record {
+	t.Helper()
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := extraction.ExtractPage(parse(t, string(raw)), extraction.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return recs
+}
+
+// texts renders records as the metric reads them: text values, then
+// addresses.
+func texts(recs []crawl.Record) []string {
+	out := make([]string, len(recs))
+	for i, r := range recs {
+		var b strings.Builder
+		for _, attrs := range []bool{false, true} {
+			for _, f := range r.Fields {
+				if f.Value != "" && strings.Contains(f.Name, "@") == attrs {
+					b.WriteString(f.Value + " ")
+				}
+			}
+		}
+		out[i] = evalrec.Norm(b.String())
+	}
+	return out
+}
