@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/extraction/stm"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -188,4 +189,21 @@ func (s *schema) add(vals []value) {
 		}
 		prev = at
 	}
+}
+
+// RecordFields returns the named values of one record given as its
+// consecutive DOM subtrees, named as ExtractPage names them (without
+// cross-record alignment). The MDR baseline uses it.
+func RecordFields(nodes []*html.Node) []crawl.Field {
+	var out []crawl.Field
+	for _, n := range nodes {
+		t := stm.Build(n, stm.DefaultOptions())
+		if t.Len() == 0 {
+			continue
+		}
+		for _, v := range recordValues(t, []int32{0}) {
+			out = append(out, crawl.Field{Name: v.key, Value: v.val})
+		}
+	}
+	return out
 }

@@ -1,0 +1,146 @@
+// Command evalrecords measures record-level precision and recall of the
+// data-record extractor (and the MDR baseline) on the records testbed:
+//
+//	go run ./extraction/cmd/evalrecords -data /work/shared/data/records -split report
+//	go run ./extraction/cmd/evalrecords -data /work/shared/data/records-small -small
+//
+// Sites are split in halves by FNV-1a hash of the site name (evalrec.Half):
+// defaults were fitted on -split tune; -split report is the held-out half.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/extraction"
+	"github.com/crawl-project/crawl/extraction/internal/evalrec"
+	"github.com/crawl-project/crawl/extraction/mdr"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "evalrecords:", err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	data := flag.String("data", "", "records folder (records/ or records-small/ with -small)")
+	split := flag.String("split", "report", "tune, report or all")
+	method := flag.String("method", "stm", "stm (paper 004), mdr (baseline: every region) or mdr-largest (its region with the most text)")
+	small := flag.Bool("small", false, "data is records-small/")
+	verbose := flag.Bool("v", false, "print every page")
+	dump := flag.String("dump", "", "print the extracted records of this case")
+	var cfg extraction.Config
+	flag.Float64Var(&cfg.D0, "d0", 0, "clustering distance threshold (0: default)")
+	flag.Float64Var(&cfg.MinSimilarity, "minsim", 0, "minimum mean record similarity (0: default)")
+	flag.Float64Var(&cfg.MinCoverage, "mincov", 0, "minimum text coverage (0: default)")
+	flag.Float64Var(&cfg.RegionWeight, "rw", 0, "heuristic weight in region choice (0: default)")
+	flag.IntVar(&cfg.Candidates, "k", 0, "candidate regions (0: default)")
+	flag.IntVar(&cfg.MoreRegions, "more", 0, "further regions (0: default, -1 none)")
+	flag.Parse()
+	if *data == "" {
+		return fmt.Errorf("-data is required")
+	}
+	var cases []evalrec.Case
+	want := map[string]int{}
+	var err error
+	if *small {
+		cases, want, err = evalrec.LoadSmall(*data)
+	} else {
+		cases, err = evalrec.LoadRecords(*data)
+	}
+	if err != nil {
+		return err
+	}
+	var tp, nExt, nTruth, pages int
+	start := time.Now()
+	for _, c := range cases {
+		if !*small && *split != "all" && evalrec.Half(c.Site) != *split {
+			continue
+		}
+		recs, err := extract(c.Page, *method, cfg)
+		if err != nil {
+			return err
+		}
+		texts := make([]string, len(recs))
+		for i, r := range recs {
+			texts[i] = recordText(r)
+		}
+		pages++
+		if c.Name == *dump {
+			for _, t := range texts {
+				fmt.Printf("  REC %q\n", t)
+			}
+			for _, r := range c.Truth {
+				fmt.Printf("  GT  %q\n", evalrec.Key(r))
+			}
+		}
+		if c.Truth == nil {
+			if w, ok := want[c.Name]; ok {
+				fmt.Printf("%-22s extracted %3d records, want %d\n", c.Name, len(recs), w)
+			} else {
+				fmt.Printf("%-22s extracted %3d records, no ground truth\n", c.Name, len(recs))
+			}
+			continue
+		}
+		m, n := evalrec.Score(c.Truth, texts)
+		tp, nExt, nTruth = tp+m, nExt+len(recs), nTruth+n
+		if *verbose {
+			fmt.Printf("%-34s truth %3d extracted %3d matched %3d\n", c.Name, n, len(recs), m)
+		}
+	}
+	el := time.Since(start)
+	p, r := ratio(tp, nExt), ratio(tp, nTruth)
+	if *small {
+		*split = "small"
+	}
+	fmt.Printf("method=%s split=%s pages=%d truth=%d extracted=%d matched=%d precision=%.4f recall=%.4f F1=%.4f (%.1f pages/s incl. parsing)\n",
+		*method, *split, pages, nTruth, nExt, tp, p, r, 2*p*r/max(p+r, 1e-9), float64(pages)/el.Seconds())
+	return nil
+}
+
+func extract(path, method string, cfg extraction.Config) ([]crawl.Record, error) {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	doc, err := extraction.Parse(raw, "")
+	if err != nil {
+		return nil, err
+	}
+	switch method {
+	case "mdr":
+		return mdr.Extract(doc, mdr.Config{})
+	case "mdr-largest":
+		return mdr.Extract(doc, mdr.Config{Largest: true})
+	}
+	return extraction.ExtractPage(doc, cfg)
+}
+
+// recordText joins a record's values the way the metric reads them: text
+// values in column order, then link and image addresses (so an href does
+// not sit between two pieces of one sentence).
+func recordText(r crawl.Record) string {
+	var b strings.Builder
+	for _, attrs := range []bool{false, true} {
+		for _, f := range r.Fields {
+			if f.Value != "" && strings.Contains(f.Name, "@") == attrs {
+				b.WriteString(f.Value)
+				b.WriteByte(' ')
+			}
+		}
+	}
+	return evalrec.Norm(b.String())
+}
+
+func ratio(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
+}

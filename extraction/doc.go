@@ -1,0 +1,45 @@
+// Package extraction finds the data records of list pages (search results,
+// product and article lists) without selectors, after paper 004: the main
+// data region by three weighted heuristics, its children clustered with
+// Simple Tree Matching (package stm), records as the best segmentation of
+// the children into runs, and the records' leaves aligned into columns.
+//
+// Pipeline of one page:
+//  1. Preprocess: decode the charset (Parse), drop head, script, style,
+//     noscript, select, template, iframe and comments; text nodes are
+//     leaves with one label.
+//  2. Region: every element with two or more children of one tag is a
+//     candidate, ranked by w1·fan-out + w2·content increase (content minus
+//     content per child) + w3·tag count (each normalised by its maximum;
+//     wrappers lose their tag count to a candidate inside holding 90% of
+//     it). The top Config.Candidates are segmented and the main region is
+//     the one maximising similarity × coverage × ln(records) + RegionWeight
+//     × heuristic score; further regions whose records resemble the main
+//     ones are kept too (Config.MoreRegions). A region whose records are
+//     themselves lists (grid columns) is flattened one level.
+//  3. Records: the region's children are clustered agglomeratively with
+//     average link on distance 1 - 2·STM/(|A|+|B|), merging below Config.D0;
+//     for each cluster occurring twice or more, records start at its
+//     occurrences (Álvarez et al. 2008); the segmentation with the highest
+//     mean similarity of adjacent records wins.
+//  4. Guards: no records when the region is too small a share of the page's
+//     content (MinCoverage), too dissimilar (MinSimilarity), prose
+//     (paragraph runs of an article) or outweighed by long text outside it
+//     (an article with a related-links list).
+//  5. Fields: each leaf (a run of text with its inline markup, a link href,
+//     an image src) is keyed by its tag.class path from the record root,
+//     plus [k] for its k-th repeat; the keys are the column names, stable
+//     for every page built on one template.
+//
+// Files:
+//   - preprocess.go: Parse, the page measures.
+//   - region.go: candidate ranking by the three heuristics.
+//   - segment.go: child clustering and segmentations.
+//   - extract.go: Config, ExtractPage, region choice and guards.
+//   - fields.go: leaf values, column keys, the column schema, RecordFields.
+//   - cluster.go: ClusterExtractor (learn once per template cluster).
+//   - hook.go: NewHook, the batch-hook adapter for the engine.
+//
+// Subpackages: stm (Simple Tree Matching), mdr (the MDR baseline),
+// cmd/evalrecords (precision/recall on the records testbed).
+package extraction
