@@ -13,6 +13,9 @@ import (
 // then record extraction (which needs the cluster ids), then fuzzy topics.
 func (p *Pipeline) buildHooks(ctx context.Context, resolve func([]string) ([]string, error)) error {
 	cfg := p.cfg
+	if cfg.Extraction.Enabled {
+		p.add(newRecordsBuiltin(cfg.Extraction.MinRecords, p.log))
+	}
 	if cfg.Topics.Enabled {
 		t, err := newTopicsBuiltin(ctx, p.st, cfg.Topics.R, nil)
 		if err != nil {
