@@ -36,6 +36,10 @@ type Config struct {
 	// RegionWeight scales the heuristic score against record quality
 	// (coverage × similarity) when choosing the main region. 0 means 0.2.
 	RegionWeight float64
+	// SimPower is the exponent of the records' similarity in the region
+	// choice: high values make a few loosely similar blocks (the page's main
+	// sections) lose to a list of near-identical records. 0 means 1.
+	SimPower float64
 	// MoreRegions allows records from further regions whose records resemble
 	// the main region's (similarity at least MinSimilarity). 0 means 3;
 	// negative means the main region only.
@@ -63,6 +67,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.RegionWeight == 0 {
 		c.RegionWeight = 0.2
+	}
+	if c.SimPower == 0 {
+		c.SimPower = 1
 	}
 	if c.MoreRegions == 0 {
 		c.MoreRegions = 3
@@ -94,7 +101,7 @@ func analyze(p *page, m *stm.Matcher, cfg Config) analysis {
 	}
 	var found []region
 	for _, c := range rankRegions(p, cfg.Weights, cfg.Candidates) {
-		seg := segment(m, p.t, p.t.Children(c.node), cfg.D0)
+		seg := segment(m, p, p.t.Children(c.node), cfg.D0)
 		if len(seg.records) < cfg.MinRecords || seg.sim < cfg.MinSimilarity || prose(p.t, seg.records) {
 			continue
 		}
@@ -108,7 +115,7 @@ func analyze(p *page, m *stm.Matcher, cfg Config) analysis {
 		if cov < cfg.MinCoverage {
 			continue
 		}
-		q := seg.sim * cov * math.Log(float64(len(seg.records)))
+		q := math.Pow(seg.sim, cfg.SimPower) * cov * math.Log(float64(len(seg.records)))
 		found = append(found, region{c.node, seg.records, seg.sim, q + cfg.RegionWeight*c.score})
 	}
 	if len(found) == 0 {
@@ -178,7 +185,7 @@ func flatten(p *page, m *stm.Matcher, cfg Config, r region) region {
 			if p.t.Label[i] == stm.TextLabel {
 				return r
 			}
-			seg := segment(m, p.t, p.t.Children(int(i)), cfg.D0)
+			seg := segment(m, p, p.t.Children(int(i)), cfg.D0)
 			if len(seg.records) < 2 || seg.sim < cfg.MinSimilarity {
 				return r
 			}

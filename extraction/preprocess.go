@@ -48,7 +48,7 @@ func ParseReader(r io.Reader, contentType string) (*html.Node, error) {
 const imgContent = 20
 
 // page is the preprocessed form of one document: the compact tree without
-// head, script, style, noscript, select and comments (text nodes are
+// head, svg, script, style, noscript, select and comments (text nodes are
 // leaves),
 // and per-node measures the region finder needs.
 type page struct {
@@ -59,7 +59,7 @@ type page struct {
 
 func newPage(doc *html.Node) *page {
 	opts := stm.DefaultOptions()
-	opts.DropTags = append(opts.DropTags, "head")
+	opts.DropTags = append(opts.DropTags, "head", "svg")
 	t := stm.Build(doc, opts)
 	n := t.Len()
 	p := &page{t: t, text: make([]int32, n), tags: make([]int32, n)}

@@ -10,6 +10,7 @@ import (
 type segmentation struct {
 	records [][]int32 // each record: consecutive child indices of the region
 	sim     float64   // mean similarity of adjacent records
+	score   float64   // sim × share of the children's content in records
 }
 
 // clusterChildren groups the children of a region by agglomerative
@@ -101,9 +102,16 @@ func clusterChildren(m *stm.Matcher, t *stm.Tree, kids []int32, d0 float64) []in
 // occurrences and run up to the next one; the last record is cut to the
 // median length of the others and stops at a child whose cluster none of
 // the other records hold. It returns the segmentation whose adjacent
-// records are most similar (ties: more records, then earlier start).
-func segment(m *stm.Matcher, t *stm.Tree, kids []int32, d0 float64) segmentation {
+// records are most similar, weighted by the share of the children's
+// content the records hold so that a few identical children do not beat
+// the whole list (ties: more records, then earlier start).
+func segment(m *stm.Matcher, p *page, kids []int32, d0 float64) segmentation {
+	t := p.t
 	labels := clusterChildren(m, t, kids, d0)
+	total := 0
+	for _, k := range kids {
+		total += int(p.text[k]) + 1
+	}
 	occ := map[int][]int{}
 	var order []int
 	for i, l := range labels {
@@ -121,6 +129,13 @@ func segment(m *stm.Matcher, t *stm.Tree, kids []int32, d0 float64) segmentation
 		}
 		recs := cutRecords(labels, kids, starts)
 		s := segmentation{records: recs, sim: meanSimilarity(m, t, recs)}
+		covered := 0
+		for _, r := range recs {
+			for _, k := range r {
+				covered += int(p.text[k]) + 1
+			}
+		}
+		s.score = s.sim * float64(covered) / float64(total)
 		if better(s, starts[0], best, bestStart) {
 			best, bestStart = s, starts[0]
 		}
@@ -133,9 +148,9 @@ func better(s segmentation, start int, b segmentation, bstart int) bool {
 	switch {
 	case b.records == nil:
 		return true
-	case s.sim > b.sim+eps:
+	case s.score > b.score+eps:
 		return true
-	case s.sim < b.sim-eps:
+	case s.score < b.score-eps:
 		return false
 	case len(s.records) != len(b.records):
 		return len(s.records) > len(b.records)

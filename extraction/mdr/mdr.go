@@ -50,7 +50,7 @@ func Extract(doc *html.Node, cfg Config) ([]crawl.Record, error) {
 		return nil, ErrNoDocument
 	}
 	opts := stm.DefaultOptions()
-	opts.DropTags = append(opts.DropTags, "head")
+	opts.DropTags = append(opts.DropTags, "head", "svg")
 	f := &finder{t: stm.Build(doc, opts), cfg: cfg.withDefaults()}
 	if f.t.Len() > 0 {
 		f.find(0)

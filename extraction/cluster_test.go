@@ -1,0 +1,91 @@
+package extraction_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/extraction"
+)
+
+// listOf renders a list page of n records on one template.
+func listOf(n int, extra string) string {
+	var b strings.Builder
+	b.WriteString(`<html><body><div class="top"><a href="/">Home</a></div><div id="main"><ul class="results">`)
+	for i := range n {
+		fmt.Fprintf(&b, `<li class="r"><a href="/p%d">Product number %d</a><p class="snip">Snippet %d of the product list.</p><span class="price">%d EUR</span>%s</li>`, i, i, i, 10+i, extra)
+	}
+	b.WriteString(`</ul></div></body></html>`)
+	return b.String()
+}
+
+func TestClusterExtractorReuses(t *testing.T) {
+	ce := extraction.NewClusterExtractor(extraction.Config{})
+	first, err := ce.Extract(7, "http://a.example/1", parse(t, listOf(5, "")))
+	if err != nil || len(first) != 5 {
+		t.Fatalf("first page: %d records, %v; want 5", len(first), err)
+	}
+	second, err := ce.Extract(7, "http://a.example/2", parse(t, listOf(8, `<em class="new">new</em>`)))
+	if err != nil || len(second) != 8 {
+		t.Fatalf("second page: %d records, %v; want 8", len(second), err)
+	}
+	if reused, fallback := ce.Stats(7); reused != 1 || fallback != 0 {
+		t.Errorf("Stats = %d reused, %d fallback; want 1, 0", reused, fallback)
+	}
+	// the schema only grows: the second page keeps every first-page column
+	names := map[string]bool{}
+	for _, f := range second[0].Fields {
+		names[f.Name] = true
+	}
+	for _, f := range first[0].Fields {
+		if !names[f.Name] {
+			t.Errorf("column %q of page 1 missing on page 2", f.Name)
+		}
+	}
+	if len(second[0].Fields) != len(first[0].Fields)+1 {
+		t.Errorf("page 2 has %d columns, want %d + 1", len(second[0].Fields), len(first[0].Fields))
+	}
+	if r := second[3]; r.Cluster != 7 || r.PageURL != "http://a.example/2" || r.Index != 3 {
+		t.Errorf("record = %+v", r)
+	}
+	// a page of the cluster where the learned region is absent falls back
+	other := `<html><body><table><tr><td><a href="/x">X one</a></td><td>1</td></tr><tr><td><a href="/y">Y two</a></td><td>2</td></tr><tr><td><a href="/z">Z three</a></td><td>3</td></tr></table></body></html>`
+	recs, err := ce.Extract(7, "http://a.example/3", parse(t, other))
+	if err != nil || len(recs) != 3 {
+		t.Errorf("fallback page: %d records, %v; want 3", len(recs), err)
+	}
+	if _, fallback := ce.Stats(7); fallback != 1 {
+		t.Errorf("fallback count = %d, want 1", fallback)
+	}
+	if _, err := ce.Extract(7, "x", nil); err == nil {
+		t.Error("Extract(nil doc) gave no error")
+	}
+}
+
+func TestHook(t *testing.T) {
+	h := extraction.NewHook(extraction.NewClusterExtractor(extraction.Config{}))
+	b := &crawl.Batch{Pages: []*crawl.Page{
+		{URL: "http://a.example/1", Cluster: 3, Doc: parse(t, listOf(4, ""))},
+		{URL: "http://a.example/2", Cluster: 3},                                       // no DOM: skipped
+		{URL: "http://a.example/3", Cluster: 0, Doc: parse(t, listOf(3, ""))},         // unclustered: per page
+		{URL: "http://a.example/4", Cluster: 3, Doc: parse(t, "<p>nothing here</p>")}, // no records
+	}}
+	if err := h.OnBatch(context.Background(), b); err != nil {
+		t.Fatal(err)
+	}
+	count := map[string]int{}
+	for _, r := range b.Records {
+		count[fmt.Sprintf("%s#%d", r.PageURL, r.Cluster)]++
+	}
+	want := map[string]int{"http://a.example/1#3": 4, "http://a.example/3#0": 3}
+	if fmt.Sprint(count) != fmt.Sprint(want) {
+		t.Errorf("records per page = %v, want %v", count, want)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := h.OnBatch(ctx, b); err == nil {
+		t.Error("OnBatch with a cancelled context gave no error")
+	}
+}

@@ -1,0 +1,23 @@
+package extraction_test
+
+import (
+	"fmt"
+
+	"github.com/crawl-project/crawl/extraction"
+)
+
+func ExampleExtractPage() {
+	doc, _ := extraction.Parse([]byte(`<html><body><h1>Books</h1><table>
+<tr><td><a href="/dune">Dune</a></td><td>Herbert</td></tr>
+<tr><td><a href="/emma">Emma</a></td><td>Austen</td></tr>
+<tr><td><a href="/ubik">Ubik</a></td><td>Dick</td></tr>
+</table></body></html>`), "text/html")
+	recs, _ := extraction.ExtractPage(doc, extraction.Config{})
+	for _, r := range recs {
+		fmt.Println(r.Index, r.Fields)
+	}
+	// Output:
+	// 0 [{tr/td/a@href /dune} {tr/td/a/text Dune} {tr/td/text Herbert}]
+	// 1 [{tr/td/a@href /emma} {tr/td/a/text Emma} {tr/td/text Austen}]
+	// 2 [{tr/td/a@href /ubik} {tr/td/a/text Ubik} {tr/td/text Dick}]
+}
