@@ -1,0 +1,90 @@
+package main
+
+import (
+	"encoding/csv"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// resultsPage renders a list page with n records; tag names the record
+// element so pages of two templates can be mixed.
+func resultsPage(n int, tag string) string {
+	var b strings.Builder
+	b.WriteString(`<html><body><h1>Results</h1><div class="list">`)
+	for i := range n {
+		fmt.Fprintf(&b, `<%s class="item"><a href="/r%d">Result %d</a><span class="meta">%d views</span></%s>`, tag, i, i, 100+i, tag)
+	}
+	b.WriteString(`</div></body></html>`)
+	return b.String()
+}
+
+func TestExtractCommand(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.html"), []byte(resultsPage(3, "div")), 0o644)
+	os.MkdirAll(filepath.Join(dir, "sub"), 0o755)
+	os.WriteFile(filepath.Join(dir, "sub", "b.htm"), []byte(resultsPage(2, "section")), 0o644)
+	os.WriteFile(filepath.Join(dir, "c.html"), []byte("<p>An article without records.</p>"), 0o644)
+	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("not html"), 0o644)
+	out := filepath.Join(dir, "out.csv")
+
+	code, stdout, stderr := runCLI(t, "extract", "-in", dir, "-out", out)
+	if code != 0 || stdout != "" || !strings.Contains(stderr, "5 records from 3 pages") {
+		t.Fatalf("crawl extract = %d, %q %q", code, stdout, stderr)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantHeader := "page,record,div.item/a@href,div.item/a/text,div.item/span.meta/text," +
+		"section.item/a@href,section.item/a/text,section.item/span.meta/text"
+	if got := strings.Join(rows[0], ","); got != wantHeader {
+		t.Errorf("header = %s\nwant     %s", got, wantHeader)
+	}
+	if len(rows) != 6 {
+		t.Fatalf("%d rows, want header + 5", len(rows))
+	}
+	a := filepath.Join(dir, "a.html")
+	if got := strings.Join(rows[2], "|"); got != a+"|1|/r1|Result 1|101 views|||" {
+		t.Errorf("row 2 = %s", got)
+	}
+	if got := strings.Join(rows[5], "|"); got != filepath.Join(dir, "sub", "b.htm")+"|1||||/r1|Result 1|101 views" {
+		t.Errorf("row 5 = %s", got)
+	}
+
+	// a single file to stdout
+	code, stdout, _ = runCLI(t, "extract", "-in", a)
+	if code != 0 || strings.Count(stdout, "\n") != 4 || !strings.HasPrefix(stdout, "page,record,div.item/a@href") {
+		t.Errorf("crawl extract -in a.html = %d, %q", code, stdout)
+	}
+}
+
+func TestExtractCommandErrors(t *testing.T) {
+	empty := t.TempDir()
+	tests := []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"extract"}, 2, "-in FILE|DIR is required"},
+		{[]string{"extract", "-in", filepath.Join(empty, "missing.html")}, 1, "no such file"},
+		{[]string{"extract", "-in", empty}, 1, "no .html files"},
+		{[]string{"extract", "-in", empty, "stray"}, 2, "unexpected argument"},
+		{[]string{"extract", "-bogus"}, 2, "bogus"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			code, out, errOut := runCLI(t, tt.args...)
+			if code != tt.code || !strings.Contains(out+errOut, tt.want) {
+				t.Errorf("crawl %v = %d, %q %q; want %d and %q", tt.args, code, out, errOut, tt.code, tt.want)
+			}
+		})
+	}
+}
