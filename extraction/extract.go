@@ -83,6 +83,7 @@ type region struct {
 	records [][]int32
 	sim     float64
 	quality float64
+	cov     float64 // share of the page's content in the records
 }
 
 // analysis is the extraction of one page before naming columns.
@@ -116,16 +117,17 @@ func analyze(p *page, m *stm.Matcher, cfg Config) analysis {
 			continue
 		}
 		q := math.Pow(seg.sim, cfg.SimPower) * cov * math.Log(float64(len(seg.records)))
-		found = append(found, region{c.node, seg.records, seg.sim, q + cfg.RegionWeight*c.score})
+		found = append(found, region{c.node, seg.records, seg.sim, q + cfg.RegionWeight*c.score, cov})
 	}
-	if len(found) == 0 {
-		return a
-	}
-	best := 0
+	sections(p.t, found)
+	best := -1
 	for i, r := range found {
-		if r.quality > found[best].quality {
+		if r.quality > 0 && (best < 0 || r.quality > found[best].quality) {
 			best = i
 		}
+	}
+	if best < 0 {
+		return a
 	}
 	main := flatten(p, m, cfg, found[best])
 	if article(p, main) {
@@ -162,6 +164,31 @@ func article(p *page, r region) bool {
 		}
 	}
 	return prose > recs
+}
+
+// sectionSim is the record similarity below which a region may be the
+// page's sections rather than a list (fitted on the tune half).
+const sectionSim = 0.8
+
+// sections drops (zeroes the quality of) regions whose "records" are the
+// page's sections: loosely similar (below sectionSim), with a region inside
+// one of them that is more regular and holds more than an average record of
+// the outer region, so it is not a small list inside one record but the
+// real list.
+func sections(t *stm.Tree, found []region) {
+	for i := range found {
+		a := &found[i]
+		if a.sim >= sectionSim {
+			continue
+		}
+		for _, b := range found {
+			if b.node != a.node && related(t, a.node, b.node) && b.node > a.node &&
+				b.sim > a.sim && b.cov > a.cov/float64(len(a.records)) {
+				a.quality = 0
+				break
+			}
+		}
+	}
 }
 
 // flatten descends into a region whose records are themselves lists (the
@@ -211,7 +238,7 @@ func moreRegions(p *page, m *stm.Matcher, cfg Config, found []region, best int) 
 	var out []region
 	main := found[best]
 	for i, r := range found {
-		if i == best || len(out) >= cfg.MoreRegions || related(p.t, r.node, main.node) {
+		if i == best || r.quality <= 0 || len(out) >= cfg.MoreRegions || related(p.t, r.node, main.node) {
 			continue
 		}
 		clash := false
