@@ -63,3 +63,18 @@ func BenchmarkTokensChinese(b *testing.B) {
 		b.Fatalf("got %d tokens, want ≥ 2000", len(dst))
 	}
 }
+
+func BenchmarkScan20KB(b *testing.B) {
+	tk := mustNew(b, text.Config{KeepStopWords: true})
+	s := pageText(b, 20<<10)
+	b.SetBytes(int64(len(s)))
+	b.ReportAllocs()
+	n := 0
+	for b.Loop() {
+		n = 0
+		tk.Scan(s, func(string) { n++ })
+	}
+	if n < 3000 {
+		b.Fatalf("got %d terms from 20 KB, want ≥ 3000", n)
+	}
+}

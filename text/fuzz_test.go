@@ -1,6 +1,7 @@
 package text_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -34,6 +35,11 @@ func FuzzTokens(f *testing.F) {
 				if !tk.Config().KeepStopWords && !tk.Config().Stem && tk.IsStopWord(tok) {
 					t.Fatalf("Tokens(%q) kept stop word %q", s, tok)
 				}
+			}
+			var scanned []string
+			tk.Scan(s, func(term string) { scanned = append(scanned, strings.Clone(term)) })
+			if !slices.Equal(scanned, toks) {
+				t.Fatalf("Scan(%q) = %q, Tokens %q", s, scanned, toks)
 			}
 			again := tk.AppendTokens([]string{"x"}, s)
 			if len(again) != len(toks)+1 {

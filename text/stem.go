@@ -22,7 +22,8 @@ func newStemCache(max int) *stemCache {
 	return &stemCache{m: make(map[string]string, 1024), max: max}
 }
 
-// stem returns the stem of the lower-case word w.
+// stem returns the stem of the lower-case word w; w may alias a buffer
+// that changes after the call (add clones what it keeps).
 func (c *stemCache) stem(w string) string {
 	c.mu.RLock()
 	s, ok := c.m[w]
@@ -31,17 +32,6 @@ func (c *stemCache) stem(w string) string {
 		return s
 	}
 	return c.add(w)
-}
-
-// stemBytes is stem for a word in a byte buffer; it does not allocate on a hit.
-func (c *stemCache) stemBytes(b []byte) string {
-	c.mu.RLock()
-	s, ok := c.m[string(b)]
-	c.mu.RUnlock()
-	if ok {
-		return s
-	}
-	return c.add(string(b))
 }
 
 // add stems w and caches it while the cache has room. The key is cloned so

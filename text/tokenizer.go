@@ -2,8 +2,10 @@ package text
 
 import (
 	"fmt"
+	"strings"
 	"unicode"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Languages a Tokenizer accepts in Config.Language.
@@ -100,13 +102,48 @@ func (t *Tokenizer) Tokens(s string) []string {
 
 // AppendTokens appends the terms of s to dst and returns the extended slice.
 // Terms that need no lower-casing or stemming are substrings of s, so with a
-// reused dst most calls allocate nothing; note that such terms keep s alive.
+// reused dst most calls allocate little; note that such terms keep s alive.
 func (t *Tokenizer) AppendTokens(dst []string, s string) []string {
+	k := sink{dst: dst}
+	t.scan(&k, s)
+	return k.dst
+}
+
+// Scan calls fn with each term of s in order, like Tokens, without building
+// a slice. A term that had to be lower-cased lives in a buffer that the next
+// term overwrites: fn must not keep a term past its call (strings.Clone it
+// to keep it). Scan allocates nothing for most texts; it is the fast path
+// for scoring.
+func (t *Tokenizer) Scan(s string, fn func(term string)) {
+	k := sink{fn: fn}
+	t.scan(&k, s)
+}
+
+// sink receives terms: appended to dst, or passed to fn when it is set.
+type sink struct {
+	dst []string
+	fn  func(string)
+	buf []byte // lower-casing scratch, reused term after term
+}
+
+// emit hands over a term; transient terms alias buf and are copied for dst.
+func (k *sink) emit(tok string, transient bool) {
+	switch {
+	case k.fn != nil:
+		k.fn(tok)
+	case transient:
+		k.dst = append(k.dst, strings.Clone(tok))
+	default:
+		k.dst = append(k.dst, tok)
+	}
+}
+
+func (t *Tokenizer) scan(k *sink, s string) {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
 			if isASCIIWord(c) {
-				i, dst = t.word(dst, s, i)
+				i = t.word(k, s, i)
 			} else {
 				i++
 			}
@@ -117,18 +154,17 @@ func (t *Tokenizer) AppendTokens(dst []string, s string) []string {
 		case r == utf8.RuneError && size <= 1:
 			i++
 		case isCJK(r):
-			i, dst = t.cjk(dst, s, i)
+			i = t.cjk(k, s, i)
 		case isWordRune(r):
-			i, dst = t.word(dst, s, i)
+			i = t.word(k, s, i)
 		default:
 			i += size
 		}
 	}
-	return dst
 }
 
-// word scans the alphabetic word starting at s[start] and appends its term.
-func (t *Tokenizer) word(dst []string, s string, start int) (int, []string) {
+// word scans the alphabetic word starting at s[start] and emits its term.
+func (t *Tokenizer) word(k *sink, s string, start int) int {
 	i, plain, digits := start, true, true
 	runes := 0
 	for i < len(s) {
@@ -143,7 +179,8 @@ func (t *Tokenizer) word(dst []string, s string, start int) (int, []string) {
 			case c == '\'' && runes > 0 && i+1 < len(s) && isASCIILetter(s[i+1]):
 				digits = false
 			default:
-				return i, t.emitWord(dst, s[start:i], plain, digits, runes)
+				t.emitWord(k, s[start:i], plain, digits, runes)
+				return i
 			}
 			i++
 			runes++
@@ -157,51 +194,35 @@ func (t *Tokenizer) word(dst []string, s string, start int) (int, []string) {
 		i += size
 		runes++
 	}
-	return i, t.emitWord(dst, s[start:i], plain, digits, runes)
+	t.emitWord(k, s[start:i], plain, digits, runes)
+	return i
 }
 
 // emitWord filters and normalises one word; plain means it is lower-case
 // ASCII already, digits that it has no letter.
-func (t *Tokenizer) emitWord(dst []string, raw string, plain, digits bool, runes int) []string {
+func (t *Tokenizer) emitWord(k *sink, raw string, plain, digits bool, runes int) {
 	if runes < 2 || digits && !t.cfg.KeepNumbers {
-		return dst
+		return
 	}
-	var buf [64]byte
 	tok := raw
-	var b []byte
 	if !plain {
-		b = lowerInto(buf[:0], raw)
-		tok = "" // materialised only when kept
+		k.buf = lowerInto(k.buf[:0], raw)
+		tok = unsafe.String(unsafe.SliceData(k.buf), len(k.buf)) // valid until buf changes
 	}
-	// Cut a possessive 's (ASCII or curly apostrophe already folded to ').
-	if plain {
-		if n := len(tok); n > 2 && tok[n-2] == '\'' && tok[n-1] == 's' {
-			tok = tok[:n-2]
-		}
-	} else if n := len(b); n > 2 && b[n-2] == '\'' && b[n-1] == 's' {
-		b = b[:n-2]
+	// Cut a possessive 's (a curly apostrophe is folded to ' by lowerInto).
+	if n := len(tok); n > 2 && tok[n-2] == '\'' && tok[n-1] == 's' {
+		tok = tok[:n-2]
 	}
 	if !t.cfg.KeepStopWords {
-		var stop bool
-		if plain {
-			_, stop = t.stops[tok]
-		} else {
-			_, stop = t.stops[string(b)] // no allocation for a map lookup
-		}
-		if stop {
-			return dst
+		if _, stop := t.stops[tok]; stop {
+			return
 		}
 	}
 	if t.stems != nil && !digits {
-		if plain {
-			return append(dst, t.stems.stem(tok))
-		}
-		return append(dst, t.stems.stemBytes(b))
+		k.emit(t.stems.stem(tok), false)
+		return
 	}
-	if !plain {
-		tok = string(b)
-	}
-	return append(dst, tok)
+	k.emit(tok, !plain)
 }
 
 // lowerInto appends the lower-cased form of s to b, folding ’ to '.
@@ -224,7 +245,7 @@ func lowerInto(b []byte, s string) []byte {
 
 // cjk scans the CJK run starting at s[start] and appends its bigrams (or its
 // unigram when the run is one character long).
-func (t *Tokenizer) cjk(dst []string, s string, start int) (int, []string) {
+func (t *Tokenizer) cjk(k *sink, s string, start int) int {
 	i, prev := start, -1
 	var prevRune rune
 	for i < len(s) {
@@ -233,31 +254,31 @@ func (t *Tokenizer) cjk(dst []string, s string, start int) (int, []string) {
 			break
 		}
 		if prev >= 0 {
-			dst = t.emitCJK(dst, s[prev:i+size], prevRune, r)
+			t.emitCJK(k, s[prev:i+size], prevRune, r)
 		}
 		prev, prevRune = i, r
 		i += size
 	}
 	if prev == start { // a single character
-		dst = t.emitCJK(dst, s[start:i], prevRune, -1)
+		t.emitCJK(k, s[start:i], prevRune, -1)
 	}
-	return i, dst
+	return i
 }
 
-// emitCJK appends a bigram (r2 ≥ 0) or unigram unless it is a stop word.
-func (t *Tokenizer) emitCJK(dst []string, tok string, r1, r2 rune) []string {
+// emitCJK emits a bigram (r2 ≥ 0) or unigram unless it is a stop word.
+func (t *Tokenizer) emitCJK(k *sink, tok string, r1, r2 rune) {
 	if !t.cfg.KeepStopWords {
 		if _, ok := t.stops[tok]; ok {
-			return dst
+			return
 		}
 		if _, ok := t.zhChars[r1]; ok && r2 >= 0 {
-			return dst
+			return
 		}
 		if _, ok := t.zhChars[r2]; ok {
-			return dst
+			return
 		}
 	}
-	return append(dst, tok)
+	k.emit(tok, false)
 }
 
 func isASCIIWord(c byte) bool {

@@ -72,6 +72,16 @@ func TestTokens(t *testing.T) {
 	}
 }
 
+func TestScanTransientTerms(t *testing.T) {
+	tk := mustNew(t, text.Config{})
+	in := "Football CLUBS Été plain words"
+	var got []string
+	tk.Scan(in, func(term string) { got = append(got, strings.Clone(term)) })
+	if want := tk.Tokens(in); !slices.Equal(got, want) {
+		t.Errorf("Scan(%q) = %q, want %q", in, got, want)
+	}
+}
+
 func TestNewUnknownLanguage(t *testing.T) {
 	_, err := text.New(text.Config{Language: "fr"})
 	if err == nil || !strings.Contains(err.Error(), `"fr"`) {

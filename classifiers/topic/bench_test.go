@@ -1,0 +1,63 @@
+package topic_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/crawl-project/crawl/classifiers/topic"
+)
+
+// text20KB is 20 KB of real article text (the BBC testdata, repeated).
+func text20KB(b *testing.B) string {
+	var sb strings.Builder
+	for sb.Len() < 20<<10 {
+		for _, text := range articles(b, "") {
+			sb.WriteString(text)
+			sb.WriteByte('\n')
+		}
+	}
+	return sb.String()[:20<<10]
+}
+
+// BenchmarkScorePage measures scoring one page: tokenise its content, build
+// its vector, cosine to the current centroid. "text-20KB" starts from 20 KB
+// of content text; "html/…" from a parsed real page (ExtractContent
+// included), as OnPage does.
+func BenchmarkScorePage(b *testing.B) {
+	m := sportModel(b, topic.Config{})
+	b.Run("text-20KB", func(b *testing.B) {
+		s := text20KB(b)
+		b.SetBytes(int64(len(s)))
+		b.ReportAllocs()
+		var score float64
+		for b.Loop() {
+			score = m.Score(m.Vector(s))
+		}
+		b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "pages/s")
+		if score <= 0 || score > 1 {
+			b.Fatalf("score %v out of (0, 1]", score)
+		}
+	})
+	files, _ := filepath.Glob(filepath.Join("testdata", "html", "*.html"))
+	for _, f := range files {
+		b.Run("html/"+filepath.Base(f), func(b *testing.B) {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				b.Fatal(err)
+			}
+			doc := parse(b, string(data))
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			var score float64
+			for b.Loop() {
+				score = m.Score(m.Vector(topic.ExtractContent(doc).Text))
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "pages/s")
+			if score < 0 || score > 1 {
+				b.Fatalf("score %v out of [0, 1]", score)
+			}
+		})
+	}
+}

@@ -1,0 +1,179 @@
+package topic
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// HubRatio is the paper's threshold: a page whose anchor text is more than
+// this share of its text is hub-like.
+const HubRatio = 0.6
+
+// Content is what the topic model reads of a page (extract_content of the
+// paper).
+type Content struct {
+	Text       string // the content: anchor texts for a hub-like page, else text without anchor text
+	Hub        bool   // anchor text / all text > HubRatio
+	TextRunes  int    // non-space characters of all kept text (anchors included)
+	AnchorRune int    // non-space characters of anchor text
+}
+
+// isNoiseTag reports whether elements of this tag are dropped with
+// everything under them.
+func isNoiseTag(a atom.Atom) bool {
+	switch a {
+	case atom.Script, atom.Style, atom.Iframe, atom.Noscript, atom.Nav, atom.Footer, atom.Aside,
+		atom.Select, atom.Template, atom.Svg, atom.Object, atom.Embed, atom.Button, atom.Form, atom.Head:
+		return true
+	}
+	return false
+}
+
+// isNoiseWord reports whether a word of a class or id marks a
+// navigation-like element ("sd-menu", "site-footer", "dg-related"). The
+// words follow Mozilla Readability's unlikelyCandidates pattern (menu,
+// footer, header, sidebar, related, comment, pagination, …) plus nav and
+// tags; they are matched as words, not substrings, so "football" is not
+// "foot".
+func isNoiseWord(w string) bool {
+	switch w {
+	case "nav", "navbar", "navigation", "menu", "menubar", "footer", "foot", "header", "masthead",
+		"breadcrumb", "breadcrumbs", "sidebar", "pager", "pagination", "cookie", "cookies",
+		"share", "social", "skip", "banner", "related", "comment", "comments", "community",
+		"disqus", "sponsor", "shoutbox", "popup", "rss", "tags", "tagcloud", "more":
+		return true
+	}
+	return false
+}
+
+// ExtractContent returns the content of a parsed page as the paper's
+// extract_content defines it: all text except script, style, iframe,
+// noscript, forms, <head> and navigation-like elements (<nav>, <footer>,
+// <aside>, and elements whose class or id holds a word such as
+// nav, menu, header, footer, sidebar, related, tags, pager); then, when the anchor text
+// is more than HubRatio of that text the page is hub-like and its content
+// is its anchor texts, otherwise its content is its text without anchor
+// text. The <title> is not part of the content (it lives in <head>). A nil
+// doc gives an empty Content.
+func ExtractContent(doc *html.Node) Content {
+	if doc == nil {
+		return Content{}
+	}
+	var w contentWalker
+	w.walk(doc, false)
+	c := Content{TextRunes: w.plainRunes + w.anchorRunes, AnchorRune: w.anchorRunes}
+	c.Hub = c.TextRunes > 0 && float64(w.anchorRunes) > HubRatio*float64(c.TextRunes)
+	if c.Hub {
+		c.Text = w.anchor.String()
+	} else {
+		c.Text = w.plain.String()
+	}
+	return c
+}
+
+type contentWalker struct {
+	plain, anchor           strings.Builder
+	plainRunes, anchorRunes int
+}
+
+func (w *contentWalker) walk(n *html.Node, inAnchor bool) {
+	switch n.Type {
+	case html.ElementNode:
+		if isNoiseTag(n.DataAtom) || isNoise(n) {
+			return
+		}
+		if n.DataAtom == atom.A {
+			inAnchor = true
+		}
+	case html.TextNode:
+		w.text(n.Data, inAnchor)
+		return
+	case html.CommentNode, html.DoctypeNode:
+		return
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		w.walk(c, inAnchor)
+	}
+	if n.Type == html.ElementNode && n.DataAtom != atom.A && !inAnchor && isBlock(n.DataAtom) {
+		w.plain.WriteByte(' ') // keep words of adjacent blocks apart
+	}
+}
+
+func (w *contentWalker) text(s string, inAnchor bool) {
+	runes := 0
+	for _, r := range s {
+		if !unicode.IsSpace(r) {
+			runes++
+		}
+	}
+	if runes == 0 {
+		return
+	}
+	b := &w.plain
+	if inAnchor {
+		b, w.anchorRunes = &w.anchor, w.anchorRunes+runes
+	} else {
+		w.plainRunes += runes
+	}
+	if b.Len() > 0 {
+		b.WriteByte(' ')
+	}
+	b.WriteString(s)
+}
+
+// isNoise reports whether n's class or id holds a navigation word.
+func isNoise(n *html.Node) bool {
+	for _, a := range n.Attr {
+		if a.Namespace != "" || a.Key != "class" && a.Key != "id" && a.Key != "role" {
+			continue
+		}
+		for _, word := range strings.FieldsFunc(strings.ToLower(a.Val), notAlnum) {
+			if isNoiseWord(word) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func notAlnum(r rune) bool {
+	return !(r < utf8.RuneSelf && (r >= 'a' && r <= 'z' || r >= '0' && r <= '9'))
+}
+
+func isBlock(a atom.Atom) bool {
+	switch a {
+	case atom.P, atom.Div, atom.Td, atom.Th, atom.Tr, atom.Li, atom.H1, atom.H2, atom.H3, atom.H4,
+		atom.H5, atom.H6, atom.Br, atom.Section, atom.Article, atom.Table, atom.Ul, atom.Ol, atom.Dd, atom.Dt:
+		return true
+	}
+	return false
+}
+
+// Followable reports whether a link should be followed: false for URLs whose
+// path ends in an extension of a non-HTML resource (executables, images,
+// media, archives, documents, styles and scripts), as the paper's
+// extract_urls drops links ending in exe, jpg and the like.
+func Followable(rawURL string) bool {
+	p := rawURL
+	if i := strings.IndexAny(p, "?#"); i >= 0 {
+		p = p[:i]
+	}
+	dot := strings.LastIndexByte(p, '.')
+	if dot < 0 || strings.LastIndexByte(p, '/') > dot {
+		return true
+	}
+	switch strings.ToLower(p[dot+1:]) {
+	case "exe", "msi", "dmg", "apk", "bin", "iso", "deb", "rpm",
+		"jpg", "jpeg", "png", "gif", "webp", "svg", "ico", "bmp", "tif", "tiff",
+		"mp3", "mp4", "avi", "mov", "wmv", "flv", "webm", "ogg", "wav", "m4a",
+		"zip", "gz", "tgz", "rar", "7z", "tar", "bz2", "xz",
+		"pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx",
+		"css", "js", "json", "xml", "woff", "woff2", "ttf", "eot":
+		return false
+	}
+	return true
+}

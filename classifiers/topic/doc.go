@@ -1,0 +1,26 @@
+// Package topic is focused crawling for a topic given only by a few seed
+// pages (paper 003: a user-defined-topic focused crawler without a training
+// set, Min Yulin and Huang Yongfeng, Tsinghua University).
+//
+// The seed pages' contents are tokenised (package text), the most frequent
+// terms after stop-word removal become the features, and the mean of the
+// pages' TF vectors is the topic centroid. Each fetched page gets the cosine
+// of its vector to the centroid; its out-links inherit it as frontier
+// priority (best-first). The adaptive strategy folds pages close to a seed
+// page into the centroid, M_n = (M_p·(n+UpdateCount) + v)/(n+UpdateCount+1),
+// guarded by the seed centroid as an anchor; the best-first baseline can
+// instead use a TF-IDF centroid trained on a labelled corpus; bfs gives every
+// link the same priority. Relevance (cosine to the seed centroid ≥ a
+// threshold) gives the harvest rate, the same measure for every strategy.
+//
+// Files:
+//   - content.go: ExtractContent (the paper's extract_content), Followable.
+//   - vector.go: sparse unit vectors and the vectorisation of a text.
+//   - model.go: Config, Model, NewFromPages, scoring.
+//   - adaptive.go: Model.Update, the adaptive correction and its drift guard.
+//   - corpus.go: NewFromCorpus, the trained TF-IDF baseline.
+//   - hook.go: Hook, the OnPage/OnURL adapters.
+//   - harvest.go: Harvest and Curve, the harvest rate and its curve.
+//
+// The package imports crawl and hooks, never crawler.
+package topic

@@ -1,0 +1,174 @@
+package topic
+
+import (
+	"context"
+	"errors"
+	"sync"
+
+	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/hooks"
+)
+
+// Hook is the focused-crawl hook set: a hooks.PageHook that scores each
+// fetched page and a hooks.URLHook that gives each out-link its parent
+// page's score as frontier priority. Add it to a chain with both
+// chain.OnPage(h) and chain.OnURL(h). It is safe for concurrent use.
+//
+// For each page, OnPage:
+//   - sets page.Relevance = cosine of its content to the SEED centroid and
+//     page.Relevant = Relevance ≥ Config.Relevance (the harvest measure,
+//     identical for every strategy), and adds it to Harvest;
+//   - computes the page's score, the priority of its out-links: 0 for bfs;
+//     for best-first the cosine to the static centroid (the seed centroid,
+//     or the trained model's); for adaptive the cosine to the CURRENT
+//     centroid, after which the page is offered to Model.Update (seed pages
+//     themselves are not folded in again).
+//
+// OnURL (called after OnPage of the same page, with that page as from) sets
+// link.Priority to from's score, and drops links that are not Followable.
+type Hook struct {
+	cfg     Config
+	seeds   *Model
+	trained *Model
+	scores  scoreCache
+	harvest Harvest
+}
+
+// NewHook returns the hooks of a focused crawl. seeds is the model built
+// from the seed pages (NewFromPages); it measures relevance and, for the
+// adaptive strategy, adapts. trained is used only by best-first: when not
+// nil (NewFromCorpus) it gives the priorities instead of the seed centroid.
+// The strategy and the relevance threshold come from seeds' Config.
+func NewHook(seeds, trained *Model) (*Hook, error) {
+	if seeds == nil {
+		return nil, errors.New("topic: NewHook needs the seed model")
+	}
+	h := &Hook{cfg: seeds.cfg, seeds: seeds}
+	if seeds.cfg.Strategy == StrategyBestFirst {
+		h.trained = trained
+	}
+	h.scores.init(scoreCacheSize)
+	return h, nil
+}
+
+// Model returns the seed model.
+func (h *Hook) Model() *Model { return h.seeds }
+
+// Harvest returns the live harvest tracker of the pages seen by OnPage.
+func (h *Hook) Harvest() *Harvest { return &h.harvest }
+
+// OnPage scores page; see Hook.
+func (h *Hook) OnPage(ctx context.Context, page *crawl.Page) error {
+	content := page.Text
+	if page.Doc != nil {
+		content = ExtractContent(page.Doc).Text
+	}
+	v := h.seeds.Vector(content)
+	page.Relevance = h.seeds.SeedScore(v)
+	page.Relevant = page.Relevance >= h.cfg.Relevance
+	h.harvest.Add(page.Relevant)
+	var score float64
+	switch {
+	case h.cfg.Strategy == StrategyBFS:
+	case h.trained != nil:
+		score = h.trained.Score(h.trained.Vector(content))
+	case h.cfg.Strategy == StrategyBestFirst:
+		score = page.Relevance
+	default: // adaptive
+		score = h.seeds.Score(v)
+		if !h.seeds.IsSeed(page.URL) && !h.seeds.IsSeed(page.FinalURL) {
+			h.seeds.Update(v)
+		}
+	}
+	h.scores.put(page.URL, score)
+	return nil
+}
+
+// OnURL sets link.Priority to the score of from; see Hook.
+func (h *Hook) OnURL(ctx context.Context, from *crawl.Page, link *crawl.Link) error {
+	if !Followable(link.URL) {
+		return hooks.ErrSkip
+	}
+	if from == nil {
+		return nil
+	}
+	score, ok := h.scores.get(from.URL)
+	if !ok { // OnPage did not run for from, or its score was evicted
+		score = h.pageScore(from)
+	}
+	if w := h.cfg.LinkTextWeight; w > 0 && h.cfg.Strategy != StrategyBFS {
+		score = (1-w)*score + w*h.linkTextScore(link.Anchor)
+	}
+	link.Priority = score
+	return nil
+}
+
+// linkTextScore is the cosine of a link's anchor text to the centroid the
+// strategy ranks by.
+func (h *Hook) linkTextScore(anchor string) float64 {
+	switch {
+	case anchor == "":
+		return 0
+	case h.trained != nil:
+		return h.trained.Score(h.trained.Vector(anchor))
+	case h.cfg.Strategy == StrategyBestFirst:
+		return h.seeds.SeedScore(h.seeds.Vector(anchor))
+	}
+	return h.seeds.Score(h.seeds.Vector(anchor))
+}
+
+// pageScore recomputes a page's score without side effects.
+func (h *Hook) pageScore(p *crawl.Page) float64 {
+	if h.cfg.Strategy == StrategyBFS {
+		return 0
+	}
+	content := p.Text
+	if p.Doc != nil {
+		content = ExtractContent(p.Doc).Text
+	}
+	switch {
+	case h.trained != nil:
+		return h.trained.Score(h.trained.Vector(content))
+	case h.cfg.Strategy == StrategyBestFirst:
+		return h.seeds.SeedScore(h.seeds.Vector(content))
+	}
+	return h.seeds.Score(h.seeds.Vector(content))
+}
+
+// scoreCacheSize bounds the page scores kept for OnURL: far more than the
+// pages in flight at once (OnURL follows OnPage on the same worker).
+const scoreCacheSize = 4096
+
+// scoreCache maps page URL → score for the most recent pages, evicting
+// the oldest.
+type scoreCache struct {
+	mu   sync.Mutex
+	m    map[string]float64
+	ring []string
+	next int
+}
+
+func (c *scoreCache) init(n int) {
+	c.m = make(map[string]float64, n)
+	c.ring = make([]string, n)
+}
+
+func (c *scoreCache) put(u string, s float64) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.m[u]; !ok {
+		if old := c.ring[c.next]; old != "" {
+			delete(c.m, old)
+		}
+		c.ring[c.next] = u
+		c.next = (c.next + 1) % len(c.ring)
+	}
+	c.m[u] = s
+}
+
+func (c *scoreCache) get(u string) (float64, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	s, ok := c.m[u]
+	return s, ok
+}

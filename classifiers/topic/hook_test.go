@@ -1,0 +1,142 @@
+package topic_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+
+	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/classifiers/topic"
+	"github.com/crawl-project/crawl/hooks"
+)
+
+// page builds a crawl.Page whose content is the given article.
+func page(t testing.TB, url, name string) *crawl.Page {
+	return &crawl.Page{URL: url, FinalURL: url, Doc: parse(t, "<p>"+article(t, name)+"</p>"), Relevance: -1}
+}
+
+func TestHookStrategies(t *testing.T) {
+	ctx := context.Background()
+	for _, strategy := range []string{topic.StrategyBFS, topic.StrategyBestFirst, topic.StrategyAdaptive} {
+		t.Run(strategy, func(t *testing.T) {
+			m := sportModel(t, topic.Config{Strategy: strategy})
+			h, err := topic.NewHook(m, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sport, biz := page(t, "http://demo/s", "sport-003"), page(t, "http://demo/b", "business-001")
+			for _, p := range []*crawl.Page{sport, biz} {
+				if err := h.OnPage(ctx, p); err != nil {
+					t.Fatalf("OnPage: %v", err)
+				}
+			}
+			if !sport.Relevant || biz.Relevant || sport.Relevance <= biz.Relevance {
+				t.Errorf("relevance sport %.3f (%v), business %.3f (%v)", sport.Relevance, sport.Relevant, biz.Relevance, biz.Relevant)
+			}
+			ls, lb := crawl.Link{URL: "http://demo/x"}, crawl.Link{URL: "http://demo/y"}
+			if err := h.OnURL(ctx, sport, &ls); err != nil {
+				t.Fatal(err)
+			}
+			if err := h.OnURL(ctx, biz, &lb); err != nil {
+				t.Fatal(err)
+			}
+			switch strategy {
+			case topic.StrategyBFS:
+				if ls.Priority != 0 || lb.Priority != 0 {
+					t.Errorf("bfs priorities %v, %v; want 0", ls.Priority, lb.Priority)
+				}
+			case topic.StrategyBestFirst:
+				if ls.Priority != sport.Relevance || lb.Priority != biz.Relevance {
+					t.Errorf("best-first priorities %v, %v; want the relevances %v, %v", ls.Priority, lb.Priority, sport.Relevance, biz.Relevance)
+				}
+			default:
+				if acc, _ := m.Updates(); acc != 1 {
+					t.Errorf("adaptive: %d updates, want 1 (the sport page)", acc)
+				}
+				if ls.Priority <= lb.Priority {
+					t.Errorf("adaptive priorities sport %v ≤ business %v", ls.Priority, lb.Priority)
+				}
+			}
+			if got := h.Harvest().Now(); got.Crawled != 2 || got.Relevant != 1 {
+				t.Errorf("Harvest().Now() = %+v, want 2 crawled, 1 relevant", got)
+			}
+		})
+	}
+}
+
+func TestHookURL(t *testing.T) {
+	ctx := context.Background()
+	h, err := topic.NewHook(sportModel(t, topic.Config{}), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := crawl.Link{URL: "http://demo/setup.exe", Priority: 3}
+	if err := h.OnURL(ctx, nil, &l); !errors.Is(err, hooks.ErrSkip) {
+		t.Errorf("OnURL(exe) = %v, want ErrSkip", err)
+	}
+	l = crawl.Link{URL: "http://demo/", Priority: 3}
+	if err := h.OnURL(ctx, nil, &l); err != nil || l.Priority != 3 {
+		t.Errorf("OnURL(seed) = %v, priority %v; want nil, unchanged", err, l.Priority)
+	}
+	// A parent whose OnPage did not run is scored on the spot, without
+	// updating the model.
+	p := page(t, "http://demo/never-seen", "sport-004")
+	if err := h.OnURL(ctx, p, &l); err != nil || l.Priority <= 0.2 {
+		t.Errorf("OnURL(unseen parent) = %v, priority %v; want > 0.2", err, l.Priority)
+	}
+	if acc, _ := h.Model().Updates(); acc != 0 {
+		t.Errorf("OnURL updated the model %d times", acc)
+	}
+	if _, err := topic.NewHook(nil, nil); err == nil {
+		t.Error("NewHook(nil) = nil error")
+	}
+}
+
+func TestHookLinkText(t *testing.T) {
+	ctx := context.Background()
+	h, err := topic.NewHook(sportModel(t, topic.Config{Strategy: topic.StrategyBestFirst, LinkTextWeight: 0.5}), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := page(t, "http://demo/s", "sport-003")
+	if err := h.OnPage(ctx, p); err != nil {
+		t.Fatal(err)
+	}
+	on := crawl.Link{URL: "http://demo/1", Anchor: "Isinbayeva breaks world indoor pole vault record"}
+	off := crawl.Link{URL: "http://demo/2", Anchor: "Home"}
+	h.OnURL(ctx, p, &on)
+	h.OnURL(ctx, p, &off)
+	if on.Priority <= off.Priority || off.Priority != 0.5*p.Relevance {
+		t.Errorf("priorities on-topic %v, off-topic %v (page %v)", on.Priority, off.Priority, p.Relevance)
+	}
+}
+
+func TestHookConcurrent(t *testing.T) {
+	ctx := context.Background()
+	h, err := topic.NewHook(sportModel(t, topic.Config{}), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := []string{"sport-101", "sport-200", "business-002", "tech-003", "sport-450"}
+	var wg sync.WaitGroup
+	for w := range 4 {
+		wg.Go(func() {
+			for i, n := range names {
+				p := page(t, fmt.Sprintf("http://demo/%d/%d", w, i), n)
+				if err := h.OnPage(ctx, p); err != nil {
+					t.Error(err)
+				}
+				l := crawl.Link{URL: "http://demo/next"}
+				if err := h.OnURL(ctx, p, &l); err != nil {
+					t.Error(err)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if got := h.Harvest().Now().Crawled; got != 4*len(names) {
+		t.Errorf("Harvest crawled %d, want %d", got, 4*len(names))
+	}
+}

@@ -1,0 +1,326 @@
+package topic
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/crawl-project/crawl/text"
+	"golang.org/x/net/html"
+)
+
+// Strategies of a focused crawl.
+const (
+	StrategyBFS       = "bfs"        // breadth-first: every link priority 0, so the frontier is FIFO
+	StrategyBestFirst = "best-first" // static centroid (seed pages, or trained from a corpus)
+	StrategyAdaptive  = "adaptive"   // the paper's adaptive centroid
+)
+
+// Config tunes a topic model and its hooks. The zero Config is valid: every
+// zero field takes the default given in its comment.
+type Config struct {
+	Strategy string // bfs, best-first or adaptive; default adaptive
+	// Terms is how many feature terms are kept: the most frequent terms of
+	// the seed pages after stop-word removal (or, for a corpus, the terms
+	// most associated with the topic). Default 300.
+	Terms int
+	// Relevance is the cosine to the seed centroid from which a page counts
+	// as relevant (harvest rate). Default 0.2.
+	Relevance float64
+	// Update is the cosine to some seed page above which a fetched page is
+	// folded into the centroid (adaptive). Default 0.3.
+	Update float64
+	// DriftFloor is the drift guard: an update is rejected when it would
+	// bring the cosine between the current centroid and the seed centroid
+	// below DriftFloor. Default 0.7; a negative value disables the guard.
+	DriftFloor float64
+	// LinkTextWeight blends the anchor text of a link into its priority:
+	// priority = (1−w)·score(page) + w·cos(anchor text, centroid). Zero (the
+	// default) is the paper: every link of a page gets the page's score.
+	LinkTextWeight float64
+	Language       string // tokeniser language (text.Config.Language); default auto
+	Stem           bool   // Snowball English stemming
+	// MinSeedPages: a feature term must occur in at least this many seed
+	// pages. Default 2 when there are 3 seed pages or more, else 1.
+	MinSeedPages int
+	// LogTF weighs a term by 1 + ln(tf) instead of tf (sublinear TF).
+	LogTF bool
+}
+
+func (c *Config) fill() {
+	if c.Strategy == "" {
+		c.Strategy = StrategyAdaptive
+	}
+	if c.Terms == 0 {
+		c.Terms = 300
+	}
+	if c.Relevance == 0 {
+		c.Relevance = 0.2
+	}
+	if c.Update == 0 {
+		c.Update = 0.3
+	}
+	if c.DriftFloor == 0 {
+		c.DriftFloor = 0.7
+	}
+	if c.Language == "" {
+		c.Language = text.LangAuto
+	}
+}
+
+// Validate reports the fields of c (defaults filled in) that cannot be used.
+func (c Config) Validate() error {
+	c.fill()
+	var errs []error
+	if !slices.Contains([]string{StrategyBFS, StrategyBestFirst, StrategyAdaptive}, c.Strategy) {
+		errs = append(errs, fmt.Errorf("topic: Strategy %q is unknown (want bfs, best-first or adaptive)", c.Strategy))
+	}
+	if c.Terms < 0 {
+		errs = append(errs, fmt.Errorf("topic: Terms %d is negative", c.Terms))
+	}
+	unit := func(name string, v float64) {
+		if v < 0 || v > 1 {
+			errs = append(errs, fmt.Errorf("topic: %s %v is outside [0, 1]", name, v))
+		}
+	}
+	unit("Relevance", c.Relevance)
+	unit("Update", c.Update)
+	unit("LinkTextWeight", c.LinkTextWeight)
+	if c.DriftFloor > 1 {
+		errs = append(errs, fmt.Errorf("topic: DriftFloor %v is above 1", c.DriftFloor))
+	}
+	return errors.Join(errs...)
+}
+
+// SeedPage is one fetched seed page handed to NewFromPages.
+type SeedPage struct {
+	URL  string     // the seed's URL (final URL after redirects, if any)
+	Doc  *html.Node // the parsed page; its content is ExtractContent(Doc)
+	Text string     // the content to use when Doc is nil
+}
+
+// Model is a topic centroid in a feature space of a few hundred terms.
+// It keeps the seed centroid fixed (for relevance and as the drift anchor)
+// and a current centroid that Update moves. A Model is safe for concurrent
+// use: scoring is lock-free, updates are serialised.
+type Model struct {
+	cfg   Config
+	tok   *text.Tokenizer
+	scan  *text.Tokenizer  // tok keeping stop words: they are never features, so scoring skips that lookup
+	index map[string]int32 // term → feature
+	terms []string
+	idf   []float64 // nil for TF weights
+	logTF bool
+	pool  sync.Pool // *scratch
+
+	seedURLs map[string]bool
+	seeds    [][]float64 // dense unit vectors of the seed pages
+	anchor   []float64   // the seed (or trained) centroid
+	anchorN  float64     // its norm
+
+	mu       sync.Mutex // serialises updates
+	cur      atomic.Pointer[centroid]
+	rejected atomic.Int64
+}
+
+// centroid is an immutable snapshot of the current centroid.
+type centroid struct {
+	c       []float64
+	norm    float64
+	updates int
+}
+
+// NewFromPages builds the paper's topic model from the seed pages: the
+// content of each page (ExtractContent) is tokenised, the Terms most
+// frequent terms over all seed pages become the features, each page
+// becomes a unit TF vector over them, and their mean is the centroid.
+// Pages without any term are ignored; at least one must remain.
+func NewFromPages(cfg Config, pages []SeedPage) (*Model, error) {
+	m, err := newModel(cfg)
+	if err != nil {
+		return nil, err
+	}
+	if len(pages) == 0 {
+		return nil, errors.New("topic: no seed pages")
+	}
+	docs := make([][]string, 0, len(pages))
+	for _, p := range pages {
+		content := p.Text
+		if p.Doc != nil {
+			content = ExtractContent(p.Doc).Text
+		}
+		if toks := m.tok.Tokens(content); len(toks) > 0 {
+			docs = append(docs, toks)
+			m.seedURLs[p.URL] = true
+		}
+	}
+	if len(docs) == 0 {
+		return nil, fmt.Errorf("topic: none of the %d seed pages has any text", len(pages))
+	}
+	m.setFeatures(seedFeatures(docs, m.cfg.Terms, m.cfg.MinSeedPages))
+	sum := make([]float64, len(m.terms))
+	for _, d := range docs {
+		v := m.vectorOfTokens(d)
+		if v.Len() == 0 {
+			continue
+		}
+		dv := v.dense(len(m.terms))
+		m.seeds = append(m.seeds, dv)
+		for i, x := range dv {
+			sum[i] += x
+		}
+	}
+	for i := range sum {
+		sum[i] /= float64(len(m.seeds))
+	}
+	m.setAnchor(sum)
+	return m, nil
+}
+
+func newModel(cfg Config) (*Model, error) {
+	cfg.fill()
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	tcfg := text.Config{Language: cfg.Language, Stem: cfg.Stem}
+	tok, err := text.New(tcfg)
+	if err != nil {
+		return nil, fmt.Errorf("topic: %w", err)
+	}
+	tcfg.KeepStopWords = true
+	scan, err := text.New(tcfg)
+	if err != nil {
+		return nil, fmt.Errorf("topic: %w", err)
+	}
+	return &Model{cfg: cfg, tok: tok, scan: scan, seedURLs: map[string]bool{}, logTF: cfg.LogTF}, nil
+}
+
+// setFeatures fixes the feature terms.
+func (m *Model) setFeatures(terms []string) {
+	m.terms = terms
+	m.index = make(map[string]int32, len(terms))
+	for i, t := range terms {
+		m.index[t] = int32(i)
+	}
+	index, filter := m.index, newTermFilter(terms)
+	m.pool.New = func() any { return newScratch(index, filter) }
+}
+
+// setAnchor fixes the seed centroid and starts the current one there.
+func (m *Model) setAnchor(c []float64) {
+	m.anchor, m.anchorN = c, norm(c)
+	m.cur.Store(&centroid{c: c, norm: m.anchorN})
+}
+
+// seedFeatures selects the k terms of highest total TF over the seed
+// pages among those found in at least minPages of them (default: 2 when
+// there are 3 pages or more).
+func seedFeatures(docs [][]string, k, minPages int) []string {
+	if minPages == 0 {
+		minPages = 1
+		if len(docs) >= 3 {
+			minPages = 2
+		}
+	}
+	tf, df := map[string]float64{}, map[string]int{}
+	for _, d := range docs {
+		for _, t := range d {
+			tf[t]++
+		}
+		for _, t := range uniq(d) {
+			df[t]++
+		}
+	}
+	for t, n := range df {
+		if n < minPages {
+			delete(tf, t)
+		}
+	}
+	return topTerms(tf, k)
+}
+
+// topTerms returns the k terms of highest weight, ties broken by term.
+func topTerms(w map[string]float64, k int) []string {
+	terms := make([]string, 0, len(w))
+	for t := range w {
+		terms = append(terms, t)
+	}
+	slices.SortFunc(terms, func(a, b string) int {
+		if c := cmp.Compare(w[b], w[a]); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	})
+	return terms[:min(k, len(terms))]
+}
+
+// vectorOfTokens is vector for already tokenised text.
+func (m *Model) vectorOfTokens(toks []string) Vector {
+	sc := m.pool.Get().(*scratch)
+	for _, t := range toks {
+		sc.add(t)
+	}
+	v := m.gather(sc)
+	m.pool.Put(sc)
+	return v
+}
+
+// Config returns the model's configuration with defaults filled in.
+func (m *Model) Config() Config { return m.cfg }
+
+// Terms returns the feature terms, most important first.
+func (m *Model) Terms() []string { return slices.Clone(m.terms) }
+
+// Tokenizer returns the tokeniser the model uses.
+func (m *Model) Tokenizer() *text.Tokenizer { return m.tok }
+
+// Vector returns the vector of a content text (see ExtractContent).
+func (m *Model) Vector(content string) Vector { return m.vector(content) }
+
+// IsSeed reports whether u is the URL of one of the seed pages.
+func (m *Model) IsSeed(u string) bool { return m.seedURLs[u] }
+
+// Seeds returns how many seed pages make up the seed centroid (0 for a
+// model trained from a corpus).
+func (m *Model) Seeds() int { return len(m.seeds) }
+
+// Score is the cosine of v to the current centroid: the priority of the
+// links of v's page.
+func (m *Model) Score(v Vector) float64 {
+	c := m.cur.Load()
+	if c.norm == 0 {
+		return 0
+	}
+	return dot(v, c.c) / c.norm
+}
+
+// SeedScore is the cosine of v to the seed centroid: the relevance of v's
+// page for the harvest rate.
+func (m *Model) SeedScore(v Vector) float64 {
+	if m.anchorN == 0 {
+		return 0
+	}
+	return dot(v, m.anchor) / m.anchorN
+}
+
+// MaxSeedPageScore is the highest cosine of v to a single seed page.
+func (m *Model) MaxSeedPageScore(v Vector) float64 {
+	best := 0.0
+	for _, s := range m.seeds {
+		best = max(best, dot(v, s))
+	}
+	return best
+}
+
+// Updates returns how many pages were folded into the centroid, and how
+// many were refused by the drift guard.
+func (m *Model) Updates() (accepted, rejected int) {
+	return m.cur.Load().updates, int(m.rejected.Load())
+}
+
+// Drift is the cosine between the current and the seed centroid (1 before
+// any update).
+func (m *Model) Drift() float64 { return cosDense(m.cur.Load().c, m.anchor) }

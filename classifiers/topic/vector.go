@@ -1,0 +1,153 @@
+package topic
+
+import (
+	"math"
+	"slices"
+)
+
+// Vector is a sparse, L2-normalised term vector in the feature space of the
+// Model that made it; vectors of different models do not mix. The zero
+// Vector (a page with no feature term) has cosine 0 with everything.
+type Vector struct {
+	idx []int32   // feature indexes, ascending
+	val []float64 // weights, Σ val² = 1
+}
+
+// Len returns how many feature terms the vector holds.
+func (v Vector) Len() int { return len(v.idx) }
+
+// scratch is the reusable working memory of one vectorisation.
+type scratch struct {
+	counts  []float64 // dense, len = number of features, all zero between uses
+	touched []int32
+	index   map[string]int32
+	filter  *termFilter
+	add     func(term string) // counts a term; bound to this scratch once
+}
+
+func newScratch(index map[string]int32, filter *termFilter) *scratch {
+	sc := &scratch{counts: make([]float64, len(index)), index: index, filter: filter}
+	sc.add = func(t string) {
+		if !sc.filter.mayHave(t) {
+			return
+		}
+		i, ok := sc.index[t]
+		if !ok {
+			return
+		}
+		if sc.counts[i] == 0 {
+			sc.touched = append(sc.touched, i)
+		}
+		sc.counts[i]++
+	}
+	return sc
+}
+
+// termFilter is a one-hash Bloom filter over the feature terms, keyed by a
+// term's length and first and last bytes: most terms of a page are not
+// features, and it rejects them without hashing the whole term for a map
+// lookup.
+type termFilter [1 << 16 / 64]uint64
+
+func filterKey(t string) uint32 {
+	return (uint32(t[0])*131 + uint32(t[len(t)-1])*31 + uint32(len(t))*7919) & (1<<16 - 1)
+}
+
+func newTermFilter(terms []string) *termFilter {
+	f := new(termFilter)
+	for _, t := range terms {
+		if t != "" {
+			k := filterKey(t)
+			f[k/64] |= 1 << (k % 64)
+		}
+	}
+	return f
+}
+
+func (f *termFilter) mayHave(t string) bool {
+	if t == "" {
+		return false
+	}
+	k := filterKey(t)
+	return f[k/64]&(1<<(k%64)) != 0
+}
+
+// vector builds the normalised vector of s in m's feature space. It scans
+// with stop words kept (they are never features) and without building a
+// slice of terms.
+func (m *Model) vector(s string) Vector {
+	sc := m.pool.Get().(*scratch)
+	m.scan.Scan(s, sc.add)
+	v := m.gather(sc)
+	m.pool.Put(sc)
+	return v
+}
+
+// gather turns the counts of sc into a weighted, normalised Vector and
+// resets sc.
+func (m *Model) gather(sc *scratch) Vector {
+	slices.Sort(sc.touched)
+	v := Vector{idx: make([]int32, len(sc.touched)), val: make([]float64, len(sc.touched))}
+	var ss float64
+	for k, i := range sc.touched {
+		w := sc.counts[i]
+		if m.logTF {
+			w = 1 + math.Log(w)
+		}
+		if m.idf != nil {
+			w *= m.idf[i]
+		}
+		sc.counts[i] = 0
+		v.idx[k], v.val[k] = i, w
+		ss += w * w
+	}
+	sc.touched = sc.touched[:0]
+	if ss == 0 {
+		return Vector{}
+	}
+	inv := 1 / math.Sqrt(ss)
+	for k := range v.val {
+		v.val[k] *= inv
+	}
+	return v
+}
+
+// dot is the dot product of a sparse and a dense vector.
+func dot(v Vector, d []float64) float64 {
+	var s float64
+	for k, i := range v.idx {
+		s += v.val[k] * d[i]
+	}
+	return s
+}
+
+// norm is the L2 norm of a dense vector.
+func norm(d []float64) float64 {
+	var s float64
+	for _, x := range d {
+		s += x * x
+	}
+	return math.Sqrt(s)
+}
+
+// cosDense is the cosine of two dense vectors (0 when one is zero).
+func cosDense(a, b []float64) float64 {
+	na, nb := norm(a), norm(b)
+	if na == 0 || nb == 0 {
+		return 0
+	}
+	var s float64
+	for i := range a {
+		s += a[i] * b[i]
+	}
+	return s / (na * nb)
+}
+
+// dense returns v as a dense vector of n features.
+func (v Vector) dense(n int) []float64 {
+	d := make([]float64, n)
+	for k, i := range v.idx {
+		d[i] = v.val[k]
+	}
+	return d
+}
