@@ -58,36 +58,38 @@ func recordValues(t *stm.Tree, rec []int32) []value {
 			}
 			emit(strings.Join(path, "/")+"@src", src)
 		}
-		kids := t.Children(i)
-		for k := 0; k < len(kids); {
-			c := int(kids[k])
-			if !inline(t, c) {
-				walk(c)
-				k++
-				continue
-			}
-			// a run of text and inline formatting is one text value
-			var b strings.Builder
-			for ; k < len(kids) && inline(t, int(kids[k])); k++ {
-				appendText(&b, t.Node[kids[k]])
-			}
-			emit(strings.Join(path, "/")+"/text", collapse(b.String()))
-		}
+		runs(t, t.Children(i), walk, func(text string) { emit(strings.Join(path, "/")+"/text", text) })
 		path = path[:len(path)-1]
 	}
-	for k := 0; k < len(rec); {
-		if !inline(t, int(rec[k])) {
-			walk(int(rec[k]))
-			k++
-			continue
-		}
-		var b strings.Builder
-		for ; k < len(rec) && inline(t, int(rec[k])); k++ {
-			appendText(&b, t.Node[rec[k]])
-		}
-		emit("text", collapse(b.String()))
-	}
+	runs(t, rec, walk, func(text string) { emit("text", text) })
 	return out
+}
+
+// runs walks the sibling nodes kids: a run of text nodes and inline
+// formatting (query-term highlights inside a snippet) becomes one text
+// value; an inline element standing alone, like every other element, is
+// walked and keeps its own path.
+func runs(t *stm.Tree, kids []int32, walk func(int), text func(string)) {
+	for k := 0; k < len(kids); {
+		end := k
+		for end < len(kids) && inline(t, int(kids[end])) {
+			end++
+		}
+		switch {
+		case end == k:
+			walk(int(kids[k]))
+			k++
+		case end == k+1 && t.Label[kids[k]] != stm.TextLabel:
+			walk(int(kids[k]))
+			k++
+		default:
+			var b strings.Builder
+			for ; k < end; k++ {
+				appendText(&b, t.Node[kids[k]])
+			}
+			text(collapse(b.String()))
+		}
+	}
 }
 
 // inline reports whether node i is text or a formatting element holding
@@ -98,7 +100,7 @@ func inline(t *stm.Tree, i int) bool {
 		return true
 	}
 	switch t.Node[i].DataAtom {
-	case atom.B, atom.I, atom.Em, atom.Strong, atom.U, atom.Mark, atom.Font, atom.Small,
+	case atom.B, atom.I, atom.Em, atom.Strong, atom.U, atom.Mark, atom.Font, atom.Small, atom.Span,
 		atom.Sup, atom.Sub, atom.Abbr, atom.Code, atom.Wbr, atom.Br, atom.Q, atom.Cite, atom.Tt:
 	default:
 		return false
