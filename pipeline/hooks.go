@@ -13,6 +13,20 @@ import (
 // then record extraction (which needs the cluster ids), then fuzzy topics.
 func (p *Pipeline) buildHooks(ctx context.Context, resolve func([]string) ([]string, error)) error {
 	cfg := p.cfg
+	if cfg.Topic.Enabled {
+		seeds := p.seeds
+		if len(cfg.Topic.Seeds) > 0 {
+			var err error
+			if seeds, err = resolve(cfg.Topic.Seeds); err != nil {
+				return err
+			}
+		}
+		t, err := newTopicBuiltin(ctx, cfg, seeds, p.log)
+		if err != nil {
+			return err
+		}
+		p.add(t)
+	}
 	if cfg.Extraction.Enabled {
 		p.add(newRecordsBuiltin(cfg.Extraction.MinRecords, p.log))
 	}
