@@ -101,7 +101,8 @@ func clusterChildren(m *stm.Matcher, t *stm.Tree, kids []int32, d0 float64) []in
 // every cluster that occurs at least twice, records start at each of its
 // occurrences and run up to the next one; the last record is cut to the
 // median length of the others and stops at a child whose cluster none of
-// the other records hold. It returns the segmentation whose adjacent
+// the other records hold. When all children share one tag, every child
+// on its own is a candidate too. It returns the segmentation whose adjacent
 // records are most similar, weighted by the share of the children's
 // content the records hold so that a few identical children do not beat
 // the whole list (ties: more records, then earlier start).
@@ -122,11 +123,22 @@ func segment(m *stm.Matcher, p *page, kids []int32, d0 float64) segmentation {
 	}
 	var best segmentation
 	bestStart := len(kids)
+	cands := make([][]int, 0, len(order)+1)
 	for _, l := range order {
-		starts := occ[l]
-		if len(starts) < 2 {
-			continue
+		if len(occ[l]) >= 2 {
+			cands = append(cands, occ[l])
 		}
+	}
+	if len(order) > 1 && len(kids) >= 2 && sameTag(t, kids) {
+		// every child its own record: rows of one table whose optional
+		// parts put them in different clusters
+		all := make([]int, len(kids))
+		for i := range all {
+			all[i] = i
+		}
+		cands = append(cands, all)
+	}
+	for _, starts := range cands {
 		recs := cutRecords(labels, kids, starts)
 		s := segmentation{records: recs, sim: meanSimilarity(m, t, recs)}
 		covered := 0
@@ -195,4 +207,14 @@ func meanSimilarity(m *stm.Matcher, t *stm.Tree, recs [][]int32) float64 {
 		sum += m.SimilarityForests(t, recs[i-1], t, recs[i])
 	}
 	return sum / float64(len(recs)-1)
+}
+
+// sameTag reports whether all kids have one label.
+func sameTag(t *stm.Tree, kids []int32) bool {
+	for _, k := range kids[1:] {
+		if t.Label[k] != t.Label[kids[0]] {
+			return false
+		}
+	}
+	return true
 }
