@@ -117,8 +117,10 @@ func analyze(p *page, m *stm.Matcher, cfg Config) analysis {
 		if cov < cfg.MinCoverage {
 			continue
 		}
-		q := math.Pow(seg.sim, cfg.SimPower) * cov * math.Log(float64(len(seg.records)))
-		found = append(found, region{c.node, seg.records, seg.sim, q + cfg.RegionWeight*c.score, cov})
+		r := flatten(p, m, cfg, region{node: c.node, records: seg.records, sim: seg.sim, cov: cov})
+		q := math.Pow(r.sim, cfg.SimPower) * cov * math.Log(float64(len(r.records)))
+		r.quality = q + cfg.RegionWeight*c.score
+		found = append(found, r)
 	}
 	sections(p.t, found)
 	best := -1
@@ -130,7 +132,7 @@ func analyze(p *page, m *stm.Matcher, cfg Config) analysis {
 	if best < 0 {
 		return a
 	}
-	main := flatten(p, m, cfg, found[best])
+	main := found[best]
 	if article(p, main) {
 		return a
 	}
@@ -231,7 +233,7 @@ func flatten(p *page, m *stm.Matcher, cfg Config, r region) region {
 	if n < 2 || float64(in) < 0.7*float64(outer) || sims/float64(n) <= r.sim {
 		return r
 	}
-	return region{node: r.node, records: inner, sim: sims / float64(n), quality: r.quality}
+	return region{node: r.node, records: inner, sim: sims / float64(n), quality: r.quality, cov: r.cov}
 }
 
 // moreRegions returns up to cfg.MoreRegions other regions, disjoint from
