@@ -118,7 +118,7 @@ func analyze(p *page, m *stm.Matcher, cfg Config) analysis {
 			continue
 		}
 		r := flatten(p, m, cfg, region{node: c.node, records: seg.records, sim: seg.sim, cov: cov})
-		q := math.Pow(r.sim, cfg.SimPower) * cov * math.Log(float64(len(r.records)))
+		q := math.Pow(r.sim, cfg.SimPower) * cov * math.Log(float64(len(r.records))) * richness(p.t, r.records)
 		r.quality = q + cfg.RegionWeight*c.score
 		found = append(found, r)
 	}
@@ -262,6 +262,36 @@ func related(t *stm.Tree, a, b int) bool {
 		a, b = b, a
 	}
 	return b < a+int(t.Size[a])
+}
+
+// linkOnly is the weight of link-list regions (fitted on the tune half).
+const linkOnly = 0.4
+
+// richness is linkOnly for records whose text is nearly all link text (90% or
+// more), as in menus, footers and tag clouds, else 1.
+func richness(t *stm.Tree, recs [][]int32) float64 {
+	all, link := 0, 0
+	for _, r := range recs {
+		for _, i := range r {
+			for j := int(i); j < int(i)+int(t.Size[i]); j++ {
+				if t.Label[j] != stm.TextLabel {
+					continue
+				}
+				n := len(strings.TrimSpace(t.Node[j].Data))
+				all += n
+				for a := int(t.Parent[j]); a >= int(i); a = int(t.Parent[a]) {
+					if t.Node[a].DataAtom == atom.A {
+						link += n
+						break
+					}
+				}
+			}
+		}
+	}
+	if all > 0 && float64(link) >= 0.9*float64(all) {
+		return linkOnly
+	}
+	return 1
 }
 
 // sameClass reports whether at least half of the records start with the

@@ -42,6 +42,7 @@ func run() error {
 	flag.Float64Var(&cfg.RegionWeight, "rw", 0, "heuristic weight in region choice (0: default)")
 	flag.Float64Var(&cfg.SimPower, "sp", 0, "similarity exponent in the region choice (0: default)")
 	flag.IntVar(&cfg.Candidates, "k", 0, "candidate regions (0: default)")
+	flag.IntVar(&cfg.MinRecords, "minrecs", 0, "least records of a region (0: default)")
 	flag.IntVar(&cfg.MoreRegions, "more", 0, "further regions (0: default, -1 none)")
 	flag.Parse()
 	if *data == "" {
