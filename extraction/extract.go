@@ -35,7 +35,7 @@ type Config struct {
 	// All zero means {1, 1, 1}.
 	Weights [3]float64
 	// RegionWeight scales the heuristic score against record quality
-	// (coverage × similarity) when choosing the main region. 0 means 0.2.
+	// (coverage × similarity) when choosing the main region. 0 means 0.05.
 	RegionWeight float64
 	// SimPower is the exponent of the records' similarity in the region
 	// choice: high values make a few loosely similar blocks (the page's main
@@ -67,7 +67,7 @@ func (c Config) withDefaults() Config {
 		c.Weights = [3]float64{1, 1, 1}
 	}
 	if c.RegionWeight == 0 {
-		c.RegionWeight = 0.2
+		c.RegionWeight = 0.05
 	}
 	if c.SimPower == 0 {
 		c.SimPower = 1
@@ -267,13 +267,26 @@ func related(t *stm.Tree, a, b int) bool {
 // linkOnly is the weight of link-list regions (fitted on the tune half).
 const linkOnly = 0.4
 
-// richness is linkOnly for records whose text is nearly all link text (90% or
-// more), as in menus, footers and tag clouds, else 1.
+// smallRecord is the mean content (characters, imgContent per image) and
+// smallNodes the mean size (nodes) below which records weigh less in
+// proportion: the options of a dropdown or the tags of a filter list.
+const (
+	smallRecord = 30
+	smallNodes  = 8
+)
+
+// richness weighs a region's records: linkOnly when their text is nearly
+// all link text (90% or more), as in menus, footers and tag clouds, and in
+// proportion to their mean content when it is under smallRecord.
 func richness(t *stm.Tree, recs [][]int32) float64 {
-	all, link := 0, 0
+	all, link, imgs, nodes := 0, 0, 0, 0
 	for _, r := range recs {
 		for _, i := range r {
+			nodes += int(t.Size[i])
 			for j := int(i); j < int(i)+int(t.Size[i]); j++ {
+				if t.Node[j].DataAtom == atom.Img {
+					imgs++
+				}
 				if t.Label[j] != stm.TextLabel {
 					continue
 				}
@@ -288,10 +301,19 @@ func richness(t *stm.Tree, recs [][]int32) float64 {
 			}
 		}
 	}
+	w := 1.0
 	if all > 0 && float64(link) >= 0.9*float64(all) {
-		return linkOnly
+		w = linkOnly
 	}
-	return 1
+	// option-like records (countries of a dropdown, tags of a cloud) hold a
+	// word or two each
+	if c := float64(all+imgs*imgContent) / float64(len(recs)); c < smallRecord {
+		w *= c / smallRecord
+	}
+	if c := float64(nodes) / float64(len(recs)); c < smallNodes {
+		w *= c / smallNodes
+	}
+	return w
 }
 
 // sameClass reports whether at least half of the records start with the
