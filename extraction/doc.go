@@ -13,19 +13,23 @@
 //     content per child) + w3·tag count (each normalised by its maximum;
 //     wrappers lose their tag count to a candidate inside holding 90% of
 //     it). The top Config.Candidates are segmented and the main region is
-//     the one maximising similarity × coverage × ln(records) + RegionWeight
-//     × heuristic score; further regions whose records resemble the main
-//     ones are kept too (Config.MoreRegions). A region whose records are
-//     themselves lists (grid columns) is flattened one level.
+//     the one maximising similarity × coverage × ln(records) × richness +
+//     RegionWeight × heuristic score (richness is lower for link-only and
+//     tiny records: menus, dropdowns, tag filters); further regions whose
+//     records resemble the main ones are kept too (Config.MoreRegions). A
+//     region whose records are themselves lists (grid columns) is flattened
+//     one level first, and a loosely similar region whose records hold a
+//     more regular list is taken for the page's sections and dropped.
 //  3. Records: the region's children are clustered agglomeratively with
 //     average link on distance 1 - 2·STM/(|A|+|B|), merging below Config.D0;
 //     for each cluster occurring twice or more, records start at its
 //     occurrences (Álvarez et al. 2008); the segmentation with the highest
 //     mean similarity of adjacent records wins.
 //  4. Guards: no records when the region is too small a share of the page's
-//     content (MinCoverage), too dissimilar (MinSimilarity), prose
-//     (paragraph runs of an article) or outweighed by long text outside it
-//     (an article with a related-links list).
+//     content (MinCoverage), too dissimilar (MinSimilarity), its records do
+//     not mostly share one tag.class, they are prose (paragraph runs of an
+//     article) or long text outside them outweighs them (an article with a
+//     related-links list).
 //  5. Fields: each leaf (a run of text with its inline markup, a link href,
 //     an image src) is keyed by its tag.class path from the record root,
 //     plus [k] for its k-th repeat; the keys are the column names, stable
@@ -35,7 +39,10 @@
 //   - preprocess.go: Parse, the page measures.
 //   - region.go: candidate ranking by the three heuristics.
 //   - segment.go: child clustering and segmentations.
-//   - extract.go: Config, ExtractPage, region choice and guards.
+//   - extract.go: Config, ExtractPage, analyze (the page pipeline).
+//   - region_choice.go: the weights and guards of the region choice
+//     (sections, grid flattening, further regions, link-only and tiny
+//     records, class consistency, prose and article pages).
 //   - fields.go: leaf values, column keys, the column schema, RecordFields.
 //   - cluster.go: ClusterExtractor (learn once per template cluster).
 //   - hook.go: NewHook, the batch-hook adapter for the engine.

@@ -1,0 +1,240 @@
+package extraction
+
+import (
+	"strings"
+
+	"github.com/crawl-project/crawl/extraction/stm"
+	"golang.org/x/net/html/atom"
+)
+
+// proseMin is the length from which a text node counts as article prose.
+const proseMin = 80
+
+// article reports whether the page is an article rather than a list: the
+// text of long text nodes outside the records exceeds the records' content.
+// Related-link lists and comment threads beside an article are then not
+// reported as its data records.
+func article(p *page, r region) bool {
+	t := p.t
+	inside := make([]bool, t.Len())
+	recs := 0
+	for _, rec := range r.records {
+		for _, i := range rec {
+			recs += int(p.text[i])
+			for j := int(i); j < int(i)+int(t.Size[i]); j++ {
+				inside[j] = true
+			}
+		}
+	}
+	prose := 0
+	for i := range t.Len() {
+		if !inside[i] && t.Label[i] == stm.TextLabel && p.text[i] >= proseMin {
+			prose += int(p.text[i])
+		}
+	}
+	return prose > recs
+}
+
+// sectionSim is the record similarity below which a region may be the
+// page's sections rather than a list (fitted on the tune half).
+const sectionSim = 0.8
+
+// sections drops (zeroes the quality of) regions whose "records" are the
+// page's sections: loosely similar (below sectionSim), with a region inside
+// one of them that is more regular and holds more than an average record of
+// the outer region, so it is not a small list inside one record but the
+// real list.
+func sections(t *stm.Tree, found []region) {
+	for i := range found {
+		a := &found[i]
+		if a.sim >= sectionSim {
+			continue
+		}
+		for _, b := range found {
+			if b.node != a.node && related(t, a.node, b.node) && b.node > a.node &&
+				b.sim > a.sim && b.cov > a.cov/float64(len(a.records)) {
+				a.quality = 0
+				break
+			}
+		}
+	}
+}
+
+// flatten descends into a region whose records are themselves lists (the
+// columns of a grid of records): when every subtree of the records that
+// holds a tenth of the region's content or more splits into at least two
+// similar inner records, the inner records are more alike than the outer
+// ones and hold 70% or more of their content, the inner records replace
+// the outer ones.
+func flatten(p *page, m *stm.Matcher, cfg Config, r region) region {
+	var inner [][]int32
+	outer, in, sims, n := 0, 0, 0.0, 0
+	for _, rec := range r.records {
+		for _, i := range rec {
+			outer += int(p.text[i])
+		}
+	}
+	for _, rec := range r.records {
+		for _, i := range rec {
+			if 10*int(p.text[i]) < outer {
+				continue
+			}
+			if p.t.Label[i] == stm.TextLabel {
+				return r
+			}
+			seg := segment(m, p, p.t.Children(int(i)), cfg.D0)
+			if len(seg.records) < 2 || seg.sim < cfg.MinSimilarity {
+				return r
+			}
+			for _, x := range seg.records {
+				for _, j := range x {
+					in += int(p.text[j])
+				}
+			}
+			sims += seg.sim
+			n++
+			inner = append(inner, seg.records...)
+		}
+	}
+	if n < 2 || float64(in) < 0.7*float64(outer) || sims/float64(n) <= r.sim {
+		return r
+	}
+	return region{node: r.node, records: inner, sim: sims / float64(n), quality: r.quality, cov: r.cov}
+}
+
+// moreRegions returns up to cfg.MoreRegions other regions, disjoint from
+// the main one, whose first record resembles the main region's first.
+func moreRegions(p *page, m *stm.Matcher, cfg Config, found []region, best int) []region {
+	var out []region
+	main := found[best]
+	for i, r := range found {
+		if i == best || r.quality <= 0 || len(out) >= cfg.MoreRegions || related(p.t, r.node, main.node) {
+			continue
+		}
+		clash := false
+		for _, o := range out {
+			clash = clash || related(p.t, r.node, o.node)
+		}
+		if !clash && m.SimilarityForests(p.t, r.records[0], p.t, main.records[0]) >= cfg.MinSimilarity {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// related reports whether a is b or an ancestor or descendant of b.
+func related(t *stm.Tree, a, b int) bool {
+	if a > b {
+		a, b = b, a
+	}
+	return b < a+int(t.Size[a])
+}
+
+// linkOnly is the weight of link-list regions (fitted on the tune half).
+const linkOnly = 0.4
+
+// smallRecord is the mean content (characters, imgContent per image) and
+// smallNodes the mean size (nodes) below which records weigh less in
+// proportion: the options of a dropdown or the tags of a filter list.
+const (
+	smallRecord = 30
+	smallNodes  = 8
+)
+
+// richness weighs a region's records: linkOnly when their text is nearly
+// all link text (90% or more), as in menus, footers and tag clouds, and in
+// proportion to their mean content when it is under smallRecord.
+func richness(t *stm.Tree, recs [][]int32) float64 {
+	all, link, imgs, nodes := 0, 0, 0, 0
+	for _, r := range recs {
+		for _, i := range r {
+			nodes += int(t.Size[i])
+			for j := int(i); j < int(i)+int(t.Size[i]); j++ {
+				if t.Node[j].DataAtom == atom.Img {
+					imgs++
+				}
+				if t.Label[j] != stm.TextLabel {
+					continue
+				}
+				n := len(strings.TrimSpace(t.Node[j].Data))
+				all += n
+				for a := int(t.Parent[j]); a >= int(i); a = int(t.Parent[a]) {
+					if t.Node[a].DataAtom == atom.A {
+						link += n
+						break
+					}
+				}
+			}
+		}
+	}
+	w := 1.0
+	if all > 0 && float64(link) >= 0.9*float64(all) {
+		w = linkOnly
+	}
+	// option-like records (countries of a dropdown, tags of a cloud) hold a
+	// word or two each
+	if c := float64(all+imgs*imgContent) / float64(len(recs)); c < smallRecord {
+		w *= c / smallRecord
+	}
+	if c := float64(nodes) / float64(len(recs)); c < smallNodes {
+		w *= c / smallNodes
+	}
+	return w
+}
+
+// sameClass reports whether at least half of the records start with the
+// same tag.class (digits stripped): the blocks of an article (headline,
+// byline, body) have matching shapes but distinct classes.
+func sameClass(t *stm.Tree, recs [][]int32) bool {
+	count := map[string]int{}
+	most := 0
+	for _, r := range recs {
+		name := "#text"
+		if t.Label[r[0]] != stm.TextLabel {
+			name = segmentName(t.Node[r[0]])
+		}
+		count[name]++
+		most = max(most, count[name])
+	}
+	return 2*most >= len(recs)
+}
+
+// prose reports whether half or more of the records are prose: text,
+// paragraphs and inline markup only, with a long text among them. That is
+// the repeated structure of an article body, not data records.
+func prose(t *stm.Tree, recs [][]int32) bool {
+	n := 0
+	for _, r := range recs {
+		long := false
+		ok := true
+		for _, i := range r {
+			ok = ok && proseNode(t, int(i), &long)
+		}
+		if ok && long {
+			n++
+		}
+	}
+	return 2*n >= len(recs)
+}
+
+func proseNode(t *stm.Tree, i int, long *bool) bool {
+	if t.Label[i] == stm.TextLabel {
+		if len(strings.TrimSpace(t.Node[i].Data)) >= proseMin {
+			*long = true
+		}
+		return true
+	}
+	switch t.Node[i].DataAtom {
+	case atom.P, atom.Br, atom.Blockquote, atom.A, atom.Span, atom.B, atom.I, atom.Em, atom.Strong,
+		atom.Font, atom.U, atom.Small, atom.Sup, atom.Sub, atom.Q, atom.Cite, atom.Hr:
+	default:
+		return false
+	}
+	for _, c := range t.Children(i) {
+		if !proseNode(t, int(c), long) {
+			return false
+		}
+	}
+	return true
+}
+
