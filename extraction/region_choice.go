@@ -237,4 +237,3 @@ func proseNode(t *stm.Tree, i int, long *bool) bool {
 	}
 	return true
 }
-
