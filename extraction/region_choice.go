@@ -103,12 +103,22 @@ func flatten(p *page, m *stm.Matcher, cfg Config, r region) region {
 }
 
 // moreRegions returns up to cfg.MoreRegions other regions, disjoint from
-// the main one, whose first record resembles the main region's first.
+// the main one, whose first record resembles the main region's first: other
+// candidates, and other nodes on the main region's tag.class path (the
+// second and third result tables of a page), whatever their coverage.
 func moreRegions(p *page, m *stm.Matcher, cfg Config, found []region, best int) []region {
-	var out []region
 	main := found[best]
-	for i, r := range found {
-		if i == best || r.quality <= 0 || len(out) >= cfg.MoreRegions || related(p.t, r.node, main.node) {
+	cands := append([]region(nil), found[:best]...)
+	cands = append(cands, found[best+1:]...)
+	for _, n := range samePath(p.t, main.node) {
+		seg := segment(m, p, p.t.Children(n), cfg.D0)
+		if len(seg.records) >= cfg.MinRecords && seg.sim >= cfg.MinSimilarity {
+			cands = append(cands, region{node: n, records: seg.records, sim: seg.sim, quality: 1})
+		}
+	}
+	var out []region
+	for _, r := range cands {
+		if r.quality <= 0 || len(out) >= cfg.MoreRegions || related(p.t, r.node, main.node) {
 			continue
 		}
 		clash := false
@@ -119,6 +129,29 @@ func moreRegions(p *page, m *stm.Matcher, cfg Config, found []region, best int) 
 			out = append(out, r)
 		}
 	}
+	return out
+}
+
+// samePath returns the other nodes whose tag.class path from the root is
+// the one of node.
+func samePath(t *stm.Tree, node int) []int {
+	want := nodePath(t, node)
+	var out []int
+	var walk func(i, depth int)
+	walk = func(i, depth int) {
+		if depth == len(want) {
+			if i != node {
+				out = append(out, i)
+			}
+			return
+		}
+		for _, c := range t.Children(i) {
+			if t.Label[c] != stm.TextLabel && segmentName(t.Node[c]) == want[depth] {
+				walk(int(c), depth+1)
+			}
+		}
+	}
+	walk(0, 0)
 	return out
 }
 
