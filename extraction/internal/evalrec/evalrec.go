@@ -15,6 +15,9 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/text/encoding/charmap"
 )
 
 // Case is one page with its ground-truth records.
@@ -31,12 +34,13 @@ func Norm(s string) string { return strings.ToLower(strings.Join(strings.Fields(
 // Key returns the normalised longest field of a ground-truth record, "" for
 // an empty row. The testbed's annotators cut long texts and marked the cut
 // with a trailing "…" that the page does not hold; Key drops that mark, so
-// the kept prefix must be contained. Stray quotes at either end (CSV
+// the kept prefix must be contained. Double-encoded text is repaired
+// (Unmojibake). Stray quotes at either end (CSV
 // conversion leftovers in a few files) are dropped too.
 func Key(row []string) string {
 	best := ""
 	for _, f := range row {
-		f = strings.Trim(strings.TrimSuffix(strings.Trim(Norm(f), "\" "), "…"), "\" ")
+		f = strings.Trim(strings.TrimSuffix(strings.Trim(Norm(Unmojibake(f)), "\" "), "…"), "\" ")
 		if len(f) > len(best) {
 			best = f
 		}
@@ -48,6 +52,34 @@ func Key(row []string) string {
 // differ in spaces around inline tags ("laptop ." vs "laptop."), which is
 // not an extraction error.
 func squeeze(s string) string { return strings.Join(strings.Fields(s), "") }
+
+// Unmojibake repairs text that was UTF-8 decoded as Latin-1/windows-1252
+// and encoded again ("canâ€™t" for "can’t"), as some of the testbed's
+// records.csv files are: when every rune maps back to one byte and the
+// bytes are valid UTF-8 holding a multi-byte rune, the decoded text is
+// returned, else s.
+func Unmojibake(s string) string {
+	b := make([]byte, 0, len(s))
+	high := false
+	for _, r := range s {
+		switch {
+		case r < 0x80:
+			b = append(b, byte(r))
+		case r <= 0xFF:
+			b, high = append(b, byte(r)), true
+		default:
+			c, ok := charmap.Windows1252.EncodeRune(r)
+			if !ok {
+				return s
+			}
+			b, high = append(b, c), true
+		}
+	}
+	if !high || !utf8.Valid(b) {
+		return s
+	}
+	return string(b)
+}
 
 // Score counts matched pairs between ground-truth rows and extracted
 // records, each extracted record given as its normalised text.
