@@ -125,7 +125,7 @@ func (w *contentWalker) text(s string, inAnchor bool) {
 	b.WriteString(s)
 }
 
-// isNoise reports whether n's class or id holds a navigation word.
+// isNoise reports whether n's class, id or role holds a noise word.
 func isNoise(n *html.Node) bool {
 	for _, a := range n.Attr {
 		if a.Namespace != "" || a.Key != "class" && a.Key != "id" && a.Key != "role" {

@@ -30,7 +30,8 @@ type Hook struct {
 	cfg     Config
 	seeds   *Model
 	trained *Model
-	scores  scoreCache
+	scores  cache[float64]
+	navs    cache[map[string]bool] // NavAnchors by page URL, when NavFactor ≠ 1
 	harvest Harvest
 }
 
@@ -96,25 +97,8 @@ func (h *Hook) OnURL(ctx context.Context, from *crawl.Page, link *crawl.Link) er
 	if !ok { // OnPage did not run for from, or its score was evicted
 		score = h.pageScore(from)
 	}
-	if w := h.cfg.LinkTextWeight; w > 0 && h.cfg.Strategy != StrategyBFS {
-		score = (1-w)*score + w*h.linkTextScore(link.Anchor)
-	}
 	link.Priority = score
 	return nil
-}
-
-// linkTextScore is the cosine of a link's anchor text to the centroid the
-// strategy ranks by.
-func (h *Hook) linkTextScore(anchor string) float64 {
-	switch {
-	case anchor == "":
-		return 0
-	case h.trained != nil:
-		return h.trained.Score(h.trained.Vector(anchor))
-	case h.cfg.Strategy == StrategyBestFirst:
-		return h.seeds.SeedScore(h.seeds.Vector(anchor))
-	}
-	return h.seeds.Score(h.seeds.Vector(anchor))
 }
 
 // pageScore recomputes a page's score without side effects.
@@ -139,21 +123,21 @@ func (h *Hook) pageScore(p *crawl.Page) float64 {
 // pages in flight at once (OnURL follows OnPage on the same worker).
 const scoreCacheSize = 4096
 
-// scoreCache maps page URL → score for the most recent pages, evicting
-// the oldest.
-type scoreCache struct {
+// cache maps page URL → value for the most recent pages, evicting the
+// oldest.
+type cache[V any] struct {
 	mu   sync.Mutex
-	m    map[string]float64
+	m    map[string]V
 	ring []string
 	next int
 }
 
-func (c *scoreCache) init(n int) {
-	c.m = make(map[string]float64, n)
+func (c *cache[V]) init(n int) {
+	c.m = make(map[string]V, n)
 	c.ring = make([]string, n)
 }
 
-func (c *scoreCache) put(u string, s float64) {
+func (c *cache[V]) put(u string, v V) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if _, ok := c.m[u]; !ok {
@@ -163,12 +147,12 @@ func (c *scoreCache) put(u string, s float64) {
 		c.ring[c.next] = u
 		c.next = (c.next + 1) % len(c.ring)
 	}
-	c.m[u] = s
+	c.m[u] = v
 }
 
-func (c *scoreCache) get(u string) (float64, bool) {
+func (c *cache[V]) get(u string) (V, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	s, ok := c.m[u]
-	return s, ok
+	v, ok := c.m[u]
+	return v, ok
 }

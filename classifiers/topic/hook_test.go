@@ -94,25 +94,6 @@ func TestHookURL(t *testing.T) {
 	}
 }
 
-func TestHookLinkText(t *testing.T) {
-	ctx := context.Background()
-	h, err := topic.NewHook(sportModel(t, topic.Config{Strategy: topic.StrategyBestFirst, LinkTextWeight: 0.5}), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := page(t, "http://demo/s", "sport-003")
-	if err := h.OnPage(ctx, p); err != nil {
-		t.Fatal(err)
-	}
-	on := crawl.Link{URL: "http://demo/1", Anchor: "Isinbayeva breaks world indoor pole vault record"}
-	off := crawl.Link{URL: "http://demo/2", Anchor: "Home"}
-	h.OnURL(ctx, p, &on)
-	h.OnURL(ctx, p, &off)
-	if on.Priority <= off.Priority || off.Priority != 0.5*p.Relevance {
-		t.Errorf("priorities on-topic %v, off-topic %v (page %v)", on.Priority, off.Priority, p.Relevance)
-	}
-}
-
 func TestHookConcurrent(t *testing.T) {
 	ctx := context.Background()
 	h, err := topic.NewHook(sportModel(t, topic.Config{}), nil)

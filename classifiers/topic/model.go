@@ -31,18 +31,16 @@ type Config struct {
 	// as relevant (harvest rate). Default 0.2.
 	Relevance float64
 	// Update is the cosine to some seed page above which a fetched page is
-	// folded into the centroid (adaptive). Default 0.3.
+	// folded into the centroid (adaptive). Default 0.3 (chosen with
+	// DriftFloor on the demo site's business, tech, politics and
+	// entertainment topics; see internal/harvest).
 	Update float64
 	// DriftFloor is the drift guard: an update is rejected when it would
 	// bring the cosine between the current centroid and the seed centroid
 	// below DriftFloor. Default 0.7; a negative value disables the guard.
 	DriftFloor float64
-	// LinkTextWeight blends the anchor text of a link into its priority:
-	// priority = (1−w)·score(page) + w·cos(anchor text, centroid). Zero (the
-	// default) is the paper: every link of a page gets the page's score.
-	LinkTextWeight float64
-	Language       string // tokeniser language (text.Config.Language); default auto
-	Stem           bool   // Snowball English stemming
+	Language   string // tokeniser language (text.Config.Language); default auto
+	Stem       bool   // Snowball English stemming
 	// MinSeedPages: a feature term must occur in at least this many seed
 	// pages. Default 2 when there are 3 seed pages or more, else 1.
 	MinSeedPages int
@@ -88,7 +86,6 @@ func (c Config) Validate() error {
 	}
 	unit("Relevance", c.Relevance)
 	unit("Update", c.Update)
-	unit("LinkTextWeight", c.LinkTextWeight)
 	if c.DriftFloor > 1 {
 		errs = append(errs, fmt.Errorf("topic: DriftFloor %v is above 1", c.DriftFloor))
 	}
