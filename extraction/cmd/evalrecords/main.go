@@ -34,6 +34,7 @@ func run() error {
 	method := flag.String("method", "stm", "stm (paper 004), mdr (baseline: every region) or mdr-largest (its region with the most text)")
 	small := flag.Bool("small", false, "data is records-small/")
 	verbose := flag.Bool("v", false, "print every page")
+	perSite := flag.Bool("cluster", false, "extract with a ClusterExtractor, one template cluster per site (pages in name order)")
 	dump := flag.String("dump", "", "print the extracted records of this case")
 	var cfg extraction.Config
 	flag.Float64Var(&cfg.D0, "d0", 0, "clustering distance threshold (0: default)")
@@ -60,12 +61,24 @@ func run() error {
 		return err
 	}
 	var tp, nExt, nTruth, pages int
+	ce := extraction.NewClusterExtractor(cfg)
+	clusters := map[string]int64{}
 	start := time.Now()
 	for _, c := range cases {
 		if !*small && *split != "all" && evalrec.Half(c.Site) != *split {
 			continue
 		}
-		recs, err := extract(c.Page, *method, cfg)
+		var recs []crawl.Record
+		if *perSite {
+			id, ok := clusters[c.Site]
+			if !ok {
+				id = int64(len(clusters) + 1)
+				clusters[c.Site] = id
+			}
+			recs, err = extractCluster(ce, id, c.Page)
+		} else {
+			recs, err = extract(c.Page, *method, cfg)
+		}
 		if err != nil {
 			return err
 		}
@@ -97,6 +110,14 @@ func run() error {
 		}
 	}
 	el := time.Since(start)
+	if *perSite {
+		reused, fell := 0, 0
+		for _, id := range clusters {
+			r, f := ce.Stats(id)
+			reused, fell = reused+r, fell+f
+		}
+		fmt.Printf("cluster mode: %d pages extracted with a learned region, %d fell back\n", reused, fell)
+	}
 	p, r := ratio(tp, nExt), ratio(tp, nTruth)
 	if *small {
 		*split = "small"
@@ -122,6 +143,18 @@ func extract(path, method string, cfg extraction.Config) ([]crawl.Record, error)
 		return mdr.Extract(doc, mdr.Config{Largest: true})
 	}
 	return extraction.ExtractPage(doc, cfg)
+}
+
+func extractCluster(ce *extraction.ClusterExtractor, id int64, path string) ([]crawl.Record, error) {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	doc, err := extraction.Parse(raw, "")
+	if err != nil {
+		return nil, err
+	}
+	return ce.Extract(id, path, doc)
 }
 
 // recordText joins a record's values the way the metric reads them: text
