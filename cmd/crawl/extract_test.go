@@ -88,3 +88,23 @@ func TestExtractCommandErrors(t *testing.T) {
 		})
 	}
 }
+
+func TestExtractCommandTemplate(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "1.html"), []byte(resultsPage(3, "div")), 0o644)
+	os.WriteFile(filepath.Join(dir, "2.html"), []byte(resultsPage(5, "div")), 0o644)
+	code, stdout, stderr := runCLI(t, "extract", "-template", "-in", dir)
+	if code != 0 {
+		t.Fatalf("crawl extract -template = %d, %q", code, stderr)
+	}
+	rows, err := csv.NewReader(strings.NewReader(stdout)).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 9 || len(rows[0]) != 5 {
+		t.Fatalf("%d rows of %d columns, want 9 rows (header + 8) of 5", len(rows), len(rows[0]))
+	}
+	if got := rows[8][3]; got != "Result 4" {
+		t.Errorf("last record title = %q, want Result 4", got)
+	}
+}
