@@ -16,10 +16,10 @@ const HubRatio = 0.6
 // Content is what the topic model reads of a page (extract_content of the
 // paper).
 type Content struct {
-	Text       string // the content: anchor texts for a hub-like page, else text without anchor text
-	Hub        bool   // anchor text / all text > HubRatio
-	TextRunes  int    // non-space characters of all kept text (anchors included)
-	AnchorRune int    // non-space characters of anchor text
+	Text        string // the content: anchor texts for a hub-like page, else text without anchor text
+	Hub         bool   // anchor text / all text > HubRatio
+	TextRunes   int    // non-space characters of all kept text (anchors included)
+	AnchorRunes int    // non-space characters of anchor text
 }
 
 // isNoiseTag reports whether elements of this tag are dropped with
@@ -65,7 +65,7 @@ func ExtractContent(doc *html.Node) Content {
 	}
 	var w contentWalker
 	w.walk(doc, false)
-	c := Content{TextRunes: w.plainRunes + w.anchorRunes, AnchorRune: w.anchorRunes}
+	c := Content{TextRunes: w.plainRunes + w.anchorRunes, AnchorRunes: w.anchorRunes}
 	c.Hub = c.TextRunes > 0 && float64(w.anchorRunes) > HubRatio*float64(c.TextRunes)
 	if c.Hub {
 		c.Text = w.anchor.String()

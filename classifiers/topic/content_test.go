@@ -58,7 +58,7 @@ func TestExtractContent(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			c := topic.ExtractContent(parse(t, tc.html))
 			if c.Hub != tc.hub {
-				t.Errorf("Hub = %v, want %v (anchor %d of %d)", c.Hub, tc.hub, c.AnchorRune, c.TextRunes)
+				t.Errorf("Hub = %v, want %v (anchor %d of %d)", c.Hub, tc.hub, c.AnchorRunes, c.TextRunes)
 			}
 			for _, w := range tc.want {
 				if !strings.Contains(c.Text, w) {

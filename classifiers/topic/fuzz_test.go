@@ -31,8 +31,8 @@ func FuzzScoreHTML(f *testing.F) {
 		if utf8.Valid(data) && !utf8.ValidString(c.Text) {
 			t.Fatalf("content of valid UTF-8 input is invalid: %q", c.Text)
 		}
-		if c.AnchorRune > c.TextRunes || c.Hub != (float64(c.AnchorRune) > topic.HubRatio*float64(c.TextRunes)) {
-			t.Fatalf("Hub %v inconsistent with %d anchor of %d", c.Hub, c.AnchorRune, c.TextRunes)
+		if c.AnchorRunes > c.TextRunes || c.Hub != (float64(c.AnchorRunes) > topic.HubRatio*float64(c.TextRunes)) {
+			t.Fatalf("Hub %v inconsistent with %d anchor of %d", c.Hub, c.AnchorRunes, c.TextRunes)
 		}
 		v := m.Vector(c.Text)
 		for _, s := range []float64{m.Score(v), m.SeedScore(v), m.MaxSeedPageScore(v)} {

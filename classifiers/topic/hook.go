@@ -31,7 +31,6 @@ type Hook struct {
 	seeds   *Model
 	trained *Model
 	scores  cache[float64]
-	navs    cache[map[string]bool] // NavAnchors by page URL, when NavFactor ≠ 1
 	harvest Harvest
 }
 

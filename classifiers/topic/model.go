@@ -31,21 +31,19 @@ type Config struct {
 	// as relevant (harvest rate). Default 0.2.
 	Relevance float64
 	// Update is the cosine to some seed page above which a fetched page is
-	// folded into the centroid (adaptive). Default 0.3 (chosen with
+	// folded into the centroid (adaptive). Default 0.4 (chosen with
 	// DriftFloor on the demo site's business, tech, politics and
 	// entertainment topics; see internal/harvest).
 	Update float64
 	// DriftFloor is the drift guard: an update is rejected when it would
 	// bring the cosine between the current centroid and the seed centroid
-	// below DriftFloor. Default 0.7; a negative value disables the guard.
+	// below DriftFloor. Default 0.9; a negative value disables the guard.
 	DriftFloor float64
 	Language   string // tokeniser language (text.Config.Language); default auto
 	Stem       bool   // Snowball English stemming
 	// MinSeedPages: a feature term must occur in at least this many seed
 	// pages. Default 2 when there are 3 seed pages or more, else 1.
 	MinSeedPages int
-	// LogTF weighs a term by 1 + ln(tf) instead of tf (sublinear TF).
-	LogTF bool
 }
 
 func (c *Config) fill() {
@@ -59,10 +57,10 @@ func (c *Config) fill() {
 		c.Relevance = 0.2
 	}
 	if c.Update == 0 {
-		c.Update = 0.3
+		c.Update = 0.4
 	}
 	if c.DriftFloor == 0 {
-		c.DriftFloor = 0.7
+		c.DriftFloor = 0.9
 	}
 	if c.Language == "" {
 		c.Language = text.LangAuto
@@ -110,7 +108,6 @@ type Model struct {
 	index map[string]int32 // term → feature
 	terms []string
 	idf   []float64 // nil for TF weights
-	logTF bool
 	pool  sync.Pool // *scratch
 
 	seedURLs map[string]bool
@@ -132,8 +129,10 @@ type centroid struct {
 
 // NewFromPages builds the paper's topic model from the seed pages: the
 // content of each page (ExtractContent) is tokenised, the Terms most
-// frequent terms over all seed pages become the features, each page
-// becomes a unit TF vector over them, and their mean is the centroid.
+// frequent terms over all seed pages (among those found in at least
+// MinSeedPages of them) become the features, each page becomes a TF vector
+// over them, normalised to unit length so that a long page does not
+// outweigh a short one, and their mean is the centroid.
 // Pages without any term are ignored; at least one must remain.
 func NewFromPages(cfg Config, pages []SeedPage) (*Model, error) {
 	m, err := newModel(cfg)
@@ -192,7 +191,7 @@ func newModel(cfg Config) (*Model, error) {
 	if err != nil {
 		return nil, fmt.Errorf("topic: %w", err)
 	}
-	return &Model{cfg: cfg, tok: tok, scan: scan, seedURLs: map[string]bool{}, logTF: cfg.LogTF}, nil
+	return &Model{cfg: cfg, tok: tok, scan: scan, seedURLs: map[string]bool{}}, nil
 }
 
 // setFeatures fixes the feature terms.

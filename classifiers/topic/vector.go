@@ -91,9 +91,6 @@ func (m *Model) gather(sc *scratch) Vector {
 	var ss float64
 	for k, i := range sc.touched {
 		w := sc.counts[i]
-		if m.logTF {
-			w = 1 + math.Log(w)
-		}
 		if m.idf != nil {
 			w *= m.idf[i]
 		}

@@ -7,10 +7,12 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
+	"maps"
 	"net/http"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -34,14 +36,14 @@ type Options struct {
 	// GroundTopic is the demo site topic crawled for and counted as
 	// relevant by the ground truth; default sport.
 	GroundTopic string
-	// Seeds is how many article seeds: for sport the site's first sport
-	// articles (demosite.SportSeeds), for another topic the first articles
-	// its section page on the general host lists (SectionSeeds). Default 10.
+	// Seeds is how many article seeds: the topic's first published
+	// articles in corpus order (for sport demosite.SportSeeds, for another
+	// topic CorpusSeeds, which finds the same kind). Default 10.
 	Seeds int
 	// FromSection takes the seeds from the topic's section page on the
-	// general host (SectionSeeds) even for sport: the newest stories of
-	// every kind of sport rather than the first sport articles of the
-	// corpus (which are all athletics).
+	// general host (SectionSeeds): the newest stories of every kind, rather
+	// than the first articles of the topic in corpus order (CorpusSeeds;
+	// for sport these are all athletics).
 	FromSection bool
 	Budget      int          // pages to crawl (crawler MaxPages); default 400
 	MaxDepth    int          // frontier scope depth limit; 0 = none
@@ -67,9 +69,9 @@ type Result struct {
 	Strategy string
 	Seeds    int
 	// FromSection takes the seeds from the topic's section page on the
-	// general host (SectionSeeds) even for sport: the newest stories of
-	// every kind of sport rather than the first sport articles of the
-	// corpus (which are all athletics).
+	// general host (SectionSeeds): the newest stories of every kind, rather
+	// than the first articles of the topic in corpus order (CorpusSeeds;
+	// for sport these are all athletics).
 	FromSection bool
 	Reason      string         // why the crawl ended: max-pages, frontier-empty, …
 	Crawled     int            // pages stored, counted in seq order up to the budget
@@ -94,12 +96,18 @@ type Result struct {
 func Run(ctx context.Context, site *demosite.Site, o Options) (Result, error) {
 	o.fill()
 	start := time.Now()
-	seeds := site.SportSeeds(o.Seeds)
-	if o.GroundTopic != DefaultTopic || o.FromSection {
-		var err error
-		if seeds, err = SectionSeeds(ctx, site, o.GroundTopic, o.Seeds); err != nil {
-			return Result{}, err
-		}
+	var seeds []string
+	var err error
+	switch {
+	case o.FromSection:
+		seeds, err = SectionSeeds(ctx, site, o.GroundTopic, o.Seeds)
+	case o.GroundTopic == DefaultTopic:
+		seeds = site.SportSeeds(o.Seeds)
+	default:
+		seeds, err = CorpusSeeds(ctx, site, o.GroundTopic, o.Seeds)
+	}
+	if err != nil {
+		return Result{}, err
 	}
 	if len(seeds) < o.Seeds {
 		return Result{}, fmt.Errorf("harvest: the demo site has only %d %s seeds", len(seeds), o.GroundTopic)
@@ -199,24 +207,90 @@ func SectionSeeds(ctx context.Context, site *demosite.Site, topicName string, n 
 		return nil, err
 	}
 	var out []string
-	var walk func(*html.Node)
-	walk = func(nd *html.Node) {
-		if nd.Type == html.ElementNode && nd.Data == "a" {
-			for _, a := range nd.Attr {
-				if a.Key != "href" || len(out) == n || slices.Contains(out, a.Val) {
-					continue
+	for _, href := range hrefs(doc) {
+		if len(out) == n || slices.Contains(out, href) {
+			continue
+		}
+		if t, ok := site.Truth(href); ok && t.Kind == "article" && t.Topic == topicName {
+			out = append(out, href)
+		}
+	}
+	return out, nil
+}
+
+// CorpusSeeds returns the URLs of the first n published articles of topic
+// in corpus order (the id that ends each article URL), found by walking the
+// topic's section pages, with their pagination, on every host: the same
+// choice as demosite.SportSeeds, for any topic.
+func CorpusSeeds(ctx context.Context, site *demosite.Site, topicName string, n int) ([]string, error) {
+	byID := map[int]string{}
+	for _, h := range site.Hosts() {
+		queue, seen := []string{h + "/" + topicName + "/"}, map[string]bool{}
+		for len(queue) > 0 {
+			u := queue[0]
+			queue = queue[1:]
+			if seen[u] {
+				continue
+			}
+			seen[u] = true
+			if _, ok := site.Truth(u); !ok {
+				continue
+			}
+			doc, err := fetchDoc(ctx, u)
+			if err != nil {
+				return nil, err
+			}
+			for _, href := range hrefs(doc) {
+				t, ok := site.Truth(href)
+				switch {
+				case !ok || t.Topic != topicName:
+				case t.Kind == "article":
+					if id, ok := articleID(href); ok {
+						byID[id] = href
+					}
+				case t.Kind == "section":
+					queue = append(queue, href)
 				}
-				if t, ok := site.Truth(a.Val); ok && t.Kind == "article" && t.Topic == topicName {
+			}
+		}
+	}
+	ids := slices.Sorted(maps.Keys(byID))
+	out := make([]string, 0, n)
+	for _, id := range ids[:min(n, len(ids))] {
+		out = append(out, byID[id])
+	}
+	return out, nil
+}
+
+// articleID is the corpus id that ends a demo article URL ("…-1313.html").
+func articleID(u string) (int, bool) {
+	s := strings.TrimSuffix(u, ".html")
+	i := strings.LastIndexByte(s, '-')
+	if i < 0 || len(s) == len(u) {
+		return 0, false
+	}
+	id, err := strconv.Atoi(s[i+1:])
+	return id, err == nil
+}
+
+// hrefs returns the href of every <a> of doc, as written.
+func hrefs(doc *html.Node) []string {
+	var out []string
+	var walk func(*html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode && n.Data == "a" {
+			for _, a := range n.Attr {
+				if a.Key == "href" {
 					out = append(out, a.Val)
 				}
 			}
 		}
-		for c := nd.FirstChild; c != nil; c = c.NextSibling {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			walk(c)
 		}
 	}
 	walk(doc)
-	return out, nil
+	return out
 }
 
 func fetchDoc(ctx context.Context, u string) (*html.Node, error) {

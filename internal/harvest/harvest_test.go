@@ -2,6 +2,7 @@ package harvest_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -92,6 +93,27 @@ func TestSectionSeeds(t *testing.T) {
 	for _, u := range seeds {
 		if tr, ok := site.Truth(u); !ok || tr.Kind != "article" || tr.Topic != "tech" {
 			t.Errorf("seed %s is %+v, want a tech article", u, tr)
+		}
+	}
+}
+
+func TestCorpusSeeds(t *testing.T) {
+	site := startSite(t)
+	want := site.SportSeeds(10)
+	got, err := harvest.CorpusSeeds(context.Background(), site, "sport", 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("CorpusSeeds(sport) = %v, want SportSeeds %v", got, want)
+	}
+	biz, err := harvest.CorpusSeeds(context.Background(), site, "business", 3)
+	if err != nil || len(biz) != 3 {
+		t.Fatalf("CorpusSeeds(business) = %v, %v", biz, err)
+	}
+	for _, u := range biz {
+		if tr, _ := site.Truth(u); tr.Topic != "business" || tr.Kind != "article" {
+			t.Errorf("seed %s is %+v", u, tr)
 		}
 	}
 }
