@@ -116,6 +116,9 @@ func analyze(p *page, m *stm.Matcher, cfg Config) analysis {
 			continue
 		}
 		r := flatten(p, m, cfg, region{node: c.node, records: seg.records, sim: seg.sim, cov: cov})
+		if prose(p.t, r.records) {
+			continue
+		}
 		q := math.Pow(r.sim, cfg.SimPower) * cov * math.Log(float64(len(r.records))) * richness(p.t, r.records)
 		r.quality = q + cfg.RegionWeight*c.score
 		found = append(found, r)

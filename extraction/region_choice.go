@@ -232,22 +232,33 @@ func sameClass(t *stm.Tree, recs [][]int32) bool {
 	return 2*most >= len(recs)
 }
 
-// prose reports whether half or more of the records are prose: text,
-// paragraphs and inline markup only, with a long text among them. That is
-// the repeated structure of an article body, not data records.
+// prose reports whether half or more of the records with text are prose: text,
+// paragraphs and inline markup only, with a long text node or proseMin·2
+// characters of text in all. That is the repeated structure of an article
+// body, not data records.
 func prose(t *stm.Tree, recs [][]int32) bool {
-	n := 0
+	n, withText := 0, 0
 	for _, r := range recs {
 		long := false
 		ok := true
+		text := 0
 		for _, i := range r {
 			ok = ok && proseNode(t, int(i), &long)
+			for j := int(i); j < int(i)+int(t.Size[i]); j++ {
+				if t.Label[j] == stm.TextLabel {
+					text += len(strings.TrimSpace(t.Node[j].Data))
+				}
+			}
 		}
-		if ok && long {
+		if text == 0 {
+			continue // empty paragraphs between the others
+		}
+		withText++
+		if ok && (long || text >= 2*proseMin) {
 			n++
 		}
 	}
-	return 2*n >= len(recs)
+	return withText > 0 && 2*n >= withText
 }
 
 func proseNode(t *stm.Tree, i int, long *bool) bool {
