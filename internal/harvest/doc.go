@@ -7,6 +7,7 @@
 // the crawl's topic / pages crawled; measured harvest = pages the topic hook
 // marked relevant / pages crawled.
 //
-// Files: harvest.go (Options, Result, Run, SectionSeeds, Format); cmd/ (the
+// Files: harvest.go (Options, Result, Run, CorpusSeeds, SectionSeeds, the
+// ground-truth oracle, Format); cmd/ (the
 // command: go run ./internal/harvest/cmd).
 package harvest

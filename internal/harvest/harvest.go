@@ -18,6 +18,7 @@ import (
 
 	"golang.org/x/net/html"
 
+	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/classifiers/topic"
 	"github.com/crawl-project/crawl/crawler"
 	"github.com/crawl-project/crawl/frontier"
@@ -25,6 +26,12 @@ import (
 	"github.com/crawl-project/crawl/internal/demosite"
 	"github.com/crawl-project/crawl/store"
 )
+
+// StrategyOracle is a diagnostic pseudo-strategy: the topic hook measures
+// relevance as usual, but each page's score (its links' priority) is 1 when
+// the ground truth puts the page on the topic, else 0. It shows the ceiling
+// of page-level priority (the paper's best-first) with a perfect classifier.
+const StrategyOracle = "oracle"
 
 // DefaultTopic is the demo site's topic the harness crawls for by default.
 const DefaultTopic = "sport"
@@ -128,7 +135,13 @@ func Run(ctx context.Context, site *demosite.Site, o Options) (Result, error) {
 		return Result{}, fmt.Errorf("harvest: %w", err)
 	}
 	defer st.Close()
-	sum, err := crawl(ctx, st, seeds, hook, o)
+	chain := &hooks.Chain{}
+	chain.OnPage(hook)
+	chain.OnURL(hook)
+	if o.Strategy == StrategyOracle {
+		chain.OnURL(oracle(site, o.GroundTopic))
+	}
+	sum, err := runCrawl(ctx, st, seeds, chain, o)
 	if err != nil {
 		return Result{}, err
 	}
@@ -168,6 +181,22 @@ func (o *Options) fill() {
 		o.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
 	o.Topic.Strategy = o.Strategy
+	if o.Strategy == StrategyOracle {
+		o.Topic.Strategy = topic.StrategyBestFirst
+	}
+}
+
+// oracle sets each link's priority from the ground truth of its parent.
+func oracle(site *demosite.Site, topicName string) hooks.URLHook {
+	return hooks.URLFunc(func(_ context.Context, from *crawl.Page, l *crawl.Link) error {
+		if from != nil {
+			l.Priority = 0
+			if t, _ := site.Truth(from.FinalURL); t.Topic == topicName {
+				l.Priority = 1
+			}
+		}
+		return nil
+	})
 }
 
 // buildHook fetches the seed pages (the engine will fetch them again as
@@ -313,16 +342,13 @@ func fetchDoc(ctx context.Context, u string) (*html.Node, error) {
 	return doc, nil
 }
 
-// crawl runs the engine with the topic hook on a memory frontier.
-func crawl(ctx context.Context, st *store.Store, seeds []string, h *topic.Hook, o Options) (crawler.Summary, error) {
+// runCrawl runs the engine with the hooks of chain on a memory frontier.
+func runCrawl(ctx context.Context, st *store.Store, seeds []string, chain *hooks.Chain, o Options) (crawler.Summary, error) {
 	fr, err := frontier.NewMemory(frontier.Config{Scope: frontier.Scope{MaxDepth: o.MaxDepth}})
 	if err != nil {
 		return crawler.Summary{}, fmt.Errorf("harvest: %w", err)
 	}
 	defer fr.Close()
-	chain := &hooks.Chain{}
-	chain.OnPage(h)
-	chain.OnURL(h)
 	cfg := crawler.Config{
 		Workers: o.Workers, PerHostParallel: o.PerHost, PerHostDelay: -1, MaxCrawlDelay: time.Millisecond,
 		Timeout: 5 * time.Second, Retries: -1, MaxPages: o.Budget, CommitEvery: o.CommitEvery,

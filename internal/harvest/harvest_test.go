@@ -25,13 +25,14 @@ func startSite(t *testing.T) *demosite.Site {
 }
 
 // TestStrategies crawls the demo site for sport from 10 sport articles with
-// a 400-page budget with each strategy, logs the harvest rates and checks
-// that the crawls used their budget and that best-first beats breadth-first.
+// a 400-page budget with each strategy (and the ground-truth oracle), logs
+// the harvest rates and checks that the crawls used their budget, that
+// best-first beats breadth-first and the oracle beats best-first.
 func TestStrategies(t *testing.T) {
 	site := startSite(t)
 	got := map[string]harvest.Result{}
 	var all []harvest.Result
-	for _, s := range []string{topic.StrategyBFS, topic.StrategyBestFirst, topic.StrategyAdaptive} {
+	for _, s := range []string{topic.StrategyBFS, topic.StrategyBestFirst, topic.StrategyAdaptive, harvest.StrategyOracle} {
 		r, err := harvest.Run(context.Background(), site, harvest.Options{Strategy: s})
 		if err != nil {
 			t.Fatalf("Run(%s): %v", s, err)
@@ -53,6 +54,9 @@ func TestStrategies(t *testing.T) {
 	}
 	if bf, bfs := got[topic.StrategyBestFirst].TrueHarvest, got[topic.StrategyBFS].TrueHarvest; bf < bfs+0.05 {
 		t.Errorf("best-first true harvest %.3f, want ≥ bfs %.3f + 0.05", bf, bfs)
+	}
+	if or, bf := got[harvest.StrategyOracle].TrueHarvest, got[topic.StrategyBestFirst].TrueHarvest; or <= bf {
+		t.Errorf("oracle true harvest %.3f ≤ best-first %.3f", or, bf)
 	}
 	if got[topic.StrategyAdaptive].Updates == 0 {
 		t.Error("adaptive crawl made no centroid update")
