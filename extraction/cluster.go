@@ -21,6 +21,7 @@ import (
 // cluster are serialised.
 type ClusterExtractor struct {
 	cfg      Config
+	cfgErr   error // from Config.Validate, returned by every Extract
 	mu       sync.Mutex
 	clusters map[int64]*learned
 }
@@ -38,9 +39,10 @@ type learned struct {
 }
 
 // NewClusterExtractor returns an extractor with cfg (zero fields take their
-// defaults).
+// defaults). An invalid cfg makes every Extract call fail with the error of
+// cfg.Validate.
 func NewClusterExtractor(cfg Config) *ClusterExtractor {
-	return &ClusterExtractor{cfg: cfg.withDefaults(), clusters: map[int64]*learned{}}
+	return &ClusterExtractor{cfg: cfg.withDefaults(), cfgErr: cfg.Validate(), clusters: map[int64]*learned{}}
 }
 
 // Extract returns the records of one page of the given template cluster.
@@ -49,6 +51,9 @@ func NewClusterExtractor(cfg Config) *ClusterExtractor {
 func (ce *ClusterExtractor) Extract(cluster int64, pageURL string, doc *html.Node) ([]crawl.Record, error) {
 	if doc == nil {
 		return nil, ErrNoDocument
+	}
+	if ce.cfgErr != nil {
+		return nil, ce.cfgErr
 	}
 	p := newPage(doc)
 	var m stm.Matcher

@@ -151,6 +151,9 @@ func ExtractPage(doc *html.Node, cfg Config) ([]crawl.Record, error) {
 	if doc == nil {
 		return nil, ErrNoDocument
 	}
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
 	var m stm.Matcher
 	a := analyze(newPage(doc), &m, cfg.withDefaults())
 	return a.records(newSchema(), "", 0), nil

@@ -104,6 +104,13 @@ func TestNoRepeatedStructure(t *testing.T) {
 	if _, err := extraction.ExtractPage(nil, extraction.Config{}); err == nil {
 		t.Error("ExtractPage(nil) gave no error")
 	}
+	bad := extraction.Config{D0: 2}
+	if _, err := extraction.ExtractPage(parse(t, listPage), bad); err == nil || !strings.Contains(err.Error(), "D0") {
+		t.Errorf("ExtractPage with D0 2: %v, want an error naming D0", err)
+	}
+	if _, err := extraction.NewClusterExtractor(bad).Extract(1, "u", parse(t, listPage)); err == nil {
+		t.Error("ClusterExtractor with D0 2 gave no error")
+	}
 }
 
 // TestTestbed asserts record-level precision and recall on the copied
