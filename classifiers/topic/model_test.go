@@ -188,3 +188,20 @@ func TestModelConcurrent(t *testing.T) {
 		t.Errorf("Drift() = %v out of (0, 1]", d)
 	}
 }
+
+func TestChineseSeeds(t *testing.T) {
+	seeds := []topic.SeedPage{
+		{Text: "中国男子足球队在世界杯预选赛中以二比零战胜对手，球迷在体育场欢呼。"},
+		{Text: "女子排球队夺得世界杯冠军，主教练赛后表示球队发挥出色。"},
+		{Text: "篮球联赛总决赛第七场，主队在体育馆以三分险胜夺得冠军。"},
+	}
+	m, err := topic.NewFromPages(topic.Config{Language: "zh"}, seeds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sport := m.SeedScore(m.Vector("足球队在联赛中夺得冠军，球迷庆祝。"))
+	money := m.SeedScore(m.Vector("央行宣布下调存款利率，股市和债券市场随之上涨。"))
+	if sport <= money || sport < 0.2 {
+		t.Errorf("Chinese scores: sport %.3f, finance %.3f; want sport > finance and ≥ 0.2", sport, money)
+	}
+}
