@@ -101,9 +101,10 @@ type Topic struct {
 	// TF-IDF centroid; CorpusTopic names the topic's folder.
 	Corpus      string  `yaml:"corpus"`
 	CorpusTopic string  `yaml:"corpus_topic"`
-	Relevance   float64 `yaml:"relevance"` // cosine to the seed centroid for a page to count as relevant; default 0.2
-	Update      float64 `yaml:"update"`    // cosine to a seed page above which the centroid adapts; default 0.3
-	Language    string  `yaml:"language"`  // auto (default), en, zh, ja, ko
+	Relevance   float64 `yaml:"relevance"`   // cosine to the seed centroid for a page to count as relevant; default 0.2
+	Update      float64 `yaml:"update"`      // cosine to a seed page above which the centroid adapts; 0: the package default (0.4)
+	DriftFloor  float64 `yaml:"drift_floor"` // drift guard: least cosine between current and seed centroid; 0: the package default (0.9)
+	Language    string  `yaml:"language"`    // auto (default), en, zh, ja, ko
 	Stem        bool    `yaml:"stem"`
 	Terms       int     `yaml:"terms"` // feature terms kept from the seed pages; default 300
 }
@@ -165,9 +166,6 @@ func (c *Config) fill() {
 	}
 	if c.Topic.Relevance == 0 {
 		c.Topic.Relevance = 0.2
-	}
-	if c.Topic.Update == 0 {
-		c.Topic.Update = 0.3
 	}
 	if c.Topic.Language == "" {
 		c.Topic.Language = "auto"

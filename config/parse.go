@@ -229,6 +229,7 @@ func (c *Config) validate() []*Error {
 	}
 	unit("topic.relevance", c.Topic.Relevance)
 	unit("topic.update", c.Topic.Update)
+	unit("topic.drift_floor", c.Topic.DriftFloor)
 	unit("clustering.d", c.Clustering.D)
 	unit("clustering.alpha", c.Clustering.Alpha)
 	unit("clustering.beta", c.Clustering.Beta)

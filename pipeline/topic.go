@@ -32,7 +32,7 @@ func (topicBuiltin) name() string { return "topic" }
 func newTopicBuiltin(ctx context.Context, cfg *config.Config, seeds []string, log *slog.Logger) (*topicBuiltin, error) {
 	tc := topic.Config{
 		Strategy: cfg.Topic.Strategy, Terms: cfg.Topic.Terms, Relevance: cfg.Topic.Relevance,
-		Update: cfg.Topic.Update, Language: cfg.Topic.Language, Stem: cfg.Topic.Stem,
+		Update: cfg.Topic.Update, DriftFloor: cfg.Topic.DriftFloor, Language: cfg.Topic.Language, Stem: cfg.Topic.Stem,
 	}
 	pages := fetchSeedPages(ctx, seeds, cfg.Fetch.UserAgent, log)
 	if len(pages) == 0 {
