@@ -1,0 +1,199 @@
+package hub
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/crawl-project/crawl"
+)
+
+// Example is one labelled URL.
+type Example struct {
+	URLInfo
+	Host string
+	Hub  bool // label hub (true) or topic (false)
+}
+
+// ErrData is wrapped by every error about a malformed data file.
+var ErrData = errors.New("hub: bad data")
+
+// ReadTSV reads labelled URLs: a header line naming at least the columns
+// label and url (host, anchor, depth and size are optional, in any order),
+// then one row per URL with label hub or topic. A missing host is taken
+// from the URL; a missing depth is unknown (-1), a missing size unknown (0).
+func ReadTSV(r io.Reader) ([]Example, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	if !sc.Scan() {
+		if err := sc.Err(); err != nil {
+			return nil, fmt.Errorf("hub: read tsv: %w", err)
+		}
+		return nil, fmt.Errorf("%w: empty file, want a header line label<TAB>url<TAB>host", ErrData)
+	}
+	cols, err := parseHeader(sc.Text())
+	if err != nil {
+		return nil, err
+	}
+	var out []Example
+	for line := 2; sc.Scan(); line++ {
+		text := strings.TrimRight(sc.Text(), "\r")
+		if strings.TrimSpace(text) == "" {
+			continue
+		}
+		ex, err := parseRow(strings.Split(text, "\t"), cols)
+		if err != nil {
+			return nil, fmt.Errorf("%w: line %d: %w", ErrData, line, err)
+		}
+		out = append(out, ex)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("hub: read tsv: %w", err)
+	}
+	return out, nil
+}
+
+type columns struct{ label, url, host, anchor, depth, size int }
+
+func parseHeader(h string) (columns, error) {
+	c := columns{-1, -1, -1, -1, -1, -1}
+	for i, name := range strings.Split(strings.TrimRight(h, "\r"), "\t") {
+		switch strings.ToLower(strings.TrimSpace(name)) {
+		case "label":
+			c.label = i
+		case "url":
+			c.url = i
+		case "host":
+			c.host = i
+		case "anchor":
+			c.anchor = i
+		case "depth":
+			c.depth = i
+		case "size":
+			c.size = i
+		}
+	}
+	if c.label < 0 || c.url < 0 {
+		return c, fmt.Errorf("%w: line 1: header %q lacks the label and url columns", ErrData, h)
+	}
+	return c, nil
+}
+
+func parseRow(f []string, c columns) (Example, error) {
+	get := func(i int) string {
+		if i >= 0 && i < len(f) {
+			return f[i]
+		}
+		return ""
+	}
+	if len(f) <= max(c.label, c.url) {
+		return Example{}, fmt.Errorf("%d columns, want at least %d", len(f), max(c.label, c.url)+1)
+	}
+	ex := Example{URLInfo: URLInfo{URL: strings.TrimSpace(get(c.url)), Anchor: get(c.anchor), Depth: -1}}
+	switch get(c.label) {
+	case crawl.LabelHub:
+		ex.Hub = true
+	case crawl.LabelTopic:
+	default:
+		return Example{}, fmt.Errorf("label %q, want hub or topic", get(c.label))
+	}
+	if ex.URL == "" {
+		return Example{}, errors.New("empty url")
+	}
+	ex.Host = get(c.host)
+	if ex.Host == "" {
+		ex.Host = HostOf(ex.URL)
+	}
+	var err error
+	if s := get(c.depth); s != "" {
+		if ex.Depth, err = strconv.Atoi(s); err != nil {
+			return Example{}, fmt.Errorf("depth %q is not an integer", s)
+		}
+	}
+	if s := get(c.size); s != "" {
+		if ex.Size, err = strconv.Atoi(s); err != nil {
+			return Example{}, fmt.Errorf("size %q is not an integer", s)
+		}
+	}
+	return ex, nil
+}
+
+// HostOf returns the lower-cased host of an absolute URL ("" when none).
+func HostOf(u string) string {
+	i := strings.Index(u, "://")
+	if i < 0 {
+		return ""
+	}
+	rest := u[i+3:]
+	rest = rest[:hostEnd(rest)]
+	if at := strings.LastIndexByte(rest, '@'); at >= 0 {
+		rest = rest[at+1:]
+	}
+	return strings.ToLower(rest)
+}
+
+// SplitByHost splits examples into parts whose hosts are disjoint: every
+// host goes, with all its URLs, to one part, chosen by a seeded hash of the
+// host so the split is reproducible and does not depend on row order.
+// fractions give the parts' shares of the hosts (they are normalised).
+func SplitByHost(examples []Example, seed int64, fractions ...float64) [][]Example {
+	hosts := make([]string, len(examples))
+	for i, e := range examples {
+		hosts[i] = e.Host
+	}
+	part := groupParts(hosts, seed, fractions)
+	out := make([][]Example, max(len(fractions), 1))
+	for i, e := range examples {
+		out[part[i]] = append(out[part[i]], e)
+	}
+	return out
+}
+
+// groupParts assigns each item, by its group, to a part: groups ordered by
+// a seeded FNV hash, then cut into len(fractions) runs of the given shares.
+func groupParts(groups []string, seed int64, fractions []float64) []int {
+	if len(fractions) == 0 {
+		return make([]int, len(groups))
+	}
+	keys := map[string]uint64{}
+	for _, g := range groups {
+		if _, ok := keys[g]; !ok {
+			f := fnv.New64a()
+			fmt.Fprintf(f, "%d\x00%s", seed, g)
+			keys[g] = f.Sum64()
+		}
+	}
+	names := make([]string, 0, len(keys))
+	for g := range keys {
+		names = append(names, g)
+	}
+	sort.Slice(names, func(a, b int) bool {
+		if keys[names[a]] != keys[names[b]] {
+			return keys[names[a]] < keys[names[b]]
+		}
+		return names[a] < names[b]
+	})
+	var total float64
+	for _, f := range fractions {
+		total += f
+	}
+	part := map[string]int{}
+	acc, k := 0.0, 0
+	for i, g := range names {
+		for k < len(fractions)-1 && float64(i) >= (acc+fractions[k])/total*float64(len(names)) {
+			acc += fractions[k]
+			k++
+		}
+		part[g] = k
+	}
+	out := make([]int, len(groups))
+	for i, g := range groups {
+		out[i] = part[g]
+	}
+	return out
+}

@@ -1,0 +1,53 @@
+// Package hub labels URLs hub (a directory or list page that leads to new
+// articles) or topic (an article) from the URL alone, with an RBF C-SVC
+// over URL features (paper 001: hub page identification from URL features
+// with an SVM), so that a crawler can decide before fetching; and it
+// carries the paper's two page-level baselines for comparison.
+//
+// Features (features.go; Vector positions, LIBSVM index = position+1):
+//
+//	① anchor_len       anchor-text length in runes; missing when no anchor is known
+//	② url_len          URL length in bytes
+//	③ date             1 when the path or query holds a date (date.go lists the forms)
+//	④ file_name_class  class of the file name (none / class|index|default|list / article|content / other)
+//	⑤ file_type        class of the extension (none / asp|jsp|aspx|php / shtml|html|htm / other)
+//	⑥ param_name       class of the query's parameter names (none / a name containing id / other)
+//	⑦ param_count      number of query parameters
+//	⑧ dir_depth        directory segments before the file name
+//	⑨ page_size_log2   log2(1 + page bytes); missing unless known (after a fetch, on re-crawl)
+//	⑩ crawl_depth      crawl depth; missing when unknown (URL lists)
+//	⑪ last_segment_len length of the last path segment without its extension   (ours)
+//	⑫ digit_share      share of digits in the path                                (ours)
+//	⑬ slug_words       words of the last segment split at - _ + . , %20            (ours)
+//	⑭ digit_run        longest run of digits in the path (article ids)             (ours)
+//	⑮ trailing_slash   1 when the path is empty or ends in '/'                      (ours)
+//
+// The text-valued features ④–⑥ take, as in the paper, the share of the
+// training hub pages in their class ×100 (Tables, learned by Train and
+// saved with the model; PaperTables holds the paper's own values).
+//
+// Missing values: Extract returns NaN; after svm-scale-style scaling to
+// [−1, 1] a missing feature gets 0, the middle of the range, which is what
+// an omitted index means in a LIBSVM vector. Training does the same, so a
+// feature missing in every training URL (the shipped data have no anchor,
+// size or depth) gets no range and is ignored by the model; training data
+// with those columns make them count.
+//
+// Files:
+//
+//	features.go   Vector, URLInfo, Extract and the allocation-free URL splitting
+//	date.go       date-in-URL detection
+//	tables.go     text-value classes, Tables, LearnTables, PaperTables
+//	data.go       Example, ReadTSV, SplitByHost (host-disjoint splits)
+//	classifier.go Classifier, TrainOptions, Train (editing), Classify, Decision, IsHub
+//	grid.go       grid search over C and gamma with host-grouped k-fold CV
+//	bundle.go     model bundle directory (hub.model, hub.range, features.json), Load, Save, Default
+//	metrics.go    Metrics: precision, recall, F1, confusion matrix; Evaluate
+//	hook.go       Hook: OnURL (label, score, policy) and OnPage adapters, Policy, Mode
+//	pages.go      PageStats of fetched pages (charset decoding, DOM walk), page splits
+//	baselines.go  the heuristic rule classifier and the content-feature SVM
+//
+// The model shipped in model/ is embedded; README.md gives the command
+// that trained it and the measured figures. A Classifier is immutable and
+// safe for concurrent use; Classify does not allocate.
+package hub

@@ -1,0 +1,160 @@
+package hub
+
+import (
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"sort"
+	"sync"
+
+	"github.com/crawl-project/crawl/classifiers/svm"
+)
+
+// GridCell is one (C, gamma) pair of the grid search, its host-grouped
+// cross-validated hub F1 and accuracy, and the mean number of support
+// vectors of its fold models.
+type GridCell struct {
+	C, Gamma, F1, Accuracy, SV float64
+}
+
+// hostFolds assigns each example to one of k folds by a seeded hash of its
+// host, so that no host is in two folds: cross-validation then measures
+// what the target measures, accuracy on unseen sites. (Row-wise folds
+// leak a site's URL patterns between folds and favour large gamma.)
+func hostFolds(hosts []string, k int, seed int64) ([]int, error) {
+	uniq := map[string]uint64{}
+	for _, h := range hosts {
+		if _, ok := uniq[h]; !ok {
+			f := fnv.New64a()
+			fmt.Fprintf(f, "%d\x00%s", seed, h)
+			uniq[h] = f.Sum64()
+		}
+	}
+	if len(uniq) < k {
+		return nil, fmt.Errorf("hub: %d-fold CV needs at least %d hosts, have %d", k, k, len(uniq))
+	}
+	names := make([]string, 0, len(uniq))
+	for h := range uniq {
+		names = append(names, h)
+	}
+	sort.Slice(names, func(a, b int) bool {
+		if uniq[names[a]] != uniq[names[b]] {
+			return uniq[names[a]] < uniq[names[b]]
+		}
+		return names[a] < names[b]
+	})
+	fold := map[string]int{}
+	for i, h := range names {
+		fold[h] = i % k
+	}
+	out := make([]int, len(hosts))
+	for i, h := range hosts {
+		out[i] = fold[h]
+	}
+	return out, nil
+}
+
+// gridSearch cross-validates every (C, gamma) of cs × gammas with
+// host-grouped folds on workers goroutines and returns the cells in cs ×
+// gammas order and the chosen one: of the cells whose hub F1 is within tol
+// of the best, the one with the fewest support vectors (the cheapest to
+// evaluate; ties to the earlier cell).
+func gridSearch(p *svm.Problem, hosts []string, base svm.Param, cs, gammas []float64, k int, seed int64, workers int, tol float64) ([]GridCell, GridCell, error) {
+	if k < 2 {
+		return nil, GridCell{}, errors.New("hub: grid search needs at least 2 folds")
+	}
+	fold, err := hostFolds(hosts, k, seed)
+	if err != nil {
+		return nil, GridCell{}, err
+	}
+	cells := make([]GridCell, 0, len(cs)*len(gammas))
+	for _, c := range cs {
+		for _, g := range gammas {
+			cells = append(cells, GridCell{C: c, Gamma: g})
+		}
+	}
+	preds := make([][]float64, len(cells))
+	nsv := make([][]int, len(cells))
+	for i := range preds {
+		preds[i] = make([]float64, p.Len())
+		nsv[i] = make([]int, k)
+	}
+	type job struct{ cell, fold int }
+	jobs := make(chan job)
+	errs := make(chan error, len(cells)*k)
+	var wg sync.WaitGroup
+	for range max(workers, 1) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range jobs {
+				param := base
+				param.C, param.Gamma = cells[j.cell].C, cells[j.cell].Gamma
+				if err := cvFold(p, fold, j.fold, param, preds[j.cell], &nsv[j.cell][j.fold]); err != nil {
+					errs <- err
+				}
+			}
+		}()
+	}
+	// Costliest (largest C) cells first so the workers finish together.
+	order := make([]int, len(cells))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return cells[order[a]].C > cells[order[b]].C })
+	for _, c := range order {
+		for f := range k {
+			jobs <- job{c, f}
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	close(errs)
+	if err := <-errs; err != nil {
+		return nil, GridCell{}, err
+	}
+	top := 0.0
+	for i := range cells {
+		var m Metrics
+		for r, y := range p.Y {
+			m.Add(y == labelHub, preds[i][r] == labelHub)
+		}
+		cells[i].F1, cells[i].Accuracy = m.F1(), m.Accuracy()
+		for _, n := range nsv[i] {
+			cells[i].SV += float64(n) / float64(k)
+		}
+		top = max(top, cells[i].F1)
+	}
+	best := -1
+	for i, c := range cells {
+		if c.F1 >= top-tol && (best < 0 || c.SV < cells[best].SV) {
+			best = i
+		}
+	}
+	return cells, cells[best], nil
+}
+
+// cvFold trains on every fold but f and predicts fold f into pred.
+func cvFold(p *svm.Problem, fold []int, f int, param svm.Param, pred []float64, nsv *int) error {
+	var train svm.Problem
+	for i := range p.Y {
+		if fold[i] != f {
+			train.Y = append(train.Y, p.Y[i])
+			train.X = append(train.X, p.X[i])
+		}
+	}
+	m, err := svm.Train(&train, param)
+	if err != nil {
+		if errors.Is(err, svm.ErrOneClass) {
+			return fmt.Errorf("hub: grid search fold %d: %w", f, err)
+		}
+		return fmt.Errorf("hub: grid search C=%g gamma=%g: %w", param.C, param.Gamma, err)
+	}
+	*nsv = m.NumSV()
+	for i := range p.Y {
+		if fold[i] == f {
+			pred[i] = m.Predict(p.X[i])
+		}
+	}
+	return nil
+}
