@@ -43,7 +43,7 @@ var tabs = hub.PaperTables()
 
 func TestExtractFeatures(t *testing.T) {
 	tests := []struct {
-		url                                        string
+		url                                             string
 		name, typ, param, pcount, depth, lastLen, words float64
 	}{
 		{"http://a.com/", 60.4, 60.4, 82.4, 0, 0, 0, 0},

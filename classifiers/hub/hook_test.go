@@ -1,0 +1,100 @@
+package hub_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/classifiers/hub"
+	"github.com/crawl-project/crawl/hooks"
+)
+
+const (
+	hubURL   = "http://www.example.com/category/business/"
+	topicURL = "http://www.example.com/2014/03/05/senate-passes-the-new-budget-bill-after-long-debate/"
+)
+
+func TestHookPolicies(t *testing.T) {
+	c := defaultClassifier(t)
+	tests := []struct {
+		policy   hub.Policy
+		url      string
+		depth    int
+		skip     bool
+		priority float64
+	}{
+		{hub.Policy{}, hubURL, 5, false, 1},
+		{hub.Policy{}, topicURL, 5, false, 1},
+		{hub.Policy{Mode: hub.BoostHubs}, hubURL, 1, false, 1.5},
+		{hub.Policy{Mode: hub.BoostHubs, Boost: 2}, hubURL, 1, false, 3},
+		{hub.Policy{Mode: hub.BoostHubs}, topicURL, 1, false, 1},
+		{hub.Policy{Mode: hub.HubsOnlyBeyondDepth, Depth: 2}, topicURL, 2, false, 1},
+		{hub.Policy{Mode: hub.HubsOnlyBeyondDepth, Depth: 2}, topicURL, 3, true, 1},
+		{hub.Policy{Mode: hub.HubsOnlyBeyondDepth, Depth: 2}, hubURL, 3, false, 1},
+		{hub.Policy{Mode: hub.SkipHubs}, hubURL, 1, true, 1},
+		{hub.Policy{Mode: hub.SkipHubs}, topicURL, 1, false, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.policy.Mode.String(), func(t *testing.T) {
+			h, err := hub.NewHook(c, tt.policy)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var chain hooks.Chain
+			chain.OnURL(h)
+			link := &crawl.Link{URL: tt.url, Depth: tt.depth, Priority: 1}
+			err = chain.RunURL(context.Background(), nil, link)
+			if got := errors.Is(err, hooks.ErrSkip); got != tt.skip || (err != nil && !got) {
+				t.Fatalf("RunURL(%s, depth %d) err = %v, want skip %v", tt.url, tt.depth, err, tt.skip)
+			}
+			want := "topic"
+			if tt.url == hubURL {
+				want = "hub"
+			}
+			if link.Label != want || link.Score <= 0 || link.Score >= 1 {
+				t.Errorf("link label %q score %v, want %s with a probability", link.Label, link.Score, want)
+			}
+			if link.Priority != tt.priority {
+				t.Errorf("priority %v, want %v", link.Priority, tt.priority)
+			}
+		})
+	}
+}
+
+func TestHookPage(t *testing.T) {
+	h, err := hub.NewHook(defaultClassifier(t), hub.Policy{Mode: hub.SkipHubs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var chain hooks.Chain
+	chain.OnPage(h)
+	page := &crawl.Page{URL: "http://www.example.com/r", FinalURL: hubURL, Size: 80000, Depth: 1}
+	if err := chain.RunPage(context.Background(), page); err != nil {
+		t.Fatal(err)
+	}
+	if page.Label != "hub" || page.Score <= 0.5 {
+		t.Errorf("page label %q score %v, want hub (from FinalURL)", page.Label, page.Score)
+	}
+}
+
+func TestNewHookErrors(t *testing.T) {
+	c := defaultClassifier(t)
+	for _, p := range []hub.Policy{{Mode: 7}, {Mode: hub.HubsOnlyBeyondDepth, Depth: -1}} {
+		if _, err := hub.NewHook(c, p); err == nil {
+			t.Errorf("NewHook(%+v): no error", p)
+		}
+	}
+	if _, err := hub.NewHook(nil, hub.Policy{}); err == nil {
+		t.Error("NewHook(nil): no error")
+	}
+	for _, name := range []string{"", "tag", "boost", "hubs-beyond-depth", "skip-hubs"} {
+		m, err := hub.ParseMode(name)
+		if err != nil || (name != "" && m.String() != name) {
+			t.Errorf("ParseMode(%q) = %v, %v", name, m, err)
+		}
+	}
+	if _, err := hub.ParseMode("hubs"); err == nil {
+		t.Error("ParseMode(hubs): no error")
+	}
+}
