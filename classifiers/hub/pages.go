@@ -98,20 +98,28 @@ func (s *PageStats) countText(t string, inLink bool) {
 // with one added to the link text so link-free pages stay finite.
 func (s PageStats) LinkRatio() float64 { return float64(s.Text) / float64(s.Anchor+1) }
 
-// PageGroup derives a site group from a page path such as
-// records/9gag.com-1/page.html (→ 9gag.com) or
-// templates/big9-bbc-2005/3.html (→ big9-bbc).
+// PageGroup derives a site group from a page path: the file name without
+// its extension, or the directory name when the file is page.html or
+// numbered (1.html), with trailing -N parts (case or year numbers)
+// removed: records/9gag.com-1/page.html → 9gag.com,
+// templates/big9-bbc-2005/3.html → big9-bbc, pages/hub/irs.gov-2.html →
+// irs.gov.
 func PageGroup(path string) string {
-	path = strings.ReplaceAll(path, "\\", "/")
-	parts := strings.Split(path, "/")
-	if len(parts) < 2 {
-		return path
+	parts := strings.Split(strings.ReplaceAll(path, "\\", "/"), "/")
+	name := parts[len(parts)-1]
+	if i := strings.LastIndexByte(name, '.'); i > 0 {
+		name = name[:i]
 	}
-	dir := parts[len(parts)-2]
-	if i := strings.LastIndexByte(dir, '-'); i > 0 && isAllDigits(dir[i+1:]) {
-		dir = dir[:i]
+	if (name == "page" || isAllDigits(name)) && len(parts) >= 2 {
+		name = parts[len(parts)-2]
 	}
-	return dir
+	for {
+		i := strings.LastIndexByte(name, '-')
+		if i <= 0 || !isAllDigits(name[i+1:]) {
+			return name
+		}
+		name = name[:i]
+	}
 }
 
 func isAllDigits(s string) bool {

@@ -100,7 +100,7 @@ func TestPageGroup(t *testing.T) {
 		"../data/records/9gag.com-1/page.html": "9gag.com",
 		"templates/big9-bbc-2005/3.html":       "big9-bbc",
 		`C:\x\records\a-b.org-12\page.html`:    "a-b.org",
-		"page.html":                            "page.html",
+		"page.html":                            "page", "pages/topic/big9-bbc-2005-7.html": "big9-bbc",
 	} {
 		if got := hub.PageGroup(in); got != want {
 			t.Errorf("PageGroup(%q) = %q, want %q", in, got, want)
