@@ -2,11 +2,162 @@ package main
 
 import (
 	"context"
+	"encoding/csv"
 	"errors"
+	"flag"
+	"fmt"
+	"hash/fnv"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/charset"
+
+	"github.com/crawl-project/crawl/clustering/fpc"
 )
 
-// runCluster is a placeholder until its owner lands the real command.
+// runCluster is `crawl cluster -in DIR`: cluster every .html/.htm file
+// under DIR by template and write path,cluster rows.
 func runCluster(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	return errors.New("not built yet")
+	fs := flag.NewFlagSet("cluster", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	in := fs.String("in", "", "directory of pages (required)")
+	out := fs.String("out", "", "CSV `file` for path,cluster rows (default stdout)")
+	labels := fs.String("labels", "", "CSV of path,label (paths relative to -in): print pairwise F1 and ARI")
+	split := fs.String("split", "all", "with -labels: all, tune or report (templates split by a hash of the label)")
+	batch := fs.Int("batch", 100, "pages per incremental batch")
+	d := fs.Float64("d", 0, "new-cluster threshold (0: default)")
+	alpha := fs.Float64("alpha", 0, "merge threshold (0: default)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *in == "" {
+		return fmt.Errorf("%w: -in is required", errUsage)
+	}
+	paths, truth, err := clusterInputs(*in, *labels, *split)
+	if err != nil {
+		return err
+	}
+	feats := make([]*fpc.Features, len(paths))
+	for i, p := range paths {
+		doc, err := parseFile(filepath.Join(*in, p))
+		if err != nil {
+			return err
+		}
+		feats[i] = fpc.Extract(doc)
+	}
+	c := fpc.New(fpc.Config{D: *d, Alpha: *alpha})
+	assign := make([]int64, 0, len(feats))
+	for i := 0; i < len(feats); i += max(1, *batch) {
+		assign = append(assign, c.AddBatch(feats[i:min(len(feats), i+max(1, *batch))])...)
+	}
+	if truth != nil {
+		p, r, f1 := fpc.PairwiseF1(assign, truth)
+		fmt.Fprintf(stderr, "%d pages, %d clusters: pairwise P %.4f R %.4f F1 %.4f, ARI %.4f\n", len(paths), c.Len(), p, r, f1, fpc.ARI(assign, truth))
+	}
+	w := stdout
+	if *out != "" {
+		f, err := os.Create(*out)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		w = f
+	}
+	cw := csv.NewWriter(w)
+	cw.Write([]string{"path", "cluster"})
+	for i, p := range paths {
+		cw.Write([]string{filepath.ToSlash(p), fmt.Sprint(assign[i])})
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// clusterInputs lists the pages: those of the labels file (in a stable
+// shuffled order, so batches mix templates) or every .html/.htm under dir.
+func clusterInputs(dir, labels, split string) ([]string, []string, error) {
+	if labels == "" {
+		var paths []string
+		err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			ext := strings.ToLower(filepath.Ext(p))
+			if !d.IsDir() && (ext == ".html" || ext == ".htm") {
+				rel, _ := filepath.Rel(dir, p)
+				paths = append(paths, rel)
+			}
+			return nil
+		})
+		sort.Strings(paths)
+		return paths, nil, err
+	}
+	f, err := os.Open(labels)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		return nil, nil, fmt.Errorf("labels %s: %w", labels, err)
+	}
+	type item struct{ path, label string }
+	var items []item
+	for i, r := range rows {
+		if i == 0 && r[0] == "path" {
+			continue
+		}
+		if len(r) < 2 {
+			return nil, nil, fmt.Errorf("labels %s: line %d: want path,label", labels, i+1)
+		}
+		if split != "all" && templateSplit(r[1]) != split {
+			continue
+		}
+		items = append(items, item{r[0], r[1]})
+	}
+	if len(items) == 0 {
+		return nil, nil, errors.New("no labelled pages (check -split)")
+	}
+	sort.Slice(items, func(i, j int) bool { return hashOf(items[i].path) < hashOf(items[j].path) })
+	paths, truth := make([]string, len(items)), make([]string, len(items))
+	for i, it := range items {
+		paths[i], truth[i] = it.path, it.label
+	}
+	return paths, truth, nil
+}
+
+// templateSplit puts a template label in "tune" or "report" by its hash.
+func templateSplit(label string) string {
+	if hashOf(label)%2 == 0 {
+		return "tune"
+	}
+	return "report"
+}
+
+func hashOf(s string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(s))
+	return h.Sum64()
+}
+
+// parseFile reads a page in its own charset.
+func parseFile(path string) (*html.Node, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	r, err := charset.NewReader(f, "text/html")
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	doc, err := html.Parse(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return doc, nil
 }

@@ -1,0 +1,157 @@
+package fpc
+
+import (
+	"bytes"
+	"encoding/gob"
+	"fmt"
+	"slices"
+)
+
+// acc accumulates the members of a cluster so its centre can be derived
+// and updated incrementally, without keeping the member pages.
+type acc struct {
+	N        int
+	LayerSum []map[uint64]float64 // per depth: Σ tag frequency
+	LayerCos []float64            // per depth: Σ cosine of members to the centre when they joined
+	LayerN   []int                // per depth: members that have this depth
+	SetCount [numSets]map[uint64]int
+
+	centre *Features // derived; nil when stale
+}
+
+// maxSetElems bounds each set accumulator, so memory per cluster is
+// bounded: past it, the elements seen in a single member are forgotten.
+const maxSetElems = 2048
+
+func newAcc() *acc {
+	a := &acc{}
+	for i := range a.SetCount {
+		a.SetCount[i] = map[uint64]int{}
+	}
+	return a
+}
+
+// add folds page f into the accumulator. The per-layer cosine to the
+// current centre is what decides later whether a layer stays in the centre
+// (def. 2); for the first member it is 1.
+func (a *acc) add(f *Features, cfg *Config) {
+	c := a.centre
+	if a.N > 0 && c == nil {
+		c = a.derive(cfg)
+	}
+	for d, layer := range f.Layers {
+		for len(a.LayerSum) <= d {
+			a.LayerSum = append(a.LayerSum, map[uint64]float64{})
+			a.LayerCos = append(a.LayerCos, 0)
+			a.LayerN = append(a.LayerN, 0)
+		}
+		for _, tf := range layer {
+			a.LayerSum[d][tf.Tag] += tf.Freq
+		}
+		cos := 1.0
+		if a.N > 0 {
+			cos = 0
+			if d < len(c.Layers) && c.Layers[d] != nil {
+				cos = cosLayer(layer, c.Layers[d])
+			}
+		}
+		a.LayerCos[d] += cos
+		a.LayerN[d]++
+	}
+	for i, s := range f.Sets {
+		for _, e := range s {
+			a.SetCount[i][e]++
+		}
+		if len(a.SetCount[i]) > maxSetElems {
+			for e, n := range a.SetCount[i] {
+				if n <= 1 {
+					delete(a.SetCount[i], e)
+				}
+			}
+		}
+	}
+	a.N++
+	a.centre = nil
+}
+
+// merge folds b into a.
+func (a *acc) merge(b *acc) {
+	for d := range b.LayerSum {
+		for len(a.LayerSum) <= d {
+			a.LayerSum = append(a.LayerSum, map[uint64]float64{})
+			a.LayerCos = append(a.LayerCos, 0)
+			a.LayerN = append(a.LayerN, 0)
+		}
+		for t, v := range b.LayerSum[d] {
+			a.LayerSum[d][t] += v
+		}
+		a.LayerCos[d] += b.LayerCos[d]
+		a.LayerN[d] += b.LayerN[d]
+	}
+	for i := range b.SetCount {
+		for e, n := range b.SetCount[i] {
+			a.SetCount[i][e] += n
+		}
+	}
+	a.N += b.N
+	a.centre = nil
+}
+
+// derive returns the centre (def. 2, 3, 5): per-depth mean tag frequencies,
+// a layer kept when it is present in at least half the members and their
+// average cosine to it is at least cfg.LayerKeep; set elements present in
+// more than cfg.SetKeep of the members.
+func (a *acc) derive(cfg *Config) *Features {
+	if a.centre != nil {
+		return a.centre
+	}
+	c := &Features{Layers: make([][]tagFreq, len(a.LayerSum))}
+	for d, m := range a.LayerSum {
+		if a.LayerN[d]*2 < a.N || a.LayerCos[d]/float64(a.LayerN[d]) < cfg.LayerKeep {
+			continue // dropped: an unstable layer
+		}
+		layer := make([]tagFreq, 0, len(m))
+		for t, v := range m {
+			layer = append(layer, tagFreq{t, v / float64(a.LayerN[d])})
+		}
+		slices.SortFunc(layer, func(x, y tagFreq) int { return cmpU64(x.Tag, y.Tag) })
+		c.Layers[d] = layer
+	}
+	for i, m := range a.SetCount {
+		var s []uint64
+		for e, n := range m {
+			if float64(n) > cfg.SetKeep*float64(a.N) {
+				s = append(s, e)
+			}
+		}
+		slices.Sort(s)
+		c.Sets[i] = s
+	}
+	a.centre = c
+	return c
+}
+
+// marshal encodes the accumulator (the stored form of a centre).
+func (a *acc) marshal() ([]byte, error) {
+	var b bytes.Buffer
+	if err := gob.NewEncoder(&b).Encode(a); err != nil {
+		return nil, fmt.Errorf("fpc: encode centre: %w", err)
+	}
+	return b.Bytes(), nil
+}
+
+func unmarshalAcc(data []byte) (*acc, error) {
+	a := newAcc()
+	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(a); err != nil {
+		return nil, fmt.Errorf("fpc: decode centre: %w", err)
+	}
+	for i := range a.SetCount {
+		if a.SetCount[i] == nil {
+			a.SetCount[i] = map[uint64]int{}
+		}
+	}
+	if len(a.LayerCos) != len(a.LayerSum) || len(a.LayerN) != len(a.LayerSum) || a.N <= 0 {
+		return nil, fmt.Errorf("fpc: decode centre: inconsistent accumulator")
+	}
+	return a, nil
+}

@@ -1,0 +1,24 @@
+// Package fpc groups web pages by template with the FPC method of paper 000
+// (fast incremental clustering of large-scale web pages): each page is nine
+// features (the DOM tree's layered vector and eight string sets), a cluster
+// has a real centre (a "hidden page" with the same nine features), batches
+// are clustered with MKmeans (no K) and merged into the stored clusters
+// through 32 LSH fingerprints and their inverted indexes.
+//
+// Files:
+//   - features.go: Extract, the nine features in one walk of the DOM.
+//   - similarity.go: the per-feature similarities and their weighted sum.
+//   - centre.go: cluster accumulators and the centres derived from them.
+//   - mkmeans.go: MKmeans, algorithm 1.
+//   - lsh.go: fingerprints (algorithm 2) and the inverted indexes.
+//   - clusterer.go: Clusterer, incremental merging (algorithm 3), persistence.
+//   - hook.go: the OnBatch adapter.
+//   - eval.go: pairwise F1 and adjusted Rand index.
+//
+// Choices the paper leaves open (documented where they are made): the
+// weights of the nine similarities, the thresholds, the smoothed Jaccard
+// (|S1∩S2|+α)/(|S1∪S2|+1) between pages or centres and (|S∩T|+α)/(|T|+1)
+// from a page S to a centre set T, so that two empty sets score α and
+// neither pull nor push; layers deeper than a centre keeps count as zero
+// cosine.
+package fpc

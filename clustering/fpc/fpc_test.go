@@ -1,0 +1,233 @@
+package fpc_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/charset"
+
+	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/clustering/fpc"
+	"github.com/crawl-project/crawl/extraction/stm"
+)
+
+type page struct {
+	path, label string
+	doc         *html.Node
+}
+
+func loadPages(t testing.TB) []page {
+	t.Helper()
+	f, err := os.Open("testdata/labels.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []page
+	for _, r := range rows[1:] {
+		b, err := os.Open(filepath.Join("testdata", r[0]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rd, err := charset.NewReader(b, "text/html")
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc, err := html.Parse(rd)
+		b.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, page{r[0], r[1], doc})
+	}
+	return out
+}
+
+// TestTemplatesRecovered clusters the 42 pages incrementally (batches of 10
+// in an order that mixes templates) and checks the partition.
+func TestTemplatesRecovered(t *testing.T) {
+	pages := loadPages(t)
+	order := []int{}
+	for k := 0; k < 3; k++ { // interleave: first page of each template, then second, …
+		for i := k; i < len(pages); i += 3 {
+			order = append(order, i)
+		}
+	}
+	c := fpc.New(fpc.Config{})
+	var assign []int64
+	var truth []string
+	for s := 0; s < len(order); s += 10 {
+		var feats []*fpc.Features
+		for _, i := range order[s:min(len(order), s+10)] {
+			feats = append(feats, fpc.Extract(pages[i].doc))
+			truth = append(truth, pages[i].label)
+		}
+		assign = append(assign, c.AddBatch(feats)...)
+	}
+	_, _, f1 := fpc.PairwiseF1(assign, truth)
+	ari := fpc.ARI(assign, truth)
+	t.Logf("%d pages, %d clusters: F1 %.3f ARI %.3f", len(assign), c.Len(), f1, ari)
+	if f1 < 0.9 || ari < 0.9 {
+		t.Errorf("F1 %.3f ARI %.3f, want ≥ 0.9 both", f1, ari)
+	}
+}
+
+// TestRestoreContinues stores the clusters, restores them in a new
+// Clusterer, and checks that new pages of known templates join them.
+func TestRestoreContinues(t *testing.T) {
+	pages := loadPages(t)
+	c := fpc.New(fpc.Config{})
+	var first []*fpc.Features
+	for i := 0; i < len(pages); i += 3 {
+		first = append(first, fpc.Extract(pages[i].doc))
+	}
+	ids := c.AddBatch(first)
+	rows, err := c.Changed()
+	if err != nil || len(rows) != c.Len() {
+		t.Fatalf("Changed = %d rows, %v; want %d", len(rows), err, c.Len())
+	}
+	c2 := fpc.New(fpc.Config{})
+	if err := c2.Restore(rows); err != nil {
+		t.Fatal(err)
+	}
+	var second []*fpc.Features
+	for i := 1; i < len(pages); i += 3 {
+		second = append(second, fpc.Extract(pages[i].doc))
+	}
+	ids2 := c2.AddBatch(second)
+	same := 0
+	for k := range ids2 {
+		if ids2[k] == ids[k] {
+			same++
+		}
+	}
+	if same < len(ids2)*9/10 {
+		t.Errorf("after Restore only %d of %d pages joined their template's stored cluster", same, len(ids2))
+	}
+	if err := c2.Restore([]fpc.Row{{ID: 99, Centre: []byte("garbage")}}); err == nil {
+		t.Error("Restore(garbage) = nil error")
+	}
+}
+
+func TestHookSetsClusters(t *testing.T) {
+	pages := loadPages(t)[:6]
+	b := &crawl.Batch{}
+	for _, p := range pages {
+		b.Pages = append(b.Pages, &crawl.Page{URL: p.path, Doc: p.doc})
+	}
+	b.Pages = append(b.Pages, &crawl.Page{URL: "no-dom"})
+	h := fpc.NewHook(fpc.New(fpc.Config{}))
+	if err := h.OnBatch(context.Background(), b); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range b.Pages[:6] {
+		if p.Cluster == 0 {
+			t.Errorf("page %s has no cluster", p.URL)
+		}
+	}
+	if b.Pages[6].Cluster != 0 {
+		t.Error("a page without DOM got a cluster")
+	}
+	if b.Pages[0].Cluster != b.Pages[1].Cluster || b.Pages[0].Cluster == b.Pages[3].Cluster {
+		t.Errorf("clusters %d %d %d: want pages of one template together, another apart", b.Pages[0].Cluster, b.Pages[1].Cluster, b.Pages[3].Cluster)
+	}
+	if rows := h.Rows(); len(rows) == 0 || h.Rows() != nil {
+		t.Errorf("Rows did not hand over the changed clusters once")
+	}
+}
+
+func TestMetrics(t *testing.T) {
+	if _, _, f1 := fpc.PairwiseF1([]int64{1, 1, 2, 2}, []string{"a", "a", "b", "b"}); f1 != 1 {
+		t.Errorf("perfect F1 = %v", f1)
+	}
+	if ari := fpc.ARI([]int64{1, 1, 2, 2}, []string{"a", "a", "b", "b"}); ari != 1 {
+		t.Errorf("perfect ARI = %v", ari)
+	}
+	if ari := fpc.ARI([]int64{1, 2, 1, 2}, []string{"a", "a", "b", "b"}); ari > 0 {
+		t.Errorf("crossed ARI = %v, want ≤ 0", ari)
+	}
+}
+
+func FuzzExtract(f *testing.F) {
+	f.Add([]byte(`<html><head><link href="a.css"><script>function go(){}</script></head><body class="x"><a href="/p?q=1">p</a><img src="i.png"></body></html>`))
+	f.Add([]byte("<div onclick='x = function(){}'><p>"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		doc, err := html.Parse(bytes.NewReader(b))
+		if err != nil {
+			return
+		}
+		fe := fpc.Extract(doc)
+		other := fpc.Extract(&html.Node{Type: html.DocumentNode})
+		s1, s2 := fpc.PageSimilarity(fe, other), fpc.PageSimilarity(other, fe)
+		if s1 != s2 || s1 < 0 || s1 > 1 || fpc.PageSimilarity(fe, fe) < s1 {
+			t.Errorf("similarity not symmetric, bounded and maximal on itself: %v %v %v", s1, s2, fpc.PageSimilarity(fe, fe))
+		}
+	})
+}
+
+// pairs are the page pairs both benchmarks compare: consecutive pages.
+func benchPairs(b *testing.B) []page {
+	return loadPages(b)
+}
+
+func BenchmarkPageSimilarity(b *testing.B) {
+	pages := benchPairs(b)
+	feats := make([]*fpc.Features, len(pages))
+	for i, p := range pages {
+		feats[i] = fpc.Extract(p.doc)
+	}
+	b.ReportAllocs()
+	var s float64
+	for b.Loop() {
+		for i := 0; i+1 < len(feats); i++ {
+			s += fpc.PageSimilarity(feats[i], feats[i+1])
+		}
+	}
+	if s <= 0 {
+		b.Fatal("no similarity")
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*(len(feats)-1)), "ns/pair")
+}
+
+func BenchmarkSTM(b *testing.B) {
+	pages := benchPairs(b)
+	trees := make([]*stm.Tree, len(pages))
+	for i, p := range pages {
+		trees[i] = stm.Build(p.doc, stm.DefaultOptions())
+	}
+	b.ReportAllocs()
+	var s float64
+	for b.Loop() {
+		for i := 0; i+1 < len(trees); i++ {
+			s += stm.Similarity(trees[i], trees[i+1])
+		}
+	}
+	if s <= 0 {
+		b.Fatal("no similarity")
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*(len(trees)-1)), "ns/pair")
+}
+
+// BenchmarkAddBatch is feature extraction plus incremental merging, per page.
+func BenchmarkAddBatch(b *testing.B) {
+	pages := loadPages(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		c := fpc.New(fpc.Config{})
+		var feats []*fpc.Features
+		for _, p := range pages {
+			feats = append(feats, fpc.Extract(p.doc))
+		}
+		c.AddBatch(feats)
+	}
+	b.ReportMetric(float64(b.N*len(pages))/b.Elapsed().Seconds(), "pages/s")
+}

@@ -1,0 +1,45 @@
+package fpc
+
+import (
+	"context"
+
+	"github.com/crawl-project/crawl"
+)
+
+// Hook is the OnBatch adapter: it extracts the features of the batch's
+// pages (those with a DOM), merges them into the clusters and sets
+// page.Cluster. The clusters it changed are collected for the caller to
+// store with the batch (Rows).
+type Hook struct {
+	c    *Clusterer
+	rows []Row
+}
+
+// NewHook returns the batch hook of c.
+func NewHook(c *Clusterer) *Hook { return &Hook{c: c} }
+
+// OnBatch implements hooks.BatchHook.
+func (h *Hook) OnBatch(ctx context.Context, b *crawl.Batch) error {
+	var feats []*Features
+	var pages []*crawl.Page
+	for _, p := range b.Pages {
+		if p.Doc != nil {
+			feats = append(feats, Extract(p.Doc))
+			pages = append(pages, p)
+		}
+	}
+	for i, id := range h.c.AddBatch(feats) {
+		pages[i].Cluster = id
+	}
+	rows, err := h.c.Changed()
+	h.rows = append(h.rows, rows...)
+	return err
+}
+
+// Rows returns and forgets the cluster rows changed by the batches since
+// the last call.
+func (h *Hook) Rows() []Row {
+	r := h.rows
+	h.rows = nil
+	return r
+}

@@ -1,0 +1,145 @@
+package fpc
+
+import "math"
+
+// Config holds the thresholds of MKmeans and the incremental merge. Zero
+// fields take the defaults given in their comments (fitted on the tuning
+// half of the templates, see fpc_test.go).
+type Config struct {
+	Weights   Weights // zero: DefaultWeights
+	D         float64 // a page less similar than D to every centre starts a new cluster; default 0.6
+	Alpha     float64 // clusters whose centres are at least this similar merge; also the Jaccard smoothing; default 0.5
+	E         float64 // MKmeans stops when the mean intra-cluster similarity moves less than E; default 0.002
+	T         int     // MKmeans iterations at most; default 5
+	Beta      float64 // LSH: candidates share more than 32·Beta fingerprints; default 0.05
+	LayerKeep float64 // a centre layer is dropped when the members' average cosine to it is below; default 0.5
+	SetKeep   float64 // a centre set keeps elements of more than this share of members; default 0.5
+}
+
+func (c Config) withDefaults() Config {
+	if c.Weights == (Weights{}) {
+		c.Weights = DefaultWeights
+	}
+	def := func(v *float64, d float64) {
+		if *v == 0 {
+			*v = d
+		}
+	}
+	def(&c.D, 0.6)
+	def(&c.Alpha, 0.5)
+	def(&c.E, 0.002)
+	def(&c.Beta, 0.05)
+	def(&c.LayerKeep, 0.5)
+	def(&c.SetKeep, 0.5)
+	if c.T == 0 {
+		c.T = 5
+	}
+	return c
+}
+
+// MKmeans clusters pages without a K (algorithm 1): it seeds a centre
+// with every page less similar than D to all centres so far, then repeats
+// assign → update centres → merge centres at least Alpha similar, until T
+// rounds or the mean intra-cluster similarity changes by less than E. It
+// returns the cluster of each page (0-based) and the clusters'
+// accumulators.
+func MKmeans(pages []*Features, cfg Config) ([]int, int) {
+	cfg = cfg.withDefaults()
+	assign, accs := mkmeans(pages, &cfg)
+	return assign, len(accs)
+}
+
+func mkmeans(pages []*Features, cfg *Config) ([]int, []*acc) {
+	var accs []*acc
+	for _, p := range pages {
+		if _, s := best(p, accs, cfg); s < cfg.D {
+			a := newAcc()
+			a.add(p, cfg)
+			accs = append(accs, a)
+		}
+	}
+	assign := make([]int, len(pages))
+	prev := math.Inf(-1)
+	for round := 0; round < cfg.T && len(accs) > 0; round++ {
+		var intra float64
+		for i, p := range pages {
+			var s float64
+			assign[i], s = best(p, accs, cfg)
+			intra += s
+		}
+		intra /= float64(len(pages))
+		next := make([]*acc, len(accs))
+		for i, p := range pages {
+			if next[assign[i]] == nil {
+				next[assign[i]] = newAcc()
+			}
+			next[assign[i]].add(p, cfg)
+		}
+		accs = compact(next, assign)
+		accs = mergeClose(accs, assign, cfg)
+		if math.Abs(intra-prev) < cfg.E {
+			break
+		}
+		prev = intra
+	}
+	return assign, accs
+}
+
+// best returns the most similar centre to p and the similarity (-1 when none).
+func best(p *Features, accs []*acc, cfg *Config) (int, float64) {
+	bi, bs := -1, -1.0
+	for i, a := range accs {
+		if s := pageCentreSim(p, a.derive(cfg), &cfg.Weights, cfg.Alpha); s > bs {
+			bi, bs = i, s
+		}
+	}
+	return bi, bs
+}
+
+// compact drops empty clusters and renumbers assign.
+func compact(accs []*acc, assign []int) []*acc {
+	remap := make([]int, len(accs))
+	var out []*acc
+	for i, a := range accs {
+		remap[i] = len(out)
+		if a != nil {
+			out = append(out, a)
+		}
+	}
+	for i := range assign {
+		assign[i] = remap[assign[i]]
+	}
+	return out
+}
+
+// mergeClose merges the most similar pair of clusters while their centres
+// are at least Alpha similar.
+func mergeClose(accs []*acc, assign []int, cfg *Config) []*acc {
+	for len(accs) > 1 {
+		bi, bj, bs := -1, -1, -1.0
+		for i := range accs {
+			for j := i + 1; j < len(accs); j++ {
+				if s := centreSim(accs[i].derive(cfg), accs[j].derive(cfg), cfg); s > bs {
+					bi, bj, bs = i, j, s
+				}
+			}
+		}
+		if bs < cfg.Alpha {
+			break
+		}
+		accs[bi].merge(accs[bj])
+		accs = append(accs[:bj], accs[bj+1:]...)
+		for k := range assign {
+			switch {
+			case assign[k] == bj:
+				assign[k] = bi
+			case assign[k] > bj:
+				assign[k]--
+			}
+		}
+	}
+	return accs
+}
+
+// centreSim compares two centres (eqs. 5, 6, 7).
+func centreSim(a, b *Features, cfg *Config) float64 { return pageSim(a, b, &cfg.Weights, cfg.Alpha) }

@@ -1,0 +1,107 @@
+package fpc
+
+import "math"
+
+// Weights of the nine similarities: the layered vector first, then the
+// eight sets in the order of the Set constants. They should sum to 1.
+type Weights [1 + numSets]float64
+
+// DefaultWeights favour what a template fixes (layout, class and id
+// values, stylesheets, scripts) over what varies with content (links,
+// anchors, short texts, images).
+var DefaultWeights = Weights{0.30, 0.30, 0.04, 0.10, 0.08, 0.04, 0.04, 0.06, 0.04}
+
+// cosLayer is the cosine of two tag-frequency vectors sorted by tag.
+func cosLayer(a, b []tagFreq) float64 {
+	var dot, na, nb float64
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		switch {
+		case a[i].Tag == b[j].Tag:
+			dot += a[i].Freq * b[j].Freq
+			i++
+			j++
+		case a[i].Tag < b[j].Tag:
+			i++
+		default:
+			j++
+		}
+	}
+	for _, x := range a {
+		na += x.Freq * x.Freq
+	}
+	for _, x := range b {
+		nb += x.Freq * x.Freq
+	}
+	if na == 0 || nb == 0 {
+		return 0
+	}
+	return dot / math.Sqrt(na*nb)
+}
+
+// layeredSim is eq. 6: Σ_{i ≤ min(L1,L2)} cos(V1_i, V2_i) / ((L1+L2)/2).
+// A dropped centre layer (nil) contributes 0 but still counts in L.
+func layeredSim(a, b [][]tagFreq) float64 {
+	if len(a)+len(b) == 0 {
+		return 1
+	}
+	var s float64
+	for i := 0; i < min(len(a), len(b)); i++ {
+		if a[i] != nil && b[i] != nil {
+			s += cosLayer(a[i], b[i])
+		}
+	}
+	return s / (float64(len(a)+len(b)) / 2)
+}
+
+// intersect counts the common elements of two sorted sets.
+func intersect(a, b []uint64) int {
+	n, i, j := 0, 0, 0
+	for i < len(a) && j < len(b) {
+		switch {
+		case a[i] == b[j]:
+			n++
+			i++
+			j++
+		case a[i] < b[j]:
+			i++
+		default:
+			j++
+		}
+	}
+	return n
+}
+
+// jaccard is eq. 7, the smoothed Jaccard between two pages or two centres:
+// (|S1∩S2| + α) / (|S1∪S2| + 1). Two empty sets score α.
+func jaccard(a, b []uint64, alpha float64) float64 {
+	in := intersect(a, b)
+	return (float64(in) + alpha) / (float64(len(a)+len(b)-in) + 1)
+}
+
+// toCentre is eq. 8, page S against centre set T: (|S∩T| + α) / (|T| + 1).
+func toCentre(s, t []uint64, alpha float64) float64 {
+	return (float64(intersect(s, t)) + alpha) / (float64(len(t)) + 1)
+}
+
+// pageSim is the weighted similarity of two pages (eq. 5 with eq. 6, 7).
+func pageSim(a, b *Features, w *Weights, alpha float64) float64 {
+	s := w[0] * layeredSim(a.Layers, b.Layers)
+	for i := range numSets {
+		s += w[1+i] * jaccard(a.Sets[i], b.Sets[i], alpha)
+	}
+	return s
+}
+
+// pageCentreSim compares a page with a cluster centre (eqs. 5, 6, 8).
+func pageCentreSim(p *Features, c *Features, w *Weights, alpha float64) float64 {
+	s := w[0] * layeredSim(p.Layers, c.Layers)
+	for i := range numSets {
+		s += w[1+i] * toCentre(p.Sets[i], c.Sets[i], alpha)
+	}
+	return s
+}
+
+// PageSimilarity is the weighted similarity of two pages' features with
+// the default weights and α = 0.5 (the benchmarked page-pair similarity).
+func PageSimilarity(a, b *Features) float64 { return pageSim(a, b, &DefaultWeights, 0.5) }
