@@ -27,6 +27,13 @@ func (p *Pipeline) buildHooks(ctx context.Context, resolve func([]string) ([]str
 		}
 		p.add(t)
 	}
+	if cfg.Hub.Enabled {
+		h, err := newHubBuiltin(cfg)
+		if err != nil {
+			return err
+		}
+		p.add(h)
+	}
 	if cfg.Clustering.Enabled {
 		c, err := newClustersBuiltin(ctx, cfg, p.st)
 		if err != nil {

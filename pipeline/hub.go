@@ -1,0 +1,40 @@
+package pipeline
+
+import (
+	"fmt"
+
+	"github.com/crawl-project/crawl/classifiers/hub"
+	"github.com/crawl-project/crawl/config"
+)
+
+// hubBuiltin is the hub/topic URL classifier (paper 001): OnPage labels the
+// fetched page (its label drives the incremental re-crawl), OnURL labels
+// each out-link before it enters the frontier and applies the policy.
+type hubBuiltin struct {
+	*hub.Hook
+}
+
+func (hubBuiltin) name() string { return "hub" }
+
+// newHubBuiltin loads hub.model, or the model shipped with the package.
+func newHubBuiltin(cfg *config.Config) (*hubBuiltin, error) {
+	var c *hub.Classifier
+	var err error
+	if cfg.Hub.Model != "" {
+		c, err = hub.Load(cfg.Hub.Model)
+	} else {
+		c, err = hub.Default()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("pipeline: hub model: %w", err)
+	}
+	mode, err := hub.ParseMode(cfg.Hub.Policy)
+	if err != nil {
+		return nil, err
+	}
+	h, err := hub.NewHook(c, hub.Policy{Mode: mode, Boost: cfg.Hub.Boost, Depth: cfg.Hub.Depth})
+	if err != nil {
+		return nil, err
+	}
+	return &hubBuiltin{h}, nil
+}
