@@ -66,6 +66,10 @@ politeness:
   no_delay: true
 batch:
   size: 7
+clustering:
+  enabled: true
+extraction:
+  enabled: true
 topics:
   enabled: true
 `, seed, filepath.Join(dir, "k.db"), filepath.Join(dir, "out"))
@@ -135,7 +139,7 @@ func checkStore(t *testing.T, db string, wantPages int) {
 		t.Errorf("stored %d pages, want %d", counts.Pages, wantPages)
 	}
 	urls := map[string]bool{}
-	untopiced := 0
+	untopiced, unclustered := 0, 0
 	err = st.ExportPages(ctx, func(r store.PageRow) error {
 		if urls[r.URL] {
 			t.Errorf("page %s stored twice", r.URL)
@@ -144,10 +148,20 @@ func checkStore(t *testing.T, db string, wantPages int) {
 		if r.Topic == 0 {
 			untopiced++
 		}
+		if r.Cluster == 0 {
+			unclustered++
+		}
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if unclustered > 0 {
+		t.Errorf("%d pages never went through the clustering batch hook", unclustered)
+	}
+	clusters, err := st.Clusters(ctx)
+	if err != nil || len(clusters) == 0 {
+		t.Errorf("stored clusters: %d, %v", len(clusters), err)
 	}
 	if untopiced > 0 {
 		t.Errorf("%d pages have no fuzzy topic: the final batch did not cover them", untopiced)
