@@ -311,3 +311,12 @@ func (c *Classifier) Tables() Tables { return c.tables }
 
 // NumSV reports the model's number of support vectors.
 func (c *Classifier) NumSV() int { return c.model.NumSV() }
+
+// Scaled returns u's feature vector as the model sees it: scaled to
+// [−1, 1] by the bundle's ranges, missing features 0. Written in LIBSVM
+// format with zeros left out, it is what svm-predict needs with hub.model.
+func (c *Classifier) Scaled(u URLInfo) Vector {
+	x := Extract(u, &c.tables)
+	c.scale(&x)
+	return x
+}
