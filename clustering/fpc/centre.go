@@ -115,7 +115,7 @@ func (a *acc) derive(cfg *Config) *Features {
 			layer = append(layer, tagFreq{t, v / float64(a.LayerN[d])})
 		}
 		slices.SortFunc(layer, func(x, y tagFreq) int { return cmpU64(x.Tag, y.Tag) })
-		c.Layers[d] = layer
+		c.Layers[d] = unit(layer)
 	}
 	for i, m := range a.SetCount {
 		var s []uint64

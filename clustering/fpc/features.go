@@ -1,9 +1,8 @@
 package fpc
 
 import (
-	"hash/fnv"
+	"math"
 	"path"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -32,12 +31,28 @@ type Features struct {
 	Sets   [numSets][]uint64 // sorted hashed set elements
 }
 
+// unit scales a layer to unit length: the cosine of two layers is then
+// their dot product (the frequencies keep their proportions; cosine does
+// not see the scale).
+func unit(layer []tagFreq) []tagFreq {
+	var n float64
+	for _, x := range layer {
+		n += x.Freq * x.Freq
+	}
+	if n == 0 {
+		return layer
+	}
+	n = math.Sqrt(n)
+	for i := range layer {
+		layer[i].Freq /= n
+	}
+	return layer
+}
+
 type tagFreq struct {
 	Tag  uint64
 	Freq float64
 }
-
-var jsFunc = regexp.MustCompile(`function\s+([A-Za-z_$][\w$]*)|([A-Za-z_$][\w$]*)\s*[:=]\s*function\b`)
 
 // Extract computes the features of a parsed page in one walk of its tree.
 func Extract(doc *html.Node) *Features {
@@ -57,10 +72,10 @@ func Extract(doc *html.Node) *Features {
 			layer = append(layer, tagFreq{t, float64(c) / float64(total)})
 		}
 		slices.SortFunc(layer, func(a, b tagFreq) int { return cmpU64(a.Tag, b.Tag) })
-		f.Layers = append(f.Layers, layer)
+		f.Layers = append(f.Layers, unit(layer))
 	}
 	for i, s := range w.sets {
-		f.Sets[i] = sortedKeys(s)
+		f.Sets[i] = bottomK(sortedKeys(s))
 	}
 	return f
 }
@@ -136,10 +151,68 @@ func (w *walker) element(n *html.Node) {
 	}
 }
 
+// jsFuncs adds the names of the functions src defines: "function name(",
+// "name = function" and "name: function" (at most 64 per script).
 func (w *walker) jsFuncs(src string) {
-	for _, m := range jsFunc.FindAllStringSubmatch(src, 64) {
-		w.add(SetJSFunc, m[1]+m[2])
+	for n, at := 0, 0; n < 64; n++ {
+		i := strings.Index(src[at:], "function")
+		if i < 0 {
+			return
+		}
+		i += at
+		at = i + len("function")
+		if name := identAfter(src[at:]); name != "" {
+			w.add(SetJSFunc, name)
+		} else if name := identBefore(src[:i]); name != "" {
+			w.add(SetJSFunc, name)
+		}
 	}
+}
+
+func isIdent(c byte) bool {
+	return c == '_' || c == '$' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+}
+
+// identAfter reads " name" after the keyword (at least one space first).
+func identAfter(s string) string {
+	i := 0
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n') {
+		i++
+	}
+	if i == 0 {
+		return ""
+	}
+	j := i
+	for j < len(s) && isIdent(s[j]) {
+		j++
+	}
+	if j == i || ('0' <= s[i] && s[i] <= '9') {
+		return ""
+	}
+	return s[i:j]
+}
+
+// identBefore reads "name =" or "name:" before the keyword.
+func identBefore(s string) string {
+	i := len(s)
+	for i > 0 && (s[i-1] == ' ' || s[i-1] == '\t' || s[i-1] == '\n') {
+		i--
+	}
+	if i == 0 || (s[i-1] != '=' && s[i-1] != ':') {
+		return ""
+	}
+	i--
+	for i > 0 && (s[i-1] == ' ' || s[i-1] == '\t') {
+		i--
+	}
+	j := i
+	for j > 0 && isIdent(s[j-1]) {
+		j--
+	}
+	if j == i || ('0' <= s[j] && s[j] <= '9') {
+		return ""
+	}
+	return s[j:i]
 }
 
 func textOf(n *html.Node) string {
@@ -166,10 +239,28 @@ func fileName(u string) string {
 	return path.Base(u)
 }
 
+// hashString is 64-bit FNV-1a of s, without allocating.
 func hashString(s string) uint64 {
-	h := fnv.New64a()
-	h.Write([]byte(s))
-	return h.Sum64()
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= 1099511628211
+	}
+	return h
+}
+
+// setSample bounds a page's set: a set larger than this keeps only its
+// setSample smallest hashes (a bottom-k sample, uniform over the elements
+// since they are hashes), so a page with thousands of links costs no more
+// to compare than one with a few hundred. Both sides of a comparison are
+// sampled alike, so common elements survive in both.
+const setSample = 384
+
+func bottomK(s []uint64) []uint64 {
+	if len(s) > setSample {
+		return s[:setSample:setSample]
+	}
+	return s
 }
 
 func sortedKeys(m map[uint64]struct{}) []uint64 {

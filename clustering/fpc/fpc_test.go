@@ -231,3 +231,12 @@ func BenchmarkAddBatch(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N*len(pages))/b.Elapsed().Seconds(), "pages/s")
 }
+
+func TestJSFunctionNames(t *testing.T) {
+	doc, _ := html.Parse(bytes.NewReader([]byte(`<script>function init(a){} var go = function(){}; obj = {run: function(){}}; (function(){})();</script><div onclick="x1=function(){}"></div>`)))
+	want := fpc.Extract(doc)
+	doc2, _ := html.Parse(bytes.NewReader([]byte(`<script>function init(){} go = function(){}; z={run:function(){}}</script><p onload="x1 = function(){}">`)))
+	if got := fpc.Extract(doc2); fpc.PageSimilarity(want, got) <= fpc.PageSimilarity(want, fpc.Extract(&html.Node{Type: html.DocumentNode})) {
+		t.Error("pages defining the same JS functions are no more similar than an empty page")
+	}
+}

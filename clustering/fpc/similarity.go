@@ -1,7 +1,5 @@
 package fpc
 
-import "math"
-
 // Weights of the nine similarities: the layered vector first, then the
 // eight sets in the order of the Set constants. They should sum to 1.
 type Weights [1 + numSets]float64
@@ -11,9 +9,10 @@ type Weights [1 + numSets]float64
 // anchors, short texts, images).
 var DefaultWeights = Weights{0.30, 0.30, 0.04, 0.10, 0.08, 0.04, 0.04, 0.06, 0.04}
 
-// cosLayer is the cosine of two tag-frequency vectors sorted by tag.
+// cosLayer is the cosine of two unit-length tag-frequency vectors sorted
+// by tag: their dot product.
 func cosLayer(a, b []tagFreq) float64 {
-	var dot, na, nb float64
+	var dot float64
 	i, j := 0, 0
 	for i < len(a) && j < len(b) {
 		switch {
@@ -27,16 +26,7 @@ func cosLayer(a, b []tagFreq) float64 {
 			j++
 		}
 	}
-	for _, x := range a {
-		na += x.Freq * x.Freq
-	}
-	for _, x := range b {
-		nb += x.Freq * x.Freq
-	}
-	if na == 0 || nb == 0 {
-		return 0
-	}
-	return dot / math.Sqrt(na*nb)
+	return dot
 }
 
 // layeredSim is eq. 6: Σ_{i ≤ min(L1,L2)} cos(V1_i, V2_i) / ((L1+L2)/2).

@@ -32,11 +32,16 @@ func runCluster(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	batch := fs.Int("batch", 100, "pages per incremental batch")
 	d := fs.Float64("d", 0, "new-cluster threshold (0: default)")
 	alpha := fs.Float64("alpha", 0, "merge threshold (0: default)")
+	lsh := fs.Bool("lsh-report", false, "print, for β = 0.05…0.5, the LSH candidate share and how often the most similar cluster is a candidate (one cluster per page)")
+	method := fs.String("method", "fpc", "fpc (only fpc is built; the STM+CURE baseline is not)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if *in == "" {
 		return fmt.Errorf("%w: -in is required", errUsage)
+	}
+	if *method != "fpc" {
+		return fmt.Errorf("%w: -method %q: only fpc is available", errUsage, *method)
 	}
 	paths, truth, err := clusterInputs(*in, *labels, *split)
 	if err != nil {
@@ -49,6 +54,14 @@ func runCluster(ctx context.Context, args []string, stdin io.Reader, stdout, std
 			return err
 		}
 		feats[i] = fpc.Extract(doc)
+	}
+	if *lsh {
+		fmt.Fprintln(stdout, "beta\tcandidates_share\tbest_found\tclusters\tno_candidate")
+		betas := []float64{0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5}
+		for _, r := range fpc.LSHReport(feats, betas, fpc.Config{D: *d, Alpha: *alpha}) {
+			fmt.Fprintf(stdout, "%.2f\t%.4f\t%.4f\t%d\t%d\n", r.Beta, r.Share, r.Recall, r.Clusters, r.Empty)
+		}
+		return nil
 	}
 	c := fpc.New(fpc.Config{D: *d, Alpha: *alpha})
 	assign := make([]int64, 0, len(feats))
