@@ -3,7 +3,6 @@ package hub
 import (
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"sort"
 	"sync"
 
@@ -22,36 +21,18 @@ type GridCell struct {
 // what the target measures, accuracy on unseen sites. (Row-wise folds
 // leak a site's URL patterns between folds and favour large gamma.)
 func hostFolds(hosts []string, k int, seed int64) ([]int, error) {
-	uniq := map[string]uint64{}
+	uniq := map[string]bool{}
 	for _, h := range hosts {
-		if _, ok := uniq[h]; !ok {
-			f := fnv.New64a()
-			fmt.Fprintf(f, "%d\x00%s", seed, h)
-			uniq[h] = f.Sum64()
-		}
+		uniq[h] = true
 	}
 	if len(uniq) < k {
 		return nil, fmt.Errorf("hub: %d-fold CV needs at least %d hosts, have %d", k, k, len(uniq))
 	}
-	names := make([]string, 0, len(uniq))
-	for h := range uniq {
-		names = append(names, h)
+	shares := make([]float64, k)
+	for i := range shares {
+		shares[i] = 1
 	}
-	sort.Slice(names, func(a, b int) bool {
-		if uniq[names[a]] != uniq[names[b]] {
-			return uniq[names[a]] < uniq[names[b]]
-		}
-		return names[a] < names[b]
-	})
-	fold := map[string]int{}
-	for i, h := range names {
-		fold[h] = i % k
-	}
-	out := make([]int, len(hosts))
-	for i, h := range hosts {
-		out[i] = fold[h]
-	}
-	return out, nil
+	return groupParts(hosts, seed, shares), nil
 }
 
 // gridSearch cross-validates every (C, gamma) of cs × gammas with
