@@ -292,12 +292,10 @@ func (c *Classifier) Classify(u URLInfo) (label string, score float64) {
 	if !c.model.HasProbability() {
 		return label, d
 	}
-	p := c.model.BinaryProbability(d)
-	if !c.hubPos {
-		p = c.model.BinaryProbability(-d)
-		p = 1 - p
+	if c.hubPos {
+		return label, c.model.BinaryProbability(d)
 	}
-	return label, p
+	return label, 1 - c.model.BinaryProbability(-d) // the model's first class is topic
 }
 
 // IsHub reports whether a label given by Classify is the hub label.

@@ -3,6 +3,7 @@ package hub_test
 import (
 	"context"
 	"errors"
+	"sync"
 	"testing"
 
 	"github.com/crawl-project/crawl"
@@ -97,4 +98,32 @@ func TestNewHookErrors(t *testing.T) {
 	if _, err := hub.ParseMode("hubs"); err == nil {
 		t.Error("ParseMode(hubs): no error")
 	}
+}
+
+func TestHookConcurrent(t *testing.T) {
+	h, err := hub.NewHook(defaultClassifier(t), hub.Policy{Mode: hub.BoostHubs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex := loadURLs(t)[:400]
+	want := make([]string, len(ex))
+	for i, e := range ex {
+		l := &crawl.Link{URL: e.URL}
+		h.OnURL(context.Background(), nil, l)
+		want[i] = l.Label
+	}
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := g; i < len(ex); i += 2 {
+				l := &crawl.Link{URL: ex[i].URL}
+				if err := h.OnURL(context.Background(), nil, l); err != nil || l.Label != want[i] {
+					t.Errorf("concurrent OnURL(%s) = %q, %v; want %q", ex[i].URL, l.Label, err, want[i])
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }
