@@ -33,27 +33,29 @@ func runCluster(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	d := fs.Float64("d", 0, "new-cluster threshold (0: default)")
 	alpha := fs.Float64("alpha", 0, "merge threshold (0: default)")
 	lsh := fs.Bool("lsh-report", false, "print, for β = 0.05…0.5, the LSH candidate share and how often the most similar cluster is a candidate (one cluster per page)")
-	method := fs.String("method", "fpc", "fpc (only fpc is built; the STM+CURE baseline is not)")
+	method := fs.String("method", "fpc", "fpc, or stm-cure (the paper's baseline: Simple Tree Matching + average-link)")
+	stmT := fs.Float64("stm-threshold", 0.3, "stm-cure: average STM similarity at which clusters merge (0.3: fitted on the tune half)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if *in == "" {
 		return fmt.Errorf("%w: -in is required", errUsage)
 	}
-	if *method != "fpc" {
-		return fmt.Errorf("%w: -method %q: only fpc is available", errUsage, *method)
+	if *method != "fpc" && *method != "stm-cure" {
+		return fmt.Errorf("%w: -method %q: want fpc or stm-cure", errUsage, *method)
 	}
 	paths, truth, err := clusterInputs(*in, *labels, *split)
 	if err != nil {
 		return err
 	}
 	feats := make([]*fpc.Features, len(paths))
+	docs := make([]*html.Node, len(paths))
 	for i, p := range paths {
 		doc, err := parseFile(filepath.Join(*in, p))
 		if err != nil {
 			return err
 		}
-		feats[i] = fpc.Extract(doc)
+		docs[i], feats[i] = doc, fpc.Extract(doc)
 	}
 	if *lsh {
 		fmt.Fprintln(stdout, "beta\tcandidates_share\tbest_found\tclusters\tno_candidate")
@@ -63,14 +65,30 @@ func runCluster(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		}
 		return nil
 	}
-	c := fpc.New(fpc.Config{D: *d, Alpha: *alpha})
-	assign := make([]int64, 0, len(feats))
-	for i := 0; i < len(feats); i += max(1, *batch) {
-		assign = append(assign, c.AddBatch(feats[i:min(len(feats), i+max(1, *batch))])...)
+	var assign []int64
+	if *method == "stm-cure" {
+		assign = fpc.STMCure(docs, *stmT)
+	} else {
+		c := fpc.New(fpc.Config{D: *d, Alpha: *alpha})
+		for i := 0; i < len(feats); i += max(1, *batch) {
+			assign = append(assign, c.AddBatch(feats[i:min(len(feats), i+max(1, *batch))])...)
+		}
+		rows, _ := c.Changed()
+		bytes := 0
+		for _, r := range rows {
+			bytes += len(r.Centre) + 2*len(r.Fingerprints) + 24
+		}
+		if len(rows) > 0 {
+			fmt.Fprintf(stderr, "%d clusters stored, %d bytes per cluster on average\n", len(rows), bytes/len(rows))
+		}
 	}
 	if truth != nil {
 		p, r, f1 := fpc.PairwiseF1(assign, truth)
-		fmt.Fprintf(stderr, "%d pages, %d clusters: pairwise P %.4f R %.4f F1 %.4f, ARI %.4f\n", len(paths), c.Len(), p, r, f1, fpc.ARI(assign, truth))
+		n := map[int64]bool{}
+		for _, a := range assign {
+			n[a] = true
+		}
+		fmt.Fprintf(stderr, "%s: %d pages, %d clusters: pairwise P %.4f R %.4f F1 %.4f, ARI %.4f\n", *method, len(paths), len(n), p, r, f1, fpc.ARI(assign, truth))
 	}
 	w := stdout
 	if *out != "" {
