@@ -3,8 +3,11 @@ package fpc
 import (
 	"math"
 	"path"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"golang.org/x/net/html"
 )
@@ -78,6 +81,22 @@ func Extract(doc *html.Node) *Features {
 		f.Sets[i] = bottomK(sortedKeys(s))
 	}
 	return f
+}
+
+// ExtractAll extracts the features of many pages on all cores.
+func ExtractAll(docs []*html.Node) []*Features {
+	out := make([]*Features, len(docs))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(docs)) {
+		wg.Go(func() {
+			for i := int(next.Add(1)) - 1; i < len(docs); i = int(next.Add(1)) - 1 {
+				out[i] = Extract(docs[i])
+			}
+		})
+	}
+	wg.Wait()
+	return out
 }
 
 type walker struct {

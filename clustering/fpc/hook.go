@@ -3,6 +3,8 @@ package fpc
 import (
 	"context"
 
+	"golang.org/x/net/html"
+
 	"github.com/crawl-project/crawl"
 )
 
@@ -20,14 +22,17 @@ func NewHook(c *Clusterer) *Hook { return &Hook{c: c} }
 
 // OnBatch implements hooks.BatchHook.
 func (h *Hook) OnBatch(ctx context.Context, b *crawl.Batch) error {
-	var feats []*Features
 	var pages []*crawl.Page
 	for _, p := range b.Pages {
 		if p.Doc != nil {
-			feats = append(feats, Extract(p.Doc))
 			pages = append(pages, p)
 		}
 	}
+	docs := make([]*html.Node, len(pages))
+	for i, p := range pages {
+		docs[i] = p.Doc
+	}
+	feats := ExtractAll(docs)
 	for i, id := range h.c.AddBatch(feats) {
 		pages[i].Cluster = id
 	}

@@ -1,6 +1,11 @@
 package fpc
 
-import "math"
+import (
+	"math"
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
 
 // Config holds the thresholds of MKmeans and the incremental merge. Zero
 // fields take the defaults given in their comments (fitted on the tuning
@@ -61,13 +66,7 @@ func mkmeans(pages []*Features, cfg *Config) ([]int, []*acc) {
 	assign := make([]int, len(pages))
 	prev := math.Inf(-1)
 	for round := 0; round < cfg.T && len(accs) > 0; round++ {
-		var intra float64
-		for i, p := range pages {
-			var s float64
-			assign[i], s = best(p, accs, cfg)
-			intra += s
-		}
-		intra /= float64(len(pages))
+		intra := assignAll(pages, accs, assign, cfg)
 		next := make([]*acc, len(accs))
 		for i, p := range pages {
 			if next[assign[i]] == nil {
@@ -83,6 +82,30 @@ func mkmeans(pages []*Features, cfg *Config) ([]int, []*acc) {
 		prev = intra
 	}
 	return assign, accs
+}
+
+// assignAll assigns every page to its most similar centre, on all cores,
+// and returns the mean similarity of the pages to their centres.
+func assignAll(pages []*Features, accs []*acc, assign []int, cfg *Config) float64 {
+	for _, a := range accs {
+		a.derive(cfg) // derive once, before the goroutines read the centres
+	}
+	sims := make([]float64, len(pages))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(pages)) {
+		wg.Go(func() {
+			for i := int(next.Add(1)) - 1; i < len(pages); i = int(next.Add(1)) - 1 {
+				assign[i], sims[i] = best(pages[i], accs, cfg)
+			}
+		})
+	}
+	wg.Wait()
+	var intra float64
+	for _, s := range sims {
+		intra += s
+	}
+	return intra / float64(len(pages))
 }
 
 // best returns the most similar centre to p and the similarity (-1 when none).
