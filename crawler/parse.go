@@ -33,6 +33,7 @@ func parsePage(body []byte, pageURL *url.URL, depth int) (*parsed, error) {
 		return nil, err
 	}
 	w := walker{base: pageURL, page: pageURL.String(), seen: make(map[string]bool), depth: depth}
+	w.text.b = make([]byte, 0, len(body)/2) // visible text is rarely more than half the HTML
 	w.walk(doc)
 	p := &parsed{
 		doc:         doc,
