@@ -46,7 +46,7 @@ func (p *Pipeline) recrawlReport(sum crawler.Summary) []string {
 	fetches := sum.Fetched + sum.NotModified + sum.Failed
 	full := p.storedBefore + newPages
 	return []string{
-		fmt.Sprintf("re-crawl        %d hub pages re-visited (%d not modified), %d new pages found", hubs, sum.NotModified, newPages),
+		fmt.Sprintf("re-crawl        %d hub pages queued for a conditional re-visit, %d answered 304 Not Modified; %d new pages stored", hubs, sum.NotModified, newPages),
 		fmt.Sprintf("fetches saved   %d of %d a full re-crawl would make (%d made)", max(0, full-fetches), full, fetches),
 	}
 }
