@@ -5,10 +5,22 @@ import "encoding/binary"
 // Fingerprints is the number of ordered fingerprints of a cluster.
 const Fingerprints = 32
 
+// fingerprintValues is how many tag-attribute values enter the bitsets:
+// the ones with the smallest hashes (a bottom-k sample, which similar
+// centres share). With all of a page's values — often hundreds — a 128-bit
+// set fills up and every cluster shares every fingerprint; with 32 values
+// each bitset is about a quarter full. Chosen from that arithmetic, not
+// tuned.
+const fingerprintValues = 32
+
 // fingerprints is algorithm 2: for each of 4 hash functions, set bit
 // H_i(v) mod 128 of a 128-bit zero bitset for every tag-attribute value v
-// of the centre, and cut the bitset into eight 16-bit fingerprints.
+// of the centre (its fingerprintValues smallest hashes), and cut the bitset
+// into eight 16-bit fingerprints.
 func fingerprints(tagAttr []uint64) [Fingerprints]uint16 {
+	if len(tagAttr) > fingerprintValues {
+		tagAttr = tagAttr[:fingerprintValues] // sorted: the smallest hashes
+	}
 	var out [Fingerprints]uint16
 	for i := range 4 {
 		var x [2]uint64
