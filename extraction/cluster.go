@@ -71,8 +71,12 @@ func (ce *ClusterExtractor) Extract(cluster int64, pageURL string, doc *html.Nod
 		l.refits++
 	}
 	a := analyze(p, &m, ce.cfg)
-	if !l.haveFit && len(a.regions) > 0 {
+	// Learn from the first list page, and learn again when the learned
+	// shape has failed more pages than it fitted (the first page of a
+	// cluster may be atypical: a portal's home among its result pages).
+	if len(a.regions) > 0 && (!l.haveFit || l.refits > l.hits) {
 		l.learn(a)
+		l.hits, l.refits = 0, 0
 	}
 	return a.records(l.sch, pageURL, cluster), nil
 }
@@ -133,6 +137,17 @@ func (l *learned) apply(p *page, m *stm.Matcher, cfg Config) (analysis, bool) {
 	}
 	if len(r.records) < cfg.MinRecords || r.sim < cfg.MinSimilarity {
 		return analysis{}, false
+	}
+	if total := float64(p.text[0]); total > 0 {
+		cov := 0.0
+		for _, rec := range r.records {
+			for _, i := range rec {
+				cov += float64(p.text[i])
+			}
+		}
+		if cov/total < cfg.MinCoverage {
+			return analysis{}, false // a minor list of this page, not its records
+		}
 	}
 	if m.SimilarityNodes(l.proto, 0, p.t, int(r.records[0][0])) < cfg.MinSimilarity {
 		return analysis{}, false
