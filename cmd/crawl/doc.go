@@ -1,0 +1,3 @@
+// Command crawl runs a focused crawl from a YAML configuration and offers the
+// tools around it: export, demo-site, hub, cluster, extract and topics.
+package main
