@@ -11,8 +11,10 @@
 //
 // Any hook may return ErrStop to end the crawl gracefully. Hooks run in the
 // order they were added: built-in hooks from the configuration first, in the
-// order classifier, topic, clustering, extraction, topics; user hooks after
-// them. A panic in a hook is recovered and returned as a *PanicError for
+// order topic relevance, hub/topic URL classifier (OnPage and OnURL), then
+// structural clustering, record extraction, fuzzy topics (OnBatch); user
+// hooks after them. For each page its OnPage hooks run before the OnURL
+// hooks of its out-links. A panic in a hook is recovered and returned as a *PanicError for
 // that URL, page or batch; it never crashes the crawl.
 //
 // The shapes follow net/http: a one-method interface plus a function
