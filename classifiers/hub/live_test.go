@@ -17,6 +17,9 @@ import (
 func TestLiveSVMPredict(t *testing.T) {
 	bin, err := exec.LookPath("svm-predict")
 	if err != nil {
+		if os.Getenv("CRAWL_REQUIRE_LIBSVM") == "1" {
+			t.Fatal("svm-predict not on PATH but CRAWL_REQUIRE_LIBSVM=1 (install libsvm-tools)")
+		}
 		t.Skip("svm-predict not installed (apt-get install libsvm-tools)")
 	}
 	c := defaultClassifier(t)
