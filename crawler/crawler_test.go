@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"golang.org/x/text/encoding/simplifiedchinese"
+
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/crawler"
 	"github.com/crawl-project/crawl/frontier"
@@ -225,7 +227,12 @@ func TestCharsetFromMeta(t *testing.T) {
 	gbk := []byte("<html><head><meta http-equiv=\"Content-Type\" content=\"text/html; charset=gb2312\"><title>\xcc\xe5\xd3\xfd\xd0\xc2\xce\xc5</title></head><body>x</body></html>")
 	big5 := []byte("<html><head><meta charset=\"big5\"><title>\xc5\xe9\xa8\x7c</title></head></html>") // 體育
 	s := newSite(t, map[string]http.HandlerFunc{
-		"/": html(`<a href="/gbk">g</a><a href="/big5">b</a>`),
+		"/": html(`<a href="/gbk">g</a><a href="/big5">b</a><a href="/gb18030">c</a>`),
+		"/gb18030": func(w http.ResponseWriter, r *http.Request) {
+			body, _ := simplifiedchinese.GB18030.NewEncoder().String("<html><head><meta charset=\"gb18030\"><title>网球€</title></head></html>")
+			w.Header().Set("Content-Type", "text/html")
+			w.Write([]byte(body))
+		},
 		"/gbk": func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "text/html")
 			w.Write(gbk)
@@ -248,6 +255,9 @@ func TestCharsetFromMeta(t *testing.T) {
 	run(t, fastConfig(), st, fr, []string{s.URL + "/"}, crawler.WithHooks(chain))
 	if titles["/gbk"] != "体育新闻|gbk" {
 		t.Errorf("GBK page title|charset = %q, want 体育新闻|gbk", titles["/gbk"])
+	}
+	if titles["/gb18030"] != "网球€|gb18030" {
+		t.Errorf("GB18030 page title|charset = %q, want 网球€|gb18030", titles["/gb18030"])
 	}
 	if titles["/big5"] != "體育|big5" {
 		t.Errorf("Big5 page title|charset = %q, want 體育|big5", titles["/big5"])
