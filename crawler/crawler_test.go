@@ -417,3 +417,26 @@ func TestResumeFetchesNothingTwice(t *testing.T) {
 		}
 	}
 }
+
+func TestHostThatTimesOut(t *testing.T) {
+	s := newSite(t, map[string]http.HandlerFunc{
+		"/": html(`<a href="/slow">slow</a>`),
+		"/slow": func(w http.ResponseWriter, r *http.Request) {
+			select {
+			case <-time.After(2 * time.Second):
+			case <-r.Context().Done():
+			}
+		},
+	})
+	st, fr := env(t, t.TempDir())
+	cfg := fastConfig()
+	cfg.Timeout, cfg.Retries = 150*time.Millisecond, 1
+	start := time.Now()
+	sum := run(t, cfg, st, fr, []string{s.URL + "/"})
+	if sum.Errors["timeout"] != 1 || s.hitCount("/slow") != 2 {
+		t.Errorf("errors %v after %d tries, want timeout=1 after 2", sum.Errors, s.hitCount("/slow"))
+	}
+	if d := time.Since(start); d > 1500*time.Millisecond {
+		t.Errorf("crawl took %v: the timeout did not cut the slow request", d)
+	}
+}
