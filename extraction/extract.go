@@ -10,8 +10,8 @@ import (
 )
 
 // Config tunes extraction. The zero value uses the defaults given on each
-// field (fitted on the tuning half of the records data, see the README of
-// cmd/evalrecords).
+// field (fitted on the tuning half of the records data, see the package doc
+// of cmd/evalrecords).
 type Config struct {
 	// D0 is the average-link distance (1 - 2·STM/(|A|+|B|)) below which
 	// sibling clusters merge. 0 means 0.55. (Paper 004 uses 0.15 on its own
