@@ -49,8 +49,12 @@ func TestMatchHandComputed(t *testing.T) {
 		{"order", "<p><a></a><b></b></p>", "<p><b></b><a></a></p>", 2, 4.0 / 6},
 		{"text is one label", "<p>x</p>", "<p>y</p>", 2, 1},
 		{"identical", "<ul><li>a</li><li><b>b</b></li></ul>", "<ul><li>c</li><li><b>d</b></li></ul>", 6, 1},
-		// ul(li,li,li) vs ul(li): 1+1 = 2 of sizes 7 and 3
+		// ul(li,li,li) vs ul(li): ul + li + its text = 3 of sizes 7 and 3
 		{"fan-out", "<ul><li>1</li><li>2</li><li>3</li></ul>", "<ul><li>1</li></ul>", 3, 0.6},
+		// div(p(i), b, p(s(u))) vs div(p(s(u)), b): pairing p-p and b-b in
+		// order gives 1+1, the DP keeps the second p alone: 1 + 3 = 4 of
+		// sizes 7 and 5
+		{"dp beats greedy", "<div><p><i></i></p><b></b><p><s><u></u></s></p></div>", "<div><p><s><u></u></s></p><b></b></div>", 4, 8.0 / 12},
 		{"unknown tags", "<my-card><x-t>a</x-t></my-card>", "<my-card><x-u>a</x-u></my-card>", 1, 2.0 / 6},
 	}
 	for _, tt := range tests {
