@@ -39,6 +39,14 @@ func (a *acc) add(f *Features, cfg *Config) {
 	if a.N > 0 && c == nil {
 		c = a.derive(cfg)
 	}
+	a.addWith(f, c)
+}
+
+// addWith folds page f into the accumulator, measuring its layer cosines
+// against centre c (nil: 1 per layer, as for a first member). MKmeans rebuilds
+// its clusters each round against the centres of the round before, so a
+// cluster of n pages costs n additions, not n centre derivations.
+func (a *acc) addWith(f *Features, c *Features) {
 	for d, layer := range f.Layers {
 		for len(a.LayerSum) <= d {
 			a.LayerSum = append(a.LayerSum, map[uint64]float64{})
@@ -49,7 +57,7 @@ func (a *acc) add(f *Features, cfg *Config) {
 			a.LayerSum[d][tf.Tag] += tf.Freq
 		}
 		cos := 1.0
-		if a.N > 0 {
+		if c != nil {
 			cos = 0
 			if d < len(c.Layers) && c.Layers[d] != nil {
 				cos = cosLayer(layer, c.Layers[d])
@@ -127,6 +135,7 @@ func (a *acc) derive(cfg *Config) *Features {
 		slices.Sort(s)
 		c.Sets[i] = s
 	}
+	c.sketch()
 	a.centre = c
 	return c
 }

@@ -30,8 +30,9 @@ const maxDepth = 48
 
 // Features are the nine features of one page.
 type Features struct {
-	Layers [][]tagFreq       // per depth: tag-name frequencies, sorted by tag, summing to 1
+	Layers [][]tagFreq       // per depth: tag-name frequencies, sorted by tag, unit length
 	Sets   [numSets][]uint64 // sorted hashed set elements
+	bits   [numSets]sketch   // the same sets as bitsets, for the similarities
 }
 
 // unit scales a layer to unit length: the cosine of two layers is then
@@ -80,6 +81,7 @@ func Extract(doc *html.Node) *Features {
 	for i, s := range w.sets {
 		f.Sets[i] = bottomK(sortedKeys(s))
 	}
+	f.sketch()
 	return f
 }
 

@@ -72,7 +72,7 @@ func mkmeans(pages []*Features, cfg *Config) ([]int, []*acc) {
 			if next[assign[i]] == nil {
 				next[assign[i]] = newAcc()
 			}
-			next[assign[i]].add(p, cfg)
+			next[assign[i]].addWith(p, accs[assign[i]].centre)
 		}
 		accs = compact(next, assign)
 		accs = mergeClose(accs, assign, cfg)

@@ -44,41 +44,25 @@ func layeredSim(a, b [][]tagFreq) float64 {
 	return s / (float64(len(a)+len(b)) / 2)
 }
 
-// intersect counts the common elements of two sorted sets.
-func intersect(a, b []uint64) int {
-	n, i, j := 0, 0, 0
-	for i < len(a) && j < len(b) {
-		switch {
-		case a[i] == b[j]:
-			n++
-			i++
-			j++
-		case a[i] < b[j]:
-			i++
-		default:
-			j++
-		}
-	}
-	return n
-}
-
 // jaccard is eq. 7, the smoothed Jaccard between two pages or two centres:
-// (|S1∩S2| + α) / (|S1∪S2| + 1). Two empty sets score α.
-func jaccard(a, b []uint64, alpha float64) float64 {
-	in := intersect(a, b)
-	return (float64(in) + alpha) / (float64(len(a)+len(b)-in) + 1)
+// (|S1∩S2| + α) / (|S1∪S2| + 1), on the sets' bitsets. Two empty sets
+// score α.
+func jaccard(a, b *sketch, alpha float64) float64 {
+	in, un := a.andOr(b)
+	return (float64(in) + alpha) / (float64(un) + 1)
 }
 
 // toCentre is eq. 8, page S against centre set T: (|S∩T| + α) / (|T| + 1).
-func toCentre(s, t []uint64, alpha float64) float64 {
-	return (float64(intersect(s, t)) + alpha) / (float64(len(t)) + 1)
+func toCentre(s, t *sketch, alpha float64) float64 {
+	in, _ := s.andOr(t)
+	return (float64(in) + alpha) / (float64(t.count()) + 1)
 }
 
 // pageSim is the weighted similarity of two pages (eq. 5 with eq. 6, 7).
 func pageSim(a, b *Features, w *Weights, alpha float64) float64 {
 	s := w[0] * layeredSim(a.Layers, b.Layers)
 	for i := range numSets {
-		s += w[1+i] * jaccard(a.Sets[i], b.Sets[i], alpha)
+		s += w[1+i] * jaccard(&a.bits[i], &b.bits[i], alpha)
 	}
 	return s
 }
@@ -87,7 +71,7 @@ func pageSim(a, b *Features, w *Weights, alpha float64) float64 {
 func pageCentreSim(p *Features, c *Features, w *Weights, alpha float64) float64 {
 	s := w[0] * layeredSim(p.Layers, c.Layers)
 	for i := range numSets {
-		s += w[1+i] * toCentre(p.Sets[i], c.Sets[i], alpha)
+		s += w[1+i] * toCentre(&p.bits[i], &c.bits[i], alpha)
 	}
 	return s
 }
