@@ -20,8 +20,24 @@ type acc struct {
 }
 
 // maxSetElems bounds each set accumulator, so memory per cluster is
-// bounded: past it, the elements seen in a single member are forgotten.
+// bounded: past it, the rarest elements are forgotten (those seen in 1
+// member, then 2, …) until at most 3/4 of the bound remain. A centre keeps
+// only elements of more than SetKeep of the members, which a pruned
+// element, far rarer than the survivors, could rarely have become.
 const maxSetElems = 2048
+
+func prune(m map[uint64]int) {
+	if len(m) <= maxSetElems {
+		return
+	}
+	for k := 1; len(m) > maxSetElems*3/4; k++ {
+		for e, n := range m {
+			if n <= k {
+				delete(m, e)
+			}
+		}
+	}
+}
 
 func newAcc() *acc {
 	a := &acc{}
@@ -70,13 +86,7 @@ func (a *acc) addWith(f *Features, c *Features) {
 		for _, e := range s {
 			a.SetCount[i][e]++
 		}
-		if len(a.SetCount[i]) > maxSetElems {
-			for e, n := range a.SetCount[i] {
-				if n <= 1 {
-					delete(a.SetCount[i], e)
-				}
-			}
-		}
+		prune(a.SetCount[i])
 	}
 	a.N++
 	a.centre = nil
@@ -100,6 +110,7 @@ func (a *acc) merge(b *acc) {
 		for e, n := range b.SetCount[i] {
 			a.SetCount[i][e] += n
 		}
+		prune(a.SetCount[i])
 	}
 	a.N += b.N
 	a.centre = nil

@@ -8,12 +8,16 @@
 // Files:
 //   - features.go: Extract, the nine features in one walk of the DOM.
 //   - similarity.go: the per-feature similarities and their weighted sum.
+//   - sketch.go: the 1024-bit bitsets set features are compared through.
 //   - centre.go: cluster accumulators and the centres derived from them.
 //   - mkmeans.go: MKmeans, algorithm 1.
 //   - lsh.go: fingerprints (algorithm 2) and the inverted indexes.
 //   - clusterer.go: Clusterer, incremental merging (algorithm 3), persistence.
 //   - hook.go: the OnBatch adapter.
 //   - eval.go: pairwise F1 and adjusted Rand index.
+//   - baseline.go: STMCure, the paper's baseline (Simple Tree Matching of
+//     extraction/stm with average-link clustering).
+//   - report.go: LSHReport, candidate share and recall of the fingerprints.
 //
 // Choices the paper leaves open (documented where they are made): the
 // weights of the nine similarities, the thresholds, the smoothed Jaccard
