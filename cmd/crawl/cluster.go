@@ -17,7 +17,9 @@ import (
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/charset"
 
+	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/clustering/fpc"
+	"github.com/crawl-project/crawl/store"
 )
 
 // runCluster is `crawl cluster -in DIR`: cluster every .html/.htm file
@@ -27,6 +29,7 @@ func runCluster(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	fs.SetOutput(stderr)
 	in := fs.String("in", "", "directory of pages (required)")
 	out := fs.String("out", "", "CSV `file` for path,cluster rows (default stdout)")
+	db := fs.String("db", "", "store `file`: continue from the clusters stored there and store the changed ones back (fpc)")
 	labels := fs.String("labels", "", "CSV of path,label (paths relative to -in): print pairwise F1 and ARI")
 	split := fs.String("split", "all", "with -labels: all, tune or report (templates split by a hash of the label)")
 	batch := fs.Int("batch", 100, "pages per incremental batch")
@@ -44,6 +47,9 @@ func runCluster(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	if *method != "fpc" && *method != "stm-cure" {
 		return fmt.Errorf("%w: -method %q: want fpc or stm-cure", errUsage, *method)
 	}
+	if *db != "" && *method != "fpc" {
+		return fmt.Errorf("%w: -db needs -method fpc", errUsage)
+	}
 	paths, truth, err := clusterInputs(*in, *labels, *split)
 	if err != nil {
 		return err
@@ -57,30 +63,15 @@ func runCluster(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		}
 		docs[i], feats[i] = doc, fpc.Extract(doc)
 	}
+	cfg := fpc.Config{D: *d, Alpha: *alpha}
 	if *lsh {
-		fmt.Fprintln(stdout, "beta\tcandidates_share\tbest_found\tclusters\tno_candidate")
-		betas := []float64{0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5}
-		for _, r := range fpc.LSHReport(feats, betas, fpc.Config{D: *d, Alpha: *alpha}) {
-			fmt.Fprintf(stdout, "%.2f\t%.4f\t%.4f\t%d\t%d\n", r.Beta, r.Share, r.Recall, r.Clusters, r.Empty)
-		}
-		return nil
+		return lshReport(stdout, feats, cfg)
 	}
 	var assign []int64
 	if *method == "stm-cure" {
 		assign = fpc.STMCure(docs, *stmT)
-	} else {
-		c := fpc.New(fpc.Config{D: *d, Alpha: *alpha})
-		for i := 0; i < len(feats); i += max(1, *batch) {
-			assign = append(assign, c.AddBatch(feats[i:min(len(feats), i+max(1, *batch))])...)
-		}
-		rows, _ := c.Changed()
-		bytes := 0
-		for _, r := range rows {
-			bytes += len(r.Centre) + 2*len(r.Fingerprints) + 24
-		}
-		if len(rows) > 0 {
-			fmt.Fprintf(stderr, "%d clusters stored, %d bytes per cluster on average\n", len(rows), bytes/len(rows))
-		}
+	} else if assign, err = clusterFPC(ctx, feats, cfg, *batch, *db, stderr); err != nil {
+		return err
 	}
 	if truth != nil {
 		p, r, f1 := fpc.PairwiseF1(assign, truth)
@@ -90,15 +81,88 @@ func runCluster(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		}
 		fmt.Fprintf(stderr, "%s: %d pages, %d clusters: pairwise P %.4f R %.4f F1 %.4f, ARI %.4f\n", *method, len(paths), len(n), p, r, f1, fpc.ARI(assign, truth))
 	}
-	w := stdout
-	if *out != "" {
-		f, err := os.Create(*out)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		w = f
+	return writeAssignments(stdout, *out, paths, assign)
+}
+
+func lshReport(w io.Writer, feats []*fpc.Features, cfg fpc.Config) error {
+	fmt.Fprintln(w, "beta\tcandidates_share\tbest_found\tclusters\tno_candidate")
+	betas := []float64{0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5}
+	for _, r := range fpc.LSHReport(feats, betas, cfg) {
+		fmt.Fprintf(w, "%.2f\t%.4f\t%.4f\t%d\t%d\n", r.Beta, r.Share, r.Recall, r.Clusters, r.Empty)
 	}
+	return nil
+}
+
+// clusterFPC merges the pages into the clusters batch by batch. With a
+// store file it starts from the clusters stored there and stores the
+// changed ones back as one batch without pages, so a later run (or crawl)
+// continues from them.
+func clusterFPC(ctx context.Context, feats []*fpc.Features, cfg fpc.Config, batch int, db string, stderr io.Writer) ([]int64, error) {
+	c := fpc.New(cfg)
+	var st *store.Store
+	if db != "" {
+		var err error
+		if st, err = store.Open(ctx, db); err != nil {
+			return nil, err
+		}
+		defer st.Close()
+		stored, err := st.Clusters(ctx)
+		if err != nil {
+			return nil, err
+		}
+		rows := make([]fpc.Row, 0, len(stored))
+		for _, r := range stored {
+			if r.MergedInto == 0 {
+				rows = append(rows, fpc.Row{ID: r.ID, Size: r.Size, Centre: r.Centre, Fingerprints: r.Fingerprints})
+			}
+		}
+		if err := c.Restore(rows); err != nil {
+			return nil, fmt.Errorf("%s: %w", db, err)
+		}
+	}
+	var assign []int64
+	for i := 0; i < len(feats); i += max(1, batch) {
+		assign = append(assign, c.AddBatch(feats[i:min(len(feats), i+max(1, batch))])...)
+	}
+	rows, err := c.Changed()
+	if err != nil {
+		return nil, err
+	}
+	bytes := 0
+	out := make([]store.ClusterRow, len(rows))
+	for i, r := range rows {
+		bytes += len(r.Centre) + 2*len(r.Fingerprints) + 24
+		out[i] = store.ClusterRow{ID: r.ID, Size: r.Size, Centre: r.Centre, Fingerprints: r.Fingerprints}
+	}
+	if len(rows) > 0 {
+		fmt.Fprintf(stderr, "%d clusters changed, %d bytes per stored cluster on average\n", len(rows), bytes/len(rows))
+	}
+	if st == nil || len(out) == 0 {
+		return assign, nil
+	}
+	counts, err := st.Counts(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return assign, st.SaveBatch(ctx, &crawl.Batch{Seq: counts.Batches + 1}, out)
+}
+
+func writeAssignments(stdout io.Writer, out string, paths []string, assign []int64) error {
+	if out == "" {
+		return writeCSV(stdout, paths, assign)
+	}
+	f, err := os.Create(out)
+	if err != nil {
+		return err
+	}
+	if err := writeCSV(f, paths, assign); err != nil {
+		f.Close()
+		return fmt.Errorf("write %s: %w", out, err)
+	}
+	return f.Close()
+}
+
+func writeCSV(w io.Writer, paths []string, assign []int64) error {
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"path", "cluster"})
 	for i, p := range paths {
