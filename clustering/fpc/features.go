@@ -33,6 +33,7 @@ type Features struct {
 	Layers [][]tagFreq       // per depth: tag-name frequencies, sorted by tag, unit length
 	Sets   [numSets][]uint64 // sorted hashed set elements
 	bits   [numSets]sketch   // the same sets as bitsets, for the similarities
+	counts [numSets]int32    // bits set in each bitset
 }
 
 // unit scales a layer to unit length: the cosine of two layers is then

@@ -45,24 +45,23 @@ func layeredSim(a, b [][]tagFreq) float64 {
 }
 
 // jaccard is eq. 7, the smoothed Jaccard between two pages or two centres:
-// (|S1∩S2| + α) / (|S1∪S2| + 1), on the sets' bitsets. Two empty sets
-// score α.
-func jaccard(a, b *sketch, alpha float64) float64 {
-	in, un := a.andOr(b)
-	return (float64(in) + alpha) / (float64(un) + 1)
+// (|S1∩S2| + α) / (|S1∪S2| + 1), on the sets' bitsets (na, nb: their
+// counts). Two empty sets score α.
+func jaccard(a, b *sketch, na, nb int32, alpha float64) float64 {
+	in := a.and(b)
+	return (float64(in) + alpha) / (float64(int(na)+int(nb)-in) + 1)
 }
 
 // toCentre is eq. 8, page S against centre set T: (|S∩T| + α) / (|T| + 1).
-func toCentre(s, t *sketch, alpha float64) float64 {
-	in, _ := s.andOr(t)
-	return (float64(in) + alpha) / (float64(t.count()) + 1)
+func toCentre(s, t *sketch, nt int32, alpha float64) float64 {
+	return (float64(s.and(t)) + alpha) / (float64(nt) + 1)
 }
 
 // pageSim is the weighted similarity of two pages (eq. 5 with eq. 6, 7).
 func pageSim(a, b *Features, w *Weights, alpha float64) float64 {
 	s := w[0] * layeredSim(a.Layers, b.Layers)
 	for i := range numSets {
-		s += w[1+i] * jaccard(&a.bits[i], &b.bits[i], alpha)
+		s += w[1+i] * jaccard(&a.bits[i], &b.bits[i], a.counts[i], b.counts[i], alpha)
 	}
 	return s
 }
@@ -71,7 +70,7 @@ func pageSim(a, b *Features, w *Weights, alpha float64) float64 {
 func pageCentreSim(p *Features, c *Features, w *Weights, alpha float64) float64 {
 	s := w[0] * layeredSim(p.Layers, c.Layers)
 	for i := range numSets {
-		s += w[1+i] * toCentre(&p.bits[i], &c.bits[i], alpha)
+		s += w[1+i] * toCentre(&p.bits[i], &c.bits[i], c.counts[i], alpha)
 	}
 	return s
 }

@@ -4,8 +4,8 @@ import "math/bits"
 
 // sketchBits is the size of the bitset a set feature is compared through:
 // element h sets bit h mod sketchBits. Sets and their intersections are
-// counted on the bitsets, so a set similarity is 2·16 AND/OR and popcount
-// steps instead of a merge of two sorted lists of up to setSample hashes.
+// counted on the bitsets (a set's own count once, at extraction), so a
+// set similarity is 16 AND and popcount steps instead of a merge of two sorted lists of up to setSample hashes.
 // Two different elements share a bit with probability 1/1024: a page's
 // typical set (tens to a few hundred elements) loses a few per cent of its
 // elements to collisions, and unrelated sets gain about as much overlap —
@@ -26,13 +26,13 @@ func newSketch(s []uint64) sketch {
 	return k
 }
 
-// andOr returns |a∩b| and |a∪b| on the bitsets.
-func (a *sketch) andOr(b *sketch) (in, un int) {
+// and returns |a∩b| on the bitsets.
+func (a *sketch) and(b *sketch) int {
+	n := 0
 	for i := range a {
-		in += bits.OnesCount64(a[i] & b[i])
-		un += bits.OnesCount64(a[i] | b[i])
+		n += bits.OnesCount64(a[i] & b[i])
 	}
-	return in, un
+	return n
 }
 
 func (a *sketch) count() int {
@@ -43,9 +43,10 @@ func (a *sketch) count() int {
 	return n
 }
 
-// sketch fills f.bits from f.Sets.
+// sketch fills f.bits and f.counts from f.Sets.
 func (f *Features) sketch() {
 	for i, s := range f.Sets {
 		f.bits[i] = newSketch(s)
+		f.counts[i] = int32(f.bits[i].count())
 	}
 }
