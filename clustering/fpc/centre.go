@@ -1,9 +1,6 @@
 package fpc
 
 import (
-	"bytes"
-	"encoding/gob"
-	"fmt"
 	"slices"
 )
 
@@ -45,6 +42,17 @@ func newAcc() *acc {
 		a.SetCount[i] = map[uint64]int{}
 	}
 	return a
+}
+
+// sized returns an empty accumulator whose set maps have room for what a
+// holds: MKmeans rebuilds each cluster every round from about the same
+// pages, and growing the maps from empty dominated its cost.
+func (a *acc) sized() *acc {
+	b := &acc{}
+	for i, m := range a.SetCount {
+		b.SetCount[i] = make(map[uint64]int, len(m))
+	}
+	return b
 }
 
 // add folds page f into the accumulator. The per-layer cosine to the
@@ -143,35 +151,12 @@ func (a *acc) derive(cfg *Config) *Features {
 				s = append(s, e)
 			}
 		}
-		slices.Sort(s)
-		c.Sets[i] = s
+		if i == SetTagAttr {
+			slices.Sort(s) // the fingerprints take its smallest hashes
+		}
+		c.Sets[i] = s // the other centre sets are only sketched: unsorted
 	}
 	c.sketch()
 	a.centre = c
 	return c
-}
-
-// marshal encodes the accumulator (the stored form of a centre).
-func (a *acc) marshal() ([]byte, error) {
-	var b bytes.Buffer
-	if err := gob.NewEncoder(&b).Encode(a); err != nil {
-		return nil, fmt.Errorf("fpc: encode centre: %w", err)
-	}
-	return b.Bytes(), nil
-}
-
-func unmarshalAcc(data []byte) (*acc, error) {
-	a := newAcc()
-	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(a); err != nil {
-		return nil, fmt.Errorf("fpc: decode centre: %w", err)
-	}
-	for i := range a.SetCount {
-		if a.SetCount[i] == nil {
-			a.SetCount[i] = map[uint64]int{}
-		}
-	}
-	if len(a.LayerCos) != len(a.LayerSum) || len(a.LayerN) != len(a.LayerSum) || a.N <= 0 {
-		return nil, fmt.Errorf("fpc: decode centre: inconsistent accumulator")
-	}
-	return a, nil
 }

@@ -10,6 +10,7 @@
 //   - similarity.go: the per-feature similarities and their weighted sum.
 //   - sketch.go: the 1024-bit bitsets set features are compared through.
 //   - centre.go: cluster accumulators and the centres derived from them.
+//   - codec.go: the compact binary stored form of an accumulator.
 //   - mkmeans.go: MKmeans, algorithm 1.
 //   - lsh.go: fingerprints (algorithm 2) and the inverted indexes.
 //   - clusterer.go: Clusterer, incremental merging (algorithm 3), persistence.

@@ -62,9 +62,6 @@ type tagFreq struct {
 // Extract computes the features of a parsed page in one walk of its tree.
 func Extract(doc *html.Node) *Features {
 	w := walker{counts: make([]map[uint64]int, 0, 16)}
-	for i := range w.sets {
-		w.sets[i] = map[uint64]struct{}{}
-	}
 	w.walk(doc, 0)
 	f := &Features{Layers: make([][]tagFreq, 0, len(w.counts))}
 	for _, m := range w.counts {
@@ -80,7 +77,8 @@ func Extract(doc *html.Node) *Features {
 		f.Layers = append(f.Layers, unit(layer))
 	}
 	for i, s := range w.sets {
-		f.Sets[i] = bottomK(sortedKeys(s))
+		slices.Sort(s)
+		f.Sets[i] = bottomK(slices.Clip(slices.Compact(s)))
 	}
 	f.sketch()
 	return f
@@ -104,12 +102,12 @@ func ExtractAll(docs []*html.Node) []*Features {
 
 type walker struct {
 	counts []map[uint64]int
-	sets   [numSets]map[uint64]struct{}
+	sets   [numSets][]uint64 // hashes in document order, duplicates included
 }
 
 func (w *walker) add(set int, s string) {
 	if s = strings.TrimSpace(s); s != "" {
-		w.sets[set][hashString(s)] = struct{}{}
+		w.sets[set] = append(w.sets[set], hashString(s))
 	}
 }
 
@@ -283,15 +281,6 @@ func bottomK(s []uint64) []uint64 {
 		return s[:setSample:setSample]
 	}
 	return s
-}
-
-func sortedKeys(m map[uint64]struct{}) []uint64 {
-	out := make([]uint64, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
 }
 
 func cmpU64(a, b uint64) int {

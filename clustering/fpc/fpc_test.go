@@ -235,6 +235,47 @@ func BenchmarkAddBatch(b *testing.B) {
 	b.ReportMetric(float64(b.N*len(pages))/b.Elapsed().Seconds(), "pages/s")
 }
 
+// BenchmarkOnBatch is the whole OnBatch hook per page: feature extraction,
+// MKmeans, the merge into the stored clusters (pages arrive in batches of
+// 10, templates interleaved, so later batches merge into earlier clusters)
+// and encoding the changed clusters for the store. It also reports the
+// stored bytes per cluster.
+func BenchmarkOnBatch(b *testing.B) {
+	pages := loadPages(b)
+	var batches []*crawl.Batch
+	for k := 0; k < 3; k++ {
+		for i := k; i < len(pages); i += 3 {
+			if k == 0 && i == 0 || len(batches[len(batches)-1].Pages) == 10 {
+				batches = append(batches, &crawl.Batch{})
+			}
+			last := batches[len(batches)-1]
+			last.Pages = append(last.Pages, &crawl.Page{URL: pages[i].path, Doc: pages[i].doc})
+		}
+	}
+	b.ReportAllocs()
+	var stored, rows int
+	var c *fpc.Clusterer
+	for b.Loop() {
+		c = fpc.New(fpc.Config{})
+		h := fpc.NewHook(c)
+		stored, rows = 0, 0
+		for _, batch := range batches {
+			if err := h.OnBatch(context.Background(), batch); err != nil {
+				b.Fatal(err)
+			}
+			for _, r := range h.Rows() {
+				stored += len(r.Centre) + 2*len(r.Fingerprints)
+				rows++
+			}
+		}
+	}
+	if c.Len() < 10 || c.Len() > 20 {
+		b.Fatalf("%d clusters of 14 templates", c.Len())
+	}
+	b.ReportMetric(float64(b.N*len(pages))/b.Elapsed().Seconds(), "pages/s")
+	b.ReportMetric(float64(stored)/float64(rows), "stored-B/cluster")
+}
+
 func TestJSFunctionNames(t *testing.T) {
 	doc, _ := html.Parse(bytes.NewReader([]byte(`<script>function init(a){} var go = function(){}; obj = {run: function(){}}; (function(){})();</script><div onclick="x1=function(){}"></div>`)))
 	want := fpc.Extract(doc)

@@ -70,7 +70,7 @@ func mkmeans(pages []*Features, cfg *Config) ([]int, []*acc) {
 		next := make([]*acc, len(accs))
 		for i, p := range pages {
 			if next[assign[i]] == nil {
-				next[assign[i]] = newAcc()
+				next[assign[i]] = accs[assign[i]].sized()
 			}
 			next[assign[i]].addWith(p, accs[assign[i]].centre)
 		}
