@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -27,20 +28,42 @@ func (s *Site) Handler(hi int) http.Handler {
 			http.NotFound(w, r)
 			return
 		}
-		w.Header().Set("ETag", cp.etag)
-		w.Header().Set("Last-Modified", cp.modified.Format(http.TimeFormat))
-		if notModified(r, cp) {
-			w.WriteHeader(http.StatusNotModified)
-			return
-		}
-		w.Header().Set("Content-Type", cp.contentType)
-		w.Write(cp.body)
+		serveCached(w, r, cp)
 	})
 }
 
+// serveCached writes cp with its validators, or 304 when the request's
+// conditional headers match them.
+func serveCached(w http.ResponseWriter, r *http.Request, cp *cachedPage) {
+	w.Header().Set("ETag", cp.etag)
+	w.Header().Set("Last-Modified", cp.modified.Format(http.TimeFormat))
+	if notModified(r, cp) {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	w.Header().Set("Content-Type", cp.contentType)
+	w.Write(cp.body)
+}
+
+// serveFixed serves a page that never changes (robots.txt, files, the
+// Chinese pages), with validators like every other page.
+func serveFixed(w http.ResponseWriter, r *http.Request, contentType string, body []byte) {
+	sum := sha1.Sum(body)
+	serveCached(w, r, &cachedPage{body: body, contentType: contentType,
+		etag: `"` + hex.EncodeToString(sum[:8]) + `"`, modified: modTime(0)})
+}
+
+// notModified applies If-None-Match (a list of tags or "*", weak tags
+// compared weakly) and, without it, If-Modified-Since.
 func notModified(r *http.Request, cp *cachedPage) bool {
 	if inm := r.Header.Get("If-None-Match"); inm != "" {
-		return inm == cp.etag
+		for _, tag := range strings.Split(inm, ",") {
+			tag = strings.TrimPrefix(strings.TrimSpace(tag), "W/")
+			if tag == "*" || tag == cp.etag {
+				return true
+			}
+		}
+		return false
 	}
 	if ims, err := http.ParseTime(r.Header.Get("If-Modified-Since")); err == nil {
 		return !cp.modified.After(ims)
@@ -79,24 +102,28 @@ func (s *Site) cached(hi int, uri string) *cachedPage {
 // route maps a request URI of host hi to a page, or nil for 404.
 func (s *Site) route(hi int, uri string) *page {
 	path, query, _ := strings.Cut(uri, "?")
-	if path == "/" {
+	switch path {
+	case "/":
 		return s.homePage(hi)
+	case "/about.html":
+		return &page{title: "About " + s.hosts[hi].name, heading: "About us", nav: s.nav(hi),
+			paras: []string{s.hosts[hi].name + " is a demo news site of the crawl project."}, footer: s.footer(hi)}
 	}
 	if hi == hostSearch {
 		if path != "/search" {
 			return nil
 		}
-		q, n := "", 1
-		for _, kv := range strings.Split(query, "&") {
-			k, v, _ := strings.Cut(kv, "=")
-			switch k {
-			case "q":
-				q = strings.ReplaceAll(v, "+", " ")
-			case "page":
-				n, _ = strconv.Atoi(v)
+		v, err := url.ParseQuery(query)
+		if err != nil {
+			return nil
+		}
+		n := 1
+		if pg := v.Get("page"); pg != "" {
+			if n, err = strconv.Atoi(pg); err != nil {
+				return nil
 			}
 		}
-		return s.searchPage(q, n)
+		return s.searchPage(strings.TrimSpace(v.Get("q")), n)
 	}
 	if query != "" {
 		return nil
@@ -109,9 +136,6 @@ func (s *Site) route(hi int, uri string) *page {
 	case len(parts) >= 1 && contains(s.hosts[hi].topics, parts[0]) && (len(parts) == 1 || parts[1] == "page"):
 		l := onHost(s.byTopic[parts[0]], hi)
 		return s.listPage(hi, strings.ToUpper(parts[0][:1])+parts[0][1:], "/"+parts[0]+"/", l, pageNum(path, parts, 1))
-	case path == "/about.html":
-		return &page{title: "About " + s.hosts[hi].name, heading: "About us", nav: s.nav(hi),
-			paras: []string{s.hosts[hi].name + " is a demo news site of the crawl project."}, footer: s.footer(hi)}
 	}
 	if a := s.articleAt(hi, path); a != nil {
 		return s.articlePage(a)
@@ -157,11 +181,11 @@ func (s *Site) special(hi int, w http.ResponseWriter, r *http.Request) bool {
 	path := r.URL.Path
 	switch {
 	case path == "/robots.txt":
-		w.Header().Set("Content-Type", "text/plain")
-		fmt.Fprint(w, "User-agent: *\nDisallow: /private/\n")
+		robots := "User-agent: *\nDisallow: /private/\n"
 		if hi == hostSport {
-			fmt.Fprintf(w, "Crawl-delay: %g\n", s.cfg.CrawlDelay.Seconds())
+			robots += fmt.Sprintf("Crawl-delay: %g\n", s.cfg.CrawlDelay.Seconds())
 		}
+		serveFixed(w, r, "text/plain; charset=utf-8", []byte(robots))
 	case strings.HasPrefix(path, "/old/"):
 		id, err := strconv.Atoi(strings.TrimPrefix(path, "/old/"))
 		if err != nil || id < 0 || id >= len(s.articles) {
@@ -184,13 +208,17 @@ func (s *Site) special(hi int, w http.ResponseWriter, r *http.Request) bool {
 		case <-r.Context().Done():
 		}
 	case hi == hostWire && path == "/files/annual-report.pdf":
-		w.Header().Set("Content-Type", "application/pdf")
-		fmt.Fprint(w, "%PDF-1.4\n% demo document\n")
+		serveFixed(w, r, "application/pdf", []byte(demoPDF))
 	case hi == hostGlobe && (path == "/intl/zh.html" || path == "/intl/tw.html"):
-		serveCJK(w, path == "/intl/zh.html")
-	case strings.HasPrefix(path, "/static/") || strings.HasPrefix(path, "/img/"):
-		w.Header().Set("Content-Type", "text/plain")
-		fmt.Fprint(w, "/* static */")
+		serveCJK(w, r, path == "/intl/zh.html")
+	case strings.HasPrefix(path, "/static/"):
+		ct := "text/css; charset=utf-8"
+		if strings.HasSuffix(path, ".js") {
+			ct = "text/javascript; charset=utf-8"
+		}
+		serveFixed(w, r, ct, []byte("/* "+path+" */\n"))
+	case strings.HasPrefix(path, "/img/") && strings.HasSuffix(path, ".jpg"):
+		serveFixed(w, r, "image/jpeg", s.thumb)
 	default:
 		return false
 	}
@@ -199,7 +227,7 @@ func (s *Site) special(hi int, w http.ResponseWriter, r *http.Request) bool {
 
 // serveCJK serves a page in GBK or Big5 whose charset is declared only in
 // a <meta> tag (the Content-Type header names none).
-func serveCJK(w http.ResponseWriter, simplified bool) {
+func serveCJK(w http.ResponseWriter, r *http.Request, simplified bool) {
 	title, body, cs := "体育新闻", "足球比赛今天在北京举行。", "gbk"
 	enc := simplifiedchinese.GBK.NewEncoder()
 	if !simplified {
@@ -212,6 +240,5 @@ func serveCJK(w http.ResponseWriter, simplified bool) {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
 	}
-	w.Header().Set("Content-Type", "text/html")
-	w.Write(b)
+	serveFixed(w, r, "text/html", b)
 }

@@ -30,6 +30,7 @@ type Site struct {
 	cfg      Config
 	articles []*article
 	hosts    []*host
+	thumb    []byte // the JPEG every /img/N.jpg serves
 
 	mu      sync.RWMutex
 	version int                           // bumped by Publish
@@ -68,7 +69,11 @@ func New(cfg Config) (*Site, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Site{cfg: cfg, articles: arts, hosts: newHosts()}
+	thumb, err := thumbnail()
+	if err != nil {
+		return nil, err
+	}
+	s := &Site{cfg: cfg, articles: arts, hosts: newHosts(), thumb: thumb}
 	s.place()
 	s.initial = map[string][]*article{}
 	for _, a := range arts {

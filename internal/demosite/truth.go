@@ -33,7 +33,7 @@ func (s *Site) Truth(rawURL string) (Truth, bool) {
 	if a := s.articleAt(hi, path); a != nil {
 		return Truth{Kind: "article", Topic: a.topic}, true
 	}
-	if s.route(hi, uri) != nil || strings.HasPrefix(path, "/intl/") || path == "/slow.html" {
+	if s.route(hi, uri) != nil || s.fixedFile(hi, path) {
 		return Truth{Kind: "other"}, true
 	}
 	return Truth{}, false
@@ -50,4 +50,18 @@ func majority(l []*article) string {
 		}
 	}
 	return ""
+}
+
+// fixedFile reports whether path is one of the pages of host hi that are
+// not news: robots.txt, the slow page, the Chinese pages, the PDF.
+func (s *Site) fixedFile(hi int, path string) bool {
+	switch path {
+	case "/robots.txt":
+		return true
+	case "/slow.html", "/intl/zh.html", "/intl/tw.html":
+		return hi == hostGlobe
+	case "/files/annual-report.pdf":
+		return hi == hostWire
+	}
+	return false
 }
