@@ -71,6 +71,9 @@ func notModified(r *http.Request, cp *cachedPage) bool {
 	return false
 }
 
+// maxCached bounds the page cache (the whole site is ~4,000 pages).
+const maxCached = 50000
+
 // cached returns the rendered page at uri, rendering it on first use.
 func (s *Site) cached(hi int, uri string) *cachedPage {
 	key := strconv.Itoa(hi) + uri
@@ -95,7 +98,9 @@ func (s *Site) cached(hi int, uri string) *cachedPage {
 	if old, ok := s.prev[key]; ok && bytes.Equal(old.body, body) {
 		cp.modified = old.modified
 	}
-	s.cache[key] = cp
+	if len(s.cache) < maxCached { // odd query strings must not grow it without bound
+		s.cache[key] = cp
+	}
 	return cp
 }
 

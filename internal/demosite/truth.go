@@ -18,25 +18,28 @@ func (s *Site) Truth(rawURL string) (Truth, bool) {
 	}
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	path, query, _ := strings.Cut(uri, "?")
+	path, _, _ := strings.Cut(uri, "?")
+	if s.fixedFile(hi, path) {
+		return Truth{Kind: "other"}, true
+	}
+	if s.route(hi, uri) == nil {
+		return Truth{}, false
+	}
 	parts := strings.Split(strings.Trim(path, "/"), "/")
 	switch {
 	case path == "/":
 		return Truth{Kind: "home"}, true
-	case hi == hostSearch && path == "/search" && query != "":
+	case hi == hostSearch && path == "/search":
 		return Truth{Kind: "search"}, true
-	case len(parts) >= 2 && parts[0] == "tag":
-		return Truth{Kind: "tag", Topic: majority(s.tags[hi][parts[1]])}, len(s.tags[hi][parts[1]]) > 0
+	case parts[0] == "tag":
+		return Truth{Kind: "tag", Topic: majority(s.tags[hi][parts[1]])}, true
 	case contains(s.hosts[hi].topics, parts[0]) && (len(parts) == 1 || parts[1] == "page"):
 		return Truth{Kind: "section", Topic: parts[0]}, true
 	}
 	if a := s.articleAt(hi, path); a != nil {
 		return Truth{Kind: "article", Topic: a.topic}, true
 	}
-	if s.route(hi, uri) != nil || s.fixedFile(hi, path) {
-		return Truth{Kind: "other"}, true
-	}
-	return Truth{}, false
+	return Truth{Kind: "other"}, true
 }
 
 func majority(l []*article) string {
