@@ -19,8 +19,19 @@
 // truth of any URL; Publish releases held-back articles for re-crawl tests;
 // NewGenerated is a plain synthetic site for throughput benchmarks.
 //
+// API: New(Config) builds the site; Start (free ports), StartOn(addr) or
+// StartAt(addrs) listen, Close stops; or serve Handler(i) yourself after
+// SetBase(i, base). Hosts() are the base URLs, Seeds() the home pages,
+// SportSeeds(n) n sport article URLs (deterministic), Truth(url) the
+// ground truth (Kind home|section|tag|article|search|other, Topic or "" for
+// mixed pages), Publish(n) releases n held-back articles per topic, Addrs()
+// the listening addresses for a restart at the same URLs.
+//
 // Files: corpus.go (the embedded corpus), site.go (Site, Start, Publish),
 // hosts.go, pages.go (page models), render.go (the five templates),
-// handler.go (routing, caching, validators, odd pages), truth.go,
-// generated.go, gencorpus/ (packs the corpus file).
+// handler.go (routing, caching, validators, odd pages), files.go (the PDF
+// and thumbnail bytes), truth.go, generated.go, gencorpus/ (packs the
+// corpus file). Tests: site_test.go, pages_test.go, graph_test.go (the
+// focused-crawl property), generated_test.go, fuzz_test.go, bench_test.go,
+// example_test.go.
 package demosite

@@ -184,6 +184,25 @@ func (s *Site) Addrs() []string {
 	return out
 }
 
+// SetBase tells the site that host i is served at base
+// ("http://127.0.0.1:port", no trailing slash) by a server of the caller's,
+// e.g. an httptest.Server running Handler(i). Links and Truth use it. Call
+// it before serving, once per host; Start, StartOn and StartAt do it
+// themselves.
+func (s *Site) SetBase(i int, base string) error {
+	if i < 0 || i >= len(s.hosts) {
+		return fmt.Errorf("demosite: SetBase: no host %d (have %d)", i, len(s.hosts))
+	}
+	if !strings.HasPrefix(base, "http://") && !strings.HasPrefix(base, "https://") || strings.HasSuffix(base, "/") {
+		return fmt.Errorf("demosite: SetBase: base %q is not an http(s) URL without trailing slash", base)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.hosts[i].base = base
+	s.cache = map[string]*cachedPage{} // rendered links name the old base
+	return nil
+}
+
 func (s *Site) listen(i int, addr string) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
