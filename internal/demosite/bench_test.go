@@ -54,3 +54,26 @@ func BenchmarkGenerated(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkTruth looks up the ground truth of a sport article and a hub, as
+// the harvest harnesses do for every page they crawl.
+func BenchmarkTruth(b *testing.B) {
+	s, err := demosite.New(demosite.Config{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := s.Start(); err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	urls := []string{s.SportSeeds(1)[0], s.Hosts()[1] + "/sport/page/3"}
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		tr, ok := s.Truth(urls[i%2])
+		i++
+		if !ok || tr.Topic != "sport" {
+			b.Fatalf("Truth = %+v %v", tr, ok)
+		}
+	}
+}

@@ -40,6 +40,9 @@ type Site struct {
 	initial map[string][]*article         // published from the start, corpus order
 	tags    map[int]map[string][]*article // host → tag → published articles, newest first
 
+	tmu    sync.Mutex            // guards truths; taken inside mu
+	truths map[string]truthEntry // memoised Truth answers, reset with the cache
+
 	servers []*http.Server
 	lns     []net.Listener
 }
@@ -131,6 +134,13 @@ func (s *Site) reindex() {
 		}
 	}
 	s.prev, s.cache = s.cache, map[string]*cachedPage{}
+	s.resetTruths()
+}
+
+func (s *Site) resetTruths() {
+	s.tmu.Lock()
+	s.truths = map[string]truthEntry{}
+	s.tmu.Unlock()
 }
 
 // Start listens on a free loopback port per host and serves the site.
@@ -200,6 +210,7 @@ func (s *Site) SetBase(i int, base string) error {
 	defer s.mu.Unlock()
 	s.hosts[i].base = base
 	s.cache = map[string]*cachedPage{} // rendered links name the old base
+	s.resetTruths()
 	return nil
 }
 

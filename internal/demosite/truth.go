@@ -1,6 +1,9 @@
 package demosite
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // Truth is the ground truth of one URL of the demo web.
 type Truth struct {
@@ -18,6 +21,30 @@ func (s *Site) Truth(rawURL string) (Truth, bool) {
 	}
 	s.mu.RLock()
 	defer s.mu.RUnlock()
+	key := strconv.Itoa(hi) + uri
+	s.tmu.Lock()
+	known, ok := s.truths[key]
+	s.tmu.Unlock()
+	if ok {
+		return known.t, known.ok
+	}
+	tr, ok := s.truth(hi, uri)
+	s.tmu.Lock()
+	if len(s.truths) < maxCached {
+		s.truths[key] = truthEntry{tr, ok}
+	}
+	s.tmu.Unlock()
+	return tr, ok
+}
+
+// truthEntry is a memoised answer of Truth.
+type truthEntry struct {
+	t  Truth
+	ok bool
+}
+
+// truth works out the ground truth of uri on host hi; s.mu is held.
+func (s *Site) truth(hi int, uri string) (Truth, bool) {
 	path, _, _ := strings.Cut(uri, "?")
 	if s.fixedFile(hi, path) {
 		return Truth{Kind: "other"}, true
