@@ -104,5 +104,9 @@ func TestLinkGraph(t *testing.T) {
 	n, sp = crawl(s.SportSeeds(10), 400, oracle)
 	if sp < 400 {
 		t.Errorf("oracle-focused crawl from 10 sport seeds: %d sport pages of %d, want ≥ 400", sp, n)
+	} else {
+		t.Logf("oracle-focused crawl from 10 sport seeds: %d sport pages of %d", sp, n)
 	}
+	n, sp = crawl(s.SportSeeds(10), 400, fifo)
+	t.Logf("breadth-first from 10 sport seeds: %d sport pages of %d", sp, n)
 }

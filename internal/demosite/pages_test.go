@@ -201,3 +201,20 @@ func TestPublishChangesOnlyHubs(t *testing.T) {
 		t.Errorf("sport sections gained %d new articles after Publish(3), want 3: %v", len(fresh), fresh)
 	}
 }
+
+// TestLatin1Article: the one corpus file in Latin-1 (sport 199) reads
+// correctly on its article page.
+func TestLatin1Article(t *testing.T) {
+	s := start(t)
+	for _, l := range outLinks(t, s.Hosts()[4]+"/search?q=mutu") {
+		if tr, ok := s.Truth(l); !ok || tr.Kind != "article" || !strings.Contains(l, "chelsea-sack-mutu") {
+			continue
+		}
+		_, body := get(t, l)
+		if !strings.Contains(body, "£15.8m") || strings.ContainsRune(body, '\uFFFD') {
+			t.Errorf("%s does not show the decoded pound sign", l)
+		}
+		return
+	}
+	t.Error("no search result for the article \"Chelsea sack Mutu\"")
+}
