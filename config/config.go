@@ -2,6 +2,8 @@ package config
 
 import (
 	"time"
+
+	"github.com/crawl-project/crawl/export"
 )
 
 // Config is one crawl as a YAML file describes it. Every field has a
@@ -129,9 +131,6 @@ type Topics struct {
 	R       float64 `yaml:"r"` // cut level; default 0.24
 }
 
-// Known export names, in the order they are written.
-var exportNames = []string{"pages", "links", "records", "clusters", "harvest", "topics"}
-
 // Default returns a Config with every default filled in.
 func Default() Config {
 	var c Config
@@ -147,7 +146,7 @@ func (c *Config) fill() {
 		c.Out = "out"
 	}
 	if c.Exports == nil {
-		c.Exports = append([]string(nil), exportNames...)
+		c.Exports = append([]string(nil), export.Whats...)
 	}
 	if c.Batch.Size == 0 {
 		c.Batch.Size = 200

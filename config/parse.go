@@ -13,6 +13,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/crawl-project/crawl/export"
 )
 
 // Error is a problem with one key of a configuration file.
@@ -178,8 +180,8 @@ func (c *Config) validate() []*Error {
 		}
 	}
 	for _, e := range c.Exports {
-		if !slices.Contains(exportNames, e) {
-			bad("exports", "unknown export %q (want one of %s)", e, strings.Join(exportNames, ", "))
+		if !slices.Contains(export.Whats, e) {
+			bad("exports", "unknown export %q (want one of %s)", e, strings.Join(export.Whats, ", "))
 		}
 	}
 	nonNeg := func(key string, v int64) {

@@ -17,8 +17,6 @@ type clustersBuiltin struct {
 	hook *fpc.Hook
 }
 
-func (clustersBuiltin) name() string { return "clusters" }
-
 func newClustersBuiltin(ctx context.Context, cfg *config.Config, st *store.Store) (*clustersBuiltin, error) {
 	c := fpc.New(fpc.Config{D: cfg.Clustering.D, Alpha: cfg.Clustering.Alpha, Beta: cfg.Clustering.Beta})
 	stored, err := st.Clusters(ctx)

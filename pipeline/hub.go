@@ -14,8 +14,6 @@ type hubBuiltin struct {
 	*hub.Hook
 }
 
-func (hubBuiltin) name() string { return "hub" }
-
 // newHubBuiltin loads hub.model, or the model shipped with the package.
 func newHubBuiltin(cfg *config.Config) (*hubBuiltin, error) {
 	var c *hub.Classifier

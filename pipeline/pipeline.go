@@ -48,9 +48,10 @@ type Pipeline struct {
 	storedBefore int64 // pages in the store before a re-crawl
 }
 
-// builtin is one built-in method wired into the chain. Its optional parts
-// are discovered by type assertion (the raft BatchingFSM pattern).
-type builtin interface{ name() string }
+// builtin is one built-in method wired into the chain: any value whose
+// hook interfaces (and optional parts, clusterSaver and reporter) are
+// discovered by type assertion (the raft BatchingFSM pattern).
+type builtin = any
 
 // clusterSaver is a builtin whose cluster changes are stored with each batch.
 type clusterSaver interface {

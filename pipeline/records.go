@@ -18,8 +18,6 @@ type recordsBuiltin struct {
 	failed int
 }
 
-func (recordsBuiltin) name() string { return "records" }
-
 func newRecordsBuiltin(minRecords int, log *slog.Logger) *recordsBuiltin {
 	return &recordsBuiltin{ce: extraction.NewClusterExtractor(extraction.Config{MinRecords: minRecords}), log: log}
 }

@@ -24,8 +24,6 @@ type topicBuiltin struct {
 	*topic.Hook
 }
 
-func (topicBuiltin) name() string { return "topic" }
-
 // newTopicBuiltin fetches the topic's seed pages (the crawl's seeds when
 // topic.seeds is empty) and builds the centroid from them; with
 // topic.corpus, best-first uses a TF-IDF centroid trained on the corpus.

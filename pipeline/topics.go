@@ -18,8 +18,6 @@ type topicsBuiltin struct {
 	n    int
 }
 
-func (topicsBuiltin) name() string { return "topics" }
-
 func newTopicsBuiltin(ctx context.Context, st *store.Store, r float64, tok fuzzy.Tokenizer) (*topicsBuiltin, error) {
 	var opts []fuzzy.Option
 	if tok != nil {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/crawl-project/crawl/export"
@@ -33,7 +34,7 @@ func runExport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if !export.ValidWhat(*what) {
 		return fmt.Errorf("%w: -what %q: want one of %s", errUsage, *what, strings.Join(export.Whats, ", "))
 	}
-	if *format != "csv" && *format != "jsonl" {
+	if !slices.Contains(export.Formats, *format) {
 		return fmt.Errorf("%w: -format %q: want csv or jsonl", errUsage, *format)
 	}
 	if _, err := os.Stat(*db); err != nil {
