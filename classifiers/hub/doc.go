@@ -41,6 +41,7 @@
 //	data.go       Example, ReadTSV, SplitByHost (host-disjoint splits)
 //	classifier.go Classifier, TrainOptions, Train (editing), Classify, Decision, IsHub
 //	grid.go       grid search over C and gamma with host-grouped k-fold CV
+//	cv.go         CrossValidate: host-grouped k-fold estimate of F1 on unseen sites
 //	bundle.go     model bundle directory (hub.model, hub.range, features.json), Load, Save, Default
 //	metrics.go    Metrics: precision, recall, F1, confusion matrix; Evaluate
 //	hook.go       Hook: OnURL (label, score, policy) and OnPage adapters, Policy, Mode

@@ -241,14 +241,23 @@ func hubEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	pages := fs.Bool("pages", false, "evaluate the page-level baselines (heuristic rules, content SVM) on fetched pages")
 	hubGlob := fs.String("hub-pages", "../shared/data/records/*/page.html", "glob of hub (list) pages, with -pages")
 	topicGlob := fs.String("topic-pages", "../shared/data/templates/big9-*/*.html", "glob of topic (article) pages, with -pages")
-	seed := fs.Int64("seed", 1, "seed of the site split and the content SVM's CV, with -pages")
+	seed := fs.Int64("seed", 1, "seed of the host folds (-cv), the site split and the content SVM's CV (-pages)")
+	cv := fs.Int("cv", 0, "instead of a model, host-grouped K-fold cross-validation on -data with the shipped model's training options")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if *data == "" && !*pages {
 		return fmt.Errorf("%w: hub eval needs -data FILE.tsv and/or -pages", errUsage)
 	}
-	if *data != "" {
+	if *cv != 0 && (*data == "" || *model != "") {
+		return fmt.Errorf("%w: hub eval -cv K needs -data FILE.tsv and no -model", errUsage)
+	}
+	switch {
+	case *cv != 0:
+		if err := crossValidateURLs(*data, *cv, *seed, stdout); err != nil {
+			return err
+		}
+	case *data != "":
 		if err := evalURLs(*model, *data, stdout); err != nil {
 			return err
 		}
@@ -274,6 +283,30 @@ func evalURLs(model, data string, stdout io.Writer) error {
 	fmt.Fprintf(stdout, "URL SVM on %s (%d URLs, %d support vectors): %v per 1,000 URLs\n", data, len(ex), cl.NumSV(), per1000(el, len(ex)))
 	return m.Report(stdout)
 }
+
+// crossValidateURLs prints the per-fold and pooled hub metrics of a
+// host-grouped k-fold cross-validation on data.
+func crossValidateURLs(data string, k int, seed int64, stdout io.Writer) error {
+	ex, err := readExamples(data)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	pooled, folds, err := hub.CrossValidate(ex, shippedTrainOptions, k, seed)
+	if err != nil {
+		return err
+	}
+	for i, m := range folds {
+		fmt.Fprintf(stdout, "fold %d: %d URLs, hub P %.4f R %.4f F1 %.4f\n", i+1, m.TP+m.FP+m.FN+m.TN, m.Precision(), m.Recall(), m.F1())
+	}
+	fmt.Fprintf(stdout, "host-grouped %d-fold CV on %s (%d URLs, seed %d, %.1fs): every URL predicted by a model that never saw its host\n",
+		k, data, len(ex), seed, time.Since(start).Seconds())
+	return pooled.Report(stdout)
+}
+
+// shippedTrainOptions are the options the shipped model was trained with
+// (hub train's defaults), less Platt scaling, which labels do not use.
+var shippedTrainOptions = hub.TrainOptions{Edit: true, EditMargin: 1}
 
 // evalPages reads the pages, splits them by site in halves (train, test),
 // trains both baselines on the train half and reports them on the test half.

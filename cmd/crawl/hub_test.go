@@ -107,6 +107,14 @@ func TestHubSplit(t *testing.T) {
 	}
 }
 
+func TestHubEvalCrossValidation(t *testing.T) {
+	out, err := runHubCLI(t, "", "eval", "-cv", "3", "-data", smallTSV(t))
+	if err != nil || strings.Count(out, "\nfold ") != 2 || !strings.HasPrefix(out, "fold 1: ") ||
+		!strings.Contains(out, "host-grouped 3-fold CV") || !strings.Contains(out, "(n=1352)") {
+		t.Fatalf("hub eval -cv 3: %v\n%s", err, out)
+	}
+}
+
 func TestHubBadInvocations(t *testing.T) {
 	dir := t.TempDir()
 	badTSV := filepath.Join(dir, "bad.tsv")
@@ -125,6 +133,8 @@ func TestHubBadInvocations(t *testing.T) {
 		{[]string{"eval"}, true, "-data"},
 		{[]string{"eval", "-model", filepath.Join(dir, "nomodel"), "-data", badTSV}, false, "load bundle"},
 		{[]string{"eval", "-pages", "-hub-pages", filepath.Join(dir, "*.none")}, false, "no pages match"},
+		{[]string{"eval", "-cv", "5", "-model", dir, "-data", badTSV}, true, "no -model"},
+		{[]string{"eval", "-cv", "1", "-data", badTSV}, false, "line 3"},
 		{[]string{"split", "-data", badTSV, "-out", dir, "-fractions", "1,2"}, true, "three shares"},
 		{[]string{"classify", "extra"}, true, "unexpected argument"},
 	}
