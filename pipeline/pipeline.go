@@ -45,7 +45,8 @@ type Pipeline struct {
 	revisits map[string]crawler.Validators
 	report   []string
 
-	storedBefore int64 // pages in the store before a re-crawl
+	storedBefore int64       // pages in the store before a re-crawl
+	marks        store.Marks // the store's sequence marks before a re-crawl
 }
 
 // builtin is one built-in method wired into the chain: any value whose
@@ -163,7 +164,7 @@ func (p *Pipeline) Run(ctx context.Context) (crawler.Summary, error) {
 	}
 	sum, err := c.Run(ctx, p.seeds)
 	if p.revisits != nil {
-		p.report = append(p.report, p.recrawlReport(sum)...)
+		p.report = append(p.report, p.recrawlReport(ctx, sum)...)
 	}
 	return sum, err
 }

@@ -3,6 +3,7 @@ package pipeline_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -94,7 +95,55 @@ func TestRecrawlFetchesOnlyNewPages(t *testing.T) {
 	if !strings.Contains(strings.Join(report, "\n"), "fetches saved") {
 		t.Errorf("report = %q, want fetches saved", report)
 	}
+	if want := fmt.Sprintf("%d found since the last run; 0 more were left queued", newPages); !strings.Contains(strings.Join(report, "\n"), want) {
+		t.Errorf("report = %q, want %q", report, want)
+	}
 	t.Logf("first %d pages; re-crawl: %d fetched, %d not modified, %d new; %q", first.TotalPages, second.Fetched, second.NotModified, newPages, report)
+}
+
+// TestRecrawlAfterBudget re-crawls a store whose first run stopped at its
+// page budget with URLs still queued: the hubs are re-visited before those
+// left-over URLs, even though the left-overs had the higher priority, and
+// the report counts the two kinds of stored pages apart.
+func TestRecrawlAfterBudget(t *testing.T) {
+	dir := t.TempDir()
+	articlesFirst := func(c *hooks.Chain) {
+		labelHubs(c)
+		c.OnURL(hooks.URLFunc(func(ctx context.Context, from *crawl.Page, l *crawl.Link) error {
+			if !strings.HasSuffix(l.URL, "/") {
+				l.Priority = 10
+			}
+			return nil
+		}))
+	}
+	first, _ := runOnce(t, demoConfig(t, dir, "max_pages: 6\n"), pipeline.Options{Hooks: articlesFirst})
+	if first.Reason != "max-pages" {
+		t.Fatalf("first run ended %s, want max-pages", first.Reason)
+	}
+	second, report := runOnce(t, demoConfig(t, dir, "max_pages: 2\n"), pipeline.Options{Hooks: articlesFirst, Recrawl: true})
+	gained := second.TotalPages - first.TotalPages
+	var hubs int
+	if len(report) == 0 || !strings.HasPrefix(report[0], "re-crawl") {
+		t.Fatalf("report = %q", report)
+	} else if _, err := fmt.Sscanf(report[0], "re-crawl        %d hub pages", &hubs); err != nil || hubs == 0 {
+		t.Fatalf("report[0] = %q: %v", report[0], err)
+	}
+	// Re-visits do not count against max_pages; with the hubs first every
+	// one is re-visited before the two-page budget is spent.
+	if revisited := int(second.NotModified+second.Fetched) - gained; revisited != hubs || second.Failed != 0 {
+		t.Errorf("re-visited %d of %d hubs (%+v)", revisited, hubs, second)
+	}
+	joined := strings.Join(report, "\n")
+	var found, left int
+	if i := strings.Index(joined, "new pages"); i < 0 {
+		t.Fatalf("report = %q, want a new pages line", report)
+	} else if _, err := fmt.Sscanf(joined[i:], "new pages       %d found since the last run; %d more were left queued", &found, &left); err != nil {
+		t.Fatalf("new pages line: %v in %q", err, report)
+	}
+	if found+left != second.TotalPages-first.TotalPages {
+		t.Errorf("report says %d new + %d left over, store gained %d pages", found, left, second.TotalPages-first.TotalPages)
+	}
+	t.Logf("re-crawl after a budget stop: %q", report)
 }
 
 func TestSecondCrawlOnAStoreInUseFails(t *testing.T) {

@@ -303,20 +303,22 @@ func (s *Store) FrontierStats(ctx context.Context) (queued, total int64, err err
 	return queued, total, nil
 }
 
-// ReopenFrontier puts URLs back to queued for a re-visit (re-crawl of hub
-// pages). URLs without a frontier row are ignored. Call it before the
-// frontier backend is opened, which loads queued rows. It returns how many
-// rows were reopened.
-func (s *Store) ReopenFrontier(ctx context.Context, urls []string) (int, error) {
+// ReopenFrontier puts URLs back to queued at priority for a re-visit
+// (re-crawl of hub pages). URLs without a frontier row are ignored. Call it
+// before the frontier backend is opened, which loads queued rows. It
+// returns how many rows were reopened.
+func (s *Store) ReopenFrontier(ctx context.Context, urls []string, priority float64) (int, error) {
 	n := 0
 	err := s.write(ctx, "reopen frontier", func(tx *sql.Tx) error {
-		up, err := tx.PrepareContext(ctx, "UPDATE frontier SET state = 'queued' WHERE url = ? AND state <> 'queued'")
+		priority = sanePriority(priority)
+		up, err := tx.PrepareContext(ctx, `UPDATE frontier SET state = 'queued', priority = ?, rank = ?
+			WHERE url = ? AND state <> 'queued'`)
 		if err != nil {
 			return err
 		}
 		defer up.Close()
 		for _, u := range urls {
-			res, err := up.ExecContext(ctx, u)
+			res, err := up.ExecContext(ctx, priority, -priority, u)
 			if err != nil {
 				return fmt.Errorf("reopen %s: %w", u, err)
 			}

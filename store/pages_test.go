@@ -274,7 +274,7 @@ func TestRevisit(t *testing.T) {
 	st.AddFrontier(ctx, []store.FrontierEntry{{Host: "a.test", Link: crawl.Link{URL: p.URL}}})
 	st.SaveResults(ctx, []*crawl.Page{p}, nil)
 	st.SaveBatch(ctx, &crawl.Batch{Seq: 1, Pages: []*crawl.Page{p}}, nil)
-	if n, err := st.ReopenFrontier(ctx, []string{p.URL, "http://unknown.test/"}); n != 1 || err != nil {
+	if n, err := st.ReopenFrontier(ctx, []string{p.URL, "http://unknown.test/"}, 5); n != 1 || err != nil {
 		t.Fatalf("ReopenFrontier = %d, %v; want 1", n, err)
 	}
 	if c, _ := st.Counts(ctx); c.Queued != 1 {

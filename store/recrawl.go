@@ -95,3 +95,35 @@ func (s *Store) UpdatePage(ctx context.Context, p *crawl.Page) error {
 		return nil
 	})
 }
+
+// Marks are the highest page and frontier sequence numbers of a store at
+// one moment: what a later count compares against to tell the pages of
+// one run, and the URLs first seen in it, from older ones.
+type Marks struct {
+	Page     int64 // max(pages.seq): pages fetched later have a larger seq
+	Frontier int64 // max(frontier.seq): URLs discovered later have a larger seq
+}
+
+// Marks returns the store's current marks (zero for an empty store).
+func (s *Store) Marks(ctx context.Context) (Marks, error) {
+	var p, f sql.NullInt64
+	if err := s.r.QueryRowContext(ctx, `SELECT (SELECT max(seq) FROM pages), (SELECT max(seq) FROM frontier)`).Scan(&p, &f); err != nil {
+		return Marks{}, fmt.Errorf("store: marks: %w", err)
+	}
+	return Marks{Page: p.Int64, Frontier: f.Int64}, nil
+}
+
+// StoredSince counts the pages stored after m, split by when their URL
+// was discovered: after m (new URLs) or before it (URLs already queued at
+// m, e.g. left over from an earlier run's page budget). Re-visited pages
+// keep their seq and are not counted.
+func (s *Store) StoredSince(ctx context.Context, m Marks) (newURLs, queuedBefore int64, err error) {
+	err = s.r.QueryRowContext(ctx, `SELECT
+		count(CASE WHEN f.seq > ? THEN 1 END), count(CASE WHEN f.seq <= ? THEN 1 END)
+		FROM pages p JOIN frontier f ON f.url = p.url WHERE p.seq > ?`,
+		m.Frontier, m.Frontier, m.Page).Scan(&newURLs, &queuedBefore)
+	if err != nil {
+		return 0, 0, fmt.Errorf("store: stored since: %w", err)
+	}
+	return newURLs, queuedBefore, nil
+}
