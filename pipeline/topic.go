@@ -101,6 +101,14 @@ func fetchHTML(ctx context.Context, client *http.Client, u, agent string) (*html
 
 func (t *topicBuiltin) reportLines() []string {
 	acc, rej := t.Model().Updates()
-	return []string{fmt.Sprintf("topic           %s: centroid updated %d times (%d rejected by the drift guard), drift cosine %.3f",
-		t.Model().Config().Strategy, acc, rej, t.Model().Drift())}
+	cfg := t.Model().Config()
+	priority := "page cosine (paper)"
+	if cfg.LinkContext > 0 && cfg.Strategy != topic.StrategyBFS {
+		priority = fmt.Sprintf("link context %g", cfg.LinkContext)
+		if cfg.URLWords {
+			priority += " with URL words"
+		}
+	}
+	return []string{fmt.Sprintf("topic           %s, priority %s: centroid updated %d times (%d rejected by the drift guard), drift cosine %.3f",
+		cfg.Strategy, priority, acc, rej, t.Model().Drift())}
 }
