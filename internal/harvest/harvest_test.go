@@ -75,14 +75,18 @@ func TestFewSeeds(t *testing.T) {
 	if r.Crawled != 100 || r.Reason != "max-pages" {
 		t.Errorf("3 seeds: crawled %d, ended %q; want 100, max-pages", r.Crawled, r.Reason)
 	}
-	r, err = harvest.Run(context.Background(), site, harvest.Options{Seeds: 3, MaxDepth: 1})
-	if err != nil {
-		t.Fatal(err)
+	// The same with the link-context extension: priorities differ, the
+	// frontier still runs dry and the crawl says so.
+	for _, cfg := range []topic.Config{{}, {LinkContext: 0.75, URLWords: true}} {
+		r, err = harvest.Run(context.Background(), site, harvest.Options{Seeds: 3, MaxDepth: 1, Topic: cfg})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Reason != "frontier-empty" || r.Crawled <= 3 || r.Crawled >= 400 || r.Queued != 0 {
+			t.Errorf("3 seeds, depth 1, %+v: crawled %d, ended %q, %d queued; want 3 < crawled < 400, frontier-empty, 0 queued", cfg, r.Crawled, r.Reason, r.Queued)
+		}
+		t.Logf("3 seeds, depth 1, link context %g: %d pages, ended %s", cfg.LinkContext, r.Crawled, r.Reason)
 	}
-	if r.Reason != "frontier-empty" || r.Crawled <= 3 || r.Crawled >= 400 || r.Queued != 0 {
-		t.Errorf("3 seeds, depth 1: crawled %d, ended %q, %d queued; want 3 < crawled < 400, frontier-empty, 0 queued", r.Crawled, r.Reason, r.Queued)
-	}
-	t.Logf("3 seeds, depth 1: %d pages, ended %s", r.Crawled, r.Reason)
 }
 
 func TestSectionSeeds(t *testing.T) {
