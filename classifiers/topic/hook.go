@@ -28,7 +28,9 @@ import (
 // link.Priority to from's score, and drops links that are not Followable.
 // With Config.LinkContext > 0 (an extension over the paper) the priority
 // blends from's score with the cosine of the link's own context (anchor
-// text and URL path words) to the same centroid; see Config.LinkContext.
+// text, and URL path words with Config.URLWords) to the same centroid; see
+// Config.LinkContext. With URLWords a page's URL path words are also part
+// of the text OnPage scores.
 type Hook struct {
 	cfg     Config
 	seeds   *Model

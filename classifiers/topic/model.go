@@ -48,8 +48,8 @@ type Config struct {
 	// an extension over the paper (Pant and Srinivasan's link-context
 	// focused crawling): priority = (1−LinkContext)·(the page's score) +
 	// LinkContext·(cosine of the link's context to the same centroid),
-	// where the context is the anchor text and the words of the URL path.
-	// 0 (the default) is the paper's priority: every out-link of a page
+	// where the context is the anchor text (and, with URLWords, the words
+	// of the link's URL path). 0 (the default) is the paper's priority: every out-link of a page
 	// gets the page's score. Ignored by bfs.
 	LinkContext float64
 	// URLWords, an extension over the paper, makes the words of a page's
