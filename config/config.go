@@ -109,6 +109,14 @@ type Topic struct {
 	Language    string  `yaml:"language"`    // auto (default), en, zh, ja, ko
 	Stem        bool    `yaml:"stem"`
 	Terms       int     `yaml:"terms"` // feature terms kept from the seed pages; default 300
+	// LinkContext is the weight of a link's own context (anchor text, and
+	// with url_words its URL path words) in its priority, blended with its
+	// page's cosine: an extension over the paper (link-context focused
+	// crawling). 0 (default) is the paper's page-level priority.
+	LinkContext float64 `yaml:"link_context"`
+	// URLWords makes a page's URL path words part of its text (seed and
+	// fetched pages) and of its links' contexts. Default false (the paper).
+	URLWords bool `yaml:"url_words"`
 }
 
 // Clustering configures structural (template) clustering (paper 000) at OnBatch.

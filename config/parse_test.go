@@ -28,12 +28,15 @@ politeness:
 topic:
   enabled: true
   strategy: bfs
+  link_context: 0.75
+  url_words: true
 `
 	c, err := config.Parse(strings.NewReader(src), "t.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Politeness.Delay != 1500*time.Millisecond || c.Politeness.Workers != 4 || c.Topic.Strategy != "bfs" || !c.Topic.Enabled {
+	if c.Politeness.Delay != 1500*time.Millisecond || c.Politeness.Workers != 4 || c.Topic.Strategy != "bfs" || !c.Topic.Enabled ||
+		c.Topic.LinkContext != 0.75 || !c.Topic.URLWords {
 		t.Errorf("Parse = %+v", c)
 	}
 }
@@ -51,6 +54,7 @@ func TestParseErrors(t *testing.T) {
 		{"no seeds", "max_pages: 3\n", []string{"seeds", "required"}},
 		{"bad regex", "seeds: [https://a.example/]\nscope:\n  deny_regex: ['(']\n", []string{"t.yaml:3", "deny_regex"}},
 		{"not yaml", "seeds: [\n", []string{"t.yaml"}},
+		{"link context out of range", "seeds: [https://a.example/]\ntopic:\n  link_context: 1.5\n", []string{"t.yaml:3", "topic.link_context"}},
 		{"out of range", "seeds: [https://a.example/]\ntopics:\n  r: 1.5\n", []string{"t.yaml:3", "topics.r"}},
 	}
 	for _, tt := range tests {

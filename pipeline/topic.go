@@ -19,7 +19,8 @@ import (
 
 // topicBuiltin is focused crawling (paper 003): OnPage scores each page
 // against the topic centroid (relevance, harvest, adaptive update), OnURL
-// gives each out-link its page's score as priority.
+// gives each out-link its page's score as priority (blended with the link's
+// own context score when topic.link_context > 0).
 type topicBuiltin struct {
 	*topic.Hook
 }
@@ -31,6 +32,7 @@ func newTopicBuiltin(ctx context.Context, cfg *config.Config, seeds []string, lo
 	tc := topic.Config{
 		Strategy: cfg.Topic.Strategy, Terms: cfg.Topic.Terms, Relevance: cfg.Topic.Relevance,
 		Update: cfg.Topic.Update, DriftFloor: cfg.Topic.DriftFloor, Language: cfg.Topic.Language, Stem: cfg.Topic.Stem,
+		LinkContext: cfg.Topic.LinkContext, URLWords: cfg.Topic.URLWords,
 	}
 	pages := fetchSeedPages(ctx, seeds, cfg.Fetch.UserAgent, log)
 	if len(pages) == 0 {
@@ -99,6 +101,14 @@ func fetchHTML(ctx context.Context, client *http.Client, u, agent string) (*html
 
 func (t *topicBuiltin) reportLines() []string {
 	acc, rej := t.Model().Updates()
-	return []string{fmt.Sprintf("topic           %s: centroid updated %d times (%d rejected by the drift guard), drift cosine %.3f",
-		t.Model().Config().Strategy, acc, rej, t.Model().Drift())}
+	cfg := t.Model().Config()
+	priority := "page cosine (paper)"
+	if cfg.LinkContext > 0 && cfg.Strategy != topic.StrategyBFS {
+		priority = fmt.Sprintf("link context %g", cfg.LinkContext)
+		if cfg.URLWords {
+			priority += " with URL words"
+		}
+	}
+	return []string{fmt.Sprintf("topic           %s, priority %s: centroid updated %d times (%d rejected by the drift guard), drift cosine %.3f",
+		cfg.Strategy, priority, acc, rej, t.Model().Drift())}
 }

@@ -1,11 +1,13 @@
 package topic_test
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/classifiers/topic"
 )
 
@@ -59,5 +61,31 @@ func BenchmarkScorePage(b *testing.B) {
 				b.Fatalf("score %v out of [0, 1]", score)
 			}
 		})
+	}
+}
+
+// BenchmarkLinkPriority measures OnURL with the link-context extension
+// (weight 0.75, URL words): the tokenising and cosine of one link's anchor
+// text and URL path, the cost a link pays over the paper's priority.
+func BenchmarkLinkPriority(b *testing.B) {
+	h, err := topic.NewHook(sportModel(b, topic.Config{LinkContext: 0.75, URLWords: true}), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	parent := page(b, "http://demo/sport/p", "sport-003")
+	if err := h.OnPage(ctx, parent); err != nil {
+		b.Fatal(err)
+	}
+	l := crawl.Link{URL: "http://demo/sport/2005/02/12/man-city-0-2-man-utd-101.html", Anchor: "Man City 0-2 Man Utd"}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := h.OnURL(ctx, parent, &l); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "links/s")
+	if l.Priority <= 0 {
+		b.Fatalf("priority %v, want > 0", l.Priority)
 	}
 }

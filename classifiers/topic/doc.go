@@ -13,6 +13,18 @@
 // link the same priority. Relevance (cosine to the seed centroid ≥ a
 // threshold) gives the harvest rate, the same measure for every strategy.
 //
+// Extension over the paper (off by default, Config.LinkContext and
+// Config.URLWords): link-context priority, after Pant and Srinivasan's
+// link-context focused crawlers. The paper gives every out-link of a page
+// the same priority, the page's cosine, so navigation links of an on-topic
+// page (other sections, other hosts) rank as high as its on-topic links.
+// With LinkContext = w, a link's priority is (1−w)·(page cosine) +
+// w·(cosine of the link's context to the same centroid); the context is
+// the anchor text and, with URLWords, the words of the URL path. URLWords
+// also makes a page's URL path words part of its text, for the seed pages
+// (so a section word shared by the seed URLs can become a feature) and for
+// fetched pages alike, so that seed and page vectors are built the same way.
+//
 // Files:
 //   - content.go: ExtractContent (the paper's extract_content), Followable.
 //   - vector.go: sparse unit vectors and the vectorisation of a text.
@@ -20,6 +32,7 @@
 //   - adaptive.go: Model.Update, the adaptive correction and its drift guard.
 //   - corpus.go: NewFromCorpus, the trained TF-IDF baseline.
 //   - hook.go: Hook, the OnPage/OnURL adapters.
+//   - linkcontext.go: LinkContext, the link-context priority (extension).
 //   - harvest.go: Harvest and Curve, the harvest rate and its curve.
 //
 // The package imports crawl and hooks, never crawler.

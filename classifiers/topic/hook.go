@@ -26,6 +26,11 @@ import (
 //
 // OnURL (called after OnPage of the same page, with that page as from) sets
 // link.Priority to from's score, and drops links that are not Followable.
+// With Config.LinkContext > 0 (an extension over the paper) the priority
+// blends from's score with the cosine of the link's own context (anchor
+// text, and URL path words with Config.URLWords) to the same centroid; see
+// Config.LinkContext. With URLWords a page's URL path words are also part
+// of the text OnPage scores.
 type Hook struct {
 	cfg     Config
 	seeds   *Model
@@ -59,10 +64,7 @@ func (h *Hook) Harvest() *Harvest { return &h.harvest }
 
 // OnPage scores page; see Hook.
 func (h *Hook) OnPage(ctx context.Context, page *crawl.Page) error {
-	content := page.Text
-	if page.Doc != nil {
-		content = ExtractContent(page.Doc).Text
-	}
+	content := h.pageContent(page)
 	v := h.seeds.Vector(content)
 	page.Relevance = h.seeds.SeedScore(v)
 	page.Relevant = page.Relevance >= h.cfg.Relevance
@@ -96,8 +98,26 @@ func (h *Hook) OnURL(ctx context.Context, from *crawl.Page, link *crawl.Link) er
 	if !ok { // OnPage did not run for from, or its score was evicted
 		score = h.pageScore(from)
 	}
-	link.Priority = score
+	link.Priority = h.priority(score, link)
 	return nil
+}
+
+// pageContent is the text the model reads of p: ExtractContent of its
+// document (or p.Text without one), and with Config.URLWords the words of
+// its URL path.
+func (h *Hook) pageContent(p *crawl.Page) string {
+	content := p.Text
+	if p.Doc != nil {
+		content = ExtractContent(p.Doc).Text
+	}
+	if h.cfg.URLWords {
+		u := p.FinalURL
+		if u == "" {
+			u = p.URL
+		}
+		content = withURLWords(content, u)
+	}
+	return content
 }
 
 // pageScore recomputes a page's score without side effects.
@@ -105,10 +125,7 @@ func (h *Hook) pageScore(p *crawl.Page) float64 {
 	if h.cfg.Strategy == StrategyBFS {
 		return 0
 	}
-	content := p.Text
-	if p.Doc != nil {
-		content = ExtractContent(p.Doc).Text
-	}
+	content := h.pageContent(p)
 	switch {
 	case h.trained != nil:
 		return h.trained.Score(h.trained.Vector(content))

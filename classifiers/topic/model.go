@@ -44,6 +44,20 @@ type Config struct {
 	// MinSeedPages: a feature term must occur in at least this many seed
 	// pages. Default 2 when there are 3 seed pages or more, else 1.
 	MinSeedPages int
+	// LinkContext is the weight of a link's own context in its priority,
+	// an extension over the paper (Pant and Srinivasan's link-context
+	// focused crawling): priority = (1−LinkContext)·(the page's score) +
+	// LinkContext·(cosine of the link's context to the same centroid),
+	// where the context is the anchor text (and, with URLWords, the words
+	// of the link's URL path). 0 (the default) is the paper's priority: every out-link of a page
+	// gets the page's score. Ignored by bfs.
+	LinkContext float64
+	// URLWords, an extension over the paper, makes the words of a page's
+	// URL path part of its text, for the seed pages (so the section words
+	// of the seed URLs can become features) and for every fetched page
+	// alike, and puts the link URL's path words in the link context. Off
+	// by default (the paper reads the page content only).
+	URLWords bool
 }
 
 func (c *Config) fill() {
@@ -84,6 +98,7 @@ func (c Config) Validate() error {
 	}
 	unit("Relevance", c.Relevance)
 	unit("Update", c.Update)
+	unit("LinkContext", c.LinkContext)
 	if c.DriftFloor > 1 {
 		errs = append(errs, fmt.Errorf("topic: DriftFloor %v is above 1", c.DriftFloor))
 	}
@@ -147,6 +162,9 @@ func NewFromPages(cfg Config, pages []SeedPage) (*Model, error) {
 		content := p.Text
 		if p.Doc != nil {
 			content = ExtractContent(p.Doc).Text
+		}
+		if m.cfg.URLWords {
+			content = withURLWords(content, p.URL)
 		}
 		if toks := m.tok.Tokens(content); len(toks) > 0 {
 			docs = append(docs, toks)

@@ -7,7 +7,16 @@
 // the crawl's topic / pages crawled; measured harvest = pages the topic hook
 // marked relevant / pages crawled.
 //
-// Files: harvest.go (Options, Result, Run, CorpusSeeds, SectionSeeds, the
-// ground-truth oracle, Format); cmd/ (the
-// command: go run ./internal/harvest/cmd).
+// Seeds: by default the topic's first articles in corpus order (for sport
+// these are all athletics stories); DrawSeeds draws them at random from
+// TopicArticles with a fixed PCG seed, so that a figure can be reported
+// over several draws (mean and minimum), every strategy on the same draws.
+//
+// Tuning protocol: parameters are chosen on the topics business,
+// entertainment, politics and tech as the crawl's topic; sport is the
+// reported topic, run only to measure (README.md has the figures).
+//
+// Files: harvest.go (Options, Result, Run, SectionSeeds, the ground-truth
+// oracle, Format); seeds.go (TopicArticles, CorpusSeeds, DrawSeeds,
+// Summary); cmd/ (the command: go run ./internal/harvest/cmd).
 package harvest

@@ -7,7 +7,6 @@ import (
 	"io"
 	"io/fs"
 	"log/slog"
-	"maps"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -52,9 +51,12 @@ type Options struct {
 	// than the first articles of the topic in corpus order (CorpusSeeds;
 	// for sport these are all athletics).
 	FromSection bool
-	Budget      int          // pages to crawl (crawler MaxPages); default 400
-	MaxDepth    int          // frontier scope depth limit; 0 = none
-	Topic       topic.Config // thresholds etc.; Strategy is overridden by Strategy above
+	// SeedURLs, when set, are the seeds, and Seeds and FromSection are
+	// ignored (RandomSeeds draws them).
+	SeedURLs []string
+	Budget   int          // pages to crawl (crawler MaxPages); default 400
+	MaxDepth int          // frontier scope depth limit; 0 = none
+	Topic    topic.Config // thresholds etc.; Strategy is overridden by Strategy above
 	// Corpus, when set, trains best-first from a labelled corpus
 	// (<topic>/*.txt) on the folder CorpusTopic instead of using the seed
 	// centroid. Ignored by the other strategies.
@@ -106,6 +108,9 @@ func Run(ctx context.Context, site *demosite.Site, o Options) (Result, error) {
 	var seeds []string
 	var err error
 	switch {
+	case len(o.SeedURLs) > 0:
+		seeds = o.SeedURLs
+		o.Seeds = len(seeds)
 	case o.FromSection:
 		seeds, err = SectionSeeds(ctx, site, o.GroundTopic, o.Seeds)
 	case o.GroundTopic == DefaultTopic:
@@ -243,50 +248,6 @@ func SectionSeeds(ctx context.Context, site *demosite.Site, topicName string, n 
 		if t, ok := site.Truth(href); ok && t.Kind == "article" && t.Topic == topicName {
 			out = append(out, href)
 		}
-	}
-	return out, nil
-}
-
-// CorpusSeeds returns the URLs of the first n published articles of topic
-// in corpus order (the id that ends each article URL), found by walking the
-// topic's section pages, with their pagination, on every host: the same
-// choice as demosite.SportSeeds, for any topic.
-func CorpusSeeds(ctx context.Context, site *demosite.Site, topicName string, n int) ([]string, error) {
-	byID := map[int]string{}
-	for _, h := range site.Hosts() {
-		queue, seen := []string{h + "/" + topicName + "/"}, map[string]bool{}
-		for len(queue) > 0 {
-			u := queue[0]
-			queue = queue[1:]
-			if seen[u] {
-				continue
-			}
-			seen[u] = true
-			if _, ok := site.Truth(u); !ok {
-				continue
-			}
-			doc, err := fetchDoc(ctx, u)
-			if err != nil {
-				return nil, err
-			}
-			for _, href := range hrefs(doc) {
-				t, ok := site.Truth(href)
-				switch {
-				case !ok || t.Topic != topicName:
-				case t.Kind == "article":
-					if id, ok := articleID(href); ok {
-						byID[id] = href
-					}
-				case t.Kind == "section":
-					queue = append(queue, href)
-				}
-			}
-		}
-	}
-	ids := slices.Sorted(maps.Keys(byID))
-	out := make([]string, 0, n)
-	for _, id := range ids[:min(n, len(ids))] {
-		out = append(out, byID[id])
 	}
 	return out, nil
 }

@@ -75,14 +75,18 @@ func TestFewSeeds(t *testing.T) {
 	if r.Crawled != 100 || r.Reason != "max-pages" {
 		t.Errorf("3 seeds: crawled %d, ended %q; want 100, max-pages", r.Crawled, r.Reason)
 	}
-	r, err = harvest.Run(context.Background(), site, harvest.Options{Seeds: 3, MaxDepth: 1})
-	if err != nil {
-		t.Fatal(err)
+	// The same with the link-context extension: priorities differ, the
+	// frontier still runs dry and the crawl says so.
+	for _, cfg := range []topic.Config{{}, {LinkContext: 0.75, URLWords: true}} {
+		r, err = harvest.Run(context.Background(), site, harvest.Options{Seeds: 3, MaxDepth: 1, Topic: cfg})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Reason != "frontier-empty" || r.Crawled <= 3 || r.Crawled >= 400 || r.Queued != 0 {
+			t.Errorf("3 seeds, depth 1, %+v: crawled %d, ended %q, %d queued; want 3 < crawled < 400, frontier-empty, 0 queued", cfg, r.Crawled, r.Reason, r.Queued)
+		}
+		t.Logf("3 seeds, depth 1, link context %g: %d pages, ended %s", cfg.LinkContext, r.Crawled, r.Reason)
 	}
-	if r.Reason != "frontier-empty" || r.Crawled <= 3 || r.Crawled >= 400 || r.Queued != 0 {
-		t.Errorf("3 seeds, depth 1: crawled %d, ended %q, %d queued; want 3 < crawled < 400, frontier-empty, 0 queued", r.Crawled, r.Reason, r.Queued)
-	}
-	t.Logf("3 seeds, depth 1: %d pages, ended %s", r.Crawled, r.Reason)
 }
 
 func TestSectionSeeds(t *testing.T) {
@@ -119,5 +123,70 @@ func TestCorpusSeeds(t *testing.T) {
 		if tr, _ := site.Truth(u); tr.Topic != "business" || tr.Kind != "article" {
 			t.Errorf("seed %s is %+v", u, tr)
 		}
+	}
+}
+
+func TestDrawSeeds(t *testing.T) {
+	site := startSite(t)
+	all, err := harvest.TopicArticles(context.Background(), site, "tech")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(all) < 100 {
+		t.Fatalf("TopicArticles(tech) = %d URLs, want ≥ 100", len(all))
+	}
+	a, err := harvest.DrawSeeds(all, 10, 1, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, _ := harvest.DrawSeeds(all, 10, 1, 0)
+	other, _ := harvest.DrawSeeds(all, 10, 1, 1)
+	if !slices.Equal(a, again) {
+		t.Errorf("draw 0 differs between calls: %v, %v", a, again)
+	}
+	if slices.Equal(a, other) {
+		t.Errorf("draws 0 and 1 are the same: %v", a)
+	}
+	seen := map[string]bool{}
+	for _, u := range a {
+		if tr, _ := site.Truth(u); tr.Topic != "tech" || tr.Kind != "article" || seen[u] {
+			t.Errorf("seed %s is %+v (or repeated)", u, tr)
+		}
+		seen[u] = true
+	}
+	if _, err := harvest.DrawSeeds(all[:5], 10, 1, 0); err == nil {
+		t.Error("DrawSeeds(5 articles, 10) = nil error")
+	}
+	if got := harvest.Summary([]float64{0.5, 0.75}); got != "0.500 0.750  mean 0.625  min 0.500" {
+		t.Errorf("Summary = %q", got)
+	}
+}
+
+// TestLinkContextHarvest crawls for tech (a tuning topic, never the
+// reported sport) from one random draw of 10 seeds, with the paper's
+// page-level priority and with the link-context extension (weight 0.75,
+// URL words), and checks that the extension raises the true harvest.
+func TestLinkContextHarvest(t *testing.T) {
+	site := startSite(t)
+	all, err := harvest.TopicArticles(context.Background(), site, "tech")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seeds, err := harvest.DrawSeeds(all, 10, 1, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(cfg topic.Config) harvest.Result {
+		r, err := harvest.Run(context.Background(), site, harvest.Options{GroundTopic: "tech", SeedURLs: seeds, Topic: cfg})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	paper := run(topic.Config{})
+	ext := run(topic.Config{LinkContext: 0.75, URLWords: true})
+	t.Logf("tech, draw 0: adaptive true harvest %.3f (paper), %.3f (link context 0.75, URL words)", paper.TrueHarvest, ext.TrueHarvest)
+	if ext.TrueHarvest < paper.TrueHarvest+0.05 {
+		t.Errorf("link context: true harvest %.3f, want ≥ paper %.3f + 0.05", ext.TrueHarvest, paper.TrueHarvest)
 	}
 }

@@ -38,6 +38,10 @@ func run() error {
 	workers := flag.Int("workers", 1, "fetch workers (1: strict best-first order)")
 	perHost := flag.Int("perhost", 2, "concurrent fetches per host")
 	commit := flag.Int("commit", 1, "engine CommitEvery: pages per store group (links are pushed when their group is stored)")
+	linkCtx := flag.Float64("linkctx", 0, "link-context weight in the priority (0 = the paper's page-level priority)")
+	urlWords := flag.Bool("urlwords", false, "URL path words are part of page texts and link contexts (topic.Config.URLWords)")
+	draws := flag.Int("draws", 0, "crawl from this many random draws of -seeds articles of the topic (0: the first articles in corpus order)")
+	rngSeed := flag.Uint64("rngseed", 1, "random seed of the draws")
 	curves := flag.Bool("curves", false, "print the harvest curves")
 	csvPath := flag.String("csv", "", "write the harvest curves to this CSV file (strategy,crawled,true_harvest,measured_harvest)")
 	flag.Parse()
@@ -50,18 +54,54 @@ func run() error {
 		return err
 	}
 	defer site.Close()
-	var results []harvest.Result
-	for _, s := range strings.Split(*strategies, ",") {
-		o := harvest.Options{Strategy: s, GroundTopic: *ground, FromSection: *section, Workers: *workers, PerHost: *perHost, CommitEvery: *commit, Seeds: *seeds, Budget: *budget, MaxDepth: *depth,
-			Topic: topic.Config{Terms: *terms, Update: *update, DriftFloor: *anchor, Relevance: *relevance}}
-		if *corpus != "" {
-			o.Corpus, o.CorpusTopic = os.DirFS(*corpus), *corpusTopic
-		}
-		r, err := harvest.Run(context.Background(), site, o)
+	seedSets := [][]string{nil}
+	if *draws > 0 {
+		articles, err := harvest.TopicArticles(context.Background(), site, *ground)
 		if err != nil {
 			return err
 		}
-		results = append(results, r)
+		seedSets = seedSets[:0]
+		for d := range *draws {
+			set, err := harvest.DrawSeeds(articles, *seeds, *rngSeed, uint64(d))
+			if err != nil {
+				return err
+			}
+			seedSets = append(seedSets, set)
+		}
+	}
+	var results []harvest.Result
+	byStrategy := map[string][]float64{}
+	names := strings.Split(*strategies, ",")
+	for d, set := range seedSets {
+		var drawResults []harvest.Result
+		for _, s := range names {
+			o := harvest.Options{Strategy: s, GroundTopic: *ground, FromSection: *section, SeedURLs: set, Workers: *workers, PerHost: *perHost, CommitEvery: *commit, Seeds: *seeds, Budget: *budget, MaxDepth: *depth,
+				Topic: topic.Config{Terms: *terms, Update: *update, DriftFloor: *anchor, Relevance: *relevance, LinkContext: *linkCtx, URLWords: *urlWords}}
+			if *corpus != "" {
+				o.Corpus, o.CorpusTopic = os.DirFS(*corpus), *corpusTopic
+			}
+			r, err := harvest.Run(context.Background(), site, o)
+			if err != nil {
+				return err
+			}
+			drawResults = append(drawResults, r)
+			byStrategy[s] = append(byStrategy[s], r.TrueHarvest)
+		}
+		if *draws > 0 {
+			fmt.Printf("draw %d (rng seed %d), topic %s:\n", d, *rngSeed, *ground)
+			harvest.Format(os.Stdout, drawResults)
+			for _, r := range drawResults {
+				fmt.Printf("%s misses: %v\n", r.Strategy, r.Misses)
+			}
+		}
+		results = append(results, drawResults...)
+	}
+	if *draws > 0 {
+		fmt.Printf("true harvest over %d draws, topic %s, link context %g, URL words %v:\n", *draws, *ground, *linkCtx, *urlWords)
+		for _, s := range names {
+			fmt.Printf("%-10s %s\n", s, harvest.Summary(byStrategy[s]))
+		}
+		return nil
 	}
 	harvest.Format(os.Stdout, results)
 	for _, r := range results {

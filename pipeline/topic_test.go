@@ -1,0 +1,30 @@
+package pipeline_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/crawl-project/crawl/pipeline"
+)
+
+// TestTopicLinkContextWiring crawls the demo site's sports host to depth 1
+// with the topic hooks, once with the paper's page-level priority and once
+// with topic.link_context and topic.url_words, and checks that the options
+// reach the topic model (its report line).
+func TestTopicLinkContextWiring(t *testing.T) {
+	for _, tt := range []struct{ extra, want string }{
+		{"topic:\n  enabled: true\n  seeds: ['{sport:3}']\n", "priority page cosine (paper)"},
+		{"topic:\n  enabled: true\n  seeds: ['{sport:3}']\n  link_context: 0.75\n  url_words: true\n", "priority link context 0.75 with URL words"},
+	} {
+		dir := t.TempDir()
+		cfg := demoConfig(t, dir, tt.extra)
+		sum, report := runOnce(t, cfg, pipeline.Options{})
+		all := strings.Join(report, "\n")
+		if !strings.Contains(all, tt.want) {
+			t.Errorf("report %q does not say %q", all, tt.want)
+		}
+		if sum.Fetched < 5 {
+			t.Errorf("%d pages fetched, want ≥ 5", sum.Fetched)
+		}
+	}
+}
