@@ -40,9 +40,10 @@ type Config struct {
 	// choice: high values make a few loosely similar blocks (the page's main
 	// sections) lose to a list of near-identical records. 0 means 1.
 	SimPower float64
-	// MoreRegions allows records from further regions whose records resemble
-	// the main region's (similarity at least MinSimilarity). 0 means 3;
-	// negative means the main region only.
+	// MoreRegions allows records from further regions on the main region's
+	// tag.class path whose records resemble the main region's (similarity
+	// at least MinSimilarity). 0 means 3; negative means the main region
+	// only.
 	MoreRegions int
 }
 
@@ -139,7 +140,7 @@ func analyze(p *page, m *stm.Matcher, cfg Config) analysis {
 		return a
 	}
 	a.regions = append(a.regions, main)
-	a.regions = append(a.regions, moreRegions(p, m, cfg, found, best)...)
+	a.regions = append(a.regions, moreRegions(p, m, cfg, main)...)
 	return a
 }
 

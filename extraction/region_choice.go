@@ -102,31 +102,29 @@ func flatten(p *page, m *stm.Matcher, cfg Config, r region) region {
 	return region{node: r.node, records: inner, sim: sims / float64(n), quality: r.quality, cov: r.cov}
 }
 
-// moreRegions returns up to cfg.MoreRegions other regions, disjoint from
-// the main one, whose first record resembles the main region's first: other
-// candidates, and other nodes on the main region's tag.class path (the
-// second and third result tables of a page), whatever their coverage.
-func moreRegions(p *page, m *stm.Matcher, cfg Config, found []region, best int) []region {
-	main := found[best]
-	cands := append([]region(nil), found[:best]...)
-	cands = append(cands, found[best+1:]...)
-	for _, n := range samePath(p.t, main.node) {
-		seg := segment(m, p, p.t.Children(n), cfg.D0)
-		if len(seg.records) >= cfg.MinRecords && seg.sim >= cfg.MinSimilarity {
-			cands = append(cands, region{node: n, records: seg.records, sim: seg.sim, quality: 1})
-		}
-	}
+// moreRegions returns up to cfg.MoreRegions further regions of the main
+// region's list: other nodes on its tag.class path from the root (the
+// second and third result tables of a page, a list continued after an
+// advert) whose records resemble the main region's first record, whatever
+// their coverage. Other lists that merely look alike (a sidebar of related
+// items, the tabs of a carousel) are not taken: they are a different list
+// on the page.
+func moreRegions(p *page, m *stm.Matcher, cfg Config, main region) []region {
 	var out []region
-	for _, r := range cands {
-		if r.quality <= 0 || len(out) >= cfg.MoreRegions || related(p.t, r.node, main.node) {
+	for _, n := range samePath(p.t, main.node) {
+		if len(out) >= cfg.MoreRegions {
+			break
+		}
+		seg := segment(m, p, p.t.Children(n), cfg.D0)
+		if len(seg.records) < cfg.MinRecords || seg.sim < cfg.MinSimilarity || related(p.t, n, main.node) {
 			continue
 		}
 		clash := false
 		for _, o := range out {
-			clash = clash || related(p.t, r.node, o.node)
+			clash = clash || related(p.t, n, o.node)
 		}
-		if !clash && m.SimilarityForests(p.t, r.records[0], p.t, main.records[0]) >= cfg.MinSimilarity {
-			out = append(out, r)
+		if !clash && m.SimilarityForests(p.t, seg.records[0], p.t, main.records[0]) >= cfg.MinSimilarity {
+			out = append(out, region{node: n, records: seg.records, sim: seg.sim})
 		}
 	}
 	return out
