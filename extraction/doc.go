@@ -6,17 +6,21 @@
 //
 // Pipeline of one page:
 //  1. Preprocess: decode the charset (Parse), drop head, script, style,
-//     noscript, select, template, iframe and comments; text nodes are
-//     leaves with one label.
+//     noscript, select, template, iframe, comments and hidden elements (the
+//     hidden attribute, inline display:none or visibility:hidden); text
+//     nodes are leaves with one label.
 //  2. Region: every element with two or more children of one tag is a
 //     candidate, ranked by w1·fan-out + w2·content increase (content minus
 //     content per child) + w3·tag count (each normalised by its maximum;
 //     wrappers lose their tag count to a candidate inside holding 90% of
 //     it). The top Config.Candidates are segmented and the main region is
-//     the one maximising similarity × coverage × ln(records) × richness +
-//     RegionWeight × heuristic score (richness is lower for link-only and
-//     tiny records: menus, dropdowns, tag filters); further regions whose
-//     records resemble the main ones are kept too (Config.MoreRegions). A
+//     the one maximising similarity × coverage × ln(records) × richness,
+//     where richness is the share of records with two or more fields
+//     (content leaves on distinct tag paths), times 0.4 when the records'
+//     text is nearly all link text: menus, footers, dropdowns, tag and
+//     filter lists have one field per item. Further regions on the main
+//     region's tag.class path whose records resemble the main ones are
+//     kept too (Config.MoreRegions: a list continued after an advert). A
 //     region whose records are themselves lists (grid columns) is flattened
 //     one level first, and a loosely similar region whose records hold a
 //     more regular list is taken for the page's sections and dropped.

@@ -97,6 +97,26 @@ func TestHiddenListIgnored(t *testing.T) {
 	}
 }
 
+// TestFieldsBeatFlatList checks the region choice prefers records with
+// fields to a longer flat list of one-text items (a filter or keyword list
+// holding more text than the results).
+func TestFieldsBeatFlatList(t *testing.T) {
+	var flat strings.Builder
+	flat.WriteString(`<ul class="filters">`)
+	for i := range 20 {
+		fmt.Fprintf(&flat, `<li class="f">Shop category number %d</li>`, i)
+	}
+	flat.WriteString(`</ul>`)
+	page := strings.Replace(listPage, "<h1>", flat.String()+"<h1>", 1)
+	recs, err := extraction.ExtractPage(parse(t, page), extraction.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 4 || field(recs[0], "li.r/a/text") != "Alpha go story" {
+		t.Errorf("%d records (%.80v), want the 4 results", len(recs), texts(recs))
+	}
+}
+
 func TestNoRepeatedStructure(t *testing.T) {
 	pages := map[string]string{
 		"empty":     "",
