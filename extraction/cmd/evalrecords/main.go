@@ -28,6 +28,7 @@ func run() error {
 	verbose := flag.Bool("v", false, "print every page")
 	perSite := flag.Bool("cluster", false, "extract with a ClusterExtractor, one template cluster per site (pages in name order)")
 	dump := flag.String("dump", "", "print the extracted records of this case")
+	cv := flag.Int("cv", 0, "cross-validate the fit of D0, MinSimilarity and MinCoverage on the split with this many site-grouped folds")
 	articles := flag.String("articles", "", "article pages folder (templates/): count pages that yield records (they should yield none)")
 	var cfg extraction.Config
 	flag.Float64Var(&cfg.D0, "d0", 0, "clustering distance threshold (0: default)")
@@ -53,6 +54,9 @@ func run() error {
 	}
 	if err != nil {
 		return err
+	}
+	if *cv > 1 {
+		return runCV(cases, *split, *cv)
 	}
 	var tp, nExt, nTruth, pages int
 	ce := extraction.NewClusterExtractor(cfg)
