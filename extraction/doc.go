@@ -40,17 +40,25 @@
 //     for every page built on one template.
 //
 // Files:
-//   - preprocess.go: Parse, the page measures.
+//   - preprocess.go: Parse, hidden elements, the page measures.
 //   - region.go: candidate ranking by the three heuristics.
 //   - segment.go: child clustering and segmentations.
 //   - extract.go: Config, ExtractPage, analyze (the page pipeline).
 //   - region_choice.go: the weights and guards of the region choice
-//     (sections, grid flattening, further regions, link-only and tiny
-//     records, class consistency, prose and article pages).
+//     (sections, grid flattening, further regions, record richness:
+//     fields and link-only lists, class consistency, prose and article
+//     pages).
 //   - fields.go: leaf values, column keys, the column schema, RecordFields.
 //   - cluster.go: ClusterExtractor (learn once per template cluster).
 //   - hook.go: NewHook, the batch-hook adapter for the engine.
 //
 // Subpackages: stm (Simple Tree Matching), mdr (the MDR baseline),
 // cmd/evalrecords (precision/recall on the records testbed).
+//
+// Measured 2026-11-23 on the records testbed (cmd/evalrecords; designed and
+// fitted on the tune sites, report sites run once): tune precision 0.976,
+// recall 0.954 (5-fold site cross-validation 0.975 / 0.960); held-out
+// report sites 0.974 / 0.934 (MDR 0.183 / 0.803, MDR largest region 0.651
+// / 0.690). 1.3 ms to extract a 224 KB page, 8 ms with parsing (about
+// 120 pages/s on one loaded core); STM of two 1,000-node trees 0.23 ms.
 package extraction
