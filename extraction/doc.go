@@ -6,17 +6,21 @@
 //
 // Pipeline of one page:
 //  1. Preprocess: decode the charset (Parse), drop head, script, style,
-//     noscript, select, template, iframe and comments; text nodes are
-//     leaves with one label.
+//     noscript, select, template, iframe, comments and hidden elements (the
+//     hidden attribute, inline display:none or visibility:hidden); text
+//     nodes are leaves with one label.
 //  2. Region: every element with two or more children of one tag is a
 //     candidate, ranked by w1·fan-out + w2·content increase (content minus
 //     content per child) + w3·tag count (each normalised by its maximum;
 //     wrappers lose their tag count to a candidate inside holding 90% of
 //     it). The top Config.Candidates are segmented and the main region is
-//     the one maximising similarity × coverage × ln(records) × richness +
-//     RegionWeight × heuristic score (richness is lower for link-only and
-//     tiny records: menus, dropdowns, tag filters); further regions whose
-//     records resemble the main ones are kept too (Config.MoreRegions). A
+//     the one maximising similarity × coverage × ln(records) × richness,
+//     where richness is the share of records with two or more fields
+//     (content leaves on distinct tag paths), times 0.4 when the records'
+//     text is nearly all link text: menus, footers, dropdowns, tag and
+//     filter lists have one field per item. Further regions on the main
+//     region's tag.class path whose records resemble the main ones are
+//     kept too (Config.MoreRegions: a list continued after an advert). A
 //     region whose records are themselves lists (grid columns) is flattened
 //     one level first, and a loosely similar region whose records hold a
 //     more regular list is taken for the page's sections and dropped.
@@ -36,17 +40,25 @@
 //     for every page built on one template.
 //
 // Files:
-//   - preprocess.go: Parse, the page measures.
+//   - preprocess.go: Parse, hidden elements, the page measures.
 //   - region.go: candidate ranking by the three heuristics.
 //   - segment.go: child clustering and segmentations.
 //   - extract.go: Config, ExtractPage, analyze (the page pipeline).
 //   - region_choice.go: the weights and guards of the region choice
-//     (sections, grid flattening, further regions, link-only and tiny
-//     records, class consistency, prose and article pages).
+//     (sections, grid flattening, further regions, record richness:
+//     fields and link-only lists, class consistency, prose and article
+//     pages).
 //   - fields.go: leaf values, column keys, the column schema, RecordFields.
 //   - cluster.go: ClusterExtractor (learn once per template cluster).
 //   - hook.go: NewHook, the batch-hook adapter for the engine.
 //
 // Subpackages: stm (Simple Tree Matching), mdr (the MDR baseline),
 // cmd/evalrecords (precision/recall on the records testbed).
+//
+// Measured 2026-11-23 on the records testbed (cmd/evalrecords; designed and
+// fitted on the tune sites, report sites run once): tune precision 0.976,
+// recall 0.954 (5-fold site cross-validation 0.975 / 0.960); held-out
+// report sites 0.974 / 0.934 (MDR 0.183 / 0.803, MDR largest region 0.651
+// / 0.690). 1.3 ms to extract a 224 KB page, 8 ms with parsing (about
+// 120 pages/s on one loaded core); STM of two 1,000-node trees 0.23 ms.
 package extraction

@@ -33,16 +33,10 @@ type Config struct {
 	// Weights of the fan-out, content-increase and tag-count heuristics.
 	// All zero means {1, 1, 1}.
 	Weights [3]float64
-	// RegionWeight scales the heuristic score against record quality
-	// (coverage × similarity) when choosing the main region. 0 means 0.05.
-	RegionWeight float64
-	// SimPower is the exponent of the records' similarity in the region
-	// choice: high values make a few loosely similar blocks (the page's main
-	// sections) lose to a list of near-identical records. 0 means 1.
-	SimPower float64
-	// MoreRegions allows records from further regions whose records resemble
-	// the main region's (similarity at least MinSimilarity). 0 means 3;
-	// negative means the main region only.
+	// MoreRegions allows records from further regions on the main region's
+	// tag.class path whose records resemble the main region's (similarity
+	// at least MinSimilarity). 0 means 3; negative means the main region
+	// only.
 	MoreRegions int
 }
 
@@ -64,12 +58,6 @@ func (c Config) withDefaults() Config {
 	}
 	if c.Weights == [3]float64{} {
 		c.Weights = [3]float64{1, 1, 1}
-	}
-	if c.RegionWeight == 0 {
-		c.RegionWeight = 0.05
-	}
-	if c.SimPower == 0 {
-		c.SimPower = 1
 	}
 	if c.MoreRegions == 0 {
 		c.MoreRegions = 3
@@ -120,8 +108,7 @@ func analyze(p *page, m *stm.Matcher, cfg Config) analysis {
 		if prose(p.t, r.records) {
 			continue
 		}
-		q := math.Pow(r.sim, cfg.SimPower) * cov * math.Log(float64(len(r.records))) * richness(p.t, r.records)
-		r.quality = q + cfg.RegionWeight*c.score
+		r.quality = r.sim * cov * math.Log(float64(len(r.records))) * richness(p.t, r.records)
 		found = append(found, r)
 	}
 	sections(p.t, found)
@@ -139,7 +126,7 @@ func analyze(p *page, m *stm.Matcher, cfg Config) analysis {
 		return a
 	}
 	a.regions = append(a.regions, main)
-	a.regions = append(a.regions, moreRegions(p, m, cfg, found, best)...)
+	a.regions = append(a.regions, moreRegions(p, m, cfg, main)...)
 	return a
 }
 

@@ -1,6 +1,7 @@
 package extraction_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -73,6 +74,46 @@ func TestExtractPageList(t *testing.T) {
 	}
 	if got := strings.Join(names, ","); got != "li.r/a@href,li.r/a/text,li.r/p.snip/text,li.r/img@src,li.r/span.d/text" {
 		t.Errorf("columns = %s", got)
+	}
+}
+
+// TestHiddenListIgnored checks that a list the page does not render (a
+// closed dialog, inline display:none or the hidden attribute) is not taken
+// for the records, though it is longer than the visible list.
+func TestHiddenListIgnored(t *testing.T) {
+	var dialog strings.Builder
+	for i := range 8 {
+		fmt.Fprintf(&dialog, `<div class="opt"><h3>Offer %d</h3><p>Hidden offer text number %d, long enough to count as content.</p><span>%d EUR</span></div>`, i, i, i)
+	}
+	for _, attr := range []string{`style="display: none"`, `style="visibility:hidden;color:red"`, `hidden`} {
+		page := strings.Replace(listPage, "<h1>", `<div class="dialog" `+attr+`>`+dialog.String()+`</div><h1>`, 1)
+		recs, err := extraction.ExtractPage(parse(t, page), extraction.Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(recs) != 4 || field(recs[0], "li.r/a/text") != "Alpha go story" {
+			t.Errorf("%s: %d records (%v), want the 4 visible results", attr, len(recs), texts(recs))
+		}
+	}
+}
+
+// TestFieldsBeatFlatList checks the region choice prefers records with
+// fields to a longer flat list of one-text items (a filter or keyword list
+// holding more text than the results).
+func TestFieldsBeatFlatList(t *testing.T) {
+	var flat strings.Builder
+	flat.WriteString(`<ul class="filters">`)
+	for i := range 20 {
+		fmt.Fprintf(&flat, `<li class="f">Shop category number %d</li>`, i)
+	}
+	flat.WriteString(`</ul>`)
+	page := strings.Replace(listPage, "<h1>", flat.String()+"<h1>", 1)
+	recs, err := extraction.ExtractPage(parse(t, page), extraction.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 4 || field(recs[0], "li.r/a/text") != "Alpha go story" {
+		t.Errorf("%d records (%.80v), want the 4 results", len(recs), texts(recs))
 	}
 }
 

@@ -55,9 +55,8 @@ func ParseReader(r io.Reader, contentType string) (*html.Node, error) {
 const imgContent = 20
 
 // page is the preprocessed form of one document: the compact tree without
-// head, svg, script, style, noscript, select and comments (text nodes are
-// leaves),
-// and per-node measures the region finder needs.
+// head, svg, script, style, noscript, select, comments and hidden elements
+// (text nodes are leaves), and per-node measures the region finder needs.
 type page struct {
 	t    *stm.Tree
 	text []int32 // characters of visible text in each subtree
@@ -67,6 +66,7 @@ type page struct {
 func newPage(doc *html.Node) *page {
 	opts := stm.DefaultOptions()
 	opts.DropTags = append(opts.DropTags, "head", "svg")
+	opts.Skip = hidden
 	t := stm.Build(doc, opts)
 	n := t.Len()
 	p := &page{t: t, text: make([]int32, n), tags: make([]int32, n)}
@@ -86,6 +86,27 @@ func newPage(doc *html.Node) *page {
 		}
 	}
 	return p
+}
+
+// hidden reports whether an element is not rendered by its own markup: the
+// hidden attribute, or an inline style with display:none or
+// visibility:hidden (closed dialogs, collapsed menus, templates of
+// pop-ups). Its text is not on the page a reader sees, so it is neither
+// records nor the page's content. Style sheets and class names are not
+// read.
+func hidden(n *html.Node) bool {
+	for _, a := range n.Attr {
+		switch a.Key {
+		case "hidden":
+			return true
+		case "style":
+			v := strings.ToLower(strings.Join(strings.Fields(a.Val), ""))
+			if strings.Contains(v, "display:none") || strings.Contains(v, "visibility:hidden") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // collapse trims s and replaces runs of white space by one space.

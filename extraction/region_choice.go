@@ -102,31 +102,29 @@ func flatten(p *page, m *stm.Matcher, cfg Config, r region) region {
 	return region{node: r.node, records: inner, sim: sims / float64(n), quality: r.quality, cov: r.cov}
 }
 
-// moreRegions returns up to cfg.MoreRegions other regions, disjoint from
-// the main one, whose first record resembles the main region's first: other
-// candidates, and other nodes on the main region's tag.class path (the
-// second and third result tables of a page), whatever their coverage.
-func moreRegions(p *page, m *stm.Matcher, cfg Config, found []region, best int) []region {
-	main := found[best]
-	cands := append([]region(nil), found[:best]...)
-	cands = append(cands, found[best+1:]...)
-	for _, n := range samePath(p.t, main.node) {
-		seg := segment(m, p, p.t.Children(n), cfg.D0)
-		if len(seg.records) >= cfg.MinRecords && seg.sim >= cfg.MinSimilarity {
-			cands = append(cands, region{node: n, records: seg.records, sim: seg.sim, quality: 1})
-		}
-	}
+// moreRegions returns up to cfg.MoreRegions further regions of the main
+// region's list: other nodes on its tag.class path from the root (the
+// second and third result tables of a page, a list continued after an
+// advert) whose records resemble the main region's first record, whatever
+// their coverage. Other lists that merely look alike (a sidebar of related
+// items, the tabs of a carousel) are not taken: they are a different list
+// on the page.
+func moreRegions(p *page, m *stm.Matcher, cfg Config, main region) []region {
 	var out []region
-	for _, r := range cands {
-		if r.quality <= 0 || len(out) >= cfg.MoreRegions || related(p.t, r.node, main.node) {
+	for _, n := range samePath(p.t, main.node) {
+		if len(out) >= cfg.MoreRegions {
+			break
+		}
+		seg := segment(m, p, p.t.Children(n), cfg.D0)
+		if len(seg.records) < cfg.MinRecords || seg.sim < cfg.MinSimilarity || related(p.t, n, main.node) {
 			continue
 		}
 		clash := false
 		for _, o := range out {
-			clash = clash || related(p.t, r.node, o.node)
+			clash = clash || related(p.t, n, o.node)
 		}
-		if !clash && m.SimilarityForests(p.t, r.records[0], p.t, main.records[0]) >= cfg.MinSimilarity {
-			out = append(out, r)
+		if !clash && m.SimilarityForests(p.t, seg.records[0], p.t, main.records[0]) >= cfg.MinSimilarity {
+			out = append(out, region{node: n, records: seg.records, sim: seg.sim})
 		}
 	}
 	return out
@@ -166,51 +164,59 @@ func related(t *stm.Tree, a, b int) bool {
 // linkOnly is the weight of link-list regions (fitted on the tune half).
 const linkOnly = 0.4
 
-// smallRecord is the mean content (characters, imgContent per image) and
-// smallNodes the mean size (nodes) below which records weigh less in
-// proportion: the options of a dropdown or the tags of a filter list.
-const (
-	smallRecord = 30
-	smallNodes  = 8
-)
-
-// richness weighs a region's records: linkOnly when their text is nearly
-// all link text (90% or more), as in menus, footers and tag clouds, and in
-// proportion to their mean content when it is under smallRecord.
+// richness weighs a region's records by their inner structure: the share
+// of records holding two or more fields (content leaves, text or image, on
+// distinct tag paths from the record root: a title and a snippet, a name
+// and a price, a picture and its caption), times linkOnly when their text
+// is nearly all link text (90% or more). Menus, footers, tag clouds,
+// filter and dropdown lists (one link or word per item, or a column of
+// alike links) weigh little against a list of records with fields.
 func richness(t *stm.Tree, recs [][]int32) float64 {
-	all, link, imgs, nodes := 0, 0, 0, 0
+	all, link, multi := 0, 0, 0
+	var path []uint64 // label-path hash of each node of the current subtree
 	for _, r := range recs {
+		var first uint64
+		fields := 0
 		for _, i := range r {
-			nodes += int(t.Size[i])
-			for j := int(i); j < int(i)+int(t.Size[i]); j++ {
-				if t.Node[j].DataAtom == atom.Img {
-					imgs++
+			size := int(t.Size[i])
+			if cap(path) < size {
+				path = make([]uint64, size)
+			}
+			path = path[:size] // parents precede children: no stale reads
+			for j := int(i); j < int(i)+size; j++ {
+				h := t.Label[j]
+				if j > int(i) {
+					h ^= path[int(t.Parent[j])-int(i)] * 0x100000001b3
 				}
-				if t.Label[j] != stm.TextLabel {
-					continue
-				}
-				n := len(strings.TrimSpace(t.Node[j].Data))
-				all += n
-				for a := int(t.Parent[j]); a >= int(i); a = int(t.Parent[a]) {
-					if t.Node[a].DataAtom == atom.A {
-						link += n
-						break
+				path[j-int(i)] = h
+				leaf := t.Node[j].DataAtom == atom.Img
+				if t.Label[j] == stm.TextLabel {
+					n := len(strings.TrimSpace(t.Node[j].Data))
+					leaf = n > 0
+					all += n
+					for a := int(t.Parent[j]); a >= int(i); a = int(t.Parent[a]) {
+						if t.Node[a].DataAtom == atom.A {
+							link += n
+							break
+						}
 					}
+				}
+				switch {
+				case !leaf:
+				case fields == 0:
+					first, fields = h, 1
+				case h != first:
+					fields = 2
 				}
 			}
 		}
+		if fields >= 2 {
+			multi++
+		}
 	}
-	w := 1.0
+	w := float64(multi) / float64(len(recs))
 	if all > 0 && float64(link) >= 0.9*float64(all) {
-		w = linkOnly
-	}
-	// option-like records (countries of a dropdown, tags of a cloud) hold a
-	// word or two each
-	if c := float64(all+imgs*imgContent) / float64(len(recs)); c < smallRecord {
-		w *= c / smallRecord
-	}
-	if c := float64(nodes) / float64(len(recs)); c < smallNodes {
-		w *= c / smallNodes
+		w *= linkOnly
 	}
 	return w
 }

@@ -91,6 +91,11 @@ func TestBuildDropsAndChildren(t *testing.T) {
 	if kept.Len() != 11 { // + script, its text, comment, select, option, its text
 		t.Errorf("Len with nothing dropped = %d, want 11", kept.Len())
 	}
+	skipB := stm.DefaultOptions()
+	skipB.Skip = func(n *html.Node) bool { return n.Data == "b" }
+	if got := stm.Build(n, skipB).Len(); got != 3 { // div, p, "a"
+		t.Errorf("Len with b skipped = %d, want 3", got)
+	}
 	if stm.Build(nil, stm.Options{}).Len() != 0 {
 		t.Error("Build(nil) not empty")
 	}

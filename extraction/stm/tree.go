@@ -28,6 +28,9 @@ type Options struct {
 	KeepComments bool
 	// KeepBlankText keeps text nodes holding only white space.
 	KeepBlankText bool
+	// Skip, when set, drops the whole subtree of every element for which
+	// it returns true (hidden elements, say).
+	Skip func(*html.Node) bool
 }
 
 // DefaultOptions drops script, style, noscript, select, template and
@@ -91,6 +94,9 @@ func Build(n *html.Node, opts Options) *Tree {
 	keep := func(c *html.Node) bool {
 		switch c.Type {
 		case html.ElementNode:
+			if opts.Skip != nil && opts.Skip(c) {
+				return false
+			}
 			if c.DataAtom != 0 {
 				return !drop[c.DataAtom]
 			}

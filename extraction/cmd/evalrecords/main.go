@@ -28,16 +28,19 @@ func run() error {
 	verbose := flag.Bool("v", false, "print every page")
 	perSite := flag.Bool("cluster", false, "extract with a ClusterExtractor, one template cluster per site (pages in name order)")
 	dump := flag.String("dump", "", "print the extracted records of this case")
+	cv := flag.Int("cv", 0, "cross-validate the fit of D0, MinSimilarity and MinCoverage on the split with this many site-grouped folds")
+	articles := flag.String("articles", "", "article pages folder (templates/): count pages that yield records (they should yield none)")
 	var cfg extraction.Config
 	flag.Float64Var(&cfg.D0, "d0", 0, "clustering distance threshold (0: default)")
 	flag.Float64Var(&cfg.MinSimilarity, "minsim", 0, "minimum mean record similarity (0: default)")
 	flag.Float64Var(&cfg.MinCoverage, "mincov", 0, "minimum text coverage (0: default)")
-	flag.Float64Var(&cfg.RegionWeight, "rw", 0, "heuristic weight in region choice (0: default)")
-	flag.Float64Var(&cfg.SimPower, "sp", 0, "similarity exponent in the region choice (0: default)")
 	flag.IntVar(&cfg.Candidates, "k", 0, "candidate regions (0: default)")
 	flag.IntVar(&cfg.MinRecords, "minrecs", 0, "least records of a region (0: default)")
 	flag.IntVar(&cfg.MoreRegions, "more", 0, "further regions (0: default, -1 none)")
 	flag.Parse()
+	if *articles != "" {
+		return runArticles(*articles, *split, *verbose, cfg)
+	}
 	if *data == "" {
 		return fmt.Errorf("-data is required")
 	}
@@ -51,6 +54,9 @@ func run() error {
 	}
 	if err != nil {
 		return err
+	}
+	if *cv > 1 {
+		return runCV(cases, *split, *cv)
 	}
 	var tp, nExt, nTruth, pages int
 	ce := extraction.NewClusterExtractor(cfg)
