@@ -3,6 +3,7 @@ package crawler
 import (
 	"context"
 	"errors"
+	"math"
 	"net/http"
 	"net/url"
 	"time"
@@ -36,6 +37,7 @@ loop:
 		}
 		link, err := c.fr.Pop(ctx, c.hosts.ready)
 		if err == nil {
+			c.dispatched.Store(math.Float64bits(link.Priority))
 			w.pending.Add(1)
 			c.hosts.acquire(hostOf(link.URL))
 			go func() {

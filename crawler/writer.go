@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -83,13 +84,19 @@ func (w *writer) run(ctx context.Context) {
 }
 
 // gather adds results to group until it holds CommitEvery, CommitWait has
-// passed, or the scheduler is starving for links (then the group is stored
-// at once, so its out-links reach the frontier). Bigger groups mean fewer,
-// cheaper transactions. It reports false when the stream has ended.
+// passed, the scheduler is starving for links, or the group holds an
+// out-link of higher priority than the link dispatched last (then the group
+// is stored at once, so its out-links reach the frontier: in a best-first
+// crawl, holding them back would send the workers to worse links). Bigger
+// groups mean fewer, cheaper transactions. It reports false when the
+// stream has ended.
 func (w *writer) gather(group []result) ([]result, bool) {
 	select {
 	case <-w.c.hungry: // a stale signal must not cut this group short
 	default:
+	}
+	if len(group) > 0 && w.better(group[len(group)-1]) {
+		return group, true
 	}
 	wait := time.NewTimer(w.c.cfg.CommitWait)
 	defer wait.Stop()
@@ -100,6 +107,9 @@ func (w *writer) gather(group []result) ([]result, bool) {
 				return group, false
 			}
 			group = append(group, r)
+			if w.better(r) {
+				return group, true
+			}
 		case <-w.c.hungry:
 			return group, true
 		case <-wait.C:
@@ -107,6 +117,18 @@ func (w *writer) gather(group []result) ([]result, bool) {
 		}
 	}
 	return group, true
+}
+
+// better reports whether r brings an out-link of higher priority than the
+// link the scheduler dispatched last.
+func (w *writer) better(r result) bool {
+	last := math.Float64frombits(w.c.dispatched.Load())
+	for i := range r.push {
+		if r.push[i].Priority > last {
+			return true
+		}
+	}
+	return false
 }
 
 // commit stores one group of results.
