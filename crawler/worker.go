@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"strings"
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/frontier"
@@ -226,24 +225,12 @@ func looksBinary(b []byte) bool {
 	return n > 0 && ctrl*10 > n
 }
 
-// followable drops links to obvious non-page resources by extension.
+// followable drops links whose extension names a non-page resource
+// (media, archives, assets); documents such as PDFs go on to the
+// content-type filter.
 func followable(u string) bool {
-	p := u
-	if i := strings.IndexAny(p, "?#"); i >= 0 {
-		p = p[:i]
-	}
-	dot := strings.LastIndexByte(p, '.')
-	if dot < 0 || strings.LastIndexByte(p, '/') > dot {
-		return true
-	}
-	switch strings.ToLower(p[dot+1:]) {
-	case "jpg", "jpeg", "png", "gif", "webp", "svg", "ico", "bmp", "tif", "tiff",
-		"mp3", "mp4", "avi", "mov", "wmv", "flv", "webm", "ogg", "wav",
-		"zip", "gz", "tgz", "rar", "7z", "tar", "exe", "dmg", "msi", "apk", "iso", "bin",
-		"css", "js", "json", "woff", "woff2", "ttf", "eot":
-		return false
-	}
-	return true
+	k := crawl.ResourceOf(u)
+	return k == crawl.ResourcePage || k == crawl.ResourceDocument
 }
 
 func asFetchError(err error) *FetchError {

@@ -7,6 +7,8 @@ import (
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"github.com/crawl-project/crawl"
 )
 
 // HubRatio is the paper's threshold: a page whose anchor text is more than
@@ -155,25 +157,8 @@ func isBlock(a atom.Atom) bool {
 
 // Followable reports whether a link should be followed: false for URLs whose
 // path ends in an extension of a non-HTML resource (executables, images,
-// media, archives, documents, styles and scripts), as the paper's
-// extract_urls drops links ending in exe, jpg and the like.
+// media, archives, documents, styles and scripts: crawl.ResourceOf), as
+// the paper's extract_urls drops links ending in exe, jpg and the like.
 func Followable(rawURL string) bool {
-	p := rawURL
-	if i := strings.IndexAny(p, "?#"); i >= 0 {
-		p = p[:i]
-	}
-	dot := strings.LastIndexByte(p, '.')
-	if dot < 0 || strings.LastIndexByte(p, '/') > dot {
-		return true
-	}
-	switch strings.ToLower(p[dot+1:]) {
-	case "exe", "msi", "dmg", "apk", "bin", "iso", "deb", "rpm",
-		"jpg", "jpeg", "png", "gif", "webp", "svg", "ico", "bmp", "tif", "tiff",
-		"mp3", "mp4", "avi", "mov", "wmv", "flv", "webm", "ogg", "wav", "m4a",
-		"zip", "gz", "tgz", "rar", "7z", "tar", "bz2", "xz",
-		"pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx",
-		"css", "js", "json", "xml", "woff", "woff2", "ttf", "eot":
-		return false
-	}
-	return true
+	return crawl.ResourceOf(rawURL) == crawl.ResourcePage
 }
