@@ -227,7 +227,11 @@ func TestCharsetFromMeta(t *testing.T) {
 	gbk := []byte("<html><head><meta http-equiv=\"Content-Type\" content=\"text/html; charset=gb2312\"><title>\xcc\xe5\xd3\xfd\xd0\xc2\xce\xc5</title></head><body>x</body></html>")
 	big5 := []byte("<html><head><meta charset=\"big5\"><title>\xc5\xe9\xa8\x7c</title></head></html>") // 體育
 	s := newSite(t, map[string]http.HandlerFunc{
-		"/": html(`<a href="/gbk">g</a><a href="/big5">b</a><a href="/gb18030">c</a>`),
+		"/": html(`<a href="/gbk">g</a><a href="/big5">b</a><a href="/gb18030">c</a><a href="/late-utf8">u</a>`),
+		"/late-utf8": func(w http.ResponseWriter, r *http.Request) { // no charset anywhere, first non-ASCII byte after 1 KB
+			w.Header().Set("Content-Type", "text/html")
+			fmt.Fprintf(w, "<html><head><!-- %s --><title>Café ☕</title></head></html>", strings.Repeat("x", 1100))
+		},
 		"/gb18030": func(w http.ResponseWriter, r *http.Request) {
 			body, _ := simplifiedchinese.GB18030.NewEncoder().String("<html><head><meta charset=\"gb18030\"><title>网球€</title></head></html>")
 			w.Header().Set("Content-Type", "text/html")
@@ -258,6 +262,9 @@ func TestCharsetFromMeta(t *testing.T) {
 	}
 	if titles["/gb18030"] != "网球€|gb18030" {
 		t.Errorf("GB18030 page title|charset = %q, want 网球€|gb18030", titles["/gb18030"])
+	}
+	if titles["/late-utf8"] != "Café ☕|utf-8" {
+		t.Errorf("unlabelled UTF-8 page title|charset = %q, want Café ☕|utf-8", titles["/late-utf8"])
 	}
 	if titles["/big5"] != "體育|big5" {
 		t.Errorf("Big5 page title|charset = %q, want 體育|big5", titles["/big5"])

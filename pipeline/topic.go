@@ -2,7 +2,6 @@ package pipeline
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -11,10 +10,10 @@ import (
 	"time"
 
 	"golang.org/x/net/html"
-	"golang.org/x/net/html/charset"
 
 	"github.com/crawl-project/crawl/classifiers/topic"
 	"github.com/crawl-project/crawl/config"
+	"github.com/crawl-project/crawl/htmldecode"
 )
 
 // topicBuiltin is focused crawling (paper 003): OnPage scores each page
@@ -74,6 +73,10 @@ func fetchSeedPages(ctx context.Context, urls []string, agent string, log *slog.
 	return out
 }
 
+// maxSeedPage bounds a topic seed page; a larger one is an error, not a
+// silently truncated page.
+const maxSeedPage = 10 << 20
+
 func fetchHTML(ctx context.Context, client *http.Client, u, agent string) (*html.Node, string, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
@@ -88,13 +91,16 @@ func fetchHTML(ctx context.Context, client *http.Client, u, agent string) (*html
 	if resp.StatusCode != http.StatusOK {
 		return nil, "", fmt.Errorf("status %d", resp.StatusCode)
 	}
-	r, err := charset.NewReader(io.LimitReader(resp.Body, 10<<20), resp.Header.Get("Content-Type"))
+	raw, err := io.ReadAll(io.LimitReader(resp.Body, maxSeedPage+1))
 	if err != nil {
 		return nil, "", err
 	}
-	doc, err := html.Parse(r)
+	if len(raw) > maxSeedPage {
+		return nil, "", fmt.Errorf("page larger than %d MiB", maxSeedPage>>20)
+	}
+	doc, err := htmldecode.Parse(raw, resp.Header.Get("Content-Type"))
 	if err != nil {
-		return nil, "", errors.Join(errors.New("parse"), err)
+		return nil, "", err
 	}
 	return doc, resp.Request.URL.String(), nil
 }

@@ -1,7 +1,6 @@
 package hub
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 	"unicode"
@@ -9,7 +8,8 @@ import (
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
-	"golang.org/x/net/html/charset"
+
+	"github.com/crawl-project/crawl/htmldecode"
 )
 
 // PageStats are the content measures the page-level baselines use, counted
@@ -32,16 +32,11 @@ type PageExample struct {
 }
 
 // ReadPageStats decodes a raw page (its charset from contentType, a BOM,
-// <meta> or a guess, as golang.org/x/net/html/charset does), parses it and
-// counts its PageStats.
+// <meta> or a guess: htmldecode), parses it and counts its PageStats.
 func ReadPageStats(raw []byte, contentType string) (PageStats, error) {
-	r, err := charset.NewReader(bytes.NewReader(raw), contentType)
+	doc, err := htmldecode.Parse(raw, contentType)
 	if err != nil {
-		return PageStats{}, fmt.Errorf("hub: page charset: %w", err)
-	}
-	doc, err := html.Parse(r)
-	if err != nil {
-		return PageStats{}, fmt.Errorf("hub: parse page: %w", err)
+		return PageStats{}, fmt.Errorf("hub: %w", err)
 	}
 	var s PageStats
 	s.walk(doc, 0, false)
