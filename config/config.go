@@ -117,6 +117,16 @@ type Topic struct {
 	// URLWords makes a page's URL path words part of its text (seed and
 	// fetched pages) and of its links' contexts. Default false (the paper).
 	URLWords bool `yaml:"url_words"`
+	// FocusMargin keeps a best-first or adaptive crawl focused with several
+	// workers: a link is dispatched only when its priority is within this
+	// margin of the best queued link (frontier.Config.FocusMargin), so
+	// free workers wait for the host of the better links instead of
+	// fetching worse ones elsewhere. It trades speed for harvest: on the
+	// demo site (8 workers) 0.1 raises the measured harvest from 0.61 to
+	// 0.88 and cuts the speed from 115 to 9 pages/s, as the crawl waits on
+	// the politeness delay of the host with the best links. 0 (default):
+	// off. 0.1 worked best on the demo site's tuning topics.
+	FocusMargin float64 `yaml:"focus_margin"`
 }
 
 // Clustering configures structural (template) clustering (paper 000) at OnBatch.

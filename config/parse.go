@@ -233,6 +233,7 @@ func (c *Config) validate() []*Error {
 	unit("topic.update", c.Topic.Update)
 	unit("topic.drift_floor", c.Topic.DriftFloor)
 	unit("topic.link_context", c.Topic.LinkContext)
+	unit("topic.focus_margin", c.Topic.FocusMargin)
 	unit("clustering.d", c.Clustering.D)
 	unit("clustering.alpha", c.Clustering.Alpha)
 	unit("clustering.beta", c.Clustering.Beta)

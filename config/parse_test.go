@@ -55,6 +55,7 @@ func TestParseErrors(t *testing.T) {
 		{"bad regex", "seeds: [https://a.example/]\nscope:\n  deny_regex: ['(']\n", []string{"t.yaml:3", "deny_regex"}},
 		{"not yaml", "seeds: [\n", []string{"t.yaml"}},
 		{"link context out of range", "seeds: [https://a.example/]\ntopic:\n  link_context: 1.5\n", []string{"t.yaml:3", "topic.link_context"}},
+		{"focus margin out of range", "seeds: [https://a.example/]\ntopic:\n  focus_margin: -0.5\n", []string{"t.yaml:3", "topic.focus_margin", "between 0 and 1"}},
 		{"out of range", "seeds: [https://a.example/]\ntopics:\n  r: 1.5\n", []string{"t.yaml:3", "topics.r"}},
 	}
 	for _, tt := range tests {

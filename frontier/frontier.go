@@ -56,6 +56,14 @@ type Config struct {
 	ExpectedURLs uint
 	// FalsePositiveRate of the Bloom filter at ExpectedURLs. Zero: 0.01.
 	FalsePositiveRate float64
+	// FocusMargin keeps a best-first crawl focused when per-host limits
+	// leave workers free: Pop takes a ready host's best link only when its
+	// priority is at least the best queued priority (of any host) minus
+	// FocusMargin, and otherwise returns ErrNotReady, so the crawl waits
+	// for the host of its better links instead of spending its budget on
+	// worse ones elsewhere. Zero (or negative): the best link of any ready
+	// host, whatever its priority.
+	FocusMargin float64
 }
 
 // Defaults for the zero values of Config.

@@ -30,7 +30,7 @@ func NewMemory(cfg Config) (*Memory, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Memory{rules: rules, q: newQueues(), seen: map[uint64]struct{}{}, seed: maphash.MakeSeed()}, nil
+	return &Memory{rules: rules, q: newQueues(cfg.FocusMargin), seen: map[uint64]struct{}{}, seed: maphash.MakeSeed()}, nil
 }
 
 // Push implements Frontier.
@@ -94,7 +94,7 @@ func (m *Memory) Close() error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.closed = true
-	m.q = newQueues()
+	m.q = newQueues(0)
 	m.seen = nil
 	return nil
 }

@@ -80,13 +80,16 @@ func (h *hostQueue) pop() *entry {
 // a host with a million links is one heap element like any other.
 // Not safe for concurrent use: the backends lock around it.
 type queues struct {
-	hosts map[string]*hostQueue
-	heap  []*hostQueue
-	n     int
-	cand  []int // scratch for search
+	hosts  map[string]*hostQueue
+	heap   []*hostQueue
+	n      int
+	cand   []int   // scratch for search
+	margin float64 // Config.FocusMargin
 }
 
-func newQueues() *queues { return &queues{hosts: map[string]*hostQueue{}} }
+func newQueues(margin float64) *queues {
+	return &queues{hosts: map[string]*hostQueue{}, margin: margin}
+}
 
 func (q *queues) len() int { return q.n }
 
@@ -108,7 +111,8 @@ func (q *queues) push(e *entry) {
 }
 
 // pop removes the best entry among ready hosts. ok is false when no host
-// is ready (or nothing is queued). It visits the heap of hosts best first
+// is ready (or nothing is queued), and, with a focus margin, when the best
+// ready entry is more than the margin below the best entry of all. It visits the heap of hosts best first
 // without changing it, through a small heap of candidate positions: the
 // children of a busy host are the only new candidates, so skipping k busy
 // hosts costs O(k log k), whatever the number of hosts.
@@ -124,6 +128,9 @@ func (q *queues) pop(ready func(string) bool) (*entry, bool) {
 		}
 	}
 	h := q.heap[at]
+	if at != 0 && !q.withinMargin(h.items[0].link.Priority) {
+		return nil, false
+	}
 	e := h.pop()
 	q.n--
 	if len(h.items) == 0 {
@@ -133,6 +140,13 @@ func (q *queues) pop(ready func(string) bool) (*entry, bool) {
 		q.down(at)
 	}
 	return e, true
+}
+
+// withinMargin reports whether an entry of priority p may be popped under
+// the focus margin: always without one or with nothing queued, else when p
+// is at most the margin below the best queued priority.
+func (q *queues) withinMargin(p float64) bool {
+	return q.margin <= 0 || len(q.heap) == 0 || p >= q.heap[0].items[0].link.Priority-q.margin
 }
 
 // search returns the heap position of the best ready host, -1 if none.

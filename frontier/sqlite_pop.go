@@ -113,6 +113,9 @@ func (f *SQLite) escape(ctx context.Context, ready func(string) bool) (*entry, e
 			best = e
 		}
 	}
+	if best != nil && !f.q.withinMargin(best.link.Priority) {
+		return nil, nil
+	}
 	return best, nil
 }
 
@@ -186,7 +189,7 @@ func (f *SQLite) Close() error {
 	if err != nil {
 		err = fmt.Errorf("frontier: close: save seen filter: %w", err)
 	}
-	f.q = newQueues()
+	f.q = newQueues(0)
 	f.resident = map[int64]struct{}{}
 	f.inflight = map[int64]string{}
 	return err

@@ -233,3 +233,31 @@ func TestSQLiteSeenFilterSaved(t *testing.T) {
 		})
 	}
 }
+
+// TestSQLiteFocusMarginBeyondWindow: links below the window (loaded from
+// SQLite only when no host in the window is ready) obey the focus margin
+// too; without a margin the same pop escapes to them.
+func TestSQLiteFocusMarginBeyondWindow(t *testing.T) {
+	ctx := context.Background()
+	notA := func(h string) bool { return h != "a.test" }
+	for _, margin := range []float64{0.1, 0} {
+		st := openStore(t, t.TempDir())
+		var rows []store.FrontierEntry
+		for i, prio := range []float64{1, 0.99, 0.98, 0.97, 0.96, 0.95} {
+			rows = append(rows, store.FrontierEntry{Host: "a.test", Link: crawl.Link{URL: fmt.Sprintf("http://a.test/p%d", i), Priority: prio}})
+		}
+		rows = append(rows, store.FrontierEntry{Host: "b.test", Link: crawl.Link{URL: "http://b.test/low", Priority: 0.3}})
+		if _, err := st.AddFrontier(ctx, rows); err != nil {
+			t.Fatal(err)
+		}
+		f := newSQLite(t, st, frontier.Config{Window: 2, FocusMargin: margin, ExpectedURLs: 1000})
+		got, err := f.Pop(ctx, notA)
+		switch {
+		case margin > 0 && !errors.Is(err, frontier.ErrNotReady):
+			t.Errorf("margin %g: Pop without a.test = %s, %v; want ErrNotReady (b.test's 0.3 is outside the window and the margin)", margin, got.URL, err)
+		case margin == 0 && (err != nil || got.URL != "http://b.test/low"):
+			t.Errorf("no margin: Pop without a.test = %s, %v; want b.test/low from beyond the window", got.URL, err)
+		}
+		f.Close()
+	}
+}

@@ -105,7 +105,7 @@ func Open(ctx context.Context, cfg *config.Config, opts Options) (_ *Pipeline, e
 	if p.scope, err = scope.Compile(); err != nil {
 		return nil, fmt.Errorf("pipeline: scope: %w", err)
 	}
-	if p.fr, err = frontier.NewSQLite(ctx, p.st, frontier.Config{Scope: scope}); err != nil {
+	if p.fr, err = frontier.NewSQLite(ctx, p.st, frontier.Config{Scope: scope, FocusMargin: focusMargin(cfg.Topic)}); err != nil {
 		return nil, err
 	}
 	p.closers = append(p.closers, p.fr.Close)

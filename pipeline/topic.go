@@ -22,6 +22,7 @@ import (
 // own context score when topic.link_context > 0).
 type topicBuiltin struct {
 	*topic.Hook
+	focus float64 // the frontier's focus margin (0: off)
 }
 
 // newTopicBuiltin fetches the topic's seed pages (the crawl's seeds when
@@ -51,7 +52,7 @@ func newTopicBuiltin(ctx context.Context, cfg *config.Config, seeds []string, lo
 	if err != nil {
 		return nil, err
 	}
-	return &topicBuiltin{h}, nil
+	return &topicBuiltin{Hook: h, focus: focusMargin(cfg.Topic)}, nil
 }
 
 // fetchSeedPages GETs and parses each seed page; failures are logged and
@@ -71,6 +72,15 @@ func fetchSeedPages(ctx context.Context, urls []string, agent string, log *slog.
 		out = append(out, topic.SeedPage{URL: final, Doc: doc})
 	}
 	return out
+}
+
+// focusMargin is the frontier focus margin the topic configuration asks
+// for: none without a focused strategy.
+func focusMargin(t config.Topic) float64 {
+	if !t.Enabled || t.Strategy == topic.StrategyBFS {
+		return 0
+	}
+	return t.FocusMargin
 }
 
 // maxSeedPage bounds a topic seed page; a larger one is an error, not a
@@ -114,6 +124,9 @@ func (t *topicBuiltin) reportLines() []string {
 		if cfg.URLWords {
 			priority += " with URL words"
 		}
+	}
+	if t.focus > 0 {
+		priority += fmt.Sprintf(", focus margin %g", t.focus)
 	}
 	return []string{fmt.Sprintf("topic           %s, priority %s: centroid updated %d times (%d rejected by the drift guard), drift cosine %.3f",
 		cfg.Strategy, priority, acc, rej, t.Model().Drift())}

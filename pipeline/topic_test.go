@@ -9,12 +9,14 @@ import (
 
 // TestTopicLinkContextWiring crawls the demo site's sports host to depth 1
 // with the topic hooks, once with the paper's page-level priority and once
-// with topic.link_context and topic.url_words, and checks that the options
-// reach the topic model (its report line).
+// with topic.link_context and topic.url_words, and once with
+// topic.focus_margin, and checks that the options reach the topic model
+// and the frontier (the report line).
 func TestTopicLinkContextWiring(t *testing.T) {
 	for _, tt := range []struct{ extra, want string }{
 		{"topic:\n  enabled: true\n  seeds: ['{sport:3}']\n", "priority page cosine (paper)"},
 		{"topic:\n  enabled: true\n  seeds: ['{sport:3}']\n  link_context: 0.75\n  url_words: true\n", "priority link context 0.75 with URL words"},
+		{"topic:\n  enabled: true\n  seeds: ['{sport:3}']\n  focus_margin: 0.1\n", "priority page cosine (paper), focus margin 0.1"},
 	} {
 		dir := t.TempDir()
 		cfg := demoConfig(t, dir, tt.extra)

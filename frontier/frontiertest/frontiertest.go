@@ -32,6 +32,7 @@ func Run(t *testing.T, newFrontier NewFunc) {
 		{"Scope", testScope},
 		{"ReadyHosts", testReadyHosts},
 		{"NoStarvation", testNoStarvation},
+		{"FocusMargin", testFocusMargin},
 		{"NaNPriority", testNaN},
 		{"Concurrent", testConcurrent},
 		{"Close", testClose},
@@ -390,5 +391,28 @@ func testClose(t *testing.T, newFrontier NewFunc) {
 	}
 	if err := f.Close(); err != nil {
 		t.Errorf("second Close = %v, want nil", err)
+	}
+}
+
+// testFocusMargin: with FocusMargin, a ready host's link is popped only
+// when it is within the margin of the best queued link; Window 2 makes the
+// SQLite backend look beyond its window for the low links.
+func testFocusMargin(t *testing.T, newFrontier NewFunc) {
+	f := open(t, newFrontier, frontier.Config{FocusMargin: 0.1, Window: 2})
+	push(t, f, link("a.test", 1, 1.0), link("b.test", 1, 0.95), link("b.test", 2, 0.5), link("c.test", 1, 0.3))
+	notA := func(h string) bool { return h != "a.test" }
+	ctx := context.Background()
+	got, err := f.Pop(ctx, notA)
+	if err != nil || got.URL != "http://b.test/p1" {
+		t.Fatalf("Pop without a.test = %s, %v; want b.test/p1 (0.95, within 0.1 of 1.0)", got.URL, err)
+	}
+	for range 3 {
+		if got, err := f.Pop(ctx, notA); !errors.Is(err, frontier.ErrNotReady) {
+			t.Fatalf("Pop without a.test = %s, %v; want ErrNotReady (best ready 0.5 < 1.0 - 0.1)", got.URL, err)
+		}
+	}
+	want := []string{"http://a.test/p1", "http://b.test/p2", "http://c.test/p1"}
+	if got := drain(t, f, nil); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("then all ready: %v, want %v (the best is always within the margin)", got, want)
 	}
 }

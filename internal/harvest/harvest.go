@@ -64,6 +64,10 @@ type Options struct {
 	CorpusTopic string
 	Workers     int // fetch workers; default 1 (strict best-first order)
 	PerHost     int // concurrent fetches per host; default 2
+	// FocusMargin is the frontier's (frontier.Config): with several
+	// workers, a ready host's link is dispatched only within this margin
+	// of the best queued priority. 0: off.
+	FocusMargin float64
 	// CommitEvery is the engine's store group size (crawler.Config); a
 	// page's out-links reach the frontier only when its group is stored, so
 	// large groups delay the priorities the focused crawl depends on.
@@ -305,7 +309,7 @@ func fetchDoc(ctx context.Context, u string) (*html.Node, error) {
 
 // runCrawl runs the engine with the hooks of chain on a memory frontier.
 func runCrawl(ctx context.Context, st *store.Store, seeds []string, chain *hooks.Chain, o Options) (crawler.Summary, error) {
-	fr, err := frontier.NewMemory(frontier.Config{Scope: frontier.Scope{MaxDepth: o.MaxDepth}})
+	fr, err := frontier.NewMemory(frontier.Config{Scope: frontier.Scope{MaxDepth: o.MaxDepth}, FocusMargin: o.FocusMargin})
 	if err != nil {
 		return crawler.Summary{}, fmt.Errorf("harvest: %w", err)
 	}

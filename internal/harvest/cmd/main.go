@@ -37,6 +37,7 @@ func run() error {
 	relevance := flag.Float64("relevance", 0, "relevance threshold (0 = default)")
 	workers := flag.Int("workers", 1, "fetch workers (1: strict best-first order)")
 	perHost := flag.Int("perhost", 2, "concurrent fetches per host")
+	focus := flag.Float64("focus", 0, "frontier focus margin: dispatch only links within this of the best queued priority (0: off)")
 	commit := flag.Int("commit", 1, "engine CommitEvery: pages per store group (links are pushed when their group is stored)")
 	linkCtx := flag.Float64("linkctx", 0, "link-context weight in the priority (0 = the paper's page-level priority)")
 	urlWords := flag.Bool("urlwords", false, "URL path words are part of page texts and link contexts (topic.Config.URLWords)")
@@ -75,7 +76,7 @@ func run() error {
 	for d, set := range seedSets {
 		var drawResults []harvest.Result
 		for _, s := range names {
-			o := harvest.Options{Strategy: s, GroundTopic: *ground, FromSection: *section, SeedURLs: set, Workers: *workers, PerHost: *perHost, CommitEvery: *commit, Seeds: *seeds, Budget: *budget, MaxDepth: *depth,
+			o := harvest.Options{Strategy: s, GroundTopic: *ground, FromSection: *section, SeedURLs: set, Workers: *workers, PerHost: *perHost, FocusMargin: *focus, CommitEvery: *commit, Seeds: *seeds, Budget: *budget, MaxDepth: *depth,
 				Topic: topic.Config{Terms: *terms, Update: *update, DriftFloor: *anchor, Relevance: *relevance, LinkContext: *linkCtx, URLWords: *urlWords}}
 			if *corpus != "" {
 				o.Corpus, o.CorpusTopic = os.DirFS(*corpus), *corpusTopic
