@@ -27,6 +27,6 @@
 // weights of the nine similarities, the thresholds, the smoothed Jaccard
 // (|S1∩S2|+α)/(|S1∪S2|+1) between pages or centres and (|S∩T|+α)/(|T|+1)
 // from a page S to a centre set T, so that two empty sets score α and
-// neither pull nor push (the sizes estimated from bitsets, sketch.go); layers deeper than a centre keeps count as zero
-// cosine.
+// neither pull nor push (the sizes estimated from bitsets, sketch.go);
+// layers deeper than a centre keeps count as zero cosine.
 package fpc

@@ -150,10 +150,16 @@ func layerDot(a, b *layerIndex) float64 {
 		if x == y {
 			continue
 		}
-		s0 += packedDot(wa[ha[run].off:ha[d].off], wb[hb[run].off:hb[d].off])
+		if run < d {
+			s0 += packedDot(wa[ha[run].off:ha[d].off], wb[hb[run].off:hb[d].off])
+		}
 		run = d + 1
+		common := x & y
+		if common == 0 {
+			continue
+		}
 		da, db := wa[ha[d].dense:], wb[hb[d].dense:]
-		for common := x & y; common != 0; {
+		for common != 0 {
 			t := bits.TrailingZeros64(common)
 			common &= common - 1
 			s1 += da[t] * db[t]
@@ -175,17 +181,17 @@ func layerDot(a, b *layerIndex) float64 {
 // packedDot is the dot product of two equally long vectors, in four sums so
 // that consecutive additions do not wait on each other.
 func packedDot(a, b []float32) float32 {
-	b = b[:len(a)]
 	var s0, s1, s2, s3 float32
-	i := 0
-	for ; i+3 < len(a); i += 4 {
-		s0 += a[i] * b[i]
-		s1 += a[i+1] * b[i+1]
-		s2 += a[i+2] * b[i+2]
-		s3 += a[i+3] * b[i+3]
+	for len(a) >= 4 && len(b) >= 4 {
+		s0 += a[0] * b[0]
+		s1 += a[1] * b[1]
+		s2 += a[2] * b[2]
+		s3 += a[3] * b[3]
+		a, b = a[4:], b[4:]
 	}
-	for ; i < len(a); i++ {
-		s0 += a[i] * b[i]
+	for len(a) > 0 && len(b) > 0 {
+		s0 += a[0] * b[0]
+		a, b = a[1:], b[1:]
 	}
 	return s0 + s1 + s2 + s3
 }
