@@ -182,17 +182,19 @@ func layerDot(a, b *layerIndex) float64 {
 // packedDot is the dot product of two equally long vectors, in four sums so
 // that consecutive additions do not wait on each other.
 func packedDot(a, b []float32) float32 {
+	n := min(len(a), len(b))
+	a, b = a[:n], b[:n]
 	var s0, s1, s2, s3 float32
-	for len(a) >= 4 && len(b) >= 4 {
-		s0 += a[0] * b[0]
-		s1 += a[1] * b[1]
-		s2 += a[2] * b[2]
-		s3 += a[3] * b[3]
-		a, b = a[4:], b[4:]
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		x, y := a[i:i+8:i+8], b[i:i+8:i+8]
+		s0 += x[0]*y[0] + x[4]*y[4]
+		s1 += x[1]*y[1] + x[5]*y[5]
+		s2 += x[2]*y[2] + x[6]*y[6]
+		s3 += x[3]*y[3] + x[7]*y[7]
 	}
-	for len(a) > 0 && len(b) > 0 {
-		s0 += a[0] * b[0]
-		a, b = a[1:], b[1:]
+	for ; i < n; i++ {
+		s0 += a[i] * b[i]
 	}
 	return s0 + s1 + s2 + s3
 }
