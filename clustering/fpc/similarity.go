@@ -46,13 +46,19 @@ func layeredSim(a, b *Features) float64 {
 // their size. Two empty sets score α.
 func jaccard(lc []float64, in, na, nb int, sa, sb, alpha float64) float64 {
 	union := lc[na+nb-in]
-	inter := max(sa+sb-union, 0)
+	inter := sa + sb - union
+	if inter < 0 {
+		inter = 0
+	}
 	return (inter + alpha) / (union + 1)
 }
 
 // toCentre is eq. 8, page S against centre set T: (|S∩T| + α) / (|T| + 1).
 func toCentre(lc []float64, in, ns, nt int, ss, st, alpha float64) float64 {
-	inter := max(ss+st-lc[ns+nt-in], 0)
+	inter := ss + st - lc[ns+nt-in]
+	if inter < 0 {
+		inter = 0
+	}
 	return (inter + alpha) / (st + 1)
 }
 
