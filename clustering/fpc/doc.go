@@ -8,7 +8,10 @@
 // Files:
 //   - features.go: Extract, the nine features in one walk of the DOM.
 //   - similarity.go: the per-feature similarities and their weighted sum.
-//   - sketch.go: the 1024-bit bitsets set features are compared through.
+//   - layers.go: the layered vector as bitmasks and packed weights, and the
+//     sum of per-layer cosines over them.
+//   - sketch.go: the bitsets set features are compared through, and the
+//     linear-counting size estimates.
 //   - centre.go: cluster accumulators and the centres derived from them.
 //   - codec.go: the compact binary stored form of an accumulator.
 //   - mkmeans.go: MKmeans, algorithm 1.
@@ -24,6 +27,6 @@
 // weights of the nine similarities, the thresholds, the smoothed Jaccard
 // (|S1∩S2|+α)/(|S1∪S2|+1) between pages or centres and (|S∩T|+α)/(|T|+1)
 // from a page S to a centre set T, so that two empty sets score α and
-// neither pull nor push; layers deeper than a centre keeps count as zero
-// cosine.
+// neither pull nor push (the sizes estimated from bitsets, sketch.go);
+// layers deeper than a centre keeps count as zero cosine.
 package fpc

@@ -32,8 +32,10 @@ const maxDepth = 48
 type Features struct {
 	Layers [][]tagFreq       // per depth: tag-name frequencies, sorted by tag, unit length
 	Sets   [numSets][]uint64 // sorted hashed set elements
-	bits   [numSets]sketch   // the same sets as bitsets, for the similarities
-	counts [numSets]int32    // bits set in each bitset
+	bits   setBits           // the same sets as bitsets, for the similarities
+	nbits  [numSets]int      // bits set in each set's bitset
+	sizes  [numSets]float64  // each set's size as estimated from its bitset
+	layers layerIndex        // Layers as bitmasks and packed weights
 }
 
 // unit scales a layer to unit length: the cosine of two layers is then
@@ -78,7 +80,7 @@ func Extract(doc *html.Node) *Features {
 	}
 	for i, s := range w.sets {
 		slices.Sort(s)
-		f.Sets[i] = bottomK(slices.Clip(slices.Compact(s)))
+		f.Sets[i] = bottomK(slices.Clip(slices.Compact(s)), setSampleCap[i])
 	}
 	f.sketch()
 	return f
@@ -269,16 +271,12 @@ func hashString(s string) uint64 {
 	return h
 }
 
-// setSample bounds a page's set: a set larger than this keeps only its
-// setSample smallest hashes (a bottom-k sample, uniform over the elements
-// since they are hashes), so a page with thousands of links costs no more
-// to compare than one with a few hundred. Both sides of a comparison are
-// sampled alike, so common elements survive in both.
-const setSample = 384
-
-func bottomK(s []uint64) []uint64 {
-	if len(s) > setSample {
-		return s[:setSample:setSample]
+// bottomK keeps a sorted set's k smallest hashes (setSampleCap, sketch.go):
+// a uniform sample of the elements, since they are hashes, so a page with
+// thousands of links costs no more to compare than one with a few hundred.
+func bottomK(s []uint64, k int) []uint64 {
+	if len(s) > k {
+		return s[:k:k]
 	}
 	return s
 }

@@ -9,7 +9,7 @@ import (
 
 // Config holds the thresholds of MKmeans and the incremental merge. Zero
 // fields take the defaults given in their comments (fitted on the tuning
-// half of the templates, see fpc_test.go).
+// half of the templates, see README.md).
 type Config struct {
 	Weights   Weights // zero: DefaultWeights
 	D         float64 // a page less similar than D to every centre starts a new cluster; default 0.6

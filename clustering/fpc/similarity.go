@@ -30,47 +30,54 @@ func cosLayer(a, b []tagFreq) float64 {
 }
 
 // layeredSim is eq. 6: Σ_{i ≤ min(L1,L2)} cos(V1_i, V2_i) / ((L1+L2)/2).
-// A dropped centre layer (nil) contributes 0 but still counts in L.
-func layeredSim(a, b [][]tagFreq) float64 {
-	if len(a)+len(b) == 0 {
+// A dropped centre layer (nil) contributes 0 but still counts in L. The
+// cosines are the dot products of the unit-length layers, read from the
+// pages' layer indexes (layers.go).
+func layeredSim(a, b *Features) float64 {
+	if len(a.Layers)+len(b.Layers) == 0 {
 		return 1
 	}
-	var s float64
-	for i := 0; i < min(len(a), len(b)); i++ {
-		if a[i] != nil && b[i] != nil {
-			s += cosLayer(a[i], b[i])
-		}
-	}
-	return s / (float64(len(a)+len(b)) / 2)
+	return layerDot(&a.layers, &b.layers) / (float64(len(a.Layers)+len(b.Layers)) / 2)
 }
 
 // jaccard is eq. 7, the smoothed Jaccard between two pages or two centres:
-// (|S1∩S2| + α) / (|S1∪S2| + 1), on the sets' bitsets (na, nb: their
-// counts). Two empty sets score α.
-func jaccard(a, b *sketch, na, nb int32, alpha float64) float64 {
-	in := a.and(b)
-	return (float64(in) + alpha) / (float64(int(na)+int(nb)-in) + 1)
+// (|S1∩S2| + α) / (|S1∪S2| + 1), the sizes estimated from the sketches
+// (sketch.go): in is the count of the ANDed sketches, nt the table of
+// their size. Two empty sets score α.
+func jaccard(lc []float64, in, na, nb int, sa, sb, alpha float64) float64 {
+	union := lc[na+nb-in]
+	inter := sa + sb - union
+	if inter < 0 {
+		inter = 0
+	}
+	return (inter + alpha) / (union + 1)
 }
 
 // toCentre is eq. 8, page S against centre set T: (|S∩T| + α) / (|T| + 1).
-func toCentre(s, t *sketch, nt int32, alpha float64) float64 {
-	return (float64(s.and(t)) + alpha) / (float64(nt) + 1)
+func toCentre(lc []float64, in, ns, nt int, ss, st, alpha float64) float64 {
+	inter := ss + st - lc[ns+nt-in]
+	if inter < 0 {
+		inter = 0
+	}
+	return (inter + alpha) / (st + 1)
 }
 
 // pageSim is the weighted similarity of two pages (eq. 5 with eq. 6, 7).
 func pageSim(a, b *Features, w *Weights, alpha float64) float64 {
-	s := w[0] * layeredSim(a.Layers, b.Layers)
+	in := intersections(&a.bits, &b.bits)
+	s := w[0] * layeredSim(a, b)
 	for i := range numSets {
-		s += w[1+i] * jaccard(&a.bits[i], &b.bits[i], a.counts[i], b.counts[i], alpha)
+		s += w[1+i] * jaccard(setLC[i], in[i], a.nbits[i], b.nbits[i], a.sizes[i], b.sizes[i], alpha)
 	}
 	return s
 }
 
 // pageCentreSim compares a page with a cluster centre (eqs. 5, 6, 8).
 func pageCentreSim(p *Features, c *Features, w *Weights, alpha float64) float64 {
-	s := w[0] * layeredSim(p.Layers, c.Layers)
+	in := intersections(&p.bits, &c.bits)
+	s := w[0] * layeredSim(p, c)
 	for i := range numSets {
-		s += w[1+i] * toCentre(&p.bits[i], &c.bits[i], c.counts[i], alpha)
+		s += w[1+i] * toCentre(setLC[i], in[i], p.nbits[i], c.nbits[i], p.sizes[i], c.sizes[i], alpha)
 	}
 	return s
 }

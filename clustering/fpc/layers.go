@@ -1,0 +1,219 @@
+package fpc
+
+import (
+	"math/bits"
+	"slices"
+)
+
+// commonTags are the HTML element names the layered-vector index keeps in
+// its dense, bitmask-addressed part: bit i of a layer's mask is tag
+// commonTags[i]. The list is the HTML standard's everyday elements, fixed
+// in the code so that every page and every centre in every process uses
+// the same bit for the same tag. Other tags (rarer elements, custom and
+// SVG ones) are compared exactly through a small sorted list. The order is
+// how many layers of the 42 testdata pages hold the tag, most first, so
+// that a layer's dense form, as wide as its highest bit, is short (a speed
+// choice only: the similarity does not depend on the order).
+var commonTags = [64]string{
+	"div", "a", "span", "ul", "li", "script", "img", "p",
+	"input", "iframe", "table", "tbody", "td", "tr", "form", "br",
+	"b", "h2", "h1", "strong", "h3", "title", "body", "head",
+	"meta", "link", "html", "style", "button", "i", "section", "label",
+	"noscript", "nav", "footer", "h4", "header", "select", "option", "em",
+	"font", "ol", "hr", "small", "h5", "svg", "article", "main",
+	"pre", "h6", "dl", "dt", "dd", "th", "thead", "tfoot",
+	"u", "center", "aside", "figure", "textarea", "blockquote", "sup", "time",
+}
+
+// commonTagSlots is an open-addressing table from a tag hash to its bit
+// in commonTags (slot: the hash's low bits, then the next ones), faster
+// than a map for the one lookup per tag and layer that index makes.
+var commonTagSlots = func() (t [256]struct {
+	hash uint64
+	bit  uint8
+	used bool
+}) {
+	for i, name := range commonTags {
+		h := hashString(name)
+		k := h & 255
+		for t[k].used {
+			k = (k + 1) & 255
+		}
+		t[k].hash, t[k].bit, t[k].used = h, uint8(i), true
+	}
+	return t
+}()
+
+// commonTagBit returns the bit of tag hash h, if it is a common tag.
+func commonTagBit(h uint64) (uint8, bool) {
+	for k := h & 255; commonTagSlots[k].used; k = (k + 1) & 255 {
+		if commonTagSlots[k].hash == h {
+			return commonTagSlots[k].bit, true
+		}
+	}
+	return 0, false
+}
+
+// layerIndex is the layered vector in the form the similarity reads, in
+// two compact arrays. Per depth d, heads[d].mask says which of the
+// commonTags the layer has; their unit-length weights are packed in bit
+// order in w[heads[d].off:heads[d+1].off] and laid out by bit from
+// w[heads[d].dense], as wide as the mask's highest bit (float32: the
+// cosines keep about seven digits). The other tags are one list sorted by
+// (depth, tag). The sum of the per-layer cosines is then one straight loop
+// over the packed weights of each run of consecutive depths where the two
+// pages have the same tags (the usual case between pages of one template:
+// layer after layer the packed weights line up), and at a depth where
+// they differ a loop over the common bits of the two masks that reads both
+// weights by bit; plus a merge of the rare lists, which are usually empty.
+// No maps, no comparisons of tag hashes.
+type layerIndex struct {
+	heads []layerHead // one per depth, and a last one that ends the weights
+	w     []float32
+	rare  []flatEntry
+}
+
+type layerHead struct {
+	mask       uint64
+	off, dense int32
+}
+
+// flatEntry is a tag outside commonTags: the depth in the top 8 bits of
+// Key, the tag hash's low 56 bits below it (two rare tags of one layer
+// share a key with probability 2⁻⁵⁶; they would be added together).
+type flatEntry struct {
+	Key uint64
+	W   float64
+}
+
+const flatTagMask = 1<<56 - 1
+
+// index builds f.layers from f.Layers.
+func (f *Features) index() {
+	n := len(f.Layers)
+	x := layerIndex{heads: make([]layerHead, n+1)}
+	packed, dense := 0, 0
+	for d, layer := range f.Layers {
+		var mask uint64
+		for _, tf := range layer {
+			if b, ok := commonTagBit(tf.Tag); ok {
+				mask |= 1 << b
+			} else {
+				x.rare = append(x.rare, flatEntry{uint64(d)<<56 | tf.Tag&flatTagMask, tf.Freq})
+			}
+		}
+		x.heads[d] = layerHead{mask, int32(packed), int32(dense)}
+		packed += bits.OnesCount64(mask)
+		dense += 64 - bits.LeadingZeros64(mask)
+	}
+	x.heads[n] = layerHead{0, int32(packed), int32(dense)}
+	x.w = make([]float32, packed+dense)
+	for d, layer := range f.Layers {
+		h := &x.heads[d]
+		h.dense += int32(packed)
+		for _, tf := range layer {
+			if b, ok := commonTagBit(tf.Tag); ok {
+				x.w[int(h.dense)+int(b)] = float32(tf.Freq)
+			}
+		}
+		p := x.w[h.off:]
+		for m, k := h.mask, 0; m != 0; m, k = m&(m-1), k+1 {
+			p[k] = x.w[int(h.dense)+bits.TrailingZeros64(m)]
+		}
+	}
+	x.heads[n].dense += int32(packed)
+	slices.SortFunc(x.rare, func(a, b flatEntry) int { return cmpU64(a.Key, b.Key) })
+	out := x.rare[:0]
+	for _, e := range x.rare {
+		if len(out) > 0 && out[len(out)-1].Key == e.Key {
+			out[len(out)-1].W += e.W
+			continue
+		}
+		out = append(out, e)
+	}
+	x.rare = out
+	f.layers = x
+}
+
+// layerDot is Σ over the depths both sides have of the per-layer dot
+// products, i.e. of the per-layer cosines of unit-length layers.
+func layerDot(a, b *layerIndex) float64 {
+	n := min(len(a.heads), len(b.heads)) - 1
+	if n <= 0 {
+		return 0
+	}
+	ha, hb := a.heads[:n+1], b.heads[:n+1]
+	wa, wb := a.w, b.w
+	var s0, s1 float32
+	run := 0 // first depth of the current run of equal masks
+	for d := range n {
+		x, y := ha[d].mask, hb[d].mask
+		if x == y {
+			continue
+		}
+		if run < d {
+			s0 += packedDot(wa[ha[run].off:ha[d].off], wb[hb[run].off:hb[d].off])
+		}
+		run = d + 1
+		common := x & y
+		if common == 0 {
+			continue
+		}
+		da, db := wa[ha[d].dense:], wb[hb[d].dense:]
+		for common != 0 {
+			t := bits.TrailingZeros64(common)
+			common &= common - 1
+			s1 += da[t] * db[t]
+			if common == 0 {
+				break
+			}
+			t = bits.TrailingZeros64(common)
+			common &= common - 1
+			s0 += da[t] * db[t]
+		}
+	}
+	s := float64(s0) + float64(s1) + float64(packedDot(wa[ha[run].off:ha[n].off], wb[hb[run].off:hb[n].off]))
+	if len(a.rare) > 0 && len(b.rare) > 0 {
+		s += rareDot(a.rare, b.rare)
+	}
+	return s
+}
+
+// packedDot is the dot product of two equally long vectors, in four sums so
+// that consecutive additions do not wait on each other.
+func packedDot(a, b []float32) float32 {
+	n := min(len(a), len(b))
+	a, b = a[:n], b[:n]
+	var s0, s1, s2, s3 float32
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		x, y := a[i:i+8:i+8], b[i:i+8:i+8]
+		s0 += x[0]*y[0] + x[4]*y[4]
+		s1 += x[1]*y[1] + x[5]*y[5]
+		s2 += x[2]*y[2] + x[6]*y[6]
+		s3 += x[3]*y[3] + x[7]*y[7]
+	}
+	for ; i < n; i++ {
+		s0 += a[i] * b[i]
+	}
+	return s0 + s1 + s2 + s3
+}
+
+// rareDot is the dot product of two sparse vectors sorted by key.
+func rareDot(a, b []flatEntry) float64 {
+	var s float64
+	i, j := 0, 0
+	for i < len(a) && j < len(b) {
+		switch {
+		case a[i].Key == b[j].Key:
+			s += a[i].W * b[j].W
+			i++
+			j++
+		case a[i].Key < b[j].Key:
+			i++
+		default:
+			j++
+		}
+	}
+	return s
+}
