@@ -15,10 +15,10 @@ import (
 	"strings"
 
 	"golang.org/x/net/html"
-	"golang.org/x/net/html/charset"
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/clustering/fpc"
+	"github.com/crawl-project/crawl/htmldecode"
 	"github.com/crawl-project/crawl/store"
 )
 
@@ -57,7 +57,7 @@ func runCluster(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	feats := make([]*fpc.Features, len(paths))
 	docs := make([]*html.Node, len(paths))
 	for i, p := range paths {
-		doc, err := parseFile(filepath.Join(*in, p))
+		doc, err := htmldecode.ParseFile(filepath.Join(*in, p))
 		if err != nil {
 			return err
 		}
@@ -237,22 +237,4 @@ func hashOf(s string) uint64 {
 	h := fnv.New64a()
 	h.Write([]byte(s))
 	return h.Sum64()
-}
-
-// parseFile reads a page in its own charset.
-func parseFile(path string) (*html.Node, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	r, err := charset.NewReader(f, "text/html")
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	doc, err := html.Parse(r)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return doc, nil
 }
