@@ -64,6 +64,12 @@ type Config struct {
 	// worse ones elsewhere. Zero (or negative): the best link of any ready
 	// host, whatever its priority.
 	FocusMargin float64
+	// Since, when positive, makes the SQLite backend see only the queued
+	// rows of its store whose seq is above it (store.Marks): an
+	// incremental re-crawl then fetches the hubs it reopened and the URLs
+	// it discovers, and leaves the URLs an earlier run left queued for a
+	// later run. The memory backend ignores it.
+	Since int64
 }
 
 // Defaults for the zero values of Config.

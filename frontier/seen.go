@@ -42,7 +42,7 @@ func loadSeen(ctx context.Context, st *store.Store, total int64, n uint, fp floa
 
 // saveSeen stores the filter with the row count it covers.
 func saveSeen(ctx context.Context, st *store.Store, f *bloom.BloomFilter) error {
-	_, total, err := st.FrontierStats(ctx)
+	_, total, err := st.FrontierStats(ctx, 0)
 	if err != nil {
 		return err
 	}

@@ -24,6 +24,7 @@ type SQLite struct {
 	st     *store.Store
 	rules  *Rules
 	window int
+	since  int64 // Config.Since: queued rows at or below it are not this run's
 
 	mu       sync.Mutex
 	q        *queues              // the window, per-host back queues
@@ -52,7 +53,7 @@ func NewSQLite(ctx context.Context, st *store.Store, cfg Config) (*SQLite, error
 	if err != nil {
 		return nil, err
 	}
-	queued, total, err := st.FrontierStats(ctx)
+	queued, total, err := st.FrontierStats(ctx, cfg.Since)
 	if err != nil {
 		return nil, fmt.Errorf("frontier: open: %w", err)
 	}
@@ -62,7 +63,7 @@ func NewSQLite(ctx context.Context, st *store.Store, cfg Config) (*SQLite, error
 		return nil, err
 	}
 	f := &SQLite{
-		st: st, rules: rules, window: cfg.Window,
+		st: st, rules: rules, window: cfg.Window, since: cfg.Since,
 		q: newQueues(cfg.FocusMargin), resident: map[int64]struct{}{}, inflight: map[int64]string{},
 		purgeAt: max(4096, cfg.Window), spill: true, queued: int(queued),
 		seen: seen, recent: newRecentSet(defaultRecent),
@@ -259,7 +260,7 @@ func (f *SQLite) refill(ctx context.Context) error {
 // window and advances the cut past them. Rows in flight are skipped (they
 // stay queued in SQLite until saved). f.mu held.
 func (f *SQLite) loadAfterCut(ctx context.Context, limit int) error {
-	rows, err := f.st.FrontierQueued(ctx, "", f.cut, limit)
+	rows, err := f.st.FrontierQueued(ctx, "", f.cut, limit, f.since)
 	if err != nil {
 		return fmt.Errorf("frontier: refill: %w", err)
 	}

@@ -91,7 +91,7 @@ func (f *SQLite) search(ctx context.Context, ready func(string) bool) (*entry, e
 // flight, among ready hosts that have nothing in the window; nil when there
 // is none. f.mu held.
 func (f *SQLite) escape(ctx context.Context, ready func(string) bool) (*entry, error) {
-	hosts, err := f.st.FrontierHosts(ctx, f.hostScan, escapeHosts)
+	hosts, err := f.st.FrontierHosts(ctx, f.hostScan, escapeHosts, f.since)
 	if err != nil {
 		return nil, fmt.Errorf("frontier: escape: %w", err)
 	}
@@ -126,7 +126,7 @@ func (f *SQLite) hostHead(ctx context.Context, host string) (*entry, error) {
 	const page = 8
 	cur := f.cut
 	for {
-		rows, err := f.st.FrontierQueued(ctx, host, cur, page)
+		rows, err := f.st.FrontierQueued(ctx, host, cur, page, f.since)
 		if err != nil {
 			return nil, fmt.Errorf("frontier: escape: %w", err)
 		}

@@ -261,3 +261,54 @@ func TestSQLiteFocusMarginBeyondWindow(t *testing.T) {
 		f.Close()
 	}
 }
+
+// TestSQLiteSince: with Config.Since the frontier sees only the rows
+// queued after the mark; the older ones stay queued in the store.
+func TestSQLiteSince(t *testing.T) {
+	ctx := context.Background()
+	st := openStore(t, t.TempDir())
+	old := []store.FrontierEntry{
+		{Host: "a.test", Link: crawl.Link{URL: "http://a.test/old", Priority: 9}},
+		{Host: "b.test", Link: crawl.Link{URL: "http://b.test/old", Priority: 9}},
+	}
+	if _, err := st.AddFrontier(ctx, old); err != nil {
+		t.Fatal(err)
+	}
+	m, err := st.Marks(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.AddFrontier(ctx, []store.FrontierEntry{{Host: "c.test", Link: crawl.Link{URL: "http://c.test/new", Priority: 1}}}); err != nil {
+		t.Fatal(err)
+	}
+	f := newSQLite(t, st, frontier.Config{Since: m.Frontier, Window: 1, ExpectedURLs: 1000})
+	defer f.Close()
+	if f.Len() != 1 {
+		t.Errorf("Len = %d, want 1 (the row after the mark)", f.Len())
+	}
+	if n, err := f.Push(ctx, []crawl.Link{{URL: "http://a.test/old"}, {URL: "http://d.test/newer", Priority: 2}}); err != nil || n != 1 {
+		t.Errorf("Push(known old, new) = %d, %v; want 1", n, err)
+	}
+	got := drainAll(t, f)
+	if fmt.Sprint(got) != "[http://d.test/newer http://c.test/new]" {
+		t.Errorf("popped %v, want only the URLs queued after the mark", got)
+	}
+	if queued, _, _ := st.FrontierStats(ctx, 0); queued != 4 {
+		t.Errorf("store queued rows = %d, want 4 (the two old ones untouched, two popped but unsaved)", queued)
+	}
+}
+
+func drainAll(t *testing.T, f frontier.Frontier) []string {
+	t.Helper()
+	var out []string
+	for {
+		l, err := f.Pop(context.Background(), nil)
+		if errors.Is(err, frontier.ErrEmpty) {
+			return out
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, l.URL)
+	}
+}

@@ -47,6 +47,7 @@ type Pipeline struct {
 
 	storedBefore int64       // pages in the store before a re-crawl
 	marks        store.Marks // the store's sequence marks before a re-crawl
+	leftQueued   int64       // URLs earlier runs left queued, not this re-crawl's
 }
 
 // builtin is one built-in method wired into the chain: any value whose
@@ -105,7 +106,7 @@ func Open(ctx context.Context, cfg *config.Config, opts Options) (_ *Pipeline, e
 	if p.scope, err = scope.Compile(); err != nil {
 		return nil, fmt.Errorf("pipeline: scope: %w", err)
 	}
-	if p.fr, err = frontier.NewSQLite(ctx, p.st, frontier.Config{Scope: scope, FocusMargin: focusMargin(cfg.Topic)}); err != nil {
+	if p.fr, err = frontier.NewSQLite(ctx, p.st, frontier.Config{Scope: scope, FocusMargin: focusMargin(cfg.Topic), Since: p.marks.Frontier}); err != nil {
 		return nil, err
 	}
 	p.closers = append(p.closers, p.fr.Close)
@@ -165,6 +166,9 @@ func (p *Pipeline) Run(ctx context.Context) (crawler.Summary, error) {
 	sum, err := c.Run(ctx, p.seeds)
 	if p.revisits != nil {
 		p.report = append(p.report, p.recrawlReport(ctx, sum)...)
+		if err == nil {
+			err = p.endRecrawl(ctx, sum)
+		}
 	}
 	return sum, err
 }

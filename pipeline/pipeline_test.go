@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/crawl-project/crawl"
@@ -95,55 +96,95 @@ func TestRecrawlFetchesOnlyNewPages(t *testing.T) {
 	if !strings.Contains(strings.Join(report, "\n"), "fetches saved") {
 		t.Errorf("report = %q, want fetches saved", report)
 	}
-	if want := fmt.Sprintf("%d found since the last run; 0 more were left queued", newPages); !strings.Contains(strings.Join(report, "\n"), want) {
+	if want := fmt.Sprintf("%d found since the last run (0 left queued", newPages); !strings.Contains(strings.Join(report, "\n"), want) {
 		t.Errorf("report = %q, want %q", report, want)
 	}
 	t.Logf("first %d pages; re-crawl: %d fetched, %d not modified, %d new; %q", first.TotalPages, second.Fetched, second.NotModified, newPages, report)
 }
 
+// articlesFirst labels hubs and gives article links a higher priority
+// than hub links, so that left-over articles would win over hub re-visits
+// if the re-crawl let them compete.
+func articlesFirst(c *hooks.Chain) {
+	labelHubs(c)
+	c.OnURL(hooks.URLFunc(func(ctx context.Context, from *crawl.Page, l *crawl.Link) error {
+		if !strings.HasSuffix(l.URL, "/") {
+			l.Priority = 10
+		}
+		return nil
+	}))
+}
+
+// newPagesLine parses the re-crawl report's hubs and new-pages figures.
+func newPagesLine(t *testing.T, report []string) (hubs, found, left int) {
+	t.Helper()
+	joined := strings.Join(report, "\n")
+	i, j := strings.Index(joined, "re-crawl "), strings.Index(joined, "new pages ")
+	if i < 0 || j < 0 {
+		t.Fatalf("report = %q, want re-crawl and new pages lines", report)
+	}
+	if _, err := fmt.Sscanf(joined[i:], "re-crawl        %d hub pages", &hubs); err != nil {
+		t.Fatalf("re-crawl line: %v in %q", err, report)
+	}
+	if _, err := fmt.Sscanf(joined[j:], "new pages       %d found since the last run (%d left queued", &found, &left); err != nil {
+		t.Fatalf("new pages line: %v in %q", err, report)
+	}
+	return hubs, found, left
+}
+
 // TestRecrawlAfterBudget re-crawls a store whose first run stopped at its
-// page budget with URLs still queued: the hubs are re-visited before those
-// left-over URLs, even though the left-overs had the higher priority, and
-// the report counts the two kinds of stored pages apart.
+// page budget with URLs still queued: the re-crawl re-visits every hub and
+// fetches only URLs new since then, even though the left-overs had the
+// higher priority; a normal run afterwards fetches the left-overs.
 func TestRecrawlAfterBudget(t *testing.T) {
 	dir := t.TempDir()
-	articlesFirst := func(c *hooks.Chain) {
-		labelHubs(c)
-		c.OnURL(hooks.URLFunc(func(ctx context.Context, from *crawl.Page, l *crawl.Link) error {
-			if !strings.HasSuffix(l.URL, "/") {
-				l.Priority = 10
-			}
-			return nil
-		}))
-	}
 	first, _ := runOnce(t, demoConfig(t, dir, "max_pages: 6\n"), pipeline.Options{Hooks: articlesFirst})
 	if first.Reason != "max-pages" {
 		t.Fatalf("first run ended %s, want max-pages", first.Reason)
 	}
 	second, report := runOnce(t, demoConfig(t, dir, "max_pages: 2\n"), pipeline.Options{Hooks: articlesFirst, Recrawl: true})
 	gained := second.TotalPages - first.TotalPages
-	var hubs int
-	if len(report) == 0 || !strings.HasPrefix(report[0], "re-crawl") {
-		t.Fatalf("report = %q", report)
-	} else if _, err := fmt.Sscanf(report[0], "re-crawl        %d hub pages", &hubs); err != nil || hubs == 0 {
-		t.Fatalf("report[0] = %q: %v", report[0], err)
-	}
-	// Re-visits do not count against max_pages; with the hubs first every
-	// one is re-visited before the two-page budget is spent.
-	if revisited := int(second.NotModified+second.Fetched) - gained; revisited != hubs || second.Failed != 0 {
+	hubs, found, left := newPagesLine(t, report)
+	// Re-visits do not count against max_pages; every hub is re-visited.
+	if revisited := int(second.NotModified+second.Fetched) - gained; hubs == 0 || revisited != hubs || second.Failed != 0 {
 		t.Errorf("re-visited %d of %d hubs (%+v)", revisited, hubs, second)
 	}
-	joined := strings.Join(report, "\n")
-	var found, left int
-	if i := strings.Index(joined, "new pages"); i < 0 {
-		t.Fatalf("report = %q, want a new pages line", report)
-	} else if _, err := fmt.Sscanf(joined[i:], "new pages       %d found since the last run; %d more were left queued", &found, &left); err != nil {
-		t.Fatalf("new pages line: %v in %q", err, report)
+	if found != gained || left == 0 {
+		t.Errorf("report: %d new pages, %d left queued; the store gained %d pages, want all new and some left (%q)", found, left, gained, report)
 	}
-	if found+left != second.TotalPages-first.TotalPages {
-		t.Errorf("report says %d new + %d left over, store gained %d pages", found, left, second.TotalPages-first.TotalPages)
+	third, _ := runOnce(t, demoConfig(t, dir, "max_pages: 200\n"), pipeline.Options{Hooks: articlesFirst})
+	if third.TotalPages-second.TotalPages < left {
+		t.Errorf("a normal run after the re-crawl stored %d pages, want at least the %d left over", third.TotalPages-second.TotalPages, left)
 	}
 	t.Logf("re-crawl after a budget stop: %q", report)
+}
+
+// TestRecrawlResumesItsMarks stops a re-crawl early (a hook's ErrStop) and
+// runs it again: the second try keeps the first's marks, so the URLs the
+// first try discovered are still this re-crawl's and get fetched.
+func TestRecrawlResumesItsMarks(t *testing.T) {
+	dir := t.TempDir()
+	first, _ := runOnce(t, demoConfig(t, dir, ""), pipeline.Options{Hooks: labelHubs})
+	stopAfterOne := func(c *hooks.Chain) {
+		labelHubs(c)
+		var n atomic.Int32
+		c.OnPage(hooks.PageFunc(func(ctx context.Context, p *crawl.Page) error {
+			if p.Label != crawl.LabelHub && n.Add(1) == 1 {
+				return hooks.ErrStop
+			}
+			return nil
+		}))
+	}
+	stopped, _ := runOnce(t, demoConfig(t, dir, ""), pipeline.Options{Hooks: stopAfterOne, Recrawl: true})
+	if stopped.Reason != "hook-stop" {
+		t.Fatalf("first re-crawl ended %s, want hook-stop", stopped.Reason)
+	}
+	again, report := runOnce(t, demoConfig(t, dir, ""), pipeline.Options{Hooks: labelHubs, Recrawl: true})
+	_, found, _ := newPagesLine(t, report)
+	if again.Reason != "frontier-empty" || found != again.TotalPages-first.TotalPages || found < 2 {
+		t.Errorf("resumed re-crawl: ended %s, %d new pages reported, store gained %d since the first run; want frontier-empty, all of them (%q)",
+			again.Reason, found, again.TotalPages-first.TotalPages, report)
+	}
 }
 
 func TestSecondCrawlOnAStoreInUseFails(t *testing.T) {

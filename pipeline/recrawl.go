@@ -5,17 +5,23 @@ import (
 	"fmt"
 
 	"github.com/crawl-project/crawl/crawler"
+	"github.com/crawl-project/crawl/store"
 )
+
+// recrawlMarksKey is the meta key that holds the store marks a re-crawl
+// started from until it ends (frontier empty or page budget spent), so
+// that a re-crawl interrupted and run again keeps the URLs it had found.
+const recrawlMarksKey = "recrawl_marks"
 
 // prepareRecrawl sets up the incremental re-crawl of paper 001: every
 // stored page labelled hub is queued again, at the seeds' priority so the
-// re-visits come before anything else, and re-visited with a conditional
-// GET; its out-links then enter the frontier, which drops every URL seen
-// before, so of the URLs discovered in this run only the new ones are
-// fetched. URLs an earlier run left queued (its page budget ran out) stay
-// queued and compete by priority; the report counts them apart. The page
-// budget becomes relative: max_pages pages on top of the store. It must
-// run before the frontier loads its queue.
+// re-visits come first, and re-visited with a conditional GET; its
+// out-links then enter the frontier, which drops every URL seen before.
+// The frontier sees only the reopened hubs and the URLs discovered from
+// now on (frontier.Config.Since): URLs an earlier run left queued (its page
+// budget ran out) wait for a normal run, so a re-crawl fetches only what
+// is new. The page budget becomes relative: max_pages pages on top of the
+// store. It must run before the frontier loads its queue.
 func (p *Pipeline) prepareRecrawl(ctx context.Context) error {
 	hubs, err := p.st.HubPages(ctx)
 	if err != nil {
@@ -27,12 +33,21 @@ func (p *Pipeline) prepareRecrawl(ctx context.Context) error {
 		urls[i] = h.URL
 		p.revisits[h.URL] = crawler.Validators{ETag: h.ETag, LastModified: h.LastModified}
 	}
-	if p.marks, err = p.st.Marks(ctx); err != nil {
+	if p.marks, err = p.recrawlMarks(ctx); err != nil {
 		return err
 	}
 	if _, err := p.st.ReopenFrontier(ctx, urls, crawler.SeedPriority); err != nil {
 		return fmt.Errorf("pipeline: re-crawl: %w", err)
 	}
+	all, _, err := p.st.FrontierStats(ctx, 0)
+	if err != nil {
+		return err
+	}
+	mine, _, err := p.st.FrontierStats(ctx, p.marks.Frontier)
+	if err != nil {
+		return err
+	}
+	p.leftQueued = all - mine
 	counts, err := p.st.Counts(ctx)
 	if err != nil {
 		return err
@@ -42,6 +57,34 @@ func (p *Pipeline) prepareRecrawl(ctx context.Context) error {
 		p.cfg.MaxPages += int(counts.Pages)
 	}
 	return nil
+}
+
+// recrawlMarks returns the marks of the re-crawl an interrupted run left
+// unfinished, else the store's marks now, recorded until the re-crawl ends.
+func (p *Pipeline) recrawlMarks(ctx context.Context) (store.Marks, error) {
+	var m store.Marks
+	v, ok, err := p.st.Meta(ctx, recrawlMarksKey)
+	if err != nil {
+		return m, err
+	}
+	if ok && v != "" {
+		if _, err := fmt.Sscanf(v, "%d %d", &m.Page, &m.Frontier); err != nil {
+			return m, fmt.Errorf("pipeline: re-crawl: meta %s = %q: %w", recrawlMarksKey, v, err)
+		}
+		return m, nil
+	}
+	if m, err = p.st.Marks(ctx); err != nil {
+		return m, err
+	}
+	return m, p.st.SetMeta(ctx, recrawlMarksKey, fmt.Sprintf("%d %d", m.Page, m.Frontier))
+}
+
+// endRecrawl forgets the re-crawl's marks once it has ended by itself.
+func (p *Pipeline) endRecrawl(ctx context.Context, sum crawler.Summary) error {
+	if sum.Reason != "frontier-empty" && sum.Reason != "max-pages" {
+		return nil
+	}
+	return p.st.SetMeta(ctx, recrawlMarksKey, "")
 }
 
 // recrawlReport says what the re-crawl found and saved: a full re-crawl
@@ -57,7 +100,10 @@ func (p *Pipeline) recrawlReport(ctx context.Context, sum crawler.Summary) []str
 	if newURLs, before, err := p.st.StoredSince(ctx, p.marks); err != nil {
 		p.log.Warn("re-crawl report", "err", err)
 	} else {
-		lines = append(lines, fmt.Sprintf("new pages       %d found since the last run; %d more were left queued by it", newURLs, before))
+		lines = append(lines, fmt.Sprintf("new pages       %d found since the last run (%d left queued by earlier runs were not fetched)", newURLs, p.leftQueued))
+		if before > 0 {
+			p.log.Warn("re-crawl fetched URLs an earlier run had queued", "pages", before)
+		}
 	}
 	return append(lines, fmt.Sprintf("fetches saved   %d of %d a full re-crawl would make (%d made)", max(0, full-fetches), full, fetches))
 }

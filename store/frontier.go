@@ -197,17 +197,21 @@ func scanFrontier(rows *sql.Rows) (FrontierEntry, error) {
 	return e, nil
 }
 
-// FrontierQueued returns up to limit queued entries after cursor in
-// best-first order (priority descending, then seq ascending). host limits
-// the result to one host when not empty. Each call is an index seek, so
-// paging through millions of rows costs O(limit log n) a page.
-func (s *Store) FrontierQueued(ctx context.Context, host string, after FrontierCursor, limit int) ([]FrontierEntry, error) {
+// FrontierQueued returns up to limit queued entries with a seq above since
+// (0: all) after cursor in best-first order (priority descending, then seq
+// ascending). host limits the result to one host when not empty. Each
+// call is an index seek, so paging through millions of rows costs
+// O(limit log n) a page.
+func (s *Store) FrontierQueued(ctx context.Context, host string, after FrontierCursor, limit int, since int64) ([]FrontierEntry, error) {
 	if limit <= 0 {
 		return nil, nil
 	}
 	hostCond, args := "", []any{}
 	if host != "" {
 		hostCond, args = " AND host = ?", []any{host}
+	}
+	if since > 0 {
+		hostCond, args = hostCond+" AND seq > ?", append(args, since)
 	}
 	sel := "SELECT " + frontierColumns + " FROM frontier WHERE state = 'queued'" + hostCond
 	var out []FrontierEntry
@@ -249,12 +253,14 @@ func (s *Store) queryFrontier(ctx context.Context, out []FrontierEntry, q string
 // FrontierHosts returns up to limit distinct hosts, in byte order after
 // after, that have queued entries. It skips from host to host through the
 // index, so it costs O(limit log n), not a scan of the frontier.
-func (s *Store) FrontierHosts(ctx context.Context, after string, limit int) ([]string, error) {
+//
+// With since > 0 only entries with a seq above it count.
+func (s *Store) FrontierHosts(ctx context.Context, after string, limit int, since int64) ([]string, error) {
 	rows, err := s.r.QueryContext(ctx, `WITH RECURSIVE h(host) AS (
-		SELECT min(host) FROM frontier WHERE state = 'queued' AND host > ?1
+		SELECT min(host) FROM frontier WHERE state = 'queued' AND host > ?1 AND seq > ?3
 		UNION ALL
-		SELECT (SELECT min(host) FROM frontier WHERE state = 'queued' AND host > h.host) FROM h WHERE h.host IS NOT NULL
-	) SELECT host FROM h WHERE host IS NOT NULL LIMIT ?2`, after, limit)
+		SELECT (SELECT min(host) FROM frontier WHERE state = 'queued' AND host > h.host AND seq > ?3) FROM h WHERE h.host IS NOT NULL
+	) SELECT host FROM h WHERE host IS NOT NULL LIMIT ?2`, after, limit, since)
 	if err != nil {
 		return nil, fmt.Errorf("store: frontier hosts: %w", err)
 	}
@@ -293,10 +299,11 @@ func (s *Store) FrontierURLs(ctx context.Context, fn func(url string) error) err
 	return nil
 }
 
-// FrontierStats returns the number of queued rows and of rows in any state.
-func (s *Store) FrontierStats(ctx context.Context) (queued, total int64, err error) {
-	err = s.r.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM frontier WHERE state = 'queued'),
-		(SELECT count(*) FROM frontier)`).Scan(&queued, &total)
+// FrontierStats returns the number of queued rows with a seq above since
+// (0: all) and of rows in any state.
+func (s *Store) FrontierStats(ctx context.Context, since int64) (queued, total int64, err error) {
+	err = s.r.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM frontier WHERE state = 'queued' AND seq > ?),
+		(SELECT count(*) FROM frontier)`, since).Scan(&queued, &total)
 	if err != nil {
 		return 0, 0, fmt.Errorf("store: frontier stats: %w", err)
 	}
@@ -304,15 +311,18 @@ func (s *Store) FrontierStats(ctx context.Context) (queued, total int64, err err
 }
 
 // ReopenFrontier puts URLs back to queued at priority for a re-visit
-// (re-crawl of hub pages). URLs without a frontier row are ignored. Call it
+// (re-crawl of hub pages), and gives their rows new seqs above every
+// other, so a frontier opened with Config.Since at the marks taken before
+// (Marks) sees them (a row still queued moves too). URLs without a
+// frontier row are ignored. Call it
 // before the frontier backend is opened, which loads queued rows. It
 // returns how many rows were reopened.
 func (s *Store) ReopenFrontier(ctx context.Context, urls []string, priority float64) (int, error) {
 	n := 0
 	err := s.write(ctx, "reopen frontier", func(tx *sql.Tx) error {
 		priority = sanePriority(priority)
-		up, err := tx.PrepareContext(ctx, `UPDATE frontier SET state = 'queued', priority = ?, rank = ?
-			WHERE url = ? AND state <> 'queued'`)
+		up, err := tx.PrepareContext(ctx, `UPDATE frontier SET state = 'queued', priority = ?, rank = ?,
+			seq = (SELECT max(seq) + 1 FROM frontier) WHERE url = ?`)
 		if err != nil {
 			return err
 		}

@@ -34,7 +34,7 @@ func TestFrontierRows(t *testing.T) {
 	var order []string
 	cur := store.FrontierCursor{}
 	for {
-		page, err := st.FrontierQueued(ctx, "", cur, 3)
+		page, err := st.FrontierQueued(ctx, "", cur, 3, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -52,15 +52,15 @@ func TestFrontierRows(t *testing.T) {
 	if fmt.Sprint(order) != want {
 		t.Errorf("paged order =\n%v\nwant\n%v", order, want)
 	}
-	hostRows, _ := st.FrontierQueued(ctx, "h0.test", store.FrontierCursor{}, 10)
+	hostRows, _ := st.FrontierQueued(ctx, "h0.test", store.FrontierCursor{}, 10, 0)
 	if len(hostRows) != 4 || hostRows[0].Link.URL != "http://h0.test/3" || hostRows[0].Link.Tags[0] != "t" {
 		t.Errorf("FrontierQueued(h0.test) = %+v", hostRows)
 	}
-	hosts, err := st.FrontierHosts(ctx, "", 100)
+	hosts, err := st.FrontierHosts(ctx, "", 100, 0)
 	if err != nil || fmt.Sprint(hosts) != "[h0.test h1.test h2.test n.test new.test]" {
 		t.Errorf("FrontierHosts = %v, %v", hosts, err)
 	}
-	if hosts, _ := st.FrontierHosts(ctx, "h1.test", 2); fmt.Sprint(hosts) != "[h2.test n.test]" {
+	if hosts, _ := st.FrontierHosts(ctx, "h1.test", 2, 0); fmt.Sprint(hosts) != "[h2.test n.test]" {
 		t.Errorf("FrontierHosts(after h1.test, 2) = %v", hosts)
 	}
 	known, err := st.FrontierKnown(ctx, []string{"http://h0.test/0", "http://zz.test/", "http://h0.test/0"})
@@ -75,7 +75,7 @@ func TestFrontierRows(t *testing.T) {
 	if still["http://h0.test/0"] || !still["http://h0.test/3"] {
 		t.Errorf("FrontierQueuedAmong = %v", still)
 	}
-	q, total, _ := st.FrontierStats(ctx)
+	q, total, _ := st.FrontierStats(ctx, 0)
 	if q != 11 || total != 12 {
 		t.Errorf("FrontierStats = %d, %d; want 11, 12", q, total)
 	}

@@ -31,7 +31,7 @@ func TestReopenAndStoredSince(t *testing.T) {
 	if n, err := st.ReopenFrontier(ctx, []string{hub.URL}, 1e9); n != 1 || err != nil {
 		t.Fatalf("ReopenFrontier = %d, %v", n, err)
 	}
-	queued, err := st.FrontierQueued(ctx, "", store.FrontierCursor{}, 10)
+	queued, err := st.FrontierQueued(ctx, "", store.FrontierCursor{}, 10, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
