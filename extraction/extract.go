@@ -1,8 +1,10 @@
 package extraction
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/extraction/stm"
@@ -127,6 +129,7 @@ func analyze(p *page, m *stm.Matcher, cfg Config) analysis {
 	}
 	a.regions = append(a.regions, main)
 	a.regions = append(a.regions, moreRegions(p, m, cfg, main)...)
+	a.regions = append(a.regions, strays(p, m, main, a.regions)...)
 	return a
 }
 
@@ -150,16 +153,20 @@ func ExtractPage(doc *html.Node, cfg Config) ([]crawl.Record, error) {
 // records names the fields of every record of a along sch, which it
 // extends with the columns of a.
 func (a analysis) records(sch *schema, pageURL string, cluster int64) []crawl.Record {
-	var vals [][]value
+	var recs [][]int32
 	for _, r := range a.regions {
-		for _, rec := range r.records {
-			v := recordValues(a.p.t, rec)
-			if len(v) == 0 {
-				continue
-			}
-			sch.add(v)
-			vals = append(vals, v)
+		recs = append(recs, r.records...)
+	}
+	// document order: a stray record before its list comes first
+	slices.SortStableFunc(recs, func(x, y []int32) int { return cmp.Compare(x[0], y[0]) })
+	var vals [][]value
+	for _, rec := range recs {
+		v := recordValues(a.p.t, rec)
+		if len(v) == 0 {
+			continue
 		}
+		sch.add(v)
+		vals = append(vals, v)
 	}
 	out := make([]crawl.Record, 0, len(vals))
 	for i, v := range vals {
