@@ -130,7 +130,7 @@ func (l *learned) apply(p *page, m *stm.Matcher, cfg Config) (analysis, bool) {
 		return analysis{}, false
 	}
 	r := region{node: node}
-	seg := segment(m, p, p.t.Children(node), cfg.D0)
+	seg := segment(m, p, p.t.Children(node), cfg.D0, cfg.MinSimilarity)
 	r.records, r.sim = seg.records, seg.sim
 	if l.flat {
 		r = flatten(p, m, cfg, r)

@@ -94,7 +94,7 @@ func analyze(p *page, m *stm.Matcher, cfg Config) analysis {
 	}
 	var found []region
 	for _, c := range rankRegions(p, cfg.Weights, cfg.Candidates) {
-		seg := segment(m, p, p.t.Children(c.node), cfg.D0)
+		seg := segment(m, p, p.t.Children(c.node), cfg.D0, cfg.MinSimilarity)
 		if len(seg.records) < cfg.MinRecords || seg.sim < cfg.MinSimilarity || prose(p.t, seg.records) || !sameClass(p.t, seg.records) {
 			continue
 		}

@@ -82,7 +82,7 @@ func flatten(p *page, m *stm.Matcher, cfg Config, r region) region {
 			if p.t.Label[i] == stm.TextLabel {
 				return r
 			}
-			seg := segment(m, p, p.t.Children(int(i)), cfg.D0)
+			seg := segment(m, p, p.t.Children(int(i)), cfg.D0, cfg.MinSimilarity)
 			if len(seg.records) < 2 || seg.sim < cfg.MinSimilarity {
 				return r
 			}
@@ -115,7 +115,7 @@ func moreRegions(p *page, m *stm.Matcher, cfg Config, main region) []region {
 		if len(out) >= cfg.MoreRegions {
 			break
 		}
-		seg := segment(m, p, p.t.Children(n), cfg.D0)
+		seg := segment(m, p, p.t.Children(n), cfg.D0, cfg.MinSimilarity)
 		if len(seg.records) < cfg.MinRecords || seg.sim < cfg.MinSimilarity || related(p.t, n, main.node) {
 			continue
 		}

@@ -118,7 +118,7 @@ func clusterChildren(m *stm.Matcher, t *stm.Tree, kids []int32, d0 float64) ([]i
 // returns the segmentation whose adjacent records are most similar, weighted by the share of the children's
 // content the records hold so that a few identical children do not beat
 // the whole list (ties: more records, then earlier start).
-func segment(m *stm.Matcher, p *page, kids []int32, d0 float64) segmentation {
+func segment(m *stm.Matcher, p *page, kids []int32, d0, minSim float64) segmentation {
 	t := p.t
 	labels, partner := clusterChildren(m, t, kids, d0)
 	total := 0
@@ -158,7 +158,7 @@ func segment(m *stm.Matcher, p *page, kids []int32, d0 float64) segmentation {
 	case sameName(t, kids):
 		// one tag.class: every child its own record, optional parts
 		// notwithstanding
-		if s := uniformSingles(m, t, kids, partner); len(s.records) >= 2 {
+		if s := uniformSingles(m, t, kids, partner, minSim); len(s.records) >= 2 {
 			consider(s, slices.Index(kids, s.records[0][0]))
 		}
 	default:
@@ -237,11 +237,6 @@ func sameTag(t *stm.Tree, kids []int32) bool {
 	return true
 }
 
-// edgeMin is the similarity to its neighbour below which a child at either
-// end of a uniform list is not a record (a "powered by" line, a heading or
-// an advert of the list's class; fitted on the tune half).
-const edgeMin = 0.6
-
 // sameName reports whether all kids are elements with one tag.class.
 func sameName(t *stm.Tree, kids []int32) bool {
 	if t.Label[kids[0]] == stm.TextLabel {
@@ -260,13 +255,14 @@ func sameName(t *stm.Tree, kids []int32) bool {
 // tag.class that clustering split, since some carry optional parts: an
 // expanded post, a rating, a thumbnail) into one record per child, without
 // the children at either end whose similarity to their neighbour is below
-// edgeMin. Its similarity is the mean over the records of their similarity
+// minSim (the least mean similarity of a region's records: a "powered by"
+// line, a heading or an advert of the list's class). Its similarity is the mean over the records of their similarity
 // to their most similar sibling (partner, from clusterChildren), not to
 // the adjacent one: a record with an optional part has a sibling like it
 // somewhere in the list, rarely next to it.
-func uniformSingles(m *stm.Matcher, t *stm.Tree, kids []int32, partner []float64) segmentation {
+func uniformSingles(m *stm.Matcher, t *stm.Tree, kids []int32, partner []float64, minSim float64) segmentation {
 	edge := func(i, j int) bool {
-		return m.SimilarityNodes(t, int(kids[i]), t, int(kids[j])) < edgeMin
+		return m.SimilarityNodes(t, int(kids[i]), t, int(kids[j])) < minSim
 	}
 	lo, hi := 0, len(kids)-1
 	for lo < hi && edge(lo, lo+1) {
