@@ -152,7 +152,8 @@ func (l *learned) apply(p *page, m *stm.Matcher, cfg Config) (analysis, bool) {
 	if m.SimilarityNodes(l.proto, 0, p.t, int(r.records[0][0])) < cfg.MinSimilarity {
 		return analysis{}, false
 	}
-	return analysis{p: p, regions: append([]region{r}, strays(p, m, r, []region{r})...)}, true
+	regions := append([]region{r}, moreRegions(p, m, cfg, r)...)
+	return analysis{p: p, regions: append(regions, strays(p, m, r, regions)...)}, true
 }
 
 // nodePath lists the segment names from the root's child down to node.
