@@ -130,7 +130,7 @@ func (l *learned) apply(p *page, m *stm.Matcher, cfg Config) (analysis, bool) {
 		return analysis{}, false
 	}
 	r := region{node: node}
-	seg := segment(m, p, p.t.Children(node), cfg.D0)
+	seg := segment(m, p, p.t.Children(node), cfg.D0, cfg.MinSimilarity)
 	r.records, r.sim = seg.records, seg.sim
 	if l.flat {
 		r = flatten(p, m, cfg, r)
@@ -152,7 +152,8 @@ func (l *learned) apply(p *page, m *stm.Matcher, cfg Config) (analysis, bool) {
 	if m.SimilarityNodes(l.proto, 0, p.t, int(r.records[0][0])) < cfg.MinSimilarity {
 		return analysis{}, false
 	}
-	return analysis{p: p, regions: []region{r}}, true
+	regions := append([]region{r}, moreRegions(p, m, cfg, r)...)
+	return analysis{p: p, regions: append(regions, strays(p, m, r, regions)...)}, true
 }
 
 // nodePath lists the segment names from the root's child down to node.

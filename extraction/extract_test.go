@@ -85,8 +85,8 @@ func TestHiddenListIgnored(t *testing.T) {
 	for i := range 8 {
 		fmt.Fprintf(&dialog, `<div class="opt"><h3>Offer %d</h3><p>Hidden offer text number %d, long enough to count as content.</p><span>%d EUR</span></div>`, i, i, i)
 	}
-	for _, attr := range []string{`style="display: none"`, `style="visibility:hidden;color:red"`, `hidden`} {
-		page := strings.Replace(listPage, "<h1>", `<div class="dialog" `+attr+`>`+dialog.String()+`</div><h1>`, 1)
+	for _, attr := range []string{`style="display: none"`, `style="visibility:hidden;color:red"`, `hidden`, `class="more noDisplay"`, `class="d-none"`} {
+		page := strings.Replace(listPage, "<h1>", `<div `+attr+`>`+dialog.String()+`</div><h1>`, 1)
 		recs, err := extraction.ExtractPage(parse(t, page), extraction.Config{})
 		if err != nil {
 			t.Fatal(err)

@@ -40,6 +40,9 @@ func recordValues(t *stm.Tree, rec []int32) []value {
 		out = append(out, value{key, v})
 	}
 	var path []string
+	href := func(i int) { // a link inside a text value
+		emit(strings.Join(append(path, segmentName(t.Node[i])), "/")+"@href", attr(t.Node[i], "href"))
+	}
 	var walk func(i int)
 	walk = func(i int) {
 		n := t.Node[i]
@@ -58,22 +61,33 @@ func recordValues(t *stm.Tree, rec []int32) []value {
 			}
 			emit(strings.Join(path, "/")+"@src", src)
 		}
-		runs(t, t.Children(i), walk, func(text string) { emit(strings.Join(path, "/")+"/text", text) })
+		runs(t, t.Children(i), walk, func(text string) { emit(strings.Join(path, "/")+"/text", text) }, href)
 		path = path[:len(path)-1]
 	}
-	runs(t, rec, walk, func(text string) { emit("text", text) })
+	runs(t, rec, walk, func(text string) { emit("text", text) }, href)
 	return out
 }
 
 // runs walks the sibling nodes kids: a run of text nodes and inline
 // formatting (query-term highlights inside a snippet) becomes one text
-// value; an inline element standing alone, like every other element, is
-// walked and keeps its own path.
-func runs(t *stm.Tree, kids []int32, walk func(int), text func(string)) {
+// value, and so does a link inside such a run when the run has text of its
+// own beside it (a link in a sentence: "welcome to <a>/r/politics</a>
+// 2016 returns"), the link's address then given to link; an inline element
+// or link standing alone, like every other element, is walked and keeps
+// its own path.
+func runs(t *stm.Tree, kids []int32, walk func(int), text func(string), link func(int)) {
 	for k := 0; k < len(kids); {
-		end := k
-		for end < len(kids) && inline(t, int(kids[end])) {
+		end, prose := k, false
+		for end < len(kids) && (inline(t, int(kids[end])) || inlineLink(t, int(kids[end]))) {
+			c := int(kids[end])
+			prose = prose || t.Label[c] == stm.TextLabel && strings.TrimSpace(t.Node[c].Data) != ""
 			end++
+		}
+		if !prose { // links only with formatting: each link its own value
+			end = k
+			for end < len(kids) && inline(t, int(kids[end])) {
+				end++
+			}
 		}
 		switch {
 		case end == k:
@@ -84,12 +98,33 @@ func runs(t *stm.Tree, kids []int32, walk func(int), text func(string)) {
 			k++
 		default:
 			var b strings.Builder
+			var links []int
 			for ; k < end; k++ {
 				appendText(&b, t.Node[kids[k]])
+				if t.Node[kids[k]].DataAtom == atom.A {
+					links = append(links, int(kids[k]))
+				}
 			}
 			text(collapse(b.String()))
+			for _, l := range links {
+				link(l)
+			}
 		}
 	}
+}
+
+// inlineLink reports whether node i is a link holding only text and
+// formatting.
+func inlineLink(t *stm.Tree, i int) bool {
+	if t.Label[i] == stm.TextLabel || t.Node[i].DataAtom != atom.A {
+		return false
+	}
+	for _, c := range t.Children(i) {
+		if !inline(t, int(c)) {
+			return false
+		}
+	}
+	return true
 }
 
 // inline reports whether node i is text or a formatting element holding

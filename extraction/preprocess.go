@@ -89,19 +89,52 @@ func newPage(doc *html.Node) *page {
 }
 
 // hidden reports whether an element is not rendered by its own markup: the
-// hidden attribute, or an inline style with display:none or
-// visibility:hidden (closed dialogs, collapsed menus, templates of
-// pop-ups). Its text is not on the page a reader sees, so it is neither
-// records nor the page's content. Style sheets and class names are not
-// read.
+// hidden attribute, an inline style with display:none or
+// visibility:hidden, or a class token that style sheets conventionally
+// hide (hiddenClass: Bootstrap's d-none, sr-only and invisible, "hidden",
+// "noDisplay"...): closed dialogs, collapsed menus, templates of pop-ups,
+// results held back for a "show more" button. Its text is not on the page
+// a reader sees, so it is neither records nor the page's content. Style
+// sheets themselves are not read.
 func hidden(n *html.Node) bool {
 	for _, a := range n.Attr {
 		switch a.Key {
 		case "hidden":
 			return true
+		case "class":
+			if hasHiddenClass(a.Val) {
+				return true
+			}
 		case "style":
 			v := strings.ToLower(strings.Join(strings.Fields(a.Val), ""))
 			if strings.Contains(v, "display:none") || strings.Contains(v, "visibility:hidden") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hiddenClasses are the class tokens of hidden elements (any case).
+var hiddenClasses = []string{"hidden", "hide", "d-none", "nodisplay", "no-display", "display-none",
+	"is-hidden", "invisible", "sr-only", "visually-hidden", "screen-reader-text"}
+
+// hasHiddenClass reports whether the class attribute value holds one of
+// hiddenClasses, without allocating (it runs on every element).
+func hasHiddenClass(class string) bool {
+	for class != "" {
+		i := strings.IndexAny(class, " \t\n\f\r")
+		tok := class
+		if i >= 0 {
+			tok, class = class[:i], class[i+1:]
+		} else {
+			class = ""
+		}
+		if len(tok) < 4 || len(tok) > 18 {
+			continue
+		}
+		for _, h := range hiddenClasses {
+			if strings.EqualFold(tok, h) {
 				return true
 			}
 		}

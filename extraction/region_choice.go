@@ -82,7 +82,7 @@ func flatten(p *page, m *stm.Matcher, cfg Config, r region) region {
 			if p.t.Label[i] == stm.TextLabel {
 				return r
 			}
-			seg := segment(m, p, p.t.Children(int(i)), cfg.D0)
+			seg := segment(m, p, p.t.Children(int(i)), cfg.D0, cfg.MinSimilarity)
 			if len(seg.records) < 2 || seg.sim < cfg.MinSimilarity {
 				return r
 			}
@@ -115,7 +115,7 @@ func moreRegions(p *page, m *stm.Matcher, cfg Config, main region) []region {
 		if len(out) >= cfg.MoreRegions {
 			break
 		}
-		seg := segment(m, p, p.t.Children(n), cfg.D0)
+		seg := segment(m, p, p.t.Children(n), cfg.D0, cfg.MinSimilarity)
 		if len(seg.records) < cfg.MinRecords || seg.sim < cfg.MinSimilarity || related(p.t, n, main.node) {
 			continue
 		}
@@ -125,6 +125,44 @@ func moreRegions(p *page, m *stm.Matcher, cfg Config, main region) []region {
 		}
 		if !clash && m.SimilarityForests(p.t, seg.records[0], p.t, main.records[0]) >= cfg.MinSimilarity {
 			out = append(out, region{node: n, records: seg.records, sim: seg.sim})
+		}
+	}
+	return out
+}
+
+// strayMin is the similarity to the main region's first record from which
+// a sibling of the region with the records' tag.class is a record too
+// (fitted on the tune half).
+const strayMin = 0.8
+
+// strays returns the siblings of the main region's node that are records
+// lifted out of the list: elements with the tag.class of the region's
+// one-node records (the first result of a search engine's list, rendered
+// before the container of the others) whose similarity to the region's
+// first record is at least strayMin. Each is a region of one record.
+func strays(p *page, m *stm.Matcher, main region, taken []region) []region {
+	t := p.t
+	first := main.records[0]
+	par := int(t.Parent[main.node])
+	if len(first) != 1 || par < 0 {
+		return nil
+	}
+	name := segmentName(t.Node[first[0]])
+	var out []region
+	for _, c := range t.Children(par) {
+		n := int(c)
+		if n == main.node || t.Label[n] == stm.TextLabel || segmentName(t.Node[n]) != name {
+			continue
+		}
+		clash := false
+		for _, r := range taken {
+			clash = clash || related(t, n, r.node)
+		}
+		if clash {
+			continue
+		}
+		if s := m.SimilarityForests(t, []int32{c}, t, first); s >= strayMin {
+			out = append(out, region{node: n, records: [][]int32{{c}}, sim: s})
 		}
 	}
 	return out

@@ -16,8 +16,10 @@ type segmentation struct {
 // clusterChildren groups the children of a region by agglomerative
 // average-link clustering on STM distance 1 - similarity, merging while the
 // closest pair is nearer than d0. Children with identical label trees share
-// one shape and are compared once. It returns each child's cluster id.
-func clusterChildren(m *stm.Matcher, t *stm.Tree, kids []int32, d0 float64) []int {
+// one shape and are compared once. It returns each child's cluster id and
+// each child's similarity to its most similar sibling (1 when another
+// child has its shape).
+func clusterChildren(m *stm.Matcher, t *stm.Tree, kids []int32, d0 float64) ([]int, []float64) {
 	type key struct {
 		h    uint64
 		size int32
@@ -39,6 +41,7 @@ func clusterChildren(m *stm.Matcher, t *stm.Tree, kids []int32, d0 float64) []in
 		shapeOf[i] = id
 	}
 	u := len(reps)
+	best := make([]float64, u)
 	// dist[a][b]: summed weighted distance between clusters a and b.
 	dist := make([][]float64, u)
 	for a := range u {
@@ -52,6 +55,14 @@ func clusterChildren(m *stm.Matcher, t *stm.Tree, kids []int32, d0 float64) []in
 			}
 			d := (1 - s) * cnt[a] * cnt[b]
 			dist[a][b], dist[b][a] = d, d
+			best[a], best[b] = max(best[a], s), max(best[b], s)
+		}
+	}
+	partner := make([]float64, len(kids))
+	for i := range kids {
+		partner[i] = best[shapeOf[i]]
+		if cnt[shapeOf[i]] > 1 {
+			partner[i] = 1
 		}
 	}
 	owner := make([]int, u) // shape -> cluster (a shape index standing for it)
@@ -94,7 +105,7 @@ func clusterChildren(m *stm.Matcher, t *stm.Tree, kids []int32, d0 float64) []in
 	for i := range kids {
 		out[i] = owner[shapeOf[i]]
 	}
-	return out
+	return out, partner
 }
 
 // segment builds the candidate segmentations of Álvarez et al. (2008): for
@@ -102,13 +113,14 @@ func clusterChildren(m *stm.Matcher, t *stm.Tree, kids []int32, d0 float64) []in
 // occurrences and run up to the next one; the last record is cut to the
 // median length of the others and stops at a child whose cluster none of
 // the other records hold. When all children share one tag, every child
-// on its own is a candidate too. It returns the segmentation whose adjacent
-// records are most similar, weighted by the share of the children's
+// on its own is a candidate too (when they share one tag.class, without
+// dissimilar children at the ends and scored by uniformSingles). It
+// returns the segmentation whose adjacent records are most similar, weighted by the share of the children's
 // content the records hold so that a few identical children do not beat
 // the whole list (ties: more records, then earlier start).
-func segment(m *stm.Matcher, p *page, kids []int32, d0 float64) segmentation {
+func segment(m *stm.Matcher, p *page, kids []int32, d0, minSim float64) segmentation {
 	t := p.t
-	labels := clusterChildren(m, t, kids, d0)
+	labels, partner := clusterChildren(m, t, kids, d0)
 	total := 0
 	for _, k := range kids {
 		total += int(p.text[k]) + 1
@@ -123,34 +135,40 @@ func segment(m *stm.Matcher, p *page, kids []int32, d0 float64) segmentation {
 	}
 	var best segmentation
 	bestStart := len(kids)
-	cands := make([][]int, 0, len(order)+1)
-	for _, l := range order {
-		if len(occ[l]) >= 2 {
-			cands = append(cands, occ[l])
-		}
-	}
-	if len(order) > 1 && len(kids) >= 2 && sameTag(t, kids) {
-		// every child its own record: rows of one table whose optional
-		// parts put them in different clusters
-		all := make([]int, len(kids))
-		for i := range all {
-			all[i] = i
-		}
-		cands = append(cands, all)
-	}
-	for _, starts := range cands {
-		recs := cutRecords(labels, kids, starts)
-		s := segmentation{records: recs, sim: meanSimilarity(m, t, recs)}
+	consider := func(s segmentation, start int) {
 		covered := 0
-		for _, r := range recs {
+		for _, r := range s.records {
 			for _, k := range r {
 				covered += int(p.text[k]) + 1
 			}
 		}
 		s.score = s.sim * float64(covered) / float64(total)
-		if better(s, starts[0], best, bestStart) {
-			best, bestStart = s, starts[0]
+		if better(s, start, best, bestStart) {
+			best, bestStart = s, start
 		}
+	}
+	for _, l := range order {
+		if starts := occ[l]; len(starts) >= 2 {
+			recs := cutRecords(labels, kids, starts)
+			consider(segmentation{records: recs, sim: meanSimilarity(m, t, recs)}, starts[0])
+		}
+	}
+	switch {
+	case len(order) < 2 || !sameTag(t, kids):
+	case sameName(t, kids):
+		// one tag.class: every child its own record, optional parts
+		// notwithstanding
+		if s := uniformSingles(m, t, kids, partner, minSim); len(s.records) >= 2 {
+			consider(s, slices.Index(kids, s.records[0][0]))
+		}
+	default:
+		// every child its own record: rows of one table whose optional
+		// parts put them in different clusters
+		recs := make([][]int32, len(kids))
+		for i := range kids {
+			recs[i] = kids[i : i+1]
+		}
+		consider(segmentation{records: recs, sim: meanSimilarity(m, t, recs)}, 0)
 	}
 	return best
 }
@@ -217,4 +235,48 @@ func sameTag(t *stm.Tree, kids []int32) bool {
 		}
 	}
 	return true
+}
+
+// sameName reports whether all kids are elements with one tag.class.
+func sameName(t *stm.Tree, kids []int32) bool {
+	if t.Label[kids[0]] == stm.TextLabel {
+		return false
+	}
+	name := segmentName(t.Node[kids[0]])
+	for _, k := range kids[1:] {
+		if t.Label[k] == stm.TextLabel || segmentName(t.Node[k]) != name {
+			return false
+		}
+	}
+	return true
+}
+
+// uniformSingles is the segmentation of a uniform list (children of one
+// tag.class that clustering split, since some carry optional parts: an
+// expanded post, a rating, a thumbnail) into one record per child, without
+// the children at either end whose similarity to their neighbour is below
+// minSim (the least mean similarity of a region's records: a "powered by"
+// line, a heading or an advert of the list's class). Its similarity is the mean over the records of their similarity
+// to their most similar sibling (partner, from clusterChildren), not to
+// the adjacent one: a record with an optional part has a sibling like it
+// somewhere in the list, rarely next to it.
+func uniformSingles(m *stm.Matcher, t *stm.Tree, kids []int32, partner []float64, minSim float64) segmentation {
+	edge := func(i, j int) bool {
+		return m.SimilarityNodes(t, int(kids[i]), t, int(kids[j])) < minSim
+	}
+	lo, hi := 0, len(kids)-1
+	for lo < hi && edge(lo, lo+1) {
+		lo++
+	}
+	for hi > lo && edge(hi, hi-1) {
+		hi--
+	}
+	var s segmentation
+	sum := 0.0
+	for i := lo; i <= hi; i++ {
+		s.records = append(s.records, kids[i:i+1])
+		sum += partner[i]
+	}
+	s.sim = sum / float64(hi-lo+1)
+	return s
 }

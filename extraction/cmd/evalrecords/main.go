@@ -59,6 +59,7 @@ func run() error {
 		return runCV(cases, *split, *cv)
 	}
 	var tp, nExt, nTruth, pages int
+	macroP, macroR, scored := 0.0, 0.0, 0
 	ce := extraction.NewClusterExtractor(cfg)
 	clusters := map[string]int64{}
 	start := time.Now()
@@ -103,6 +104,9 @@ func run() error {
 		}
 		m, n := evalrec.Score(c.Truth, texts)
 		tp, nExt, nTruth = tp+m, nExt+len(recs), nTruth+n
+		macroP += pageRatio(m, len(recs), n == 0)
+		macroR += pageRatio(m, n, len(recs) == 0)
+		scored++
 		if *verbose {
 			fmt.Printf("%-34s truth %3d extracted %3d matched %3d\n", c.Name, n, len(recs), m)
 		}
@@ -120,8 +124,8 @@ func run() error {
 	if *small {
 		*split = "small"
 	}
-	fmt.Printf("method=%s split=%s pages=%d truth=%d extracted=%d matched=%d precision=%.4f recall=%.4f F1=%.4f (%.1f pages/s incl. parsing)\n",
-		*method, *split, pages, nTruth, nExt, tp, p, r, 2*p*r/max(p+r, 1e-9), float64(pages)/el.Seconds())
+	fmt.Printf("method=%s split=%s pages=%d truth=%d extracted=%d matched=%d precision=%.4f recall=%.4f F1=%.4f (per page %.3f/%.3f; %.1f pages/s incl. parsing)\n",
+		*method, *split, pages, nTruth, nExt, tp, p, r, 2*p*r/max(p+r, 1e-9), macroP/max(float64(scored), 1), macroR/max(float64(scored), 1), float64(pages)/el.Seconds())
 	return nil
 }
 

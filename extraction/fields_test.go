@@ -1,0 +1,47 @@
+package extraction_test
+
+import (
+	"testing"
+
+	"github.com/crawl-project/crawl/extraction"
+	"golang.org/x/net/html"
+)
+
+func firstElement(n *html.Node, tag string) *html.Node {
+	if n.Type == html.ElementNode && n.Data == tag {
+		return n
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if f := firstElement(c, tag); f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+// A link inside a sentence stays in the sentence's text value (its address
+// is a value of its own); links standing alone, or side by side with no
+// text between, keep their own values.
+func TestRecordFieldsLinkInSentence(t *testing.T) {
+	doc := parse(t, `<html><body><div class="r"><p>Welcome to the <a href="/r/politics">/r/politics</a> election thread, <b>all</b> day.</p><p class="tags"><a href="/t/1">one</a> <a href="/t/2">two</a></p></div></body></html>`)
+	got := map[string]string{}
+	for _, f := range extraction.RecordFields([]*html.Node{firstElement(doc, "div")}) {
+		got[f.Name] = f.Value
+	}
+	want := map[string]string{
+		"div.r/p/text":           "Welcome to the /r/politics election thread, all day.",
+		"div.r/p/a@href":         "/r/politics",
+		"div.r/p.tags/a@href":    "/t/1",
+		"div.r/p.tags/a/text":    "one",
+		"div.r/p.tags/a@href[1]": "/t/2",
+		"div.r/p.tags/a/text[1]": "two",
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("field %s = %q, want %q (all: %q)", k, got[k], v, got)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("got %d fields, want %d: %q", len(got), len(want), got)
+	}
+}
