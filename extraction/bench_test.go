@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/crawl-project/crawl/extraction"
+	"github.com/crawl-project/crawl/htmldecode"
 )
 
 // BenchmarkExtractPage extracts the records of real ~200 KB result pages
@@ -43,7 +44,7 @@ func BenchmarkParseAndExtract(b *testing.B) {
 	b.SetBytes(int64(len(raw)))
 	b.ReportAllocs()
 	for b.Loop() {
-		doc, err := extraction.Parse(raw, "")
+		doc, err := htmldecode.Parse(raw, "")
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -5,7 +5,7 @@
 // the children into runs, and the records' leaves aligned into columns.
 //
 // Pipeline of one page:
-//  1. Preprocess: decode the charset (Parse), drop head, script, style,
+//  1. Preprocess: decode the charset (htmldecode.Parse), drop head, script, style,
 //     noscript, select, template, iframe, comments and hidden elements (the
 //     hidden attribute, inline display:none or visibility:hidden, a class
 //     token style sheets conventionally hide: hidden, d-none, noDisplay,
@@ -48,7 +48,7 @@
 //     for every page built on one template.
 //
 // Files:
-//   - preprocess.go: Parse, hidden elements, the page measures.
+//   - preprocess.go: hidden elements, the page measures.
 //   - region.go: candidate ranking by the three heuristics.
 //   - segment.go: child clustering and segmentations (uniform lists).
 //   - extract.go: Config, ExtractPage, analyze (the page pipeline).

@@ -4,10 +4,11 @@ import (
 	"fmt"
 
 	"github.com/crawl-project/crawl/extraction"
+	"github.com/crawl-project/crawl/htmldecode"
 )
 
 func ExampleExtractPage() {
-	doc, _ := extraction.Parse([]byte(`<html><body><h1>Books</h1><table>
+	doc, _ := htmldecode.Parse([]byte(`<html><body><h1>Books</h1><table>
 <tr><td><a href="/dune">Dune</a></td><td>Herbert</td></tr>
 <tr><td><a href="/emma">Emma</a></td><td>Austen</td></tr>
 <tr><td><a href="/ubik">Ubik</a></td><td>Dick</td></tr>

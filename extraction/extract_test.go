@@ -10,6 +10,7 @@ import (
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/extraction"
 	"github.com/crawl-project/crawl/extraction/internal/evalrec"
+	"github.com/crawl-project/crawl/htmldecode"
 	"golang.org/x/net/html"
 )
 
@@ -27,7 +28,7 @@ const listPage = `<html><head><title>Results</title><script>var x = "<li>";</scr
 
 func parse(t testing.TB, s string) *html.Node {
 	t.Helper()
-	doc, err := extraction.Parse([]byte(s), "text/html")
+	doc, err := htmldecode.Parse([]byte(s), "text/html")
 	if err != nil {
 		t.Fatal(err)
 	}

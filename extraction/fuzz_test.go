@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/crawl-project/crawl/extraction"
+	"github.com/crawl-project/crawl/htmldecode"
 )
 
 // FuzzExtractPage feeds random bytes through charset decoding, parsing, the
@@ -18,7 +19,7 @@ func FuzzExtractPage(f *testing.F) {
 	f.Add([]byte("<div><div><div></div></div></div><select><option>1</select><!-- c -->"))
 	f.Add([]byte{})
 	f.Fuzz(func(t *testing.T, data []byte) {
-		doc, err := extraction.Parse(data, "text/html")
+		doc, err := htmldecode.Parse(data, "text/html")
 		if err != nil {
 			return
 		}

@@ -1,54 +1,16 @@
 package extraction
 
 import (
-	"bytes"
 	"errors"
-	"fmt"
-	"io"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/crawl-project/crawl/extraction/stm"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
-	"golang.org/x/net/html/charset"
 )
 
 // ErrNoDocument is returned for a nil document.
 var ErrNoDocument = errors.New("extraction: no document")
-
-// Parse decodes raw page bytes to UTF-8 (from the BOM, contentType's
-// charset or a <meta> charset in the first 1,024 bytes, as
-// golang.org/x/net/html/charset does; otherwise UTF-8 when the page is
-// valid UTF-8, else windows-1252) and parses them into a DOM. contentType
-// may be "".
-func Parse(raw []byte, contentType string) (*html.Node, error) {
-	if len(raw) == 0 {
-		return html.Parse(bytes.NewReader(raw))
-	}
-	var r io.Reader = bytes.NewReader(raw)
-	enc, name, certain := charset.DetermineEncoding(raw, contentType)
-	// DetermineEncoding only looks at the first 1,024 bytes: a page whose
-	// <meta charset> comes later falls back to windows-1252. A whole page
-	// that is valid UTF-8 is UTF-8.
-	if !(name == "utf-8" || !certain && utf8.Valid(raw)) {
-		r = enc.NewDecoder().Reader(r)
-	}
-	doc, err := html.Parse(r)
-	if err != nil {
-		return nil, fmt.Errorf("extraction: parse page: %w", err)
-	}
-	return doc, nil
-}
-
-// ParseReader is Parse for a reader.
-func ParseReader(r io.Reader, contentType string) (*html.Node, error) {
-	raw, err := io.ReadAll(r)
-	if err != nil {
-		return nil, fmt.Errorf("extraction: read page: %w", err)
-	}
-	return Parse(raw, contentType)
-}
 
 // imgContent is the content an image counts for, in characters of text,
 // so that records made of pictures (image search, photo posts) are content.

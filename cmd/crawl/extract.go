@@ -16,6 +16,7 @@ import (
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/extraction"
+	"github.com/crawl-project/crawl/htmldecode"
 )
 
 // runExtract prints the data records of saved HTML pages as CSV: one row a
@@ -62,7 +63,7 @@ func runExtract(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		if err != nil {
 			return fmt.Errorf("extract: %w", err)
 		}
-		doc, err := extraction.Parse(raw, "")
+		doc, err := htmldecode.Parse(raw, "")
 		if err != nil {
 			return fmt.Errorf("extract: %s: %w", f, err)
 		}

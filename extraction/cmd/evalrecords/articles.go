@@ -9,6 +9,7 @@ import (
 
 	"github.com/crawl-project/crawl/extraction"
 	"github.com/crawl-project/crawl/extraction/internal/evalrec"
+	"github.com/crawl-project/crawl/htmldecode"
 )
 
 // runArticles extracts every dir/<site>-<year>/*.html page (the Big9
@@ -39,7 +40,7 @@ func runArticles(dir, split string, verbose bool, cfg extraction.Config) error {
 		if err != nil {
 			return err
 		}
-		doc, err := extraction.Parse(raw, "")
+		doc, err := htmldecode.Parse(raw, "")
 		if err != nil {
 			return err
 		}

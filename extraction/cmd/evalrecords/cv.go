@@ -7,6 +7,7 @@ import (
 
 	"github.com/crawl-project/crawl/extraction"
 	"github.com/crawl-project/crawl/extraction/internal/evalrec"
+	"github.com/crawl-project/crawl/htmldecode"
 	"golang.org/x/net/html"
 )
 
@@ -57,7 +58,7 @@ func runCV(cases []evalrec.Case, split string, k int) error {
 		if err != nil {
 			return err
 		}
-		doc, err := extraction.Parse(raw, "")
+		doc, err := htmldecode.Parse(raw, "")
 		if err != nil {
 			return err
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/crawl-project/crawl/extraction"
 	"github.com/crawl-project/crawl/extraction/internal/evalrec"
 	"github.com/crawl-project/crawl/extraction/mdr"
+	"github.com/crawl-project/crawl/htmldecode"
 )
 
 func main() {
@@ -134,7 +135,7 @@ func extract(path, method string, cfg extraction.Config) ([]crawl.Record, error)
 	if err != nil {
 		return nil, err
 	}
-	doc, err := extraction.Parse(raw, "")
+	doc, err := htmldecode.Parse(raw, "")
 	if err != nil {
 		return nil, err
 	}
@@ -152,7 +153,7 @@ func extractCluster(ce *extraction.ClusterExtractor, id int64, path string) ([]c
 	if err != nil {
 		return nil, err
 	}
-	doc, err := extraction.Parse(raw, "")
+	doc, err := htmldecode.Parse(raw, "")
 	if err != nil {
 		return nil, err
 	}
