@@ -23,9 +23,8 @@ const (
 )
 
 // resourceKinds maps lower-case extensions to their kind.
-var resourceKinds = map[string]ResourceKind{}
-
-func init() {
+var resourceKinds = func() map[string]ResourceKind {
+	m := map[string]ResourceKind{}
 	for kind, exts := range map[ResourceKind]string{
 		ResourceDocument: "pdf doc docx xls xlsx ppt pptx xml",
 		ResourceMedia:    "jpg jpeg png gif webp svg ico bmp tif tiff mp3 mp4 avi mov wmv flv webm ogg wav m4a",
@@ -33,10 +32,11 @@ func init() {
 		ResourceAsset:    "css js json woff woff2 ttf eot",
 	} {
 		for _, e := range strings.Fields(exts) {
-			resourceKinds[e] = kind
+			m[e] = kind
 		}
 	}
-}
+	return m
+}()
 
 // ResourceOf classifies rawURL by the extension of its path's last segment
 // (query and fragment ignored, case-insensitive). It never fails: a URL it
