@@ -8,6 +8,11 @@
 // tens of millions of URLs, resumable after a crash). Both pass the
 // conformance suite in frontier/frontiertest.
 //
+// Config.FocusMargin keeps a best-first crawl on its best links when
+// per-host limits leave workers free (Pop then waits for the best link's
+// host rather than serve a much worse link); Config.Since makes the SQLite
+// backend see only the rows queued after a mark (an incremental re-crawl).
+//
 // Files:
 //   - frontier.go: the Frontier interface, Config, errors.
 //   - normalize.go: Normalize and HostOf.
