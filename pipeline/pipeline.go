@@ -98,6 +98,8 @@ func Open(ctx context.Context, cfg *config.Config, opts Options) (_ *Pipeline, e
 		if err := p.prepareRecrawl(ctx); err != nil {
 			return nil, err
 		}
+	} else if err := p.st.SetMeta(ctx, recrawlMarksKey, ""); err != nil {
+		return nil, err // a normal run abandons an unfinished re-crawl
 	}
 	scope, err := scopeOf(cfg, p.seeds)
 	if err != nil {

@@ -9,8 +9,9 @@ import (
 )
 
 // recrawlMarksKey is the meta key that holds the store marks a re-crawl
-// started from until it ends (frontier empty or page budget spent), so
-// that a re-crawl interrupted and run again keeps the URLs it had found.
+// started from until it ends (frontier empty or page budget spent) or a
+// normal run starts, so that a re-crawl interrupted and run again keeps
+// the URLs it had found.
 const recrawlMarksKey = "recrawl_marks"
 
 // prepareRecrawl sets up the incremental re-crawl of paper 001: every
