@@ -206,12 +206,16 @@ const linkOnly = 0.4
 // of records holding two or more fields (content leaves, text or image, on
 // distinct tag paths from the record root: a title and a snippet, a name
 // and a price, a picture and its caption), times linkOnly when their text
-// is nearly all link text (90% or more). Menus, footers, tag clouds,
-// filter and dropdown lists (one link or word per item, or a column of
-// alike links) weigh little against a list of records with fields.
+// is nearly all the text of plain links (90% or more): links holding text
+// and formatting only, one field each. Menus, footers, tag clouds, filter
+// and dropdown lists (one link or word per item, or a column of alike
+// links) weigh little against a list of records with fields; a card whose
+// picture, title and summary sit inside one link is not a menu item (tune
+// 0.978 / 0.969 -> 0.980 / 0.970, per page recall 0.938 -> 0.943).
 func richness(t *stm.Tree, recs [][]int32) float64 {
 	all, link, multi := 0, 0, 0
-	var path []uint64 // label-path hash of each node of the current subtree
+	plain, notPlain := -1, -1 // the last link found plain, not plain
+	var path []uint64         // label-path hash of each node of the current subtree
 	for _, r := range recs {
 		var first uint64
 		fields := 0
@@ -234,7 +238,11 @@ func richness(t *stm.Tree, recs [][]int32) float64 {
 					all += n
 					for a := int(t.Parent[j]); a >= int(i); a = int(t.Parent[a]) {
 						if t.Node[a].DataAtom == atom.A {
-							link += n
+							if a == plain || a != notPlain && inlineLink(t, a) {
+								plain, link = a, link+n
+							} else {
+								notPlain = a
+							}
 							break
 						}
 					}
