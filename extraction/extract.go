@@ -138,6 +138,9 @@ func candidates(p *page, m *stm.Matcher, cfg Config) []region {
 			continue
 		}
 		r.quality = r.sim * cov * math.Log(float64(len(r.records))) * richness(p.t, r.records)
+		if inLandmark(p.t, c.node) {
+			r.quality *= landmark
+		}
 		found = append(found, r)
 	}
 	sections(p.t, found)

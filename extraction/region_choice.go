@@ -199,6 +199,32 @@ func related(t *stm.Tree, a, b int) bool {
 	return b < a+int(t.Size[a])
 }
 
+// landmark is the weight of regions inside a page's navigation, header or
+// footer (fitted on the tune half: any weight from 0 to 0.4 gives the same
+// records there; an aside is not a landmark here, since some sites put
+// their results in one).
+const landmark = 0.4
+
+// inLandmark reports whether node i is or lies inside a landmark of the
+// page's frame: nav, header or footer elements, or the ARIA roles
+// navigation, banner and contentinfo. Mega-menus (a column of links per
+// product line under a heading, richer than a menu of single links) and
+// footers of link columns are lists of the page's frame, not its data.
+func inLandmark(t *stm.Tree, i int) bool {
+	for ; i >= 0; i = int(t.Parent[i]) {
+		n := t.Node[i]
+		switch n.DataAtom {
+		case atom.Nav, atom.Header, atom.Footer:
+			return true
+		}
+		switch attr(n, "role") {
+		case "navigation", "banner", "contentinfo":
+			return true
+		}
+	}
+	return false
+}
+
 // linkOnly is the weight of link-list regions (fitted on the tune half).
 const linkOnly = 0.4
 
