@@ -61,11 +61,13 @@ func sections(t *stm.Tree, found []region) {
 }
 
 // flatten descends into a region whose records are themselves lists (the
-// columns of a grid of records): when every subtree of the records that
-// holds a tenth of the region's content or more splits into at least two
-// similar inner records, the inner records are more alike than the outer
-// ones and hold 70% or more of their content, the inner records replace
-// the outer ones.
+// columns of a grid of records, results grouped under headings by kind):
+// when every subtree of the records that holds a tenth of the region's
+// content or more holds a list of at least two similar inner records (its
+// children, or those of the wrapper holding most of its content below a
+// group heading: innerList), the inner records are more alike than the
+// outer ones and hold 70% or more of their content, the inner records
+// replace the outer ones.
 func flatten(p *page, m *stm.Matcher, cfg Config, r region) region {
 	var inner [][]int32
 	outer, in, sims, n := 0, 0, 0.0, 0
@@ -82,7 +84,7 @@ func flatten(p *page, m *stm.Matcher, cfg Config, r region) region {
 			if p.t.Label[i] == stm.TextLabel {
 				return r
 			}
-			seg := segment(m, p, p.t.Children(int(i)), cfg.D0, cfg.MinSimilarity)
+			seg := innerList(p, m, cfg, int(i))
 			if len(seg.records) < 2 || seg.sim < cfg.MinSimilarity {
 				return r
 			}
@@ -100,6 +102,34 @@ func flatten(p *page, m *stm.Matcher, cfg Config, r region) region {
 		return r
 	}
 	return region{node: r.node, records: inner, sim: sims / float64(n), quality: r.quality, cov: r.cov}
+}
+
+// innerDepth is how many wrappers innerList descends through.
+const innerDepth = 4
+
+// innerList segments the children of node i into records; when they do not
+// split into two or more similar records, it descends into the child
+// holding most of i's content (half or more: a group's list below the
+// group's heading, inside wrappers), up to innerDepth levels.
+func innerList(p *page, m *stm.Matcher, cfg Config, i int) segmentation {
+	var seg segmentation
+	for range innerDepth + 1 {
+		seg = segment(m, p, p.t.Children(i), cfg.D0, cfg.MinSimilarity)
+		if len(seg.records) >= 2 && seg.sim >= cfg.MinSimilarity {
+			return seg
+		}
+		next := -1
+		for _, c := range p.t.Children(i) {
+			if next < 0 || p.text[c] > p.text[next] {
+				next = int(c)
+			}
+		}
+		if next < 0 || p.t.Label[next] == stm.TextLabel || 2*p.text[next] < p.text[i] {
+			return seg
+		}
+		i = next
+	}
+	return seg
 }
 
 // moreRegions returns up to cfg.MoreRegions further regions of the main
