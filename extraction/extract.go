@@ -92,6 +92,31 @@ func analyze(p *page, m *stm.Matcher, cfg Config) analysis {
 	if p.t.Len() == 0 || total == 0 {
 		return a
 	}
+	found := candidates(p, m, cfg)
+	best := -1
+	for i, r := range found {
+		if r.quality > 0 && (best < 0 || r.quality > found[best].quality) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return a
+	}
+	main := found[best]
+	if article(p, main) {
+		return a
+	}
+	a.regions = append(a.regions, main)
+	a.regions = append(a.regions, moreRegions(p, m, cfg, main)...)
+	a.regions = append(a.regions, strays(p, m, main, a.regions)...)
+	return a
+}
+
+// candidates segments the top cfg.Candidates regions of the heuristic
+// ranking and returns those that pass the guards, each with its quality
+// (zero for a region taken for the page's sections).
+func candidates(p *page, m *stm.Matcher, cfg Config) []region {
+	total := float64(p.text[0])
 	var found []region
 	for _, c := range rankRegions(p, cfg.Weights, cfg.Candidates) {
 		seg := segment(m, p, p.t.Children(c.node), cfg.D0, cfg.MinSimilarity)
@@ -113,26 +138,13 @@ func analyze(p *page, m *stm.Matcher, cfg Config) analysis {
 			continue
 		}
 		r.quality = r.sim * cov * math.Log(float64(len(r.records))) * richness(p.t, r.records)
+		if inLandmark(p.t, c.node) {
+			r.quality *= landmark
+		}
 		found = append(found, r)
 	}
 	sections(p.t, found)
-	best := -1
-	for i, r := range found {
-		if r.quality > 0 && (best < 0 || r.quality > found[best].quality) {
-			best = i
-		}
-	}
-	if best < 0 {
-		return a
-	}
-	main := found[best]
-	if article(p, main) {
-		return a
-	}
-	a.regions = append(a.regions, main)
-	a.regions = append(a.regions, moreRegions(p, m, cfg, main)...)
-	a.regions = append(a.regions, strays(p, m, main, a.regions)...)
-	return a
+	return found
 }
 
 // ExtractPage extracts the data records of one page on its own: the main

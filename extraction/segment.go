@@ -153,15 +153,21 @@ func segment(m *stm.Matcher, p *page, kids []int32, d0, minSim float64) segmenta
 			consider(segmentation{records: recs, sim: meanSimilarity(m, t, recs)}, starts[0])
 		}
 	}
-	switch {
-	case len(order) < 2 || !sameTag(t, kids):
-	case sameName(t, kids):
-		// one tag.class: every child its own record, optional parts
+	if len(order) < 2 {
+		return best
+	}
+	if lo, hi := uniformCore(t, kids); hi-lo >= 2 {
+		// one tag.class (but for a heading or a "show more" button at
+		// an end): every child its own record, optional parts
 		// notwithstanding
-		if s := uniformSingles(m, t, kids, partner, minSim); len(s.records) >= 2 {
+		if s := uniformSingles(m, t, kids[lo:hi], partner[lo:hi], minSim); len(s.records) >= 2 {
 			consider(s, slices.Index(kids, s.records[0][0]))
 		}
-	default:
+		if lo == 0 && hi == len(kids) {
+			return best
+		}
+	}
+	if sameTag(t, kids) {
 		// every child its own record: rows of one table whose optional
 		// parts put them in different clusters
 		recs := make([][]int32, len(kids))
@@ -235,6 +241,21 @@ func sameTag(t *stm.Tree, kids []int32) bool {
 		}
 	}
 	return true
+}
+
+// uniformCore returns the bounds kids[lo:hi] of the children that share
+// one tag.class once at most one child of another kind at either end is
+// left out (a heading before a list, a "show more" button or a pager after
+// it); hi-lo < 2 when there is no such core.
+func uniformCore(t *stm.Tree, kids []int32) (lo, hi int) {
+	for lo = range 2 {
+		for hi = len(kids); hi >= len(kids)-1; hi-- {
+			if hi-lo >= 2 && sameName(t, kids[lo:hi]) {
+				return lo, hi
+			}
+		}
+	}
+	return 0, 0
 }
 
 // sameName reports whether all kids are elements with one tag.class.

@@ -1,0 +1,46 @@
+package extraction_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/crawl-project/crawl/extraction"
+)
+
+// megaMenuPage is a page whose header holds a mega-menu (a column per
+// product line: a heading, a list of links, a "featured" note) with more
+// text than the page's short list of three products.
+func megaMenuPage() string {
+	var b strings.Builder
+	b.WriteString(`<html><body><header><nav class="gnb"><ul class="main">`)
+	for i := range 4 {
+		fmt.Fprintf(&b, `<li class="line"><span class="head">Product line %d</span><ul class="sub">`, i)
+		for j := range 5 {
+			fmt.Fprintf(&b, `<li><a href="/l/%d/%d">Category %d-%d</a></li>`, i, j, i, j)
+		}
+		fmt.Fprintf(&b, `</ul><p class="featured">Featured this week: line %d</p></li>`, i)
+	}
+	b.WriteString(`</ul></nav></header><div class="results"><ul class="list">`)
+	for i := range 3 {
+		fmt.Fprintf(&b, `<li class="product"><a class="name" href="/p/%d">Monitor model %d</a><span class="price">$%d</span><span class="size">%d inch</span><p class="desc">A curved screen with vivid colours for work and play, model %d.</p></li>`, i, i, 100+i, 24+i, i)
+	}
+	b.WriteString(`</ul></div></body></html>`)
+	return b.String()
+}
+
+func TestMegaMenuInHeaderLosesToList(t *testing.T) {
+	recs, err := extraction.ExtractPage(parse(t, megaMenuPage()), extraction.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 3 {
+		t.Fatalf("ExtractPage found %d records, want the 3 products: %+v", len(recs), recs)
+	}
+	for i, r := range recs {
+		want := fmt.Sprintf("Monitor model %d", i)
+		if got := field(r, "li.product/a.name/text"); got != want {
+			t.Errorf("record %d name %q, want %q", i, got, want)
+		}
+	}
+}
