@@ -104,7 +104,7 @@ func (f *Features) index() {
 		}
 		x.heads[d] = layerHead{mask, int32(packed), int32(dense)}
 		packed += bits.OnesCount64(mask)
-		dense += 64 - bits.LeadingZeros64(mask)
+		dense += bits.Len64(mask)
 	}
 	x.heads[n] = layerHead{0, int32(packed), int32(dense)}
 	x.w = make([]float32, packed+dense)
@@ -138,68 +138,56 @@ func (f *Features) index() {
 // layerDot is Σ over the depths both sides have of the per-layer dot
 // products, i.e. of the per-layer cosines of unit-length layers.
 func layerDot(a, b *layerIndex) float64 {
-	n := min(len(a.heads), len(b.heads)) - 1
-	if n <= 0 {
-		return 0
-	}
-	ha, hb := a.heads[:n+1], b.heads[:n+1]
+	ha, hb := a.heads, b.heads
+	n := min(len(ha), len(hb)) - 1
 	wa, wb := a.w, b.w
-	var s0, s1 float32
-	run := 0 // first depth of the current run of equal masks
-	for d := range n {
-		x, y := ha[d].mask, hb[d].mask
-		if x == y {
-			continue
+	var s0, s1, s2, s3 float32
+	for d := 0; d < n; {
+		// A run of depths with equal masks: one straight dot of the
+		// packed weights, four products a turn.
+		r := d
+		for d < n && ha[d].mask == hb[d].mask {
+			d++
 		}
-		if run < d {
-			s0 += packedDot(wa[ha[run].off:ha[d].off], wb[hb[run].off:hb[d].off])
+		if d > r {
+			i, j, end := int(ha[r].off), int(hb[r].off), int(ha[d].off)
+			for ; i+4 <= end; i, j = i+4, j+4 {
+				x, y := wa[i:i+4:i+4], wb[j:j+4:j+4]
+				s0 += x[0] * y[0]
+				s1 += x[1] * y[1]
+				s2 += x[2] * y[2]
+				s3 += x[3] * y[3]
+			}
+			for ; i < end; i, j = i+1, j+1 {
+				s0 += wa[i] * wb[j]
+			}
 		}
-		run = d + 1
-		common := x & y
-		if common == 0 {
-			continue
-		}
-		da, db := wa[ha[d].dense:], wb[hb[d].dense:]
-		for common != 0 {
-			t := bits.TrailingZeros64(common)
-			common &= common - 1
-			s1 += da[t] * db[t]
-			if common == 0 {
+		// A run of depths with unequal masks: the common bits, the
+		// weights read by bit from the dense forms.
+		for ; d < n; d++ {
+			x, y := ha[d].mask, hb[d].mask
+			if x == y {
 				break
 			}
-			t = bits.TrailingZeros64(common)
-			common &= common - 1
-			s0 += da[t] * db[t]
+			c := x & y
+			i, j := int(ha[d].dense), int(hb[d].dense)
+			for c != 0 {
+				t := bits.TrailingZeros64(c)
+				c &= c - 1
+				s1 += wa[i+t] * wb[j+t]
+			}
 		}
 	}
-	s := float64(s0) + float64(s1) + float64(packedDot(wa[ha[run].off:ha[n].off], wb[hb[run].off:hb[n].off]))
+	s := float64(s0+s2) + float64(s1+s3)
 	if len(a.rare) > 0 && len(b.rare) > 0 {
 		s += rareDot(a.rare, b.rare)
 	}
 	return s
 }
 
-// packedDot is the dot product of two equally long vectors, in four sums so
-// that consecutive additions do not wait on each other.
-func packedDot(a, b []float32) float32 {
-	n := min(len(a), len(b))
-	a, b = a[:n], b[:n]
-	var s0, s1, s2, s3 float32
-	i := 0
-	for ; i+8 <= n; i += 8 {
-		x, y := a[i:i+8:i+8], b[i:i+8:i+8]
-		s0 += x[0]*y[0] + x[4]*y[4]
-		s1 += x[1]*y[1] + x[5]*y[5]
-		s2 += x[2]*y[2] + x[6]*y[6]
-		s3 += x[3]*y[3] + x[7]*y[7]
-	}
-	for ; i < n; i++ {
-		s0 += a[i] * b[i]
-	}
-	return s0 + s1 + s2 + s3
-}
-
 // rareDot is the dot product of two sparse vectors sorted by key.
+//
+//go:noinline
 func rareDot(a, b []flatEntry) float64 {
 	var s float64
 	i, j := 0, 0
