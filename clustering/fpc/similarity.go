@@ -41,25 +41,18 @@ func layeredSim(a, b *Features) float64 {
 }
 
 // jaccard is eq. 7, the smoothed Jaccard between two pages or two centres:
-// (|S1∩S2| + α) / (|S1∪S2| + 1), the sizes estimated from the sketches
-// (sketch.go): in is the count of the ANDed sketches, nt the table of
-// their size. Two empty sets score α.
-func jaccard(lc []float64, in, na, nb int, sa, sb, alpha float64) float64 {
-	union := lc[na+nb-in]
-	inter := sa + sb - union
-	if inter < 0 {
-		inter = 0
-	}
-	return (inter + alpha) / (union + 1)
+// (|S1∩S2| + α) / (|S1∪S2| + 1), the sizes estimated from set i's sketches
+// (sketch.go): in is the count of the ANDed sketches, na and nb their
+// own counts, sa and sb the sizes those give. Two empty sets score α.
+func jaccard(i, in, na, nb int, sa, sb, alpha float64) float64 {
+	union := setLC(i, na+nb-in)
+	return (max(sa+sb-union.size, 0) + alpha) * union.inv
 }
 
 // toCentre is eq. 8, page S against centre set T: (|S∩T| + α) / (|T| + 1).
-func toCentre(lc []float64, in, ns, nt int, ss, st, alpha float64) float64 {
-	inter := ss + st - lc[ns+nt-in]
-	if inter < 0 {
-		inter = 0
-	}
-	return (inter + alpha) / (st + 1)
+func toCentre(i, in, ns, nt int, ss, st, alpha float64) float64 {
+	inter := max(ss+st-setLC(i, ns+nt-in).size, 0)
+	return (inter + alpha) * setLC(i, nt).inv
 }
 
 // pageSim is the weighted similarity of two pages (eq. 5 with eq. 6, 7).
@@ -67,7 +60,7 @@ func pageSim(a, b *Features, w *Weights, alpha float64) float64 {
 	in := intersections(&a.bits, &b.bits)
 	s := w[0] * layeredSim(a, b)
 	for i := range numSets {
-		s += w[1+i] * jaccard(setLC[i], in[i], a.nbits[i], b.nbits[i], a.sizes[i], b.sizes[i], alpha)
+		s += w[1+i] * jaccard(i, in[i], a.nbits[i], b.nbits[i], a.sizes[i], b.sizes[i], alpha)
 	}
 	return s
 }
@@ -77,7 +70,7 @@ func pageCentreSim(p *Features, c *Features, w *Weights, alpha float64) float64 
 	in := intersections(&p.bits, &c.bits)
 	s := w[0] * layeredSim(p, c)
 	for i := range numSets {
-		s += w[1+i] * toCentre(setLC[i], in[i], p.nbits[i], c.nbits[i], p.sizes[i], c.sizes[i], alpha)
+		s += w[1+i] * toCentre(i, in[i], p.nbits[i], c.nbits[i], p.sizes[i], c.sizes[i], alpha)
 	}
 	return s
 }

@@ -104,7 +104,10 @@ func TestIntersectionsLayout(t *testing.T) {
 		for k := range setWordOff[numSets] {
 			a[k], b[k] = r.Uint64()&r.Uint64(), r.Uint64()
 		}
-		got := intersections(&a, &b)
+		got, gotGo := intersections(&a, &b), intersectionsGo(&a, &b)
+		if got != gotGo {
+			t.Fatalf("intersections = %v, intersectionsGo = %v", got, gotGo)
+		}
 		for i := range numSets {
 			want := 0
 			for k := setWordOff[i]; k < setWordOff[i+1]; k++ {
@@ -148,7 +151,7 @@ func TestSketchAccuracy(t *testing.T) {
 			in := intersections(&a.bits, &b.bits)
 			var weighted float64
 			for s := range numSets {
-				e := jaccard(setLC[s], in[s], a.nbits[s], b.nbits[s], a.sizes[s], b.sizes[s], alpha) - exactJaccard(a.Sets[s], b.Sets[s], alpha)
+				e := jaccard(s, in[s], a.nbits[s], b.nbits[s], a.sizes[s], b.sizes[s], alpha) - exactJaccard(a.Sets[s], b.Sets[s], alpha)
 				weighted += DefaultWeights[1+s] * e
 				sumErr[s] += math.Abs(e)
 				maxErr[s] = max(maxErr[s], math.Abs(e))
