@@ -136,16 +136,29 @@ func (f *Features) index() {
 }
 
 // layerDot is Σ over the depths both sides have of the per-layer dot
-// products, i.e. of the per-layer cosines of unit-length layers.
+// products, i.e. of the per-layer cosines of unit-length layers: the
+// common tags' part (commonDot) and the rare tags' part.
 func layerDot(a, b *layerIndex) float64 {
+	s := float64(commonDot(a, b))
+	if len(a.rare) > 0 && len(b.rare) > 0 {
+		s += rareDot(a.rare, b.rare)
+	}
+	return s
+}
+
+// commonDotGo is the common tags' part of layerDot: runs of depths with
+// equal masks as one straight dot of the packed weights in four sums (by
+// position mod 4 from the run's start), depths with unequal masks through
+// their common bits. commonDot is this, or on amd64 the same steps in
+// assembly (layers_amd64.s) with the same sums in the same order: the two
+// agree bit for bit (TestCommonDotAsm).
+func commonDotGo(a, b *layerIndex) float32 {
 	ha, hb := a.heads, b.heads
 	n := min(len(ha), len(hb)) - 1
 	wa, wb := a.w, b.w
-	var s0, s1, s2, s3 float32
+	var s0, s1, s2, s3, s4 float32
 	for d := 0; d < n; {
-		// A run of depths with equal masks: one straight dot of the
-		// packed weights, four products a turn.
-		r := d
+		r := d // a run of equal masks
 		for d < n && ha[d].mask == hb[d].mask {
 			d++
 		}
@@ -159,12 +172,10 @@ func layerDot(a, b *layerIndex) float64 {
 				s3 += x[3] * y[3]
 			}
 			for ; i < end; i, j = i+1, j+1 {
-				s0 += wa[i] * wb[j]
+				s4 += wa[i] * wb[j]
 			}
 		}
-		// A run of depths with unequal masks: the common bits, the
-		// weights read by bit from the dense forms.
-		for ; d < n; d++ {
+		for ; d < n; d++ { // a run of unequal masks: the common bits
 			x, y := ha[d].mask, hb[d].mask
 			if x == y {
 				break
@@ -174,15 +185,11 @@ func layerDot(a, b *layerIndex) float64 {
 			for c != 0 {
 				t := bits.TrailingZeros64(c)
 				c &= c - 1
-				s1 += wa[i+t] * wb[j+t]
+				s4 += wa[i+t] * wb[j+t]
 			}
 		}
 	}
-	s := float64(s0+s2) + float64(s1+s3)
-	if len(a.rare) > 0 && len(b.rare) > 0 {
-		s += rareDot(a.rare, b.rare)
-	}
-	return s
+	return (s0 + s2) + (s1 + s3) + s4
 }
 
 // rareDot is the dot product of two sparse vectors sorted by key.

@@ -168,3 +168,23 @@ func TestSketchAccuracy(t *testing.T) {
 		t.Errorf("weighted set similarity: mean |error| %.4f, max %.4f; want ≤ 0.008, ≤ 0.04", m, maxErr[numSets])
 	}
 }
+
+// TestCommonDotAsm checks commonDot (assembly on amd64) against
+// commonDotGo, bit for bit, on every pair of testdata pages and centres.
+func TestCommonDotAsm(t *testing.T) {
+	fs := testdataFeatures(t)
+	cfg := Config{}.withDefaults()
+	a := newAcc()
+	for _, f := range fs[:6] {
+		a.add(f, &cfg)
+	}
+	all := append(slices.Clone(fs), a.derive(&cfg), &Features{})
+	all[len(all)-1].sketch()
+	for i, x := range all {
+		for j, y := range all {
+			if got, want := commonDot(&x.layers, &y.layers), commonDotGo(&x.layers, &y.layers); got != want {
+				t.Fatalf("commonDot(%d, %d) = %v, commonDotGo = %v", i, j, got, want)
+			}
+		}
+	}
+}
