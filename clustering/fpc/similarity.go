@@ -1,5 +1,7 @@
 package fpc
 
+import "math"
+
 // Weights of the nine similarities: the layered vector first, then the
 // eight sets in the order of the Set constants. They should sum to 1.
 type Weights [1 + numSets]float64
@@ -46,12 +48,19 @@ func layeredSim(a, b *Features) float64 {
 // own counts, sa and sb the sizes those give. Two empty sets score α.
 func jaccard(i, in, na, nb int, sa, sb, alpha float64) float64 {
 	union := setLC(i, na+nb-in)
-	return (max(sa+sb-union.size, 0) + alpha) * union.inv
+	return (nonNegative(sa+sb-union.size) + alpha) * union.inv
+}
+
+// nonNegative is max(x, 0) for x not NaN, in four integer steps: a
+// negative x (sign bit set) becomes +0.
+func nonNegative(x float64) float64 {
+	b := math.Float64bits(x)
+	return math.Float64frombits(b &^ uint64(int64(b)>>63))
 }
 
 // toCentre is eq. 8, page S against centre set T: (|S∩T| + α) / (|T| + 1).
 func toCentre(i, in, ns, nt int, ss, st, alpha float64) float64 {
-	inter := max(ss+st-setLC(i, ns+nt-in).size, 0)
+	inter := nonNegative(ss + st - setLC(i, ns+nt-in).size)
 	return (inter + alpha) * setLC(i, nt).inv
 }
 
@@ -59,8 +68,9 @@ func toCentre(i, in, ns, nt int, ss, st, alpha float64) float64 {
 func pageSim(a, b *Features, w *Weights, alpha float64) float64 {
 	in := intersections(&a.bits, &b.bits)
 	s := w[0] * layeredSim(a, b)
-	for i := range numSets {
-		s += w[1+i] * jaccard(i, in[i], a.nbits[i], b.nbits[i], a.sizes[i], b.sizes[i], alpha)
+	for i := range numSets { // jaccard, the table index from a.lcAt
+		union := &lcTable[(a.lcAt[i]+b.nbits[i]-in[i])&(lcSlots-1)]
+		s += w[1+i] * ((nonNegative(a.sizes[i]+b.sizes[i]-union.size) + alpha) * union.inv)
 	}
 	return s
 }

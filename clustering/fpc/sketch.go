@@ -141,7 +141,7 @@ var lcTable, lcBase = func() (t [lcSlots]lcEntry, base [numSets]int) {
 // setLC returns the lcTable entry of n bits set in set i's sketch.
 func setLC(i, n int) *lcEntry { return &lcTable[(lcBase[i&(numSets-1)]+n)&(lcSlots-1)] }
 
-// sketch fills f.bits, f.nbits and f.sizes from f.Sets and f.layers from
+// sketch fills f.bits, f.nbits, f.sizes and f.lcAt from f.Sets and f.layers from
 // f.Layers: the compact forms the similarities read.
 func (f *Features) sketch() {
 	f.index()
@@ -154,5 +154,6 @@ func (f *Features) sketch() {
 	f.nbits = intersections(&f.bits, &f.bits)
 	for i, n := range f.nbits {
 		f.sizes[i] = setLC(i, n).size
+		f.lcAt[i] = lcBase[i] + n
 	}
 }
