@@ -147,16 +147,19 @@ func layerDot(a, b *layerIndex) float64 {
 }
 
 // commonDotGo is the common tags' part of layerDot: runs of depths with
-// equal masks as one straight dot of the packed weights in four sums (by
-// position mod 4 from the run's start), depths with unequal masks through
-// their common bits. commonDot is this, or on amd64 the same steps in
+// equal masks as one straight dot of the packed weights in eight sums (by
+// position mod 8 from the run's start; a last group of four in the first
+// four), depths with unequal masks through their common bits in two sums
+// (alternate bits). commonDot is this, or on amd64 the same steps in
 // assembly (layers_amd64.s) with the same sums in the same order: the two
-// agree bit for bit (TestCommonDotAsm).
+// agree bit for bit (TestCommonDotAsm). The several sums let consecutive
+// additions run without waiting on each other.
 func commonDotGo(a, b *layerIndex) float32 {
 	ha, hb := a.heads, b.heads
 	n := min(len(ha), len(hb)) - 1
 	wa, wb := a.w, b.w
-	var s0, s1, s2, s3, s4 float32
+	var v [8]float32 // the packed runs' sums
+	var t, u float32 // the other products'
 	for d := 0; d < n; {
 		r := d // a run of equal masks
 		for d < n && ha[d].mask == hb[d].mask {
@@ -164,15 +167,21 @@ func commonDotGo(a, b *layerIndex) float32 {
 		}
 		if d > r {
 			i, j, end := int(ha[r].off), int(hb[r].off), int(ha[d].off)
-			for ; i+4 <= end; i, j = i+4, j+4 {
+			for ; i+8 <= end; i, j = i+8, j+8 {
+				x, y := wa[i:i+8:i+8], wb[j:j+8:j+8]
+				for k := range v {
+					v[k] += x[k] * y[k]
+				}
+			}
+			if i+4 <= end {
 				x, y := wa[i:i+4:i+4], wb[j:j+4:j+4]
-				s0 += x[0] * y[0]
-				s1 += x[1] * y[1]
-				s2 += x[2] * y[2]
-				s3 += x[3] * y[3]
+				for k := range 4 {
+					v[k] += x[k] * y[k]
+				}
+				i, j = i+4, j+4
 			}
 			for ; i < end; i, j = i+1, j+1 {
-				s4 += wa[i] * wb[j]
+				t += wa[i] * wb[j]
 			}
 		}
 		for ; d < n; d++ { // a run of unequal masks: the common bits
@@ -180,16 +189,22 @@ func commonDotGo(a, b *layerIndex) float32 {
 			if x == y {
 				break
 			}
-			c := x & y
 			i, j := int(ha[d].dense), int(hb[d].dense)
-			for c != 0 {
-				t := bits.TrailingZeros64(c)
+			for c := x & y; c != 0; {
+				k := bits.TrailingZeros64(c)
 				c &= c - 1
-				s4 += wa[i+t] * wb[j+t]
+				t += wa[i+k] * wb[j+k]
+				if c == 0 {
+					break
+				}
+				k = bits.TrailingZeros64(c)
+				c &= c - 1
+				u += wa[i+k] * wb[j+k]
 			}
 		}
 	}
-	return (s0 + s2) + (s1 + s3) + s4
+	l0, l1, l2, l3 := v[0]+v[4], v[1]+v[5], v[2]+v[6], v[3]+v[7]
+	return (l0 + l2) + (l1 + l3) + t + u
 }
 
 // rareDot is the dot product of two sparse vectors sorted by key.

@@ -3,8 +3,8 @@
 // func commonDotSSE(ha, hb *layerHead, n int, wa, wb *float32) float32
 //
 // commonDotGo step for step. A layerHead is 16 bytes: mask at 0, off at 8,
-// dense at 12 (int32, not negative). X0 holds the four sums of the packed
-// runs (lane k: positions k mod 4 from the run's start), X1 the rest.
+// dense at 12 (int32, not negative). X0 and X5 hold the eight sums of the
+// packed runs (v[0:4] and v[4:8]), X1 and X4 the other products (t, u).
 TEXT ·commonDotSSE(SB), NOSPLIT, $0-44
 	MOVQ ha+0(FP), SI
 	MOVQ hb+8(FP), DI
@@ -13,6 +13,8 @@ TEXT ·commonDotSSE(SB), NOSPLIT, $0-44
 	MOVQ wb+32(FP), R9
 	XORPS X0, X0
 	XORPS X1, X1
+	XORPS X4, X4
+	XORPS X5, X5
 	XORQ DX, DX            // d
 
 run:
@@ -43,10 +45,27 @@ endrun:
 	SUBQ R12, BX           // count
 	LEAQ (R8)(R12*4), R12
 	LEAQ (R9)(R13*4), R13
-	CMPQ BX, $4
-	JLT tail
+	CMPQ BX, $8
+	JLT four
+
+eight:
+	MOVUPS (R12), X2
+	MOVUPS (R13), X3
+	MULPS X3, X2
+	ADDPS X2, X0
+	MOVUPS 16(R12), X6
+	MOVUPS 16(R13), X7
+	MULPS X7, X6
+	ADDPS X6, X5
+	ADDQ $32, R12
+	ADDQ $32, R13
+	SUBQ $8, BX
+	CMPQ BX, $8
+	JGE eight
 
 four:
+	CMPQ BX, $4
+	JLT tail
 	MOVUPS (R12), X2
 	MOVUPS (R13), X3
 	MULPS X3, X2
@@ -54,8 +73,6 @@ four:
 	ADDQ $16, R12
 	ADDQ $16, R13
 	SUBQ $4, BX
-	CMPQ BX, $4
-	JGE four
 
 tail:
 	TESTQ BX, BX
@@ -93,6 +110,13 @@ bit:
 	ADDSS X2, X1
 	LEAQ -1(AX), R11
 	ANDQ R11, AX
+	JEQ next
+	BSFQ AX, BX
+	MOVSS (R12)(BX*4), X3
+	MULSS (R13)(BX*4), X3
+	ADDSS X3, X4
+	LEAQ -1(AX), R11
+	ANDQ R11, AX
 	JNE bit
 
 next:
@@ -100,12 +124,14 @@ next:
 	JMP unequal
 
 done:
-	// (s0 + s2) + (s1 + s3) + s4
+	// (l0 + l2) + (l1 + l3) + t + u, lane k of X0 + X5 as lk
+	ADDPS X5, X0
 	MOVHLPS X0, X2
 	ADDPS X2, X0
 	MOVAPS X0, X2
 	SHUFPS $0x55, X2, X2
 	ADDSS X2, X0
 	ADDSS X1, X0
+	ADDSS X4, X0
 	MOVSS X0, ret+40(FP)
 	RET
