@@ -152,7 +152,9 @@ func layerDot(a, b *layerIndex) float64 {
 // four), depths with unequal masks through their common bits in two sums
 // (alternate bits). commonDot is this, or on amd64 the same steps in
 // assembly (layers_amd64.s) with the same sums in the same order: the two
-// agree bit for bit (TestCommonDotAsm). The several sums let consecutive
+// agree bit for bit (TestCommonDotAsm; the float32 conversions keep the
+// compiler from fusing a product and its sum where the CPU has FMA, which
+// the assembly does not use). The several sums let consecutive
 // additions run without waiting on each other.
 func commonDotGo(a, b *layerIndex) float32 {
 	ha, hb := a.heads, b.heads
@@ -170,18 +172,18 @@ func commonDotGo(a, b *layerIndex) float32 {
 			for ; i+8 <= end; i, j = i+8, j+8 {
 				x, y := wa[i:i+8:i+8], wb[j:j+8:j+8]
 				for k := range v {
-					v[k] += x[k] * y[k]
+					v[k] += float32(x[k] * y[k])
 				}
 			}
 			if i+4 <= end {
 				x, y := wa[i:i+4:i+4], wb[j:j+4:j+4]
 				for k := range 4 {
-					v[k] += x[k] * y[k]
+					v[k] += float32(x[k] * y[k])
 				}
 				i, j = i+4, j+4
 			}
 			for ; i < end; i, j = i+1, j+1 {
-				t += wa[i] * wb[j]
+				t += float32(wa[i] * wb[j])
 			}
 		}
 		for ; d < n; d++ { // a run of unequal masks: the common bits
@@ -193,13 +195,13 @@ func commonDotGo(a, b *layerIndex) float32 {
 			for c := x & y; c != 0; {
 				k := bits.TrailingZeros64(c)
 				c &= c - 1
-				t += wa[i+k] * wb[j+k]
+				t += float32(wa[i+k] * wb[j+k])
 				if c == 0 {
 					break
 				}
 				k = bits.TrailingZeros64(c)
 				c &= c - 1
-				u += wa[i+k] * wb[j+k]
+				u += float32(wa[i+k] * wb[j+k])
 			}
 		}
 	}
