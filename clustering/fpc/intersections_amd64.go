@@ -20,3 +20,15 @@ func intersections(a, b *setBits) (in [numSets]int) {
 	}
 	return intersectionsGo(a, b)
 }
+
+//go:noescape
+func setSimPOPCNT(a, b *Features, w *Weights, alpha float64) float64
+
+// setSim is setSimGo, in assembly (intersections_amd64.s) where the CPU
+// has POPCNT.
+func setSim(a, b *Features, w *Weights, alpha float64) float64 {
+	if hasPOPCNT {
+		return setSimPOPCNT(a, b, w, alpha)
+	}
+	return setSimGo(a, b, w, alpha)
+}

@@ -66,11 +66,20 @@ func toCentre(i, in, ns, nt int, ss, st, alpha float64) float64 {
 
 // pageSim is the weighted similarity of two pages (eq. 5 with eq. 6, 7).
 func pageSim(a, b *Features, w *Weights, alpha float64) float64 {
-	in := intersections(&a.bits, &b.bits)
-	s := w[0] * layeredSim(a, b)
-	for i := range numSets { // jaccard, the table index from a.lcAt
+	return w[0]*layeredSim(a, b) + setSim(a, b, w, alpha)
+}
+
+// setSimGo is Σ_i w[1+i]·jaccard_i over the eight sets of two pages, the
+// lcTable index from a.lcAt. setSim is this, or on amd64 the same steps in
+// assembly (the float64 conversions keep the compiler from fusing a
+// product and its sum where the CPU has FMA, which the assembly does not
+// use).
+func setSimGo(a, b *Features, w *Weights, alpha float64) float64 {
+	in := intersectionsGo(&a.bits, &b.bits)
+	var s float64
+	for i := range numSets {
 		union := &lcTable[(a.lcAt[i]+b.nbits[i]-in[i])&(lcSlots-1)]
-		s += w[1+i] * ((nonNegative(a.sizes[i]+b.sizes[i]-union.size) + alpha) * union.inv)
+		s += float64(w[1+i] * float64((nonNegative(a.sizes[i]+b.sizes[i]-union.size)+alpha)*union.inv))
 	}
 	return s
 }

@@ -188,3 +188,29 @@ func TestCommonDotAsm(t *testing.T) {
 		}
 	}
 }
+
+// TestSetSimAsm checks setSim (assembly on amd64) against setSimGo, bit
+// for bit, on every pair of testdata pages and centres, with two weight
+// sets and two α.
+func TestSetSimAsm(t *testing.T) {
+	fs := testdataFeatures(t)
+	cfg := Config{}.withDefaults()
+	a := newAcc()
+	for _, f := range fs[:6] {
+		a.add(f, &cfg)
+	}
+	all := append(slices.Clone(fs), a.derive(&cfg), &Features{})
+	all[len(all)-1].sketch()
+	other := Weights{0.2, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1}
+	for i, x := range all {
+		for j, y := range all {
+			for _, w := range []*Weights{&DefaultWeights, &other} {
+				for _, alpha := range []float64{0.5, 0.1} {
+					if got, want := setSim(x, y, w, alpha), setSimGo(x, y, w, alpha); got != want {
+						t.Fatalf("setSim(%d, %d, %v, %v) = %v, setSimGo = %v", i, j, *w, alpha, got, want)
+					}
+				}
+			}
+		}
+	}
+}
