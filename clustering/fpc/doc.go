@@ -14,7 +14,8 @@
 //   - sketch.go: the bitsets set features are compared through, and the
 //     linear-counting size estimates.
 //   - intersections_amd64.go, intersections_amd64.s: the popcounts of the
-//     ANDed sketches with POPCNT; intersections_other.go elsewhere.
+//     ANDed sketches with POPCNT, and the eight set terms of a page pair
+//     with them (setSim); intersections_other.go elsewhere.
 //   - centre.go: cluster accumulators and the centres derived from them.
 //   - codec.go: the compact binary stored form of an accumulator.
 //   - mkmeans.go: MKmeans, algorithm 1.

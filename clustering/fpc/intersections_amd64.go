@@ -5,6 +5,7 @@ package fpc
 // math/bits checks for it at each call).
 var hasPOPCNT = cpuHasPOPCNT()
 
+// cpuHasPOPCNT reads CPUID leaf 1 (intersections_amd64.s).
 func cpuHasPOPCNT() bool
 
 //go:noescape
