@@ -9,9 +9,13 @@
 //   - features.go: Extract, the nine features in one walk of the DOM.
 //   - similarity.go: the per-feature similarities and their weighted sum.
 //   - layers.go: the layered vector as bitmasks and packed weights, and the
-//     sum of per-layer cosines over them.
+//     sum of per-layer cosines over them; layers_amd64.go, layers_amd64.s:
+//     its common-tag part in SSE assembly (layers_other.go elsewhere).
 //   - sketch.go: the bitsets set features are compared through, and the
 //     linear-counting size estimates.
+//   - intersections_amd64.go, intersections_amd64.s: the popcounts of the
+//     ANDed sketches with POPCNT, and the eight set terms of a page pair
+//     with them (setSim); intersections_other.go elsewhere.
 //   - centre.go: cluster accumulators and the centres derived from them.
 //   - codec.go: the compact binary stored form of an accumulator.
 //   - mkmeans.go: MKmeans, algorithm 1.

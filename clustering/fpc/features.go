@@ -35,6 +35,7 @@ type Features struct {
 	bits   setBits           // the same sets as bitsets, for the similarities
 	nbits  [numSets]int      // bits set in each set's bitset
 	sizes  [numSets]float64  // each set's size as estimated from its bitset
+	lcAt   [numSets]int      // lcBase + nbits: lcTable indexes start here
 	layers layerIndex        // Layers as bitmasks and packed weights
 }
 

@@ -104,7 +104,7 @@ func (f *Features) index() {
 		}
 		x.heads[d] = layerHead{mask, int32(packed), int32(dense)}
 		packed += bits.OnesCount64(mask)
-		dense += 64 - bits.LeadingZeros64(mask)
+		dense += bits.Len64(mask)
 	}
 	x.heads[n] = layerHead{0, int32(packed), int32(dense)}
 	x.w = make([]float32, packed+dense)
@@ -136,70 +136,82 @@ func (f *Features) index() {
 }
 
 // layerDot is Σ over the depths both sides have of the per-layer dot
-// products, i.e. of the per-layer cosines of unit-length layers.
+// products, i.e. of the per-layer cosines of unit-length layers: the
+// common tags' part (commonDot) and the rare tags' part.
 func layerDot(a, b *layerIndex) float64 {
-	n := min(len(a.heads), len(b.heads)) - 1
-	if n <= 0 {
-		return 0
-	}
-	ha, hb := a.heads[:n+1], b.heads[:n+1]
-	wa, wb := a.w, b.w
-	var s0, s1 float32
-	run := 0 // first depth of the current run of equal masks
-	for d := range n {
-		x, y := ha[d].mask, hb[d].mask
-		if x == y {
-			continue
-		}
-		if run < d {
-			s0 += packedDot(wa[ha[run].off:ha[d].off], wb[hb[run].off:hb[d].off])
-		}
-		run = d + 1
-		common := x & y
-		if common == 0 {
-			continue
-		}
-		da, db := wa[ha[d].dense:], wb[hb[d].dense:]
-		for common != 0 {
-			t := bits.TrailingZeros64(common)
-			common &= common - 1
-			s1 += da[t] * db[t]
-			if common == 0 {
-				break
-			}
-			t = bits.TrailingZeros64(common)
-			common &= common - 1
-			s0 += da[t] * db[t]
-		}
-	}
-	s := float64(s0) + float64(s1) + float64(packedDot(wa[ha[run].off:ha[n].off], wb[hb[run].off:hb[n].off]))
+	s := float64(commonDot(a, b))
 	if len(a.rare) > 0 && len(b.rare) > 0 {
 		s += rareDot(a.rare, b.rare)
 	}
 	return s
 }
 
-// packedDot is the dot product of two equally long vectors, in four sums so
-// that consecutive additions do not wait on each other.
-func packedDot(a, b []float32) float32 {
-	n := min(len(a), len(b))
-	a, b = a[:n], b[:n]
-	var s0, s1, s2, s3 float32
-	i := 0
-	for ; i+8 <= n; i += 8 {
-		x, y := a[i:i+8:i+8], b[i:i+8:i+8]
-		s0 += x[0]*y[0] + x[4]*y[4]
-		s1 += x[1]*y[1] + x[5]*y[5]
-		s2 += x[2]*y[2] + x[6]*y[6]
-		s3 += x[3]*y[3] + x[7]*y[7]
+// commonDotGo is the common tags' part of layerDot: runs of depths with
+// equal masks as one straight dot of the packed weights in eight sums (by
+// position mod 8 from the run's start; a last group of four in the first
+// four), depths with unequal masks through their common bits in two sums
+// (alternate bits). commonDot is this, or on amd64 the same steps in
+// assembly (layers_amd64.s) with the same sums in the same order: the two
+// agree bit for bit (TestCommonDotAsm; the float32 conversions keep the
+// compiler from fusing a product and its sum where the CPU has FMA, which
+// the assembly does not use). The several sums let consecutive
+// additions run without waiting on each other.
+func commonDotGo(a, b *layerIndex) float32 {
+	ha, hb := a.heads, b.heads
+	n := min(len(ha), len(hb)) - 1
+	wa, wb := a.w, b.w
+	var v [8]float32 // the packed runs' sums
+	var t, u float32 // the other products'
+	for d := 0; d < n; {
+		r := d // a run of equal masks
+		for d < n && ha[d].mask == hb[d].mask {
+			d++
+		}
+		if d > r {
+			i, j, end := int(ha[r].off), int(hb[r].off), int(ha[d].off)
+			for ; i+8 <= end; i, j = i+8, j+8 {
+				x, y := wa[i:i+8:i+8], wb[j:j+8:j+8]
+				for k := range v {
+					v[k] += float32(x[k] * y[k])
+				}
+			}
+			if i+4 <= end {
+				x, y := wa[i:i+4:i+4], wb[j:j+4:j+4]
+				for k := range 4 {
+					v[k] += float32(x[k] * y[k])
+				}
+				i, j = i+4, j+4
+			}
+			for ; i < end; i, j = i+1, j+1 {
+				t += float32(wa[i] * wb[j])
+			}
+		}
+		for ; d < n; d++ { // a run of unequal masks: the common bits
+			x, y := ha[d].mask, hb[d].mask
+			if x == y {
+				break
+			}
+			i, j := int(ha[d].dense), int(hb[d].dense)
+			for c := x & y; c != 0; {
+				k := bits.TrailingZeros64(c)
+				c &= c - 1
+				t += float32(wa[i+k] * wb[j+k])
+				if c == 0 {
+					break
+				}
+				k = bits.TrailingZeros64(c)
+				c &= c - 1
+				u += float32(wa[i+k] * wb[j+k])
+			}
+		}
 	}
-	for ; i < n; i++ {
-		s0 += a[i] * b[i]
-	}
-	return s0 + s1 + s2 + s3
+	l0, l1, l2, l3 := v[0]+v[4], v[1]+v[5], v[2]+v[6], v[3]+v[7]
+	return (l0 + l2) + (l1 + l3) + t + u
 }
 
 // rareDot is the dot product of two sparse vectors sorted by key.
+//
+//go:noinline
 func rareDot(a, b []flatEntry) float64 {
 	var s float64
 	i, j := 0, 0

@@ -1,5 +1,7 @@
 package fpc
 
+import "math"
+
 // Weights of the nine similarities: the layered vector first, then the
 // eight sets in the order of the Set constants. They should sum to 1.
 type Weights [1 + numSets]float64
@@ -41,33 +43,43 @@ func layeredSim(a, b *Features) float64 {
 }
 
 // jaccard is eq. 7, the smoothed Jaccard between two pages or two centres:
-// (|S1∩S2| + α) / (|S1∪S2| + 1), the sizes estimated from the sketches
-// (sketch.go): in is the count of the ANDed sketches, nt the table of
-// their size. Two empty sets score α.
-func jaccard(lc []float64, in, na, nb int, sa, sb, alpha float64) float64 {
-	union := lc[na+nb-in]
-	inter := sa + sb - union
-	if inter < 0 {
-		inter = 0
-	}
-	return (inter + alpha) / (union + 1)
+// (|S1∩S2| + α) / (|S1∪S2| + 1), the sizes estimated from set i's sketches
+// (sketch.go): in is the count of the ANDed sketches, na and nb their
+// own counts, sa and sb the sizes those give. Two empty sets score α.
+func jaccard(i, in, na, nb int, sa, sb, alpha float64) float64 {
+	union := setLC(i, na+nb-in)
+	return (nonNegative(sa+sb-union.size) + alpha) * union.inv
+}
+
+// nonNegative is max(x, 0) for x not NaN, in four integer steps: a
+// negative x (sign bit set) becomes +0.
+func nonNegative(x float64) float64 {
+	b := math.Float64bits(x)
+	return math.Float64frombits(b &^ uint64(int64(b)>>63))
 }
 
 // toCentre is eq. 8, page S against centre set T: (|S∩T| + α) / (|T| + 1).
-func toCentre(lc []float64, in, ns, nt int, ss, st, alpha float64) float64 {
-	inter := ss + st - lc[ns+nt-in]
-	if inter < 0 {
-		inter = 0
-	}
-	return (inter + alpha) / (st + 1)
+func toCentre(i, in, ns, nt int, ss, st, alpha float64) float64 {
+	inter := nonNegative(ss + st - setLC(i, ns+nt-in).size)
+	return (inter + alpha) * setLC(i, nt).inv
 }
 
 // pageSim is the weighted similarity of two pages (eq. 5 with eq. 6, 7).
 func pageSim(a, b *Features, w *Weights, alpha float64) float64 {
-	in := intersections(&a.bits, &b.bits)
-	s := w[0] * layeredSim(a, b)
+	return w[0]*layeredSim(a, b) + setSim(a, b, w, alpha)
+}
+
+// setSimGo is Σ_i w[1+i]·jaccard_i over the eight sets of two pages, the
+// lcTable index from a.lcAt. setSim is this, or on amd64 the same steps in
+// assembly (the float64 conversions keep the compiler from fusing a
+// product and its sum where the CPU has FMA, which the assembly does not
+// use).
+func setSimGo(a, b *Features, w *Weights, alpha float64) float64 {
+	in := intersectionsGo(&a.bits, &b.bits)
+	var s float64
 	for i := range numSets {
-		s += w[1+i] * jaccard(setLC[i], in[i], a.nbits[i], b.nbits[i], a.sizes[i], b.sizes[i], alpha)
+		union := &lcTable[(a.lcAt[i]+b.nbits[i]-in[i])&(lcSlots-1)]
+		s += float64(w[1+i] * float64((nonNegative(a.sizes[i]+b.sizes[i]-union.size)+alpha)*union.inv))
 	}
 	return s
 }
@@ -77,7 +89,7 @@ func pageCentreSim(p *Features, c *Features, w *Weights, alpha float64) float64 
 	in := intersections(&p.bits, &c.bits)
 	s := w[0] * layeredSim(p, c)
 	for i := range numSets {
-		s += w[1+i] * toCentre(setLC[i], in[i], p.nbits[i], c.nbits[i], p.sizes[i], c.sizes[i], alpha)
+		s += w[1+i] * toCentre(i, in[i], p.nbits[i], c.nbits[i], p.sizes[i], c.sizes[i], alpha)
 	}
 	return s
 }

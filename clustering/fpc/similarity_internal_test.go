@@ -104,7 +104,10 @@ func TestIntersectionsLayout(t *testing.T) {
 		for k := range setWordOff[numSets] {
 			a[k], b[k] = r.Uint64()&r.Uint64(), r.Uint64()
 		}
-		got := intersections(&a, &b)
+		got, gotGo := intersections(&a, &b), intersectionsGo(&a, &b)
+		if got != gotGo {
+			t.Fatalf("intersections = %v, intersectionsGo = %v", got, gotGo)
+		}
 		for i := range numSets {
 			want := 0
 			for k := setWordOff[i]; k < setWordOff[i+1]; k++ {
@@ -148,7 +151,7 @@ func TestSketchAccuracy(t *testing.T) {
 			in := intersections(&a.bits, &b.bits)
 			var weighted float64
 			for s := range numSets {
-				e := jaccard(setLC[s], in[s], a.nbits[s], b.nbits[s], a.sizes[s], b.sizes[s], alpha) - exactJaccard(a.Sets[s], b.Sets[s], alpha)
+				e := jaccard(s, in[s], a.nbits[s], b.nbits[s], a.sizes[s], b.sizes[s], alpha) - exactJaccard(a.Sets[s], b.Sets[s], alpha)
 				weighted += DefaultWeights[1+s] * e
 				sumErr[s] += math.Abs(e)
 				maxErr[s] = max(maxErr[s], math.Abs(e))
@@ -163,5 +166,51 @@ func TestSketchAccuracy(t *testing.T) {
 	}
 	if m := sumErr[numSets] / float64(n); m > 0.008 || maxErr[numSets] > 0.04 {
 		t.Errorf("weighted set similarity: mean |error| %.4f, max %.4f; want ≤ 0.008, ≤ 0.04", m, maxErr[numSets])
+	}
+}
+
+// TestCommonDotAsm checks commonDot (assembly on amd64) against
+// commonDotGo, bit for bit, on every pair of testdata pages and centres.
+func TestCommonDotAsm(t *testing.T) {
+	fs := testdataFeatures(t)
+	cfg := Config{}.withDefaults()
+	a := newAcc()
+	for _, f := range fs[:6] {
+		a.add(f, &cfg)
+	}
+	all := append(slices.Clone(fs), a.derive(&cfg), &Features{})
+	all[len(all)-1].sketch()
+	for i, x := range all {
+		for j, y := range all {
+			if got, want := commonDot(&x.layers, &y.layers), commonDotGo(&x.layers, &y.layers); got != want {
+				t.Fatalf("commonDot(%d, %d) = %v, commonDotGo = %v", i, j, got, want)
+			}
+		}
+	}
+}
+
+// TestSetSimAsm checks setSim (assembly on amd64) against setSimGo, bit
+// for bit, on every pair of testdata pages and centres, with two weight
+// sets and two α.
+func TestSetSimAsm(t *testing.T) {
+	fs := testdataFeatures(t)
+	cfg := Config{}.withDefaults()
+	a := newAcc()
+	for _, f := range fs[:6] {
+		a.add(f, &cfg)
+	}
+	all := append(slices.Clone(fs), a.derive(&cfg), &Features{})
+	all[len(all)-1].sketch()
+	other := Weights{0.2, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1}
+	for i, x := range all {
+		for j, y := range all {
+			for _, w := range []*Weights{&DefaultWeights, &other} {
+				for _, alpha := range []float64{0.5, 0.1} {
+					if got, want := setSim(x, y, w, alpha), setSimGo(x, y, w, alpha); got != want {
+						t.Fatalf("setSim(%d, %d, %v, %v) = %v, setSimGo = %v", i, j, *w, alpha, got, want)
+					}
+				}
+			}
+		}
 	}
 }

@@ -66,11 +66,12 @@ func (s *setBits) add(i int, h uint64) {
 	s[(setWordOff[i]+int(b/64))&(setBitsWords-1)] |= 1 << (b % 64)
 }
 
-// intersections returns |a_i∩b_i| for the eight sets, on the sketches:
+// intersectionsGo returns |a_i∩b_i| for the eight sets, on the sketches:
 // the popcounts of the ANDed words, written out for the layout of
 // setSketchWords (TestIntersectionsLayout checks the two agree) so that
-// the 60 steps run without loop or bounds checks.
-func intersections(a, b *setBits) (in [numSets]int) {
+// the 60 steps run without loop or bounds checks. It is intersections on
+// CPUs without POPCNT and on other architectures.
+func intersectionsGo(a, b *setBits) (in [numSets]int) {
 	in[SetTagAttr] = bits.OnesCount64(a[0]&b[0]) + bits.OnesCount64(a[1]&b[1]) +
 		bits.OnesCount64(a[2]&b[2]) + bits.OnesCount64(a[3]&b[3]) +
 		bits.OnesCount64(a[4]&b[4]) + bits.OnesCount64(a[5]&b[5]) +
@@ -104,32 +105,43 @@ func intersections(a, b *setBits) (in [numSets]int) {
 	return in
 }
 
-// lcTables holds, per sketch size in words (2, 4, 8, 16), the linear-count
-// estimate −m·ln(1 − n/m) for every bit count n = 0…m (n = m, a full
-// sketch, is estimated as n = m − ½).
-var lcTables = func() (t [17][]float64) {
-	for _, w := range setSketchWords {
-		if t[w] != nil {
-			continue
-		}
-		m := float64(w * 64)
-		t[w] = make([]float64, w*64+1)
-		for n := range t[w] {
-			t[w][n] = -m * math.Log1p(-min(float64(n), m-0.5)/m)
-		}
-	}
-	return t
-}()
+// lcEntry is the linear-count estimate −m·ln(1 − n/m) of a bit count n of
+// an m-bit sketch (n = m, a full sketch, is estimated as n = m − ½), and
+// 1/(estimate + 1), the smoothed Jaccard's divisor when the count is a
+// union's.
+type lcEntry struct{ size, inv float64 }
 
-// setLC[i] is the linear-count table of set i.
-var setLC = func() (t [numSets][]float64) {
+// lcSlots is the size of lcTable: a power of two, so that its indexes need
+// no bounds checks.
+const lcSlots = 2048
+
+// lcTable holds the entries for every bit count of each sketch size, the
+// table of set i from lcBase[i] (sets of one size share it).
+var lcTable, lcBase = func() (t [lcSlots]lcEntry, base [numSets]int) {
+	var start [17]int // by sketch words; 0: not laid out yet
+	next := 0
 	for i, w := range setSketchWords {
-		t[i] = lcTables[w]
+		if start[w] == 0 {
+			start[w] = next + 1
+			m := float64(w * 64)
+			for n := range w*64 + 1 {
+				size := -m * math.Log1p(-min(float64(n), m-0.5)/m)
+				t[next+n] = lcEntry{size, 1 / (size + 1)}
+			}
+			next += w*64 + 1
+		}
+		base[i] = start[w] - 1
 	}
-	return t
+	if next > lcSlots {
+		panic("fpc: lcSlots too small for setSketchWords")
+	}
+	return t, base
 }()
 
-// sketch fills f.bits, f.nbits and f.sizes from f.Sets and f.layers from
+// setLC returns the lcTable entry of n bits set in set i's sketch.
+func setLC(i, n int) *lcEntry { return &lcTable[(lcBase[i&(numSets-1)]+n)&(lcSlots-1)] }
+
+// sketch fills f.bits, f.nbits, f.sizes and f.lcAt from f.Sets and f.layers from
 // f.Layers: the compact forms the similarities read.
 func (f *Features) sketch() {
 	f.index()
@@ -141,6 +153,7 @@ func (f *Features) sketch() {
 	}
 	f.nbits = intersections(&f.bits, &f.bits)
 	for i, n := range f.nbits {
-		f.sizes[i] = setLC[i][n]
+		f.sizes[i] = setLC(i, n).size
+		f.lcAt[i] = lcBase[i] + n
 	}
 }

@@ -1,0 +1,6 @@
+//go:build !amd64
+
+package fpc
+
+// commonDot is the common tags' part of layerDot.
+func commonDot(a, b *layerIndex) float32 { return commonDotGo(a, b) }
