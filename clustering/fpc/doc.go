@@ -10,12 +10,15 @@
 //   - similarity.go: the per-feature similarities and their weighted sum.
 //   - layers.go: the layered vector as bitmasks and packed weights, and the
 //     sum of per-layer cosines over them; layers_amd64.go, layers_amd64.s:
-//     its common-tag part in SSE assembly (layers_other.go elsewhere).
+//     its common-tag part in SSE assembly (layers_other.go elsewhere, or
+//     with the build tag purego).
 //   - sketch.go: the bitsets set features are compared through, and the
 //     linear-counting size estimates.
 //   - intersections_amd64.go, intersections_amd64.s: the popcounts of the
 //     ANDed sketches with POPCNT, and the eight set terms of a page pair
-//     with them (setSim); intersections_other.go elsewhere.
+//     with them (setSim); intersections_other.go elsewhere or with purego.
+//     Every assembly routine has a pure-Go twin that tests hold bit for bit
+//     equal to it; .ci/run also tests the package with -tags purego.
 //   - centre.go: cluster accumulators and the centres derived from them.
 //   - codec.go: the compact binary stored form of an accumulator.
 //   - mkmeans.go: MKmeans, algorithm 1.

@@ -1,3 +1,5 @@
+//go:build !purego
+
 package fpc
 
 // hasPOPCNT says whether this CPU has the POPCNT instruction (every x86-64

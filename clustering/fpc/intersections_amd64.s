@@ -1,3 +1,5 @@
+//go:build !purego
+
 #include "textflag.h"
 #include "go_asm.h"
 

@@ -1,3 +1,5 @@
+//go:build !purego
+
 package fpc
 
 // commonDotSSE is commonDotGo in assembly (layers_amd64.s): n depths of

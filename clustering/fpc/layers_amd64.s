@@ -1,3 +1,5 @@
+//go:build !purego
+
 #include "textflag.h"
 
 // func commonDotSSE(ha, hb *layerHead, n int, wa, wb *float32) float32
