@@ -8,6 +8,9 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode"
+	"unicode/utf8"
+	"unsafe"
 
 	"golang.org/x/net/html"
 )
@@ -106,6 +109,7 @@ func ExtractAll(docs []*html.Node) []*Features {
 type walker struct {
 	counts []map[uint64]int
 	sets   [numSets][]uint64 // hashes in document order, duplicates included
+	text   []byte            // scratch for anchor texts
 }
 
 func (w *walker) add(set int, s string) {
@@ -137,9 +141,11 @@ func (w *walker) element(n *html.Node) {
 	for _, a := range n.Attr {
 		switch a.Key {
 		case "class", "id":
-			for _, v := range strings.Fields(a.Val) {
-				w.add(SetTagAttr, n.Data+"."+a.Key+"="+v)
-			}
+			// The hash of n.Data+"."+a.Key+"="+v for each field v, built
+			// without the strings.
+			prefix := fnvAdd(fnvAdd(fnvAdd(fnvOffset, n.Data), "."), a.Key)
+			prefix = fnvAdd(prefix, "=")
+			eachField(a.Val, func(v string) { w.sets[SetTagAttr] = append(w.sets[SetTagAttr], fnvAdd(prefix, v)) })
 		case "href":
 			switch {
 			case n.Data == "a" || n.Data == "area":
@@ -148,7 +154,7 @@ func (w *walker) element(n *html.Node) {
 					u = u[:i]
 				}
 				w.add(SetLinks, u)
-			case n.Data == "link" && strings.HasSuffix(strings.ToLower(strings.Split(a.Val, "?")[0]), ".css"):
+			case n.Data == "link" && hasSuffixFold(beforeQuery(a.Val), ".css"):
 				w.add(SetCSS, fileName(a.Val))
 			}
 		case "src":
@@ -166,7 +172,7 @@ func (w *walker) element(n *html.Node) {
 	}
 	switch n.Data {
 	case "a":
-		w.add(SetAnchors, strings.Join(strings.Fields(textOf(n)), " "))
+		w.addAnchor(n)
 	case "script":
 		if c := n.FirstChild; c != nil && c.Type == html.TextNode {
 			w.jsFuncs(c.Data)
@@ -238,21 +244,68 @@ func identBefore(s string) string {
 	return s[j:i]
 }
 
-func textOf(n *html.Node) string {
-	var b strings.Builder
-	var rec func(*html.Node)
-	rec = func(m *html.Node) {
-		for c := m.FirstChild; c != nil && b.Len() < 200; c = c.NextSibling {
-			if c.Type == html.TextNode {
-				b.WriteString(c.Data)
-				b.WriteByte(' ')
-			} else {
-				rec(c)
-			}
+// addAnchor adds the hash of the anchor text of a: its text nodes (up to
+// about 200 bytes) with runs of white space folded to one space and the
+// ends trimmed, built in a reused buffer.
+func (w *walker) addAnchor(a *html.Node) {
+	w.text = appendText(w.text[:0], a)
+	h, any := fnvOffset, false
+	eachField(unsafe.String(unsafe.SliceData(w.text), len(w.text)), func(f string) {
+		if any {
+			h = fnvAdd(h, " ")
+		}
+		h, any = fnvAdd(h, f), true
+	})
+	if any {
+		w.sets[SetAnchors] = append(w.sets[SetAnchors], h)
+	}
+}
+
+// appendText appends the text nodes below m to b, each followed by a
+// space, until b holds 200 bytes or more.
+func appendText(b []byte, m *html.Node) []byte {
+	for c := m.FirstChild; c != nil && len(b) < 200; c = c.NextSibling {
+		if c.Type == html.TextNode {
+			b = append(b, c.Data...)
+			b = append(b, ' ')
+		} else {
+			b = appendText(b, c)
 		}
 	}
-	rec(n)
-	return b.String()
+	return b
+}
+
+// eachField calls f with the fields of s as strings.Fields splits them
+// (at unicode.IsSpace), without allocating.
+func eachField(s string, f func(string)) {
+	start := -1
+	for i := 0; i < len(s); {
+		r, size := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s[i:])
+		}
+		if unicode.IsSpace(r) {
+			if start >= 0 {
+				f(s[start:i])
+				start = -1
+			}
+		} else if start < 0 {
+			start = i
+		}
+		i += size
+	}
+	if start >= 0 {
+		f(s[start:])
+	}
+}
+
+func beforeQuery(u string) string {
+	u, _, _ = strings.Cut(u, "?")
+	return u
+}
+
+func hasSuffixFold(s, suffix string) bool {
+	return len(s) >= len(suffix) && strings.EqualFold(s[len(s)-len(suffix):], suffix)
 }
 
 func fileName(u string) string {
@@ -263,8 +316,15 @@ func fileName(u string) string {
 }
 
 // hashString is 64-bit FNV-1a of s, without allocating.
-func hashString(s string) uint64 {
-	h := uint64(14695981039346656037)
+// fnvOffset is the FNV-1a 64-bit offset basis.
+const fnvOffset = uint64(14695981039346656037)
+
+// hashString is FNV-1a 64 of s.
+func hashString(s string) uint64 { return fnvAdd(fnvOffset, s) }
+
+// fnvAdd continues the FNV-1a hash h over s, so hashing the parts of a
+// string in turn gives the hash of the whole.
+func fnvAdd(h uint64, s string) uint64 {
 	for i := 0; i < len(s); i++ {
 		h ^= uint64(s[i])
 		h *= 1099511628211
