@@ -168,6 +168,15 @@ func (t *Tokenizer) word(k *sink, s string, start int) int {
 	i, plain, digits := start, true, true
 	runes := 0
 	for i < len(s) {
+		// Fast path: a run of lower-case ASCII letters, most of any text.
+		if j := i; s[j]-'a' < 26 {
+			for j++; j < len(s) && s[j]-'a' < 26; j++ {
+			}
+			runes += j - i
+			digits = false
+			i = j
+			continue
+		}
 		c := s[i]
 		if c < utf8.RuneSelf {
 			switch {
