@@ -2,13 +2,12 @@
 
 package fpc
 
+import "golang.org/x/sys/cpu"
+
 // hasPOPCNT says whether this CPU has the POPCNT instruction (every x86-64
 // CPU since about 2008; Go's default amd64 level does not assume it, so
 // math/bits checks for it at each call).
-var hasPOPCNT = cpuHasPOPCNT()
-
-// cpuHasPOPCNT reads CPUID leaf 1 (intersections_amd64.s).
-func cpuHasPOPCNT() bool
+var hasPOPCNT = cpu.X86.HasPOPCNT
 
 //go:noescape
 func intersectionsPOPCNT(a, b *setBits, in *[numSets]int)

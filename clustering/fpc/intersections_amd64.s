@@ -123,16 +123,6 @@ TEXT ·intersectionsPOPCNT(SB), NOSPLIT, $0-24
 	MOVQ AX, 56(DX)
 	RET
 
-// func cpuHasPOPCNT() bool: CPUID leaf 1, bit 23 of ECX.
-TEXT ·cpuHasPOPCNT(SB), NOSPLIT, $0-1
-	MOVL $1, AX
-	XORL CX, CX
-	CPUID
-	SHRL $23, CX
-	ANDL $1, CX
-	MOVB CX, ret+0(FP)
-	RET
-
 // SETWORD is WORD on the sketches of two Features (SI, DI).
 #define SETWORD(off, reg, acc) \
 	MOVQ (Features_bits+off)(SI), reg \
