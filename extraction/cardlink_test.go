@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-
-	"github.com/crawl-project/crawl/extraction"
 )
 
 // cardLinkPage is a page whose results are cards each wrapped in one link
@@ -31,17 +29,5 @@ func cardLinkPage() string {
 }
 
 func TestCardsInsideOneLinkBeatMenu(t *testing.T) {
-	recs, err := extraction.ExtractPage(parse(t, cardLinkPage()), extraction.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(recs) != 3 {
-		t.Fatalf("ExtractPage found %d records, want the 3 cards: %+v", len(recs), recs)
-	}
-	for i, r := range recs {
-		want := fmt.Sprintf("Recipe title %d", i)
-		if got := field(r, "a.card/h3/text"); got != want {
-			t.Errorf("record %d title %q, want %q", i, got, want)
-		}
-	}
+	wantRecords(t, cardLinkPage(), 3, "a.card/h3/text", "Recipe title %d") // the 3 cards
 }

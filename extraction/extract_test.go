@@ -35,6 +35,24 @@ func parse(t testing.TB, s string) *html.Node {
 	return doc
 }
 
+// wantRecords extracts page and checks that it yields n records, record i
+// holding fmt.Sprintf(format, i) in column.
+func wantRecords(t *testing.T, page string, n int, column, format string) {
+	t.Helper()
+	recs, err := extraction.ExtractPage(parse(t, page), extraction.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != n {
+		t.Fatalf("ExtractPage found %d records, want %d: %+v", len(recs), n, recs)
+	}
+	for i, r := range recs {
+		if got, want := field(r, column), fmt.Sprintf(format, i); got != want {
+			t.Errorf("record %d %s = %q, want %q", i, column, got, want)
+		}
+	}
+}
+
 func field(r crawl.Record, name string) string {
 	for _, f := range r.Fields {
 		if f.Name == name {

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-
-	"github.com/crawl-project/crawl/extraction"
 )
 
 // megaMenuPage is a page whose header holds a mega-menu (a column per
@@ -30,17 +28,5 @@ func megaMenuPage() string {
 }
 
 func TestMegaMenuInHeaderLosesToList(t *testing.T) {
-	recs, err := extraction.ExtractPage(parse(t, megaMenuPage()), extraction.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(recs) != 3 {
-		t.Fatalf("ExtractPage found %d records, want the 3 products: %+v", len(recs), recs)
-	}
-	for i, r := range recs {
-		want := fmt.Sprintf("Monitor model %d", i)
-		if got := field(r, "li.product/a.name/text"); got != want {
-			t.Errorf("record %d name %q, want %q", i, got, want)
-		}
-	}
+	wantRecords(t, megaMenuPage(), 3, "li.product/a.name/text", "Monitor model %d") // the 3 products
 }

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-
-	"github.com/crawl-project/crawl/extraction"
 )
 
 // showMorePage is a list of results of one class but of several kinds (an
@@ -32,17 +30,5 @@ func showMorePage() string {
 }
 
 func TestUniformListEndedByShowMore(t *testing.T) {
-	recs, err := extraction.ExtractPage(parse(t, showMorePage()), extraction.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(recs) != 9 {
-		t.Fatalf("ExtractPage found %d records, want 9 (one per result): %+v", len(recs), recs)
-	}
-	for i, r := range recs {
-		want := fmt.Sprintf("Result title number %d", i)
-		if got := field(r, "div.search-item/a.title/text"); got != want {
-			t.Errorf("record %d title %q, want %q", i, got, want)
-		}
-	}
+	wantRecords(t, showMorePage(), 9, "div.search-item/a.title/text", "Result title number %d") // one per result
 }

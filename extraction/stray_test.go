@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-
-	"github.com/crawl-project/crawl/extraction"
 )
 
 // strayPage is a search engine's result list whose first result is
@@ -28,17 +26,5 @@ func strayPage() string {
 }
 
 func TestExtractPageStrayFirstRecord(t *testing.T) {
-	recs, err := extraction.ExtractPage(parse(t, strayPage()), extraction.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(recs) != 8 {
-		t.Fatalf("ExtractPage found %d records, want 8 (the stray first result and 7 in the list): %+v", len(recs), recs)
-	}
-	for i, r := range recs {
-		want := fmt.Sprintf("Result title number %d about things", i)
-		if got := field(r, "div.result/a.t/text"); got != want {
-			t.Errorf("record %d title %q, want %q (document order)", i, got, want)
-		}
-	}
+	wantRecords(t, strayPage(), 8, "div.result/a.t/text", "Result title number %d about things") // the stray first result and 7 in the list, in document order
 }

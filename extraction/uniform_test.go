@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-
-	"github.com/crawl-project/crawl/extraction"
 )
 
 // uniformPage is a list of posts of one class where some posts carry an
@@ -31,17 +29,5 @@ func uniformPage() string {
 }
 
 func TestExtractPageUniformListWithOptionalParts(t *testing.T) {
-	recs, err := extraction.ExtractPage(parse(t, uniformPage()), extraction.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(recs) != 9 {
-		t.Fatalf("ExtractPage found %d records, want 9 (one per post): %+v", len(recs), recs)
-	}
-	for i, r := range recs {
-		want := fmt.Sprintf("Post title number %d", i)
-		if got := field(r, "div.post/a.title/text"); got != want {
-			t.Errorf("record %d title %q, want %q", i, got, want)
-		}
-	}
+	wantRecords(t, uniformPage(), 9, "div.post/a.title/text", "Post title number %d") // one per post
 }
