@@ -70,7 +70,7 @@ func commonTagBit(h uint64) (uint8, bool) {
 type layerIndex struct {
 	heads []layerHead // one per depth, and a last one that ends the weights
 	w     []float32
-	rare  []flatEntry
+	rare  []tagFreq // Tag: the depth in the top 8 bits, the tag hash's low 56 below (flatTagMask)
 }
 
 type layerHead struct {
@@ -78,14 +78,9 @@ type layerHead struct {
 	off, dense int32
 }
 
-// flatEntry is a tag outside commonTags: the depth in the top 8 bits of
-// Key, the tag hash's low 56 bits below it (two rare tags of one layer
-// share a key with probability 2⁻⁵⁶; they would be added together).
-type flatEntry struct {
-	Key uint64
-	W   float64
-}
-
+// flatTagMask keeps the low 56 bits of a tag hash in a rare entry's key,
+// under its depth (two rare tags of one layer share a key with probability
+// 2⁻⁵⁶; they would be added together).
 const flatTagMask = 1<<56 - 1
 
 // index builds f.layers from f.Layers.
@@ -99,7 +94,7 @@ func (f *Features) index() {
 			if b, ok := commonTagBit(tf.Tag); ok {
 				mask |= 1 << b
 			} else {
-				x.rare = append(x.rare, flatEntry{uint64(d)<<56 | tf.Tag&flatTagMask, tf.Freq})
+				x.rare = append(x.rare, tagFreq{uint64(d)<<56 | tf.Tag&flatTagMask, tf.Freq})
 			}
 		}
 		x.heads[d] = layerHead{mask, int32(packed), int32(dense)}
@@ -122,11 +117,11 @@ func (f *Features) index() {
 		}
 	}
 	x.heads[n].dense += int32(packed)
-	slices.SortFunc(x.rare, func(a, b flatEntry) int { return cmpU64(a.Key, b.Key) })
+	slices.SortFunc(x.rare, func(a, b tagFreq) int { return cmpU64(a.Tag, b.Tag) })
 	out := x.rare[:0]
 	for _, e := range x.rare {
-		if len(out) > 0 && out[len(out)-1].Key == e.Key {
-			out[len(out)-1].W += e.W
+		if len(out) > 0 && out[len(out)-1].Tag == e.Tag {
+			out[len(out)-1].Freq += e.Freq
 			continue
 		}
 		out = append(out, e)
@@ -141,7 +136,7 @@ func (f *Features) index() {
 func layerDot(a, b *layerIndex) float64 {
 	s := float64(commonDot(a, b))
 	if len(a.rare) > 0 && len(b.rare) > 0 {
-		s += rareDot(a.rare, b.rare)
+		s += cosLayer(a.rare, b.rare) // the same sorted merge: a dot product of sorted sparse vectors
 	}
 	return s
 }
@@ -207,25 +202,4 @@ func commonDotGo(a, b *layerIndex) float32 {
 	}
 	l0, l1, l2, l3 := v[0]+v[4], v[1]+v[5], v[2]+v[6], v[3]+v[7]
 	return (l0 + l2) + (l1 + l3) + t + u
-}
-
-// rareDot is the dot product of two sparse vectors sorted by key.
-//
-//go:noinline
-func rareDot(a, b []flatEntry) float64 {
-	var s float64
-	i, j := 0, 0
-	for i < len(a) && j < len(b) {
-		switch {
-		case a[i].Key == b[j].Key:
-			s += a[i].W * b[j].W
-			i++
-			j++
-		case a[i].Key < b[j].Key:
-			i++
-		default:
-			j++
-		}
-	}
-	return s
 }
