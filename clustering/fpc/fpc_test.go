@@ -9,11 +9,11 @@ import (
 	"testing"
 
 	"golang.org/x/net/html"
-	"golang.org/x/net/html/charset"
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/clustering/fpc"
 	"github.com/crawl-project/crawl/extraction/stm"
+	"github.com/crawl-project/crawl/htmldecode"
 )
 
 type page struct {
@@ -34,16 +34,7 @@ func loadPages(t testing.TB) []page {
 	}
 	var out []page
 	for _, r := range rows[1:] {
-		b, err := os.Open(filepath.Join("testdata", r[0]))
-		if err != nil {
-			t.Fatal(err)
-		}
-		rd, err := charset.NewReader(b, "text/html")
-		if err != nil {
-			t.Fatal(err)
-		}
-		doc, err := html.Parse(rd)
-		b.Close()
+		doc, err := htmldecode.ParseFile(filepath.Join("testdata", r[0]))
 		if err != nil {
 			t.Fatal(err)
 		}

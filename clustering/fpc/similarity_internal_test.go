@@ -4,13 +4,11 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"slices"
 	"testing"
 
-	"golang.org/x/net/html"
-	"golang.org/x/net/html/charset"
+	"github.com/crawl-project/crawl/htmldecode"
 )
 
 func testdataFeatures(t *testing.T) []*Features {
@@ -21,16 +19,7 @@ func testdataFeatures(t *testing.T) []*Features {
 	}
 	var out []*Features
 	for _, p := range paths {
-		f, err := os.Open(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rd, err := charset.NewReader(f, "text/html")
-		if err != nil {
-			t.Fatal(err)
-		}
-		doc, err := html.Parse(rd)
-		f.Close()
+		doc, err := htmldecode.ParseFile(p)
 		if err != nil {
 			t.Fatal(err)
 		}
