@@ -158,9 +158,9 @@ func TestSketchAccuracy(t *testing.T) {
 	}
 }
 
-// TestCommonDotAsm checks commonDot (assembly on amd64) against
-// commonDotGo, bit for bit, on every pair of testdata pages and centres.
-func TestCommonDotAsm(t *testing.T) {
+// pagesAndCentres returns the testdata pages' features, the centre of the
+// first six and an empty page.
+func pagesAndCentres(t *testing.T) []*Features {
 	fs := testdataFeatures(t)
 	cfg := Config{}.withDefaults()
 	a := newAcc()
@@ -169,6 +169,13 @@ func TestCommonDotAsm(t *testing.T) {
 	}
 	all := append(slices.Clone(fs), a.derive(&cfg), &Features{})
 	all[len(all)-1].sketch()
+	return all
+}
+
+// TestCommonDotAsm checks commonDot (assembly on amd64) against
+// commonDotGo, bit for bit, on every pair of testdata pages and centres.
+func TestCommonDotAsm(t *testing.T) {
+	all := pagesAndCentres(t)
 	for i, x := range all {
 		for j, y := range all {
 			if got, want := commonDot(&x.layers, &y.layers), commonDotGo(&x.layers, &y.layers); got != want {
@@ -182,14 +189,7 @@ func TestCommonDotAsm(t *testing.T) {
 // for bit, on every pair of testdata pages and centres, with two weight
 // sets and two α.
 func TestSetSimAsm(t *testing.T) {
-	fs := testdataFeatures(t)
-	cfg := Config{}.withDefaults()
-	a := newAcc()
-	for _, f := range fs[:6] {
-		a.add(f, &cfg)
-	}
-	all := append(slices.Clone(fs), a.derive(&cfg), &Features{})
-	all[len(all)-1].sketch()
+	all := pagesAndCentres(t)
 	other := Weights{0.2, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1, 0.1}
 	for i, x := range all {
 		for j, y := range all {
