@@ -1,10 +1,8 @@
 package crawler
 
 import (
-	"bytes"
 	"mime"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/crawl-project/crawl/htmldecode"
 )
@@ -17,21 +15,25 @@ import (
 // ever see valid UTF-8.
 func decodeBody(body []byte, contentType string, alreadyUTF8 bool) ([]byte, string, error) {
 	if alreadyUTF8 {
-		name := "utf-8"
-		if _, params, err := mime.ParseMediaType(contentType); err == nil && params["charset"] != "" {
-			name = strings.ToLower(params["charset"])
+		name := headerCharset(contentType)
+		if name == "" {
+			name = "utf-8"
 		}
-		if !utf8.Valid(body) {
-			body = bytes.ToValidUTF8(body, []byte("\uFFFD"))
-		}
-		return body, name, nil
+		return htmldecode.ValidUTF8(body), name, nil
 	}
 	return htmldecode.Decode(body, contentType)
 }
 
+// headerCharset is the charset a Content-Type header names, lower-cased,
+// or "".
+func headerCharset(contentType string) string {
+	_, params, err := mime.ParseMediaType(contentType)
+	if err != nil {
+		return ""
+	}
+	return strings.ToLower(params["charset"])
+}
+
 // headerHasCharset reports whether a Content-Type header names a charset
 // (in which case Colly already decoded the body to UTF-8).
-func headerHasCharset(contentType string) bool {
-	_, params, err := mime.ParseMediaType(contentType)
-	return err == nil && params["charset"] != ""
-}
+func headerHasCharset(contentType string) bool { return headerCharset(contentType) != "" }

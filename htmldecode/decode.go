@@ -20,17 +20,17 @@ var utf8BOM = []byte("\xef\xbb\xbf")
 func Decode(body []byte, contentType string) ([]byte, string, error) {
 	enc, name, certain := charset.DetermineEncoding(body, contentType)
 	if name == "utf-8" || enc == nil || !certain && utf8.Valid(body) {
-		return validUTF8(bytes.TrimPrefix(body, utf8BOM)), "utf-8", nil
+		return ValidUTF8(bytes.TrimPrefix(body, utf8BOM)), "utf-8", nil
 	}
 	out, _, err := transform.Bytes(enc.NewDecoder(), body)
 	if err != nil {
 		return nil, name, fmt.Errorf("htmldecode: decode %s: %w", name, err)
 	}
-	return validUTF8(out), name, nil
+	return ValidUTF8(out), name, nil
 }
 
-// validUTF8 returns b, or a copy with invalid bytes replaced by U+FFFD.
-func validUTF8(b []byte) []byte {
+// ValidUTF8 returns b, or a copy with invalid bytes replaced by U+FFFD.
+func ValidUTF8(b []byte) []byte {
 	if utf8.Valid(b) {
 		return b
 	}

@@ -13,5 +13,5 @@
 //
 // Files:
 //
-//	decode.go  Decode, Parse, ParseFile
+//	decode.go  Decode, Parse, ParseFile, ValidUTF8
 package htmldecode
