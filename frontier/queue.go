@@ -114,9 +114,9 @@ func (q *queues) push(e *entry) {
 // is ready (or nothing is queued), and, with a focus margin, when the best
 // ready entry is more than the margin below the best entry of all. It
 // visits the heap of hosts best first without changing it, through a small
-// heap of candidate positions: the
-// children of a busy host are the only new candidates, so skipping k busy
-// hosts costs O(k log k), whatever the number of hosts.
+// heap of candidate positions: the children of a busy host are the only
+// new candidates, so skipping k busy hosts costs O(k log k), whatever the
+// number of hosts.
 func (q *queues) pop(ready func(string) bool) (*entry, bool) {
 	if len(q.heap) == 0 {
 		return nil, false
