@@ -19,11 +19,11 @@ func TestHostGroupedCV(t *testing.T) {
 	}
 	n := 0
 	for i, m := range folds {
-		n += m.TP + m.FP + m.FN + m.TN
+		n += m.N()
 		t.Logf("fold %d: F1 %.4f", i+1, m.F1())
 	}
-	if n != len(ex) || pooled.TP+pooled.FP+pooled.FN+pooled.TN != len(ex) {
-		t.Fatalf("folds cover %d URLs, pooled %d, want %d each", n, pooled.TP+pooled.FP+pooled.FN+pooled.TN, len(ex))
+	if n != len(ex) || pooled.N() != len(ex) {
+		t.Fatalf("folds cover %d URLs, pooled %d, want %d each", n, pooled.N(), len(ex))
 	}
 	t.Logf("pooled: P %.4f R %.4f F1 %.4f", pooled.Precision(), pooled.Recall(), pooled.F1())
 	if pooled.F1() < 0.95 {

@@ -41,7 +41,10 @@ func (m Metrics) F1() float64 {
 }
 
 // Accuracy over both classes.
-func (m Metrics) Accuracy() float64 { return ratio(m.TP+m.TN, m.TP+m.FP+m.FN+m.TN) }
+func (m Metrics) Accuracy() float64 { return ratio(m.TP+m.TN, m.N()) }
+
+// N is the number of examples counted.
+func (m Metrics) N() int { return m.TP + m.FP + m.FN + m.TN }
 
 func ratio(a, b int) float64 {
 	if b == 0 {
@@ -57,7 +60,7 @@ func (m Metrics) Report(w io.Writer) error {
 		"         hub\ttopic\n"+
 		"hub      %d\t%d\n"+
 		"topic    %d\t%d\n",
-		m.Precision(), m.Recall(), m.F1(), m.Accuracy(), m.TP+m.FP+m.FN+m.TN, m.TP, m.FN, m.FP, m.TN)
+		m.Precision(), m.Recall(), m.F1(), m.Accuracy(), m.N(), m.TP, m.FN, m.FP, m.TN)
 	return err
 }
 

@@ -297,7 +297,7 @@ func crossValidateURLs(data string, k int, seed int64, stdout io.Writer) error {
 		return err
 	}
 	for i, m := range folds {
-		fmt.Fprintf(stdout, "fold %d: %d URLs, hub P %.4f R %.4f F1 %.4f\n", i+1, m.TP+m.FP+m.FN+m.TN, m.Precision(), m.Recall(), m.F1())
+		fmt.Fprintf(stdout, "fold %d: %d URLs, hub P %.4f R %.4f F1 %.4f\n", i+1, m.N(), m.Precision(), m.Recall(), m.F1())
 	}
 	fmt.Fprintf(stdout, "host-grouped %d-fold CV on %s (%d URLs, seed %d, %.1fs): every URL predicted by a model that never saw its host\n",
 		k, data, len(ex), seed, time.Since(start).Seconds())
