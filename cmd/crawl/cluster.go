@@ -38,8 +38,24 @@ func runCluster(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	lsh := fs.Bool("lsh-report", false, "print, for β = 0.05…0.5, the LSH candidate share and how often the most similar cluster is a candidate (one cluster per page)")
 	method := fs.String("method", "fpc", "fpc, or stm-cure (the paper's baseline: Simple Tree Matching + average-link)")
 	stmT := fs.Float64("stm-threshold", 0.3, "stm-cure: average STM similarity at which clusters merge (0.3: fitted on the tune half)")
+	score := fs.String("score", "", "CSV `file` of path,cluster rows (an earlier -out, or another tool's): score it against -labels instead of clustering")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *score != "" {
+		if *labels == "" {
+			return fmt.Errorf("%w: -score needs -labels", errUsage)
+		}
+		paths, truth, err := clusterInputs(*in, *labels, *split)
+		if err != nil {
+			return err
+		}
+		assign, err := readPartition(*score, paths)
+		if err != nil {
+			return err
+		}
+		printQuality(stdout, *score, assign, truth)
+		return nil
 	}
 	if *in == "" {
 		return fmt.Errorf("%w: -in is required", errUsage)
@@ -74,12 +90,7 @@ func runCluster(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		return err
 	}
 	if truth != nil {
-		p, r, f1 := fpc.PairwiseF1(assign, truth)
-		n := map[int64]bool{}
-		for _, a := range assign {
-			n[a] = true
-		}
-		fmt.Fprintf(stderr, "%s: %d pages, %d clusters: pairwise P %.4f R %.4f F1 %.4f, ARI %.4f\n", *method, len(paths), len(n), p, r, f1, fpc.ARI(assign, truth))
+		printQuality(stderr, *method, assign, truth)
 	}
 	return writeAssignments(stdout, *out, paths, assign)
 }

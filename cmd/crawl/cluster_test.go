@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/csv"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -77,4 +78,66 @@ func assignments(t *testing.T, out string) map[string]string {
 		m[r[0]] = r[1]
 	}
 	return m
+}
+
+// TestClusterScore scores partitions against the labels: the labels
+// themselves score 1, a clustering's own -out scores what its run printed,
+// one cluster for everything scores recall 1 and precision below 1, and a
+// partition that misses a page or names one twice is refused.
+func TestClusterScore(t *testing.T) {
+	dir := "../../clustering/fpc/testdata"
+	labels := dir + "/labels.csv"
+	tmp := t.TempDir()
+	code, out, errOut := runCLI(t, "cluster", "-score", labels, "-labels", labels)
+	if code != 0 || !strings.Contains(out, "F1 1.0000, ARI 1.0000") {
+		t.Fatalf("labels scored against themselves = %d: %s%s", code, out, errOut)
+	}
+	fpcOut := filepath.Join(tmp, "fpc.csv")
+	code, _, errOut = runCLI(t, "cluster", "-in", dir, "-labels", labels, "-out", fpcOut)
+	if code != 0 {
+		t.Fatalf("cluster = %d: %s", code, errOut)
+	}
+	printed := errOut[strings.Index(errOut, "pairwise"):]
+	code, out, _ = runCLI(t, "cluster", "-score", fpcOut, "-labels", labels)
+	if code != 0 || !strings.Contains(out, printed) {
+		t.Errorf("score of the -out file = %d: %q, the run printed %q", code, out, printed)
+	}
+	f, err := os.Open(labels)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(f).ReadAll()
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(name string, rows [][]string) string {
+		var b strings.Builder
+		w := csv.NewWriter(&b)
+		w.WriteAll(rows)
+		path := filepath.Join(tmp, name)
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	var one [][]string
+	for _, r := range rows[1:] {
+		one = append(one, []string{r[0], "all"})
+	}
+	code, out, _ = runCLI(t, "cluster", "-score", write("one.csv", one), "-labels", labels)
+	if code != 0 || !strings.Contains(out, "1 clusters") || !strings.Contains(out, "R 1.0000") || strings.Contains(out, "P 1.0000") {
+		t.Errorf("one cluster = %d: %s", code, out)
+	}
+	missing := write("missing.csv", one[1:])
+	if code, _, errOut := runCLI(t, "cluster", "-score", missing, "-labels", labels); code != 1 || !strings.Contains(errOut, "no row for "+one[0][0]) {
+		t.Errorf("a page without a row = %d: %s", code, errOut)
+	}
+	twice := write("twice.csv", append(one, []string{one[0][0], "other"}))
+	if code, _, errOut := runCLI(t, "cluster", "-score", twice, "-labels", labels); code != 1 || !strings.Contains(errOut, "line 43") {
+		t.Errorf("a page in two clusters = %d: %s", code, errOut)
+	}
+	if code, _, _ := runCLI(t, "cluster", "-score", missing); code != 2 {
+		t.Errorf("-score without -labels = %d, want 2", code)
+	}
 }
