@@ -77,12 +77,12 @@ func hubTrain(args []string, stdout, stderr io.Writer) error {
 	folds := fs.Int("folds", 10, "host-grouped cross-validation folds of the grid search")
 	grid := fs.Bool("grid", false, "grid-search C and gamma (C 2^3..2^9, gamma 2^-8..2^-2, step 2^2)")
 	seed := fs.Int64("seed", 1, "seed of the CV folds")
-	c := fs.Float64("c", 32, "C without -grid (the paper's best)")
-	gamma := fs.Float64("gamma", 0.0625, "RBF gamma without -grid (the paper's best)")
-	edit := fs.Bool("edit", true, "retrain without the training URLs the first model misclassifies (fewer support vectors)")
-	margin := fs.Float64("edit-margin", 1, "with -edit, also drop training URLs whose label-signed decision value is below this")
+	c := fs.Float64("c", shippedTrainOptions.C, "C without -grid (the paper's best)")
+	gamma := fs.Float64("gamma", shippedTrainOptions.Gamma, "RBF gamma without -grid (the paper's best)")
+	edit := fs.Bool("edit", shippedTrainOptions.Edit, "retrain without the training URLs the first model misclassifies (fewer support vectors)")
+	margin := fs.Float64("edit-margin", shippedTrainOptions.EditMargin, "with -edit, also drop training URLs whose label-signed decision value is below this")
 	weighted := fs.Bool("weighted", false, "weight C by inverse class frequency")
-	prob := fs.Bool("prob", true, "train Platt scaling so scores are P(hub)")
+	prob := fs.Bool("prob", shippedTrainOptions.Probability, "train Platt scaling so scores are P(hub)")
 	linear := fs.Bool("linear", false, "linear kernel instead of RBF")
 	workers := fs.Int("workers", 0, "grid-search goroutines (0: GOMAXPROCS)")
 	paper := fs.Bool("paper-tables", false, "use the paper's text-value tables instead of learning them")
@@ -292,7 +292,9 @@ func crossValidateURLs(data string, k int, seed int64, stdout io.Writer) error {
 		return err
 	}
 	start := time.Now()
-	pooled, folds, err := hub.CrossValidate(ex, shippedTrainOptions, k, seed)
+	opts := shippedTrainOptions
+	opts.Probability = false // labels follow the decision value's sign
+	pooled, folds, err := hub.CrossValidate(ex, opts, k, seed)
 	if err != nil {
 		return err
 	}
@@ -304,9 +306,9 @@ func crossValidateURLs(data string, k int, seed int64, stdout io.Writer) error {
 	return pooled.Report(stdout)
 }
 
-// shippedTrainOptions are the options the shipped model was trained with
-// (hub train's defaults), less Platt scaling, which labels do not use.
-var shippedTrainOptions = hub.TrainOptions{Edit: true, EditMargin: 1}
+// shippedTrainOptions are the options the shipped model was trained with:
+// hub train's flag defaults, and what eval -cv cross-validates.
+var shippedTrainOptions = hub.TrainOptions{C: 32, Gamma: 0.0625, Edit: true, EditMargin: 1, Probability: true}
 
 // evalPages reads the pages, splits them by site in halves (train, test),
 // trains both baselines on the train half and reports them on the test half.
