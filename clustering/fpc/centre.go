@@ -129,33 +129,16 @@ func addLayer(sum, add []tagFreq) []tagFreq {
 
 func newAcc() *acc { return &acc{} }
 
-// sized returns an empty accumulator whose slices have room for what a
-// holds: MKmeans rebuilds each cluster every round from about the same
-// pages, and growing the slices from empty would cost copies. The room is
-// taken from three allocations (a slice that outgrows its share moves out
-// on its own).
-func (a *acc) sized() *acc {
-	layers := make([]layerAcc, len(a.Layers)) // beyond b's length: taken up by layer
-	n := 0
-	for _, l := range a.Layers {
-		n += len(l.Sum)
+// reset empties the accumulator for MKmeans to rebuild it, keeping the
+// room of its slices (each round rebuilds each cluster from about the same
+// pages) and dropping its centre, which the caller keeps if it needs it.
+func (a *acc) reset() {
+	a.N = 0
+	a.Layers = a.Layers[:0] // the layers' sums beyond the length are taken up again by layer
+	for i := range a.Sets {
+		a.Sets[i].elems, a.Sets[i].counts = a.Sets[i].elems[:0], a.Sets[i].counts[:0]
 	}
-	tfs := make([]tagFreq, n)
-	for d, l := range a.Layers {
-		layers[d].Sum, tfs = tfs[:0:len(l.Sum)], tfs[len(l.Sum):]
-	}
-	b := &acc{Layers: layers[:0]}
-	n = 0
-	for _, s := range a.Sets {
-		n += len(s.elems)
-	}
-	elems, counts := make([]uint64, n), make([]uint32, n)
-	for i, s := range a.Sets {
-		k := len(s.elems)
-		b.Sets[i] = setAcc{elems[:0:k], counts[:0:k]}
-		elems, counts = elems[k:], counts[k:]
-	}
-	return b
+	a.centre = nil
 }
 
 // layer returns the accumulator of depth d, adding depths up to it.
@@ -163,7 +146,7 @@ func (a *acc) layer(d int) *layerAcc {
 	for len(a.Layers) <= d {
 		var sum []tagFreq
 		if len(a.Layers) < cap(a.Layers) {
-			sum = a.Layers[:len(a.Layers)+1][len(a.Layers)].Sum[:0] // room left by sized
+			sum = a.Layers[:len(a.Layers)+1][len(a.Layers)].Sum[:0] // room left by reset
 		}
 		a.Layers = append(a.Layers, layerAcc{Sum: sum})
 	}
