@@ -8,12 +8,20 @@ import "slices"
 // another cluster is a linear merge of sorted slices and the centre comes
 // out sorted; the sums are added in the same order as members arrive
 // whatever the layout, so the centre does not depend on it.
+//
+// A centre returned by derive stays valid until the accumulator changes
+// (add, merge, reset) and is derived again: that derive rebuilds the
+// stale centre in place, so that deriving a changed cluster allocates
+// nothing. No caller keeps a centre beyond that (MKmeans reads the centres
+// of the round before while it rebuilds the clusters, before it derives
+// them again).
 type acc struct {
 	N      int
 	Layers []layerAcc      // per depth
 	Sets   [numSets]setAcc // per set feature
 
 	centre *Features // derived; nil when stale
+	spare  *Features // the stale centre, whose memory the next derive reuses
 }
 
 // layerAcc accumulates one depth of the members' layered vectors.
@@ -131,14 +139,21 @@ func newAcc() *acc { return &acc{} }
 
 // reset empties the accumulator for MKmeans to rebuild it, keeping the
 // room of its slices (each round rebuilds each cluster from about the same
-// pages) and dropping its centre, which the caller keeps if it needs it.
+// pages); its centre stays readable until the next derive.
 func (a *acc) reset() {
 	a.N = 0
 	a.Layers = a.Layers[:0] // the layers' sums beyond the length are taken up again by layer
 	for i := range a.Sets {
 		a.Sets[i].elems, a.Sets[i].counts = a.Sets[i].elems[:0], a.Sets[i].counts[:0]
 	}
-	a.centre = nil
+	a.stale()
+}
+
+// stale marks the centre stale, keeping its memory for the next derive.
+func (a *acc) stale() {
+	if a.centre != nil {
+		a.spare, a.centre = a.centre, nil
+	}
 }
 
 // layer returns the accumulator of depth d, adding depths up to it.
@@ -187,7 +202,7 @@ func (a *acc) addWith(f *Features, c *Features) {
 		a.Sets[i].prune()
 	}
 	a.N++
-	a.centre = nil
+	a.stale()
 }
 
 // merge folds b into a.
@@ -203,19 +218,26 @@ func (a *acc) merge(b *acc) {
 		a.Sets[i].prune()
 	}
 	a.N += b.N
-	a.centre = nil
+	a.stale()
 }
 
 // derive returns the centre (def. 2, 3, 5): per-depth mean tag frequencies,
 // a layer kept when it is present in at least half the members and their
 // average cosine to it is at least cfg.LayerKeep; set elements present in
 // more than cfg.SetKeep of the members. Its layers and sets come out
-// sorted, each kind in one allocation.
+// sorted, each kind in one array, which the next derive after a change
+// reuses (see acc).
 func (a *acc) derive(cfg *Config) *Features {
 	if a.centre != nil {
 		return a.centre
 	}
-	c := &Features{Layers: make([][]tagFreq, len(a.Layers))}
+	c := a.spare
+	a.spare = nil
+	if c == nil {
+		c = &Features{}
+	}
+	c.Layers = slices.Grow(c.Layers[:0], len(a.Layers))[:len(a.Layers)]
+	clear(c.Layers)
 	kept := func(l *layerAcc) bool {
 		return !(l.N*2 < a.N || l.Cos/float64(l.N) < cfg.LayerKeep)
 	}
@@ -225,7 +247,8 @@ func (a *acc) derive(cfg *Config) *Features {
 			n += len(a.Layers[d].Sum)
 		}
 	}
-	tfs := make([]tagFreq, n)
+	c.mem.tfs = slices.Grow(c.mem.tfs[:0], n)
+	tfs := c.mem.tfs[:n]
 	for d := range a.Layers {
 		l := &a.Layers[d]
 		if !kept(l) {
@@ -247,7 +270,8 @@ func (a *acc) derive(cfg *Config) *Features {
 			}
 		}
 	}
-	elems := make([]uint64, 0, n)
+	c.mem.elems = slices.Grow(c.mem.elems[:0], n)
+	elems := c.mem.elems
 	for i, s := range a.Sets {
 		start := len(elems)
 		for k, e := range s.elems {
@@ -255,6 +279,7 @@ func (a *acc) derive(cfg *Config) *Features {
 				elems = append(elems, e)
 			}
 		}
+		c.Sets[i] = nil
 		if len(elems) > start { // sorted: the fingerprints take the smallest tag-attribute hashes
 			c.Sets[i] = elems[start:len(elems):len(elems)]
 		}

@@ -35,6 +35,14 @@ type Features struct {
 	sizes  [numSets]float64  // each set's size as estimated from its bitset
 	lcAt   [numSets]int      // lcBase + nbits: lcTable indexes start here
 	layers layerIndex        // Layers as bitmasks and packed weights
+	mem    centreMem         // a centre's: the arrays Layers and Sets are cut from
+}
+
+// centreMem holds the arrays a centre's layers and sets are cut from, for
+// the accumulator to derive its next centre in them (centre.go).
+type centreMem struct {
+	tfs   []tagFreq
+	elems []uint64
 }
 
 // unit scales a layer to unit length: the cosine of two layers is then
