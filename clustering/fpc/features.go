@@ -121,11 +121,13 @@ func ExtractAll(docs []*html.Node) []*Features {
 	return out
 }
 
-// hashString is 64-bit FNV-1a of s, without allocating.
 // fnvOffset is the FNV-1a 64-bit offset basis.
 const fnvOffset = uint64(14695981039346656037)
 
-// hashString is FNV-1a 64 of s.
+// fnvPrime is the FNV-1a 64-bit prime.
+const fnvPrime = 1099511628211
+
+// hashString is FNV-1a 64 of s, without allocating.
 func hashString(s string) uint64 { return fnvAdd(fnvOffset, s) }
 
 // fnvAdd continues the FNV-1a hash h over s, so hashing the parts of a
@@ -133,7 +135,7 @@ func hashString(s string) uint64 { return fnvAdd(fnvOffset, s) }
 func fnvAdd(h uint64, s string) uint64 {
 	for i := 0; i < len(s); i++ {
 		h ^= uint64(s[i])
-		h *= 1099511628211
+		h *= fnvPrime
 	}
 	return h
 }

@@ -152,7 +152,8 @@ func (w *walker) walk(n *html.Node, depth int) {
 }
 
 func (w *walker) element(n *html.Node) {
-	for _, a := range n.Attr {
+	for i := range n.Attr {
+		a := &n.Attr[i]
 		switch a.Key {
 		case "class", "id":
 			// The hash of n.Data+"."+a.Key+"="+v for each field v, built
@@ -281,33 +282,51 @@ func appendText(b []byte, m *html.Node) []byte {
 // asciiSpace marks the ASCII bytes unicode.IsSpace holds white space.
 var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
 
-// appendFieldHashes appends, for each field of s as strings.Fields splits
-// it (at unicode.IsSpace), the FNV-1a hash of the field continued from
-// prefix: fnvAdd(prefix, field), without the strings. ASCII bytes are
-// told apart by a table; other runes are decoded as strings.Fields
-// decodes them, and a field's bytes are hashed as they are.
-func appendFieldHashes(dst []uint64, prefix uint64, s string) []uint64 {
-	h, in := prefix, false
-	for i := 0; i < len(s); {
-		c := s[i]
-		size, space := 1, false
-		if c < utf8.RuneSelf {
-			space = asciiSpace[c]
-		} else {
-			var r rune
-			r, size = utf8.DecodeRuneInString(s[i:])
-			space = unicode.IsSpace(r)
+// spaceAt reports whether s[i:] starts with white space (unicode.IsSpace,
+// a rune decoded as strings.Fields decodes it), and the length of that
+// first rune.
+func spaceAt(s string, i int) (bool, int) {
+	if c := s[i]; c < utf8.RuneSelf {
+		return asciiSpace[c], 1
+	}
+	r, size := utf8.DecodeRuneInString(s[i:])
+	return unicode.IsSpace(r), size
+}
+
+// hashField continues the FNV-1a hash h over the field that starts at
+// s[i], up to the next white space or the end of s, and returns the hash
+// and where the field ends. ASCII bytes take the short way.
+func hashField(h uint64, s string, i int) (uint64, int) {
+	for i < len(s) {
+		if c := s[i]; c < utf8.RuneSelf {
+			if asciiSpace[c] {
+				break
+			}
+			h = (h ^ uint64(c)) * fnvPrime
+			i++
+			continue
 		}
-		switch {
-		case space && in:
-			dst = append(dst, h)
-			h, in = prefix, false
-		case !space:
-			h, in = fnvAdd(h, s[i:i+size]), true
+		space, size := spaceAt(s, i)
+		if space {
+			break
 		}
+		h = fnvAdd(h, s[i:i+size])
 		i += size
 	}
-	if in {
+	return h, i
+}
+
+// appendFieldHashes appends, for each field of s as strings.Fields splits
+// it (at unicode.IsSpace), the FNV-1a hash of the field continued from
+// prefix: fnvAdd(prefix, field), without the strings.
+func appendFieldHashes(dst []uint64, prefix uint64, s string) []uint64 {
+	for i := 0; i < len(s); {
+		if space, size := spaceAt(s, i); space {
+			i += size
+			continue
+		}
+		var h uint64
+		h, i = hashField(prefix, s, i)
 		dst = append(dst, h)
 	}
 	return dst
@@ -317,38 +336,28 @@ func appendFieldHashes(dst []uint64, prefix uint64, s string) []uint64 {
 // appendFieldHashes splits them) joined by single spaces, and whether s
 // has a field.
 func joinedFieldsHash(s string) (uint64, bool) {
-	h, in, any := fnvOffset, false, false
+	h, any := fnvOffset, false
 	for i := 0; i < len(s); {
-		c := s[i]
-		size, space := 1, false
-		if c < utf8.RuneSelf {
-			space = asciiSpace[c]
-		} else {
-			var r rune
-			r, size = utf8.DecodeRuneInString(s[i:])
-			space = unicode.IsSpace(r)
+		if space, size := spaceAt(s, i); space {
+			i += size
+			continue
 		}
-		switch {
-		case space:
-			in = false
-		case !in && any: // a field after another: the space between
-			h = fnvAdd(h, " ")
-			fallthrough
-		default:
-			h, in, any = fnvAdd(h, s[i:i+size]), true, true
+		if any { // the space between two fields
+			h = (h ^ ' ') * fnvPrime
 		}
-		i += size
+		h, i = hashField(h, s, i)
+		any = true
 	}
 	return h, any
 }
 
-// beforeQueryOrFragment cuts u at its first '?' or '#' (bytes that only
-// stand for themselves in UTF-8).
+// beforeQueryOrFragment cuts u at its first '?' or '#'.
 func beforeQueryOrFragment(u string) string {
-	for i := 0; i < len(u); i++ {
-		if u[i] == '?' || u[i] == '#' {
-			return u[:i]
-		}
+	if i := strings.IndexByte(u, '?'); i >= 0 {
+		u = u[:i]
+	}
+	if i := strings.IndexByte(u, '#'); i >= 0 {
+		u = u[:i]
 	}
 	return u
 }
