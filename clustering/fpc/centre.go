@@ -1,19 +1,42 @@
 package fpc
 
-import (
-	"slices"
-)
+import "slices"
 
 // acc accumulates the members of a cluster so its centre can be derived
-// and updated incrementally, without keeping the member pages.
+// and updated incrementally, without keeping the member pages. Everything
+// in it is kept sorted by tag or element hash, so folding in a page or
+// another cluster is a linear merge of sorted slices and the centre comes
+// out sorted; the sums are added in the same order as members arrive
+// whatever the layout, so the centre does not depend on it.
+//
+// A centre returned by derive stays valid until the accumulator changes
+// (add, merge, reset) and is derived again: that derive rebuilds the
+// stale centre in place, so that deriving a changed cluster allocates
+// nothing. No caller keeps a centre beyond that (MKmeans reads the centres
+// of the round before while it rebuilds the clusters, before it derives
+// them again).
 type acc struct {
-	N        int
-	LayerSum []map[uint64]float64 // per depth: Σ tag frequency
-	LayerCos []float64            // per depth: Σ cosine of members to the centre when they joined
-	LayerN   []int                // per depth: members that have this depth
-	SetCount [numSets]map[uint64]int
+	N      int
+	Layers []layerAcc      // per depth
+	Sets   [numSets]setAcc // per set feature
 
 	centre *Features // derived; nil when stale
+	spare  *Features // the stale centre, whose memory the next derive reuses
+}
+
+// layerAcc accumulates one depth of the members' layered vectors.
+type layerAcc struct {
+	N   int       // members that have this depth
+	Cos float64   // Σ cosine of the members to the centre when they joined
+	Sum []tagFreq // Σ tag frequency, sorted by tag
+}
+
+// setAcc counts, for each element of one set feature, the members that
+// hold it: elems sorted, counts[i] the count of elems[i] (uint32: a
+// stored cluster has at most MaxInt32 members, see codec.go).
+type setAcc struct {
+	elems  []uint64
+	counts []uint32
 }
 
 // maxSetElems bounds each set accumulator, so memory per cluster is
@@ -23,36 +46,126 @@ type acc struct {
 // element, far rarer than the survivors, could rarely have become.
 const maxSetElems = 2048
 
-func prune(m map[uint64]int) {
-	if len(m) <= maxSetElems {
+func (s *setAcc) prune() {
+	if len(s.elems) <= maxSetElems {
 		return
 	}
-	for k := 1; len(m) > maxSetElems*3/4; k++ {
-		for e, n := range m {
-			if n <= k {
-				delete(m, e)
+	for k := uint32(1); len(s.elems) > maxSetElems*3/4; k++ {
+		n := 0
+		for i, e := range s.elems {
+			if s.counts[i] > k {
+				s.elems[n], s.counts[n] = e, s.counts[i]
+				n++
 			}
 		}
+		s.elems, s.counts = s.elems[:n], s.counts[:n]
 	}
 }
 
-func newAcc() *acc {
-	a := &acc{}
-	for i := range a.SetCount {
-		a.SetCount[i] = map[uint64]int{}
+// add adds the sorted, distinct elements elems, each with its count from
+// counts, or 1 each when counts is nil: one pass counts the elements s
+// lacks, then a merge from the back fills the grown slices in place.
+func (s *setAcc) add(elems []uint64, counts []uint32) {
+	fresh := 0
+	for i, j := 0, 0; j < len(elems); {
+		switch {
+		case i < len(s.elems) && s.elems[i] < elems[j]:
+			i++
+		case i < len(s.elems) && s.elems[i] == elems[j]:
+			i, j = i+1, j+1
+		default:
+			fresh, j = fresh+1, j+1
+		}
 	}
-	return a
+	n := len(s.elems)
+	se := slices.Grow(s.elems, fresh)[:n+fresh]
+	sc := slices.Grow(s.counts, fresh)[:n+fresh]
+	i, k := n-1, n+fresh-1
+	for j := len(elems) - 1; j >= 0; k-- {
+		c := uint32(1)
+		if counts != nil {
+			c = counts[j]
+		}
+		switch {
+		case i >= 0 && se[i] > elems[j]:
+			se[k], sc[k] = se[i], sc[i]
+			i--
+		case i >= 0 && se[i] == elems[j]:
+			se[k], sc[k] = se[i], sc[i]+c
+			i, j = i-1, j-1
+		default:
+			se[k], sc[k] = elems[j], c
+			j--
+		}
+	}
+	s.elems, s.counts = se, sc
 }
 
-// sized returns an empty accumulator whose set maps have room for what a
-// holds: MKmeans rebuilds each cluster every round from about the same
-// pages, and growing the maps from empty dominated its cost.
-func (a *acc) sized() *acc {
-	b := &acc{}
-	for i, m := range a.SetCount {
-		b.SetCount[i] = make(map[uint64]int, len(m))
+// addLayer returns sum with the sorted, distinct tag frequencies of add
+// added, the same way as setAcc.add (a tag new to sum gets 0 + its
+// frequency, as a map entry would).
+func addLayer(sum, add []tagFreq) []tagFreq {
+	fresh := 0
+	for i, j := 0, 0; j < len(add); {
+		switch {
+		case i < len(sum) && sum[i].Tag < add[j].Tag:
+			i++
+		case i < len(sum) && sum[i].Tag == add[j].Tag:
+			i, j = i+1, j+1
+		default:
+			fresh, j = fresh+1, j+1
+		}
 	}
-	return b
+	n := len(sum)
+	out := slices.Grow(sum, fresh)[:n+fresh]
+	i, k := n-1, n+fresh-1
+	for j := len(add) - 1; j >= 0; k-- {
+		switch {
+		case i >= 0 && out[i].Tag > add[j].Tag:
+			out[k] = out[i]
+			i--
+		case i >= 0 && out[i].Tag == add[j].Tag:
+			out[k] = tagFreq{out[i].Tag, out[i].Freq + add[j].Freq}
+			i, j = i-1, j-1
+		default:
+			out[k] = tagFreq{add[j].Tag, 0 + add[j].Freq}
+			j--
+		}
+	}
+	return out
+}
+
+func newAcc() *acc { return &acc{} }
+
+// reset empties the accumulator for MKmeans to rebuild it, keeping the
+// room of its slices (each round rebuilds each cluster from about the same
+// pages); its centre stays readable until the next derive.
+func (a *acc) reset() {
+	a.N = 0
+	a.Layers = a.Layers[:0] // the layers' sums beyond the length are taken up again by layer
+	for i := range a.Sets {
+		a.Sets[i].elems, a.Sets[i].counts = a.Sets[i].elems[:0], a.Sets[i].counts[:0]
+	}
+	a.stale()
+}
+
+// stale marks the centre stale, keeping its memory for the next derive.
+func (a *acc) stale() {
+	if a.centre != nil {
+		a.spare, a.centre = a.centre, nil
+	}
+}
+
+// layer returns the accumulator of depth d, adding depths up to it.
+func (a *acc) layer(d int) *layerAcc {
+	for len(a.Layers) <= d {
+		var sum []tagFreq
+		if len(a.Layers) < cap(a.Layers) {
+			sum = a.Layers[:len(a.Layers)+1][len(a.Layers)].Sum[:0] // room left by reset
+		}
+		a.Layers = append(a.Layers, layerAcc{Sum: sum})
+	}
+	return &a.Layers[d]
 }
 
 // add folds page f into the accumulator. The per-layer cosine to the
@@ -72,14 +185,8 @@ func (a *acc) add(f *Features, cfg *Config) {
 // cluster of n pages costs n additions, not n centre derivations.
 func (a *acc) addWith(f *Features, c *Features) {
 	for d, layer := range f.Layers {
-		for len(a.LayerSum) <= d {
-			a.LayerSum = append(a.LayerSum, map[uint64]float64{})
-			a.LayerCos = append(a.LayerCos, 0)
-			a.LayerN = append(a.LayerN, 0)
-		}
-		for _, tf := range layer {
-			a.LayerSum[d][tf.Tag] += tf.Freq
-		}
+		l := a.layer(d)
+		l.Sum = addLayer(l.Sum, layer)
 		cos := 1.0
 		if c != nil {
 			cos = 0
@@ -87,74 +194,95 @@ func (a *acc) addWith(f *Features, c *Features) {
 				cos = cosLayer(layer, c.Layers[d])
 			}
 		}
-		a.LayerCos[d] += cos
-		a.LayerN[d]++
+		l.Cos += cos
+		l.N++
 	}
 	for i, s := range f.Sets {
-		for _, e := range s {
-			a.SetCount[i][e]++
-		}
-		prune(a.SetCount[i])
+		a.Sets[i].add(s, nil)
+		a.Sets[i].prune()
 	}
 	a.N++
-	a.centre = nil
+	a.stale()
 }
 
 // merge folds b into a.
 func (a *acc) merge(b *acc) {
-	for d := range b.LayerSum {
-		for len(a.LayerSum) <= d {
-			a.LayerSum = append(a.LayerSum, map[uint64]float64{})
-			a.LayerCos = append(a.LayerCos, 0)
-			a.LayerN = append(a.LayerN, 0)
-		}
-		for t, v := range b.LayerSum[d] {
-			a.LayerSum[d][t] += v
-		}
-		a.LayerCos[d] += b.LayerCos[d]
-		a.LayerN[d] += b.LayerN[d]
+	for d, bl := range b.Layers {
+		l := a.layer(d)
+		l.Sum = addLayer(l.Sum, bl.Sum)
+		l.Cos += bl.Cos
+		l.N += bl.N
 	}
-	for i := range b.SetCount {
-		for e, n := range b.SetCount[i] {
-			a.SetCount[i][e] += n
-		}
-		prune(a.SetCount[i])
+	for i := range b.Sets {
+		a.Sets[i].add(b.Sets[i].elems, b.Sets[i].counts)
+		a.Sets[i].prune()
 	}
 	a.N += b.N
-	a.centre = nil
+	a.stale()
 }
 
 // derive returns the centre (def. 2, 3, 5): per-depth mean tag frequencies,
 // a layer kept when it is present in at least half the members and their
 // average cosine to it is at least cfg.LayerKeep; set elements present in
-// more than cfg.SetKeep of the members.
+// more than cfg.SetKeep of the members. Its layers and sets come out
+// sorted, each kind in one array, which the next derive after a change
+// reuses (see acc).
 func (a *acc) derive(cfg *Config) *Features {
 	if a.centre != nil {
 		return a.centre
 	}
-	c := &Features{Layers: make([][]tagFreq, len(a.LayerSum))}
-	for d, m := range a.LayerSum {
-		if a.LayerN[d]*2 < a.N || a.LayerCos[d]/float64(a.LayerN[d]) < cfg.LayerKeep {
+	c := a.spare
+	a.spare = nil
+	if c == nil {
+		c = &Features{}
+	}
+	c.Layers = slices.Grow(c.Layers[:0], len(a.Layers))[:len(a.Layers)]
+	clear(c.Layers)
+	kept := func(l *layerAcc) bool {
+		return !(l.N*2 < a.N || l.Cos/float64(l.N) < cfg.LayerKeep)
+	}
+	n := 0
+	for d := range a.Layers {
+		if kept(&a.Layers[d]) {
+			n += len(a.Layers[d].Sum)
+		}
+	}
+	c.mem.tfs = slices.Grow(c.mem.tfs[:0], n)
+	tfs := c.mem.tfs[:n]
+	for d := range a.Layers {
+		l := &a.Layers[d]
+		if !kept(l) {
 			continue // dropped: an unstable layer
 		}
-		layer := make([]tagFreq, 0, len(m))
-		for t, v := range m {
-			layer = append(layer, tagFreq{t, v / float64(a.LayerN[d])})
+		layer := tfs[:len(l.Sum):len(l.Sum)]
+		tfs = tfs[len(l.Sum):]
+		for k, tf := range l.Sum {
+			layer[k] = tagFreq{tf.Tag, tf.Freq / float64(l.N)}
 		}
-		slices.SortFunc(layer, func(x, y tagFreq) int { return cmpU64(x.Tag, y.Tag) })
 		c.Layers[d] = unit(layer)
 	}
-	for i, m := range a.SetCount {
-		var s []uint64
-		for e, n := range m {
-			if float64(n) > cfg.SetKeep*float64(a.N) {
-				s = append(s, e)
+	keep := cfg.SetKeep * float64(a.N)
+	n = 0
+	for _, s := range a.Sets {
+		for _, k := range s.counts {
+			if float64(k) > keep {
+				n++
 			}
 		}
-		if i == SetTagAttr {
-			slices.Sort(s) // the fingerprints take its smallest hashes
+	}
+	c.mem.elems = slices.Grow(c.mem.elems[:0], n)
+	elems := c.mem.elems
+	for i, s := range a.Sets {
+		start := len(elems)
+		for k, e := range s.elems {
+			if float64(s.counts[k]) > keep {
+				elems = append(elems, e)
+			}
 		}
-		c.Sets[i] = s // the other centre sets are only sketched: unsorted
+		c.Sets[i] = nil
+		if len(elems) > start { // sorted: the fingerprints take the smallest tag-attribute hashes
+			c.Sets[i] = elems[start:len(elems):len(elems)]
+		}
 	}
 	c.sketch()
 	a.centre = c

@@ -26,7 +26,7 @@ func TestAccumulatorBounded(t *testing.T) {
 	}
 	c := a.derive(&cfg)
 	for i := range numSets {
-		if n := len(a.SetCount[i]); n > maxSetElems {
+		if n := len(a.Sets[i].elems); n > maxSetElems {
 			t.Errorf("set %d accumulator holds %d elements, want ≤ %d", i, n, maxSetElems)
 		}
 		if len(c.Sets[i]) != 1 || c.Sets[i][0] != common {

@@ -7,6 +7,9 @@
 //
 // Files:
 //   - features.go: Extract, the nine features in one walk of the DOM.
+//   - walk.go: the walk: elements counted by depth and tag, the set
+//     elements hashed as they are read (no strings built), the walker's
+//     buffers reused from page to page.
 //   - similarity.go: the per-feature similarities and their weighted sum.
 //   - layers.go: the layered vector as bitmasks and packed weights, and the
 //     sum of per-layer cosines over them; layers_amd64.go, layers_amd64.s:
@@ -19,7 +22,8 @@
 //     with them (setSim); intersections_other.go elsewhere or with purego.
 //     Every assembly routine has a pure-Go twin that tests hold bit for bit
 //     equal to it; .ci/run also tests the package with -tags purego.
-//   - centre.go: cluster accumulators and the centres derived from them.
+//   - centre.go: cluster accumulators (sorted slices, merged) and the
+//     centres derived from them.
 //   - codec.go: the compact binary stored form of an accumulator.
 //   - mkmeans.go: MKmeans, algorithm 1.
 //   - lsh.go: fingerprints (algorithm 2) and the inverted indexes.

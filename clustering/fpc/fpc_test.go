@@ -6,6 +6,7 @@ import (
 	"encoding/csv"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 
 	"golang.org/x/net/html"
@@ -265,6 +266,43 @@ func BenchmarkOnBatch(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N*len(pages))/b.Elapsed().Seconds(), "pages/s")
 	b.ReportMetric(float64(stored)/float64(rows), "stored-B/cluster")
+}
+
+// BenchmarkRestore loads the stored clusters of the 42 pages (decoding
+// them and deriving their centres, fingerprints and indexes) and reports
+// the heap a live restored cluster holds.
+func BenchmarkRestore(b *testing.B) {
+	pages := loadPages(b)
+	docs := make([]*html.Node, len(pages))
+	for i, p := range pages {
+		docs[i] = p.doc
+	}
+	c := fpc.New(fpc.Config{})
+	c.AddBatch(fpc.ExtractAll(docs))
+	rows, err := c.Changed()
+	if err != nil || len(rows) < 10 {
+		b.Fatalf("Changed = %d rows, %v", len(rows), err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := fpc.New(fpc.Config{}).Restore(rows); err != nil {
+			b.Fatal(err)
+		}
+	}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	live := fpc.New(fpc.Config{})
+	if err := live.Restore(rows); err != nil {
+		b.Fatal(err)
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	if live.Len() != len(rows) {
+		b.Fatalf("restored %d clusters of %d", live.Len(), len(rows))
+	}
+	b.ReportMetric(float64(after.HeapAlloc-before.HeapAlloc)/float64(len(rows)), "heap-B/cluster")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(rows)), "ns/cluster")
 }
 
 func TestJSFunctionNames(t *testing.T) {

@@ -86,7 +86,9 @@ const flatTagMask = 1<<56 - 1
 // index builds f.layers from f.Layers.
 func (f *Features) index() {
 	n := len(f.Layers)
-	x := layerIndex{heads: make([]layerHead, n+1)}
+	x := f.layers // a re-derived centre's: its arrays are reused
+	x.heads = slices.Grow(x.heads[:0], n+1)[:n+1]
+	x.rare = x.rare[:0]
 	packed, dense := 0, 0
 	for d, layer := range f.Layers {
 		var mask uint64
@@ -102,7 +104,8 @@ func (f *Features) index() {
 		dense += bits.Len64(mask)
 	}
 	x.heads[n] = layerHead{0, int32(packed), int32(dense)}
-	x.w = make([]float32, packed+dense)
+	x.w = slices.Grow(x.w[:0], packed+dense)[:packed+dense]
+	clear(x.w)
 	for d, layer := range f.Layers {
 		h := &x.heads[d]
 		h.dense += int32(packed)

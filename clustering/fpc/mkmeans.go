@@ -67,12 +67,18 @@ func mkmeans(pages []*Features, cfg *Config) ([]int, []*acc) {
 	prev := math.Inf(-1)
 	for round := 0; round < cfg.T && len(accs) > 0; round++ {
 		intra := assignAll(pages, accs, assign, cfg)
+		centres := make([]*Features, len(accs))
+		for k, a := range accs {
+			centres[k] = a.centre // derived by assignAll
+		}
 		next := make([]*acc, len(accs))
 		for i, p := range pages {
-			if next[assign[i]] == nil {
-				next[assign[i]] = accs[assign[i]].sized()
+			k := assign[i]
+			if next[k] == nil {
+				next[k] = accs[k]
+				next[k].reset() // rebuilt in place: the centre it had is in centres
 			}
-			next[assign[i]].addWith(p, accs[assign[i]].centre)
+			next[k].addWith(p, centres[k])
 		}
 		accs = compact(next, assign)
 		accs = mergeClose(accs, assign, cfg)

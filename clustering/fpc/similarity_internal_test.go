@@ -4,25 +4,14 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
-	"path/filepath"
 	"slices"
 	"testing"
-
-	"github.com/crawl-project/crawl/htmldecode"
 )
 
 func testdataFeatures(t *testing.T) []*Features {
 	t.Helper()
-	paths, err := filepath.Glob("testdata/pages/*.html")
-	if err != nil || len(paths) == 0 {
-		t.Fatalf("testdata pages: %v (%d)", err, len(paths))
-	}
 	var out []*Features
-	for _, p := range paths {
-		doc, err := htmldecode.ParseFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, doc := range testdataDocs(t) {
 		out = append(out, Extract(doc))
 	}
 	return out

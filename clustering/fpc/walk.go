@@ -1,0 +1,374 @@
+package fpc
+
+import (
+	"path"
+	"slices"
+	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
+	"unsafe"
+
+	"golang.org/x/net/html"
+)
+
+// walker collects a page's features in one walk of its tree. Extract
+// takes one from walkers and gives it back, so that its buffers serve
+// page after page.
+type walker struct {
+	depths []depthCounts     // per depth: the elements by tag
+	sets   [numSets][]uint64 // hashes in document order, duplicates included
+	text   []byte            // scratch for anchor texts
+}
+
+var walkers = sync.Pool{New: func() any { return new(walker) }}
+
+// depthCounts counts the elements of one depth by tag: the commonTags by
+// bit (layers.go), other tags in a short list.
+type depthCounts struct {
+	common [64]int32
+	rare   []tagCount
+}
+
+type tagCount struct {
+	tag uint64
+	n   int
+}
+
+// reset empties the walker for the next page, keeping its buffers.
+func (w *walker) reset() {
+	for d := range w.depths {
+		w.depths[d].common = [64]int32{}
+		w.depths[d].rare = w.depths[d].rare[:0]
+	}
+	w.depths = w.depths[:0] // the depths beyond the length are empty: reset before
+	for i := range w.sets {
+		w.sets[i] = w.sets[i][:0]
+	}
+	w.text = w.text[:0]
+}
+
+// count counts an element with tag hash tag at depth d.
+func (w *walker) count(d int, tag uint64) {
+	for len(w.depths) <= d {
+		if len(w.depths) < cap(w.depths) {
+			w.depths = w.depths[:len(w.depths)+1]
+		} else {
+			w.depths = append(w.depths, depthCounts{})
+		}
+	}
+	c := &w.depths[d]
+	if b, ok := commonTagBit(tag); ok {
+		c.common[b&63]++
+		return
+	}
+	for k := range c.rare {
+		if c.rare[k].tag == tag {
+			c.rare[k].n++
+			return
+		}
+	}
+	c.rare = append(c.rare, tagCount{tag, 1})
+}
+
+// commonByHash is the bits of commonTags in the order of their tag
+// hashes, with the hashes: a layer lists its common tags in this order.
+var commonByHash = func() (order [64]struct {
+	hash uint64
+	bit  uint8
+}) {
+	for b, name := range commonTags {
+		order[b].hash, order[b].bit = hashString(name), uint8(b)
+	}
+	slices.SortFunc(order[:], func(x, y struct {
+		hash uint64
+		bit  uint8
+	}) int {
+		return cmpU64(x.hash, y.hash)
+	})
+	return order
+}()
+
+// distinct is the number of tags counted at the depth.
+func (c *depthCounts) distinct() int {
+	n := len(c.rare)
+	for _, k := range c.common {
+		if k != 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// layer writes the depth's tag frequencies (count / elements of the
+// depth), sorted by tag hash, to dst, which has room for distinct() of
+// them: the common tags in commonByHash order merged with the sorted rare
+// ones.
+func (c *depthCounts) layer(dst []tagFreq) {
+	total := 0
+	for _, k := range c.common {
+		total += int(k)
+	}
+	for _, r := range c.rare {
+		total += r.n
+	}
+	slices.SortFunc(c.rare, func(x, y tagCount) int { return cmpU64(x.tag, y.tag) })
+	i, j := 0, 0
+	for _, t := range commonByHash {
+		k := c.common[t.bit&63]
+		if k == 0 {
+			continue
+		}
+		for ; j < len(c.rare) && c.rare[j].tag < t.hash; i, j = i+1, j+1 {
+			dst[i] = tagFreq{c.rare[j].tag, float64(c.rare[j].n) / float64(total)}
+		}
+		dst[i] = tagFreq{t.hash, float64(k) / float64(total)}
+		i++
+	}
+	for ; j < len(c.rare); i, j = i+1, j+1 {
+		dst[i] = tagFreq{c.rare[j].tag, float64(c.rare[j].n) / float64(total)}
+	}
+}
+
+func (w *walker) add(set int, s string) {
+	if s = strings.TrimSpace(s); s != "" {
+		w.sets[set] = append(w.sets[set], hashString(s))
+	}
+}
+
+func (w *walker) walk(n *html.Node, depth int) {
+	if n.Type == html.ElementNode {
+		w.count(min(depth, maxDepth), hashString(n.Data))
+		w.element(n)
+		depth++
+	} else if n.Type == html.TextNode {
+		if t := strings.TrimSpace(n.Data); t != "" && len(t) <= 24 && (n.Parent == nil || n.Parent.Data != "script" && n.Parent.Data != "style") {
+			w.sets[SetShortText] = append(w.sets[SetShortText], hashString(t))
+		}
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		w.walk(c, depth)
+	}
+}
+
+func (w *walker) element(n *html.Node) {
+	for i := range n.Attr {
+		a := &n.Attr[i]
+		switch a.Key {
+		case "class", "id":
+			// The hash of n.Data+"."+a.Key+"="+v for each field v, built
+			// without the strings.
+			prefix := fnvAdd(fnvAdd(fnvAdd(fnvOffset, n.Data), "."), a.Key)
+			prefix = fnvAdd(prefix, "=")
+			w.sets[SetTagAttr] = appendFieldHashes(w.sets[SetTagAttr], prefix, a.Val)
+		case "href":
+			switch {
+			case n.Data == "a" || n.Data == "area":
+				w.add(SetLinks, beforeQueryOrFragment(a.Val))
+			case n.Data == "link" && hasSuffixFold(beforeQuery(a.Val), ".css"):
+				w.add(SetCSS, fileName(a.Val))
+			}
+		case "src":
+			switch n.Data {
+			case "script":
+				w.add(SetJS, fileName(a.Val))
+			case "img":
+				w.add(SetImages, fileName(a.Val))
+			}
+		default:
+			if strings.HasPrefix(a.Key, "on") {
+				w.jsFuncs(a.Val)
+			}
+		}
+	}
+	switch n.Data {
+	case "a":
+		w.addAnchor(n)
+	case "script":
+		if c := n.FirstChild; c != nil && c.Type == html.TextNode {
+			w.jsFuncs(c.Data)
+		}
+	}
+}
+
+// jsFuncs adds the names of the functions src defines: "function name(",
+// "name = function" and "name: function" (at most 64 per script).
+func (w *walker) jsFuncs(src string) {
+	for n, at := 0, 0; n < 64; n++ {
+		i := strings.Index(src[at:], "function")
+		if i < 0 {
+			return
+		}
+		i += at
+		at = i + len("function")
+		if name := identAfter(src[at:]); name != "" {
+			w.add(SetJSFunc, name)
+		} else if name := identBefore(src[:i]); name != "" {
+			w.add(SetJSFunc, name)
+		}
+	}
+}
+
+func isIdent(c byte) bool {
+	return c == '_' || c == '$' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+}
+
+// identAfter reads " name" after the keyword (at least one space first).
+func identAfter(s string) string {
+	i := 0
+	for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n') {
+		i++
+	}
+	if i == 0 {
+		return ""
+	}
+	j := i
+	for j < len(s) && isIdent(s[j]) {
+		j++
+	}
+	if j == i || ('0' <= s[i] && s[i] <= '9') {
+		return ""
+	}
+	return s[i:j]
+}
+
+// identBefore reads "name =" or "name:" before the keyword.
+func identBefore(s string) string {
+	i := len(s)
+	for i > 0 && (s[i-1] == ' ' || s[i-1] == '\t' || s[i-1] == '\n') {
+		i--
+	}
+	if i == 0 || (s[i-1] != '=' && s[i-1] != ':') {
+		return ""
+	}
+	i--
+	for i > 0 && (s[i-1] == ' ' || s[i-1] == '\t') {
+		i--
+	}
+	j := i
+	for j > 0 && isIdent(s[j-1]) {
+		j--
+	}
+	if j == i || ('0' <= s[j] && s[j] <= '9') {
+		return ""
+	}
+	return s[j:i]
+}
+
+// addAnchor adds the hash of the anchor text of a: its text nodes (up to
+// about 200 bytes) with runs of white space folded to one space and the
+// ends trimmed, gathered in a reused buffer and hashed as it is read.
+func (w *walker) addAnchor(a *html.Node) {
+	w.text = appendText(w.text[:0], a)
+	if h, ok := joinedFieldsHash(unsafe.String(unsafe.SliceData(w.text), len(w.text))); ok {
+		w.sets[SetAnchors] = append(w.sets[SetAnchors], h)
+	}
+}
+
+// appendText appends the text nodes below m to b, each followed by a
+// space, until b holds 200 bytes or more.
+func appendText(b []byte, m *html.Node) []byte {
+	for c := m.FirstChild; c != nil && len(b) < 200; c = c.NextSibling {
+		if c.Type == html.TextNode {
+			b = append(b, c.Data...)
+			b = append(b, ' ')
+		} else {
+			b = appendText(b, c)
+		}
+	}
+	return b
+}
+
+// asciiSpace marks the ASCII bytes unicode.IsSpace holds white space.
+var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
+
+// spaceAt reports whether s[i:] starts with white space (unicode.IsSpace,
+// a rune decoded as strings.Fields decodes it), and the length of that
+// first rune.
+func spaceAt(s string, i int) (bool, int) {
+	if c := s[i]; c < utf8.RuneSelf {
+		return asciiSpace[c], 1
+	}
+	r, size := utf8.DecodeRuneInString(s[i:])
+	return unicode.IsSpace(r), size
+}
+
+// hashField continues the FNV-1a hash h over the field that starts at
+// s[i], up to the next white space or the end of s, and returns the hash
+// and where the field ends. ASCII bytes take the short way.
+func hashField(h uint64, s string, i int) (uint64, int) {
+	for i < len(s) {
+		if c := s[i]; c < utf8.RuneSelf {
+			if asciiSpace[c] {
+				break
+			}
+			h = (h ^ uint64(c)) * fnvPrime
+			i++
+			continue
+		}
+		space, size := spaceAt(s, i)
+		if space {
+			break
+		}
+		h = fnvAdd(h, s[i:i+size])
+		i += size
+	}
+	return h, i
+}
+
+// appendFieldHashes appends, for each field of s as strings.Fields splits
+// it (at unicode.IsSpace), the FNV-1a hash of the field continued from
+// prefix: fnvAdd(prefix, field), without the strings.
+func appendFieldHashes(dst []uint64, prefix uint64, s string) []uint64 {
+	for i := 0; i < len(s); {
+		if space, size := spaceAt(s, i); space {
+			i += size
+			continue
+		}
+		var h uint64
+		h, i = hashField(prefix, s, i)
+		dst = append(dst, h)
+	}
+	return dst
+}
+
+// joinedFieldsHash is the FNV-1a hash of the fields of s (as
+// appendFieldHashes splits them) joined by single spaces, and whether s
+// has a field.
+func joinedFieldsHash(s string) (uint64, bool) {
+	h, any := fnvOffset, false
+	for i := 0; i < len(s); {
+		if space, size := spaceAt(s, i); space {
+			i += size
+			continue
+		}
+		if any { // the space between two fields
+			h = (h ^ ' ') * fnvPrime
+		}
+		h, i = hashField(h, s, i)
+		any = true
+	}
+	return h, any
+}
+
+// beforeQueryOrFragment cuts u at its first '?' or '#'.
+func beforeQueryOrFragment(u string) string {
+	if i := strings.IndexByte(u, '?'); i >= 0 {
+		u = u[:i]
+	}
+	if i := strings.IndexByte(u, '#'); i >= 0 {
+		u = u[:i]
+	}
+	return u
+}
+
+func beforeQuery(u string) string {
+	u, _, _ = strings.Cut(u, "?")
+	return u
+}
+
+func hasSuffixFold(s, suffix string) bool {
+	return len(s) >= len(suffix) && strings.EqualFold(s[len(s)-len(suffix):], suffix)
+}
+
+func fileName(u string) string { return path.Base(beforeQueryOrFragment(u)) }

@@ -1,0 +1,121 @@
+package fpc
+
+import (
+	"math"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html"
+
+	"github.com/crawl-project/crawl/htmldecode"
+)
+
+// referenceLayers is the layered vector the direct way: per depth a map
+// from tag hash to count, frequencies sorted by tag, unit length.
+func referenceLayers(doc *html.Node) [][]tagFreq {
+	var counts []map[uint64]int
+	var walk func(n *html.Node, depth int)
+	walk = func(n *html.Node, depth int) {
+		if n.Type == html.ElementNode {
+			d := min(depth, maxDepth)
+			for len(counts) <= d {
+				counts = append(counts, map[uint64]int{})
+			}
+			counts[d][hashString(n.Data)]++
+			depth++
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c, depth)
+		}
+	}
+	walk(doc, 0)
+	var layers [][]tagFreq
+	for _, m := range counts {
+		total := 0
+		for _, c := range m {
+			total += c
+		}
+		var layer []tagFreq
+		for t, c := range m {
+			layer = append(layer, tagFreq{t, float64(c) / float64(total)})
+		}
+		slices.SortFunc(layer, func(a, b tagFreq) int { return cmpU64(a.Tag, b.Tag) })
+		layers = append(layers, unit(layer))
+	}
+	return layers
+}
+
+// TestLayersMatchReference checks the layered vectors Extract builds
+// (common tags by bit, rare ones in a list, walkers reused) against
+// referenceLayers, bit for bit, on the testdata pages and on a page of
+// custom and SVG tags nested deeper than maxDepth.
+func TestLayersMatchReference(t *testing.T) {
+	deep := strings.Repeat("<div><x-item>", 30) + `<svg><path/><circle/><foreignObject/></svg><my-widget></my-widget><p>` + strings.Repeat("</x-item></div>", 30)
+	doc, err := html.Parse(strings.NewReader(deep))
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs := append(testdataDocs(t), doc)
+	for round := range 2 { // the second round runs on reused walkers
+		for i, d := range docs {
+			got, want := Extract(d).Layers, referenceLayers(d)
+			if !slices.EqualFunc(got, want, func(a, b []tagFreq) bool {
+				return slices.EqualFunc(a, b, func(x, y tagFreq) bool {
+					return x.Tag == y.Tag && math.Float64bits(x.Freq) == math.Float64bits(y.Freq)
+				})
+			}) {
+				t.Errorf("round %d, page %d: layers differ from the reference", round, i)
+			}
+		}
+	}
+}
+
+// FuzzFieldHashes holds the fused field hashing to strings.Fields and
+// fnvAdd, and beforeQueryOrFragment to strings.IndexAny.
+func FuzzFieldHashes(f *testing.F) {
+	for _, s := range []string{"", "  ", "post  main\tx", "a\u00a0b", "x\u0085y", "\xff\xfe c\xc2", "a  b\tc\u3000d\u2003", " é ü ", "/a/b?q=1#f", "#x?y"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		prefix := hashString("div.class=")
+		var want []uint64
+		for _, field := range strings.Fields(s) {
+			want = append(want, fnvAdd(prefix, field))
+		}
+		if got := appendFieldHashes(nil, prefix, s); !slices.Equal(got, want) {
+			t.Errorf("appendFieldHashes(%q) = %x, want %x", s, got, want)
+		}
+		fields := strings.Fields(s)
+		h, ok := joinedFieldsHash(s)
+		if ok != (len(fields) > 0) || ok && h != hashString(strings.Join(fields, " ")) {
+			t.Errorf("joinedFieldsHash(%q) = %x, %v; want the hash of %q", s, h, ok, strings.Join(fields, " "))
+		}
+		want1 := s
+		if i := strings.IndexAny(s, "?#"); i >= 0 {
+			want1 = s[:i]
+		}
+		if got := beforeQueryOrFragment(s); got != want1 {
+			t.Errorf("beforeQueryOrFragment(%q) = %q, want %q", s, got, want1)
+		}
+	})
+}
+
+// testdataDocs parses the testdata pages (in file name order).
+func testdataDocs(t *testing.T) []*html.Node {
+	t.Helper()
+	paths, err := filepath.Glob("testdata/pages/*.html")
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("testdata pages: %v (%d)", err, len(paths))
+	}
+	var docs []*html.Node
+	for _, p := range paths {
+		doc, err := htmldecode.ParseFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs = append(docs, doc)
+	}
+	return docs
+}
