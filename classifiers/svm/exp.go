@@ -23,31 +23,53 @@ var expTable = func() (t [32]float64) {
 	return t
 }()
 
+// expShift rounds to an integer by addition: for |y| < 2^51, the low bits
+// of y + expShift hold round(y) in two's complement, and
+// (y + expShift) − expShift is round(y) exactly. This saves the two
+// float/integer conversions of int64(y) and float64(n).
+const expShift = 0x1.8p52
+
+var expShiftBits = math.Float64bits(expShift)
+
 // expBlock replaces every x ≤ 0 in a by e^x (0 below -708, and for NaN).
 // The loop body makes no calls, so consecutive evaluations overlap.
-func expBlock(a *[blockSize]float64) {
+func expBlock(a []float64) {
 	for t, x := range a {
 		if !(x >= -708) {
 			a[t] = 0
 			continue
 		}
-		n := int64(x*expInvLn2x32 - 0.5) // round to nearest for x ≤ 0
-		fn := float64(n)
+		k := x*expInvLn2x32 + expShift
+		n := int64(math.Float64bits(k) - expShiftBits) // round(x·32/ln2)
+		fn := k - expShift
 		r := (x - fn*expLn2d32Hi) - fn*expLn2d32Lo
 		r2 := r * r
 		p := 1 + r + r2*(0.5+r*(1./6)) + r2*r2*(1./24+r*(1./120)+r2*(1./720))
-		a[t] = p * expTable[n&31] * math.Float64frombits(uint64((n>>5)+1023)<<52)
+		// 2^(j/32)·2^m by adding m to the table entry's exponent: exact, as
+		// m ≥ -1022 keeps it normal.
+		a[t] = p * math.Float64frombits(expTableBits[n&31]+uint64(n>>5)<<52)
 	}
 }
 
+// expTableBits[j] are the bits of expTable[j].
+var expTableBits = func() (b [32]uint64) {
+	for j, v := range expTable {
+		b[j] = math.Float64bits(v)
+	}
+	return b
+}()
+
 // rbfTerms returns Σ_t coef_t·exp(−g·(xx + norm_t − 2·dot_t)), the RBF
-// kernel expansion over one block.
-func rbfTerms(dot, norm, coef *[blockSize]float64, xx, g float64) float64 {
-	var arg [blockSize]float64
-	for t, d := range dot {
+// kernel expansion over one block (at most blockSize support vectors; norm
+// and coef as long as dot).
+func rbfTerms(dot, norm, coef []float64, xx, g float64) float64 {
+	var buf [blockSize]float64
+	arg := buf[:len(dot)]
+	norm, coef = norm[:len(arg)], coef[:len(arg)]
+	for t, d := range dot[:len(arg)] {
 		arg[t] = -g * max0(xx+norm[t]-2*d)
 	}
-	expBlock(&arg)
+	expBlock(arg)
 	var s float64
 	for t, v := range arg {
 		s += coef[t] * v

@@ -8,7 +8,7 @@ import (
 // expNonPos is e^x through expBlock, for testing one value at a time.
 func expNonPos(x float64) float64 {
 	a := [blockSize]float64{x}
-	expBlock(&a)
+	expBlock(a[:])
 	return a[0]
 }
 
@@ -45,7 +45,7 @@ func TestRBFTerms(t *testing.T) {
 		coef[i] = float64(i%3) - 1.2
 		want += coef[i] * math.Exp(-g*max(xx+norm[i]-2*dot[i], 0))
 	}
-	if got := rbfTerms(&dot, &norm, &coef, xx, g); math.Abs(got-want) > 1e-13*math.Abs(want) {
+	if got := rbfTerms(dot[:], norm[:], coef[:], xx, g); math.Abs(got-want) > 1e-13*math.Abs(want) {
 		t.Errorf("rbfTerms = %v, want %v", got, want)
 	}
 }

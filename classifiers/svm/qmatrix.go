@@ -95,7 +95,7 @@ func (q *svcQ) fill(col []float32, i, from, to int) {
 			rj := q.rows[q.row[j]*d : q.row[j]*d+d]
 			arg[t] = -g * max0(xxi+q.xx[j]-2*dotDense(ri, rj))
 		}
-		expBlock(&arg)
+		expBlock(arg[:n])
 		for t := range n {
 			col[j0+t] = float32(yi * float64(q.y[j0+t]) * arg[t])
 		}
