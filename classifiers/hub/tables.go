@@ -1,6 +1,9 @@
 package hub
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Classes of the three text-valued features, as in the paper.
 const (
@@ -93,6 +96,9 @@ func fileNameClass(file string) int {
 	}
 	class := NameOther
 	for i := 0; i < len(file); i++ {
+		if byteClass[file[i]]&classNameWord == 0 {
+			continue
+		}
 		rest := file[i:]
 		switch lower(file[i]) {
 		case 'c':
@@ -149,7 +155,7 @@ func paramClass(q string) int {
 	for i := 0; i <= len(q); i++ {
 		if i == len(q) || q[i] == '&' || q[i] == ';' {
 			name := q[start:i]
-			if k := indexByte(name, '='); k >= 0 {
+			if k := strings.IndexByte(name, '='); k >= 0 {
 				name = name[:k]
 			}
 			if containsFold(name, "id") {
