@@ -7,7 +7,7 @@ import "math"
 // x = (32m + j)·ln2/32 + r with |r| ≤ ln2/64, e^x = 2^m · 2^(j/32) · e^r,
 // e^r by a degree-6 Taylor polynomial (truncation error below 1e-17). The
 // result is within a few units in the last place of math.Exp, and the loop
-// in expBlock makes no calls, so consecutive evaluations overlap.
+// in expSum makes no calls, so consecutive evaluations overlap.
 
 const (
 	expInvLn2x32 = 46.16624130844683      // 32/ln2
@@ -31,12 +31,22 @@ const expShift = 0x1.8p52
 
 var expShiftBits = math.Float64bits(expShift)
 
-// expBlock replaces every x ≤ 0 in a by e^x (0 below -708, and for NaN).
-// The loop body makes no calls, so consecutive evaluations overlap.
+// expBlock replaces every x ≤ 0 in a by e^x (0 below -708, and for NaN);
+// a holds at most blockSize values.
 func expBlock(a []float64) {
+	var zero [blockSize]float64
+	expSum(a, zero[:len(a)])
+}
+
+// expSum is expBlock that also returns Σ_t coef_t·e^(a_t), adding in t
+// order; coef is as long as a. The loop body makes no calls, so
+// consecutive evaluations, and the sum, overlap.
+func expSum(a, coef []float64) float64 {
+	coef = coef[:len(a)]
+	var s float64
 	for t, x := range a {
 		if !(x >= -708) {
-			a[t] = 0
+			a[t] = 0 // adds ±0 to s, which leaves it as it is
 			continue
 		}
 		k := x*expInvLn2x32 + expShift
@@ -47,8 +57,11 @@ func expBlock(a []float64) {
 		p := 1 + r + r2*(0.5+r*(1./6)) + r2*r2*(1./24+r*(1./120)+r2*(1./720))
 		// 2^(j/32)·2^m by adding m to the table entry's exponent: exact, as
 		// m ≥ -1022 keeps it normal.
-		a[t] = p * math.Float64frombits(expTableBits[n&31]+uint64(n>>5)<<52)
+		e := p * math.Float64frombits(expTableBits[n&31]+uint64(n>>5)<<52)
+		a[t] = e
+		s += coef[t] * e
 	}
+	return s
 }
 
 // expTableBits[j] are the bits of expTable[j].
@@ -69,12 +82,7 @@ func rbfTerms(dot, norm, coef []float64, xx, g float64) float64 {
 	for t, d := range dot[:len(arg)] {
 		arg[t] = -g * max0(xx+norm[t]-2*d)
 	}
-	expBlock(arg)
-	var s float64
-	for t, v := range arg {
-		s += coef[t] * v
-	}
-	return s
+	return expSum(arg, coef)
 }
 
 // max0 clamps a squared distance that rounding made negative.

@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// expNonPos is e^x through expBlock, for testing one value at a time.
-func expNonPos(x float64) float64 {
+// expOne is e^x through expBlock, for testing one value at a time.
+func expOne(x float64) float64 {
 	a := [blockSize]float64{x}
 	expBlock(a[:])
 	return a[0]
@@ -20,17 +20,17 @@ func TestExpNonPos(t *testing.T) {
 			x = -float64(i) / 1e5 // dense near 0
 		}
 		want := math.Exp(x)
-		got := expNonPos(x)
+		got := expOne(x)
 		if rel := math.Abs(got-want) / want; rel > worst {
 			worst = rel
 		}
 	}
 	if worst > 1e-14 {
-		t.Errorf("expNonPos: worst relative error %g against math.Exp, want <= 1e-14", worst)
+		t.Errorf("expOne: worst relative error %g against math.Exp, want <= 1e-14", worst)
 	}
 	for _, x := range []float64{-709, -1e300, math.Inf(-1), math.NaN()} {
-		if got := expNonPos(x); got != 0 {
-			t.Errorf("expNonPos(%v) = %v, want 0", x, got)
+		if got := expOne(x); got != 0 {
+			t.Errorf("expOne(%v) = %v, want 0", x, got)
 		}
 	}
 }
