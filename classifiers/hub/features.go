@@ -119,14 +119,14 @@ func splitURL(s string) urlParts {
 		rest = rest[2:]
 		rest = rest[hostEnd(rest):]
 	}
-	segs, start, run := 0, 0, 0
+	segs, start, run, digits, longest := 0, 0, 0, 0, 0
 	i := 0
 	for ; i < len(rest); i++ {
 		c := byteClass[rest[i]]
 		d := int(c & classDigit) // 1 for a digit
-		p.digits += d
+		digits += d
 		run = (run + 1) & -d
-		p.digitRun = max(p.digitRun, run)
+		longest = max(longest, run)
 		if c&(classSlash|classPathEnd) == 0 {
 			continue
 		}
@@ -143,6 +143,7 @@ func splitURL(s string) urlParts {
 		segs++
 		p.last = rest[start:i]
 	}
+	p.digits, p.digitRun = digits, longest
 	if i < len(rest) && rest[i] == '?' {
 		q := rest[i+1:]
 		if j := strings.IndexByte(q, '#'); j >= 0 {
