@@ -245,12 +245,18 @@ func slugWords(s string) int {
 
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
-func lower(c byte) byte {
-	if c >= 'A' && c <= 'Z' {
-		return c + 'a' - 'A'
+// lower maps ASCII upper case to lower case, other bytes to themselves.
+func lower(c byte) byte { return lowerTable[c] }
+
+var lowerTable = func() (t [256]byte) {
+	for c := range t {
+		t[c] = byte(c)
+		if c >= 'A' && c <= 'Z' {
+			t[c] += 'a' - 'A'
+		}
 	}
-	return c
-}
+	return t
+}()
 
 // schemeEnd returns the index of "://" after a URL scheme (letters,
 // digits, + - .) at the start of s, or -1.
