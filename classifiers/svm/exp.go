@@ -6,8 +6,7 @@ import "math"
 // exp. This file evaluates e^x for x ≤ 0 the classic table-driven way:
 // x = (32m + j)·ln2/32 + r with |r| ≤ ln2/64, e^x = 2^m · 2^(j/32) · e^r,
 // e^r by a degree-6 Taylor polynomial (truncation error below 1e-17). The
-// result is within a few units in the last place of math.Exp, and the loop
-// in expSum makes no calls, so consecutive evaluations overlap.
+// result is within a few units in the last place of math.Exp.
 
 const (
 	expInvLn2x32 = 46.16624130844683      // 32/ln2
@@ -31,22 +30,27 @@ const expShift = 0x1.8p52
 
 var expShiftBits = math.Float64bits(expShift)
 
-// expBlock replaces every x ≤ 0 in a by e^x (0 below -708, and for NaN);
-// a holds at most blockSize values.
-func expBlock(a []float64) {
-	var zero [blockSize]float64
-	expSum(a, zero[:len(a)])
-}
+// expTableBits[j] are the bits of expTable[j].
+var expTableBits = func() (b [32]uint64) {
+	for j, v := range expTable {
+		b[j] = math.Float64bits(v)
+	}
+	return b
+}()
 
-// expSum is expBlock that also returns Σ_t coef_t·e^(a_t), adding in t
-// order; coef is as long as a. The loop body makes no calls, so
-// consecutive evaluations, and the sum, overlap.
-func expSum(a, coef []float64) float64 {
-	coef = coef[:len(a)]
+// rbfTerms replaces each dot_t by the RBF kernel value
+// K_t = e^(−g·(xx + norm_t − 2·dot_t)) (the squared distance clamped at 0)
+// and returns Σ_t coef_t·K_t, adding in t order; norm and coef are as long
+// as dot. For a kernel expansion dot holds x·sv_t, norm |sv_t|² and xx
+// |x|². The loop body makes no calls, so consecutive evaluations, and the
+// sum, overlap.
+func rbfTerms(dot, norm, coef []float64, xx, g float64) float64 {
+	norm, coef = norm[:len(dot)], coef[:len(dot)]
 	var s float64
-	for t, x := range a {
-		if !(x >= -708) {
-			a[t] = 0 // adds ±0 to s, which leaves it as it is
+	for t, d := range dot {
+		x := -g * max0(xx+norm[t]-2*d)
+		if !(x >= -708) { // e^x underflows (or x is NaN)
+			dot[t] = 0 // adds ±0 to s, which leaves it as it is
 			continue
 		}
 		k := x*expInvLn2x32 + expShift
@@ -58,31 +62,10 @@ func expSum(a, coef []float64) float64 {
 		// 2^(j/32)·2^m by adding m to the table entry's exponent: exact, as
 		// m ≥ -1022 keeps it normal.
 		e := p * math.Float64frombits(expTableBits[n&31]+uint64(n>>5)<<52)
-		a[t] = e
+		dot[t] = e
 		s += coef[t] * e
 	}
 	return s
-}
-
-// expTableBits[j] are the bits of expTable[j].
-var expTableBits = func() (b [32]uint64) {
-	for j, v := range expTable {
-		b[j] = math.Float64bits(v)
-	}
-	return b
-}()
-
-// rbfTerms returns Σ_t coef_t·exp(−g·(xx + norm_t − 2·dot_t)), the RBF
-// kernel expansion over one block (at most blockSize support vectors; norm
-// and coef as long as dot).
-func rbfTerms(dot, norm, coef []float64, xx, g float64) float64 {
-	var buf [blockSize]float64
-	arg := buf[:len(dot)]
-	norm, coef = norm[:len(arg)], coef[:len(arg)]
-	for t, d := range dot[:len(arg)] {
-		arg[t] = -g * max0(xx+norm[t]-2*d)
-	}
-	return expSum(arg, coef)
 }
 
 // max0 clamps a squared distance that rounding made negative.

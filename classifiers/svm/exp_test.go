@@ -5,11 +5,12 @@ import (
 	"testing"
 )
 
-// expOne is e^x through expBlock, for testing one value at a time.
+// expOne is e^x (x ≤ 0) through rbfTerms: with g = 1, |sv|² = x·sv = 0
+// and |x|² = −x the kernel is exactly e^x.
 func expOne(x float64) float64 {
-	a := [blockSize]float64{x}
-	expBlock(a[:])
-	return a[0]
+	k := []float64{0}
+	rbfTerms(k, []float64{0}, []float64{1}, -x, 1)
+	return k[0]
 }
 
 func TestExpNonPos(t *testing.T) {
@@ -36,16 +37,22 @@ func TestExpNonPos(t *testing.T) {
 }
 
 func TestRBFTerms(t *testing.T) {
-	var dot, norm, coef [blockSize]float64
+	var dot, norm, coef, kv [blockSize]float64
 	xx, g := 2.5, 0.7
 	want := 0.0
 	for i := range dot {
 		dot[i] = float64(i%7)/3 - 1
 		norm[i] = float64(i%5) + 0.5
 		coef[i] = float64(i%3) - 1.2
-		want += coef[i] * math.Exp(-g*max(xx+norm[i]-2*dot[i], 0))
+		kv[i] = math.Exp(-g * max(xx+norm[i]-2*dot[i], 0))
+		want += coef[i] * kv[i]
 	}
 	if got := rbfTerms(dot[:], norm[:], coef[:], xx, g); math.Abs(got-want) > 1e-13*math.Abs(want) {
 		t.Errorf("rbfTerms = %v, want %v", got, want)
+	}
+	for i, k := range kv {
+		if math.Abs(dot[i]-k) > 1e-14*k {
+			t.Errorf("rbfTerms left kernel value %d = %v, want %v", i, dot[i], k)
+		}
 	}
 }
