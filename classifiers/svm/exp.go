@@ -26,9 +26,10 @@ var expTable = func() (t [32]float64) {
 // of y + expShift hold round(y) in two's complement, and
 // (y + expShift) − expShift is round(y) exactly. This saves the two
 // float/integer conversions of int64(y) and float64(n).
-const expShift = 0x1.8p52
-
-var expShiftBits = math.Float64bits(expShift)
+const (
+	expShift     = 0x1.8p52
+	expShiftBits = 0x4338000000000000 // math.Float64bits(expShift)
+)
 
 // expTableBits[j] are the bits of expTable[j].
 var expTableBits = func() (b [32]uint64) {
@@ -46,9 +47,10 @@ var expTableBits = func() (b [32]uint64) {
 // sum, overlap.
 func rbfTerms(dot, norm, coef []float64, xx, g float64) float64 {
 	norm, coef = norm[:len(dot)], coef[:len(dot)]
+	ng := -g
 	var s float64
 	for t, d := range dot {
-		x := -g * max0(xx+norm[t]-2*d)
+		x := ng * max0(xx+norm[t]-2*d)
 		if !(x >= -708) { // e^x underflows (or x is NaN)
 			dot[t] = 0 // adds ±0 to s, which leaves it as it is
 			continue

@@ -14,6 +14,9 @@ func expOne(x float64) float64 {
 }
 
 func TestExpNonPos(t *testing.T) {
+	if got := math.Float64bits(expShift); got != expShiftBits {
+		t.Fatalf("expShiftBits = %#x, want %#x", uint64(expShiftBits), got)
+	}
 	worst := 0.0
 	for i := 0; i <= 300000; i++ {
 		x := -708 * float64(i) / 300000
