@@ -256,13 +256,9 @@ func sparse(x []float64, dropZero bool) []svm.Node {
 // then missing (NaN) features to 0, the middle of [-1, 1], which is what an
 // omitted index means in a LIBSVM vector.
 func (c *Classifier) scale(x *Vector) {
-	var miss [NumFeatures]bool
+	c.scaler.ScaleDense(x[:]) // a missing feature stays NaN, or becomes 0 without a range
 	for i, v := range x {
-		miss[i] = v != v
-	}
-	c.scaler.ScaleDense(x[:])
-	for i := range x {
-		if miss[i] {
+		if v != v {
 			x[i] = 0
 		}
 	}

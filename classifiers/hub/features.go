@@ -2,6 +2,7 @@ package hub
 
 import (
 	"math"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -60,7 +61,7 @@ func Extract(u URLInfo, t *Tables) Vector {
 		v[FAnchorLen] = float64(utf8.RuneCountInString(u.Anchor))
 	}
 	v[FURLLen] = float64(len(u.URL))
-	if hasDate(p.path) || hasDate(p.query) {
+	if (p.digits > 0 && hasDate(p.path)) || hasDate(p.query) {
 		v[FDate] = 1
 	}
 	v[FFileName] = t.FileName[fileNameClass(p.file)]
@@ -82,11 +83,10 @@ func Extract(u URLInfo, t *Tables) Vector {
 	}
 	v[FLastSegLen] = float64(len(last))
 	v[FSlugWords] = float64(slugWords(last))
-	digits, run := digitStats(p.path)
 	if len(p.path) > 0 {
-		v[FDigitShare] = float64(digits) / float64(len(p.path))
+		v[FDigitShare] = float64(p.digits) / float64(len(p.path))
 	}
-	v[FDigitRun] = float64(run)
+	v[FDigitRun] = float64(p.digitRun)
 	if p.path == "" || p.path[len(p.path)-1] == '/' {
 		v[FSlash] = 1
 	}
@@ -96,16 +96,19 @@ func Extract(u URLInfo, t *Tables) Vector {
 // urlParts are the pieces of a URL the features look at; all are
 // substrings of the URL.
 type urlParts struct {
-	path  string // from the first '/' after the host up to '?' or '#' ("" when none)
-	query string // after '?' up to '#'
-	file  string // last path segment when the path does not end in '/'
-	last  string // last non-empty path segment
-	ext   string // extension of file (after its last '.'), "" when none
-	depth int    // directory segments before the file name
+	path     string // from the first '/' after the host up to '?' or '#' ("" when none)
+	query    string // after '?' up to '#'
+	file     string // last path segment when the path does not end in '/'
+	last     string // last non-empty path segment
+	ext      string // extension of file (after its last '.'), "" when none
+	depth    int    // directory segments before the file name
+	digits   int    // digits in path
+	digitRun int    // longest run of digits in path
 }
 
-// splitURL splits a URL without allocating. It accepts absolute URLs
-// (scheme://host/path), scheme-relative (//host/path) and bare paths.
+// splitURL splits a URL without allocating, reading each byte of the path
+// once. It accepts absolute URLs (scheme://host/path), scheme-relative
+// (//host/path) and bare paths.
 func splitURL(s string) urlParts {
 	var p urlParts
 	rest := s
@@ -116,42 +119,90 @@ func splitURL(s string) urlParts {
 		rest = rest[2:]
 		rest = rest[hostEnd(rest):]
 	}
-	if i := indexByte(rest, '#'); i >= 0 {
-		rest = rest[:i]
-	}
-	if i := indexByte(rest, '?'); i >= 0 {
-		p.query = rest[i+1:]
-		rest = rest[:i]
-	}
-	p.path = rest
-	segs := 0
-	start := 0
-	for i := 0; i <= len(rest); i++ {
-		if i == len(rest) || rest[i] == '/' {
-			if seg := rest[start:i]; seg != "" {
-				segs++
-				p.last = seg
-			}
-			start = i + 1
+	segs, start, run, digits, longest := 0, 0, 0, 0, 0
+	i := 0
+	for ; i < len(rest); i++ {
+		c := byteClass[rest[i]]
+		d := int(c & classDigit) // 1 for a digit
+		digits += d
+		run = (run + 1) & -d
+		longest = max(longest, run)
+		if c&(classSlash|classPathEnd) == 0 {
+			continue
 		}
+		if c&classPathEnd != 0 {
+			break
+		}
+		if i > start {
+			segs++
+			p.last = rest[start:i]
+		}
+		start = i + 1
 	}
-	if rest != "" && rest[len(rest)-1] != '/' {
+	if i > start {
+		segs++
+		p.last = rest[start:i]
+	}
+	p.digits, p.digitRun = digits, longest
+	if i < len(rest) && rest[i] == '?' {
+		q := rest[i+1:]
+		if j := strings.IndexByte(q, '#'); j >= 0 {
+			q = q[:j]
+		}
+		p.query = q
+	}
+	p.path = rest[:i]
+	if i > 0 && rest[i-1] != '/' {
 		p.file = p.last
 	}
 	p.depth = segs
 	if p.file != "" {
 		p.depth--
-		if i := lastIndexByte(p.file, '.'); i >= 0 && i < len(p.file)-1 {
+		if i := strings.LastIndexByte(p.file, '.'); i >= 0 && i < len(p.file)-1 {
 			p.ext = p.file[i+1:]
 		}
 	}
 	return p
 }
 
+// Byte classes for the scanners (byteClass).
+const (
+	classDigit    = 1 << iota // 0-9; must be bit 0 (splitURL adds it)
+	classSlash                // '/'
+	classPathEnd              // '?' '#': the path ends
+	classSlugSep              // - _ + . , (slugWords)
+	classPercent              // '%'
+	classScheme               // letters, digits, + - . (schemeEnd)
+	classNameWord             // first letters of the file-name words (fileNameClass)
+)
+
+var byteClass = func() (t [256]uint8) {
+	for c := range t {
+		b := byte(c)
+		if isDigit(b) {
+			t[c] |= classDigit
+		}
+		if isAlnum(b) || b == '+' || b == '-' || b == '.' {
+			t[c] |= classScheme
+		}
+		switch lower(b) {
+		case 'c', 'i', 'd', 'l', 'a':
+			t[c] |= classNameWord
+		}
+	}
+	t['/'] |= classSlash
+	t['?'] |= classPathEnd
+	t['#'] |= classPathEnd
+	for _, b := range []byte("-_+.,") {
+		t[b] |= classSlugSep
+	}
+	t['%'] |= classPercent
+	return t
+}()
+
 func hostEnd(s string) int {
 	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '/', '?', '#':
+		if byteClass[s[i]]&(classSlash|classPathEnd) != 0 {
 			return i
 		}
 	}
@@ -175,65 +226,37 @@ func paramCount(q string) int {
 	return n
 }
 
+// slugWords counts the words of s, split at - _ + . , and %20.
 func slugWords(s string) int {
-	n, in := 0, false
+	n, in := 0, 0 // in: 1 inside a word
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		sep := c == '-' || c == '_' || c == '+' || c == '.' || c == ','
-		if c == '%' && i+2 < len(s) && s[i+1] == '2' && s[i+2] == '0' {
-			sep = true
+		c := byteClass[s[i]]
+		if c&classPercent != 0 && i+2 < len(s) && s[i+1] == '2' && s[i+2] == '0' {
+			in = 0
 			i += 2
+			continue
 		}
-		if sep {
-			in = false
-		} else if !in {
-			in = true
-			n++
-		}
+		w := 1 - int(c&classSlugSep)/classSlugSep // 1 for a word byte
+		n += w &^ in
+		in = w
 	}
 	return n
 }
 
-func digitStats(s string) (digits, longest int) {
-	run := 0
-	for i := 0; i < len(s); i++ {
-		if isDigit(s[i]) {
-			digits++
-			run++
-			longest = max(longest, run)
-		} else {
-			run = 0
-		}
-	}
-	return digits, longest
-}
-
 func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
-func lower(c byte) byte {
-	if c >= 'A' && c <= 'Z' {
-		return c + 'a' - 'A'
-	}
-	return c
-}
+// lower maps ASCII upper case to lower case, other bytes to themselves.
+func lower(c byte) byte { return lowerTable[c] }
 
-func indexByte(s string, c byte) int {
-	for i := 0; i < len(s); i++ {
-		if s[i] == c {
-			return i
+var lowerTable = func() (t [256]byte) {
+	for c := range t {
+		t[c] = byte(c)
+		if c >= 'A' && c <= 'Z' {
+			t[c] += 'a' - 'A'
 		}
 	}
-	return -1
-}
-
-func lastIndexByte(s string, c byte) int {
-	for i := len(s) - 1; i >= 0; i-- {
-		if s[i] == c {
-			return i
-		}
-	}
-	return -1
-}
+	return t
+}()
 
 // schemeEnd returns the index of "://" after a URL scheme (letters,
 // digits, + - .) at the start of s, or -1.
@@ -246,7 +269,7 @@ func schemeEnd(s string) int {
 				return i
 			}
 			return -1
-		case isAlnum(c) || c == '+' || c == '-' || c == '.':
+		case byteClass[c]&classScheme != 0:
 		default:
 			return -1
 		}

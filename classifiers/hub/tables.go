@@ -1,6 +1,9 @@
 package hub
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Classes of the three text-valued features, as in the paper.
 const (
@@ -93,6 +96,9 @@ func fileNameClass(file string) int {
 	}
 	class := NameOther
 	for i := 0; i < len(file); i++ {
+		if byteClass[file[i]]&classNameWord == 0 {
+			continue
+		}
 		rest := file[i:]
 		switch lower(file[i]) {
 		case 'c':
@@ -127,17 +133,37 @@ func hasPrefixFold(s, lowerWord string) bool {
 	return len(s) >= len(lowerWord) && equalFold(s[:len(lowerWord)], lowerWord)
 }
 
-// fileTypeClass classifies a file extension.
+// fileTypeClass classifies a file extension, ignoring ASCII case.
 func fileTypeClass(ext string) int {
-	switch {
-	case ext == "":
+	switch k := extKey(ext); k {
+	case 0:
 		return TypeEmpty
-	case equalFold(ext, "asp"), equalFold(ext, "jsp"), equalFold(ext, "aspx"), equalFold(ext, "php"):
+	case dynamicExts[0], dynamicExts[1], dynamicExts[2], dynamicExts[3]:
 		return TypeDynamic
-	case equalFold(ext, "shtml"), equalFold(ext, "html"), equalFold(ext, "htm"):
+	case staticExts[0], staticExts[1], staticExts[2]:
 		return TypeStatic
 	}
 	return TypeOther
+}
+
+var (
+	dynamicExts = [...]uint64{extKey("asp"), extKey("jsp"), extKey("aspx"), extKey("php")}
+	staticExts  = [...]uint64{extKey("shtml"), extKey("html"), extKey("htm")}
+)
+
+// extKey packs the length and the lower-cased bytes of an extension of at
+// most 7 bytes into one integer, so that two extensions are equal but for
+// ASCII case exactly when their keys are. Longer extensions, which match
+// no class, give 1<<63; "" gives 0.
+func extKey(ext string) uint64 {
+	if len(ext) > 7 {
+		return 1 << 63
+	}
+	key := uint64(len(ext))
+	for i := 0; i < len(ext); i++ {
+		key = key<<8 | uint64(lower(ext[i]))
+	}
+	return key
 }
 
 // paramClass classifies the parameter names of a query.
@@ -149,7 +175,7 @@ func paramClass(q string) int {
 	for i := 0; i <= len(q); i++ {
 		if i == len(q) || q[i] == '&' || q[i] == ';' {
 			name := q[start:i]
-			if k := indexByte(name, '='); k >= 0 {
+			if k := strings.IndexByte(name, '='); k >= 0 {
 				name = name[:k]
 			}
 			if containsFold(name, "id") {

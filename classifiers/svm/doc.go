@@ -15,13 +15,14 @@
 //	param.go    KernelType, Param, DefaultParam, validation
 //	kernel.go   kernel functions and the LRU column cache
 //	qmatrix.go  the C-SVC matrix Q_ij = y_i y_j K_ij over the cache, dense rows
-//	exp.go      table-driven e^x for x ≤ 0, evaluated a block at a time
+//	exp.go      table-driven e^x for x ≤ 0 inside the RBF kernel loop (rbfTerms)
 //	solver.go   SMO: working-set selection, two-variable update
 //	merge.go    merging repeated instances (used by cross-validation)
 //	shrink.go   shrinking, gradient reconstruction, rho
 //	train.go    Train: class grouping, one-vs-one, support-vector layout
 //	model.go    Model, Predict, PredictValues, Decision, DecisionDense
-//	fastpath.go binary models: support vectors merged and blocked feature-major
+//	fastpath.go binary models: support vectors merged, unused features dropped,
+//	            coordinates interleaved four vectors at a time; x's zeros skipped
 //	prob.go     Platt sigmoid fit, PredictProbability, pairwise coupling
 //	modelio.go  ReadModel, LoadModel, Write, SaveModel (LIBSVM model format)
 //	scale.go    Scaler: FitScaler, Scale, svm-scale range files

@@ -6,8 +6,7 @@ import "math"
 // exp. This file evaluates e^x for x ≤ 0 the classic table-driven way:
 // x = (32m + j)·ln2/32 + r with |r| ≤ ln2/64, e^x = 2^m · 2^(j/32) · e^r,
 // e^r by a degree-6 Taylor polynomial (truncation error below 1e-17). The
-// result is within a few units in the last place of math.Exp, and the loop
-// in expBlock makes no calls, so consecutive evaluations overlap.
+// result is within a few units in the last place of math.Exp.
 
 const (
 	expInvLn2x32 = 46.16624130844683      // 32/ln2
@@ -23,34 +22,50 @@ var expTable = func() (t [32]float64) {
 	return t
 }()
 
-// expBlock replaces every x ≤ 0 in a by e^x (0 below -708, and for NaN).
-// The loop body makes no calls, so consecutive evaluations overlap.
-func expBlock(a *[blockSize]float64) {
-	for t, x := range a {
-		if !(x >= -708) {
-			a[t] = 0
+// expShift rounds to an integer by addition: for |y| < 2^51, the low bits
+// of y + expShift hold round(y) in two's complement, and
+// (y + expShift) − expShift is round(y) exactly. This saves the two
+// float/integer conversions of int64(y) and float64(n).
+const (
+	expShift     = 0x1.8p52
+	expShiftBits = 0x4338000000000000 // math.Float64bits(expShift)
+)
+
+// expTableBits[j] are the bits of expTable[j].
+var expTableBits = func() (b [32]uint64) {
+	for j, v := range expTable {
+		b[j] = math.Float64bits(v)
+	}
+	return b
+}()
+
+// rbfTerms replaces each dot_t by the RBF kernel value
+// K_t = e^(−g·(xx + norm_t − 2·dot_t)) (the squared distance clamped at 0)
+// and returns Σ_t coef_t·K_t, adding in t order; norm and coef are as long
+// as dot. For a kernel expansion dot holds x·sv_t, norm |sv_t|² and xx
+// |x|². The loop body makes no calls, so consecutive evaluations, and the
+// sum, overlap.
+func rbfTerms(dot, norm, coef []float64, xx, g float64) float64 {
+	norm, coef = norm[:len(dot)], coef[:len(dot)]
+	ng := -g
+	var s float64
+	for t, d := range dot {
+		x := ng * max0(xx+norm[t]-2*d)
+		if !(x >= -708) { // e^x underflows (or x is NaN)
+			dot[t] = 0 // adds ±0 to s, which leaves it as it is
 			continue
 		}
-		n := int64(x*expInvLn2x32 - 0.5) // round to nearest for x ≤ 0
-		fn := float64(n)
+		k := x*expInvLn2x32 + expShift
+		n := int64(math.Float64bits(k) - expShiftBits) // round(x·32/ln2)
+		fn := k - expShift
 		r := (x - fn*expLn2d32Hi) - fn*expLn2d32Lo
 		r2 := r * r
 		p := 1 + r + r2*(0.5+r*(1./6)) + r2*r2*(1./24+r*(1./120)+r2*(1./720))
-		a[t] = p * expTable[n&31] * math.Float64frombits(uint64((n>>5)+1023)<<52)
-	}
-}
-
-// rbfTerms returns Σ_t coef_t·exp(−g·(xx + norm_t − 2·dot_t)), the RBF
-// kernel expansion over one block.
-func rbfTerms(dot, norm, coef *[blockSize]float64, xx, g float64) float64 {
-	var arg [blockSize]float64
-	for t, d := range dot {
-		arg[t] = -g * max0(xx+norm[t]-2*d)
-	}
-	expBlock(&arg)
-	var s float64
-	for t, v := range arg {
-		s += coef[t] * v
+		// 2^(j/32)·2^m by adding m to the table entry's exponent: exact, as
+		// m ≥ -1022 keeps it normal.
+		e := p * math.Float64frombits(expTableBits[n&31]+uint64(n>>5)<<52)
+		dot[t] = e
+		s += coef[t] * e
 	}
 	return s
 }

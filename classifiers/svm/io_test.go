@@ -213,3 +213,33 @@ func TestHugeIndices(t *testing.T) {
 		t.Errorf("Scale = %v, want both features", got)
 	}
 }
+
+// TestScaleDenseMatchesScale: ranges with gaps (features 2 and 5 have none,
+// 4 has min == max), dense vectors shorter and longer than the ranges.
+func TestScaleDenseMatchesScale(t *testing.T) {
+	s, err := svm.ReadRanges(strings.NewReader("x\n-1 1\n1 0 4\n3 -2 2\n4 7 7\n6 1 3\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{0, 1, 2, 3, 5, 6, 9} {
+		dense := make([]float64, n)
+		var sparse []svm.Node
+		for i := range dense {
+			dense[i] = float64(i) - 1.5
+			sparse = append(sparse, svm.Node{Index: i + 1, Value: dense[i]})
+		}
+		want := make([]float64, n)
+		for _, nd := range s.Scale(sparse) {
+			if nd.Index <= n { // Scale also scales absent features as 0
+				want[nd.Index-1] = nd.Value
+			}
+		}
+		s.ScaleDense(dense)
+		for i := range dense {
+			if dense[i] != want[i] {
+				t.Errorf("%d features: ScaleDense = %v, Scale gives %v", n, dense, want)
+				break
+			}
+		}
+	}
+}

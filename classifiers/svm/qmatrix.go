@@ -86,18 +86,17 @@ func (q *svcQ) fill(col []float32, i, from, to int) {
 		}
 		return
 	}
-	var arg [blockSize]float64
-	g, xxi := q.k.gamma, q.xx[i]
+	var kv, norm, zero [blockSize]float64
 	for j0 := from; j0 < to; j0 += blockSize {
 		n := min(blockSize, to-j0)
 		for t := range n {
 			j := j0 + t
 			rj := q.rows[q.row[j]*d : q.row[j]*d+d]
-			arg[t] = -g * max0(xxi+q.xx[j]-2*dotDense(ri, rj))
+			kv[t], norm[t] = dotDense(ri, rj), q.xx[j]
 		}
-		expBlock(&arg)
+		rbfTerms(kv[:n], norm[:n], zero[:n], q.xx[i], q.k.gamma)
 		for t := range n {
-			col[j0+t] = float32(yi * float64(q.y[j0+t]) * arg[t])
+			col[j0+t] = float32(yi * float64(q.y[j0+t]) * kv[t])
 		}
 	}
 }

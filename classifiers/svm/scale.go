@@ -124,17 +124,17 @@ func (s *Scaler) AppendScaled(dst, x []Node) []Node {
 // ScaleDense scales the dense vector x in place (x[i] is feature i+1).
 // Dropped features become 0.
 func (s *Scaler) ScaleDense(x []float64) {
-	k := 0
-	for i := range x {
-		for k < len(s.ranges) && s.ranges[k].index < i+1 {
-			k++
+	next := 0 // x[:next] is done
+	for _, r := range s.ranges {
+		i := r.index - 1
+		if i >= len(x) {
+			break
 		}
-		if k < len(s.ranges) && s.ranges[k].index == i+1 {
-			x[i] = s.value(s.ranges[k], x[i])
-		} else {
-			x[i] = 0
-		}
+		clear(x[next:i]) // no range: dropped
+		x[i] = s.value(r, x[i])
+		next = i + 1
 	}
+	clear(x[next:])
 }
 
 // ScaleProblem returns a scaled copy of p (labels scaled too when the
