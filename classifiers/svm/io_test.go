@@ -3,8 +3,10 @@ package svm_test
 import (
 	"bytes"
 	"errors"
+	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -190,9 +192,9 @@ func TestRangesYSection(t *testing.T) {
 // TestHugeIndices: feature indices near the int range must not overflow
 // the dense fast paths.
 func TestHugeIndices(t *testing.T) {
-	const big = 1 << 62
+	const big = math.MaxInt>>1 + 1 // 1<<62 on 64-bit systems
 	model := "svm_type c_svc\nkernel_type rbf\ngamma 0.5\nnr_class 2\ntotal_sv 2\nrho 0\nlabel 1 -1\nnr_sv 1 1\nSV\n" +
-		"1 4611686018427387904:1\n-1 1:1\n"
+		"1 " + strconv.Itoa(big) + ":1\n-1 1:1\n"
 	m, err := svm.ReadModel(strings.NewReader(model))
 	if err != nil {
 		t.Fatal(err)
