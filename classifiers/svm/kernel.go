@@ -32,6 +32,22 @@ func (k kernel) eval(dot, uu, vv float64) float64 {
 	}
 }
 
+// same reports whether k and o are the same function: the parameters a
+// kernel type does not use are ignored.
+func (k kernel) same(o kernel) bool {
+	switch {
+	case k.typ != o.typ:
+		return false
+	case k.typ == Linear:
+		return true
+	case k.typ == Poly:
+		return k.gamma == o.gamma && k.coef0 == o.coef0 && k.degree == o.degree
+	case k.typ == Sigmoid:
+		return k.gamma == o.gamma && k.coef0 == o.coef0
+	}
+	return k.gamma == o.gamma
+}
+
 // dot returns the inner product of two sparse vectors.
 func dot(u, v []Node) float64 {
 	var s float64

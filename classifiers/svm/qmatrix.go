@@ -16,12 +16,15 @@ type svcQ struct {
 	dim  int       // length of a dense row; 0 without dense rows
 	rows []float64 // dense rows in the original order
 	row  []int     // row[i]: the dense row of position i
+
+	gram    *Gram // kernel values to gather, or nil to compute them
+	gramRow []int // gramRow[i]: the row of position i in gram
 }
 
 // maxDenseRows bounds the dense copy of the training vectors (entries).
 const maxDenseRows = 1 << 24
 
-func newSVCQ(x [][]Node, y []int8, param Param) *svcQ {
+func newSVCQ(x [][]Node, y []int8, param Param, gram *Gram) *svcQ {
 	q := &svcQ{
 		k:  newKernel(param),
 		x:  append([][]Node(nil), x...),
@@ -51,6 +54,14 @@ func newSVCQ(x [][]Node, y []int8, param Param) *svcQ {
 	for i := range q.x {
 		q.qd[i] = q.kij(i, i)
 	}
+	// The Gram holds what fill computes: the dense-row RBF values (the
+	// sparse path uses math.Exp), or any other kernel, whose values do not
+	// depend on the path.
+	if gram != nil && gram.kern.same(q.k) && (q.rows != nil || q.k.typ != RBF) {
+		if q.gramRow = gram.rows(q.x); q.gramRow != nil {
+			q.gram = gram
+		}
+	}
 	q.cache = newCache(len(x), param.CacheMB*(1<<20))
 	return q
 }
@@ -70,6 +81,10 @@ func (q *svcQ) column(i, length int) []float32 {
 
 // fill computes col[from:to] of column i.
 func (q *svcQ) fill(col []float32, i, from, to int) {
+	if q.gram != nil {
+		q.gather(col, i, from, to)
+		return
+	}
 	yi := float64(q.y[i])
 	if q.rows == nil {
 		for j := from; j < to; j++ {
@@ -101,6 +116,20 @@ func (q *svcQ) fill(col []float32, i, from, to int) {
 	}
 }
 
+// gather copies col[from:to] of column i from the Gram: float32(y_i y_j K)
+// is ±float32(K), rounding being symmetric, and multiplying by ±1 is exact.
+func (q *svcQ) gather(col []float32, i, from, to int) {
+	n := q.gram.n
+	r := q.gramRow[i] * n
+	k := q.gram.k[r : r+n]
+	rows, y := q.gramRow[from:to], q.y[from:to]
+	col = col[from:to]
+	yi := float32(q.y[i])
+	for t, j := range rows {
+		col[t] = yi * float32(y[t]) * k[j]
+	}
+}
+
 // dotDense returns a·b for two rows of equal length.
 func dotDense(a, b []float64) float64 {
 	b = b[:len(a)]
@@ -119,5 +148,8 @@ func (q *svcQ) swap(i, j int) {
 	q.qd[i], q.qd[j] = q.qd[j], q.qd[i]
 	if q.row != nil {
 		q.row[i], q.row[j] = q.row[j], q.row[i]
+	}
+	if q.gramRow != nil {
+		q.gramRow[i], q.gramRow[j] = q.gramRow[j], q.gramRow[i]
 	}
 }

@@ -45,6 +45,12 @@ type solution struct {
 // solveCSVC solves the C-SVC dual for labels y (±1) with costs cp for the
 // positive and cn for the negative class, starting from α = 0.
 func solveCSVC(x [][]Node, y []int8, param Param, cp, cn float64) solution {
+	return solveBoxed(x, y, classBounds(y, cp, cn), param, nil)
+}
+
+// classBounds returns the bound of every α: cp for the positive class, cn
+// for the negative.
+func classBounds(y []int8, cp, cn float64) []float64 {
 	upper := make([]float64, len(y))
 	for i, yi := range y {
 		upper[i] = cn
@@ -52,14 +58,15 @@ func solveCSVC(x [][]Node, y []int8, param Param, cp, cn float64) solution {
 			upper[i] = cp
 		}
 	}
-	return solveBoxed(x, y, upper, param)
+	return upper
 }
 
-// solveBoxed solves the C-SVC dual with per-variable bounds upper.
-func solveBoxed(x [][]Node, y []int8, upper []float64, param Param) solution {
+// solveBoxed solves the C-SVC dual with per-variable bounds upper, taking
+// kernel values from gram when it is not nil.
+func solveBoxed(x [][]Node, y []int8, upper []float64, param Param, gram *Gram) solution {
 	l := len(x)
 	s := &solver{
-		q: newSVCQ(x, y, param), y: append([]int8(nil), y...),
+		q: newSVCQ(x, y, param, gram), y: append([]int8(nil), y...),
 		p: make([]float64, l), alpha: make([]float64, l), status: make([]int8, l),
 		g: make([]float64, l), gbar: make([]float64, l), active: make([]int, l),
 		upper:      append([]float64(nil), upper...),
@@ -128,42 +135,61 @@ func (s *solver) run() int {
 
 // selectWorkingSet returns the pair (i, j) of WSS 2, or ok = false when the
 // current α is eps-optimal on the active set.
+//
+// Both scans work on −y_t·G_t or y_t·G_t, which are −G_t or G_t exactly,
+// so they pick the same pair, ties included, as LIBSVM's branches on y_t;
+// the slices are cut to the active size so the loops index without bounds
+// checks.
 func (s *solver) selectWorkingSet() (int, int, bool) {
+	n := s.activeSize
+	y, status, g := s.y[:n], s.status[:n], s.g[:n]
 	gmax, gmax2 := math.Inf(-1), math.Inf(-1)
 	i, j := -1, -1
-	for t := 0; t < s.activeSize; t++ {
-		if s.y[t] > 0 {
-			if s.status[t] != atUpper && -s.g[t] >= gmax {
-				gmax, i = -s.g[t], t
-			}
-		} else if s.status[t] != atLower && s.g[t] >= gmax {
-			gmax, i = s.g[t], t
+	// i: the largest −y_t·G_t over I_up (positives below C, negatives
+	// above 0), the last one on ties.
+	for t, gt := range g {
+		v, out := gt, atLower
+		if y[t] > 0 {
+			v, out = -gt, atUpper
+		}
+		if v >= gmax && status[t] != out {
+			gmax, i = v, t
 		}
 	}
-	var qi []float32
-	if i != -1 {
-		qi = s.q.column(i, s.activeSize)
+	if i == -1 {
+		for t, gt := range g {
+			v, out := -gt, atUpper
+			if y[t] > 0 {
+				v, out = gt, atLower
+			}
+			if status[t] != out {
+				gmax2 = max(gmax2, v)
+			}
+		}
+		return i, j, false
 	}
+	qi := s.q.column(i, n)[:n]
+	qd := s.q.qd[:n]
+	qdi, yi2 := qd[i], 2*float64(y[i])
 	objMin := math.Inf(1)
-	for t := 0; t < s.activeSize; t++ {
-		var diff, sign float64
-		if s.y[t] > 0 {
-			if s.status[t] == atLower {
-				continue
-			}
-			gmax2 = max(gmax2, s.g[t])
-			diff, sign = gmax+s.g[t], -1
-		} else {
-			if s.status[t] == atUpper {
-				continue
-			}
-			gmax2 = max(gmax2, -s.g[t])
-			diff, sign = gmax-s.g[t], 1
+	// j: over I_low (positives above 0, negatives below C), gmax2 the
+	// largest y_t·G_t and j the t of least −(gmax + y_t·G_t)²/a_it among
+	// those with gmax + y_t·G_t > 0, the last one on ties. gmax − G_t is
+	// gmax + (−G_t) exactly, and sign·2·y_i is ±2 in either order.
+	for t, gt := range g {
+		v, out, sign := -gt, atUpper, 1.0
+		if y[t] > 0 {
+			v, out, sign = gt, atLower, -1.0
 		}
+		if status[t] == out {
+			continue
+		}
+		gmax2 = max(gmax2, v)
+		diff := gmax + v
 		if diff <= 0 {
 			continue
 		}
-		quad := s.q.qd[i] + s.q.qd[t] + sign*2*float64(s.y[i])*float64(qi[t])
+		quad := qdi + qd[t] + sign*yi2*float64(qi[t])
 		if quad <= 0 {
 			quad = tau
 		}
