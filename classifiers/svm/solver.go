@@ -32,6 +32,15 @@ type solver struct {
 	eps        float64
 	shrinking  bool
 	unshrink   bool
+
+	// up is the first half of the next working-set selection, the i of
+	// I_up with the largest −y_i·G_i, found by update's gradient loop; it
+	// is stale after shrinking or a gradient reconstruction.
+	up struct {
+		i     int
+		gmax  float64
+		valid bool
+	}
 }
 
 // solution is the solver's result in the original order of the instances.
@@ -111,11 +120,13 @@ func (s *solver) run() int {
 		if counter--; counter == 0 {
 			counter = min(l, 1000)
 			if s.shrinking {
+				s.up.valid = false
 				s.shrink()
 			}
 		}
 		i, j, ok := s.selectWorkingSet()
 		if !ok {
+			s.up.valid = false
 			s.reconstructGradient()
 			s.activeSize = l
 			if i, j, ok = s.selectWorkingSet(); !ok {
@@ -146,14 +157,20 @@ func (s *solver) selectWorkingSet() (int, int, bool) {
 	gmax, gmax2 := math.Inf(-1), math.Inf(-1)
 	i, j := -1, -1
 	// i: the largest −y_t·G_t over I_up (positives below C, negatives
-	// above 0), the last one on ties.
-	for t, gt := range g {
-		v, out := gt, atLower
-		if y[t] > 0 {
-			v, out = -gt, atUpper
-		}
-		if v >= gmax && status[t] != out {
-			gmax, i = v, t
+	// above 0), the last one on ties; update's loop has found it unless
+	// the active set changed since.
+	if s.up.valid {
+		i, gmax = s.up.i, s.up.gmax
+		s.up.valid = false
+	} else {
+		for t, gt := range g {
+			v, out := gt, atLower
+			if y[t] > 0 {
+				v, out = -gt, atUpper
+			}
+			if v >= gmax && status[t] != out {
+				gmax, i = v, t
+			}
 		}
 	}
 	if i == -1 {
@@ -217,12 +234,26 @@ func (s *solver) update(i, j int) {
 		s.stepSame(i, j, float64(qi[j]), ci, cj)
 	}
 	dI, dJ := s.alpha[i]-oldI, s.alpha[j]-oldJ
-	for k := 0; k < s.activeSize; k++ {
-		s.g[k] += float64(qi[k])*dI + float64(qj[k])*dJ
-	}
 	upI, upJ := s.status[i] == atUpper, s.status[j] == atUpper
 	s.setStatus(i)
 	s.setStatus(j)
+	// The gradient update also finds the next selection's i (see
+	// selectWorkingSet), on the final G and status.
+	n := s.activeSize
+	g, y, status := s.g[:n], s.y[:n], s.status[:n]
+	qi, qj = qi[:n], qj[:n]
+	gmax, imax := math.Inf(-1), -1
+	for k := range g {
+		g[k] += float64(qi[k])*dI + float64(qj[k])*dJ
+		v, out := g[k], atLower
+		if y[k] > 0 {
+			v, out = -g[k], atUpper
+		}
+		if v >= gmax && status[k] != out {
+			gmax, imax = v, k
+		}
+	}
+	s.up.i, s.up.gmax, s.up.valid = imax, gmax, true
 	if upI != (s.status[i] == atUpper) {
 		s.moveGbar(i, ci, upI, l)
 	}
