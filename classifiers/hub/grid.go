@@ -1,9 +1,9 @@
 package hub
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 	"sync"
@@ -46,14 +46,16 @@ func hostFolds(hosts []string, k int, seed int64) ([]int, error) {
 // host-grouped folds on workers goroutines and returns the cells in cs ×
 // gammas order and the chosen one: of the cells whose hub F1 is within tol
 // of the best, the one with the fewest support vectors (the cheapest to
-// evaluate; ties to the earlier cell).
-func gridSearch(p *svm.Problem, hosts []string, base svm.Param, cs, gammas []float64, k int, seed int64, workers int, tol float64) ([]GridCell, GridCell, error) {
+// evaluate; ties to the earlier cell). It also returns p's kernel matrix
+// for the chosen gamma, for the final trainings, or nil when it kept none;
+// the caller releases it.
+func gridSearch(p *svm.Problem, hosts []string, base svm.Param, cs, gammas []float64, k int, seed int64, workers int, tol float64) (_ []GridCell, _ GridCell, _ *svm.Gram, err error) {
 	if k < 2 {
-		return nil, GridCell{}, errors.New("hub: grid search needs at least 2 folds")
+		return nil, GridCell{}, nil, errors.New("hub: grid search needs at least 2 folds")
 	}
 	fold, err := hostFolds(hosts, k, seed)
 	if err != nil {
-		return nil, GridCell{}, err
+		return nil, GridCell{}, nil, err
 	}
 	cells := make([]GridCell, 0, len(cs)*len(gammas))
 	for _, c := range cs {
@@ -72,9 +74,12 @@ func gridSearch(p *svm.Problem, hosts []string, base svm.Param, cs, gammas []flo
 	// computing kernel columns in every training, then recomputed in place
 	// for the next gamma. Costliest (largest C) cells first so the workers
 	// finish together.
-	var gram *svm.Gram // allocated once, recomputed for each gamma
+	// gram is allocated once and recomputed for each gamma; lastGamma is
+	// the gamma it holds.
+	var gram *svm.Gram
+	lastGamma := math.NaN()
 	defer func() {
-		if gram != nil {
+		if err != nil && gram != nil {
 			gram.Release()
 		}
 	}()
@@ -84,9 +89,11 @@ func gridSearch(p *svm.Problem, hosts []string, base svm.Param, cs, gammas []flo
 		}
 		use, err := gramFor(gram, p, base, g, workers)
 		if err != nil {
-			return nil, GridCell{}, fmt.Errorf("hub: grid search gamma=%g: %w", g, err)
+			return nil, GridCell{}, nil, fmt.Errorf("hub: grid search gamma=%g: %w", g, err)
 		}
-		gram = cmp.Or(use, gram)
+		if use != nil {
+			gram, lastGamma = use, g
+		}
 		var order []int
 		for i, c := range cells {
 			if c.Gamma == g {
@@ -95,7 +102,7 @@ func gridSearch(p *svm.Problem, hosts []string, base svm.Param, cs, gammas []flo
 		}
 		sort.SliceStable(order, func(a, b int) bool { return cells[order[a]].C > cells[order[b]].C })
 		if err := runFolds(p, fold, k, base, cells, order, use, workers, preds, nsv); err != nil {
-			return nil, GridCell{}, err
+			return nil, GridCell{}, nil, err
 		}
 	}
 	top := 0.0
@@ -110,13 +117,24 @@ func gridSearch(p *svm.Problem, hosts []string, base svm.Param, cs, gammas []flo
 		}
 		top = max(top, cells[i].F1)
 	}
-	best := -1
+	b := -1
 	for i, c := range cells {
-		if c.F1 >= top-tol && (best < 0 || c.SV < cells[best].SV) {
-			best = i
+		if c.F1 >= top-tol && (b < 0 || c.SV < cells[b].SV) {
+			b = i
 		}
 	}
-	return cells, cells[best], nil
+	best := cells[b]
+	if gram != nil && best.Gamma != lastGamma {
+		use, err := gramFor(gram, p, base, best.Gamma, workers)
+		if err != nil {
+			return nil, GridCell{}, nil, fmt.Errorf("hub: grid search gamma=%g: %w", best.Gamma, err)
+		}
+		if use == nil {
+			gram.Release()
+		}
+		gram = use
+	}
+	return cells, best, gram, nil
 }
 
 // gramFor returns the kernel matrix of p for base with gamma g, reusing
