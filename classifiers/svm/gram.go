@@ -174,10 +174,22 @@ func (g *Gram) fillRow(a int) {
 		return
 	}
 	var kv, norm, zero [blockSize]float64
+	d := g.dim
+	row := func(b int) []float64 { return g.dense[b*d : b*d+d] }
 	for b0 := 0; b0 <= a; b0 += blockSize {
 		m := min(blockSize, a+1-b0)
+		t := 0
+		if !g.sparse {
+			for ; t+4 <= m; t += 4 {
+				b := b0 + t
+				kv[t], kv[t+1], kv[t+2], kv[t+3] = dotDense4(row(a), row(b), row(b+1), row(b+2), row(b+3))
+			}
+		}
+		for ; t < m; t++ {
+			kv[t] = g.dot(a, b0+t)
+		}
 		for t := range m {
-			kv[t], norm[t] = g.dot(a, b0+t), g.xx[b0+t]
+			norm[t] = g.xx[b0+t]
 		}
 		rbfTerms(kv[:m], norm[:m], zero[:m], g.xx[a], g.kern.gamma)
 		for t := range m {
