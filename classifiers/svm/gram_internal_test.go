@@ -80,3 +80,26 @@ func TestGramSparseRBFNotTaken(t *testing.T) {
 		}
 	}
 }
+
+// TestDotDense4 checks the four-at-a-time dot products against dotDense
+// bit for bit, on values whose sums depend on the order of addition.
+func TestDotDense4(t *testing.T) {
+	const d = 15
+	row := func(seed int) []float64 {
+		r := make([]float64, d)
+		for k := range r {
+			r[k] = math.Sin(float64(seed*d+k)) * math.Exp2(float64((seed+k)%40-20))
+		}
+		return r
+	}
+	for s := range 50 {
+		a, b := row(s), [4][]float64{row(s + 1), row(3 * s), row(s + 7), row(5*s + 2)}
+		got := [4]float64{}
+		got[0], got[1], got[2], got[3] = dotDense4(a, b[0], b[1], b[2], b[3])
+		for q := range b {
+			if want := dotDense(a, b[q]); math.Float64bits(got[q]) != math.Float64bits(want) {
+				t.Fatalf("row %d, product %d: dotDense4 %v, dotDense %v", s, q, got[q], want)
+			}
+		}
+	}
+}
