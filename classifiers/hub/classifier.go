@@ -136,15 +136,22 @@ func Train(examples []Example, opts TrainOptions) (*Classifier, error) {
 	for i, e := range examples {
 		hosts[i] = e.Host
 	}
-	param, info, err := chooseParam(prob, hosts, opts, hubs)
+	param, info, gram, err := chooseParam(prob, hosts, opts, hubs)
 	if err != nil {
 		return nil, err
 	}
-	if c.model, err = svm.Train(prob, param); err != nil {
+	// The grid's kernel matrix, when it kept one, gives the final
+	// trainings (all on prob's vectors) the same models faster.
+	train := svm.Train
+	if gram != nil {
+		defer gram.Release()
+		train = func(p *svm.Problem, param svm.Param) (*svm.Model, error) { return svm.TrainWithGram(p, param, gram) }
+	}
+	if c.model, err = train(prob, param); err != nil {
 		return nil, fmt.Errorf("hub: train: %w", err)
 	}
 	if opts.Edit {
-		if c.model, info.Edited, err = edit(prob, c.model, param, opts.EditMargin); err != nil {
+		if c.model, info.Edited, err = edit(prob, c.model, param, opts.EditMargin, train); err != nil {
 			return nil, err
 		}
 	}
@@ -159,8 +166,9 @@ func Train(examples []Example, opts TrainOptions) (*Classifier, error) {
 const editRounds = 5
 
 // edit retrains m without the examples it misclassifies (Wilson editing),
-// repeating until the model fits what is left or editRounds passes.
-func edit(p *svm.Problem, m *svm.Model, param svm.Param, margin float64) (*svm.Model, int, error) {
+// repeating until the model fits what is left or editRounds passes. train
+// is svm.Train or a training through a kernel matrix of p's vectors.
+func edit(p *svm.Problem, m *svm.Model, param svm.Param, margin float64, train func(*svm.Problem, svm.Param) (*svm.Model, error)) (*svm.Model, int, error) {
 	cur := p
 	for round := range editRounds {
 		var kept svm.Problem
@@ -178,7 +186,7 @@ func edit(p *svm.Problem, m *svm.Model, param svm.Param, margin float64) (*svm.M
 		if kept.Len() == cur.Len() {
 			break
 		}
-		m2, err := svm.Train(&kept, param)
+		m2, err := train(&kept, param)
 		if err != nil {
 			return nil, 0, fmt.Errorf("hub: train edited: %w", err)
 		}
@@ -187,7 +195,10 @@ func edit(p *svm.Problem, m *svm.Model, param svm.Param, margin float64) (*svm.M
 	return m, p.Len() - cur.Len(), nil
 }
 
-func chooseParam(p *svm.Problem, hosts []string, opts TrainOptions, hubs int) (svm.Param, Info, error) {
+// chooseParam returns the training parameters, by grid search when opts
+// ask for it, and then p's kernel matrix for the chosen kernel when the
+// grid search kept one (the caller releases it).
+func chooseParam(p *svm.Problem, hosts []string, opts TrainOptions, hubs int) (svm.Param, Info, *svm.Gram, error) {
 	param := svm.DefaultParam()
 	param.C, param.Gamma = 32, 0.0625
 	if opts.C > 0 {
@@ -197,6 +208,7 @@ func chooseParam(p *svm.Problem, hosts []string, opts TrainOptions, hubs int) (s
 		param.Gamma = opts.Gamma
 	}
 	info := Info{Weighted: opts.Weighted}
+	var gram *svm.Gram
 	if opts.Linear {
 		param.Kernel, param.Gamma = svm.Linear, 0
 	}
@@ -227,16 +239,16 @@ func chooseParam(p *svm.Problem, hosts []string, opts TrainOptions, hubs int) (s
 		if tol == 0 {
 			tol = 0.005
 		}
-		cells, best, err := gridSearch(p, hosts, param, cs, gs, info.Folds, opts.Seed, workers, max(tol, 0))
+		cells, best, g, err := gridSearch(p, hosts, param, cs, gs, info.Folds, opts.Seed, workers, max(tol, 0))
 		if err != nil {
-			return param, info, err
+			return param, info, nil, err
 		}
 		param.C, param.Gamma, info.CVAccuracy, info.CVF1 = best.C, best.Gamma, best.Accuracy, best.F1
-		info.Grid = cells
+		info.Grid, gram = cells, g
 	}
 	param.Probability = opts.Probability
 	info.C, info.Gamma = param.C, param.Gamma
-	return param, info, nil
+	return param, info, gram, nil
 }
 
 // sparse converts a dense vector to LIBSVM nodes, leaving out NaN (missing)

@@ -40,7 +40,7 @@
 //	tables.go     text-value classes, Tables, LearnTables, PaperTables
 //	data.go       Example, ReadTSV, SplitByHost (host-disjoint splits)
 //	classifier.go Classifier, TrainOptions, Train (editing), Classify, Decision, IsHub
-//	grid.go       grid search over C and gamma with host-grouped k-fold CV
+//	grid.go       grid search over C and gamma with host-grouped k-fold CV, one kernel matrix per gamma
 //	cv.go         CrossValidate: host-grouped k-fold estimate of F1 on unseen sites
 //	bundle.go     model bundle directory (hub.model, hub.range, features.json), Load, Save, Default
 //	metrics.go    Metrics: precision, recall, F1, confusion matrix; Evaluate

@@ -13,8 +13,12 @@
 //
 //	problem.go  Node, Problem, ReadProblem, WriteProblem (LIBSVM data format)
 //	param.go    KernelType, Param, DefaultParam, validation
-//	kernel.go   kernel functions and the LRU column cache
+//	kernel.go   kernel functions and the LRU column cache (swaps applied in runs)
 //	qmatrix.go  the C-SVC matrix Q_ij = y_i y_j K_ij over the cache, dense rows
+//	gram.go     Gram: a float32 kernel matrix of a data set that trainings on its
+//	            subsets (grid search folds) gather columns from; TrainWithGram
+//	gram_mmap.go, gram_heap.go  the matrix's memory, mapped outside the Go heap
+//	            on Linux and macOS
 //	exp.go      table-driven e^x for x ≤ 0 inside the RBF kernel loop (rbfTerms)
 //	solver.go   SMO: working-set selection, two-variable update
 //	merge.go    merging repeated instances (used by cross-validation)
@@ -34,8 +38,12 @@
 // Prediction cost grows with the number of distinct support vectors: about
 // 9 ns each for RBF on ten features (see BenchmarkPredictDenseRBF).
 //
+// Training through a Gram (NewGram, TrainWithGram) gives the same model, bit
+// for bit, as Train: the matrix holds exactly the float32 values the column
+// cache would compute. It costs 4n² bytes for n vectors.
+//
 // Differences from LIBSVM: only C-SVC is trained (nu-SVC models can be read
-// and used for prediction); precomputed kernels are not supported; training
+// and used for prediction); precomputed kernels (-t 4) are not supported; training
 // data with a single class is an error (ErrOneClass) rather than a constant
 // model; the Platt-scaling CV and CrossValidation draw their folds from a
 // seeded PCG stream, not from C's rand(), so probabilities and CV

@@ -32,6 +32,22 @@ func (k kernel) eval(dot, uu, vv float64) float64 {
 	}
 }
 
+// same reports whether k and o are the same function: the parameters a
+// kernel type does not use are ignored.
+func (k kernel) same(o kernel) bool {
+	switch {
+	case k.typ != o.typ:
+		return false
+	case k.typ == Linear:
+		return true
+	case k.typ == Poly:
+		return k.gamma == o.gamma && k.coef0 == o.coef0 && k.degree == o.degree
+	case k.typ == Sigmoid:
+		return k.gamma == o.gamma && k.coef0 == o.coef0
+	}
+	return k.gamma == o.gamma
+}
+
 // dot returns the inner product of two sparse vectors.
 func dot(u, v []Node) float64 {
 	var s float64
@@ -80,6 +96,7 @@ type cache struct {
 	prev, next []int       // LRU ring over cached columns; index n is the head
 	free       int         // floats still available
 	spare      []float32   // the last evicted column, reused to save garbage
+	pending    [][2]int    // swaps not yet applied to the columns' entries (i < j)
 }
 
 // newCache makes a cache of n columns holding at most bytes bytes, and never
@@ -115,6 +132,9 @@ func (c *cache) pushBack(i int) {
 // get returns column i with room for length entries and the number of
 // leading entries that are already valid.
 func (c *cache) get(i, length int) ([]float32, int) {
+	if len(c.pending) > 0 {
+		c.flush()
+	}
 	col := c.cols[i]
 	if c.next[i] >= 0 {
 		c.unlink(i)
@@ -151,6 +171,15 @@ func (c *cache) get(i, length int) ([]float32, int) {
 
 // swap exchanges the roles of indices i and j in every cached column and
 // swaps their columns, dropping columns that hold one but not the other.
+//
+// Swaps come in runs (shrinking moves many variables at once) with nothing
+// read in between, so swap exchanges the columns now and leaves their
+// entries to flush, which takes each cached column once through the whole
+// run: the run's indices are close together, and each column's lines stay
+// in cache instead of being fetched once per swap. The outcome (entries,
+// dropped columns, LRU order, free space) is the same as swapping at once:
+// a column's length does not change within a run, and a column dropped
+// later than LIBSVM drops it is only carried along in the meantime.
 func (c *cache) swap(i, j int) {
 	if i == j {
 		return
@@ -168,21 +197,29 @@ func (c *cache) swap(i, j int) {
 	if c.cols[j] != nil {
 		c.pushBack(j)
 	}
-	if i > j {
-		i, j = j, i
-	}
+	c.pending = append(c.pending, [2]int{min(i, j), max(i, j)})
+}
+
+// flush applies the pending swaps to the entries of every cached column,
+// in order, dropping a column at the first swap that finds one index but
+// not the other inside it.
+func (c *cache) flush() {
 	h := len(c.cols)
 	for k := c.next[h]; k != h; {
 		nk := c.next[k]
 		col := c.cols[k]
-		switch {
-		case len(col) > j:
-			col[i], col[j] = col[j], col[i]
-		case len(col) > i:
-			c.unlink(k)
-			c.free += len(col)
-			c.cols[k] = nil
+		for _, p := range c.pending {
+			i, j := p[0], p[1]
+			if len(col) > j {
+				col[i], col[j] = col[j], col[i]
+			} else if len(col) > i {
+				c.unlink(k)
+				c.free += len(col)
+				c.cols[k] = nil
+				break
+			}
 		}
 		k = nk
 	}
+	c.pending = c.pending[:0]
 }

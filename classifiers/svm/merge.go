@@ -43,7 +43,7 @@ func solveMerged(x [][]Node, y []int8, param Param, cp, cn float64) solution {
 	if len(ux) == len(x) {
 		return solveCSVC(x, y, param, cp, cn)
 	}
-	sol := solveBoxed(ux, uy, upper, param)
+	sol := solveBoxed(ux, uy, upper, param, nil)
 	left := make([]float64, len(ux))
 	for u, a := range sol.alpha {
 		left[u] = math.Abs(a)

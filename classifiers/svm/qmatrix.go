@@ -16,12 +16,15 @@ type svcQ struct {
 	dim  int       // length of a dense row; 0 without dense rows
 	rows []float64 // dense rows in the original order
 	row  []int     // row[i]: the dense row of position i
+
+	gram    *Gram // kernel values to gather, or nil to compute them
+	gramRow []int // gramRow[i]: the row of position i in gram
 }
 
 // maxDenseRows bounds the dense copy of the training vectors (entries).
 const maxDenseRows = 1 << 24
 
-func newSVCQ(x [][]Node, y []int8, param Param) *svcQ {
+func newSVCQ(x [][]Node, y []int8, param Param, gram *Gram) *svcQ {
 	q := &svcQ{
 		k:  newKernel(param),
 		x:  append([][]Node(nil), x...),
@@ -51,6 +54,14 @@ func newSVCQ(x [][]Node, y []int8, param Param) *svcQ {
 	for i := range q.x {
 		q.qd[i] = q.kij(i, i)
 	}
+	// The Gram holds what fill computes: the dense-row RBF values (the
+	// sparse path uses math.Exp), or any other kernel, whose values do not
+	// depend on the path.
+	if gram != nil && gram.kern.same(q.k) && (q.rows != nil || q.k.typ != RBF) {
+		if q.gramRow = gram.rows(q.x); q.gramRow != nil {
+			q.gram = gram
+		}
+	}
 	q.cache = newCache(len(x), param.CacheMB*(1<<20))
 	return q
 }
@@ -70,6 +81,10 @@ func (q *svcQ) column(i, length int) []float32 {
 
 // fill computes col[from:to] of column i.
 func (q *svcQ) fill(col []float32, i, from, to int) {
+	if q.gram != nil {
+		q.gather(col, i, from, to)
+		return
+	}
 	yi := float64(q.y[i])
 	if q.rows == nil {
 		for j := from; j < to; j++ {
@@ -87,18 +102,53 @@ func (q *svcQ) fill(col []float32, i, from, to int) {
 		return
 	}
 	var kv, norm, zero [blockSize]float64
+	rowOf := func(j int) []float64 { return q.rows[q.row[j]*d : q.row[j]*d+d] }
 	for j0 := from; j0 < to; j0 += blockSize {
 		n := min(blockSize, to-j0)
-		for t := range n {
+		t := 0
+		for ; t+4 <= n; t += 4 {
 			j := j0 + t
-			rj := q.rows[q.row[j]*d : q.row[j]*d+d]
-			kv[t], norm[t] = dotDense(ri, rj), q.xx[j]
+			kv[t], kv[t+1], kv[t+2], kv[t+3] = dotDense4(ri, rowOf(j), rowOf(j+1), rowOf(j+2), rowOf(j+3))
+		}
+		for ; t < n; t++ {
+			kv[t] = dotDense(ri, rowOf(j0+t))
+		}
+		for t := range n {
+			norm[t] = q.xx[j0+t]
 		}
 		rbfTerms(kv[:n], norm[:n], zero[:n], q.xx[i], q.k.gamma)
 		for t := range n {
 			col[j0+t] = float32(yi * float64(q.y[j0+t]) * kv[t])
 		}
 	}
+}
+
+// gather copies col[from:to] of column i from the Gram: float32(y_i y_j K)
+// is ±float32(K), rounding being symmetric, and multiplying by ±1 is exact.
+func (q *svcQ) gather(col []float32, i, from, to int) {
+	n := q.gram.n
+	r := q.gramRow[i] * n
+	k := q.gram.k[r : r+n]
+	rows, y := q.gramRow[from:to], q.y[from:to]
+	col = col[from:to]
+	yi := float32(q.y[i])
+	for t, j := range rows {
+		col[t] = yi * float32(y[t]) * k[j]
+	}
+}
+
+// dotDense4 returns a·b0, a·b1, a·b2 and a·b3, each summed in the order
+// dotDense sums it, so each equals dotDense's bit for bit; the four
+// independent sums overlap instead of waiting on one another's additions.
+func dotDense4(a, b0, b1, b2, b3 []float64) (s0, s1, s2, s3 float64) {
+	b0, b1, b2, b3 = b0[:len(a)], b1[:len(a)], b2[:len(a)], b3[:len(a)]
+	for k, v := range a {
+		s0 += v * b0[k]
+		s1 += v * b1[k]
+		s2 += v * b2[k]
+		s3 += v * b3[k]
+	}
+	return s0, s1, s2, s3
 }
 
 // dotDense returns a·b for two rows of equal length.
@@ -119,5 +169,8 @@ func (q *svcQ) swap(i, j int) {
 	q.qd[i], q.qd[j] = q.qd[j], q.qd[i]
 	if q.row != nil {
 		q.row[i], q.row[j] = q.row[j], q.row[i]
+	}
+	if q.gramRow != nil {
+		q.gramRow[i], q.gramRow[j] = q.gramRow[j], q.gramRow[i]
 	}
 }

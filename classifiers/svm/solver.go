@@ -32,6 +32,15 @@ type solver struct {
 	eps        float64
 	shrinking  bool
 	unshrink   bool
+
+	// up is the first half of the next working-set selection, the i of
+	// I_up with the largest −y_i·G_i, found by update's gradient loop; it
+	// is stale after shrinking or a gradient reconstruction.
+	up struct {
+		i     int
+		gmax  float64
+		valid bool
+	}
 }
 
 // solution is the solver's result in the original order of the instances.
@@ -45,6 +54,12 @@ type solution struct {
 // solveCSVC solves the C-SVC dual for labels y (±1) with costs cp for the
 // positive and cn for the negative class, starting from α = 0.
 func solveCSVC(x [][]Node, y []int8, param Param, cp, cn float64) solution {
+	return solveBoxed(x, y, classBounds(y, cp, cn), param, nil)
+}
+
+// classBounds returns the bound of every α: cp for the positive class, cn
+// for the negative.
+func classBounds(y []int8, cp, cn float64) []float64 {
 	upper := make([]float64, len(y))
 	for i, yi := range y {
 		upper[i] = cn
@@ -52,14 +67,15 @@ func solveCSVC(x [][]Node, y []int8, param Param, cp, cn float64) solution {
 			upper[i] = cp
 		}
 	}
-	return solveBoxed(x, y, upper, param)
+	return upper
 }
 
-// solveBoxed solves the C-SVC dual with per-variable bounds upper.
-func solveBoxed(x [][]Node, y []int8, upper []float64, param Param) solution {
+// solveBoxed solves the C-SVC dual with per-variable bounds upper, taking
+// kernel values from gram when it is not nil.
+func solveBoxed(x [][]Node, y []int8, upper []float64, param Param, gram *Gram) solution {
 	l := len(x)
 	s := &solver{
-		q: newSVCQ(x, y, param), y: append([]int8(nil), y...),
+		q: newSVCQ(x, y, param, gram), y: append([]int8(nil), y...),
 		p: make([]float64, l), alpha: make([]float64, l), status: make([]int8, l),
 		g: make([]float64, l), gbar: make([]float64, l), active: make([]int, l),
 		upper:      append([]float64(nil), upper...),
@@ -104,11 +120,13 @@ func (s *solver) run() int {
 		if counter--; counter == 0 {
 			counter = min(l, 1000)
 			if s.shrinking {
+				s.up.valid = false
 				s.shrink()
 			}
 		}
 		i, j, ok := s.selectWorkingSet()
 		if !ok {
+			s.up.valid = false
 			s.reconstructGradient()
 			s.activeSize = l
 			if i, j, ok = s.selectWorkingSet(); !ok {
@@ -128,42 +146,67 @@ func (s *solver) run() int {
 
 // selectWorkingSet returns the pair (i, j) of WSS 2, or ok = false when the
 // current α is eps-optimal on the active set.
+//
+// Both scans work on −y_t·G_t or y_t·G_t, which are −G_t or G_t exactly,
+// so they pick the same pair, ties included, as LIBSVM's branches on y_t;
+// the slices are cut to the active size so the loops index without bounds
+// checks.
 func (s *solver) selectWorkingSet() (int, int, bool) {
+	n := s.activeSize
+	y, status, g := s.y[:n], s.status[:n], s.g[:n]
 	gmax, gmax2 := math.Inf(-1), math.Inf(-1)
 	i, j := -1, -1
-	for t := 0; t < s.activeSize; t++ {
-		if s.y[t] > 0 {
-			if s.status[t] != atUpper && -s.g[t] >= gmax {
-				gmax, i = -s.g[t], t
+	// i: the largest −y_t·G_t over I_up (positives below C, negatives
+	// above 0), the last one on ties; update's loop has found it unless
+	// the active set changed since.
+	if s.up.valid {
+		i, gmax = s.up.i, s.up.gmax
+		s.up.valid = false
+	} else {
+		for t, gt := range g {
+			v, out := gt, atLower
+			if y[t] > 0 {
+				v, out = -gt, atUpper
 			}
-		} else if s.status[t] != atLower && s.g[t] >= gmax {
-			gmax, i = s.g[t], t
+			if v >= gmax && status[t] != out {
+				gmax, i = v, t
+			}
 		}
 	}
-	var qi []float32
-	if i != -1 {
-		qi = s.q.column(i, s.activeSize)
+	if i == -1 {
+		for t, gt := range g {
+			v, out := -gt, atUpper
+			if y[t] > 0 {
+				v, out = gt, atLower
+			}
+			if status[t] != out {
+				gmax2 = max(gmax2, v)
+			}
+		}
+		return i, j, false
 	}
+	qi := s.q.column(i, n)[:n]
+	qd := s.q.qd[:n]
+	qdi, yi2 := qd[i], 2*float64(y[i])
 	objMin := math.Inf(1)
-	for t := 0; t < s.activeSize; t++ {
-		var diff, sign float64
-		if s.y[t] > 0 {
-			if s.status[t] == atLower {
-				continue
-			}
-			gmax2 = max(gmax2, s.g[t])
-			diff, sign = gmax+s.g[t], -1
-		} else {
-			if s.status[t] == atUpper {
-				continue
-			}
-			gmax2 = max(gmax2, -s.g[t])
-			diff, sign = gmax-s.g[t], 1
+	// j: over I_low (positives above 0, negatives below C), gmax2 the
+	// largest y_t·G_t and j the t of least −(gmax + y_t·G_t)²/a_it among
+	// those with gmax + y_t·G_t > 0, the last one on ties. gmax − G_t is
+	// gmax + (−G_t) exactly, and sign·2·y_i is ±2 in either order.
+	for t, gt := range g {
+		v, out, sign := -gt, atUpper, 1.0
+		if y[t] > 0 {
+			v, out, sign = gt, atLower, -1.0
 		}
+		if status[t] == out {
+			continue
+		}
+		gmax2 = max(gmax2, v)
+		diff := gmax + v
 		if diff <= 0 {
 			continue
 		}
-		quad := s.q.qd[i] + s.q.qd[t] + sign*2*float64(s.y[i])*float64(qi[t])
+		quad := qdi + qd[t] + sign*yi2*float64(qi[t])
 		if quad <= 0 {
 			quad = tau
 		}
@@ -191,12 +234,26 @@ func (s *solver) update(i, j int) {
 		s.stepSame(i, j, float64(qi[j]), ci, cj)
 	}
 	dI, dJ := s.alpha[i]-oldI, s.alpha[j]-oldJ
-	for k := 0; k < s.activeSize; k++ {
-		s.g[k] += float64(qi[k])*dI + float64(qj[k])*dJ
-	}
 	upI, upJ := s.status[i] == atUpper, s.status[j] == atUpper
 	s.setStatus(i)
 	s.setStatus(j)
+	// The gradient update also finds the next selection's i (see
+	// selectWorkingSet), on the final G and status.
+	n := s.activeSize
+	g, y, status := s.g[:n], s.y[:n], s.status[:n]
+	qi, qj = qi[:n], qj[:n]
+	gmax, imax := math.Inf(-1), -1
+	for k := range g {
+		g[k] += float64(qi[k])*dI + float64(qj[k])*dJ
+		v, out := g[k], atLower
+		if y[k] > 0 {
+			v, out = -g[k], atUpper
+		}
+		if v >= gmax && status[k] != out {
+			gmax, imax = v, k
+		}
+	}
+	s.up.i, s.up.gmax, s.up.valid = imax, gmax, true
 	if upI != (s.status[i] == atUpper) {
 		s.moveGbar(i, ci, upI, l)
 	}
