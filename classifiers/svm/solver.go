@@ -174,16 +174,7 @@ func (s *solver) selectWorkingSet() (int, int, bool) {
 		}
 	}
 	if i == -1 {
-		for t, gt := range g {
-			v, out := -gt, atUpper
-			if y[t] > 0 {
-				v, out = gt, atLower
-			}
-			if status[t] != out {
-				gmax2 = max(gmax2, v)
-			}
-		}
-		return i, j, false
+		return i, j, false // nothing can move up: optimal
 	}
 	qi := s.q.column(i, n)[:n]
 	qd := s.q.qd[:n]
