@@ -237,31 +237,23 @@ func (g *Gram) rows(x [][]Node) []int {
 // param must ask for g's kernel. The model is the one Train returns, bit
 // for bit.
 func TrainWithGram(p *Problem, param Param, g *Gram) (*Model, error) {
-	if err := p.Validate(); err != nil {
-		return nil, err
+	if g == nil {
+		return nil, errors.New("svm: TrainWithGram without a kernel matrix")
 	}
-	if p.Len() == 0 {
-		return nil, errors.New("svm: empty training problem")
-	}
-	param, err := param.withDefaults(p.MaxIndex())
-	if err != nil {
-		return nil, err
-	}
+	return train(p, param, g)
+}
+
+// check reports whether a training of p with param (its defaults filled
+// in) can take its kernel values from g.
+func (g *Gram) check(p *Problem, param Param) error {
 	if g.k == nil {
-		return nil, errReleased
+		return errReleased
 	}
 	if k := newKernel(param); !k.same(g.kern) {
-		return nil, fmt.Errorf("svm: training asks for kernel %+v, kernel matrix holds %+v", k, g.kern)
+		return fmt.Errorf("svm: training asks for kernel %+v, kernel matrix holds %+v", k, g.kern)
 	}
 	if g.rows(p.X) == nil {
-		return nil, errors.New("svm: training vector not in the kernel matrix")
+		return errors.New("svm: training vector not in the kernel matrix")
 	}
-	gr := groupClasses(p.Y)
-	if len(gr.labels) < 2 {
-		return nil, ErrOneClass
-	}
-	solve := func(x [][]Node, y []int8, param Param, cp, cn float64) solution {
-		return solveBoxed(x, y, classBounds(y, cp, cn), param, g)
-	}
-	return trainGrouped(p, param, gr, newRand(1), solve), nil
+	return nil
 }

@@ -57,6 +57,12 @@ func groupClasses(y []float64) groups {
 // as LIBSVM), each solved by SMO with WSS 2 and shrinking. With
 // param.Probability it also fits Platt sigmoids by internal 5-fold CV.
 func Train(p *Problem, param Param) (*Model, error) {
+	return train(p, param, nil)
+}
+
+// train is Train, with the kernel values taken from gram when it is not
+// nil (see TrainWithGram).
+func train(p *Problem, param Param, gram *Gram) (*Model, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
@@ -67,11 +73,20 @@ func Train(p *Problem, param Param) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
+	solve := solveCSVC
+	if gram != nil {
+		if err := gram.check(p, param); err != nil {
+			return nil, err
+		}
+		solve = func(x [][]Node, y []int8, param Param, cp, cn float64) solution {
+			return solveBoxed(x, y, classBounds(y, cp, cn), param, gram)
+		}
+	}
 	g := groupClasses(p.Y)
 	if len(g.labels) < 2 {
 		return nil, ErrOneClass
 	}
-	return trainGrouped(p, param, g, newRand(1), solveCSVC), nil
+	return trainGrouped(p, param, g, newRand(1), solve), nil
 }
 
 // binarySolver solves one binary C-SVC: solveCSVC or solveMerged.
