@@ -1,9 +1,6 @@
 package hub
 
-import (
-	"os"
-	"testing"
-)
+import "testing"
 
 // referenceURLs are hand-picked cases for the edges of the one-pass
 // scanner: schemes, hosts without paths, '#' before '?', runs of digits at
@@ -30,16 +27,7 @@ var distinctTables = Tables{
 func TestExtractMatchesReference(t *testing.T) {
 	tabs := distinctTables
 	urls := append([]string(nil), referenceURLs...)
-	f, err := os.Open("testdata/urls.tsv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	ex, err := ReadTSV(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range ex {
+	for _, e := range testURLs(t) {
 		urls = append(urls, e.URL)
 	}
 	for _, u := range urls {

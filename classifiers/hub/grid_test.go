@@ -6,19 +6,27 @@ import (
 	"testing"
 )
 
-// gridSubset returns every fourth example of testdata/urls.tsv (2,703
-// URLs), enough hosts for a small grid that runs in seconds.
-func gridSubset(tb testing.TB) []Example {
+// testURLs reads testdata/urls.tsv (the package's external tests have
+// loadURLs for the same).
+func testURLs(tb testing.TB) []Example {
 	tb.Helper()
 	f, err := os.Open("testdata/urls.tsv")
 	if err != nil {
 		tb.Fatal(err)
 	}
 	defer f.Close()
-	all, err := ReadTSV(f)
+	ex, err := ReadTSV(f)
 	if err != nil {
 		tb.Fatal(err)
 	}
+	return ex
+}
+
+// gridSubset returns every fourth example of testdata/urls.tsv (2,703
+// URLs), enough hosts for a small grid that runs in seconds.
+func gridSubset(tb testing.TB) []Example {
+	tb.Helper()
+	all := testURLs(tb)
 	var sub []Example
 	for i := 0; i < len(all); i += 4 {
 		sub = append(sub, all[i])

@@ -18,6 +18,21 @@ func modelBytes(t *testing.T, m *svm.Model) []byte {
 	return buf.Bytes()
 }
 
+// trainBothWays returns the model files of Train and of TrainWithGram
+// with g on the same problem.
+func trainBothWays(t *testing.T, p *svm.Problem, param svm.Param, g *svm.Gram) (plain, viaGram []byte) {
+	t.Helper()
+	m, err := svm.Train(p, param)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mg, err := svm.TrainWithGram(p, param, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return modelBytes(t, m), modelBytes(t, mg)
+}
+
 // foldOf returns the instances of p outside fold f of k (round robin), as
 // a grid search's training sets are picked: the same vectors, not copies.
 func foldOf(p *svm.Problem, f, k int) *svm.Problem {
@@ -59,15 +74,7 @@ func TestTrainWithGramIdentical(t *testing.T) {
 			}
 			for f := range 3 {
 				sub := foldOf(p, f, 3)
-				plain, err := svm.Train(sub, param)
-				if err != nil {
-					t.Fatal(err)
-				}
-				viaGram, err := svm.TrainWithGram(sub, param, g)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if a, b := modelBytes(t, plain), modelBytes(t, viaGram); !bytes.Equal(a, b) {
+				if a, b := trainBothWays(t, sub, param, g); !bytes.Equal(a, b) {
 					t.Fatalf("fold %d: model through the Gram differs from Train's (%d vs %d bytes)", f, len(b), len(a))
 				}
 			}
@@ -92,15 +99,7 @@ func TestTrainWithGramSparse(t *testing.T) {
 		t.Fatal(err)
 	}
 	sub := foldOf(wide, 1, 4)
-	plain, err := svm.Train(sub, param)
-	if err != nil {
-		t.Fatal(err)
-	}
-	viaGram, err := svm.TrainWithGram(sub, param, g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(modelBytes(t, plain), modelBytes(t, viaGram)) {
+	if a, b := trainBothWays(t, sub, param, g); !bytes.Equal(a, b) {
 		t.Fatal("sparse data: model through the Gram differs from Train's")
 	}
 }
