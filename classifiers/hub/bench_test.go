@@ -67,3 +67,28 @@ func BenchmarkExtract(b *testing.B) {
 		b.Fatal("no URL length")
 	}
 }
+
+// BenchmarkClassifyLinks classifies the 1,236 real links of
+// testdata/links/test.tsv with their anchor text, so the anchor layer runs
+// on every one.
+func BenchmarkClassifyLinks(b *testing.B) {
+	c, err := hub.Default()
+	if err != nil {
+		b.Fatal(err)
+	}
+	ex := loadLinks(b, "test.tsv")
+	b.ReportAllocs()
+	i, hubs := 0, 0
+	for b.Loop() {
+		if label, _ := c.Classify(ex[i].URLInfo); hub.IsHub(label) {
+			hubs++
+		}
+		if i++; i == len(ex) {
+			i = 0
+		}
+	}
+	if b.N > len(ex) && hubs == 0 {
+		b.Fatal("no link classified hub")
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "URLs/s")
+}

@@ -18,7 +18,8 @@ import (
 //
 //	hub.model      the C-SVC in LIBSVM's model format (svm-predict reads it)
 //	hub.range      the feature ranges in svm-scale's format (svm-scale -r reads it)
-//	features.json  format version, feature names, text-value tables, training info
+//	features.json  format version, feature names, text-value tables, training info,
+//	               and the anchor layer when the classifier has one
 //
 // To use hub.model with svm-predict, write the raw feature vectors (Extract)
 // in LIBSVM format leaving out missing features, scale them with
@@ -29,15 +30,19 @@ const (
 	ModelFile    = "hub.model"
 	RangeFile    = "hub.range"
 	FeaturesFile = "features.json"
-	bundleFormat = "crawl-hub/1"
+	bundleFormat = "crawl-hub/2"
+	// bundleFormat1 bundles (before the anchor layer) load unchanged: they
+	// differ only in having no "anchor" entry.
+	bundleFormat1 = "crawl-hub/1"
 )
 
 type featuresJSON struct {
-	Format   string   `json:"format"`
-	Features []string `json:"features"`
-	Missing  string   `json:"missing"`
-	Tables   Tables   `json:"tables"`
-	Info     Info     `json:"info"`
+	Format   string       `json:"format"`
+	Features []string     `json:"features"`
+	Missing  string       `json:"missing"`
+	Tables   Tables       `json:"tables"`
+	Info     Info         `json:"info"`
+	Anchor   *AnchorLayer `json:"anchor,omitempty"`
 }
 
 // Save writes the bundle into dir, creating it when needed.
@@ -53,7 +58,7 @@ func (c *Classifier) Save(dir string) error {
 		return fmt.Errorf("hub: save ranges: %w", err)
 	}
 	meta := featuresJSON{
-		Format: bundleFormat, Features: FeatureNames(), Tables: c.tables, Info: c.info,
+		Format: bundleFormat, Features: FeatureNames(), Tables: c.tables, Info: c.info, Anchor: c.anchor,
 		Missing: "missing features (anchor_len, page_size_log2, crawl_depth when unknown) take the scaled value 0, i.e. are omitted from the scaled LIBSVM vector",
 	}
 	j, err := json.MarshalIndent(meta, "", "  ")
@@ -90,11 +95,15 @@ func LoadFS(fsys fs.FS, dir string) (*Classifier, error) {
 	if err := json.Unmarshal(j, &meta); err != nil {
 		return nil, fmt.Errorf("hub: load %s: %w", FeaturesFile, err)
 	}
-	if meta.Format != bundleFormat || !slices.Equal(meta.Features, FeatureNames()) {
+	if (meta.Format != bundleFormat && meta.Format != bundleFormat1) || !slices.Equal(meta.Features, FeatureNames()) {
 		return nil, fmt.Errorf("hub: load %s: format %q with features %v, want %q with %v",
 			FeaturesFile, meta.Format, meta.Features, bundleFormat, FeatureNames())
 	}
-	c := &Classifier{tables: meta.Tables, info: meta.Info}
+	if meta.Anchor != nil && (meta.Format == bundleFormat1 || !meta.Anchor.valid()) {
+		return nil, fmt.Errorf("hub: load %s: format %q with anchor layer %+v: want format %q and finite weights",
+			FeaturesFile, meta.Format, *meta.Anchor, bundleFormat)
+	}
+	c := &Classifier{tables: meta.Tables, info: meta.Info, anchor: meta.Anchor}
 	m, err := read(ModelFile)
 	if err != nil {
 		return nil, err

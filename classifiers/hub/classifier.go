@@ -23,7 +23,8 @@ type Classifier struct {
 	tables Tables
 	scaler *svm.Scaler
 	model  *svm.Model
-	hubPos bool // the model's decision is positive for hub
+	hubPos bool         // the model's decision is positive for hub
+	anchor *AnchorLayer // nil: anchor text only counts through feature ①
 	info   Info
 }
 
@@ -276,7 +277,8 @@ func (c *Classifier) scale(x *Vector) {
 	}
 }
 
-// Decision returns the SVM decision value for u, positive for hub.
+// Decision returns the SVM decision value for u, positive for hub (without
+// the anchor layer: see Classify).
 func (c *Classifier) Decision(u URLInfo) float64 {
 	x := Extract(u, &c.tables)
 	c.scale(&x)
@@ -291,8 +293,23 @@ func (c *Classifier) Decision(u URLInfo) float64 {
 // decision value (as svm-predict without -b does). score is the
 // probability of hub when the model has probability information, else
 // the decision value (positive for hub).
+//
+// When the classifier has an AnchorLayer and u has anchor text, the label
+// is the sign of the layer's z instead, and score is 1/(1+e^−z) (with
+// probability information) or z.
 func (c *Classifier) Classify(u URLInfo) (label string, score float64) {
 	d := c.Decision(u)
+	if c.anchor != nil && u.Anchor != "" {
+		z := c.anchor.logit(d, u.Anchor)
+		label = crawl.LabelTopic
+		if z > 0 {
+			label = crawl.LabelHub
+		}
+		if !c.model.HasProbability() {
+			return label, z
+		}
+		return label, 1 / (1 + math.Exp(-z))
+	}
 	label = crawl.LabelTopic
 	if d > 0 {
 		label = crawl.LabelHub

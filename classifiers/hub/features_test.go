@@ -108,6 +108,7 @@ func FuzzFeatures(f *testing.F) {
 		"a/b/c.", "/2014-1", "x://y/14/03/", "http://a.com/20140305", "\xff\xfe/2014/mar"} {
 		f.Add(s, "anchor", 3, 100)
 	}
+	f.Add("http://a.com/story/0,2933,1,00.html", "A headline of some length, \xff\xfe and more", -1, 0)
 	c := defaultClassifier(f)
 	f.Fuzz(func(t *testing.T, url, anchor string, depth, size int) {
 		u := hub.URLInfo{URL: url, Anchor: anchor, Depth: depth, Size: size}
@@ -118,8 +119,8 @@ func FuzzFeatures(f *testing.F) {
 			}
 		}
 		label, score := c.Classify(u)
-		if !hub.IsHub(label) && label != "topic" || math.IsNaN(score) {
-			t.Fatalf("Classify(%q) = %q, %v", url, label, score)
+		if !hub.IsHub(label) && label != "topic" || !(score >= 0 && score <= 1) {
+			t.Fatalf("Classify(%q, anchor %q) = %q, %v; want a label and P(hub)", url, anchor, label, score)
 		}
 	})
 }

@@ -63,6 +63,26 @@ func TestHookPolicies(t *testing.T) {
 	}
 }
 
+// TestHookAnchor: OnURL hands the link's anchor text to the classifier, so
+// the shipped anchor layer decides a wordless article URL by its headline.
+func TestHookAnchor(t *testing.T) {
+	h, err := hub.NewHook(defaultClassifier(t), hub.Policy{Mode: hub.SkipHubs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var chain hooks.Chain
+	chain.OnURL(h)
+	const story = "http://www.foxnews.com/story/0,2933,195680,00.html"
+	bare := &crawl.Link{URL: story, Depth: 1, Priority: 1}
+	if err := chain.RunURL(context.Background(), nil, bare); !errors.Is(err, hooks.ErrSkip) || bare.Label != "hub" {
+		t.Fatalf("link without anchor: label %q, err %v; want hub, skipped", bare.Label, err)
+	}
+	headline := &crawl.Link{URL: story, Anchor: "Bubonic Plague Closes Utah Campground", Depth: 1, Priority: 1}
+	if err := chain.RunURL(context.Background(), nil, headline); err != nil || headline.Label != "topic" || headline.Score >= 0.5 {
+		t.Errorf("link with its headline: label %q score %v, err %v; want topic, kept", headline.Label, headline.Score, err)
+	}
+}
+
 func TestHookPage(t *testing.T) {
 	h, err := hub.NewHook(defaultClassifier(t), hub.Policy{Mode: hub.SkipHubs})
 	if err != nil {

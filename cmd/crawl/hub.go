@@ -86,6 +86,7 @@ func hubTrain(args []string, stdout, stderr io.Writer) error {
 	linear := fs.Bool("linear", false, "linear kernel instead of RBF")
 	workers := fs.Int("workers", 0, "grid-search goroutines (0: GOMAXPROCS)")
 	paper := fs.Bool("paper-tables", false, "use the paper's text-value tables instead of learning them")
+	links := fs.String("links", "", "labelled links with anchor text (TSV with an anchor column), from sites not in -data, to fit the anchor layer")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -105,17 +106,55 @@ func hubTrain(args []string, stdout, stderr io.Writer) error {
 		t := hub.PaperTables()
 		opts.Tables = &t
 	}
+	var lx []hub.Example
+	if *links != "" {
+		if lx, err = readLinks(*links, ex); err != nil {
+			return err
+		}
+	}
 	cl, err := hub.Train(ex, opts)
 	if err != nil {
 		return err
+	}
+	skipped := 0
+	if lx != nil {
+		if cl, skipped, err = cl.WithAnchorLayer(lx); err != nil {
+			return fmt.Errorf("hub train: -links %s: %w", *links, err)
+		}
 	}
 	if err := cl.Save(*out); err != nil {
 		return err
 	}
 	in := cl.Info()
-	_, err = fmt.Fprintf(stdout, "trained on %d URLs (%d hubs) in %.1fs: C=%g gamma=%g support vectors %d edited %d cv-accuracy %.4f cv-F1 %.4f -> %s\n",
-		in.Examples, in.Hubs, in.TrainSeconds, in.C, in.Gamma, cl.NumSV(), in.Edited, in.CVAccuracy, in.CVF1, *out)
+	if _, err = fmt.Fprintf(stdout, "trained on %d URLs (%d hubs) in %.1fs: C=%g gamma=%g support vectors %d edited %d cv-accuracy %.4f cv-F1 %.4f -> %s\n",
+		in.Examples, in.Hubs, in.TrainSeconds, in.C, in.Gamma, cl.NumSV(), in.Edited, in.CVAccuracy, in.CVF1, *out); err != nil {
+		return err
+	}
+	if a := cl.Anchor(); a != nil {
+		_, err = fmt.Fprintf(stdout, "anchor layer on %d links (%d hubs; %d without anchor text skipped): z = %.4g·d %+.4g·log2(1+anchor runes) %+.4g\n",
+			a.Links, a.Hubs, skipped, a.URL, a.Length, a.Bias)
+	}
 	return err
+}
+
+// readLinks reads the -links file of hub train and refuses links whose URL
+// is also a training URL: the layer must see the SVM's decision values on
+// URLs it was not trained on.
+func readLinks(path string, train []hub.Example) ([]hub.Example, error) {
+	lx, err := readExamples(path)
+	if err != nil {
+		return nil, err
+	}
+	seen := make(map[string]bool, len(train))
+	for _, e := range train {
+		seen[e.URL] = true
+	}
+	for i, e := range lx {
+		if seen[e.URL] {
+			return nil, fmt.Errorf("hub train: -links %s: link %d (%s) is also in -data; the anchor layer needs links the SVM was not trained on", path, i+1, e.URL)
+		}
+	}
+	return lx, nil
 }
 
 func hubClassify(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -132,39 +171,90 @@ func hubClassify(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	sc := bufio.NewScanner(stdin)
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
 	w := bufio.NewWriter(stdout)
-	urlCol, line := -1, 0
+	var cols classifyColumns
+	line := 0
 	for sc.Scan() {
 		line++
 		text := strings.TrimRight(sc.Text(), "\r")
 		if line == 1 && strings.Contains(text, "\t") {
-			for i, name := range strings.Split(text, "\t") {
-				if strings.EqualFold(strings.TrimSpace(name), "url") {
-					urlCol = i
-				}
-			}
-			if urlCol < 0 {
-				return fmt.Errorf("hub classify: line 1: tab-separated header %q has no url column", text)
+			if cols, err = parseClassifyHeader(text); err != nil {
+				return err
 			}
 			continue
 		}
-		u := strings.TrimSpace(text)
-		if urlCol >= 0 {
-			f := strings.Split(text, "\t")
-			if urlCol >= len(f) {
-				return fmt.Errorf("hub classify: line %d: %d columns, url is column %d", line, len(f), urlCol+1)
+		u := hub.URLInfo{URL: strings.TrimSpace(text), Depth: -1}
+		if cols.tsv {
+			if u, err = cols.info(text, line); err != nil {
+				return err
 			}
-			u = strings.TrimSpace(f[urlCol])
 		}
-		if u == "" {
+		if u.URL == "" {
 			continue
 		}
-		label, score := cl.Classify(hub.URLInfo{URL: u, Depth: -1})
-		fmt.Fprintf(w, "%s\t%s\t%s\n", label, strconv.FormatFloat(score, 'g', 6, 64), u)
+		label, score := cl.Classify(u)
+		fmt.Fprintf(w, "%s\t%s\t%s\n", label, strconv.FormatFloat(score, 'g', 6, 64), u.URL)
 	}
 	if err := sc.Err(); err != nil {
 		return fmt.Errorf("hub classify: read: %w", err)
 	}
 	return w.Flush()
+}
+
+// classifyColumns are the columns hub classify reads from a TSV: url, and
+// anchor, depth and size when the header names them (-1: absent).
+type classifyColumns struct {
+	tsv                      bool
+	url, anchor, depth, size int
+}
+
+func parseClassifyHeader(header string) (classifyColumns, error) {
+	c := classifyColumns{tsv: true, url: -1, anchor: -1, depth: -1, size: -1}
+	for i, name := range strings.Split(header, "\t") {
+		switch strings.ToLower(strings.TrimSpace(name)) {
+		case "url":
+			c.url = i
+		case "anchor":
+			c.anchor = i
+		case "depth":
+			c.depth = i
+		case "size":
+			c.size = i
+		}
+	}
+	if c.url < 0 {
+		return c, fmt.Errorf("hub classify: line 1: tab-separated header %q has no url column", header)
+	}
+	return c, nil
+}
+
+// info reads one TSV line; an empty depth or size is unknown.
+func (c classifyColumns) info(text string, line int) (hub.URLInfo, error) {
+	f := strings.Split(text, "\t")
+	get := func(i int) string {
+		if i >= 0 && i < len(f) {
+			return strings.TrimSpace(f[i])
+		}
+		return ""
+	}
+	if c.url >= len(f) {
+		return hub.URLInfo{}, fmt.Errorf("hub classify: line %d: %d columns, url is column %d", line, len(f), c.url+1)
+	}
+	u := hub.URLInfo{URL: get(c.url), Anchor: get(c.anchor), Depth: -1}
+	if s := get(c.depth); s != "" {
+		d, err := strconv.Atoi(s)
+		if err != nil || d < 0 {
+			return u, fmt.Errorf("hub classify: line %d: depth %q is not an integer ≥ 0", line, s)
+		}
+		u.Depth = d
+	}
+	if s := get(c.size); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 0 {
+			return u, fmt.Errorf("hub classify: line %d: size %q is not an integer ≥ 0", line, s)
+		}
+		u.Size = n
+	}
+	return u, nil
 }
 
 func hubSplit(args []string, stdout, stderr io.Writer) error {
@@ -281,6 +371,15 @@ func evalURLs(model, data string, stdout io.Writer) error {
 	m := cl.Evaluate(ex)
 	el := time.Since(start)
 	fmt.Fprintf(stdout, "URL SVM on %s (%d URLs, %d support vectors): %v per 1,000 URLs\n", data, len(ex), cl.NumSV(), per1000(el, len(ex)))
+	if cl.Anchor() != nil {
+		anchored := 0
+		for _, e := range ex {
+			if e.Anchor != "" {
+				anchored++
+			}
+		}
+		fmt.Fprintf(stdout, "anchor layer applied to the %d URLs with anchor text\n", anchored)
+	}
 	return m.Report(stdout)
 }
 

@@ -76,6 +76,43 @@ func TestHubClassifyTSVWithDefaultModel(t *testing.T) {
 	}
 }
 
+// TestHubTrainLinks: -links fits the anchor layer, which classify then
+// applies to a TSV's anchor column; links that are also training URLs are
+// refused.
+func TestHubTrainLinks(t *testing.T) {
+	data := smallTSV(t)
+	model := filepath.Join(t.TempDir(), "model")
+	links := filepath.Join(hubTestdata, "links", "dev.tsv")
+	out, err := runHubCLI(t, "", "train", "-data", data, "-model", model, "-links", links)
+	if err != nil || !strings.Contains(out, "anchor layer on 1307 links (567 hubs; 99 without anchor text skipped)") {
+		t.Fatalf("hub train -links: %v\n%s", err, out)
+	}
+	in := "url\tanchor\tdepth\n" +
+		"http://www.foxnews.com/story/0,2933,195680,00.html\t\t\n" +
+		"http://www.foxnews.com/story/0,2933,195680,00.html\tBubonic Plague Closes Utah Campground\t2\n"
+	out, err = runHubCLI(t, in, "classify", "-model", model)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if err != nil || len(lines) != 2 || !strings.HasPrefix(lines[0], "hub\t") || !strings.HasPrefix(lines[1], "topic\t") {
+		t.Errorf("hub classify with an anchor column: %v\n%s", err, out)
+	}
+	if _, err := runHubCLI(t, "url\tdepth\nhttp://a.com/\tx\n", "classify", "-model", model); err == nil || !strings.Contains(err.Error(), `line 2: depth "x"`) {
+		t.Errorf("hub classify with a bad depth: err = %v", err)
+	}
+
+	overlap := filepath.Join(t.TempDir(), "overlap.tsv")
+	b, err := os.ReadFile(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := strings.Split(string(b), "\n")[1]
+	if err := os.WriteFile(overlap, []byte("label\turl\thost\tanchor\n"+first+"\tSome anchor\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := runHubCLI(t, "", "train", "-data", data, "-model", model, "-links", overlap); err == nil || !strings.Contains(err.Error(), "also in -data") {
+		t.Errorf("hub train with a link that is a training URL: err = %v", err)
+	}
+}
+
 func TestHubEvalPages(t *testing.T) {
 	out, err := runHubCLI(t, "", "eval", "-pages",
 		"-hub-pages", filepath.Join(hubTestdata, "pages/hub/*.html"),
