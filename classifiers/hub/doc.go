@@ -33,6 +33,13 @@
 // size or depth) gets no range and is ignored by the model; training data
 // with those columns make them count.
 //
+// Anchor layer: a crawler knows each link's anchor text, which urls.tsv
+// lacks. When the classifier has an AnchorLayer (the shipped one does) and
+// a URL comes with anchor text, the label and P(hub) come from
+// z = a·d + b·log2(1 + anchor runes) + c over the SVM's decision value d,
+// fitted on labelled links from other sites (WithAnchorLayer, crawl hub
+// train -links); without anchor text the SVM alone decides.
+//
 // Files:
 //
 //	features.go   Vector, URLInfo, Extract and the allocation-free URL splitting
@@ -40,9 +47,10 @@
 //	tables.go     text-value classes, Tables, LearnTables, PaperTables
 //	data.go       Example, ReadTSV, SplitByHost (host-disjoint splits)
 //	classifier.go Classifier, TrainOptions, Train (editing), Classify, Decision, IsHub
+//	anchor.go     AnchorLayer, WithAnchorLayer (logistic regression over d and the anchor length)
 //	grid.go       grid search over C and gamma with host-grouped k-fold CV, one kernel matrix per gamma
 //	cv.go         CrossValidate: host-grouped k-fold estimate of F1 on unseen sites
-//	bundle.go     model bundle directory (hub.model, hub.range, features.json), Load, Save, Default
+//	bundle.go     model bundle directory (hub.model, hub.range, features.json with the layer), Load, Save, Default
 //	metrics.go    Metrics: precision, recall, F1, confusion matrix; Evaluate
 //	hook.go       Hook: OnURL (label, score, policy) and OnPage adapters, Policy, Mode
 //	pages.go      PageStats of fetched pages (charset decoding, DOM walk), page splits
