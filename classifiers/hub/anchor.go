@@ -41,16 +41,6 @@ func (l *AnchorLayer) logit(d float64, anchor string) float64 {
 	return l.URL*d + l.Length*anchorLength(anchor) + l.Bias
 }
 
-// valid reports whether every weight is finite.
-func (l *AnchorLayer) valid() bool {
-	for _, v := range [...]float64{l.URL, l.Length, l.Bias} {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return false
-		}
-	}
-	return true
-}
-
 // anchorRidge is the L2 penalty on the two weights (not the bias), in units
 // of one link's log-loss: it keeps them finite when the links are separable
 // and is negligible next to a few hundred links.

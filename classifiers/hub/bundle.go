@@ -99,9 +99,9 @@ func LoadFS(fsys fs.FS, dir string) (*Classifier, error) {
 		return nil, fmt.Errorf("hub: load %s: format %q with features %v, want %q with %v",
 			FeaturesFile, meta.Format, meta.Features, bundleFormat, FeatureNames())
 	}
-	if meta.Anchor != nil && (meta.Format == bundleFormat1 || !meta.Anchor.valid()) {
-		return nil, fmt.Errorf("hub: load %s: format %q with anchor layer %+v: want format %q and finite weights",
-			FeaturesFile, meta.Format, *meta.Anchor, bundleFormat)
+	if meta.Anchor != nil && meta.Format == bundleFormat1 {
+		return nil, fmt.Errorf("hub: load %s: format %q with an anchor layer, which needs format %q",
+			FeaturesFile, meta.Format, bundleFormat)
 	}
 	c := &Classifier{tables: meta.Tables, info: meta.Info, anchor: meta.Anchor}
 	m, err := read(ModelFile)
