@@ -28,6 +28,11 @@ SETS = {
     # Search-result pages of the news sites of records/ whose domain is in urls.tsv.
     'records-seen': dict(seed=20261125, cap=120, known=True, sites=[
         'cnet.com', 'cnn.com', 'finance.yahoo.com', 'ign.com', 'indianexpress.com', 'theverge.com']),
+    # Search-result pages of reference, health, how-to and tech-article sites in neither urls.tsv nor the sets above.
+    'records-content': dict(seed=20261128, cap=120, sites=[
+        'css-tricks.com', 'sitepoint.com', 'howstuffworks.com', 'britannica.com', 'webmd.com', 'mayoclinic.org',
+        'medscape.com', 'medlineplus.gov', 'drugs.com', 'cdc.gov', 'nih.gov', 'niddk.nih.gov', 'instructables.com',
+        'en.wikipedia.org', 'allrecipes.com']),
 }
 
 def regdom(host):
