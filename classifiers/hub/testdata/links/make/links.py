@@ -8,10 +8,12 @@
     links.py dev URLS OUT GOLD...   OUT: the GOLD files' links, less those whose URL is in URLS (urls.tsv)
 
 SET is big9 (links on the Big9 Wayback article pages, DATA/templates), records-unseen or records-seen (links on
-the DATA/records search-result pages of news sites whose domain is not / is in urls.tsv). Only links on news
+the DATA/records search-result pages of news sites whose domain is not / is in urls.tsv), or records-content
+(links on the search-result pages of reference, health, how-to and tech-article sites). POOL lives in a folder
+named after its SET. Only links on news
 hosts, not images, scripts, feeds or ad servers, at most CAP a registrable domain, shuffled with a fixed seed.
 """
-import collections, csv, glob, html, random, re, sys
+import collections, csv, glob, html, os, random, re, sys
 from html.parser import HTMLParser
 from urllib.parse import urlsplit, urlunsplit
 
@@ -201,7 +203,8 @@ def gold(pool_path, a_path, b_path, out, data):
     conf = collections.Counter((a[i], b[i]) for i in ids)
     for la in labs:
         print('  A %-5s' % la, ' '.join('%4d' % conf[(la, lb)] for lb in labs), '  (B: hub topic other)')
-    name = 'big9' if 'big9' in pool_path else ('records-seen' if 'seen' in pool_path and 'unseen' not in pool_path else 'records-unseen')
+    name = os.path.basename(os.path.dirname(os.path.abspath(pool_path)))  # the set's folder: big9, records-…
+    assert name in SETS, pool_path
     crawler = candidates(name, data, 'crawler')
     with open(out, 'w') as o:
         o.write('label\turl\thost\tanchor\n')
