@@ -121,7 +121,7 @@ func fitLogistic(xs [][3]float64, ys []float64, ridge float64) ([3]float64, erro
 		}
 		step, ok := solve3(h, g)
 		if !ok {
-			return w, errors.New("hub: anchor layer: singular Hessian (are all anchors the same length?)")
+			return w, errors.New("hub: anchor layer: singular Hessian")
 		}
 		next, nextLoss := w, cur
 		for scale := 1.0; scale > 1e-10; scale /= 2 {

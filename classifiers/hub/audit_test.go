@@ -1,25 +1,12 @@
 package hub_test
 
-import (
-	"os"
-	"testing"
-
-	"github.com/crawl-project/crawl/classifiers/hub"
-)
+import "testing"
 
 // TestAuditedLabels: urls-audited.tsv, the shipped model's training data,
 // is urls.tsv with only the audit's 598 hub → topic corrections.
 func TestAuditedLabels(t *testing.T) {
 	orig := loadURLs(t)
-	f, err := os.Open("testdata/urls-audited.tsv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	audited, err := hub.ReadTSV(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	audited := loadExamples(t, "testdata/urls-audited.tsv")
 	if len(audited) != len(orig) {
 		t.Fatalf("%d audited URLs, %d in urls.tsv", len(audited), len(orig))
 	}

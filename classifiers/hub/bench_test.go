@@ -7,9 +7,10 @@ import (
 	"github.com/crawl-project/crawl/classifiers/hub"
 )
 
-func loadURLs(tb testing.TB) []hub.Example {
+// loadExamples reads a labelled TSV of testdata.
+func loadExamples(tb testing.TB, path string) []hub.Example {
 	tb.Helper()
-	f, err := os.Open("testdata/urls.tsv")
+	f, err := os.Open(path)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -21,14 +22,22 @@ func loadURLs(tb testing.TB) []hub.Example {
 	return ex
 }
 
+func loadURLs(tb testing.TB) []hub.Example { return loadExamples(tb, "testdata/urls.tsv") }
+
 // BenchmarkClassify classifies the 10,810 real URLs of testdata/urls.tsv in
 // turn with the shipped model, feature extraction included.
-func BenchmarkClassify(b *testing.B) {
+func BenchmarkClassify(b *testing.B) { benchClassify(b, loadURLs(b)) }
+
+// BenchmarkClassifyLinks classifies the 1,236 real links of
+// testdata/links/test.tsv with their anchor text, so the anchor layer runs
+// on every one.
+func BenchmarkClassifyLinks(b *testing.B) { benchClassify(b, loadLinks(b, "test.tsv")) }
+
+func benchClassify(b *testing.B, ex []hub.Example) {
 	c, err := hub.Default()
 	if err != nil {
 		b.Fatal(err)
 	}
-	ex := loadURLs(b)
 	b.ReportAllocs()
 	i, hubs := 0, 0
 	for b.Loop() {
@@ -66,29 +75,4 @@ func BenchmarkExtract(b *testing.B) {
 	if sum <= 0 {
 		b.Fatal("no URL length")
 	}
-}
-
-// BenchmarkClassifyLinks classifies the 1,236 real links of
-// testdata/links/test.tsv with their anchor text, so the anchor layer runs
-// on every one.
-func BenchmarkClassifyLinks(b *testing.B) {
-	c, err := hub.Default()
-	if err != nil {
-		b.Fatal(err)
-	}
-	ex := loadLinks(b, "test.tsv")
-	b.ReportAllocs()
-	i, hubs := 0, 0
-	for b.Loop() {
-		if label, _ := c.Classify(ex[i].URLInfo); hub.IsHub(label) {
-			hubs++
-		}
-		if i++; i == len(ex) {
-			i = 0
-		}
-	}
-	if b.N > len(ex) && hubs == 0 {
-		b.Fatal("no link classified hub")
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "URLs/s")
 }

@@ -36,7 +36,7 @@ func ReadTSV(r io.Reader) ([]Example, error) {
 		}
 		return nil, fmt.Errorf("%w: empty file, want a header line label<TAB>url<TAB>host", ErrData)
 	}
-	cols, err := parseHeader(sc.Text())
+	cols, err := ParseColumns(sc.Text(), true)
 	if err != nil {
 		return nil, err
 	}
@@ -58,11 +58,15 @@ func ReadTSV(r io.Reader) ([]Example, error) {
 	return out, nil
 }
 
-type columns struct{ label, url, host, anchor, depth, size int }
+// Columns locates the columns of a URL TSV, found by the names in its
+// header line: label, url, host, anchor, depth, size (-1: absent).
+type Columns struct{ label, url, host, anchor, depth, size int }
 
-func parseHeader(h string) (columns, error) {
-	c := columns{-1, -1, -1, -1, -1, -1}
-	for i, name := range strings.Split(strings.TrimRight(h, "\r"), "\t") {
+// ParseColumns reads a TSV header line. It needs a url column, and a label
+// column too when labelled.
+func ParseColumns(header string, labelled bool) (Columns, error) {
+	c := Columns{-1, -1, -1, -1, -1, -1}
+	for i, name := range strings.Split(strings.TrimRight(header, "\r"), "\t") {
 		switch strings.ToLower(strings.TrimSpace(name)) {
 		case "label":
 			c.label = i
@@ -78,47 +82,64 @@ func parseHeader(h string) (columns, error) {
 			c.size = i
 		}
 	}
-	if c.label < 0 || c.url < 0 {
-		return c, fmt.Errorf("%w: line 1: header %q lacks the label and url columns", ErrData, h)
+	switch {
+	case c.url < 0 && !labelled:
+		return c, fmt.Errorf("%w: line 1: header %q lacks a url column", ErrData, header)
+	case (c.label < 0 || c.url < 0) && labelled:
+		return c, fmt.Errorf("%w: line 1: header %q lacks the label and url columns", ErrData, header)
 	}
 	return c, nil
 }
 
-func parseRow(f []string, c columns) (Example, error) {
+// Info reads what a row f (its tab-separated fields) says of its URL: the
+// url, the anchor text, and the depth and size, unknown (-1 and 0) when
+// empty.
+func (c Columns) Info(f []string) (URLInfo, error) {
 	get := func(i int) string {
 		if i >= 0 && i < len(f) {
-			return f[i]
+			return strings.TrimSpace(f[i])
 		}
 		return ""
 	}
 	if len(f) <= max(c.label, c.url) {
-		return Example{}, fmt.Errorf("%d columns, want at least %d", len(f), max(c.label, c.url)+1)
+		return URLInfo{}, fmt.Errorf("%d columns, want at least %d", len(f), max(c.label, c.url)+1)
 	}
-	ex := Example{URLInfo: URLInfo{URL: strings.TrimSpace(get(c.url)), Anchor: get(c.anchor), Depth: -1}}
-	switch get(c.label) {
+	u := URLInfo{URL: get(c.url), Anchor: get(c.anchor), Depth: -1}
+	if u.URL == "" {
+		return URLInfo{}, errors.New("empty url")
+	}
+	var err error
+	if s := get(c.depth); s != "" {
+		if u.Depth, err = strconv.Atoi(s); err != nil {
+			return URLInfo{}, fmt.Errorf("depth %q is not an integer", s)
+		}
+	}
+	if s := get(c.size); s != "" {
+		if u.Size, err = strconv.Atoi(s); err != nil {
+			return URLInfo{}, fmt.Errorf("size %q is not an integer", s)
+		}
+	}
+	return u, nil
+}
+
+func parseRow(f []string, c Columns) (Example, error) {
+	u, err := c.Info(f)
+	if err != nil {
+		return Example{}, err
+	}
+	ex := Example{URLInfo: u}
+	switch label := f[c.label]; label {
 	case crawl.LabelHub:
 		ex.Hub = true
 	case crawl.LabelTopic:
 	default:
-		return Example{}, fmt.Errorf("label %q, want hub or topic", get(c.label))
+		return Example{}, fmt.Errorf("label %q, want hub or topic", label)
 	}
-	if ex.URL == "" {
-		return Example{}, errors.New("empty url")
+	if c.host >= 0 && c.host < len(f) {
+		ex.Host = f[c.host]
 	}
-	ex.Host = get(c.host)
 	if ex.Host == "" {
 		ex.Host = HostOf(ex.URL)
-	}
-	var err error
-	if s := get(c.depth); s != "" {
-		if ex.Depth, err = strconv.Atoi(s); err != nil {
-			return Example{}, fmt.Errorf("depth %q is not an integer", s)
-		}
-	}
-	if s := get(c.size); s != "" {
-		if ex.Size, err = strconv.Atoi(s); err != nil {
-			return Example{}, fmt.Errorf("size %q is not an integer", s)
-		}
 	}
 	return ex, nil
 }

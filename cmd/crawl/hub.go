@@ -171,25 +171,27 @@ func hubClassify(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	sc := bufio.NewScanner(stdin)
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
 	w := bufio.NewWriter(stdout)
-	var cols classifyColumns
+	var cols *hub.Columns // nil: one URL a line
 	line := 0
 	for sc.Scan() {
 		line++
 		text := strings.TrimRight(sc.Text(), "\r")
 		if line == 1 && strings.Contains(text, "\t") {
-			if cols, err = parseClassifyHeader(text); err != nil {
-				return err
+			c, err := hub.ParseColumns(text, false)
+			if err != nil {
+				return fmt.Errorf("hub classify: %w", err)
 			}
+			cols = &c
+			continue
+		}
+		if strings.TrimSpace(text) == "" {
 			continue
 		}
 		u := hub.URLInfo{URL: strings.TrimSpace(text), Depth: -1}
-		if cols.tsv {
-			if u, err = cols.info(text, line); err != nil {
-				return err
+		if cols != nil {
+			if u, err = cols.Info(strings.Split(text, "\t")); err != nil {
+				return fmt.Errorf("hub classify: line %d: %w", line, err)
 			}
-		}
-		if u.URL == "" {
-			continue
 		}
 		label, score := cl.Classify(u)
 		fmt.Fprintf(w, "%s\t%s\t%s\n", label, strconv.FormatFloat(score, 'g', 6, 64), u.URL)
@@ -198,63 +200,6 @@ func hubClassify(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 		return fmt.Errorf("hub classify: read: %w", err)
 	}
 	return w.Flush()
-}
-
-// classifyColumns are the columns hub classify reads from a TSV: url, and
-// anchor, depth and size when the header names them (-1: absent).
-type classifyColumns struct {
-	tsv                      bool
-	url, anchor, depth, size int
-}
-
-func parseClassifyHeader(header string) (classifyColumns, error) {
-	c := classifyColumns{tsv: true, url: -1, anchor: -1, depth: -1, size: -1}
-	for i, name := range strings.Split(header, "\t") {
-		switch strings.ToLower(strings.TrimSpace(name)) {
-		case "url":
-			c.url = i
-		case "anchor":
-			c.anchor = i
-		case "depth":
-			c.depth = i
-		case "size":
-			c.size = i
-		}
-	}
-	if c.url < 0 {
-		return c, fmt.Errorf("hub classify: line 1: tab-separated header %q has no url column", header)
-	}
-	return c, nil
-}
-
-// info reads one TSV line; an empty depth or size is unknown.
-func (c classifyColumns) info(text string, line int) (hub.URLInfo, error) {
-	f := strings.Split(text, "\t")
-	get := func(i int) string {
-		if i >= 0 && i < len(f) {
-			return strings.TrimSpace(f[i])
-		}
-		return ""
-	}
-	if c.url >= len(f) {
-		return hub.URLInfo{}, fmt.Errorf("hub classify: line %d: %d columns, url is column %d", line, len(f), c.url+1)
-	}
-	u := hub.URLInfo{URL: get(c.url), Anchor: get(c.anchor), Depth: -1}
-	if s := get(c.depth); s != "" {
-		d, err := strconv.Atoi(s)
-		if err != nil || d < 0 {
-			return u, fmt.Errorf("hub classify: line %d: depth %q is not an integer ≥ 0", line, s)
-		}
-		u.Depth = d
-	}
-	if s := get(c.size); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 0 {
-			return u, fmt.Errorf("hub classify: line %d: size %q is not an integer ≥ 0", line, s)
-		}
-		u.Size = n
-	}
-	return u, nil
 }
 
 func hubSplit(args []string, stdout, stderr io.Writer) error {

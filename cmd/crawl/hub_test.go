@@ -71,7 +71,7 @@ func TestHubClassifyTSVWithDefaultModel(t *testing.T) {
 	if err != nil || len(lines) != 2 || !strings.HasPrefix(lines[0], "hub\t") || !strings.HasSuffix(lines[0], "\thttp://a.com/news/") {
 		t.Errorf("hub classify (TSV, shipped model): %v\n%s", err, out)
 	}
-	if _, err := runHubCLI(t, "a\tb\nx\ty\n", "classify"); err == nil || !strings.Contains(err.Error(), "no url column") {
+	if _, err := runHubCLI(t, "a\tb\nx\ty\n", "classify"); err == nil || !strings.Contains(err.Error(), "lacks a url column") {
 		t.Errorf("hub classify with a header lacking url: err = %v", err)
 	}
 }
