@@ -45,7 +45,7 @@
 //	features.go   Vector, URLInfo, Extract and the allocation-free URL splitting
 //	date.go       date-in-URL detection
 //	tables.go     text-value classes, Tables, LearnTables, PaperTables
-//	data.go       Example, ReadTSV, SplitByHost (host-disjoint splits)
+//	data.go       Example, ReadTSV, Columns (the TSV columns), SplitByHost (host-disjoint splits)
 //	classifier.go Classifier, TrainOptions, Train (editing), Classify, Decision, IsHub
 //	anchor.go     AnchorLayer, WithAnchorLayer (logistic regression over d and the anchor length)
 //	grid.go       grid search over C and gamma with host-grouped k-fold CV, one kernel matrix per gamma
