@@ -125,14 +125,20 @@ func (h *Hook) pageScore(p *crawl.Page) float64 {
 	if h.cfg.Strategy == StrategyBFS {
 		return 0
 	}
-	content := h.pageContent(p)
+	return h.textScore(h.pageContent(p))
+}
+
+// textScore is the score of text under h's strategy (not BFS): the trained
+// classifier's, the seeds' fixed centroid's (best-first) or the adaptive
+// centroid's, without updating it.
+func (h *Hook) textScore(text string) float64 {
 	switch {
 	case h.trained != nil:
-		return h.trained.Score(h.trained.Vector(content))
+		return h.trained.Score(h.trained.Vector(text))
 	case h.cfg.Strategy == StrategyBestFirst:
-		return h.seeds.SeedScore(h.seeds.Vector(content))
+		return h.seeds.SeedScore(h.seeds.Vector(text))
 	}
-	return h.seeds.Score(h.seeds.Vector(content))
+	return h.seeds.Score(h.seeds.Vector(text))
 }
 
 // scoreCacheSize bounds the page scores kept for OnURL: far more than the

@@ -31,14 +31,7 @@ func withURLWords(text, u string) string {
 // linkScore is the cosine of the link's context to the centroid that gives
 // the page scores of h's strategy.
 func (h *Hook) linkScore(l *crawl.Link) float64 {
-	ctx := LinkContext(l, h.cfg.URLWords)
-	switch {
-	case h.trained != nil:
-		return h.trained.Score(h.trained.Vector(ctx))
-	case h.cfg.Strategy == StrategyBestFirst:
-		return h.seeds.SeedScore(h.seeds.Vector(ctx))
-	}
-	return h.seeds.Score(h.seeds.Vector(ctx))
+	return h.textScore(LinkContext(l, h.cfg.URLWords))
 }
 
 // priority blends the parent page's score with the link's context score
