@@ -78,6 +78,10 @@ type Politeness struct {
 // Batch sets how often OnBatch hooks run.
 type Batch struct {
 	Size int `yaml:"size"` // pages per batch; default 200
+	// Queue is how many batches may wait while the OnBatch hooks work on
+	// one, beside the fetching workers; only a full queue makes fetching
+	// wait. Default 2.
+	Queue int `yaml:"queue"`
 }
 
 // Hub configures the hub/topic URL classifier (paper 001) at OnURL.
@@ -168,6 +172,9 @@ func (c *Config) fill() {
 	}
 	if c.Batch.Size == 0 {
 		c.Batch.Size = 200
+	}
+	if c.Batch.Queue == 0 {
+		c.Batch.Queue = 2
 	}
 	if c.Hub.Policy == "" {
 		c.Hub.Policy = "tag"

@@ -202,6 +202,9 @@ func (c *Config) validate() []*Error {
 	if c.Batch.Size < 1 {
 		bad("batch.size", "must be at least 1, got %d", c.Batch.Size)
 	}
+	if c.Batch.Queue < 1 {
+		bad("batch.queue", "must be at least 1, got %d", c.Batch.Queue)
+	}
 	if c.Fetch.Retries < -1 {
 		bad("fetch.retries", "must be -1 (none) or more, got %d", c.Fetch.Retries)
 	}

@@ -32,6 +32,10 @@ type Config struct {
 
 	MaxPages  int // stop after this many stored pages (over all runs of a store); 0 = no limit
 	BatchSize int // pages per OnBatch call; default 200
+	// BatchQueue is how many batches may wait for the OnBatch hooks while
+	// one runs; default 2. OnBatch work runs beside the workers; only when
+	// this queue is full does storing (and so fetching) wait for it.
+	BatchQueue int
 
 	// CommitEvery caps the pages per store transaction; default 64.
 	CommitEvery int
@@ -94,6 +98,9 @@ func (c *Config) fill() {
 	if c.BatchSize == 0 {
 		c.BatchSize = 200
 	}
+	if c.BatchQueue == 0 {
+		c.BatchQueue = 2
+	}
 	if c.CommitEvery == 0 {
 		c.CommitEvery = 64
 	}
@@ -123,6 +130,7 @@ func (c Config) Validate() error {
 	check(c.MaxRedirects < 0, "MaxRedirects %d is negative", c.MaxRedirects)
 	check(c.MaxPages < 0, "MaxPages %d is negative", c.MaxPages)
 	check(c.BatchSize < 0, "BatchSize %d is negative", c.BatchSize)
+	check(c.BatchQueue < 0, "BatchQueue %d is negative", c.BatchQueue)
 	check(c.CommitEvery < 0, "CommitEvery %d is negative", c.CommitEvery)
 	check(c.RobotsCacheSize < 0, "RobotsCacheSize %d is negative", c.RobotsCacheSize)
 	return errors.Join(errs...)

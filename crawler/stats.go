@@ -24,6 +24,9 @@ type Stats struct {
 	Bytes       int64            // body bytes received
 	Batches     int64
 	Records     int64
+	// BatchWait is how long storing waited for the OnBatch hooks because
+	// their queue was full (backpressure); 0 when they kept up.
+	BatchWait time.Duration
 }
 
 // PagesPerSecond is the fetch rate over the run so far.
@@ -71,6 +74,7 @@ type stats struct {
 	batches     atomic.Int64
 	records     atomic.Int64
 	hookErrors  atomic.Int64
+	batchWait   atomic.Int64 // nanoseconds
 
 	mu     sync.Mutex
 	errors map[string]int64
@@ -113,6 +117,7 @@ func (c *Crawler) snapshot() Stats {
 		Stored: s.stored.Load() - s.storedStart, Failed: s.failed.Load(), Errors: errs,
 		NotModified: s.notMod.Load(), Relevant: s.relevant.Load(), Queued: c.fr.Len(),
 		Bytes: s.bytes.Load(), Batches: s.batches.Load(), Records: s.records.Load(),
+		BatchWait: time.Duration(s.batchWait.Load()),
 	}
 }
 

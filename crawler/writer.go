@@ -19,7 +19,8 @@ import (
 // transaction. A crash between the two steps only means the group's pages
 // are fetched again on resume; no stored page is lost or stored twice.
 // Stored pages are collected into batches for the OnBatch hooks, which run
-// on a second goroutine so fetching goes on meanwhile (one batch at a time).
+// on a second goroutine so fetching goes on meanwhile (one batch at a time,
+// Config.BatchQueue more waiting; only a full queue holds storing back).
 type writer struct {
 	c       *Crawler
 	results chan result
@@ -39,7 +40,7 @@ func (c *Crawler) newWriter(lastBatch int64, unbatched []*crawl.Page) *writer {
 	return &writer{
 		c: c, results: make(chan result, c.cfg.Workers*2),
 		batchSeq: lastBatch, batch: unbatched,
-		batches: make(chan *crawl.Batch, 1), done: make(chan struct{}),
+		batches: make(chan *crawl.Batch, c.cfg.BatchQueue), done: make(chan struct{}),
 	}
 }
 
@@ -256,8 +257,15 @@ func (w *writer) emitBatch(final bool) {
 		return
 	}
 	w.batchSeq++
-	w.batches <- &crawl.Batch{Seq: w.batchSeq, Pages: w.batch, Final: final}
+	b := &crawl.Batch{Seq: w.batchSeq, Pages: w.batch, Final: final}
 	w.batch = nil
+	select {
+	case w.batches <- b:
+	default: // the queue is full: backpressure, counted
+		start := time.Now()
+		w.batches <- b
+		w.c.stats.batchWait.Add(int64(time.Since(start)))
+	}
 }
 
 // runBatches runs the batch hooks and stores each batch, one at a time.

@@ -12,4 +12,6 @@
 //   - demo.go: the demo site and the {demo:N}/{sport:N} seed placeholders.
 //   - recrawl.go: re-visiting hub pages with conditional GET.
 //   - files.go: -fresh, -check and the exports.
+//   - summary.go: Crawl (the whole job of `crawl -config` in one call) and
+//     Report (the end-of-run summary the command line prints).
 package pipeline

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"log/slog"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/crawl-project/crawl"
@@ -48,6 +50,9 @@ type Pipeline struct {
 	storedBefore int64       // pages in the store before a re-crawl
 	marks        store.Marks // the store's sequence marks before a re-crawl
 	leftQueued   int64       // URLs earlier runs left queued, not this re-crawl's
+
+	ran bool            // Run has returned
+	sum crawler.Summary // what the last Run returned
 }
 
 // builtin is one built-in method wired into the chain: any value whose
@@ -77,6 +82,9 @@ func Open(ctx context.Context, cfg *config.Config, opts Options) (_ *Pipeline, e
 			p.Close() // release what was opened before the error
 		}
 	}()
+	if err := os.MkdirAll(filepath.Dir(cfg.DB), 0o755); err != nil {
+		return nil, fmt.Errorf("pipeline: create store directory: %w", err)
+	}
 	if p.st, err = store.Open(ctx, cfg.DB); err != nil {
 		return nil, err
 	}
@@ -166,6 +174,7 @@ func (p *Pipeline) Run(ctx context.Context) (crawler.Summary, error) {
 		return crawler.Summary{}, err
 	}
 	sum, err := c.Run(ctx, p.seeds)
+	p.ran, p.sum = true, sum
 	if p.revisits != nil {
 		p.report = append(p.report, p.recrawlReport(ctx, sum)...)
 		if err == nil {
@@ -186,17 +195,6 @@ func (p *Pipeline) saveBatch(ctx context.Context, b *crawl.Batch) error {
 	return p.st.SaveBatch(ctx, b, rows)
 }
 
-// Report returns extra summary lines from the built-ins.
-func (p *Pipeline) Report() []string {
-	out := append([]string(nil), p.report...)
-	for _, bi := range p.builtins {
-		if r, ok := bi.(reporter); ok {
-			out = append(out, r.reportLines()...)
-		}
-	}
-	return out
-}
-
 // engineConfig converts the YAML sections to the engine's Config.
 func engineConfig(c *config.Config) crawler.Config {
 	e := crawler.Config{
@@ -206,7 +204,7 @@ func engineConfig(c *config.Config) crawler.Config {
 		Timeout: c.Fetch.Timeout, Retries: c.Fetch.Retries, Backoff: c.Fetch.Backoff,
 		MaxBackoff: c.Fetch.MaxBackoff, MaxRetryAfter: c.Fetch.MaxRetryAfter,
 		MaxBodySize: c.Fetch.MaxBodySize, MaxRedirects: c.Fetch.MaxRedirects,
-		ContentTypes: c.Fetch.ContentTypes, MaxPages: c.MaxPages, BatchSize: c.Batch.Size,
+		ContentTypes: c.Fetch.ContentTypes, MaxPages: c.MaxPages, BatchSize: c.Batch.Size, BatchQueue: c.Batch.Queue,
 	}
 	if c.Politeness.NoDelay {
 		e.PerHostDelay = -1

@@ -7,12 +7,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"os"
-	"path/filepath"
-	"time"
 
 	"github.com/crawl-project/crawl/config"
-	"github.com/crawl-project/crawl/crawler"
 	"github.com/crawl-project/crawl/pipeline"
 )
 
@@ -61,74 +57,17 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			return err
 		}
 	}
-	if dir := filepath.Dir(cfg.DB); dir != "" {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return fmt.Errorf("create store directory: %w", err)
-		}
-	}
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	var prog *progress
 	opts := pipeline.Options{Logger: logger, Recrawl: *recrawl}
+	w := stdout
 	if !*quiet {
-		prog = newProgress(stdout, cfg.MaxPages, cfg.Topic.Enabled)
+		prog := newProgress(stdout, cfg.MaxPages, cfg.Topic.Enabled)
 		opts.Progress = prog.update
+		w = prog // ends the progress line before the summary
 	}
-	p, err := pipeline.Open(ctx, cfg, opts)
-	if err != nil {
-		return err
-	}
-	defer p.Close()
-	sum, runErr := p.Run(ctx)
-	if prog != nil {
-		prog.done()
-	}
-	printSummary(stdout, cfg, p, sum)
-	if runErr != nil {
-		return runErr
-	}
-	if err := p.Export(context.WithoutCancel(ctx), cfg.Out, stdout); err != nil {
-		return err
-	}
-	if sum.Interrupted() {
+	_, err = pipeline.Crawl(ctx, cfg, opts, w)
+	if errors.Is(err, pipeline.ErrInterrupted) {
 		return errInterrupted
 	}
-	return nil
+	return err
 }
-
-func printSummary(w io.Writer, cfg *config.Config, p *pipeline.Pipeline, sum crawler.Summary) {
-	fmt.Fprintf(w, "crawl ended: %s\n", reasonText(sum.Reason))
-	fmt.Fprintf(w, "  pages fetched   %d this run (%d stored in %s), %d not modified\n", sum.Fetched, sum.TotalPages, cfg.DB, sum.NotModified)
-	fmt.Fprintf(w, "  errors          %d: %s\n", sum.Failed, sum.ErrorSummary())
-	fmt.Fprintf(w, "  speed           %.1f pages/s over %s\n", sum.PagesPerSecond(), sum.Elapsed.Round(time.Millisecond))
-	if cfg.Topic.Enabled {
-		fmt.Fprintf(w, "  harvest rate    %.3f (%d relevant of %d)\n", sum.Harvest(), sum.Relevant, sum.Fetched)
-	}
-	if cfg.Clustering.Enabled {
-		fmt.Fprintf(w, "  clusters        %d\n", sum.Clusters)
-	}
-	if cfg.Extraction.Enabled {
-		fmt.Fprintf(w, "  records         %d\n", sum.TotalRecords)
-	}
-	for _, line := range p.Report() {
-		fmt.Fprintf(w, "  %s\n", line)
-	}
-	fmt.Fprintf(w, "  queued          %d links left in the frontier\n", sum.Queued)
-}
-
-func reasonText(r string) string {
-	switch r {
-	case "frontier-empty":
-		return "the frontier ran dry (no more URLs in scope)"
-	case "max-pages":
-		return "page budget reached"
-	case "hook-stop":
-		return "a hook asked to stop"
-	case "interrupted":
-		return "interrupted; in-flight pages stored, run again to resume"
-	case "error":
-		return "stopped by an error"
-	}
-	return r
-}
-
-var _ = errors.New

@@ -58,11 +58,25 @@ func (p *progress) update(s crawler.Stats) {
 	p.lastLine = len(out)
 }
 
-// done ends the in-place line on a terminal.
+// done ends the in-place line on a terminal; later updates start a new one.
 func (p *progress) done() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.endLine()
+}
+
+func (p *progress) endLine() {
 	if p.tty && p.lastLine > 0 {
 		fmt.Fprintln(p.w)
+		p.lastLine = 0
 	}
+}
+
+// Write passes b to the progress output, first ending an in-place line, so
+// that the summary printed after a crawl starts on a line of its own.
+func (p *progress) Write(b []byte) (int, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.endLine()
+	return p.w.Write(b)
 }

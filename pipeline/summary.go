@@ -1,0 +1,110 @@
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/crawl-project/crawl/config"
+	"github.com/crawl-project/crawl/crawler"
+)
+
+// ErrInterrupted is returned by Crawl when the context was cancelled (Ctrl-C)
+// and the crawl stopped gracefully: what was fetched is stored and exported,
+// and running the same configuration again resumes.
+var ErrInterrupted = errors.New("pipeline: interrupted")
+
+// Crawl is the whole job of `crawl -config FILE` in one call: it opens the
+// pipeline of cfg, crawls, writes the end-of-run summary to out (nil for
+// none), exports the configured tables into cfg.Out (listing the files it
+// wrote on out) and closes everything. A Go program gets exactly what the
+// command line writes and prints. The exports are written even after an
+// interrupted crawl (then the error is ErrInterrupted).
+func Crawl(ctx context.Context, cfg *config.Config, opts Options, out io.Writer) (crawler.Summary, error) {
+	if out == nil {
+		out = io.Discard
+	}
+	p, err := Open(ctx, cfg, opts)
+	if err != nil {
+		return crawler.Summary{}, err
+	}
+	sum, runErr := p.Run(ctx)
+	for _, line := range p.Report() {
+		fmt.Fprintln(out, line)
+	}
+	if runErr == nil {
+		runErr = p.Export(context.WithoutCancel(ctx), cfg.Out, out)
+	}
+	if err := errors.Join(runErr, p.Close()); err != nil {
+		return sum, err
+	}
+	if sum.Interrupted() {
+		return sum, ErrInterrupted
+	}
+	return sum, nil
+}
+
+// Report returns the end-of-run summary of the last Run, one line each, as
+// `crawl -config` prints it: why the crawl ended, pages, errors, speed, and
+// what each built-in found. Before Run it holds the built-ins' lines only.
+func (p *Pipeline) Report() []string {
+	var out []string
+	if p.ran {
+		out = summaryLines(p.cfg, p.sum)
+	}
+	for _, line := range p.report {
+		out = append(out, "  "+line)
+	}
+	for _, bi := range p.builtins {
+		if r, ok := bi.(reporter); ok {
+			for _, line := range r.reportLines() {
+				out = append(out, "  "+line)
+			}
+		}
+	}
+	if p.ran {
+		out = append(out, fmt.Sprintf("  queued          %d links left in the frontier", p.sum.Queued))
+	}
+	return out
+}
+
+// summaryLines are the engine's part of the summary.
+func summaryLines(cfg *config.Config, sum crawler.Summary) []string {
+	lines := []string{
+		"crawl ended: " + reasonText(sum.Reason),
+		fmt.Sprintf("  pages fetched   %d this run (%d stored in %s), %d not modified", sum.Fetched, sum.TotalPages, cfg.DB, sum.NotModified),
+		fmt.Sprintf("  errors          %d: %s", sum.Failed, sum.ErrorSummary()),
+		fmt.Sprintf("  speed           %.1f pages/s over %s", sum.PagesPerSecond(), sum.Elapsed.Round(time.Millisecond)),
+	}
+	if sum.BatchWait > 0 {
+		lines = append(lines, fmt.Sprintf("  batch hooks     fetching waited %s for OnBatch work (its queue was full)", sum.BatchWait.Round(time.Millisecond)))
+	}
+	if cfg.Topic.Enabled {
+		lines = append(lines, fmt.Sprintf("  harvest rate    %.3f (%d relevant of %d)", sum.Harvest(), sum.Relevant, sum.Fetched))
+	}
+	if cfg.Clustering.Enabled {
+		lines = append(lines, fmt.Sprintf("  clusters        %d", sum.Clusters))
+	}
+	if cfg.Extraction.Enabled {
+		lines = append(lines, fmt.Sprintf("  records         %d", sum.TotalRecords))
+	}
+	return lines
+}
+
+func reasonText(r string) string {
+	switch r {
+	case "frontier-empty":
+		return "the frontier ran dry (no more URLs in scope)"
+	case "max-pages":
+		return "page budget reached"
+	case "hook-stop":
+		return "a hook asked to stop"
+	case "interrupted":
+		return "interrupted; in-flight pages stored, run again to resume"
+	case "error":
+		return "stopped by an error"
+	}
+	return r
+}
