@@ -24,6 +24,7 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	db := fs.String("db", "", "override the store `file` for this run")
 	out := fs.String("out", "", "override the export `dir` for this run")
 	quiet := fs.Bool("quiet", false, "no progress output")
+	builtins := fs.String("builtins", "on", "`on`, or off: every built-in method off for this run (comparisons)")
 	fs.Usage = func() { usage(stderr) }
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -44,6 +45,14 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	if *out != "" {
 		cfg.Out = *out
+	}
+	switch *builtins {
+	case "on":
+	case "off":
+		cfg.Hub.Enabled, cfg.Topic.Enabled, cfg.Clustering.Enabled = false, false, false
+		cfg.Extraction.Enabled, cfg.Topics.Enabled = false, false
+	default:
+		return fmt.Errorf("%w: -builtins %q: want on or off", errUsage, *builtins)
 	}
 	if *check {
 		if err := pipeline.Check(cfg); err != nil {

@@ -1,0 +1,114 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// writeListSite writes a small site: an index linking to list pages of
+// records and to articles.
+func writeListSite(t *testing.T, dir string) {
+	t.Helper()
+	write := func(name, body string) {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var index strings.Builder
+	index.WriteString("<html><head><title>Index</title></head><body><ul>")
+	for i := range 6 {
+		fmt.Fprintf(&index, `<li><a href="list%d.html">List %d</a></li>`, i, i)
+		var list strings.Builder
+		fmt.Fprintf(&list, "<html><head><title>Products %d</title></head><body><h1>Products</h1><table>", i)
+		for j := range 8 {
+			n := i*8 + j
+			fmt.Fprintf(&list, `<tr><td><a href="item%d.html">Garden tool %d</a></td><td>$%d.99</td><td>Sturdy steel tool number %d for gardens</td></tr>`, n, n, 10+n, n)
+			write(fmt.Sprintf("item%d.html", n), fmt.Sprintf("<html><head><title>Garden tool %d</title></head><body><h1>Garden tool %d</h1><p>A sturdy steel tool for digging, weeding and planting in small gardens, number %d of the range.</p><a href=\"index.html\">home</a></body></html>", n, n, n))
+		}
+		list.WriteString("</table></body></html>")
+		write(fmt.Sprintf("list%d.html", i), list.String())
+	}
+	index.WriteString("</ul></body></html>")
+	write("index.html", index.String())
+}
+
+// TestBenchComparesBuiltinsOffAndOn runs `crawl bench` on a small site
+// served from a directory: both crawls fetch every page, and the report
+// has the ratio, the peak RSS and the built-ins' figures.
+func TestBenchComparesBuiltinsOffAndOn(t *testing.T) {
+	t.Setenv("CRAWL_TEST_AS_MAIN", "1") // the bench's child crawls are this binary acting as crawl
+	dir := t.TempDir()
+	site := filepath.Join(dir, "site")
+	if err := os.Mkdir(site, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeListSite(t, site)
+	cfg := filepath.Join(dir, "bench.yaml")
+	yaml := `seeds: ["{site}/index.html"]
+politeness: {no_delay: true, workers: 4, per_host_parallel: 4}
+hub: {enabled: true}
+topic: {enabled: true, seeds: ["{site}/item1.html"]}
+clustering: {enabled: true}
+extraction: {enabled: true}
+topics: {enabled: true}
+`
+	if err := os.WriteFile(cfg, []byte(yaml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	hubs := filepath.Join(dir, "hubs.txt")
+	if err := os.WriteFile(hubs, []byte("# the index and list pages\nindex.html\nlist0.html\nlist1.html\nlist2.html\nlist3.html\nlist4.html\nlist5.html\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCLI(t, "bench", "-config", cfg, "-site", site, "-rounds", "1", "-work", filepath.Join(dir, "work"), "-hubs", hubs)
+	if code != 0 {
+		t.Fatalf("bench = %d: %s", code, errOut)
+	}
+	for _, mode := range []string{"off", "on"} {
+		m := regexp.MustCompile(`built-ins ` + mode + `: (\d+) pages`).FindStringSubmatch(errOut)
+		if m == nil || m[1] != "55" {
+			t.Errorf("built-ins %s run: %v pages, want 55 (log %q)", mode, m, errOut)
+		}
+	}
+	m := regexp.MustCompile(`ratio (\d+\.\d+)`).FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("no ratio in %q", out)
+	}
+	if r, _ := strconv.ParseFloat(m[1], 64); r <= 0 {
+		t.Errorf("ratio %v", r)
+	}
+	for _, want := range []string{"peak RSS", "records tables", "fuzzy topics", "against 7 true hubs", "crawl ended"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks %q:\n%s", want, out)
+		}
+	}
+	t.Log(out)
+}
+
+// TestBenchConfigsAreValid checks the shipped bench configurations once
+// their {site} placeholder is filled in.
+func TestBenchConfigsAreValid(t *testing.T) {
+	files, err := filepath.Glob("../../configs/bench/*.yaml")
+	if err != nil || len(files) < 3 {
+		t.Fatalf("configs/bench: %v %v", files, err)
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resolved := filepath.Join(t.TempDir(), "c.yaml")
+			if err := os.WriteFile(resolved, []byte(strings.ReplaceAll(string(data), "{site}", "http://127.0.0.1:1")), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if code, out, errOut := runCLI(t, "-config", resolved, "-check"); code != 0 {
+				t.Errorf("crawl -config %s -check = %d, %q %q", f, code, out, errOut)
+			}
+		})
+	}
+}

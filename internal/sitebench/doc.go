@@ -1,0 +1,15 @@
+// Package sitebench measures what turning the built-in methods on costs on
+// a real site: it serves a directory of pages (a Debian documentation
+// package, a saved site) on a loopback port, runs the same crawl
+// configuration twice per round as child processes — once with every
+// built-in off, once as configured — and reports pages/s with the exports
+// included in the time, peak resident memory, and what the built-ins made
+// of the site: the widest records table, the largest fuzzy topic's share
+// of the pages, the share of pages labelled hub (and the hub F1 against a
+// list of true hubs when one is given).
+//
+// Files:
+//   - bench.go: Config, Run, the rounds and the child processes.
+//   - outputs.go: reading a run's summary and export files into figures.
+//   - serve.go: the loopback file server and the {site} placeholder.
+package sitebench
