@@ -102,15 +102,15 @@ func hostOf(raw string) string {
 
 // result is the outcome of processing one link.
 type result struct {
-	link     crawl.Link
-	page     *crawl.Page  // nil on failure or not-modified
-	failure  *FetchError  // set on failure
-	push     []crawl.Link // out-links accepted by the OnURL hooks
-	notMod   bool         // a re-visit answered 304 Not Modified
-	header   http.Header  // response header of a 304
-	stopped  bool         // abandoned because the crawl is stopping: stays queued
+	link    crawl.Link
+	page    *crawl.Page  // nil on failure or not-modified
+	failure *FetchError  // set on failure
+	push    []crawl.Link // out-links accepted by the OnURL hooks
+	notMod  bool         // a re-visit answered 304 Not Modified
+	header  http.Header  // response header of a 304
+	stopped bool         // abandoned because the crawl is stopping: stays queued
 	// heldUntil is set when the host's robots.txt was unavailable: the
 	// link waits in Crawler.held until then, and is not stored.
 	heldUntil time.Time
-	hookErrs int
+	hookErrs  int
 }

@@ -36,7 +36,7 @@ const (
 	docsFishPHP    = "user-agent: FooBot\ndisallow: /\nallow: /fish*.php\n"
 	groupsTxt      = "allow: /foo/bar/\n\nuser-agent: FooBot\ndisallow: /\nallow: /x/\nuser-agent: BarBot\ndisallow: /\nallow: /y/\n\n\nallow: /w/\nuser-agent: BazBot\n\nuser-agent: FooBot\nallow: /z/\ndisallow: /\n"
 
-	devEncodeURL = "RFC 9309 §2.2.2: the URL's non-ASCII octets are percent-encoded before comparison, by us, not left to the caller"
+	devEncodeURL  = "RFC 9309 §2.2.2: the URL's non-ASCII octets are percent-encoded before comparison, by us, not left to the caller"
 	devUnreserved = "unreserved escapes (%62 = b) are decoded on both sides, as frontier.Normalize does to every URL; Google: not to be relied on"
 	devIndexHTML  = "Google's index.html-is-the-directory extension is not adopted: RFC longest match, Disallow: / applies"
 )

@@ -141,7 +141,7 @@ func TestGroupsByProductToken(t *testing.T) {
 func TestStatusRules(t *testing.T) {
 	body := []byte("User-agent: *\nDisallow: /x\n")
 	tests := []struct {
-		status       int
+		status        int
 		x, y, unavail bool
 	}{
 		{200, false, true, false}, {204, false, true, false},
