@@ -25,7 +25,7 @@
 //     non-ASCII octets as %XX (upper-case hex), escapes upper-cased, escapes
 //     of unreserved characters decoded (the form frontier.Normalize gives
 //     URLs). The rule matching the most octets (pattern length) decides;
-//     Allow wins a tie; an empty pattern matches nothing.
+//     Allow wins a tie; an empty pattern ("Disallow:") disallows nothing.
 //   - Limits: the first MaxSize (500 KiB) bytes are read; a line cut by the
 //     limit is not. Matching costs at most O(len(path)·len(pattern)).
 //   - Status (FromResponse, RFC 9309 §2.3.1): 2xx is parsed; 4xx other than

@@ -43,10 +43,11 @@ func TestMatches(t *testing.T) {
 		{"/a/b", "/a", true}, {"/a/b", "/a/b$", true}, {"/a/b/", "/a/b$", false},
 		{"/x/dir/", "/$", false}, {"/", "/$", true}, {"/a$b", "/a$b", true}, {"/ab", "/a$b", false},
 		{"/a/x/b.php", "/*.php$", true}, {"/a.php?x", "/*.php$", false}, {"/aaa", "*a*a*a*a", false},
-		{"/", "", true}, {"/x", "*", true}, {"/x", "/**x$", true},
+		{"/", "", true}, {"/x", "*", true}, {"/x", "/**x$", true}, {"/ab", "/a*b$", true}, {"/ab", "/a*ab$", false},
+		{"/a/print-4$", "/*/print-4$$", true}, {"/b", "/a*", false},
 	}
 	for _, tt := range tests {
-		if got := matches(tt.path, tt.pattern); got != tt.want {
+		if got := matches(tt.path, tt.pattern, nil); got != tt.want {
 			t.Errorf("matches(%q, %q) = %v, want %v", tt.path, tt.pattern, got, tt.want)
 		}
 	}

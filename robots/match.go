@@ -127,17 +127,29 @@ func indexAnyFrom(s, chars string, from int) int {
 // matches reports whether pattern matches path from its first octet: '*'
 // matches any run of octets, a '$' ending the pattern matches the end of
 // path, and every other octet (a '$' elsewhere included) matches itself.
-// The cost is at most O(len(path)·len(pattern)) whatever the input.
-func matches(path, pattern string) bool {
-	if !strings.ContainsRune(pattern, '*') {
+// The cost is at most O(len(path)·len(pattern)) whatever the input; buf
+// is scratch space reused between calls (nil is fine).
+func matches(path, pattern string, buf *[]int) bool {
+	star := strings.IndexByte(pattern, '*')
+	if star < 0 {
 		if p, ok := strings.CutSuffix(pattern, "$"); ok {
 			return path == p
 		}
 		return strings.HasPrefix(path, pattern)
 	}
+	if !strings.HasPrefix(path, pattern[:star]) {
+		return false // the literal head must match first
+	}
+	if body, ok := strings.CutSuffix(pattern, "$"); ok && !strings.HasSuffix(path, body[strings.LastIndexByte(body, '*')+1:]) {
+		return false // so must the literal tail of an anchored pattern
+	}
 	// pos holds, in increasing order, the lengths of the prefixes of path
 	// that the pattern read so far can match.
-	pos := make([]int, 1, len(path)+1)
+	if buf == nil {
+		buf = new([]int)
+	}
+	pos := append((*buf)[:0], 0)
+	defer func() { *buf = pos[:0] }()
 	for i := 0; i < len(pattern); i++ {
 		c := pattern[i]
 		switch {

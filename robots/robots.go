@@ -111,9 +111,10 @@ func (r *Robots) Allowed(agent, rawURL string) bool {
 	}
 	path := normalize(pathOf(rawURL))
 	allow, disallow := -1, -1
+	var buf []int
 	for _, ru := range s.rules {
 		n := len(ru.pattern)
-		if (ru.allow && n <= allow) || (!ru.allow && n <= disallow) || !matches(path, ru.pattern) {
+		if (ru.allow && n <= allow) || (!ru.allow && n <= disallow) || !matches(path, ru.pattern, &buf) {
 			continue
 		}
 		if ru.allow {
