@@ -113,6 +113,9 @@ func printSummary(w io.Writer, cfg *config.Config, p *pipeline.Pipeline, sum cra
 		fmt.Fprintf(w, "  %s\n", line)
 	}
 	fmt.Fprintf(w, "  queued          %d links left in the frontier\n", sum.Queued)
+	if sum.Held > 0 {
+		fmt.Fprintf(w, "  held            %d URLs waiting for their host's robots.txt (5xx or unreachable); the next run fetches them\n", sum.Held)
+	}
 }
 
 func reasonText(r string) string {
