@@ -35,6 +35,10 @@ loop:
 		case <-c.stopping:
 			continue
 		}
+		// idle is read before Pop: with nothing pending then, no result
+		// can push links while Pop runs, so ErrEmpty means dry. Read
+		// after, a commit could push its out-links and finish in between.
+		idle := w.pending.Load() == 0
 		link, err := c.nextLink(ctx)
 		if err == nil {
 			c.dispatched.Store(math.Float64bits(link.Priority))
@@ -56,7 +60,7 @@ loop:
 		switch {
 		case errors.Is(err, frontier.ErrNotReady):
 		case errors.Is(err, frontier.ErrEmpty):
-			if w.pending.Load() == 0 && c.held.waiting() == 0 {
+			if idle && c.held.waiting() == 0 {
 				c.stop("frontier-empty")
 				break loop
 			}
