@@ -8,9 +8,9 @@ import (
 	"github.com/crawl-project/crawl"
 )
 
-// maxHolds is how many times one URL waits for its host's robots.txt in a
-// run before the run stops waiting for it: with the default RobotsRetry of
-// 10 minutes, a host is given half an hour. A URL past it is still retried
+// maxHolds is how many unavailable answers of its host's robots.txt one URL
+// gets in a run before the run stops waiting for it: with the default
+// RobotsRetry of 10 minutes, robots.txt is asked 3 times over 20 minutes. A URL past it is still retried
 // while the crawl goes on for other hosts; when the run ends it is left
 // queued, never stored as a failure, so the next run fetches it.
 const maxHolds = 3

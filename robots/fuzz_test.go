@@ -75,7 +75,9 @@ func FuzzAllowed(f *testing.F) {
 		}
 		path = "/" + plain(path)
 		allow, disallow = plain(allow), plain(disallow)
-		ours := func(txt string) bool { return robots.Parse([]byte(txt)).Allowed(agent, path) }
+		// Ours gets the absolute URL, as the crawler calls it; temoto the
+		// path ("//x" alone would read as a host, not a path).
+		ours := func(txt string) bool { return robots.Parse([]byte(txt)).Allowed(agent, "http://h.example"+path) }
 		theirs := func(txt string) bool {
 			d, err := robotstxt.FromBytes([]byte(txt))
 			if err != nil {
