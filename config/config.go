@@ -68,6 +68,7 @@ type Fetch struct {
 // Politeness is how gently hosts are treated.
 type Politeness struct {
 	Robots          *bool         `yaml:"robots"`            // honour robots.txt; default true
+	RobotsAgent     string        `yaml:"robots_agent"`      // product token matched against robots.txt groups; default the token of fetch.user_agent
 	Delay           time.Duration `yaml:"delay"`             // between request starts on one host; default 250ms (see NoDelay)
 	PerHostParallel int           `yaml:"per_host_parallel"` // default 2
 	Workers         int           `yaml:"workers"`           // concurrent fetches overall; default 16

@@ -15,6 +15,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/crawl-project/crawl/export"
+	"github.com/crawl-project/crawl/robots"
 )
 
 // Error is a problem with one key of a configuration file.
@@ -199,6 +200,12 @@ func (c *Config) validate() []*Error {
 	nonNeg("politeness.per_host_parallel", int64(c.Politeness.PerHostParallel))
 	nonNeg("politeness.workers", int64(c.Politeness.Workers))
 	nonNeg("politeness.max_crawl_delay", int64(c.Politeness.MaxCrawlDelay))
+	switch ra := c.Politeness.RobotsAgent; {
+	case ra != "" && !robots.ValidToken(ra):
+		bad("politeness.robots_agent", "%q is not a product token (letters, '-' and '_' only, e.g. mybot)", ra)
+	case ra == "" && c.Fetch.UserAgent != "" && robots.ProductToken(c.Fetch.UserAgent) == "":
+		bad("politeness.robots_agent", "required: fetch.user_agent %q does not start with a product token", c.Fetch.UserAgent)
+	}
 	if c.Batch.Size < 1 {
 		bad("batch.size", "must be at least 1, got %d", c.Batch.Size)
 	}

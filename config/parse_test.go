@@ -57,6 +57,8 @@ func TestParseErrors(t *testing.T) {
 		{"link context out of range", "seeds: [https://a.example/]\ntopic:\n  link_context: 1.5\n", []string{"t.yaml:3", "topic.link_context"}},
 		{"focus margin out of range", "seeds: [https://a.example/]\ntopic:\n  focus_margin: -0.5\n", []string{"t.yaml:3", "topic.focus_margin", "between 0 and 1"}},
 		{"out of range", "seeds: [https://a.example/]\ntopics:\n  r: 1.5\n", []string{"t.yaml:3", "topics.r"}},
+		{"robots agent not a token", "seeds: [https://a.example/]\npoliteness:\n  robots_agent: my bot/1.0\n", []string{"t.yaml:3", "politeness.robots_agent", "product token"}},
+		{"user agent without token", "seeds: [https://a.example/]\nfetch:\n  user_agent: \"/1.0 (x)\"\n", []string{"politeness.robots_agent", "required"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

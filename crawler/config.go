@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/crawl-project/crawl/robots"
 )
 
 // Config is the engine's plain-data configuration. The zero value of a
@@ -16,6 +18,7 @@ type Config struct {
 	PerHostParallel int           // concurrent fetches per host (host:port); default 2
 	PerHostDelay    time.Duration // minimum time between request starts on one host; default 250ms; negative means none
 	RespectRobots   *bool         // honour robots.txt; default true
+	RobotsAgent     string        // product token matched against robots.txt groups; default the token of UserAgent
 	MaxCrawlDelay   time.Duration // cap on a robots.txt Crawl-delay; default 10s
 	RobotsCacheSize int           // hosts whose robots.txt is kept; default 10,000
 	RobotsTTL       time.Duration // how long a fetched robots.txt is trusted; default 24h
@@ -67,6 +70,9 @@ func (c *Config) fill() {
 	}
 	if c.PerHostParallel == 0 {
 		c.PerHostParallel = 2
+	}
+	if c.RobotsAgent == "" {
+		c.RobotsAgent = robots.ProductToken(c.UserAgent)
 	}
 	def(&c.PerHostDelay, 250*time.Millisecond)
 	if c.RespectRobots == nil {
@@ -132,6 +138,9 @@ func (c Config) Validate() error {
 	check(c.BatchSize < 0, "BatchSize %d is negative", c.BatchSize)
 	check(c.BatchQueue < 0, "BatchQueue %d is negative", c.BatchQueue)
 	check(c.CommitEvery < 0, "CommitEvery %d is negative", c.CommitEvery)
+	check(c.RobotsAgent != "" && !robots.ValidToken(c.RobotsAgent), "RobotsAgent %q is not a product token (letters, '-' and '_' only)", c.RobotsAgent)
+	check(c.RobotsAgent == "" && c.UserAgent != "" && robots.ProductToken(c.UserAgent) == "",
+		"UserAgent %q does not start with a product token: set RobotsAgent", c.UserAgent)
 	check(c.RobotsCacheSize < 0, "RobotsCacheSize %d is negative", c.RobotsCacheSize)
 	return errors.Join(errs...)
 }

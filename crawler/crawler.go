@@ -44,6 +44,7 @@ type Crawler struct {
 	scope     *frontier.Rules
 	robots    *robotsCache
 	hosts     *hostTable
+	held      *heldLinks
 
 	progress   func(Stats)
 	saveBatch  func(ctx context.Context, b *crawl.Batch) error
@@ -130,6 +131,7 @@ func New(cfg Config, fr frontier.Frontier, st Store, opts ...Option) (*Crawler, 
 	_, _, nBatch := c.chain.Len()
 	c.keepDOM = nBatch > 0
 	c.hosts = newHostTable(cfg.PerHostParallel, cfg.PerHostDelay, c.now)
+	c.held = newHeldLinks(maxHolds)
 	robotsClient := &http.Client{Transport: c.transport, Timeout: cfg.Timeout}
 	c.robots = newRobotsCache(robotsClient, cfg.UserAgent, cfg.RobotsCacheSize, cfg.RobotsTTL, cfg.RobotsRetry, c.now)
 	if c.saveBatch == nil {

@@ -8,8 +8,10 @@
 //   - schedule.go: the dispatch loop (frontier Pop gated by host readiness).
 //   - worker.go: one link end to end — redirects, robots, page building, hooks.
 //   - fetch.go: the Colly-based fetcher, retries with backoff and Retry-After.
-//   - robots.go: the bounded robots.txt cache (RFC 9309 status rules).
-//   - hosts.go: per-host parallelism and delay (Crawl-delay aware).
+//   - robots.go: the bounded robots.txt cache (decisions: package robots).
+//   - held.go: URLs waiting for their host's robots.txt (5xx, unreachable).
+//   - hosts.go: per-host parallelism and delay on every request sent
+//     (pages, redirect hops, retries, robots.txt; Crawl-delay aware).
 //   - charset.go: charset detection and decoding to UTF-8.
 //   - parse.go: one DOM walk for title, meta, text and out-links.
 //   - writer.go: grouped, ordered commits and the OnBatch goroutine.

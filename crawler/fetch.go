@@ -108,8 +108,14 @@ func newFetcher(cfg Config, transport http.RoundTripper) *fetcher {
 	return &fetcher{cfg: cfg, c: c}
 }
 
-// once performs one GET without retries or redirect following.
-func (f *fetcher) once(target string, header http.Header) (*response, error) {
+// once performs one GET without retries or redirect following, sent when
+// gate lets it.
+func (f *fetcher) once(target string, header http.Header, gate func() (func(), error)) (*response, error) {
+	done, err := gate()
+	if err != nil {
+		return nil, err
+	}
+	defer done()
 	slot := &fetchSlot{}
 	ctx := colly.NewContext()
 	ctx.Put("slot", slot)
@@ -119,7 +125,7 @@ func (f *fetcher) once(target string, header http.Header) (*response, error) {
 	for k, v := range header {
 		hdr[k] = v
 	}
-	err := f.c.Request(http.MethodGet, target, nil, ctx, hdr)
+	err = f.c.Request(http.MethodGet, target, nil, ctx, hdr)
 	switch {
 	case slot.tooBig:
 		return nil, &FetchError{Kind: "too-large", Err: fmt.Errorf("%s: body over %d bytes", target, f.cfg.MaxBodySize)}
@@ -140,9 +146,13 @@ func (f *fetcher) once(target string, header http.Header) (*response, error) {
 // up to cfg.Retries times with exponential backoff and jitter, honouring
 // Retry-After up to cfg.MaxRetryAfter. stop is closed when the crawl is
 // stopping; a fetch waiting for a retry then gives up with errStopped.
-func (f *fetcher) get(stop <-chan struct{}, target string, header http.Header) (*response, error) {
+// Every attempt is sent through gate (the host's politeness).
+func (f *fetcher) get(stop <-chan struct{}, target string, header http.Header, gate func() (func(), error)) (*response, error) {
 	for attempt := 0; ; attempt++ {
-		resp, err := f.once(target, header)
+		resp, err := f.once(target, header, gate)
+		if errors.Is(err, errStopped) {
+			return nil, err
+		}
 		wait, retry := f.retryWait(resp, err, attempt)
 		if !retry {
 			if err == nil && (resp.status == http.StatusTooManyRequests || resp.status >= 500) {

@@ -73,12 +73,12 @@ func FuzzRobots(f *testing.F) {
 		defer srv.Close()
 		u, _ := url.Parse(srv.URL)
 		c := newRobotsCache(srv.Client(), "crawl", 4, time.Hour, time.Minute, time.Now)
-		p := c.policy(context.Background(), u.Scheme, u.Host)
-		ok := p.allowed("/public/page", "crawl")
+		p := c.policy(context.Background(), u.Scheme, u.Host, openGate)
+		ok := p.allowed(srv.URL+"/public/page", "crawl")
 		switch {
-		case status >= 500 && ok:
+		case (status >= 500 || status == 429) && ok:
 			t.Errorf("robots status %d: allowed, want disallow-all", status)
-		case status >= 400 && status < 500 && !ok:
+		case status >= 400 && status < 500 && status != 429 && !ok:
 			t.Errorf("robots status %d: disallowed, want allow-all", status)
 		}
 	})

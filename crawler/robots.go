@@ -3,46 +3,44 @@ package crawler
 import (
 	"container/list"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"sync"
 	"time"
 
-	"github.com/temoto/robotstxt"
+	"github.com/crawl-project/crawl/robots"
 )
 
-// robotsPolicy is what the crawler needs to know from one host's robots.txt.
+// maxRobotsRedirects is how many redirects of a robots.txt are followed
+// (RFC 9309 §2.3.1.2: at least five); past it the file is unavailable,
+// which allows everything.
+const maxRobotsRedirects = 5
+
+// robotsPolicy is one host's robots.txt as the crawler caches it.
 type robotsPolicy struct {
-	data       *robotstxt.RobotsData // nil means allow all
-	disallow   bool                  // temporary full disallow (5xx or unreachable)
-	crawlDelay time.Duration         // Crawl-delay for our agent, uncapped
-	expires    time.Time
+	rules   *robots.Robots
+	expires time.Time
 }
 
-// allowed reports whether path (with query) may be fetched by agent.
-func (p *robotsPolicy) allowed(path, agent string) bool {
-	if p.disallow {
-		return false
-	}
-	if p.data == nil {
-		return true
-	}
-	return p.data.TestAgent(path, agent)
+// allowed reports whether target (an absolute URL) may be fetched by agent.
+func (p *robotsPolicy) allowed(target, agent string) bool {
+	return p.rules.Allowed(agent, target)
 }
 
 // robotsCache fetches robots.txt once per host and keeps at most size hosts,
 // evicting the least recently used. Concurrent lookups of one host share a
-// single fetch. Per the robots exclusion protocol (RFC 9309): 2xx is parsed
-// (garbage parses as allow-all), 4xx means allow all, 5xx or an unreachable
-// host means disallow all for retryAfter, after which it is fetched again.
+// single fetch. The status rules are RFC 9309's (robots.FromResponse): 2xx
+// is parsed, 4xx allows all, 429, 5xx or an unreachable host disallow all
+// for retryAfter, after which it is fetched again.
 type robotsCache struct {
 	client     *http.Client
-	agent      string
+	userAgent  string // the User-Agent header of robots.txt requests
 	size       int
 	ttl        time.Duration // how long a good answer is kept
 	retryAfter time.Duration // how long a 5xx/unreachable disallow-all is kept
-	maxBody    int64
 	now        func() time.Time
 
 	mu      sync.Mutex
@@ -56,15 +54,22 @@ type robotsEntry struct {
 	policy *robotsPolicy
 }
 
-func newRobotsCache(client *http.Client, agent string, size int, ttl, retryAfter time.Duration, now func() time.Time) *robotsCache {
+// gateFunc waits until a request to host may be sent and returns the
+// function to call when its answer is in.
+type gateFunc func(host string) (func(), error)
+
+func newRobotsCache(client *http.Client, userAgent string, size int, ttl, retryAfter time.Duration, now func() time.Time) *robotsCache {
+	c := *client
+	c.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 	return &robotsCache{
-		client: client, agent: agent, size: size, ttl: ttl, retryAfter: retryAfter,
-		maxBody: 512 << 10, now: now, entries: make(map[string]*list.Element),
+		client: &c, userAgent: userAgent, size: size, ttl: ttl, retryAfter: retryAfter,
+		now: now, entries: make(map[string]*list.Element),
 	}
 }
 
-// policy returns the robots policy of the host of base (scheme://host[:port]).
-func (c *robotsCache) policy(ctx context.Context, scheme, host string) *robotsPolicy {
+// policy returns the robots policy of host, fetching its robots.txt (each
+// request through gate) when it is not cached or has expired.
+func (c *robotsCache) policy(ctx context.Context, scheme, host string, gate gateFunc) *robotsPolicy {
 	c.mu.Lock()
 	if el, ok := c.entries[host]; ok {
 		e := el.Value.(*robotsEntry)
@@ -92,7 +97,7 @@ func (c *robotsCache) policy(ctx context.Context, scheme, host string) *robotsPo
 	}
 	c.mu.Unlock()
 
-	e.policy = c.fetch(ctx, scheme, host)
+	e.policy = c.fetch(ctx, scheme, host, gate)
 	close(e.ready)
 	return e.policy
 }
@@ -102,49 +107,65 @@ func (c *robotsCache) wait(ctx context.Context, e *robotsEntry) *robotsPolicy {
 	case <-e.ready:
 		return e.policy
 	case <-ctx.Done():
-		return &robotsPolicy{disallow: true, expires: c.now()}
+		return &robotsPolicy{rules: robots.Unreachable(), expires: c.now()}
 	}
 }
 
-func (c *robotsCache) fetch(ctx context.Context, scheme, host string) *robotsPolicy {
+func (c *robotsCache) fetch(ctx context.Context, scheme, host string, gate gateFunc) *robotsPolicy {
+	target := scheme + "://" + host + "/robots.txt"
+	status, body, err := c.get(ctx, target, gate)
 	now := c.now()
-	status, body, err := c.get(ctx, scheme+"://"+host+"/robots.txt")
-	if err != nil {
-		return &robotsPolicy{disallow: true, expires: now.Add(c.retryAfter)}
-	}
-	p := &robotsPolicy{expires: now.Add(c.ttl)}
 	switch {
-	case status >= 200 && status < 300:
-		data, err := robotstxt.FromBytes(body)
-		if err != nil {
-			return p // unparseable: no valid rules, allow all
-		}
-		p.data = data
-		if g := data.FindGroup(c.agent); g != nil {
-			p.crawlDelay = g.CrawlDelay
-		}
-	case status >= 500:
-		p.disallow = true
+	case errors.Is(err, errStopped):
+		return &robotsPolicy{rules: robots.Unreachable(), expires: now} // not an answer: not kept
+	case err != nil:
+		return &robotsPolicy{rules: robots.Unreachable(), expires: now.Add(c.retryAfter)}
+	}
+	p := &robotsPolicy{rules: robots.FromResponse(target, status, body), expires: now.Add(c.ttl)}
+	if p.rules.Unavailable() {
 		p.expires = now.Add(c.retryAfter)
 	}
-	// 3xx that could not be followed and 4xx: allow all.
 	return p
 }
 
-func (c *robotsCache) get(ctx context.Context, url string) (int, []byte, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
-	if err != nil {
-		return 0, nil, fmt.Errorf("robots request: %w", err)
+// get fetches a robots.txt, following up to maxRobotsRedirects redirects
+// (to any host), each request through gate. It returns the last status and
+// at most robots.MaxSize+1 bytes of body; a redirect too many is returned
+// as its 3xx status, which robots.FromResponse reads as unavailable.
+func (c *robotsCache) get(ctx context.Context, target string, gate gateFunc) (int, []byte, error) {
+	for hop := 0; ; hop++ {
+		status, loc, body, err := c.once(ctx, target, gate)
+		if err != nil || !isRedirect(status) || loc == "" || hop == maxRobotsRedirects {
+			return status, body, err
+		}
+		base, _ := url.Parse(target)
+		next, err := base.Parse(loc)
+		if err != nil || (next.Scheme != "http" && next.Scheme != "https") {
+			return status, nil, nil
+		}
+		target = next.String()
 	}
-	req.Header.Set("User-Agent", c.agent)
+}
+
+func (c *robotsCache) once(ctx context.Context, target string, gate gateFunc) (int, string, []byte, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, target, nil)
+	if err != nil {
+		return 0, "", nil, fmt.Errorf("robots request: %w", err)
+	}
+	req.Header.Set("User-Agent", c.userAgent)
+	done, err := gate(req.URL.Host)
+	if err != nil {
+		return 0, "", nil, err
+	}
+	defer done()
 	resp, err := c.client.Do(req)
 	if err != nil {
-		return 0, nil, err
+		return 0, "", nil, err
 	}
 	defer resp.Body.Close()
-	body, err := io.ReadAll(io.LimitReader(resp.Body, c.maxBody))
+	body, err := io.ReadAll(io.LimitReader(resp.Body, robots.MaxSize+1))
 	if err != nil {
-		return 0, nil, err
+		return 0, "", nil, err
 	}
-	return resp.StatusCode, body, nil
+	return resp.StatusCode, resp.Header.Get("Location"), body, nil
 }

@@ -30,10 +30,10 @@ func TestRobotsCacheBoundAndStatusRules(t *testing.T) {
 	c := newRobotsCache(srv.Client(), "crawl", 2, time.Hour, 10*time.Minute, clock)
 	ctx := context.Background()
 
-	if p := c.policy(ctx, "http", u.Host); p.allowed("/yes", "crawl") {
+	if p := c.policy(ctx, "http", u.Host, openGate); p.allowed("/yes", "crawl") {
 		t.Error("5xx robots.txt: allowed, want disallow all")
 	}
-	c.policy(ctx, "http", u.Host)
+	c.policy(ctx, "http", u.Host, openGate)
 	if hits.Load() != 1 {
 		t.Errorf("robots fetched %d times, want 1 (cached)", hits.Load())
 	}
@@ -42,15 +42,16 @@ func TestRobotsCacheBoundAndStatusRules(t *testing.T) {
 	status = http.StatusOK
 	mu.Unlock()
 	now = now.Add(11 * time.Minute)
-	p := c.policy(ctx, "http", u.Host)
-	if !p.allowed("/yes", "crawl") || p.allowed("/no/x", "crawl") || p.crawlDelay != 3*time.Second {
-		t.Errorf("2xx robots: allowed(/yes)=%v allowed(/no/x)=%v delay=%v", p.allowed("/yes", "crawl"), p.allowed("/no/x", "crawl"), p.crawlDelay)
+	p := c.policy(ctx, "http", u.Host, openGate)
+	delay, _ := p.rules.CrawlDelay("crawl")
+	if !p.allowed("/yes", "crawl") || p.allowed("/no/x", "crawl") || delay != 3*time.Second {
+		t.Errorf("2xx robots: allowed(/yes)=%v allowed(/no/x)=%v delay=%v", p.allowed("/yes", "crawl"), p.allowed("/no/x", "crawl"), delay)
 	}
 	// The cache keeps at most 2 hosts: two more evict the first.
-	c.policy(ctx, "http", "127.0.0.1:1") // unreachable: disallow, cached
-	c.policy(ctx, "http", "127.0.0.1:2")
+	c.policy(ctx, "http", "127.0.0.1:1", openGate) // unreachable: disallow, cached
+	c.policy(ctx, "http", "127.0.0.1:2", openGate)
 	before := hits.Load()
-	c.policy(ctx, "http", u.Host)
+	c.policy(ctx, "http", u.Host, openGate)
 	if hits.Load() != before+1 {
 		t.Errorf("evicted host not fetched again (hits %d → %d)", before, hits.Load())
 	}
@@ -58,6 +59,9 @@ func TestRobotsCacheBoundAndStatusRules(t *testing.T) {
 		t.Errorf("cache holds %d hosts, bound is 2", len(c.entries))
 	}
 }
+
+// openGate lets every request go at once.
+func openGate(string) (func(), error) { return func() {}, nil }
 
 func TestParseRetryAfter(t *testing.T) {
 	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)

@@ -35,11 +35,15 @@ loop:
 		case <-c.stopping:
 			continue
 		}
-		link, err := c.fr.Pop(ctx, c.hosts.ready)
+		// idle is read before Pop: with nothing pending then, no result
+		// can push links while Pop runs, so ErrEmpty means dry. Read
+		// after, a commit could push its out-links and finish in between.
+		idle := w.pending.Load() == 0
+		link, err := c.nextLink(ctx)
 		if err == nil {
 			c.dispatched.Store(math.Float64bits(link.Priority))
 			w.pending.Add(1)
-			c.hosts.acquire(hostOf(link.URL))
+			c.hosts.claim(hostOf(link.URL))
 			go func() {
 				defer func() { <-sem }()
 				w.results <- c.process(ctx, link)
@@ -56,7 +60,7 @@ loop:
 		switch {
 		case errors.Is(err, frontier.ErrNotReady):
 		case errors.Is(err, frontier.ErrEmpty):
-			if w.pending.Load() == 0 {
+			if idle && c.held.waiting() == 0 {
 				c.stop("frontier-empty")
 				break loop
 			}
@@ -72,6 +76,15 @@ loop:
 	for i := 0; i < cap(sem); i++ {
 		sem <- struct{}{}
 	}
+}
+
+// nextLink returns a held link whose host's robots.txt may be asked again
+// and whose host is ready, else the frontier's best ready link.
+func (c *Crawler) nextLink(ctx context.Context) (crawl.Link, error) {
+	if l, ok := c.held.due(c.now(), c.hosts.ready); ok {
+		return l, nil
+	}
+	return c.fr.Pop(ctx, c.hosts.ready)
 }
 
 // waitEvent waits for a fetch to finish, a poll tick or a stop.
@@ -93,12 +106,15 @@ func hostOf(raw string) string {
 
 // result is the outcome of processing one link.
 type result struct {
-	link     crawl.Link
-	page     *crawl.Page  // nil on failure or not-modified
-	failure  *FetchError  // set on failure
-	push     []crawl.Link // out-links accepted by the OnURL hooks
-	notMod   bool         // a re-visit answered 304 Not Modified
-	header   http.Header  // response header of a 304
-	stopped  bool         // abandoned because the crawl is stopping: stays queued
-	hookErrs int
+	link    crawl.Link
+	page    *crawl.Page  // nil on failure or not-modified
+	failure *FetchError  // set on failure
+	push    []crawl.Link // out-links accepted by the OnURL hooks
+	notMod  bool         // a re-visit answered 304 Not Modified
+	header  http.Header  // response header of a 304
+	stopped bool         // abandoned because the crawl is stopping: stays queued
+	// heldUntil is set when the host's robots.txt was unavailable: the
+	// link waits in Crawler.held until then, and is not stored.
+	heldUntil time.Time
+	hookErrs  int
 }

@@ -159,6 +159,10 @@ type Summary struct {
 	Clusters      int
 	TotalRecords  int
 	Queued        int // links left in the frontier
+	// Held is how many URLs were left waiting for their host's robots.txt
+	// (5xx or unreachable): not stored as failures, they stay queued in a
+	// persisted frontier and are fetched by the next run.
+	Held int
 }
 
 // Interrupted reports whether the crawl was stopped by its context.
@@ -178,5 +182,6 @@ func (c *Crawler) summary(ctx context.Context) (Summary, error) {
 	sum.Clusters = int(counts.Clusters)
 	sum.TotalRecords = int(counts.Records)
 	sum.Queued = c.fr.Len()
+	sum.Held = c.held.len()
 	return sum, nil
 }

@@ -17,14 +17,18 @@ import (
 func (c *Crawler) process(ctx context.Context, link crawl.Link) result {
 	host := hostOf(link.URL)
 	defer func() {
-		c.hosts.release(host)
+		c.hosts.unclaim(host)
 		c.signal()
 	}()
 	res := result{link: link}
 	resp, chain, err := c.fetchFollow(ctx, link)
+	var held *heldError
 	switch {
 	case errors.Is(err, errStopped):
 		res.stopped = true
+		return res
+	case errors.As(err, &held):
+		res.heldUntil = held.until
 		return res
 	case err != nil:
 		res.failure = asFetchError(err)
@@ -100,7 +104,8 @@ func (c *Crawler) fetchFollow(ctx context.Context, link crawl.Link) (*response, 
 		if hop == 0 {
 			hdr = c.conditionalHeader(target)
 		}
-		resp, err := c.fetch.get(c.stopping, target, hdr)
+		host := hostOf(target)
+		resp, err := c.fetch.get(c.stopping, target, hdr, func() (func(), error) { return c.gate(host) })
 		if err != nil {
 			return resp, chain, err
 		}
@@ -140,7 +145,9 @@ func isRedirect(status int) bool {
 }
 
 // checkRobots returns a robots FetchError when robots.txt forbids target,
-// and applies the host's Crawl-delay (capped at MaxCrawlDelay).
+// a heldError when the host's robots.txt is unavailable (5xx, 429,
+// unreachable: the URL waits for it), and applies the host's Crawl-delay
+// (capped at MaxCrawlDelay).
 func (c *Crawler) checkRobots(ctx context.Context, target string) error {
 	if !*c.cfg.RespectRobots {
 		return nil
@@ -149,18 +156,27 @@ func (c *Crawler) checkRobots(ctx context.Context, target string) error {
 	if err != nil {
 		return &FetchError{Kind: "bad-url", Err: err}
 	}
-	p := c.robots.policy(ctx, u.Scheme, u.Host)
-	if d := min(p.crawlDelay, c.cfg.MaxCrawlDelay); d > 0 {
-		c.hosts.setCrawlDelay(u.Host, d)
-	}
-	if !p.allowed(u.RequestURI(), c.cfg.UserAgent) {
-		kind := "robots"
-		if p.disallow {
-			kind = "robots-unavailable"
+	p := c.robots.policy(ctx, u.Scheme, u.Host, c.gate)
+	if p.rules.Unavailable() {
+		if c.stopped() {
+			return errStopped
 		}
-		return &FetchError{Kind: kind, Err: fmt.Errorf("%s: %w", target, crawl.ErrDisallowed)}
+		return &heldError{host: u.Host, until: p.expires}
+	}
+	if d, ok := p.rules.CrawlDelay(c.cfg.RobotsAgent); ok {
+		if d = min(d, c.cfg.MaxCrawlDelay); d > 0 {
+			c.hosts.setCrawlDelay(u.Host, d)
+		}
+	}
+	if !p.allowed(target, c.cfg.RobotsAgent) {
+		return &FetchError{Kind: "robots", Err: fmt.Errorf("%s: %w", target, crawl.ErrDisallowed)}
 	}
 	return nil
+}
+
+// gate waits for host's politeness to let a request go (see hostTable).
+func (c *Crawler) gate(host string) (func(), error) {
+	return c.hosts.request(c.stopping, host)
 }
 
 func (c *Crawler) isRevisit(u string) bool {

@@ -146,6 +146,9 @@ func (w *writer) commit(ctx context.Context, group []result) {
 		switch {
 		case r.stopped:
 			continue
+		case !r.heldUntil.IsZero():
+			w.c.held.add(r.link, r.heldUntil)
+			continue
 		case r.page != nil && w.c.isRevisit(r.page.URL):
 			revisited = append(revisited, r.page)
 			push = append(push, r.push...)

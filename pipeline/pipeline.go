@@ -200,7 +200,7 @@ func engineConfig(c *config.Config) crawler.Config {
 	e := crawler.Config{
 		UserAgent: c.Fetch.UserAgent, Workers: c.Politeness.Workers,
 		PerHostParallel: c.Politeness.PerHostParallel, PerHostDelay: c.Politeness.Delay,
-		RespectRobots: c.Politeness.Robots, MaxCrawlDelay: c.Politeness.MaxCrawlDelay,
+		RespectRobots: c.Politeness.Robots, RobotsAgent: c.Politeness.RobotsAgent, MaxCrawlDelay: c.Politeness.MaxCrawlDelay,
 		Timeout: c.Fetch.Timeout, Retries: c.Fetch.Retries, Backoff: c.Fetch.Backoff,
 		MaxBackoff: c.Fetch.MaxBackoff, MaxRetryAfter: c.Fetch.MaxRetryAfter,
 		MaxBodySize: c.Fetch.MaxBodySize, MaxRedirects: c.Fetch.MaxRedirects,

@@ -66,6 +66,9 @@ func (p *Pipeline) Report() []string {
 	}
 	if p.ran {
 		out = append(out, fmt.Sprintf("  queued          %d links left in the frontier", p.sum.Queued))
+		if p.sum.Held > 0 {
+			out = append(out, fmt.Sprintf("  held            %d URLs waiting for their host's robots.txt (5xx or unreachable); the next run fetches them", p.sum.Held))
+		}
 	}
 	return out
 }
