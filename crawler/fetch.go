@@ -25,6 +25,7 @@ type response struct {
 	body        []byte // raw, or UTF-8 when alreadyUTF8
 	alreadyUTF8 bool
 	size        int
+	attempts    int // requests sent for this URL, retries included
 }
 
 // FetchError is a fetch that failed for good. Kind names the class of
@@ -33,6 +34,9 @@ type FetchError struct {
 	Kind   string // network, timeout, http-4xx, http-5xx, not-html, too-large, redirect-loop, too-many-redirects, robots, bad-url, parse
 	Status int
 	Err    error
+	// Attempts is how many requests were sent (retries included); 0 when
+	// none was (robots, scope, a bad URL).
+	Attempts int
 }
 
 func (e *FetchError) Error() string {
@@ -145,8 +149,15 @@ func (f *fetcher) get(stop <-chan struct{}, target string, header http.Header) (
 		resp, err := f.once(target, header)
 		wait, retry := f.retryWait(resp, err, attempt)
 		if !retry {
+			if resp != nil {
+				resp.attempts = attempt + 1
+			}
+			var fe *FetchError
+			if errors.As(err, &fe) {
+				fe.Attempts = attempt + 1
+			}
 			if err == nil && (resp.status == http.StatusTooManyRequests || resp.status >= 500) {
-				return resp, &FetchError{Kind: statusKind(resp.status), Status: resp.status, Err: fmt.Errorf("%s: gave up after %d attempts", target, attempt+1)}
+				return resp, &FetchError{Kind: statusKind(resp.status), Status: resp.status, Err: fmt.Errorf("%s: gave up after %d attempts", target, attempt+1), Attempts: attempt + 1}
 			}
 			return resp, err
 		}

@@ -34,12 +34,13 @@ func (c *Crawler) process(ctx context.Context, link crawl.Link) result {
 		res.header = resp.header
 		return res
 	case resp.status < 200 || resp.status > 299:
-		res.failure = &FetchError{Kind: statusKind(resp.status), Status: resp.status, Err: fmt.Errorf("%s: %s", resp.url, http.StatusText(resp.status))}
+		res.failure = &FetchError{Kind: statusKind(resp.status), Status: resp.status, Err: fmt.Errorf("%s: %s", resp.url, http.StatusText(resp.status)), Attempts: resp.attempts}
 		return res
 	}
 	page, err := c.buildPage(link, resp, chain)
 	if err != nil {
 		res.failure = asFetchError(err)
+		res.failure.Attempts = resp.attempts
 		return res
 	}
 	res.page = page

@@ -158,6 +158,7 @@ func (w *writer) commit(ctx context.Context, group []result) {
 			failures = append(failures, store.Failure{
 				URL: r.link.URL, Parent: r.link.Parent, Depth: r.link.Depth,
 				Kind: r.failure.Kind, Status: r.failure.Status, Message: r.failure.Error(), At: w.c.now(),
+				Attempts: r.failure.Attempts,
 			})
 		}
 		w.c.stats.record(r)

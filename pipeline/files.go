@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,24 +14,12 @@ import (
 	"github.com/crawl-project/crawl/store"
 )
 
-// RemoveStore deletes the store at path and its WAL files, for -fresh. It
-// first opens the file as a store, so a file that is not a crawl store (or
-// is in use by another crawl) is refused, never deleted.
+// RemoveStore deletes the store at path and its WAL files, for -fresh.
+// Only a crawl store is deleted (store.Remove): any other file, or a store
+// another crawl has open, is refused and left untouched.
 func RemoveStore(ctx context.Context, path string) error {
-	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	st, err := store.Open(ctx, path)
-	if err != nil {
+	if err := store.Remove(ctx, path); err != nil {
 		return fmt.Errorf("-fresh: refusing to delete %s: %w", path, err)
-	}
-	if err := st.Close(); err != nil {
-		return err
-	}
-	for _, f := range []string{path, path + "-wal", path + "-shm"} {
-		if err := os.Remove(f); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("-fresh: %w", err)
-		}
 	}
 	return nil
 }
