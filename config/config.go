@@ -63,6 +63,10 @@ type Fetch struct {
 	MaxBodySize   int64         `yaml:"max_body_size"`   // bytes; default 10485760
 	MaxRedirects  int           `yaml:"max_redirects"`   // default 10
 	ContentTypes  []string      `yaml:"content_types"`   // default [text/html, application/xhtml+xml]
+	// StopGrace is how long fetches in flight may finish after Ctrl-C
+	// (SIGINT/SIGTERM) before they are abandoned, their URLs left queued
+	// for the next run; default 5s. A second Ctrl-C exits at once.
+	StopGrace time.Duration `yaml:"stop_grace"`
 }
 
 // Politeness is how gently hosts are treated.

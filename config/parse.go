@@ -195,6 +195,7 @@ func (c *Config) validate() []*Error {
 	nonNeg("fetch.max_body_size", c.Fetch.MaxBodySize)
 	nonNeg("fetch.max_redirects", int64(c.Fetch.MaxRedirects))
 	nonNeg("fetch.backoff", int64(c.Fetch.Backoff))
+	nonNeg("fetch.stop_grace", int64(c.Fetch.StopGrace))
 	nonNeg("politeness.delay", int64(c.Politeness.Delay))
 	nonNeg("politeness.per_host_parallel", int64(c.Politeness.PerHostParallel))
 	nonNeg("politeness.workers", int64(c.Politeness.Workers))

@@ -29,6 +29,10 @@ type Config struct {
 	MaxBodySize   int64         // bytes; larger bodies fail with kind too-large; default 10 MiB
 	MaxRedirects  int           // redirects followed per URL; default 10
 	ContentTypes  []string      // media types accepted; default text/html and application/xhtml+xml
+	// StopGrace is how long fetches in flight may go on after Run's context
+	// is cancelled (Ctrl-C) before they are abandoned; abandoned URLs stay
+	// queued for the next run. Default 5s; negative abandons them at once.
+	StopGrace time.Duration
 
 	MaxPages  int // stop after this many stored pages (over all runs of a store); 0 = no limit
 	BatchSize int // pages per OnBatch call; default 200
@@ -76,6 +80,7 @@ func (c *Config) fill() {
 	def(&c.RobotsTTL, 24*time.Hour)
 	def(&c.RobotsRetry, 10*time.Minute)
 	def(&c.Timeout, 20*time.Second)
+	def(&c.StopGrace, 5*time.Second)
 	if c.Retries == 0 {
 		c.Retries = 3
 	}
@@ -104,6 +109,9 @@ func (c *Config) fill() {
 	}
 	if c.Retries < 0 {
 		c.Retries = 0
+	}
+	if c.StopGrace < 0 {
+		c.StopGrace = 0
 	}
 }
 

@@ -175,7 +175,8 @@ func (c *Crawler) signal() {
 // Run crawls from seeds until the frontier runs dry, MaxPages pages are
 // stored, a hook returns hooks.ErrStop or ctx is cancelled. In every case
 // the pages in flight are finished and stored and the last batch runs
-// before Run returns. Seeds already seen (on resume) are ignored. The
+// before Run returns; after ctx is cancelled, fetches still in flight
+// StopGrace later are abandoned and their URLs stay queued. Seeds already seen (on resume) are ignored. The
 // returned Summary says why the crawl ended; err is non-nil only for
 // failures of the store or frontier.
 func (c *Crawler) Run(ctx context.Context, seeds []string) (Summary, error) {
@@ -187,11 +188,23 @@ func (c *Crawler) Run(ctx context.Context, seeds []string) (Summary, error) {
 	if err := c.pushSeeds(work, seeds); err != nil {
 		return Summary{}, err
 	}
+	// fetchCtx ends StopGrace after ctx: fetches still in flight are then
+	// abandoned (their URLs stay queued); what is done is still stored.
+	fetchCtx, abandon := context.WithCancel(work)
+	defer abandon()
+	c.fetch.c.Context = fetchCtx // every fetch and robots.txt request of this run
 	go func() {
 		select {
 		case <-ctx.Done():
 			c.stop("interrupted")
-		case <-c.stopping:
+			t := time.NewTimer(c.cfg.StopGrace)
+			defer t.Stop()
+			select {
+			case <-t.C:
+				abandon()
+			case <-fetchCtx.Done():
+			}
+		case <-fetchCtx.Done():
 		}
 	}()
 	stopProgress := c.startProgress()

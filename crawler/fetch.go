@@ -112,6 +112,10 @@ func newFetcher(cfg Config, transport http.RoundTripper) *fetcher {
 	return &fetcher{cfg: cfg, c: c}
 }
 
+// context is the context of every request: it ends when a stopping crawl
+// abandons the fetches in flight.
+func (f *fetcher) context() context.Context { return f.c.Context }
+
 // once performs one GET without retries or redirect following.
 func (f *fetcher) once(target string, header http.Header) (*response, error) {
 	slot := &fetchSlot{}
@@ -125,6 +129,8 @@ func (f *fetcher) once(target string, header http.Header) (*response, error) {
 	}
 	err := f.c.Request(http.MethodGet, target, nil, ctx, hdr)
 	switch {
+	case err != nil && f.c.Context.Err() != nil:
+		return nil, errStopped // abandoned: the crawl is stopping
 	case slot.tooBig:
 		return nil, &FetchError{Kind: "too-large", Err: fmt.Errorf("%s: body over %d bytes", target, f.cfg.MaxBodySize)}
 	case slot.notHTML:

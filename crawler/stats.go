@@ -71,6 +71,7 @@ type stats struct {
 	batches     atomic.Int64
 	records     atomic.Int64
 	hookErrors  atomic.Int64
+	abandoned   atomic.Int64 // fetches abandoned by a stop: their URLs stay queued
 
 	mu     sync.Mutex
 	errors map[string]int64
@@ -153,7 +154,7 @@ type Summary struct {
 	TotalFailures int
 	Clusters      int
 	TotalRecords  int
-	Queued        int // links left in the frontier
+	Queued        int // links left in the frontier, fetches abandoned by a stop included
 }
 
 // Interrupted reports whether the crawl was stopped by its context.
@@ -172,6 +173,6 @@ func (c *Crawler) summary(ctx context.Context) (Summary, error) {
 	sum.TotalFailures = int(counts.Failures)
 	sum.Clusters = int(counts.Clusters)
 	sum.TotalRecords = int(counts.Records)
-	sum.Queued = c.fr.Len()
+	sum.Queued = c.fr.Len() + int(c.stats.abandoned.Load())
 	return sum, nil
 }

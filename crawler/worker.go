@@ -21,10 +21,11 @@ func (c *Crawler) process(ctx context.Context, link crawl.Link) result {
 		c.signal()
 	}()
 	res := result{link: link}
-	resp, chain, err := c.fetchFollow(ctx, link)
+	fctx := c.fetch.context() // ends at the end of the stop grace
+	resp, chain, err := c.fetchFollow(fctx, link)
 	switch {
-	case errors.Is(err, errStopped):
-		res.stopped = true
+	case errors.Is(err, errStopped) || (err != nil && fctx.Err() != nil):
+		res.stopped = true // abandoned at the end of the stop grace: stays queued
 		return res
 	case err != nil:
 		res.failure = asFetchError(err)

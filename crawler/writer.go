@@ -144,6 +144,7 @@ func (w *writer) commit(ctx context.Context, group []result) {
 	for _, r := range group {
 		switch {
 		case r.stopped:
+			w.c.stats.abandoned.Add(1) // still queued in the store
 			continue
 		case r.page != nil && w.c.isRevisit(r.page.URL):
 			revisited = append(revisited, r.page)

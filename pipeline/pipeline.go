@@ -207,6 +207,7 @@ func engineConfig(c *config.Config) crawler.Config {
 		MaxBackoff: c.Fetch.MaxBackoff, MaxRetryAfter: c.Fetch.MaxRetryAfter,
 		MaxBodySize: c.Fetch.MaxBodySize, MaxRedirects: c.Fetch.MaxRedirects,
 		ContentTypes: c.Fetch.ContentTypes, MaxPages: c.MaxPages, BatchSize: c.Batch.Size,
+		StopGrace: c.Fetch.StopGrace,
 	}
 	if c.Politeness.NoDelay {
 		e.PerHostDelay = -1

@@ -86,13 +86,15 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if runErr != nil {
 		return runErr
 	}
-	if err := p.Export(context.WithoutCancel(ctx), cfg.Out, stdout); err != nil {
-		return err
-	}
 	if sum.Interrupted() {
+		// A stop must stay bounded: exports of a big store take long, and
+		// `crawl export` or the next run writes them.
+		if len(cfg.Exports) > 0 {
+			fmt.Fprintf(stdout, "exports to %s skipped: interrupted (run again to finish, or use crawl export -db %s)\n", cfg.Out, cfg.DB)
+		}
 		return errInterrupted
 	}
-	return nil
+	return p.Export(ctx, cfg.Out, stdout)
 }
 
 func printSummary(w io.Writer, cfg *config.Config, p *pipeline.Pipeline, sum crawler.Summary) {
