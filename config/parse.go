@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"net/url"
 	"os"
 	"regexp"
@@ -12,8 +13,10 @@ import (
 	"strconv"
 	"strings"
 
+	"golang.org/x/net/http/httpguts"
 	"gopkg.in/yaml.v3"
 
+	"github.com/crawl-project/crawl/crawler"
 	"github.com/crawl-project/crawl/export"
 )
 
@@ -200,6 +203,23 @@ func (c *Config) validate() []*Error {
 	nonNeg("politeness.per_host_parallel", int64(c.Politeness.PerHostParallel))
 	nonNeg("politeness.workers", int64(c.Politeness.Workers))
 	nonNeg("politeness.max_crawl_delay", int64(c.Politeness.MaxCrawlDelay))
+	if c.Fetch.Proxy != "" {
+		if _, err := crawler.ParseProxy(c.Fetch.Proxy); err != nil {
+			bad("fetch.proxy", "%v", strings.TrimPrefix(err.Error(), "crawler: "))
+		}
+	}
+	for name, value := range c.Fetch.Headers {
+		switch {
+		case !httpguts.ValidHeaderFieldName(name):
+			bad("fetch.headers", "%q is not a valid header name", name)
+		case !httpguts.ValidHeaderFieldValue(value):
+			bad("fetch.headers", "%s: value %q has characters a header cannot carry", name, value)
+		case slices.Contains([]string{"User-Agent", "Host", "Content-Length", "Transfer-Encoding", "Connection"}, http.CanonicalHeaderKey(name)):
+			bad("fetch.headers", "%s cannot be set here (User-Agent: use fetch.user_agent)", name)
+		case http.CanonicalHeaderKey(name) == "Cookie":
+			bad("fetch.headers", "Cookie would go to every host: put cookies in fetch.cookies_file, each sent to its own domain")
+		}
+	}
 	if c.Batch.Size < 1 {
 		bad("batch.size", "must be at least 1, got %d", c.Batch.Size)
 	}

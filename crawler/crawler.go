@@ -41,6 +41,7 @@ type Crawler struct {
 	now       func() time.Time
 	fetch     *fetcher
 	transport http.RoundTripper
+	jar       http.CookieJar
 	scope     *frontier.Rules
 	robots    *robotsCache
 	hosts     *hostTable
@@ -82,6 +83,11 @@ func WithLogger(l *slog.Logger) Option { return func(cr *Crawler) { cr.log = l }
 func WithTransport(t http.RoundTripper) Option {
 	return func(cr *Crawler) { cr.transport = t }
 }
+
+// WithCookieJar sets the cookie jar of page requests (default: an empty
+// in-memory jar that keeps what sites set). cookiefile.Jar builds one from
+// a Netscape cookie file.
+func WithCookieJar(j http.CookieJar) Option { return func(cr *Crawler) { cr.jar = j } }
 
 // WithProgress sets a function called every Config.ProgressEvery with the
 // current statistics, and once more at the end.
@@ -127,6 +133,9 @@ func New(cfg Config, fr frontier.Frontier, st Store, opts ...Option) (*Crawler, 
 		c.transport = defaultTransport(cfg)
 	}
 	c.fetch = newFetcher(cfg, c.transport)
+	if c.jar != nil {
+		c.fetch.c.SetCookieJar(c.jar)
+	}
 	_, _, nBatch := c.chain.Len()
 	c.keepDOM = nBatch > 0
 	c.hosts = newHostTable(cfg.PerHostParallel, cfg.PerHostDelay, c.now)
@@ -141,6 +150,10 @@ func New(cfg Config, fr frontier.Frontier, st Store, opts ...Option) (*Crawler, 
 
 func defaultTransport(cfg Config) http.RoundTripper {
 	t := http.DefaultTransport.(*http.Transport).Clone()
+	if cfg.Proxy != "" {
+		u, _ := ParseProxy(cfg.Proxy) // checked by Validate
+		t.Proxy = http.ProxyURL(u)
+	}
 	t.MaxIdleConns = cfg.Workers * 4
 	t.MaxIdleConnsPerHost = cfg.PerHostParallel * 2
 	t.ResponseHeaderTimeout = cfg.Timeout

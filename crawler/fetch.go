@@ -124,6 +124,9 @@ func (f *fetcher) once(target string, header http.Header) (*response, error) {
 	hdr := http.Header{}
 	hdr.Set("User-Agent", f.cfg.UserAgent)
 	hdr.Set("Accept", "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1")
+	for k, v := range f.cfg.Header {
+		hdr[k] = v
+	}
 	for k, v := range header {
 		hdr[k] = v
 	}

@@ -5,11 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http/cookiejar"
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/crawl-project/crawl/config"
+	"github.com/crawl-project/crawl/cookiefile"
 	"github.com/crawl-project/crawl/export"
 	"github.com/crawl-project/crawl/store"
 )
@@ -50,9 +53,33 @@ func (p *Pipeline) Export(ctx context.Context, dir string, log io.Writer) error 
 	return nil
 }
 
-// Check validates what Load cannot: that files the configuration names exist.
+// loadCookies reads a Netscape cookie file into a cookie jar.
+func loadCookies(path string) (*cookiejar.Jar, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("config: fetch.cookies_file: %w", err)
+	}
+	defer f.Close()
+	cookies, err := cookiefile.Parse(f)
+	if err != nil {
+		return nil, fmt.Errorf("config: fetch.cookies_file %s: %w", path, err)
+	}
+	jar, err := cookiefile.Jar(cookies, time.Now())
+	if err != nil {
+		return nil, fmt.Errorf("config: fetch.cookies_file %s: %w", path, err)
+	}
+	return jar, nil
+}
+
+// Check validates what Load cannot: that files the configuration names
+// exist and parse.
 func Check(cfg *config.Config) error {
 	var errs []error
+	if cfg.Fetch.CookiesFile != "" {
+		if _, err := loadCookies(cfg.Fetch.CookiesFile); err != nil {
+			errs = append(errs, err)
+		}
+	}
 	if cfg.Hub.Enabled && cfg.Hub.Model != "" {
 		if _, err := os.Stat(cfg.Hub.Model); err != nil {
 			errs = append(errs, fmt.Errorf("config: hub.model: %w", err))

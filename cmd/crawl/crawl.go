@@ -54,6 +54,9 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			return err
 		}
 		fmt.Fprintf(stdout, "%s: OK (%s)\n", *cfgPath, pipeline.Describe(cfg))
+		for _, line := range pipeline.Plan(cfg) {
+			fmt.Fprintln(stdout, "  "+line)
+		}
 		return nil
 	}
 	if *fresh {
