@@ -69,7 +69,7 @@ func TestJarScopesCookies(t *testing.T) {
 	}
 	for _, c := range []struct{ url, want string }{
 		{"http://a.test/x", "sid=abc123"},
-		{"http://www.a.test/x", ""}, // host-only
+		{"http://www.a.test/x", ""},  // host-only
 		{"http://b.test/shop/1", ""}, // secure
 		{"https://b.test/shop/1", "cart=42"},
 		{"https://www.b.test/shop", "cart=42"}, // subdomains
