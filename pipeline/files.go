@@ -53,6 +53,25 @@ func (p *Pipeline) Export(ctx context.Context, dir string, log io.Writer) error 
 	return nil
 }
 
+// CheckOutDir makes sure the exports can be written to dir, before a crawl
+// rather than after it: it creates dir when missing and creates and
+// removes a probe file in it.
+func CheckOutDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("output directory %s: %w (set out: in the configuration, or -out)", dir, err)
+	}
+	f, err := os.CreateTemp(dir, ".crawl-write-check-*")
+	if err != nil {
+		return fmt.Errorf("output directory %s is not writable: %w (set out: in the configuration, or -out)", dir, err)
+	}
+	name := f.Name()
+	f.Close()
+	if err := os.Remove(name); err != nil {
+		return fmt.Errorf("output directory %s: %w", dir, err)
+	}
+	return nil
+}
+
 // loadCookies reads a Netscape cookie file into a cookie jar.
 func loadCookies(path string) (*cookiejar.Jar, error) {
 	f, err := os.Open(path)

@@ -59,6 +59,11 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		}
 		return nil
 	}
+	if len(cfg.Exports) > 0 {
+		if err := pipeline.CheckOutDir(cfg.Out); err != nil {
+			return err
+		}
+	}
 	if *fresh {
 		if err := pipeline.RemoveStore(ctx, cfg.DB); err != nil {
 			return err
