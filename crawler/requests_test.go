@@ -77,6 +77,7 @@ func TestHTTPProxyHeadersAndCookies(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := fastConfig()
+	cfg.Timeout = time.Minute // never the limit, however loaded the machine
 	cfg.Proxy = proxy.URL
 	cfg.Header = http.Header{"X-Crawl-Test": {"yes"}}
 	st, fr := env(t, t.TempDir())
@@ -113,6 +114,7 @@ func TestSOCKS5Proxy(t *testing.T) {
 	defer site.Close()
 	socks := newSOCKS5(t, site.Listener.Addr().String())
 	cfg := fastConfig()
+	cfg.Timeout = time.Minute
 	cfg.Proxy = "socks5://" + socks.addr
 	st, fr := env(t, t.TempDir())
 	sum := run(t, cfg, st, fr, []string{"http://a.test/"})
