@@ -7,8 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -200,12 +202,10 @@ func create(ctx context.Context, path string) (err error) {
 	if dir == "" {
 		dir = "."
 	}
-	f, err := os.CreateTemp(dir, "."+base+".creating-*")
+	tmp, err := createTemp(filepath.Join(dir, "."+base+".creating-"))
 	if err != nil {
 		return fmt.Errorf("store: create %s: %w", path, err)
 	}
-	tmp := f.Name()
-	f.Close()
 	defer func() {
 		for _, p := range []string{tmp, tmp + "-wal", tmp + "-shm"} {
 			os.Remove(p)
@@ -233,6 +233,24 @@ func create(ctx context.Context, path string) (err error) {
 		return fmt.Errorf("store: create %s: %w", path, err)
 	}
 	return nil
+}
+
+// createTemp creates a new empty file named prefix plus a random suffix
+// with mode 0666 less the umask (the mode SQLite gives a file it creates;
+// os.CreateTemp would make the store 0600) and returns its name.
+func createTemp(prefix string) (string, error) {
+	for range 100 {
+		name := prefix + strconv.FormatUint(rand.Uint64(), 36)
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
+		if errors.Is(err, os.ErrExist) {
+			continue
+		}
+		if err != nil {
+			return "", err
+		}
+		return name, f.Close()
+	}
+	return "", fmt.Errorf("create %s*: too many name clashes", prefix)
 }
 
 // Remove deletes the crawl store at path with its -wal and -shm files (for
