@@ -11,5 +11,7 @@
 //   - topic.go, hub.go, clusters.go, records.go, topics.go: one built-in each.
 //   - demo.go: the demo site and the {demo:N}/{sport:N} seed placeholders.
 //   - recrawl.go: re-visiting hub pages with conditional GET.
-//   - files.go: -fresh, -check and the exports.
+//   - files.go: -fresh, -check (files named, cookie file), the output
+//     directory check and the exports.
+//   - plan.go: Plan, the effective plan -check prints, one line per aspect.
 package pipeline
