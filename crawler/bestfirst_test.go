@@ -69,7 +69,7 @@ func TestBetterLinksAreStoredAtOnce(t *testing.T) {
 	cfg.CommitEvery, cfg.CommitWait = 64, time.Hour
 	sum := run(t, cfg, st, fr, []string{site.URL + "/"}, crawler.WithHooks(&chain))
 	if sum.Fetched != 12 {
-		t.Fatalf("fetched %d pages, want 12 (%v; errors %v)", sum.Fetched, order, sum.Errors)
+		t.Fatalf("fetched %d pages, want 12 (%v; errors %v; ended: %s, %d queued)", sum.Fetched, order, sum.Errors, sum.Reason, sum.Queued)
 	}
 	pos := slices.Index(order, "/good")
 	// order: /, /plain/1, then at most one more plain page (popped before

@@ -35,6 +35,10 @@ loop:
 		case <-c.stopping:
 			continue
 		}
+		// Read pending before Pop: a result stored between an empty Pop
+		// and a later read would bring links the Pop did not see, and the
+		// crawl would end with them queued.
+		idle := w.pending.Load() == 0
 		link, err := c.fr.Pop(ctx, c.hosts.ready)
 		if err == nil {
 			c.dispatched.Store(math.Float64bits(link.Priority))
@@ -56,7 +60,7 @@ loop:
 		switch {
 		case errors.Is(err, frontier.ErrNotReady):
 		case errors.Is(err, frontier.ErrEmpty):
-			if w.pending.Load() == 0 {
+			if idle {
 				c.stop("frontier-empty")
 				break loop
 			}
