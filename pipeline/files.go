@@ -91,9 +91,12 @@ func loadCookies(path string) (*cookiejar.Jar, error) {
 }
 
 // Check validates what Load cannot: that files the configuration names
-// exist and parse.
+// exist and parse, and that the store is a crawl store (or not there yet).
 func Check(cfg *config.Config) error {
 	var errs []error
+	if err := store.Check(context.Background(), cfg.DB); err != nil {
+		errs = append(errs, fmt.Errorf("config: db: %w", err))
+	}
 	if cfg.Fetch.CookiesFile != "" {
 		if _, err := loadCookies(cfg.Fetch.CookiesFile); err != nil {
 			errs = append(errs, err)

@@ -79,6 +79,15 @@ func recognise(ctx context.Context, path string) (kind, error) {
 	return recogniseUnmarked(ctx, path)
 }
 
+// Check reports, without changing anything or taking the lock, whether
+// path could be opened as a crawl store: nil for a missing file or a crawl
+// store (marked, or from before the marker), otherwise the error Open
+// would refuse it with. It does not check integrity (Open does).
+func Check(ctx context.Context, path string) error {
+	_, err := recognise(ctx, path)
+	return err
+}
+
 // recogniseUnmarked looks inside an SQLite file with application id 0.
 func recogniseUnmarked(ctx context.Context, path string) (kind, error) {
 	db, err := sql.Open("sqlite3", readOnlyDSN(path))

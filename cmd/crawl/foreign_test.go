@@ -64,6 +64,7 @@ func TestForeignDBRefused(t *testing.T) {
 		for _, args := range [][]string{
 			{"-config", cfg, "-db", f, "-quiet"},
 			{"-config", cfg, "-db", f, "-fresh", "-quiet"},
+			{"-config", cfg, "-db", f, "-check"},
 			{"export", "-db", f, "-what", "pages"},
 			{"export", "-db", f, "-what", "failures"},
 			{"topics", "-db", f},
