@@ -63,6 +63,21 @@ type Fetch struct {
 	MaxBodySize   int64         `yaml:"max_body_size"`   // bytes; default 10485760
 	MaxRedirects  int           `yaml:"max_redirects"`   // default 10
 	ContentTypes  []string      `yaml:"content_types"`   // default [text/html, application/xhtml+xml]
+	// Proxy is the proxy of every request: http://, https:// or socks5://
+	// (user:password@host:port when it needs a login). Default: none (the
+	// HTTP_PROXY/HTTPS_PROXY environment, as Go programs do).
+	Proxy string `yaml:"proxy"`
+	// Headers are sent with every page request, e.g. Accept-Language or
+	// Authorization. User-Agent is fetch.user_agent; Cookie is refused (it
+	// would go to every host): use cookies_file.
+	Headers map[string]string `yaml:"headers"`
+	// CookiesFile is a Netscape cookie file (cookies.txt of curl, wget or a
+	// browser export); each cookie is sent only to its domain and path.
+	CookiesFile string `yaml:"cookies_file"`
+	// StopGrace is how long fetches in flight may finish after Ctrl-C
+	// (SIGINT/SIGTERM) before they are abandoned, their URLs left queued
+	// for the next run; default 5s. A second Ctrl-C exits at once.
+	StopGrace time.Duration `yaml:"stop_grace"`
 }
 
 // Politeness is how gently hosts are treated.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"net/url"
 	"os"
 	"regexp"
@@ -12,8 +13,10 @@ import (
 	"strconv"
 	"strings"
 
+	"golang.org/x/net/http/httpguts"
 	"gopkg.in/yaml.v3"
 
+	"github.com/crawl-project/crawl/crawler"
 	"github.com/crawl-project/crawl/export"
 	"github.com/crawl-project/crawl/robots"
 )
@@ -196,6 +199,7 @@ func (c *Config) validate() []*Error {
 	nonNeg("fetch.max_body_size", c.Fetch.MaxBodySize)
 	nonNeg("fetch.max_redirects", int64(c.Fetch.MaxRedirects))
 	nonNeg("fetch.backoff", int64(c.Fetch.Backoff))
+	nonNeg("fetch.stop_grace", int64(c.Fetch.StopGrace))
 	nonNeg("politeness.delay", int64(c.Politeness.Delay))
 	nonNeg("politeness.per_host_parallel", int64(c.Politeness.PerHostParallel))
 	nonNeg("politeness.workers", int64(c.Politeness.Workers))
@@ -205,6 +209,23 @@ func (c *Config) validate() []*Error {
 		bad("politeness.robots_agent", "%q is not a product token (letters, '-' and '_' only, e.g. mybot)", ra)
 	case ra == "" && c.Fetch.UserAgent != "" && robots.ProductToken(c.Fetch.UserAgent) == "":
 		bad("politeness.robots_agent", "required: fetch.user_agent %q does not start with a product token", c.Fetch.UserAgent)
+	}
+	if c.Fetch.Proxy != "" {
+		if _, err := crawler.ParseProxy(c.Fetch.Proxy); err != nil {
+			bad("fetch.proxy", "%v", strings.TrimPrefix(err.Error(), "crawler: "))
+		}
+	}
+	for name, value := range c.Fetch.Headers {
+		switch {
+		case !httpguts.ValidHeaderFieldName(name):
+			bad("fetch.headers", "%q is not a valid header name", name)
+		case !httpguts.ValidHeaderFieldValue(value):
+			bad("fetch.headers", "%s: value %q has characters a header cannot carry", name, value)
+		case slices.Contains([]string{"User-Agent", "Host", "Content-Length", "Transfer-Encoding", "Connection"}, http.CanonicalHeaderKey(name)):
+			bad("fetch.headers", "%s cannot be set here (User-Agent: use fetch.user_agent)", name)
+		case http.CanonicalHeaderKey(name) == "Cookie":
+			bad("fetch.headers", "Cookie would go to every host: put cookies in fetch.cookies_file, each sent to its own domain")
+		}
 	}
 	if c.Batch.Size < 1 {
 		bad("batch.size", "must be at least 1, got %d", c.Batch.Size)

@@ -25,6 +25,11 @@ seeds:
 politeness:
   delay: 1500ms
   workers: 4
+fetch:
+  proxy: https://user:pw@proxy.example:3128
+  headers: {Accept-Language: "de, en;q=0.5"}
+  cookies_file: cookies.txt
+  stop_grace: 2s
 topic:
   enabled: true
   strategy: bfs
@@ -36,7 +41,8 @@ topic:
 		t.Fatal(err)
 	}
 	if c.Politeness.Delay != 1500*time.Millisecond || c.Politeness.Workers != 4 || c.Topic.Strategy != "bfs" || !c.Topic.Enabled ||
-		c.Topic.LinkContext != 0.75 || !c.Topic.URLWords {
+		c.Topic.LinkContext != 0.75 || !c.Topic.URLWords || c.Fetch.Proxy != "https://user:pw@proxy.example:3128" ||
+		c.Fetch.Headers["Accept-Language"] != "de, en;q=0.5" || c.Fetch.CookiesFile != "cookies.txt" || c.Fetch.StopGrace != 2*time.Second {
 		t.Errorf("Parse = %+v", c)
 	}
 }
@@ -59,6 +65,10 @@ func TestParseErrors(t *testing.T) {
 		{"out of range", "seeds: [https://a.example/]\ntopics:\n  r: 1.5\n", []string{"t.yaml:3", "topics.r"}},
 		{"robots agent not a token", "seeds: [https://a.example/]\npoliteness:\n  robots_agent: my bot/1.0\n", []string{"t.yaml:3", "politeness.robots_agent", "product token"}},
 		{"user agent without token", "seeds: [https://a.example/]\nfetch:\n  user_agent: \"/1.0 (x)\"\n", []string{"politeness.robots_agent", "required"}},
+		{"negative stop grace", "seeds: [https://a.example/]\nfetch:\n  stop_grace: -1s\n", []string{"t.yaml:3", "fetch.stop_grace", "negative"}},
+		{"proxy scheme", "seeds: [https://a.example/]\nfetch:\n  proxy: socks4://p:1080\n", []string{"t.yaml:3", "fetch.proxy", "socks4"}},
+		{"header value", "seeds: [https://a.example/]\nfetch:\n  headers: {X-A: \"a\\nb\"}\n", []string{"t.yaml:3", "fetch.headers", "X-A"}},
+		{"header host", "seeds: [https://a.example/]\nfetch:\n  headers: {host: x}\n", []string{"fetch.headers", "host"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

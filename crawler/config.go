@@ -3,6 +3,8 @@ package crawler
 import (
 	"errors"
 	"fmt"
+	"net/http"
+	"net/url"
 	"time"
 
 	"github.com/crawl-project/crawl/robots"
@@ -32,6 +34,18 @@ type Config struct {
 	MaxBodySize   int64         // bytes; larger bodies fail with kind too-large; default 10 MiB
 	MaxRedirects  int           // redirects followed per URL; default 10
 	ContentTypes  []string      // media types accepted; default text/html and application/xhtml+xml
+	// Proxy is the URL of the proxy every request goes through (http://,
+	// https:// or socks5://, with user:password@ when it needs them);
+	// empty: the default transport's (the environment's). Ignored with
+	// WithTransport.
+	Proxy string
+	// Header is sent with every page request (after the defaults, so it
+	// may replace Accept; User-Agent comes from UserAgent).
+	Header http.Header
+	// StopGrace is how long fetches in flight may go on after Run's context
+	// is cancelled (Ctrl-C) before they are abandoned; abandoned URLs stay
+	// queued for the next run. Default 5s; negative abandons them at once.
+	StopGrace time.Duration
 
 	MaxPages  int // stop after this many stored pages (over all runs of a store); 0 = no limit
 	BatchSize int // pages per OnBatch call; default 200
@@ -86,6 +100,7 @@ func (c *Config) fill() {
 	def(&c.RobotsTTL, 24*time.Hour)
 	def(&c.RobotsRetry, 10*time.Minute)
 	def(&c.Timeout, 20*time.Second)
+	def(&c.StopGrace, 5*time.Second)
 	if c.Retries == 0 {
 		c.Retries = 3
 	}
@@ -118,6 +133,9 @@ func (c *Config) fill() {
 	if c.Retries < 0 {
 		c.Retries = 0
 	}
+	if c.StopGrace < 0 {
+		c.StopGrace = 0
+	}
 }
 
 // Validate reports the first field with a value the engine cannot use.
@@ -142,5 +160,29 @@ func (c Config) Validate() error {
 	check(c.RobotsAgent == "" && c.UserAgent != "" && robots.ProductToken(c.UserAgent) == "",
 		"UserAgent %q does not start with a product token: set RobotsAgent", c.UserAgent)
 	check(c.RobotsCacheSize < 0, "RobotsCacheSize %d is negative", c.RobotsCacheSize)
+	check(c.Header.Get("User-Agent") != "", "Header sets User-Agent; set UserAgent")
+	if c.Proxy != "" {
+		if _, err := ParseProxy(c.Proxy); err != nil {
+			errs = append(errs, err)
+		}
+	}
 	return errors.Join(errs...)
+}
+
+// ParseProxy checks a proxy URL: scheme http, https or socks5 (socks5h
+// means the same here: the proxy resolves host names) and a host.
+func ParseProxy(raw string) (*url.URL, error) {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return nil, fmt.Errorf("crawler: proxy %q: %w", raw, err)
+	}
+	switch u.Scheme {
+	case "http", "https", "socks5", "socks5h":
+	default:
+		return nil, fmt.Errorf("crawler: proxy %q: scheme %q, want http, https or socks5", raw, u.Scheme)
+	}
+	if u.Hostname() == "" {
+		return nil, fmt.Errorf("crawler: proxy %q: no host", raw)
+	}
+	return u, nil
 }

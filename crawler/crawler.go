@@ -41,6 +41,7 @@ type Crawler struct {
 	now       func() time.Time
 	fetch     *fetcher
 	transport http.RoundTripper
+	jar       http.CookieJar
 	scope     *frontier.Rules
 	robots    *robotsCache
 	hosts     *hostTable
@@ -83,6 +84,11 @@ func WithLogger(l *slog.Logger) Option { return func(cr *Crawler) { cr.log = l }
 func WithTransport(t http.RoundTripper) Option {
 	return func(cr *Crawler) { cr.transport = t }
 }
+
+// WithCookieJar sets the cookie jar of page requests (default: an empty
+// in-memory jar that keeps what sites set). cookiefile.Jar builds one from
+// a Netscape cookie file.
+func WithCookieJar(j http.CookieJar) Option { return func(cr *Crawler) { cr.jar = j } }
 
 // WithProgress sets a function called every Config.ProgressEvery with the
 // current statistics, and once more at the end.
@@ -128,6 +134,9 @@ func New(cfg Config, fr frontier.Frontier, st Store, opts ...Option) (*Crawler, 
 		c.transport = defaultTransport(cfg)
 	}
 	c.fetch = newFetcher(cfg, c.transport)
+	if c.jar != nil {
+		c.fetch.c.SetCookieJar(c.jar)
+	}
 	_, _, nBatch := c.chain.Len()
 	c.keepDOM = nBatch > 0
 	c.hosts = newHostTable(cfg.PerHostParallel, cfg.PerHostDelay, c.now)
@@ -143,6 +152,10 @@ func New(cfg Config, fr frontier.Frontier, st Store, opts ...Option) (*Crawler, 
 
 func defaultTransport(cfg Config) http.RoundTripper {
 	t := http.DefaultTransport.(*http.Transport).Clone()
+	if cfg.Proxy != "" {
+		u, _ := ParseProxy(cfg.Proxy) // checked by Validate
+		t.Proxy = http.ProxyURL(u)
+	}
 	t.MaxIdleConns = cfg.Workers * 4
 	t.MaxIdleConnsPerHost = cfg.PerHostParallel * 2
 	t.ResponseHeaderTimeout = cfg.Timeout
@@ -177,7 +190,8 @@ func (c *Crawler) signal() {
 // Run crawls from seeds until the frontier runs dry, MaxPages pages are
 // stored, a hook returns hooks.ErrStop or ctx is cancelled. In every case
 // the pages in flight are finished and stored and the last batch runs
-// before Run returns. Seeds already seen (on resume) are ignored. The
+// before Run returns; after ctx is cancelled, fetches still in flight
+// StopGrace later are abandoned and their URLs stay queued. Seeds already seen (on resume) are ignored. The
 // returned Summary says why the crawl ended; err is non-nil only for
 // failures of the store or frontier.
 func (c *Crawler) Run(ctx context.Context, seeds []string) (Summary, error) {
@@ -189,11 +203,23 @@ func (c *Crawler) Run(ctx context.Context, seeds []string) (Summary, error) {
 	if err := c.pushSeeds(work, seeds); err != nil {
 		return Summary{}, err
 	}
+	// fetchCtx ends StopGrace after ctx: fetches still in flight are then
+	// abandoned (their URLs stay queued); what is done is still stored.
+	fetchCtx, abandon := context.WithCancel(work)
+	defer abandon()
+	c.fetch.c.Context = fetchCtx // every fetch and robots.txt request of this run
 	go func() {
 		select {
 		case <-ctx.Done():
 			c.stop("interrupted")
-		case <-c.stopping:
+			t := time.NewTimer(c.cfg.StopGrace)
+			defer t.Stop()
+			select {
+			case <-t.C:
+				abandon()
+			case <-fetchCtx.Done():
+			}
+		case <-fetchCtx.Done():
 		}
 	}()
 	stopProgress := c.startProgress()

@@ -75,6 +75,7 @@ type stats struct {
 	records     atomic.Int64
 	hookErrors  atomic.Int64
 	batchWait   atomic.Int64 // nanoseconds
+	abandoned   atomic.Int64 // fetches abandoned by a stop: their URLs stay queued
 
 	mu     sync.Mutex
 	errors map[string]int64
@@ -158,7 +159,7 @@ type Summary struct {
 	TotalFailures int
 	Clusters      int
 	TotalRecords  int
-	Queued        int // links left in the frontier
+	Queued        int // links left in the frontier, fetches abandoned by a stop included
 	// Held is how many URLs were left waiting for their host's robots.txt
 	// (5xx or unreachable): not stored as failures, they stay queued in a
 	// persisted frontier and are fetched by the next run.
@@ -181,7 +182,7 @@ func (c *Crawler) summary(ctx context.Context) (Summary, error) {
 	sum.TotalFailures = int(counts.Failures)
 	sum.Clusters = int(counts.Clusters)
 	sum.TotalRecords = int(counts.Records)
-	sum.Queued = c.fr.Len()
+	sum.Queued = c.fr.Len() + int(c.stats.abandoned.Load())
 	sum.Held = c.held.len()
 	return sum, nil
 }

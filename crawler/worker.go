@@ -21,11 +21,12 @@ func (c *Crawler) process(ctx context.Context, link crawl.Link) result {
 		c.signal()
 	}()
 	res := result{link: link}
-	resp, chain, err := c.fetchFollow(ctx, link)
+	fctx := c.fetch.context() // ends at the end of the stop grace
+	resp, chain, err := c.fetchFollow(fctx, link)
 	var held *heldError
 	switch {
-	case errors.Is(err, errStopped):
-		res.stopped = true
+	case errors.Is(err, errStopped) || (err != nil && fctx.Err() != nil):
+		res.stopped = true // abandoned at the end of the stop grace: stays queued
 		return res
 	case errors.As(err, &held):
 		res.heldUntil = held.until
@@ -38,12 +39,13 @@ func (c *Crawler) process(ctx context.Context, link crawl.Link) result {
 		res.header = resp.header
 		return res
 	case resp.status < 200 || resp.status > 299:
-		res.failure = &FetchError{Kind: statusKind(resp.status), Status: resp.status, Err: fmt.Errorf("%s: %s", resp.url, http.StatusText(resp.status))}
+		res.failure = &FetchError{Kind: statusKind(resp.status), Status: resp.status, Err: fmt.Errorf("%s: %s", resp.url, http.StatusText(resp.status)), Attempts: resp.attempts}
 		return res
 	}
 	page, err := c.buildPage(link, resp, chain)
 	if err != nil {
 		res.failure = asFetchError(err)
+		res.failure.Attempts = resp.attempts
 		return res
 	}
 	res.page = page

@@ -145,6 +145,7 @@ func (w *writer) commit(ctx context.Context, group []result) {
 	for _, r := range group {
 		switch {
 		case r.stopped:
+			w.c.stats.abandoned.Add(1) // still queued in the store
 			continue
 		case !r.heldUntil.IsZero():
 			w.c.held.add(r.link, r.heldUntil)
@@ -162,6 +163,7 @@ func (w *writer) commit(ctx context.Context, group []result) {
 			failures = append(failures, store.Failure{
 				URL: r.link.URL, Parent: r.link.Parent, Depth: r.link.Depth,
 				Kind: r.failure.Kind, Status: r.failure.Status, Message: r.failure.Error(), At: w.c.now(),
+				Attempts: r.failure.Attempts,
 			})
 		}
 		w.c.stats.record(r)

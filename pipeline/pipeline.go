@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -169,6 +170,13 @@ func (p *Pipeline) Run(ctx context.Context) (crawler.Summary, error) {
 	if p.revisits != nil {
 		opts = append(opts, crawler.WithRevisits(p.revisits))
 	}
+	if p.cfg.Fetch.CookiesFile != "" {
+		jar, err := loadCookies(p.cfg.Fetch.CookiesFile)
+		if err != nil {
+			return crawler.Summary{}, err
+		}
+		opts = append(opts, crawler.WithCookieJar(jar))
+	}
 	c, err := crawler.New(ecfg, p.fr, p.st, opts...)
 	if err != nil {
 		return crawler.Summary{}, err
@@ -205,6 +213,13 @@ func engineConfig(c *config.Config) crawler.Config {
 		MaxBackoff: c.Fetch.MaxBackoff, MaxRetryAfter: c.Fetch.MaxRetryAfter,
 		MaxBodySize: c.Fetch.MaxBodySize, MaxRedirects: c.Fetch.MaxRedirects,
 		ContentTypes: c.Fetch.ContentTypes, MaxPages: c.MaxPages, BatchSize: c.Batch.Size, BatchQueue: c.Batch.Queue,
+		StopGrace: c.Fetch.StopGrace, Proxy: c.Fetch.Proxy,
+	}
+	if len(c.Fetch.Headers) > 0 {
+		e.Header = http.Header{}
+		for k, v := range c.Fetch.Headers {
+			e.Header.Set(k, v)
+		}
 	}
 	if c.Politeness.NoDelay {
 		e.PerHostDelay = -1

@@ -20,11 +20,17 @@ var ErrInterrupted = errors.New("pipeline: interrupted")
 // pipeline of cfg, crawls, writes the end-of-run summary to out (nil for
 // none), exports the configured tables into cfg.Out (listing the files it
 // wrote on out) and closes everything. A Go program gets exactly what the
-// command line writes and prints. The exports are written even after an
-// interrupted crawl (then the error is ErrInterrupted).
+// command line writes and prints. An interrupted crawl (ctx cancelled)
+// skips the exports, so that a stop stays bounded, says so on out, and
+// returns ErrInterrupted: running again resumes and exports.
 func Crawl(ctx context.Context, cfg *config.Config, opts Options, out io.Writer) (crawler.Summary, error) {
 	if out == nil {
 		out = io.Discard
+	}
+	if len(cfg.Exports) > 0 {
+		if err := CheckOutDir(cfg.Out); err != nil {
+			return crawler.Summary{}, err
+		}
 	}
 	p, err := Open(ctx, cfg, opts)
 	if err != nil {
@@ -34,8 +40,14 @@ func Crawl(ctx context.Context, cfg *config.Config, opts Options, out io.Writer)
 	for _, line := range p.Report() {
 		fmt.Fprintln(out, line)
 	}
-	if runErr == nil {
-		runErr = p.Export(context.WithoutCancel(ctx), cfg.Out, out)
+	switch {
+	case runErr != nil:
+	case sum.Interrupted():
+		if len(cfg.Exports) > 0 {
+			fmt.Fprintf(out, "exports to %s skipped: interrupted (run again to finish, or use crawl export -db %s)\n", cfg.Out, cfg.DB)
+		}
+	default:
+		runErr = p.Export(ctx, cfg.Out, out)
 	}
 	if err := errors.Join(runErr, p.Close()); err != nil {
 		return sum, err

@@ -178,7 +178,7 @@ func (s *Store) ExportClusters(ctx context.Context, fn func(ClusterExportRow) er
 
 // ExportFailures calls fn for every failure, by URL.
 func (s *Store) ExportFailures(ctx context.Context, fn func(Failure) error) error {
-	rows, err := s.r.QueryContext(ctx, "SELECT url, parent, kind, message, depth, status, at FROM failures ORDER BY url")
+	rows, err := s.r.QueryContext(ctx, "SELECT url, parent, kind, message, depth, status, at, attempts FROM failures ORDER BY url")
 	if err != nil {
 		return fmt.Errorf("store: export failures: %w", err)
 	}
@@ -186,7 +186,7 @@ func (s *Store) ExportFailures(ctx context.Context, fn func(Failure) error) erro
 	for rows.Next() {
 		var f Failure
 		var at string
-		if err := rows.Scan(&f.URL, &f.Parent, &f.Kind, &f.Message, &f.Depth, &f.Status, &at); err != nil {
+		if err := rows.Scan(&f.URL, &f.Parent, &f.Kind, &f.Message, &f.Depth, &f.Status, &at, &f.Attempts); err != nil {
 			return fmt.Errorf("store: export failures: %w", err)
 		}
 		f.At = parseTime(at)

@@ -128,6 +128,10 @@ CREATE TABLE topic_words (
 	words TEXT NOT NULL                        -- JSON array, best first
 );
 `,
+	// 3: how many requests each failure took (for the failures export).
+	`
+ALTER TABLE failures ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
+`,
 }
 
 // SchemaVersion returns the schema version this program writes.

@@ -31,13 +31,22 @@ func commands() []command {
 }
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	ctx, cancel := context.WithCancel(context.Background())
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	go func() {
-		<-ctx.Done()
-		stop() // a second Ctrl-C kills at once
+		<-sigs
+		fmt.Fprintln(os.Stderr, "crawl: stopping (fetches in flight get fetch.stop_grace, then stay queued); Ctrl-C again exits at once")
+		cancel()
+		<-sigs
+		// As after a kill, the store is consistent (SQLite WAL): the next
+		// run resumes from the last commit.
+		fmt.Fprintln(os.Stderr, "crawl: second interrupt: exiting now; run again to resume")
+		os.Exit(130)
 	}()
-	os.Exit(run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	cancel()
+	os.Exit(code)
 }
 
 // run dispatches to a subcommand, or runs a crawl when the first argument is a flag.
