@@ -4,6 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/crawl-project/crawl/dedup"
+	"github.com/crawl-project/crawl/frontier"
 )
 
 // Config is the engine's plain-data configuration. The zero value of a
@@ -30,8 +33,35 @@ type Config struct {
 	MaxRedirects  int           // redirects followed per URL; default 10
 	ContentTypes  []string      // media types accepted; default text/html and application/xhtml+xml
 
-	MaxPages  int // stop after this many stored pages (over all runs of a store); 0 = no limit
-	BatchSize int // pages per OnBatch call; default 200
+	MaxPages int // stop after this many stored pages (over all runs of a store); 0 = no limit
+
+	// StripParams and KeepParams are the query rules of URL normalisation
+	// (frontier.QueryRules): names or globs stripped on top of
+	// frontier.DefaultStripParams, and names kept even so.
+	StripParams, KeepParams []string
+	// MaxLinksPerPage caps the distinct out-links kept from one page;
+	// default 10,000 (the largest real pages measured hold under 1,000:
+	// Python's genindex-all 425, PostgreSQL's bookindex 803); negative
+	// means no cap. Pages cut are counted in Stats.LinksCapped.
+	MaxLinksPerPage int
+	// Dedup records a page whose body equals, or whose visible-text SimHash
+	// is within DedupDistance of, a page fetched earlier in the run as a
+	// duplicate of it (a failure of kind "duplicate" naming the first) and
+	// does not follow its links; default true.
+	Dedup *bool
+	// DedupDistance is the Hamming distance for near-duplicates; default 6;
+	// negative means identical text only (0).
+	DedupDistance int
+	// DupPatternLimit: once a URL pattern (frontier.PatternOf: digits
+	// generalised, query values dropped) has produced this many
+	// duplicates, at least twice as many as its distinct pages, its other
+	// URLs are refused unfetched (mirrors, printable copies, calendars of
+	// empty days); default 5; negative means never. Needs Dedup.
+	DupPatternLimit int
+	// MaxPagesPerHost caps the URLs fetched from one host (host:port) in a
+	// run; links beyond it are refused. 0 = no limit.
+	MaxPagesPerHost int
+	BatchSize       int // pages per OnBatch call; default 200
 
 	// CommitEvery caps the pages per store transaction; default 64.
 	CommitEvery int
@@ -94,6 +124,21 @@ func (c *Config) fill() {
 	if c.BatchSize == 0 {
 		c.BatchSize = 200
 	}
+	if c.MaxLinksPerPage == 0 {
+		c.MaxLinksPerPage = 10000
+	}
+	if c.Dedup == nil {
+		t := true
+		c.Dedup = &t
+	}
+	if c.DedupDistance == 0 {
+		c.DedupDistance = 6
+	} else if c.DedupDistance < 0 {
+		c.DedupDistance = 0
+	}
+	if c.DupPatternLimit == 0 {
+		c.DupPatternLimit = 5
+	}
 	if c.CommitEvery == 0 {
 		c.CommitEvery = 64
 	}
@@ -125,5 +170,10 @@ func (c Config) Validate() error {
 	check(c.BatchSize < 0, "BatchSize %d is negative", c.BatchSize)
 	check(c.CommitEvery < 0, "CommitEvery %d is negative", c.CommitEvery)
 	check(c.RobotsCacheSize < 0, "RobotsCacheSize %d is negative", c.RobotsCacheSize)
+	check(c.DedupDistance > dedup.MaxDistance, "DedupDistance %d is over %d", c.DedupDistance, dedup.MaxDistance)
+	check(c.MaxPagesPerHost < 0, "MaxPagesPerHost %d is negative", c.MaxPagesPerHost)
+	if _, err := frontier.NewNormalizer(frontier.QueryRules{Strip: c.StripParams, Keep: c.KeepParams}); err != nil {
+		errs = append(errs, fmt.Errorf("crawler: %w", err))
+	}
 	return errors.Join(errs...)
 }

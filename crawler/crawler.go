@@ -44,6 +44,9 @@ type Crawler struct {
 	scope     *frontier.Rules
 	robots    *robotsCache
 	hosts     *hostTable
+	norm      *frontier.Normalizer
+	dups      *dupIndex  // nil when Config.Dedup is off
+	quota     *hostQuota // nil without Config.MaxPagesPerHost
 
 	progress   func(Stats)
 	saveBatch  func(ctx context.Context, b *crawl.Batch) error
@@ -127,6 +130,16 @@ func New(cfg Config, fr frontier.Frontier, st Store, opts ...Option) (*Crawler, 
 		c.transport = defaultTransport(cfg)
 	}
 	c.fetch = newFetcher(cfg, c.transport)
+	var err error
+	if c.norm, err = frontier.NewNormalizer(frontier.QueryRules{Strip: cfg.StripParams, Keep: cfg.KeepParams}); err != nil {
+		return nil, fmt.Errorf("crawler: %w", err)
+	}
+	if *cfg.Dedup {
+		if c.dups, err = newDupIndex(cfg.DedupDistance, cfg.DupPatternLimit); err != nil {
+			return nil, err
+		}
+	}
+	c.quota = newHostQuota(cfg.MaxPagesPerHost)
 	_, _, nBatch := c.chain.Len()
 	c.keepDOM = nBatch > 0
 	c.hosts = newHostTable(cfg.PerHostParallel, cfg.PerHostDelay, c.now)
@@ -211,7 +224,7 @@ const SeedPriority = 1e9
 func (c *Crawler) pushSeeds(ctx context.Context, seeds []string) error {
 	links := make([]crawl.Link, 0, len(seeds))
 	for _, s := range seeds {
-		u, err := frontier.Normalize(s, nil)
+		u, err := c.norm.Normalize(s, nil)
 		if err != nil {
 			return fmt.Errorf("crawler: seed %q: %w", s, err)
 		}

@@ -36,7 +36,7 @@ func (c *Crawler) resume(ctx context.Context) (*writer, error) {
 		if err != nil {
 			return nil, fmt.Errorf("crawler: resume: page %d: %w", p.Seq, err)
 		}
-		parsed, err := parsePage(p.HTML, u, p.Depth)
+		parsed, err := parsePage(p.HTML, u, p.Depth, c.linkRules())
 		if err != nil {
 			return nil, fmt.Errorf("crawler: resume: page %d: %w", p.Seq, err)
 		}

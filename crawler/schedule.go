@@ -3,6 +3,7 @@ package crawler
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"net/http"
 	"net/url"
@@ -36,6 +37,14 @@ loop:
 			continue
 		}
 		link, err := c.fr.Pop(ctx, c.hosts.ready)
+		if err == nil {
+			if r, refused := c.refuseQueued(link); refused {
+				<-sem // queued before its rule applied: closed, not fetched
+				w.pending.Add(1)
+				w.results <- r
+				continue
+			}
+		}
 		if err == nil {
 			c.dispatched.Store(math.Float64bits(link.Priority))
 			w.pending.Add(1)
@@ -74,6 +83,22 @@ loop:
 	}
 }
 
+// refuseQueued checks a popped link against the rules that can apply
+// after it was queued: its pattern became a duplicate maze, or its host
+// spent its quota (which counts the link when it passes).
+func (c *Crawler) refuseQueued(link crawl.Link) (result, bool) {
+	rule := ""
+	switch {
+	case c.dups.blocked(link.URL):
+		rule = RuleDuplicatePattern
+	case !c.quota.take(hostOf(link.URL)):
+		rule = RuleMaxPagesPerHost
+	default:
+		return result{}, false
+	}
+	return result{link: link, refused: rule, failure: &FetchError{Kind: rule, Err: fmt.Errorf("%s: refused by %s", link.URL, rule)}}, true
+}
+
 // waitEvent waits for a fetch to finish, a poll tick or a stop.
 func (c *Crawler) waitEvent(tick <-chan time.Time) {
 	select {
@@ -100,5 +125,7 @@ type result struct {
 	notMod   bool         // a re-visit answered 304 Not Modified
 	header   http.Header  // response header of a 304
 	stopped  bool         // abandoned because the crawl is stopping: stays queued
+	dup      *duplicate   // the page duplicates an earlier one: stored as a failure of kind "duplicate"
+	refused  string       // a limit rule refused the link unfetched (failure set too)
 	hookErrs int
 }

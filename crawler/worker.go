@@ -8,7 +8,6 @@ import (
 	"net/url"
 
 	"github.com/crawl-project/crawl"
-	"github.com/crawl-project/crawl/frontier"
 	"github.com/crawl-project/crawl/hooks"
 )
 
@@ -41,6 +40,12 @@ func (c *Crawler) process(ctx context.Context, link crawl.Link) result {
 	if err != nil {
 		res.failure = asFetchError(err)
 		return res
+	}
+	if c.dups != nil {
+		if d := c.dups.check(page); d != nil {
+			res.dup = d // recorded as a duplicate; its links are not followed
+			return res
+		}
 	}
 	res.page = page
 	if err := c.chain.RunPage(ctx, page); err != nil {
@@ -109,7 +114,7 @@ func (c *Crawler) fetchFollow(ctx context.Context, link crawl.Link) (*response, 
 		}
 		loc := resp.header.Get("Location")
 		base, _ := url.Parse(target)
-		next, err := frontier.Normalize(loc, base)
+		next, err := c.norm.Normalize(loc, base)
 		if err != nil {
 			return nil, chain, &FetchError{Kind: "bad-redirect", Status: resp.status, Err: fmt.Errorf("%s: Location %q: %w", target, loc, err)}
 		}
@@ -196,9 +201,13 @@ func (c *Crawler) buildPage(link crawl.Link, resp *response, chain []string) (*c
 	if err != nil {
 		return nil, &FetchError{Kind: "bad-url", Err: err}
 	}
-	p, err := parsePage(body, final, link.Depth)
+	p, err := parsePage(body, final, link.Depth, c.linkRules())
 	if err != nil {
 		return nil, &FetchError{Kind: "parse", Err: fmt.Errorf("%s: %w", resp.url, err)}
+	}
+	if p.capped > 0 {
+		c.stats.linksCapped.Add(1)
+		c.stats.linksDropped.Add(int64(p.capped))
 	}
 	return &crawl.Page{
 		URL: link.URL, FinalURL: resp.url, Redirects: chain, Status: resp.status,
@@ -207,6 +216,10 @@ func (c *Crawler) buildPage(link crawl.Link, resp *response, chain []string) (*c
 		Doc: p.doc, Title: p.title, Keywords: p.keywords, Description: p.description, Text: p.text,
 		Links: p.links, Label: link.Label, Score: link.Score, Relevance: -1,
 	}, nil
+}
+
+func (c *Crawler) linkRules() linkRules {
+	return linkRules{norm: c.norm, max: max(c.cfg.MaxLinksPerPage, 0)}
 }
 
 // looksBinary reports whether decoded content is binary rather than text:

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"net/http"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -154,6 +155,11 @@ func (w *writer) commit(ctx context.Context, group []result) {
 			r.page.Seq = w.c.seq.Add(1)
 			pages = append(pages, r.page)
 			push = append(push, r.push...)
+		case r.dup != nil:
+			failures = append(failures, store.Failure{
+				URL: r.link.URL, Parent: r.link.Parent, Depth: r.link.Depth,
+				Kind: "duplicate", Status: http.StatusOK, Message: r.dup.Error(), At: w.c.now(),
+			})
 		case r.failure != nil:
 			failures = append(failures, store.Failure{
 				URL: r.link.URL, Parent: r.link.Parent, Depth: r.link.Depth,
@@ -162,6 +168,10 @@ func (w *writer) commit(ctx context.Context, group []result) {
 		}
 		w.c.stats.record(r)
 	}
+	push, n := w.c.dups.filter(push)
+	w.c.stats.refuse(RuleDuplicatePattern, int64(n))
+	push, n = w.c.quota.filter(push)
+	w.c.stats.refuse(RuleMaxPagesPerHost, int64(n))
 	if err := w.store(ctx, push, pages, failures); err != nil {
 		w.storeFailed(err)
 		return

@@ -1,0 +1,128 @@
+package crawler
+
+import (
+	"fmt"
+	"hash/maphash"
+	"sync"
+
+	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/dedup"
+	"github.com/crawl-project/crawl/frontier"
+)
+
+// dupIndex remembers the pages of this run to find duplicates: exact by a
+// hash of the decoded body, near by the SimHash of title and visible text
+// (package dedup). It costs about 40 bytes plus the URL per page.
+type dupIndex struct {
+	seed   maphash.Seed
+	mu     sync.Mutex
+	near   *dedup.Index
+	urls   []string         // position in near → URL (also for pages without a SimHash)
+	pos    []int32          // position in near → index in urls
+	bodies map[uint64]int32 // body hash → index in urls
+
+	// Per URL pattern (frontier.PatternOf): pages kept and duplicates
+	// found. A pattern with patternLimit duplicates, at least twice as
+	// many as its distinct pages, is a duplicate maze (mirrors, printable
+	// copies, calendars of empty days): its URLs are refused unfetched.
+	patternLimit int
+	patterns     map[string]*[2]int32
+}
+
+// RuleDuplicatePattern names the duplicate-maze rule in Stats.Refused.
+const RuleDuplicatePattern = "duplicate-pattern"
+
+func newDupIndex(k, patternLimit int) (*dupIndex, error) {
+	x, err := dedup.NewIndex(k)
+	if err != nil {
+		return nil, fmt.Errorf("crawler: %w", err)
+	}
+	return &dupIndex{seed: maphash.MakeSeed(), near: x, bodies: map[uint64]int32{},
+		patternLimit: patternLimit, patterns: map[string]*[2]int32{}}, nil
+}
+
+// count records a kept page (0) or a duplicate (1) of u's pattern. d.mu held.
+func (d *dupIndex) count(u string, kind int) {
+	if d.patternLimit <= 0 {
+		return
+	}
+	k := frontier.PatternOf(u)
+	c := d.patterns[k]
+	if c == nil {
+		c = new([2]int32)
+		d.patterns[k] = c
+	}
+	c[kind]++
+}
+
+// blocked reports whether u's pattern is a duplicate maze.
+func (d *dupIndex) blocked(u string) bool {
+	if d == nil || d.patternLimit <= 0 {
+		return false
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.mazeLocked(frontier.PatternOf(u))
+}
+
+func (d *dupIndex) mazeLocked(pattern string) bool {
+	c := d.patterns[pattern]
+	return c != nil && int(c[1]) >= d.patternLimit && c[1] >= 2*c[0]
+}
+
+// filter drops the links of duplicate mazes and returns how many it dropped.
+func (d *dupIndex) filter(links []crawl.Link) ([]crawl.Link, int) {
+	if d == nil || d.patternLimit <= 0 || len(links) == 0 {
+		return links, 0
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	keep := links[:0]
+	for _, l := range links {
+		if !d.mazeLocked(frontier.PatternOf(l.URL)) {
+			keep = append(keep, l)
+		}
+	}
+	return keep, len(links) - len(keep)
+}
+
+// duplicate is what check found: the earlier page and how near it is.
+type duplicate struct {
+	of       string
+	distance int
+	exact    bool
+}
+
+func (d duplicate) Error() string {
+	if d.exact {
+		return fmt.Sprintf("duplicate of %s (identical body)", d.of)
+	}
+	return fmt.Sprintf("duplicate of %s (SimHash distance %d)", d.of, d.distance)
+}
+
+// check returns the earlier page p duplicates, or adds p and returns nil.
+func (d *dupIndex) check(p *crawl.Page) *duplicate {
+	bh := maphash.Bytes(d.seed, p.HTML)
+	fp, ok := dedup.SimHash(p.Title + " " + p.Text)
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if i, seen := d.bodies[bh]; seen {
+		d.count(p.URL, 1)
+		return &duplicate{of: d.urls[i], exact: true}
+	}
+	if ok {
+		if pos, dist, found := d.near.Near(fp); found {
+			d.count(p.URL, 1)
+			return &duplicate{of: d.urls[d.pos[pos]], distance: dist}
+		}
+	}
+	d.count(p.URL, 0)
+	i := int32(len(d.urls))
+	d.urls = append(d.urls, p.URL)
+	d.bodies[bh] = i
+	if ok {
+		d.near.Add(fp)
+		d.pos = append(d.pos, i)
+	}
+	return nil
+}
