@@ -9,6 +9,8 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"sort"
+	"strings"
 	"time"
 
 	"github.com/crawl-project/crawl/config"
@@ -100,6 +102,8 @@ func printSummary(w io.Writer, cfg *config.Config, p *pipeline.Pipeline, sum cra
 	fmt.Fprintf(w, "  pages fetched   %d this run (%d stored in %s), %d not modified\n", sum.Fetched, sum.TotalPages, cfg.DB, sum.NotModified)
 	fmt.Fprintf(w, "  errors          %d: %s\n", sum.Failed, sum.ErrorSummary())
 	fmt.Fprintf(w, "  speed           %.1f pages/s over %s\n", sum.PagesPerSecond(), sum.Elapsed.Round(time.Millisecond))
+	fmt.Fprintf(w, "  duplicates      %d pages (links not followed); %d pages had their links cut at max_links_per_page (%d links)\n", sum.Duplicates, sum.LinksCapped, sum.LinksCut)
+	fmt.Fprintf(w, "  refused         %s\n", refusedText(sum.Refused))
 	if cfg.Topic.Enabled {
 		fmt.Fprintf(w, "  harvest rate    %.3f (%d relevant of %d)\n", sum.Harvest(), sum.Relevant, sum.Fetched)
 	}
@@ -113,6 +117,25 @@ func printSummary(w io.Writer, cfg *config.Config, p *pipeline.Pipeline, sum cra
 		fmt.Fprintf(w, "  %s\n", line)
 	}
 	fmt.Fprintf(w, "  queued          %d links left in the frontier\n", sum.Queued)
+}
+
+// refusedText lists the links each limit rule refused, "none" when none.
+func refusedText(m map[string]int64) string {
+	keys := make([]string, 0, len(m))
+	for k, v := range m {
+		if v > 0 {
+			keys = append(keys, k)
+		}
+	}
+	if len(keys) == 0 {
+		return "none"
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s=%d", k, m[k])
+	}
+	return strings.Join(parts, ", ") + " links"
 }
 
 func reasonText(r string) string {
