@@ -85,25 +85,26 @@ func (s *Site) Counts() Counts {
 	return c
 }
 
-// Kind classifies a request path and query: "real" (an article, its
-// session id aside), "index", "home", "robots" (not traps), or the trap's
-// kind. n is the article number of a real request.
+// Kind classifies a request path and query: "real" (an article), "index",
+// "home", "robots" (not traps), or the trap's kind ("sid" for any URL
+// with a session id). n is the article number of a real request.
 func Kind(path, rawQuery string) (kind string, n int) {
-	q := strings.Split(rawQuery, "&")
-	onlySID := rawQuery == "" || len(q) == 1 && strings.HasPrefix(q[0], "sid=")
+	plain := rawQuery == ""
 	switch {
+	case strings.Contains("&"+rawQuery, "&sid="):
+		return "sid", 0
 	case path == "/robots.txt":
 		return "robots", 0
-	case path == "/" && onlySID:
+	case path == "/" && plain:
 		return "home", 0
-	case strings.HasPrefix(path, "/index/") && onlySID:
+	case strings.HasPrefix(path, "/index/") && plain:
 		return "index", 0
 	case strings.HasPrefix(path, "/doc/"):
 		n, err := strconv.Atoi(strings.TrimPrefix(path, "/doc/"))
 		if err != nil {
 			return "bad", 0
 		}
-		if onlySID {
+		if plain {
 			return "real", n
 		}
 		return "perm", n
