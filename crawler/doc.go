@@ -11,7 +11,9 @@
 //   - robots.go: the bounded robots.txt cache (RFC 9309 status rules).
 //   - hosts.go: per-host parallelism and delay (Crawl-delay aware).
 //   - charset.go: charset detection and decoding to UTF-8.
-//   - parse.go: one DOM walk for title, meta, text and out-links.
+//   - parse.go: one DOM walk for title, meta, text and out-links (capped per page).
+//   - dedup.go: duplicate pages (identical body or near SimHash, package dedup) and duplicate-maze patterns.
+//   - quota.go: the per-host page quota.
 //   - writer.go: grouped, ordered commits and the OnBatch goroutine.
 //   - resume.go: continuing a store left by an earlier (possibly killed) run.
 //   - stats.go: live statistics, progress and the end-of-run Summary.

@@ -53,8 +53,9 @@ func heapPeak() (stop func() uint64) {
 }
 
 // BenchmarkLinkHeavyPage crawls one 6 MB page with 200,000 links (SQLite
-// store and frontier, MaxPages 1) and reports allocated bytes per crawl
-// and the peak heap seen while it ran.
+// store and frontier, MaxPages 1) with the default out-link cap (10,000)
+// and without it (the engine before the cap), and reports allocated bytes
+// per crawl and the peak heap seen while it ran.
 //
 //	go test ./crawler -run '^$' -bench LinkHeavyPage -benchtime 3x -cpu 2
 func BenchmarkLinkHeavyPage(b *testing.B) {
@@ -65,25 +66,36 @@ func BenchmarkLinkHeavyPage(b *testing.B) {
 		w.Write(body)
 	}))
 	defer srv.Close()
-	b.ReportAllocs()
-	b.SetBytes(int64(len(body)))
-	var peak uint64
-	for b.Loop() {
-		st, fr := env(b, b.TempDir())
-		cfg := crawler.Config{Workers: 4, PerHostDelay: -1, MaxPages: 1, MaxBodySize: 16 << 20}
-		c, err := crawler.New(cfg, fr, st)
-		if err != nil {
-			b.Fatal(err)
-		}
-		stop := heapPeak()
-		sum, err := c.Run(context.Background(), []string{srv.URL + "/"})
-		peak = max(peak, stop())
-		if err != nil || sum.Fetched != 1 {
-			b.Fatalf("fetched %d, err %v", sum.Fetched, err)
-		}
-		if q := fr.Len(); q < links*9/10 {
-			b.Fatalf("%d links queued, want about %d", q, links)
-		}
+	for _, bc := range []struct {
+		name   string
+		cap    int
+		queued int
+	}{{"cap=10000", 0, 10_000}, {"nocap", -1, links}} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(body)))
+			var peak uint64
+			for b.Loop() {
+				st, fr := env(b, b.TempDir())
+				cfg := crawler.Config{Workers: 4, PerHostDelay: -1, MaxPages: 1, MaxBodySize: 16 << 20, MaxLinksPerPage: bc.cap}
+				c, err := crawler.New(cfg, fr, st)
+				if err != nil {
+					b.Fatal(err)
+				}
+				stop := heapPeak()
+				sum, err := c.Run(context.Background(), []string{srv.URL + "/"})
+				peak = max(peak, stop())
+				if err != nil || sum.Fetched != 1 {
+					b.Fatalf("fetched %d, err %v", sum.Fetched, err)
+				}
+				if q := fr.Len(); q != bc.queued {
+					b.Fatalf("%d links queued, want %d", q, bc.queued)
+				}
+				if bc.cap == 0 && (sum.LinksCapped != 1 || sum.LinksCut != links-10_000) {
+					b.Fatalf("capped %d pages, cut %d links; want 1 and %d", sum.LinksCapped, sum.LinksCut, links-10_000)
+				}
+			}
+			b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MB")
+		})
 	}
-	b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MB")
 }
