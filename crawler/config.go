@@ -58,6 +58,10 @@ type Config struct {
 	// URLs are refused unfetched (mirrors, printable copies, calendars of
 	// empty days); default 5; negative means never. Needs Dedup.
 	DupPatternLimit int
+	// RobotsSitemaps reads the sitemaps robots.txt files list (Sitemap:
+	// lines) and queues their URLs; default true. Seeds ending in .xml or
+	// .xml.gz are read as sitemaps either way.
+	RobotsSitemaps *bool
 	// MaxPagesPerHost caps the URLs fetched from one host (host:port) in a
 	// run; links beyond it are refused. 0 = no limit.
 	MaxPagesPerHost int
@@ -135,6 +139,10 @@ func (c *Config) fill() {
 		c.DedupDistance = 6
 	} else if c.DedupDistance < 0 {
 		c.DedupDistance = 0
+	}
+	if c.RobotsSitemaps == nil {
+		t := true
+		c.RobotsSitemaps = &t
 	}
 	if c.DupPatternLimit == 0 {
 		c.DupPatternLimit = 5

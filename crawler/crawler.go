@@ -13,6 +13,7 @@ import (
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/frontier"
 	"github.com/crawl-project/crawl/hooks"
+	"github.com/crawl-project/crawl/sitemap"
 	"github.com/crawl-project/crawl/store"
 )
 
@@ -47,6 +48,10 @@ type Crawler struct {
 	norm      *frontier.Normalizer
 	dups      *dupIndex  // nil when Config.Dedup is off
 	quota     *hostQuota // nil without Config.MaxPagesPerHost
+	sitemaps  *sitemaps
+	// background counts work outside the frontier that may still queue
+	// links (sitemap roots being read): the crawl is not dry before it ends.
+	background atomic.Int64
 
 	progress   func(Stats)
 	saveBatch  func(ctx context.Context, b *crawl.Batch) error
@@ -145,6 +150,10 @@ func New(cfg Config, fr frontier.Frontier, st Store, opts ...Option) (*Crawler, 
 	c.hosts = newHostTable(cfg.PerHostParallel, cfg.PerHostDelay, c.now)
 	robotsClient := &http.Client{Transport: c.transport, Timeout: cfg.Timeout}
 	c.robots = newRobotsCache(robotsClient, cfg.UserAgent, cfg.RobotsCacheSize, cfg.RobotsTTL, cfg.RobotsRetry, c.now)
+	c.sitemaps = newSitemaps(c)
+	if *cfg.RobotsSitemaps {
+		c.robots.found = func(p *robotsPolicy) { c.sitemaps.add(robotsSitemaps(p)) }
+	}
 	if c.saveBatch == nil {
 		c.saveBatch = func(ctx context.Context, b *crawl.Batch) error { return st.SaveBatch(ctx, b, nil) }
 	}
@@ -209,7 +218,9 @@ func (c *Crawler) Run(ctx context.Context, seeds []string) (Summary, error) {
 	}()
 	stopProgress := c.startProgress()
 	w.start(work)
+	go c.sitemaps.run(work)
 	c.schedule(work, w)
+	<-c.sitemaps.done // no push after the writer's last commit
 	werr := w.finish(work)
 	stopProgress()
 	sum, serr := c.summary(work)
@@ -221,9 +232,15 @@ func (c *Crawler) Run(ctx context.Context, seeds []string) (Summary, error) {
 const SeedPriority = 1e9
 
 // pushSeeds queues seeds with the highest priority; seen ones are ignored.
+// Seeds naming a sitemap (.xml, .xml.gz) are read as sitemaps instead.
 func (c *Crawler) pushSeeds(ctx context.Context, seeds []string) error {
 	links := make([]crawl.Link, 0, len(seeds))
+	var maps []string
 	for _, s := range seeds {
+		if sitemap.IsSitemapURL(s) {
+			maps = append(maps, s)
+			continue
+		}
 		u, err := c.norm.Normalize(s, nil)
 		if err != nil {
 			return fmt.Errorf("crawler: seed %q: %w", s, err)
@@ -233,5 +250,6 @@ func (c *Crawler) pushSeeds(ctx context.Context, seeds []string) error {
 	if _, err := c.fr.Push(ctx, links); err != nil {
 		return fmt.Errorf("crawler: push seeds: %w", err)
 	}
+	c.sitemaps.add(maps)
 	return nil
 }

@@ -45,6 +45,8 @@ type robotsCache struct {
 	maxBody    int64
 	now        func() time.Time
 
+	found func(*robotsPolicy) // called with each policy fetched (sitemap discovery); may be nil
+
 	mu      sync.Mutex
 	entries map[string]*list.Element // host → element holding *robotsEntry
 	lru     list.List
@@ -94,6 +96,9 @@ func (c *robotsCache) policy(ctx context.Context, scheme, host string) *robotsPo
 
 	e.policy = c.fetch(ctx, scheme, host)
 	close(e.ready)
+	if c.found != nil {
+		c.found(e.policy)
+	}
 	return e.policy
 }
 

@@ -65,7 +65,7 @@ loop:
 		switch {
 		case errors.Is(err, frontier.ErrNotReady):
 		case errors.Is(err, frontier.ErrEmpty):
-			if w.pending.Load() == 0 {
+			if w.pending.Load() == 0 && c.background.Load() == 0 {
 				c.stop("frontier-empty")
 				break loop
 			}

@@ -30,6 +30,11 @@ type Stats struct {
 	LinksCapped int64            // pages whose out-links were cut at Config.MaxLinksPerPage
 	LinksCut    int64            // links dropped by that cap
 	Refused     map[string]int64 // links refused by each limit rule (per host, per URL pattern)
+	Sitemaps    int64            // sitemap files read
+	SitemapURLs int64            // new URLs they queued
+	// SitemapProblems counts sitemap files that failed and entries skipped
+	// or whose lastmod was ignored.
+	SitemapProblems int64
 }
 
 // PagesPerSecond is the fetch rate over the run so far.
@@ -66,20 +71,23 @@ func (s Stats) ErrorSummary() string {
 }
 
 type stats struct {
-	start        time.Time
-	fetched      atomic.Int64
-	stored       atomic.Int64 // includes pages stored by earlier runs (for MaxPages)
-	storedStart  int64
-	failed       atomic.Int64
-	notMod       atomic.Int64
-	relevant     atomic.Int64
-	bytes        atomic.Int64
-	batches      atomic.Int64
-	records      atomic.Int64
-	hookErrors   atomic.Int64
-	dups         atomic.Int64
-	linksCapped  atomic.Int64
-	linksDropped atomic.Int64
+	start           time.Time
+	fetched         atomic.Int64
+	stored          atomic.Int64 // includes pages stored by earlier runs (for MaxPages)
+	storedStart     int64
+	failed          atomic.Int64
+	notMod          atomic.Int64
+	relevant        atomic.Int64
+	bytes           atomic.Int64
+	batches         atomic.Int64
+	records         atomic.Int64
+	hookErrors      atomic.Int64
+	dups            atomic.Int64
+	sitemaps        atomic.Int64
+	sitemapURLs     atomic.Int64
+	sitemapProblems atomic.Int64
+	linksCapped     atomic.Int64
+	linksDropped    atomic.Int64
 
 	mu      sync.Mutex
 	errors  map[string]int64
@@ -144,7 +152,8 @@ func (c *Crawler) snapshot() Stats {
 		NotModified: s.notMod.Load(), Relevant: s.relevant.Load(), Queued: c.fr.Len(),
 		Bytes: s.bytes.Load(), Batches: s.batches.Load(), Records: s.records.Load(),
 		Duplicates: s.dups.Load(), LinksCapped: s.linksCapped.Load(), LinksCut: s.linksDropped.Load(),
-		Refused: refused,
+		Refused: refused, Sitemaps: s.sitemaps.Load(), SitemapURLs: s.sitemapURLs.Load(),
+		SitemapProblems: s.sitemapProblems.Load(),
 	}
 }
 

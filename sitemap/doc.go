@@ -13,4 +13,5 @@
 // Files:
 //   - sitemap.go: Parse, Sitemap, Entry, the limits, errors.
 //   - lastmod.go: ParseLastMod (W3C Datetime).
+//   - fetch.go: IsSitemapURL, Get (HTTP), Walk (indexes followed, files bounded).
 package sitemap
