@@ -60,6 +60,10 @@ type Scope struct {
 	// utm_*, fbclid, gclid, …); KeepParams are kept even so (["*"]: all).
 	StripParams []string `yaml:"strip_params"`
 	KeepParams  []string `yaml:"keep_params"`
+	// RobotsSitemaps reads the sitemaps that robots.txt files list and
+	// queues their URLs (in scope only); default true. Seeds ending in
+	// .xml or .xml.gz are read as sitemaps either way.
+	RobotsSitemaps *bool `yaml:"robots_sitemaps"`
 	// MaxPagesPerHost caps the URLs fetched from one host in a run. 0: none.
 	MaxPagesPerHost int `yaml:"max_pages_per_host"`
 	// MaxQueryVariants caps the distinct URLs of one host and path that
@@ -198,6 +202,10 @@ func (c *Config) fill() {
 	}
 	if c.Exports == nil {
 		c.Exports = append([]string(nil), export.Whats...)
+	}
+	if c.Scope.RobotsSitemaps == nil {
+		t := true
+		c.Scope.RobotsSitemaps = &t
 	}
 	if c.Dedup.Enabled == nil {
 		t := true

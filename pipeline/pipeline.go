@@ -215,6 +215,7 @@ func engineConfig(c *config.Config) crawler.Config {
 	e.StripParams, e.KeepParams = c.Scope.StripParams, c.Scope.KeepParams
 	e.MaxLinksPerPage, e.MaxPagesPerHost = c.Scope.MaxLinksPerPage, c.Scope.MaxPagesPerHost
 	e.Dedup, e.DedupDistance, e.DupPatternLimit = c.Dedup.Enabled, c.Dedup.Distance, c.Dedup.PatternLimit
+	e.RobotsSitemaps = c.Scope.RobotsSitemaps
 	return e
 }
 

@@ -104,6 +104,9 @@ func printSummary(w io.Writer, cfg *config.Config, p *pipeline.Pipeline, sum cra
 	fmt.Fprintf(w, "  speed           %.1f pages/s over %s\n", sum.PagesPerSecond(), sum.Elapsed.Round(time.Millisecond))
 	fmt.Fprintf(w, "  duplicates      %d pages (links not followed); %d pages had their links cut at max_links_per_page (%d links)\n", sum.Duplicates, sum.LinksCapped, sum.LinksCut)
 	fmt.Fprintf(w, "  refused         %s\n", refusedText(sum.Refused))
+	if sum.Sitemaps > 0 || sum.SitemapProblems > 0 {
+		fmt.Fprintf(w, "  sitemaps        %d read, %d new URLs queued, %d problems\n", sum.Sitemaps, sum.SitemapURLs, sum.SitemapProblems)
+	}
 	if cfg.Topic.Enabled {
 		fmt.Fprintf(w, "  harvest rate    %.3f (%d relevant of %d)\n", sum.Harvest(), sum.Relevant, sum.Fetched)
 	}
