@@ -11,5 +11,6 @@
 //   - topic.go, hub.go, clusters.go, records.go, topics.go: one built-in each.
 //   - demo.go: the demo site and the {demo:N}/{sport:N} seed placeholders.
 //   - recrawl.go: re-visiting hub pages with conditional GET.
+//   - lastmod.go: the stored pages a sitemap seed says changed since their fetch (re-crawl).
 //   - files.go: -fresh, -check and the exports.
 package pipeline

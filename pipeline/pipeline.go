@@ -45,9 +45,10 @@ type Pipeline struct {
 	revisits map[string]crawler.Validators
 	report   []string
 
-	storedBefore int64       // pages in the store before a re-crawl
-	marks        store.Marks // the store's sequence marks before a re-crawl
-	leftQueued   int64       // URLs earlier runs left queued, not this re-crawl's
+	storedBefore   int64       // pages in the store before a re-crawl
+	marks          store.Marks // the store's sequence marks before a re-crawl
+	leftQueued     int64       // URLs earlier runs left queued, not this re-crawl's
+	sitemapChanged int         // stored pages a re-crawl re-visits for their sitemap lastmod
 }
 
 // builtin is one built-in method wired into the chain: any value whose
