@@ -1,20 +1,21 @@
 package crawler
 
 import (
+	"context"
 	"fmt"
-	"hash/maphash"
+	"hash/fnv"
 	"sync"
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/dedup"
 	"github.com/crawl-project/crawl/frontier"
+	"github.com/crawl-project/crawl/store"
 )
 
 // dupIndex remembers the pages of this run to find duplicates: exact by a
 // hash of the decoded body, near by the SimHash of title and visible text
 // (package dedup). It costs about 40 bytes plus the URL per page.
 type dupIndex struct {
-	seed   maphash.Seed
 	mu     sync.Mutex
 	near   *dedup.Index
 	urls   []string         // position in near → URL (also for pages without a SimHash)
@@ -37,7 +38,7 @@ func newDupIndex(k, patternLimit int) (*dupIndex, error) {
 	if err != nil {
 		return nil, fmt.Errorf("crawler: %w", err)
 	}
-	return &dupIndex{seed: maphash.MakeSeed(), near: x, bodies: map[uint64]int32{},
+	return &dupIndex{near: x, bodies: map[uint64]int32{},
 		patternLimit: patternLimit, patterns: map[string]*[2]int32{}}, nil
 }
 
@@ -100,29 +101,60 @@ func (d duplicate) Error() string {
 	return fmt.Sprintf("duplicate of %s (SimHash distance %d)", d.of, d.distance)
 }
 
-// check returns the earlier page p duplicates, or adds p and returns nil.
-func (d *dupIndex) check(p *crawl.Page) *duplicate {
-	bh := maphash.Bytes(d.seed, p.HTML)
-	fp, ok := dedup.SimHash(p.Title + " " + p.Text)
+// check returns the earlier page p duplicates, or adds p and returns
+// its fingerprint, to be stored with it.
+func (d *dupIndex) check(p *crawl.Page) (*duplicate, *store.Fingerprint) {
+	h := fnv.New64a()
+	h.Write(p.HTML)
+	f := store.Fingerprint{URL: p.URL, Body: h.Sum64()}
+	f.SimHash, f.HasSimHash = dedup.SimHash(p.Title + " " + p.Text)
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if i, seen := d.bodies[bh]; seen {
+	if i, seen := d.bodies[f.Body]; seen {
 		d.count(p.URL, 1)
-		return &duplicate{of: d.urls[i], exact: true}
+		return &duplicate{of: d.urls[i], exact: true}, nil
 	}
-	if ok {
-		if pos, dist, found := d.near.Near(fp); found {
+	if f.HasSimHash {
+		if pos, dist, found := d.near.Near(f.SimHash); found {
 			d.count(p.URL, 1)
-			return &duplicate{of: d.urls[d.pos[pos]], distance: dist}
+			return &duplicate{of: d.urls[d.pos[pos]], distance: dist}, nil
 		}
 	}
-	d.count(p.URL, 0)
+	d.addLocked(f)
+	return nil, &f
+}
+
+// addLocked adds a kept page's fingerprint. d.mu held.
+func (d *dupIndex) addLocked(f store.Fingerprint) {
+	d.count(f.URL, 0)
 	i := int32(len(d.urls))
-	d.urls = append(d.urls, p.URL)
-	d.bodies[bh] = i
-	if ok {
-		d.near.Add(fp)
+	d.urls = append(d.urls, f.URL)
+	if _, ok := d.bodies[f.Body]; !ok {
+		d.bodies[f.Body] = i
+	}
+	if f.HasSimHash {
+		d.near.Add(f.SimHash)
 		d.pos = append(d.pos, i)
 	}
-	return nil
+}
+
+// fingerprintStore is a store that keeps fingerprints across runs
+// (*store.Store); with another store duplicates are found within a run.
+type fingerprintStore interface {
+	SaveFingerprints(ctx context.Context, fps []store.Fingerprint) error
+	Fingerprints(ctx context.Context, fn func(store.Fingerprint) error) error
+}
+
+// load adds the fingerprints of the pages earlier runs stored.
+func (d *dupIndex) load(ctx context.Context, st Store) error {
+	fs, ok := st.(fingerprintStore)
+	if d == nil || !ok {
+		return nil
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return fs.Fingerprints(ctx, func(f store.Fingerprint) error {
+		d.addLocked(f)
+		return nil
+	})
 }

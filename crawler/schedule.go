@@ -11,6 +11,7 @@ import (
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/frontier"
+	"github.com/crawl-project/crawl/store"
 )
 
 // schedule pops links and starts fetches until the crawl has to stop, then
@@ -119,13 +120,14 @@ func hostOf(raw string) string {
 // result is the outcome of processing one link.
 type result struct {
 	link     crawl.Link
-	page     *crawl.Page  // nil on failure or not-modified
-	failure  *FetchError  // set on failure
-	push     []crawl.Link // out-links accepted by the OnURL hooks
-	notMod   bool         // a re-visit answered 304 Not Modified
-	header   http.Header  // response header of a 304
-	stopped  bool         // abandoned because the crawl is stopping: stays queued
-	dup      *duplicate   // the page duplicates an earlier one: stored as a failure of kind "duplicate"
-	refused  string       // a limit rule refused the link unfetched (failure set too)
+	page     *crawl.Page        // nil on failure or not-modified
+	failure  *FetchError        // set on failure
+	push     []crawl.Link       // out-links accepted by the OnURL hooks
+	notMod   bool               // a re-visit answered 304 Not Modified
+	header   http.Header        // response header of a 304
+	stopped  bool               // abandoned because the crawl is stopping: stays queued
+	dup      *duplicate         // the page duplicates an earlier one: stored as a failure of kind "duplicate"
+	fp       *store.Fingerprint // the page's fingerprint, stored with it (nil without dedup)
+	refused  string             // a limit rule refused the link unfetched (failure set too)
 	hookErrs int
 }

@@ -42,10 +42,12 @@ func (c *Crawler) process(ctx context.Context, link crawl.Link) result {
 		return res
 	}
 	if c.dups != nil {
-		if d := c.dups.check(page); d != nil {
+		d, fp := c.dups.check(page)
+		if d != nil {
 			res.dup = d // recorded as a duplicate; its links are not followed
 			return res
 		}
+		res.fp = fp
 	}
 	res.page = page
 	if err := c.chain.RunPage(ctx, page); err != nil {

@@ -177,6 +177,10 @@ func (w *writer) commit(ctx context.Context, group []result) {
 		return
 	}
 	w.c.stats.stored.Add(int64(len(pages)))
+	if err := w.saveFingerprints(ctx, group); err != nil {
+		w.storeFailed(err)
+		return
+	}
 	if err := w.saveRevisits(ctx, revisited, notMod); err != nil {
 		w.storeFailed(err)
 		return
@@ -225,6 +229,26 @@ func (w *writer) store(ctx context.Context, push []crawl.Link, pages []*crawl.Pa
 	}
 	if err := w.c.st.SaveResults(ctx, pages, failures); err != nil {
 		return fmt.Errorf("crawler: store results: %w", err)
+	}
+	return nil
+}
+
+// saveFingerprints stores the fingerprints of the group's new pages, after
+// the pages (a crash in between only means a duplicate of them in a later
+// run is not recognised).
+func (w *writer) saveFingerprints(ctx context.Context, group []result) error {
+	fs, ok := w.c.st.(fingerprintStore)
+	if !ok {
+		return nil
+	}
+	var fps []store.Fingerprint
+	for _, r := range group {
+		if r.page != nil && r.fp != nil && !r.stopped {
+			fps = append(fps, *r.fp)
+		}
+	}
+	if err := fs.SaveFingerprints(ctx, fps); err != nil {
+		return fmt.Errorf("crawler: %w", err)
 	}
 	return nil
 }
