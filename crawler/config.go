@@ -45,9 +45,10 @@ type Config struct {
 	// means no cap. Pages cut are counted in Stats.LinksCapped.
 	MaxLinksPerPage int
 	// Dedup records a page whose body equals, or whose visible-text SimHash
-	// is within DedupDistance of, a page fetched earlier in the run as a
-	// duplicate of it (a failure of kind "duplicate" naming the first) and
-	// does not follow its links; default true.
+	// is within DedupDistance of, a page stored earlier (this run, or an
+	// earlier run of a store that keeps fingerprints) as a duplicate of it
+	// (a failure of kind "duplicate" naming the first) and does not follow
+	// its links; default true.
 	Dedup *bool
 	// DedupDistance is the Hamming distance for near-duplicates; default 6;
 	// negative means identical text only (0).

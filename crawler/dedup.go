@@ -12,9 +12,10 @@ import (
 	"github.com/crawl-project/crawl/store"
 )
 
-// dupIndex remembers the pages of this run to find duplicates: exact by a
-// hash of the decoded body, near by the SimHash of title and visible text
-// (package dedup). It costs about 40 bytes plus the URL per page.
+// dupIndex remembers the stored pages (of this run and, reloaded, of the
+// store's earlier runs) to find duplicates: exact by an FNV-1a hash of the
+// decoded body, near by the SimHash of title and visible text (package
+// dedup). It costs about 40 bytes plus the URL per page.
 type dupIndex struct {
 	mu     sync.Mutex
 	near   *dedup.Index
