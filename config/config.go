@@ -28,11 +28,16 @@ type Config struct {
 	Exports []string `yaml:"exports"`
 	// MaxPages stops the crawl when the store holds this many pages. 0: no limit.
 	MaxPages int `yaml:"max_pages"`
+	// SeedsFile names a file of seed URLs, one a line (blank lines and
+	// lines starting with # are skipped), added to Seeds. A relative path
+	// is relative to the working directory.
+	SeedsFile string `yaml:"seeds_file"`
 
 	Scope      Scope      `yaml:"scope"`
 	Fetch      Fetch      `yaml:"fetch"`
 	Politeness Politeness `yaml:"politeness"`
 	Batch      Batch      `yaml:"batch"`
+	Dedup      Dedup      `yaml:"dedup"`
 
 	Hub        Hub        `yaml:"hub"`
 	Topic      Topic      `yaml:"topic"`
@@ -50,6 +55,38 @@ type Scope struct {
 	AllowRegex  []string `yaml:"allow_regex"` // URL must match one of them (when set)
 	DenyRegex   []string `yaml:"deny_regex"`  // URL must match none of them
 	MaxDepth    int      `yaml:"max_depth"`   // seeds are depth 0; 0: no limit
+	// StripParams are query (and ;path) parameter names or globs removed
+	// from every URL, on top of frontier.DefaultStripParams (session ids,
+	// utm_*, fbclid, gclid, …); KeepParams are kept even so (["*"]: all).
+	StripParams []string `yaml:"strip_params"`
+	KeepParams  []string `yaml:"keep_params"`
+	// RobotsSitemaps reads the sitemaps that robots.txt files list and
+	// queues their URLs (in scope only); default true. Seeds ending in
+	// .xml or .xml.gz are read as sitemaps either way.
+	RobotsSitemaps *bool `yaml:"robots_sitemaps"`
+	// MaxPagesPerHost caps the URLs fetched from one host in a run. 0: none.
+	MaxPagesPerHost int `yaml:"max_pages_per_host"`
+	// MaxQueryVariants caps the distinct URLs of one host and path that
+	// differ only in the query; default 1000; -1: none.
+	MaxQueryVariants int `yaml:"max_query_variants"`
+	// MaxURLsPerPattern caps the distinct URLs of one host per path
+	// pattern (digit runs generalised, query values dropped); default
+	// 10000; -1: none.
+	MaxURLsPerPattern int `yaml:"max_urls_per_pattern"`
+	// MaxLinksPerPage caps the distinct out-links kept from one page;
+	// default 10000; -1: none.
+	MaxLinksPerPage int `yaml:"max_links_per_page"`
+}
+
+// Dedup configures duplicate detection.
+type Dedup struct {
+	Enabled *bool `yaml:"enabled"` // default true
+	// Distance is the SimHash Hamming distance of near-duplicates; default
+	// 6; -1: identical visible text only.
+	Distance int `yaml:"distance"`
+	// PatternLimit: a URL pattern with this many duplicates (at least
+	// twice its distinct pages) is refused from then on; default 5; -1: never.
+	PatternLimit int `yaml:"pattern_limit"`
 }
 
 // Fetch tunes HTTP fetching.
@@ -185,6 +222,29 @@ func (c *Config) fill() {
 	}
 	if c.Exports == nil {
 		c.Exports = append([]string(nil), export.Whats...)
+	}
+	if c.Scope.RobotsSitemaps == nil {
+		t := true
+		c.Scope.RobotsSitemaps = &t
+	}
+	if c.Dedup.Enabled == nil {
+		t := true
+		c.Dedup.Enabled = &t
+	}
+	if c.Dedup.Distance == 0 {
+		c.Dedup.Distance = 6
+	}
+	if c.Dedup.PatternLimit == 0 {
+		c.Dedup.PatternLimit = 5
+	}
+	if c.Scope.MaxQueryVariants == 0 {
+		c.Scope.MaxQueryVariants = 1000
+	}
+	if c.Scope.MaxURLsPerPattern == 0 {
+		c.Scope.MaxURLsPerPattern = 10000
+	}
+	if c.Scope.MaxLinksPerPage == 0 {
+		c.Scope.MaxLinksPerPage = 10000
 	}
 	if c.Batch.Size == 0 {
 		c.Batch.Size = 200

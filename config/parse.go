@@ -17,7 +17,9 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/crawl-project/crawl/crawler"
+	"github.com/crawl-project/crawl/dedup"
 	"github.com/crawl-project/crawl/export"
+	"github.com/crawl-project/crawl/frontier"
 	"github.com/crawl-project/crawl/robots"
 )
 
@@ -45,14 +47,22 @@ func (e *Error) Error() string {
 	return b.String()
 }
 
-// Load reads, parses and validates the configuration file at path.
+// Load reads, parses and validates the configuration file at path, and
+// adds the seeds of its seeds_file.
 func Load(path string) (*Config, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("config: %w", err)
 	}
 	defer f.Close()
-	return Parse(f, path)
+	c, err := Parse(f, path)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.loadSeedsFile(); err != nil {
+		return nil, err
+	}
+	return c, nil
 }
 
 var unknownField = regexp.MustCompile(`line (\d+): field (\S+) not found in type (\S+)`)
@@ -169,8 +179,8 @@ func (c *Config) validate() []*Error {
 	bad := func(key, format string, args ...any) {
 		errs = append(errs, &Error{Key: key, Msg: fmt.Sprintf(format, args...)})
 	}
-	if len(c.Seeds) == 0 && !c.Demo {
-		bad("seeds", "at least one seed URL is required (or demo: true)")
+	if len(c.Seeds) == 0 && !c.Demo && c.SeedsFile == "" {
+		bad("seeds", "at least one seed URL is required (or seeds_file, or demo: true)")
 	}
 	for i, s := range c.Seeds {
 		if strings.HasPrefix(s, "{") {
@@ -195,6 +205,28 @@ func (c *Config) validate() []*Error {
 	}
 	nonNeg("max_pages", int64(c.MaxPages))
 	nonNeg("scope.max_depth", int64(c.Scope.MaxDepth))
+	nonNeg("scope.max_pages_per_host", int64(c.Scope.MaxPagesPerHost))
+	for _, kv := range []struct {
+		key string
+		v   int
+	}{
+		{"scope.max_query_variants", c.Scope.MaxQueryVariants}, {"scope.max_urls_per_pattern", c.Scope.MaxURLsPerPattern},
+		{"scope.max_links_per_page", c.Scope.MaxLinksPerPage}, {"dedup.distance", c.Dedup.Distance},
+		{"dedup.pattern_limit", c.Dedup.PatternLimit},
+	} {
+		if kv.v < -1 {
+			bad(kv.key, "must be -1 (none) or more, got %d", kv.v)
+		}
+	}
+	if c.Dedup.Distance > dedup.MaxDistance {
+		bad("dedup.distance", "must be at most %d, got %d", dedup.MaxDistance, c.Dedup.Distance)
+	}
+	if _, err := frontier.NewNormalizer(frontier.QueryRules{Strip: c.Scope.StripParams}); err != nil {
+		bad("scope.strip_params", "%v", err)
+	}
+	if _, err := frontier.NewNormalizer(frontier.QueryRules{Keep: c.Scope.KeepParams}); err != nil {
+		bad("scope.keep_params", "%v", err)
+	}
 	nonNeg("fetch.timeout", int64(c.Fetch.Timeout))
 	nonNeg("fetch.max_body_size", c.Fetch.MaxBodySize)
 	nonNeg("fetch.max_redirects", int64(c.Fetch.MaxRedirects))

@@ -13,6 +13,7 @@ import (
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/frontier"
 	"github.com/crawl-project/crawl/hooks"
+	"github.com/crawl-project/crawl/sitemap"
 	"github.com/crawl-project/crawl/store"
 )
 
@@ -46,6 +47,13 @@ type Crawler struct {
 	robots    *robotsCache
 	hosts     *hostTable
 	held      *heldLinks
+	norm      *frontier.Normalizer
+	dups      *dupIndex  // nil when Config.Dedup is off
+	quota     *hostQuota // nil without Config.MaxPagesPerHost
+	sitemaps  *sitemaps
+	// background counts work outside the frontier that may still queue
+	// links (sitemap roots being read): the crawl is not dry before it ends.
+	background atomic.Int64
 
 	progress   func(Stats)
 	saveBatch  func(ctx context.Context, b *crawl.Batch) error
@@ -137,12 +145,26 @@ func New(cfg Config, fr frontier.Frontier, st Store, opts ...Option) (*Crawler, 
 	if c.jar != nil {
 		c.fetch.c.SetCookieJar(c.jar)
 	}
+	var err error
+	if c.norm, err = frontier.NewNormalizer(frontier.QueryRules{Strip: cfg.StripParams, Keep: cfg.KeepParams}); err != nil {
+		return nil, fmt.Errorf("crawler: %w", err)
+	}
+	if *cfg.Dedup {
+		if c.dups, err = newDupIndex(cfg.DedupDistance, cfg.DupPatternLimit); err != nil {
+			return nil, err
+		}
+	}
+	c.quota = newHostQuota(cfg.MaxPagesPerHost)
 	_, _, nBatch := c.chain.Len()
 	c.keepDOM = nBatch > 0
 	c.hosts = newHostTable(cfg.PerHostParallel, cfg.PerHostDelay, c.now)
 	c.held = newHeldLinks(maxHolds)
 	robotsClient := &http.Client{Transport: c.transport, Timeout: cfg.Timeout}
 	c.robots = newRobotsCache(robotsClient, cfg.UserAgent, cfg.RobotsCacheSize, cfg.RobotsTTL, cfg.RobotsRetry, c.now)
+	c.sitemaps = newSitemaps(c)
+	if *cfg.RobotsSitemaps {
+		c.robots.found = func(p *robotsPolicy) { c.sitemaps.add(robotsSitemaps(p)) }
+	}
 	if c.saveBatch == nil {
 		c.saveBatch = func(ctx context.Context, b *crawl.Batch) error { return st.SaveBatch(ctx, b, nil) }
 	}
@@ -224,7 +246,9 @@ func (c *Crawler) Run(ctx context.Context, seeds []string) (Summary, error) {
 	}()
 	stopProgress := c.startProgress()
 	w.start(work)
+	go c.sitemaps.run(work)
 	c.schedule(work, w)
+	<-c.sitemaps.done // no push after the writer's last commit
 	werr := w.finish(work)
 	stopProgress()
 	sum, serr := c.summary(work)
@@ -236,10 +260,16 @@ func (c *Crawler) Run(ctx context.Context, seeds []string) (Summary, error) {
 const SeedPriority = 1e9
 
 // pushSeeds queues seeds with the highest priority; seen ones are ignored.
+// Seeds naming a sitemap (.xml, .xml.gz) are read as sitemaps instead.
 func (c *Crawler) pushSeeds(ctx context.Context, seeds []string) error {
 	links := make([]crawl.Link, 0, len(seeds))
+	var maps []string
 	for _, s := range seeds {
-		u, err := frontier.Normalize(s, nil)
+		if sitemap.IsSitemapURL(s) {
+			maps = append(maps, s)
+			continue
+		}
+		u, err := c.norm.Normalize(s, nil)
 		if err != nil {
 			return fmt.Errorf("crawler: seed %q: %w", s, err)
 		}
@@ -248,5 +278,6 @@ func (c *Crawler) pushSeeds(ctx context.Context, seeds []string) error {
 	if _, err := c.fr.Push(ctx, links); err != nil {
 		return fmt.Errorf("crawler: push seeds: %w", err)
 	}
+	c.sitemaps.add(maps)
 	return nil
 }

@@ -8,7 +8,6 @@ import (
 	"net/url"
 
 	"github.com/crawl-project/crawl"
-	"github.com/crawl-project/crawl/frontier"
 	"github.com/crawl-project/crawl/hooks"
 )
 
@@ -47,6 +46,14 @@ func (c *Crawler) process(ctx context.Context, link crawl.Link) result {
 		res.failure = asFetchError(err)
 		res.failure.Attempts = resp.attempts
 		return res
+	}
+	if c.dups != nil {
+		d, fp := c.dups.check(page)
+		if d != nil {
+			res.dup = d // recorded as a duplicate; its links are not followed
+			return res
+		}
+		res.fp = fp
 	}
 	res.page = page
 	if err := c.chain.RunPage(ctx, page); err != nil {
@@ -116,7 +123,7 @@ func (c *Crawler) fetchFollow(ctx context.Context, link crawl.Link) (*response, 
 		}
 		loc := resp.header.Get("Location")
 		base, _ := url.Parse(target)
-		next, err := frontier.Normalize(loc, base)
+		next, err := c.norm.Normalize(loc, base)
 		if err != nil {
 			return nil, chain, &FetchError{Kind: "bad-redirect", Status: resp.status, Err: fmt.Errorf("%s: Location %q: %w", target, loc, err)}
 		}
@@ -214,9 +221,13 @@ func (c *Crawler) buildPage(link crawl.Link, resp *response, chain []string) (*c
 	if err != nil {
 		return nil, &FetchError{Kind: "bad-url", Err: err}
 	}
-	p, err := parsePage(body, final, link.Depth)
+	p, err := parsePage(body, final, link.Depth, c.linkRules())
 	if err != nil {
 		return nil, &FetchError{Kind: "parse", Err: fmt.Errorf("%s: %w", resp.url, err)}
+	}
+	if p.capped > 0 {
+		c.stats.linksCapped.Add(1)
+		c.stats.linksDropped.Add(int64(p.capped))
 	}
 	return &crawl.Page{
 		URL: link.URL, FinalURL: resp.url, Redirects: chain, Status: resp.status,
@@ -225,6 +236,10 @@ func (c *Crawler) buildPage(link crawl.Link, resp *response, chain []string) (*c
 		Doc: p.doc, Title: p.title, Keywords: p.keywords, Description: p.description, Text: p.text,
 		Links: p.links, Label: link.Label, Score: link.Score, Relevance: -1,
 	}, nil
+}
+
+func (c *Crawler) linkRules() linkRules {
+	return linkRules{norm: c.norm, max: max(c.cfg.MaxLinksPerPage, 0)}
 }
 
 // looksBinary reports whether decoded content is binary rather than text:

@@ -11,6 +11,7 @@
 //   - topic.go, hub.go, clusters.go, records.go, topics.go: one built-in each.
 //   - demo.go: the demo site and the {demo:N}/{sport:N} seed placeholders.
 //   - recrawl.go: re-visiting hub pages with conditional GET.
+//   - lastmod.go: the stored pages a sitemap seed says changed since their fetch (re-crawl).
 //   - files.go: -fresh, -check (files named, cookie file), the output
 //     directory check and the exports.
 //   - plan.go: Plan, the effective plan -check prints, one line per aspect.

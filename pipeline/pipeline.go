@@ -54,6 +54,7 @@ type Pipeline struct {
 
 	ran bool            // Run has returned
 	sum crawler.Summary // what the last Run returned
+	sitemapChanged int // stored pages a re-crawl re-visits for their sitemap lastmod
 }
 
 // builtin is one built-in method wired into the chain: any value whose
@@ -117,7 +118,8 @@ func Open(ctx context.Context, cfg *config.Config, opts Options) (_ *Pipeline, e
 	if p.scope, err = scope.Compile(); err != nil {
 		return nil, fmt.Errorf("pipeline: scope: %w", err)
 	}
-	if p.fr, err = frontier.NewSQLite(ctx, p.st, frontier.Config{Scope: scope, FocusMargin: focusMargin(cfg.Topic), Since: p.marks.Frontier}); err != nil {
+	fcfg := frontier.Config{Scope: scope, FocusMargin: focusMargin(cfg.Topic), Since: p.marks.Frontier, Limits: limitsOf(cfg.Scope)}
+	if p.fr, err = frontier.NewSQLite(ctx, p.st, fcfg); err != nil {
 		return nil, err
 	}
 	p.closers = append(p.closers, p.fr.Close)
@@ -224,7 +226,16 @@ func engineConfig(c *config.Config) crawler.Config {
 	if c.Politeness.NoDelay {
 		e.PerHostDelay = -1
 	}
+	e.StripParams, e.KeepParams = c.Scope.StripParams, c.Scope.KeepParams
+	e.MaxLinksPerPage, e.MaxPagesPerHost = c.Scope.MaxLinksPerPage, c.Scope.MaxPagesPerHost
+	e.Dedup, e.DedupDistance, e.DupPatternLimit = c.Dedup.Enabled, c.Dedup.Distance, c.Dedup.PatternLimit
+	e.RobotsSitemaps = c.Scope.RobotsSitemaps
 	return e
+}
+
+// limitsOf converts the scope's runaway-URL caps (-1: none) to frontier.Limits (0: none).
+func limitsOf(s config.Scope) frontier.Limits {
+	return frontier.Limits{MaxQueryVariants: max(s.MaxQueryVariants, 0), MaxURLsPerPattern: max(s.MaxURLsPerPattern, 0)}
 }
 
 // scopeOf builds the frontier scope; without configured domains the crawl

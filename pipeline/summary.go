@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/crawl-project/crawl/config"
@@ -92,6 +94,11 @@ func summaryLines(cfg *config.Config, sum crawler.Summary) []string {
 		fmt.Sprintf("  pages fetched   %d this run (%d stored in %s), %d not modified", sum.Fetched, sum.TotalPages, cfg.DB, sum.NotModified),
 		fmt.Sprintf("  errors          %d: %s", sum.Failed, sum.ErrorSummary()),
 		fmt.Sprintf("  speed           %.1f pages/s over %s", sum.PagesPerSecond(), sum.Elapsed.Round(time.Millisecond)),
+		fmt.Sprintf("  duplicates      %d pages (links not followed); %d pages had their links cut at max_links_per_page (%d links)", sum.Duplicates, sum.LinksCapped, sum.LinksCut),
+		"  refused         " + refusedText(sum.Refused),
+	}
+	if sum.Sitemaps > 0 || sum.SitemapProblems > 0 {
+		lines = append(lines, fmt.Sprintf("  sitemaps        %d read, %d new URLs queued, %d problems", sum.Sitemaps, sum.SitemapURLs, sum.SitemapProblems))
 	}
 	if sum.BatchWait > 0 {
 		lines = append(lines, fmt.Sprintf("  batch hooks     fetching waited %s for OnBatch work (its queue was full)", sum.BatchWait.Round(time.Millisecond)))
@@ -106,6 +113,25 @@ func summaryLines(cfg *config.Config, sum crawler.Summary) []string {
 		lines = append(lines, fmt.Sprintf("  records         %d", sum.TotalRecords))
 	}
 	return lines
+}
+
+// refusedText lists the links each limit rule refused, "none" when none.
+func refusedText(m map[string]int64) string {
+	keys := make([]string, 0, len(m))
+	for k, v := range m {
+		if v > 0 {
+			keys = append(keys, k)
+		}
+	}
+	if len(keys) == 0 {
+		return "none"
+	}
+	slices.Sort(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s=%d", k, m[k])
+	}
+	return strings.Join(parts, ", ") + " links"
 }
 
 func reasonText(r string) string {

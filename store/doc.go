@@ -28,5 +28,6 @@
 //   - batch.go: SaveBatch, ClusterRow, Clusters, ClusterCandidates, DeleteClusters, SaveTopics, TopicWords.
 //   - frontier.go: frontier rows for the frontier package's SQLite backend.
 //   - recrawl.go: HubPages, SetValidators, UpdatePage (re-visits).
+//   - fingerprints.go: content fingerprints of stored pages (duplicate detection across runs).
 //   - export.go: typed rows for the CSV/JSONL exports (pages, links, records, clusters, failures).
 package store

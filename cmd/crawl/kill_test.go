@@ -64,6 +64,8 @@ out: %s
 politeness:
   workers: 4
   no_delay: true
+dedup:
+  enabled: false   # the pages differ only in their numbers: duplicates by design
 batch:
   size: 7
 clustering:
