@@ -57,6 +57,7 @@ func (ce *ClusterExtractor) Extract(cluster int64, pageURL string, doc *html.Nod
 	}
 	p := newPage(doc)
 	var m stm.Matcher
+	m.SetBudget(ce.cfg.Budget)
 	if cluster == 0 {
 		return analyze(p, &m, ce.cfg).records(newSchema(), pageURL, 0), nil
 	}

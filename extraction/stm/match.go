@@ -5,11 +5,32 @@ import "sync"
 // Matcher computes STM with reusable dynamic-programming buffers. A Matcher
 // is not safe for concurrent use; the package-level functions take one from
 // a pool.
+//
+// A Matcher may carry a work budget (SetBudget): the number of
+// dynamic-programming cells it fills exactly. Once a forest would exceed
+// what is left, that forest and every later one are matched greedily in
+// linear time instead (children paired in order when their labels agree,
+// the longer remaining sequence skipped otherwise): a lower bound of STM,
+// so pages with thousands of large sibling subtrees cost bounded time.
 type Matcher struct {
-	buf []int32 // stack of DP matrices, one per recursion level
+	buf     []int32 // stack of DP matrices, one per recursion level
+	limited bool    // a budget is set
+	left    int64   // DP cells left for exact matching
+	greedy  int64   // forests matched greedily since SetBudget
 }
 
 var pool = sync.Pool{New: func() any { return &Matcher{buf: make([]int32, 0, 4096)} }}
+
+// SetBudget limits the exact work of later calls to n DP cells in all
+// (n < 0: no limit, the zero Matcher's default) and resets the greedy
+// count.
+func (m *Matcher) SetBudget(n int64) {
+	m.limited, m.left, m.greedy = n >= 0, n, 0
+}
+
+// Greedy reports how many forests were matched greedily since SetBudget
+// because the budget ran out (0: every match was exact).
+func (m *Matcher) Greedy() int64 { return m.greedy }
 
 // Match returns STM(a, b): the number of node pairs in the largest top-down
 // order-preserving matching of the two whole trees.
@@ -74,6 +95,15 @@ func (m *Matcher) forest(a *Tree, as []int32, b *Tree, bs []int32) int {
 	if rows == 0 || cols == 0 {
 		return 0
 	}
+	if m.limited {
+		cells := int64(rows) * int64(cols)
+		if cells > m.left {
+			m.left = 0 // once out, stay out: later small forests too
+			m.greedy++
+			return m.greedyForest(a, as, b, bs)
+		}
+		m.left -= cells
+	}
 	w := cols + 1
 	base := len(m.buf)
 	need := (rows + 1) * w
@@ -111,4 +141,24 @@ func (m *Matcher) forest(a *Tree, as []int32, b *Tree, bs []int32) int {
 	res := int(M[need-1])
 	m.buf = m.buf[:base]
 	return res
+}
+
+// greedyForest pairs the children in order, in time linear in their
+// number: equal labels are matched (recursively), otherwise the longer
+// remaining sequence skips a child. The result is a lower bound of the
+// exact M[len(as)][len(bs)].
+func (m *Matcher) greedyForest(a *Tree, as []int32, b *Tree, bs []int32) int {
+	total := 0
+	for i, j := 0, 0; i < len(as) && j < len(bs); {
+		switch {
+		case a.Label[as[i]] == b.Label[bs[j]]:
+			total += m.MatchNodes(a, int(as[i]), b, int(bs[j]))
+			i, j = i+1, j+1
+		case len(as)-i > len(bs)-j:
+			i++
+		default:
+			j++
+		}
+	}
+	return total
 }
