@@ -32,7 +32,7 @@ type learned struct {
 	path    []string // segment names from the root to the region
 	flat    bool     // records are one level below the region's children
 	proto   *stm.Tree
-	sch     *schema
+	cols    *columns // bounded: at most MaxColumns-1 names
 	hits    int // pages extracted with the learned shape
 	refits  int // pages that fell back to page-level extraction
 	haveFit bool
@@ -59,7 +59,7 @@ func (ce *ClusterExtractor) Extract(cluster int64, pageURL string, doc *html.Nod
 	var m stm.Matcher
 	m.SetBudget(ce.cfg.Budget)
 	if cluster == 0 {
-		return analyze(p, &m, ce.cfg).records(newSchema(), pageURL, 0), nil
+		return analyze(p, &m, ce.cfg).records(newColumns(), pageURL, 0), nil
 	}
 	l := ce.cluster(cluster)
 	l.mu.Lock()
@@ -67,7 +67,7 @@ func (ce *ClusterExtractor) Extract(cluster int64, pageURL string, doc *html.Nod
 	if l.haveFit {
 		if a, ok := l.apply(p, &m, ce.cfg); ok {
 			l.hits++
-			return a.records(l.sch, pageURL, cluster), nil
+			return a.records(l.cols, pageURL, cluster), nil
 		}
 		l.refits++
 	}
@@ -79,7 +79,7 @@ func (ce *ClusterExtractor) Extract(cluster int64, pageURL string, doc *html.Nod
 		l.learn(a)
 		l.hits, l.refits = 0, 0
 	}
-	return a.records(l.sch, pageURL, cluster), nil
+	return a.records(l.cols, pageURL, cluster), nil
 }
 
 // Stats returns how many pages of a cluster were extracted with the
@@ -96,7 +96,7 @@ func (ce *ClusterExtractor) cluster(id int64) *learned {
 	defer ce.mu.Unlock()
 	l := ce.clusters[id]
 	if l == nil {
-		l = &learned{sch: newSchema()}
+		l = &learned{cols: newColumns()}
 		ce.clusters[id] = l
 	}
 	return l

@@ -158,8 +158,8 @@ func candidates(p *page, m *stm.Matcher, cfg Config) []region {
 
 // ExtractPage extracts the data records of one page on its own: the main
 // data region, its records and their aligned fields (columns named by
-// tag/class path; every record carries every column of the page, empty
-// when absent). Pages with no repeated structure yield no records.
+// role, see MinFill; a record carries its non-empty columns). Pages with
+// no repeated structure yield no records.
 // Records have Cluster 0 and no PageURL.
 func ExtractPage(doc *html.Node, cfg Config) ([]crawl.Record, error) {
 	if doc == nil {
@@ -172,38 +172,30 @@ func ExtractPage(doc *html.Node, cfg Config) ([]crawl.Record, error) {
 	var m stm.Matcher
 	m.SetBudget(cfg.Budget)
 	a := analyze(newPage(doc), &m, cfg)
-	return a.records(newSchema(), "", 0), nil
+	return a.records(newColumns(), "", 0), nil
 }
 
-// records names the fields of every record of a along sch, which it
-// extends with the columns of a.
-func (a analysis) records(sch *schema, pageURL string, cluster int64) []crawl.Record {
+// records names the fields of every record of a along cols, which it
+// extends (columns.go); addresses are resolved against the page's <base>
+// and pageURL.
+func (a analysis) records(cols *columns, pageURL string, cluster int64) []crawl.Record {
 	var recs [][]int32
 	for _, r := range a.regions {
 		recs = append(recs, r.records...)
 	}
 	// document order: a stray record before its list comes first
 	slices.SortStableFunc(recs, func(x, y []int32) int { return cmp.Compare(x[0], y[0]) })
+	abs := resolver(a.p.doc, pageURL)
 	var vals [][]value
 	for _, rec := range recs {
-		v := recordValues(a.p.t, rec)
-		if len(v) == 0 {
-			continue
+		if v := recordValues(a.p.t, rec, abs); len(v) > 0 {
+			vals = append(vals, v)
 		}
-		sch.add(v)
-		vals = append(vals, v)
 	}
-	out := make([]crawl.Record, 0, len(vals))
-	for i, v := range vals {
-		byKey := make(map[string]string, len(v))
-		for _, x := range v {
-			byKey[x.key] = x.val
-		}
-		fs := make([]crawl.Field, len(sch.cols))
-		for j, c := range sch.cols {
-			fs[j] = crawl.Field{Name: c, Value: byKey[c]}
-		}
-		out = append(out, crawl.Record{PageURL: pageURL, Cluster: cluster, Index: i, Fields: fs})
+	fields := cols.fields(vals)
+	out := make([]crawl.Record, len(fields))
+	for i, fs := range fields {
+		out[i] = crawl.Record{PageURL: pageURL, Cluster: cluster, Index: i, Fields: fs}
 	}
 	return out
 }

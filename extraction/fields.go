@@ -14,58 +14,94 @@ import (
 // the record root: the k-th leaf with a given path in a record goes to
 // column "path[k]". Records built on one template produce the same paths,
 // so the columns line up across the records of a page and across the pages
-// of a template cluster without pairwise alignment; a schema keeps the
-// column order (see schema.add).
+// of a template cluster without pairwise alignment; columns.go names them.
+
+// kind is what a value holds.
+type kind uint8
+
+const (
+	kindText kind = iota
+	kindLink
+	kindImage
+)
 
 // value is one leaf of a record.
 type value struct {
-	key string
-	val string
+	key  string
+	val  string
+	kind kind
 }
 
 // recordValues lists the leaves of a record (text, link href, image src) in
-// document order with their column keys.
-func recordValues(t *stm.Tree, rec []int32) []value {
+// document order with their column keys. Addresses are resolved by abs
+// (nil: kept as written). Permalink anchors (a pilcrow after a heading)
+// are left out.
+func recordValues(t *stm.Tree, rec []int32, abs func(string) string) []value {
 	var out []value
 	seen := map[string]int{}
-	emit := func(key, v string) {
+	emit := func(key, v string, kd kind) {
 		if v == "" {
 			return
+		}
+		if kd != kindText && abs != nil {
+			v = abs(v)
 		}
 		k := seen[key]
 		seen[key] = k + 1
 		if k > 0 {
 			key += "[" + strconv.Itoa(k) + "]"
 		}
-		out = append(out, value{key, v})
+		out = append(out, value{key, v, kd})
 	}
 	var path []string
 	href := func(i int) { // a link inside a text value
-		emit(strings.Join(append(path, segmentName(t.Node[i])), "/")+"@href", attr(t.Node[i], "href"))
+		emit(strings.Join(append(path, segmentName(t.Node[i])), "/")+"@href", attr(t.Node[i], "href"), kindLink)
 	}
 	var walk func(i int)
 	walk = func(i int) {
 		n := t.Node[i]
 		if t.Label[i] == stm.TextLabel {
-			emit(strings.Join(path, "/")+"/text", collapse(n.Data))
+			emit(strings.Join(path, "/")+"/text", collapse(n.Data), kindText)
+			return
+		}
+		if permalink(t, i) {
 			return
 		}
 		path = append(path, segmentName(n))
 		switch n.DataAtom {
 		case atom.A:
-			emit(strings.Join(path, "/")+"@href", attr(n, "href"))
+			emit(strings.Join(path, "/")+"@href", attr(n, "href"), kindLink)
 		case atom.Img:
 			src := attr(n, "src")
 			if src == "" {
 				src = attr(n, "data-src")
 			}
-			emit(strings.Join(path, "/")+"@src", src)
+			emit(strings.Join(path, "/")+"@src", src, kindImage)
 		}
-		runs(t, t.Children(i), walk, func(text string) { emit(strings.Join(path, "/")+"/text", text) }, href)
+		runs(t, t.Children(i), walk, func(text string) { emit(strings.Join(path, "/")+"/text", text, kindText) }, href)
 		path = path[:len(path)-1]
 	}
-	runs(t, rec, walk, func(text string) { emit("text", text) }, href)
+	runs(t, rec, walk, func(text string) { emit("text", text, kindText) }, href)
 	return out
+}
+
+// permalink reports whether node i is a link whose whole text is a
+// permalink sign (Sphinx's headerlink "¶", "§", "#"): page furniture,
+// not a field, and not to be glued to the heading's text.
+func permalink(t *stm.Tree, i int) bool {
+	n := t.Node[i]
+	if n.DataAtom != atom.A {
+		return false
+	}
+	var b strings.Builder
+	appendText(&b, n)
+	switch strings.TrimSpace(b.String()) {
+	case "¶", "§", "#", "🔗":
+		return true
+	case "":
+		return strings.Contains(attr(n, "class"), "headerlink")
+	}
+	return false
 }
 
 // runs walks the sibling nodes kids: a run of text nodes and inline
@@ -100,9 +136,16 @@ func runs(t *stm.Tree, kids []int32, walk func(int), text func(string), link fun
 			var b strings.Builder
 			var links []int
 			for ; k < end; k++ {
-				appendText(&b, t.Node[kids[k]])
-				if t.Node[kids[k]].DataAtom == atom.A {
-					links = append(links, int(kids[k]))
+				c := int(kids[k])
+				if permalink(t, c) {
+					continue
+				}
+				if t.Label[c] != stm.TextLabel && b.Len() > 0 {
+					b.WriteByte(' ') // separate elements: "24 Mar 2005" "Sports Desk"
+				}
+				appendText(&b, t.Node[c])
+				if t.Node[c].DataAtom == atom.A {
+					links = append(links, c)
 				}
 			}
 			text(collapse(b.String()))
@@ -166,6 +209,9 @@ func appendText(b *strings.Builder, n *html.Node) {
 		return
 	}
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && c.PrevSibling != nil && c.PrevSibling.Type == html.ElementNode {
+			b.WriteByte(' ') // adjacent elements are separate words
+		}
 		appendText(b, c)
 	}
 }
@@ -199,35 +245,6 @@ func attr(n *html.Node, name string) string {
 	return ""
 }
 
-// schema is an ordered set of column keys. A new key is placed right after
-// the key that preceded it in the record that introduced it, which keeps
-// optional columns next to their neighbours (the ordering partial tree
-// alignment would give when records agree on order).
-type schema struct {
-	cols []string
-	pos  map[string]int
-}
-
-func newSchema() *schema { return &schema{pos: map[string]int{}} }
-
-func (s *schema) add(vals []value) {
-	prev := -1
-	for _, v := range vals {
-		if p, ok := s.pos[v.key]; ok {
-			prev = p
-			continue
-		}
-		at := prev + 1
-		s.cols = append(s.cols, "")
-		copy(s.cols[at+1:], s.cols[at:])
-		s.cols[at] = v.key
-		for i := at; i < len(s.cols); i++ {
-			s.pos[s.cols[i]] = i
-		}
-		prev = at
-	}
-}
-
 // RecordFields returns the named values of one record given as its
 // consecutive DOM subtrees, named as ExtractPage names them (without
 // cross-record alignment). The MDR baseline uses it.
@@ -238,7 +255,7 @@ func RecordFields(nodes []*html.Node) []crawl.Field {
 		if t.Len() == 0 {
 			continue
 		}
-		for _, v := range recordValues(t, []int32{0}) {
+		for _, v := range recordValues(t, []int32{0}, nil) {
 			out = append(out, crawl.Field{Name: v.key, Value: v.val})
 		}
 	}

@@ -20,6 +20,7 @@ const imgContent = 20
 // head, svg, script, style, noscript, select, comments and hidden elements
 // (text nodes are leaves), and per-node measures the region finder needs.
 type page struct {
+	doc  *html.Node
 	t    *stm.Tree
 	text []int32 // characters of visible text in each subtree
 	tags []int32 // element nodes in each subtree
@@ -31,7 +32,7 @@ func newPage(doc *html.Node) *page {
 	opts.Skip = hidden
 	t := stm.Build(doc, opts)
 	n := t.Len()
-	p := &page{t: t, text: make([]int32, n), tags: make([]int32, n)}
+	p := &page{doc: doc, t: t, text: make([]int32, n), tags: make([]int32, n)}
 	for i := n - 1; i >= 0; i-- {
 		switch {
 		case t.Label[i] == stm.TextLabel:
