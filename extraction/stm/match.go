@@ -17,7 +17,18 @@ type Matcher struct {
 	limited bool    // a budget is set
 	left    int64   // DP cells left for exact matching
 	greedy  int64   // forests matched greedily since SetBudget
+	memo    map[pair]int32
 }
+
+// pair identifies two label trees by structural hash and size, smaller
+// first: STM depends on the label trees only, so a page's repeated shapes
+// (the entries of a list compared again in every candidate region) are
+// matched once.
+type pair struct{ a, b uint64 }
+
+// memoMin is the least size of both subtrees for a match to be memoised
+// (smaller ones are cheaper to match than to look up).
+const memoMin = 8
 
 var pool = sync.Pool{New: func() any { return &Matcher{buf: make([]int32, 0, 4096)} }}
 
@@ -27,6 +38,10 @@ var pool = sync.Pool{New: func() any { return &Matcher{buf: make([]int32, 0, 409
 func (m *Matcher) SetBudget(n int64) {
 	m.limited, m.left, m.greedy = n >= 0, n, 0
 }
+
+// Reset forgets the memoised matches (they stay valid for any trees, so
+// a Matcher reused across pages may keep them; Reset bounds the memory).
+func (m *Matcher) Reset() { clear(m.memo) }
 
 // Greedy reports how many forests were matched greedily since SetBudget
 // because the budget ran out (0: every match was exact).
@@ -60,7 +75,22 @@ func (m *Matcher) MatchNodes(a *Tree, i int, b *Tree, j int) int {
 	if a.Hash[i] == b.Hash[j] && a.Size[i] == b.Size[j] {
 		return int(a.Size[i]) // identical label trees match completely
 	}
-	return 1 + m.forest(a, a.Children(i), b, b.Children(j))
+	if a.Size[i] < memoMin || b.Size[j] < memoMin {
+		return 1 + m.forest(a, a.Children(i), b, b.Children(j))
+	}
+	k := pair{a.Hash[i] ^ uint64(a.Size[i])<<40, b.Hash[j] ^ uint64(b.Size[j])<<40}
+	if k.a > k.b {
+		k.a, k.b = k.b, k.a
+	}
+	if v, ok := m.memo[k]; ok {
+		return int(v)
+	}
+	v := 1 + m.forest(a, a.Children(i), b, b.Children(j))
+	if m.memo == nil {
+		m.memo = map[pair]int32{}
+	}
+	m.memo[k] = int32(v)
+	return v
 }
 
 // SimilarityNodes is the normalised similarity of two subtrees.
