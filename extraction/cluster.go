@@ -33,8 +33,8 @@ type learned struct {
 	flat    bool     // records are one level below the region's children
 	proto   *stm.Tree
 	cols    *columns // bounded: at most MaxColumns-1 names
-	hits    int // pages extracted with the learned shape
-	refits  int // pages that fell back to page-level extraction
+	hits    int      // pages extracted with the learned shape
+	refits  int      // pages that fell back to page-level extraction
 	haveFit bool
 }
 
@@ -55,7 +55,10 @@ func (ce *ClusterExtractor) Extract(cluster int64, pageURL string, doc *html.Nod
 	if ce.cfgErr != nil {
 		return nil, ce.cfgErr
 	}
-	p := newPage(doc)
+	p, err := newPage(doc, ce.cfg.MaxNodes)
+	if err != nil {
+		return nil, err
+	}
 	var m stm.Matcher
 	m.SetBudget(ce.cfg.Budget)
 	if cluster == 0 {

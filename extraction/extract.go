@@ -49,6 +49,12 @@ type Config struct {
 	// and more find the same records there, 300,000 loses 22 of 2,618);
 	// negative means no limit.
 	Budget int64
+	// MaxNodes is the most nodes (elements and text, once hidden and
+	// dropped elements are left out) of a page extracted; larger pages
+	// fail with ErrTooLarge. 0 means 500,000 (a 10 MB page of small
+	// elements; the largest page of the Python 3.11 documentation has
+	// 63,514, contents.html); negative means no limit.
+	MaxNodes int
 }
 
 func (c Config) withDefaults() Config {
@@ -75,6 +81,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.Budget == 0 {
 		c.Budget = 1_000_000
+	}
+	if c.MaxNodes == 0 {
+		c.MaxNodes = 500_000
 	}
 	return c
 }
@@ -172,7 +181,11 @@ func ExtractPage(doc *html.Node, cfg Config) ([]crawl.Record, error) {
 	cfg = cfg.withDefaults()
 	var m stm.Matcher
 	m.SetBudget(cfg.Budget)
-	a := analyze(newPage(doc), &m, cfg)
+	p, err := newPage(doc, cfg.MaxNodes)
+	if err != nil {
+		return nil, err
+	}
+	a := analyze(p, &m, cfg)
 	return a.records(newColumns(), "", 0), nil
 }
 
