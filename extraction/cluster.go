@@ -78,7 +78,7 @@ func (ce *ClusterExtractor) Extract(cluster int64, pageURL string, doc *html.Nod
 	// Learn from the first list page, and learn again when the learned
 	// shape has failed more pages than it fitted (the first page of a
 	// cluster may be atypical: a portal's home among its result pages).
-	if len(a.regions) > 0 && (!l.haveFit || l.refits > l.hits) {
+	if len(a.regions) > 0 && !a.entries && (!l.haveFit || l.refits > l.hits) {
 		l.learn(a)
 		l.hits, l.refits = 0, 0
 	}

@@ -101,6 +101,7 @@ type region struct {
 type analysis struct {
 	p       *page
 	regions []region // main region first
+	entries bool     // the records are API entries (entries.go), not a list region
 }
 
 // analyze finds the main data region of p and its records, plus further
@@ -118,13 +119,13 @@ func analyze(p *page, m *stm.Matcher, cfg Config) analysis {
 			best = i
 		}
 	}
-	if best < 0 {
+	if best < 0 || article(p, found[best]) {
+		if r, ok := entries(p, cfg); ok {
+			a.regions, a.entries = []region{r}, true
+		}
 		return a
 	}
 	main := found[best]
-	if article(p, main) {
-		return a
-	}
 	a.regions = append(a.regions, main)
 	a.regions = append(a.regions, moreRegions(p, m, cfg, main)...)
 	a.regions = append(a.regions, strays(p, m, main, a.regions)...)

@@ -34,8 +34,8 @@ type value struct {
 
 // recordValues lists the leaves of a record (text, link href, image src) in
 // document order with their column keys. Addresses are resolved by abs
-// (nil: kept as written). Permalink anchors (a pilcrow after a heading)
-// are left out.
+// (nil: kept as written). The text of permalink anchors (a pilcrow after a
+// heading) is left out; their address is kept.
 func recordValues(t *stm.Tree, rec []int32, abs func(string) string) []value {
 	var out []value
 	seen := map[string]int{}
@@ -64,10 +64,12 @@ func recordValues(t *stm.Tree, rec []int32, abs func(string) string) []value {
 			emit(strings.Join(path, "/")+"/text", collapse(n.Data), kindText)
 			return
 		}
-		if permalink(t, i) {
+		path = append(path, segmentName(n))
+		if permalink(t, i) { // its address only: the entry's own anchor
+			emit(strings.Join(path, "/")+"@href", attr(n, "href"), kindLink)
+			path = path[:len(path)-1]
 			return
 		}
-		path = append(path, segmentName(n))
 		switch n.DataAtom {
 		case atom.A:
 			emit(strings.Join(path, "/")+"@href", attr(n, "href"), kindLink)
@@ -137,13 +139,12 @@ func runs(t *stm.Tree, kids []int32, walk func(int), text func(string), link fun
 			var links []int
 			for ; k < end; k++ {
 				c := int(kids[k])
-				if permalink(t, c) {
-					continue
+				if prev := t.Node[c].PrevSibling; b.Len() > 0 && prev != nil && prev.Type == html.TextNode && strings.TrimSpace(prev.Data) == "" {
+					b.WriteByte(' ') // white space between two elements (not in the tree)
 				}
-				if t.Label[c] != stm.TextLabel && b.Len() > 0 {
-					b.WriteByte(' ') // separate elements: "24 Mar 2005" "Sports Desk"
+				if !permalink(t, c) {
+					appendText(&b, t.Node[c])
 				}
-				appendText(&b, t.Node[c])
 				if t.Node[c].DataAtom == atom.A {
 					links = append(links, c)
 				}
@@ -209,11 +210,28 @@ func appendText(b *strings.Builder, n *html.Node) {
 		return
 	}
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		if c.Type == html.ElementNode && c.PrevSibling != nil && c.PrevSibling.Type == html.ElementNode {
-			b.WriteByte(' ') // adjacent elements are separate words
+		if c.PrevSibling != nil && (block(c) || block(c.PrevSibling)) {
+			b.WriteByte(' ') // separate blocks are separate words
 		}
 		appendText(b, c)
 	}
+}
+
+// block reports whether n is an element that is not inline formatting
+// (a div, a cell, a list item): its text is separate from its
+// neighbours'. Adjacent inline elements stay glued ("os." "abort" of a
+// signature, a highlighted syllable).
+func block(n *html.Node) bool {
+	if n.Type != html.ElementNode {
+		return false
+	}
+	switch n.DataAtom {
+	case atom.A, atom.B, atom.I, atom.Em, atom.Strong, atom.U, atom.Mark, atom.Font, atom.Small, atom.Span,
+		atom.Sup, atom.Sub, atom.Abbr, atom.Code, atom.Wbr, atom.Br, atom.Q, atom.Cite, atom.Tt, atom.Img,
+		atom.Kbd, atom.Var, atom.Samp, atom.S, atom.Del, atom.Ins, atom.Label, atom.Time, atom.Bdi, atom.Bdo:
+		return false
+	}
+	return true
 }
 
 // segmentName is tag or tag.class, where class is the first class token
