@@ -3,6 +3,8 @@ package extraction
 import (
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/extraction/stm"
@@ -142,7 +144,12 @@ func runs(t *stm.Tree, kids []int32, walk func(int), text func(string), link fun
 				if prev := t.Node[c].PrevSibling; b.Len() > 0 && prev != nil && prev.Type == html.TextNode && strings.TrimSpace(prev.Data) == "" {
 					b.WriteByte(' ') // white space between two elements (not in the tree)
 				}
-				if !permalink(t, c) {
+				switch {
+				case permalink(t, c):
+				case k > 0 && t.Label[c] != stm.TextLabel && t.Node[c].PrevSibling == t.Node[kids[k-1]] &&
+					t.Label[kids[k-1]] != stm.TextLabel:
+					appendElement(&b, t.Node[c]) // right after another element
+				default:
 					appendText(&b, t.Node[c])
 				}
 				if t.Node[c].DataAtom == atom.A {
@@ -215,6 +222,31 @@ func appendText(b *strings.Builder, n *html.Node) {
 		}
 		appendText(b, c)
 	}
+}
+
+// appendElement appends the text of element c, a sibling following other
+// elements already in b: a space separates them when the glued texts
+// would run two words together ("24 Mar 2005" "Sports Desk", "10 EUR"
+// "new"), not when either side is punctuation ("os." "abort" "(" of a
+// signature).
+func appendElement(b *strings.Builder, c *html.Node) {
+	var e strings.Builder
+	appendText(&e, c)
+	s := e.String()
+	if b.Len() > 0 && s != "" {
+		last, _ := utf8.DecodeLastRuneInString(b.String())
+		first, _ := utf8.DecodeRuneInString(s)
+		if word(last) && word(first) {
+			b.WriteByte(' ')
+		}
+	}
+	b.WriteString(s)
+}
+
+// word reports whether r is a letter or digit of a script that separates
+// words with spaces (CJK text runs on without them).
+func word(r rune) bool {
+	return r < 0x2E80 && (unicode.IsLetter(r) || unicode.IsDigit(r))
 }
 
 // block reports whether n is an element that is not inline formatting
