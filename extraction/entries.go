@@ -5,37 +5,46 @@ import (
 	"golang.org/x/net/html/atom"
 )
 
-// entries finds the API-reference entries of a documentation page when no
-// list region was found: definition lists of one tag.class (Sphinx's
-// dl.py function, class, method…) whose first child is a term (dt),
-// wherever they sit (a few under each section heading, so no one region
-// holds them), at least cfg.MinRecords of them holding together
-// cfg.MinCoverage of the page's text. Each entry (signature and
-// description) is one record. The class with the most text wins; entries
-// nested in another entry of it (methods inside a class) belong to their
-// outer entry.
+// entries finds the API-reference entries or table rows of a
+// documentation page when no list region was found (no region one node
+// holds, or prose outweighs it): either definition lists of one
+// tag.class (Sphinx's dl.py function, class, method…) whose first child is
+// a term (dt), or the body rows of tables of one tag.class (PostgreSQL's
+// table.table), wherever they sit (a few under each section heading, so
+// no one region holds them). The group with the most text wins when it
+// has at least cfg.MinRecords records holding together cfg.MinCoverage of
+// the page's text. Each entry (signature and description) or row is one
+// record; entries nested in another entry of their group (methods inside
+// a class) belong to the outer one.
 func entries(p *page, cfg Config) (region, bool) {
 	t := p.t
 	groups := map[string][]int32{}
 	var order []string
 	ends := map[string]int{}
-	for i := range t.Len() {
-		if t.Label[i] == stm.TextLabel || t.Node[i].DataAtom != atom.Dl || attr(t.Node[i], "class") == "" {
-			continue
-		}
-		kids := t.Children(i)
-		if len(kids) == 0 || t.Label[kids[0]] == stm.TextLabel || t.Node[kids[0]].DataAtom != atom.Dt {
-			continue
-		}
-		name := segmentName(t.Node[i])
+	add := func(name string, i int, recs ...int32) {
 		if e, ok := ends[name]; ok && i < e {
-			continue // inside an entry of the same class
+			return // inside an entry of the same group
 		}
 		if _, ok := groups[name]; !ok {
 			order = append(order, name)
 		}
-		groups[name] = append(groups[name], int32(i))
+		groups[name] = append(groups[name], recs...)
 		ends[name] = i + int(t.Size[i])
+	}
+	for i := range t.Len() {
+		if t.Label[i] == stm.TextLabel || attr(t.Node[i], "class") == "" {
+			continue
+		}
+		switch t.Node[i].DataAtom {
+		case atom.Dl:
+			if kids := t.Children(i); len(kids) > 0 && isTag(t, kids[0], atom.Dt) {
+				add("dl "+segmentName(t.Node[i]), i, int32(i))
+			}
+		case atom.Table:
+			if rows := bodyRows(t, i); len(rows) > 0 {
+				add("table "+segmentName(t.Node[i]), i, rows...)
+			}
+		}
 	}
 	total := float64(p.text[0])
 	best, bestText := "", 0
@@ -56,4 +65,35 @@ func entries(p *page, cfg Config) (region, bool) {
 		r.records = append(r.records, []int32{i})
 	}
 	return r, true
+}
+
+// bodyRows returns the rows of table i that hold data cells (td), from
+// its tbody elements or the table itself.
+func bodyRows(t *stm.Tree, i int) []int32 {
+	var rows []int32
+	take := func(n int) {
+		for _, r := range t.Children(n) {
+			if !isTag(t, r, atom.Tr) {
+				continue
+			}
+			for _, c := range t.Children(int(r)) {
+				if isTag(t, c, atom.Td) {
+					rows = append(rows, r)
+					break
+				}
+			}
+		}
+	}
+	take(i)
+	for _, c := range t.Children(i) {
+		if isTag(t, c, atom.Tbody) {
+			take(int(c))
+		}
+	}
+	return rows
+}
+
+// isTag reports whether node i is an element with tag a.
+func isTag(t *stm.Tree, i int32, a atom.Atom) bool {
+	return t.Label[i] != stm.TextLabel && t.Node[i].DataAtom == a
 }
