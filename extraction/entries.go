@@ -1,6 +1,8 @@
 package extraction
 
 import (
+	"strings"
+
 	"github.com/crawl-project/crawl/extraction/stm"
 	"golang.org/x/net/html/atom"
 )
@@ -64,7 +66,34 @@ func entries(p *page, cfg Config) (region, bool) {
 	for _, i := range groups[best] {
 		r.records = append(r.records, []int32{i})
 	}
+	if strings.HasPrefix(best, "table ") && !dataRows(t, groups[best]) || article(p, r) {
+		return region{}, false
+	}
 	return r, true
+}
+
+// dataRows reports whether table rows look like data, not layout: no row
+// holds a table, and two thirds of the rows have the most common number
+// of cells.
+func dataRows(t *stm.Tree, rows []int32) bool {
+	cells := map[int]int{}
+	most := 0
+	for _, r := range rows {
+		for j := int(r) + 1; j < int(r)+int(t.Size[r]); j++ {
+			if isTag(t, int32(j), atom.Table) {
+				return false
+			}
+		}
+		n := 0
+		for _, c := range t.Children(int(r)) {
+			if isTag(t, c, atom.Td) || isTag(t, c, atom.Th) {
+				n++
+			}
+		}
+		cells[n]++
+		most = max(most, cells[n])
+	}
+	return 3*most >= 2*len(rows)
 }
 
 // bodyRows returns the rows of table i that hold data cells (td), from
