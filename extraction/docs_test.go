@@ -143,4 +143,3 @@ func BenchmarkDocPages(b *testing.B) {
 	b.ReportMetric(float64(len(pages)), "pages")
 	b.ReportMetric(float64(want), "records")
 }
-
