@@ -43,6 +43,26 @@ func (m *Matcher) SetBudget(n int64) {
 // a Matcher reused across pages may keep them; Reset bounds the memory).
 func (m *Matcher) Reset() { clear(m.memo) }
 
+// SimilarityNodesWithin is SimilarityNodes with at most cells DP cells of
+// exact work for this pair (drawn from the budget, when one is set):
+// beyond them the rest of the pair is matched greedily. It bounds the cost
+// of comparing two large subtrees (a page's sections), whose similarity
+// only needs to be known roughly.
+func (m *Matcher) SimilarityNodesWithin(a *Tree, i int, b *Tree, j int, cells int64) float64 {
+	limited, left := m.limited, m.left
+	if limited && left < cells {
+		cells = left
+	}
+	m.limited, m.left = true, cells
+	s := m.SimilarityNodes(a, i, b, j)
+	used := cells - m.left
+	m.limited, m.left = limited, left
+	if limited {
+		m.left -= used
+	}
+	return s
+}
+
 // Greedy reports how many forests were matched greedily since SetBudget
 // because the budget ran out (0: every match was exact).
 func (m *Matcher) Greedy() int64 { return m.greedy }
