@@ -13,8 +13,10 @@ import (
 // a page and of a template cluster, but they are not what a person calls
 // the columns, and a page of varied records has hundreds of them. So:
 //
+//   - A record keeps at most three values of one path apart (fields.go:
+//     further paragraphs join the third, further links go to Other).
 //   - A key gets a column of its own when it is filled in at least MinFill
-//     (20%) of the page's records; the values of the other keys go, in
+//     (20%) of the page's records and in two of them; the values of the other keys go, in
 //     document order and joined by " | ", to the column Other.
 //   - A cluster has at most MaxColumns (60) columns: Other and 59 named
 //     ones; keys met once the 59 are taken go to Other too.
@@ -70,8 +72,9 @@ func (c *columns) fields(recs [][]value) [][]crawl.Field {
 			fill[v.key]++ // a key is unique within a record
 		}
 	}
+	need := max(MinFill*float64(len(recs)), float64(min(2, len(recs))))
 	for _, k := range order {
-		if _, ok := c.name[k]; ok || len(c.name) >= MaxColumns-1 || float64(fill[k]) < MinFill*float64(len(recs)) {
+		if _, ok := c.name[k]; ok || k == moreKey || len(c.name) >= MaxColumns-1 || float64(fill[k]) < need {
 			continue
 		}
 		c.add(k, recs)

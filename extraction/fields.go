@@ -41,6 +41,7 @@ type value struct {
 func recordValues(t *stm.Tree, rec []int32, abs func(string) string) []value {
 	var out []value
 	seen := map[string]int{}
+	last := map[string]int{} // text key (without repeat) -> index of its last value
 	emit := func(key, v string, kd kind) {
 		if v == "" {
 			return
@@ -50,8 +51,22 @@ func recordValues(t *stm.Tree, rec []int32, abs func(string) string) []value {
 		}
 		k := seen[key]
 		seen[key] = k + 1
+		switch {
+		case k >= textRepeats && kd == kindText:
+			// the paragraphs of a description: one value
+			at := last[key]
+			out[at].val += " " + v
+			return
+		case k >= textRepeats:
+			// the links of a long list inside a record: Other
+			out = append(out, value{moreKey, v, kd})
+			return
+		}
 		if k > 0 {
 			key += "[" + strconv.Itoa(k) + "]"
+		}
+		if kd == kindText {
+			last[key[:len(key)-len(suffix(k))]] = len(out)
 		}
 		out = append(out, value{key, v, kd})
 	}
@@ -87,6 +102,22 @@ func recordValues(t *stm.Tree, rec []int32, abs func(string) string) []value {
 	}
 	runs(t, rec, walk, func(text string) { emit("text", text, kindText) }, href)
 	return out
+}
+
+// textRepeats is how many values of one path a record keeps apart;
+// further text values (the fourth and later paragraphs of a description)
+// are appended to the last, further addresses (the links of a long list
+// inside a record) go to Other, so that repeats do not make a column each.
+const textRepeats = 3
+
+// moreKey is the key of values that always go to Other.
+const moreKey = "\x00more"
+
+func suffix(k int) string {
+	if k == 0 {
+		return ""
+	}
+	return "[" + strconv.Itoa(k) + "]"
 }
 
 // permalink reports whether node i is a link whose whole text is a
