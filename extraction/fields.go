@@ -52,13 +52,13 @@ func recordValues(t *stm.Tree, rec []int32, abs func(string) string) []value {
 		k := seen[key]
 		seen[key] = k + 1
 		switch {
-		case k >= textRepeats && kd == kindText:
-			// the paragraphs of a description: one value
-			at := last[key]
-			out[at].val += " " + v
+		case k >= textRepeats && kd == kindText && len(out) > 0 && last[key] == len(out)-1:
+			// the next paragraph of a description: one value
+			out[len(out)-1].val += " " + v
 			return
 		case k >= textRepeats:
-			// the links of a long list inside a record: Other
+			// interleaved with other values, or links of a long list
+			// inside a record: Other, in document order
 			out = append(out, value{moreKey, v, kd})
 			return
 		}
@@ -105,9 +105,10 @@ func recordValues(t *stm.Tree, rec []int32, abs func(string) string) []value {
 }
 
 // textRepeats is how many values of one path a record keeps apart;
-// further text values (the fourth and later paragraphs of a description)
-// are appended to the last, further addresses (the links of a long list
-// inside a record) go to Other, so that repeats do not make a column each.
+// further text values right after the last one (the fourth and later
+// paragraphs of a description) are appended to it, other further values
+// (the links of a long list inside a record) go to Other, in document
+// order, so that repeats do not make a column each.
 const textRepeats = 3
 
 // moreKey is the key of values that always go to Other.

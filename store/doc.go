@@ -18,5 +18,6 @@
 //   - batch.go: SaveBatch, ClusterRow, Clusters, ClusterCandidates, DeleteClusters, SaveTopics, TopicWords.
 //   - frontier.go: frontier rows for the frontier package's SQLite backend.
 //   - recrawl.go: HubPages, SetValidators, UpdatePage (re-visits).
-//   - export.go: typed rows for the CSV/JSONL exports (pages, links, records, clusters, failures).
+//   - export.go: typed rows for the CSV/JSONL exports (pages, links, records, clusters, failures);
+//     ExportClusterRecords and RecordColumns (field names per cluster) let records tables stream.
 package store
