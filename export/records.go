@@ -58,10 +58,10 @@ func columnOrder(names []string, max int) []string {
 
 // rowValues places a record's fields under cols: repeated names (the
 // sparse fields in extraction.Other) are joined with " | " in order, and
-// names not in cols go to Other.
-func rowValues(fields []crawl.Field, cols []string, at map[string]int, row []any) {
-	for i := range row {
-		row[i] = ""
+// names not in cols go to Other. bufs holds one builder per column.
+func rowValues(fields []crawl.Field, at map[string]int, bufs []strings.Builder, row []any) {
+	for i := range bufs {
+		bufs[i].Reset()
 	}
 	for _, f := range fields {
 		i, ok := at[f.Name]
@@ -70,11 +70,13 @@ func rowValues(fields []crawl.Field, cols []string, at map[string]int, row []any
 				continue
 			}
 		}
-		if s := row[i].(string); s != "" {
-			row[i] = s + " | " + f.Value
-		} else {
-			row[i] = f.Value
+		if bufs[i].Len() > 0 {
+			bufs[i].WriteString(" | ")
 		}
+		bufs[i].WriteString(f.Value)
+	}
+	for i := range bufs {
+		row[i] = bufs[i].String()
 	}
 }
 
@@ -102,13 +104,14 @@ func records(ctx context.Context, st *store.Store, rw rowWriter, cluster int64, 
 		return err
 	}
 	row := make([]any, len(lead)+len(cols))
+	bufs := make([]strings.Builder, len(cols))
 	write := func(r store.RecordRow) error {
 		if cluster < 0 {
 			row[0], row[1], row[2] = r.PageURL, r.Cluster, r.Index
 		} else {
 			row[0], row[1] = r.PageURL, r.Index
 		}
-		rowValues(r.Fields, cols, at, row[len(lead):])
+		rowValues(r.Fields, at, bufs, row[len(lead):])
 		return rw.row(row)
 	}
 	if cluster < 0 {
