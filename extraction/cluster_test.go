@@ -93,3 +93,39 @@ func fieldString(r crawl.Record) string {
 	}
 	return strings.Join(parts, " ")
 }
+
+// TestExtractBatch checks that a batch extracted on several goroutines
+// gives the records one goroutine gives, that a bad page fails alone and
+// that the cluster learns from the batch.
+func TestExtractBatch(t *testing.T) {
+	var pages []extraction.Page
+	for i := range 12 {
+		pages = append(pages, extraction.Page{Cluster: int64(1 + i%2), URL: fmt.Sprintf("http://a.example/%d", i), Doc: parse(t, listOf(3+i, ""))})
+	}
+	pages[5].Doc = nil
+	run := func(workers int) string {
+		ce := extraction.NewClusterExtractor(extraction.Config{})
+		var b strings.Builder
+		for round := range 2 { // the second round applies what the first learned
+			recs, errs := ce.ExtractBatch(context.Background(), pages, workers)
+			for i := range pages {
+				fmt.Fprintf(&b, "%d %d %v:", round, i, errs[i])
+				for _, r := range recs[i] {
+					b.WriteString(" " + fieldString(r))
+				}
+				b.WriteByte('\n')
+			}
+		}
+		if reused, _ := ce.Stats(1); reused != 6 {
+			t.Errorf("cluster 1 reused its shape on %d pages, want its 6 pages of round 2", reused)
+		}
+		return b.String()
+	}
+	one, four := run(1), run(4)
+	if one != four {
+		t.Errorf("4 workers:\n%s\n1 worker:\n%s", four, one)
+	}
+	if !strings.Contains(one, "0 5 extraction: no document:") || !strings.Contains(one, "0 4 <nil>: link=http://a.example/p0") {
+		t.Errorf("batch result:\n%s", one)
+	}
+}

@@ -95,6 +95,8 @@
 //   - entries.go: API-reference entries and table rows of documentation pages.
 //   - resolve.go: absolute addresses (<base>, page URL).
 //   - cluster.go: ClusterExtractor (learn once per template cluster).
+//   - batch.go: ExtractBatch (pages analysed in parallel, learning and
+//     naming in page order), Page, ErrPanic.
 //   - hook.go: NewHook, the batch-hook adapter for the engine.
 //
 // Subpackages: stm (Simple Tree Matching), mdr (the MDR baseline),

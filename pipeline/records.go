@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"runtime"
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/extraction"
@@ -28,48 +29,39 @@ func newRecordsBuiltin(minRecords int, log *slog.Logger) *recordsBuiltin {
 }
 
 func (r *recordsBuiltin) OnBatch(ctx context.Context, b *crawl.Batch) error {
+	var pages []extraction.Page
 	for _, p := range b.Pages {
-		if err := ctx.Err(); err != nil {
-			return err
+		if p.Doc != nil {
+			pages = append(pages, extraction.Page{Cluster: p.Cluster, URL: p.URL, Doc: p.Doc})
 		}
-		if p.Doc == nil {
-			continue
-		}
-		recs, err := r.extract(p)
+	}
+	// pages are analysed on all CPUs; a page that fails fails alone
+	recs, errs := r.ce.ExtractBatch(ctx, pages, runtime.GOMAXPROCS(0))
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	for i, err := range errs {
 		if err != nil {
 			kind := "error"
 			switch {
 			case errors.Is(err, extraction.ErrTooLarge):
 				kind = "too-large"
-			case errors.Is(err, errPanic):
+			case errors.Is(err, extraction.ErrPanic):
 				kind = "panic"
 			}
 			r.failed[kind]++
-			r.log.Warn("record extraction failed", "url", p.URL, "kind", kind, "err", err)
+			r.log.Warn("record extraction failed", "url", pages[i].URL, "kind", kind, "err", err)
 			continue
 		}
-		if len(recs) == 0 {
+		if len(recs[i]) == 0 {
 			r.none++
 		} else {
 			r.lists++
-			r.records += len(recs)
+			r.records += len(recs[i])
 		}
-		b.Records = append(b.Records, recs...)
+		b.Records = append(b.Records, recs[i]...)
 	}
 	return nil
-}
-
-// errPanic marks a page whose extraction panicked.
-var errPanic = errors.New("panic")
-
-// extract runs the extractor on one page, turning a panic into an error.
-func (r *recordsBuiltin) extract(p *crawl.Page) (recs []crawl.Record, err error) {
-	defer func() {
-		if v := recover(); v != nil {
-			err = fmt.Errorf("%w: %v", errPanic, v)
-		}
-	}()
-	return r.ce.Extract(p.Cluster, p.URL, p.Doc)
 }
 
 func (r *recordsBuiltin) reportLines() []string {
