@@ -139,6 +139,9 @@ func candidates(p *page, m *stm.Matcher, cfg Config) []region {
 	total := float64(p.text[0])
 	var found []region
 	for _, c := range rankRegions(p, cfg.Weights, cfg.Candidates) {
+		if float64(p.text[c.node]) < cfg.MinCoverage*total {
+			continue // its records cannot cover MinCoverage: not worth segmenting
+		}
 		seg := segment(m, p, p.t.Children(c.node), cfg.D0, cfg.MinSimilarity)
 		if len(seg.records) < cfg.MinRecords || seg.sim < cfg.MinSimilarity || prose(p.t, seg.records) || !sameClass(p.t, seg.records) {
 			continue
