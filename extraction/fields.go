@@ -70,34 +70,49 @@ func recordValues(t *stm.Tree, rec []int32, abs func(string) string) []value {
 		}
 		out = append(out, value{key, v, kd})
 	}
-	var path []string
+	var path []string // path[k]: the tag.class path from the record root to depth k, joined by "/"
+	cur := func() string {
+		if len(path) == 0 {
+			return ""
+		}
+		return path[len(path)-1]
+	}
+	push := func(n *html.Node) {
+		if len(path) == 0 {
+			path = append(path, segmentName(n))
+		} else {
+			path = append(path, cur()+"/"+segmentName(n))
+		}
+	}
 	href := func(i int) { // a link inside a text value
-		emit(strings.Join(append(path, segmentName(t.Node[i])), "/")+"@href", attr(t.Node[i], "href"), kindLink)
+		push(t.Node[i])
+		emit(cur()+"@href", attr(t.Node[i], "href"), kindLink)
+		path = path[:len(path)-1]
 	}
 	var walk func(i int)
 	walk = func(i int) {
 		n := t.Node[i]
 		if t.Label[i] == stm.TextLabel {
-			emit(strings.Join(path, "/")+"/text", collapse(n.Data), kindText)
+			emit(cur()+"/text", collapse(n.Data), kindText)
 			return
 		}
-		path = append(path, segmentName(n))
+		push(n)
 		if permalink(t, i) { // its address only: the entry's own anchor
-			emit(strings.Join(path, "/")+"@href", attr(n, "href"), kindLink)
+			emit(cur()+"@href", attr(n, "href"), kindLink)
 			path = path[:len(path)-1]
 			return
 		}
 		switch n.DataAtom {
 		case atom.A:
-			emit(strings.Join(path, "/")+"@href", attr(n, "href"), kindLink)
+			emit(cur()+"@href", attr(n, "href"), kindLink)
 		case atom.Img:
 			src := attr(n, "src")
 			if src == "" {
 				src = attr(n, "data-src")
 			}
-			emit(strings.Join(path, "/")+"@src", src, kindImage)
+			emit(cur()+"@src", src, kindImage)
 		}
-		runs(t, t.Children(i), walk, func(text string) { emit(strings.Join(path, "/")+"/text", text, kindText) }, href)
+		runs(t, t.Children(i), walk, func(text string) { emit(cur()+"/text", text, kindText) }, href)
 		path = path[:len(path)-1]
 	}
 	runs(t, rec, walk, func(text string) { emit("text", text, kindText) }, href)
