@@ -121,7 +121,10 @@ func Write(ctx context.Context, st *store.Store, what, format string, w io.Write
 	case "links":
 		err = links(ctx, st, rw)
 	case "records":
-		err = records(ctx, st, rw, -1)
+		var names map[int64][]string
+		if names, err = st.RecordColumns(ctx); err == nil {
+			err = records(ctx, st, rw, -1, names)
+		}
 	case "clusters":
 		err = clusters(ctx, st, rw)
 	case "harvest":

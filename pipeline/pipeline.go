@@ -52,9 +52,9 @@ type Pipeline struct {
 	marks        store.Marks // the store's sequence marks before a re-crawl
 	leftQueued   int64       // URLs earlier runs left queued, not this re-crawl's
 
-	ran bool            // Run has returned
-	sum crawler.Summary // what the last Run returned
-	sitemapChanged int // stored pages a re-crawl re-visits for their sitemap lastmod
+	ran            bool            // Run has returned
+	sum            crawler.Summary // what the last Run returned
+	sitemapChanged int             // stored pages a re-crawl re-visits for their sitemap lastmod
 }
 
 // builtin is one built-in method wired into the chain: any value whose

@@ -29,5 +29,6 @@
 //   - frontier.go: frontier rows for the frontier package's SQLite backend.
 //   - recrawl.go: HubPages, SetValidators, UpdatePage (re-visits).
 //   - fingerprints.go: content fingerprints of stored pages (duplicate detection across runs).
-//   - export.go: typed rows for the CSV/JSONL exports (pages, links, records, clusters, failures).
+//   - export.go: typed rows for the CSV/JSONL exports (pages, links, records, clusters, failures);
+//     ExportClusterRecords and RecordColumns (field names per cluster) let records tables stream.
 package store
