@@ -147,6 +147,10 @@ type Extraction struct {
 type Topics struct {
 	Enabled bool    `yaml:"enabled"`
 	R       float64 `yaml:"r"` // cut level; default 0.24
+	// Paper: the paper's method exactly (no per-site title templates, no
+	// in-site word frequencies, no topic size cap, single pages counted as
+	// topics); default false (clustering/fuzzy README).
+	Paper bool `yaml:"paper"`
 }
 
 // Default returns a Config with every default filled in.
