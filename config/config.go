@@ -90,6 +90,11 @@ type Hub struct {
 	Policy string  `yaml:"policy"`
 	Boost  float64 `yaml:"boost"` // default 0.5
 	Depth  int     `yaml:"depth"` // for hubs-beyond-depth; default 2
+	// URLOnly: the paper's classifier alone (a page's stored label from its
+	// URL, no per-host calibration); default false: a fetched page is
+	// labelled by its page evidence and each host's links are calibrated
+	// against its fetched pages (classifiers/hub README).
+	URLOnly bool `yaml:"url_only"`
 }
 
 // Topic configures focused crawling (paper 003).
