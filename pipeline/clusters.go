@@ -18,6 +18,10 @@ import (
 // partition does not depend on the fetch order; the pages it moves are
 // updated in the store there (stored pages of earlier runs are read back
 // at start for it).
+// finalPassPages bounds the final pass's memory (features of 4.5–9.3 KB a
+// page): larger crawls keep the incremental partition.
+const finalPassPages = 50_000
+
 type clustersBuiltin struct {
 	hook *fpc.Hook
 	st   *store.Store
@@ -39,7 +43,7 @@ func newClustersBuiltin(ctx context.Context, cfg *config.Config, st *store.Store
 	if err := c.Restore(rows); err != nil {
 		return nil, fmt.Errorf("pipeline: stored clusters: %w", err)
 	}
-	h := fpc.NewHook(c, fpc.WithFinalPass(cfg.Batch.Size))
+	h := fpc.NewHook(c, fpc.WithFinalPass(cfg.Batch.Size, finalPassPages))
 	if len(rows) > 0 {
 		err := st.Pages(ctx, func(p *crawl.Page) error {
 			if p.Cluster == 0 {
@@ -64,6 +68,13 @@ func (b *clustersBuiltin) OnBatch(ctx context.Context, batch *crawl.Batch) error
 		return err
 	}
 	return b.st.MovePages(ctx, b.hook.Moves(), b.hook.Removed())
+}
+
+func (b *clustersBuiltin) reportLines() []string {
+	if b.hook.FinalPassSkipped() {
+		return []string{fmt.Sprintf("clusters        final order-independent pass skipped: more than %d pages", finalPassPages)}
+	}
+	return nil
 }
 
 // clusterRows hands the changed clusters to the batch's store transaction.

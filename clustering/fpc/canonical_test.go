@@ -206,7 +206,7 @@ func TestHookFinalPass(t *testing.T) {
 		for i, p := range ps {
 			p.Seq = int64(i + 1)
 		}
-		h := fpc.NewHook(fpc.New(fpc.Config{}), fpc.WithFinalPass(40))
+		h := fpc.NewHook(fpc.New(fpc.Config{}), fpc.WithFinalPass(40, 1000))
 		for k, seq := 0, int64(1); k < len(ps); k, seq = k+40, seq+1 {
 			end := min(len(ps), k+40)
 			if err := h.OnBatch(context.Background(), &crawl.Batch{Seq: seq, Pages: ps[k:end], Final: end == len(ps)}); err != nil {
@@ -228,6 +228,16 @@ func TestHookFinalPass(t *testing.T) {
 		return out
 	}
 	a, b := run(1), run(2)
+	h := fpc.NewHook(fpc.New(fpc.Config{}), fpc.WithFinalPass(40, 100))
+	for k := 0; k < len(pages); k += 40 {
+		end := min(len(pages), k+40)
+		if err := h.OnBatch(context.Background(), &crawl.Batch{Pages: pages[k:end], Final: end == len(pages)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !h.FinalPassSkipped() || len(h.Moves()) != 0 {
+		t.Errorf("%d pages over a final pass of at most 100: skipped %v, %d moves", len(pages), h.FinalPassSkipped(), len(h.Moves()))
+	}
 	var pa, pb []int64
 	for u, id := range a {
 		pa, pb = append(pa, id), append(pb, b[u])

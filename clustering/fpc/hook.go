@@ -19,11 +19,13 @@ import (
 // fetch order; the pages of earlier batches whose cluster changed are
 // reported by Moves, the clusters dropped by Removed.
 type Hook struct {
-	c     *Clusterer
-	rows  []Row
-	final int // batch size of the final pass; 0: no final pass
-	seen  []seenPage
-	moves map[int64]int64
+	c        *Clusterer
+	rows     []Row
+	final    int // batch size of the final pass; 0: no final pass
+	maxPages int // the final pass keeps at most this many pages' features
+	skipped  bool
+	seen     []seenPage
+	moves    map[int64]int64
 }
 
 // seenPage is a page the final pass will recluster.
@@ -38,9 +40,29 @@ type HookOption func(*Hook)
 
 // WithFinalPass turns on the canonical reclustering of every page at the
 // final batch, in batches of batch pages (the crawl's batch size keeps the
-// incremental algorithm's behaviour).
-func WithFinalPass(batch int) HookOption {
-	return func(h *Hook) { h.final = max(1, batch) }
+// incremental algorithm's behaviour). Features take 4.5–9.3 KB a page
+// (measured on the PostgreSQL and Python docs); beyond maxPages pages the
+// hook drops them and skips the final pass (FinalPassSkipped), keeping the
+// incremental partition.
+func WithFinalPass(batch, maxPages int) HookOption {
+	return func(h *Hook) { h.final, h.maxPages = max(1, batch), max(1, maxPages) }
+}
+
+// FinalPassSkipped reports whether the final pass was given up because
+// the crawl had more than its maxPages pages.
+func (h *Hook) FinalPassSkipped() bool { return h.skipped }
+
+// keep retains a page for the final pass, or gives the pass up past
+// maxPages.
+func (h *Hook) keep(p seenPage) {
+	if h.final == 0 || h.skipped {
+		return
+	}
+	if len(h.seen) >= h.maxPages {
+		h.skipped, h.seen = true, nil
+		return
+	}
+	h.seen = append(h.seen, p)
 }
 
 // NewHook returns the batch hook of c.
@@ -55,9 +77,7 @@ func NewHook(c *Clusterer, opts ...HookOption) *Hook {
 // Seed gives the final pass a page clustered by an earlier run (its store
 // sequence number, stored cluster and features), before the first batch.
 func (h *Hook) Seed(seq, cluster int64, f *Features) {
-	if h.final > 0 {
-		h.seen = append(h.seen, seenPage{seq: seq, cluster: cluster, f: f})
-	}
+	h.keep(seenPage{seq: seq, cluster: cluster, f: f})
 }
 
 // OnBatch implements hooks.BatchHook.
@@ -75,11 +95,9 @@ func (h *Hook) OnBatch(ctx context.Context, b *crawl.Batch) error {
 	feats := ExtractAll(docs)
 	for i, id := range h.c.AddBatch(feats) {
 		pages[i].Cluster = id
-		if h.final > 0 {
-			h.seen = append(h.seen, seenPage{seq: pages[i].Seq, cluster: id, f: feats[i]})
-		}
+		h.keep(seenPage{seq: pages[i].Seq, cluster: id, f: feats[i]})
 	}
-	if b.Final && h.final > 0 {
+	if b.Final && h.final > 0 && !h.skipped {
 		h.recluster(pages)
 	}
 	rows, err := h.c.Changed()
