@@ -14,7 +14,8 @@ import (
 // final batch it clusters every page seen and sets Page.Topic on the pages
 // of that batch; the topics of earlier batches' pages are in Assignments,
 // for the caller to persist (store.SaveTopics). Memory is linear in the
-// number of distinct (page, word) pairs: no page text is kept.
+// number of distinct (page, word) pairs plus each page's raw title (its
+// site's template is only known at the end); no other page text is kept.
 //
 // Pages are tagged with their host (HostOf the final URL) for the site
 // corrections (site.go). Topic IDs are numbered 1, 2, … in the order of
