@@ -147,6 +147,11 @@ type Hub struct {
 	Policy string  `yaml:"policy"`
 	Boost  float64 `yaml:"boost"` // default 0.5
 	Depth  int     `yaml:"depth"` // for hubs-beyond-depth; default 2
+	// URLOnly: the paper's classifier alone (a page's stored label from its
+	// URL, no per-host calibration); default false: a fetched page is
+	// labelled by its page evidence and each host's links are calibrated
+	// against its fetched pages (classifiers/hub README).
+	URLOnly bool `yaml:"url_only"`
 }
 
 // Topic configures focused crawling (paper 003).
@@ -204,6 +209,10 @@ type Extraction struct {
 type Topics struct {
 	Enabled bool    `yaml:"enabled"`
 	R       float64 `yaml:"r"` // cut level; default 0.24
+	// Paper: the paper's method exactly (no per-site title templates, no
+	// in-site word frequencies, no topic size cap, single pages counted as
+	// topics); default false (clustering/fuzzy README).
+	Paper bool `yaml:"paper"`
 }
 
 // Default returns a Config with every default filled in.

@@ -45,7 +45,7 @@ func (p *Pipeline) buildHooks(ctx context.Context, resolve func([]string) ([]str
 		p.add(newRecordsBuiltin(cfg.Extraction.MinRecords, p.log))
 	}
 	if cfg.Topics.Enabled {
-		t, err := newTopicsBuiltin(ctx, p.st, cfg.Topics.R, nil)
+		t, err := newTopicsBuiltin(ctx, p.st, cfg.Topics.R, cfg.Topics.Paper, nil)
 		if err != nil {
 			return err
 		}
