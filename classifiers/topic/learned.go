@@ -50,8 +50,8 @@ type learner struct {
 	pages   cache[*pageState]
 	pending cache[pendingLink]
 	inlinks cache[inStats] // link URL → the fetched pages linking to it
-	parents cache[counts] // parent URL → its fetched children
-	dirs    cache[counts] // URL directory → its fetched pages
+	parents cache[counts]  // parent URL → its fetched children
+	dirs    cache[counts]  // URL directory → its fetched pages
 }
 
 func newLearner(every int) *learner {

@@ -144,7 +144,6 @@ func train(data []example, pos, neg int) *weights {
 	return &weights{w: w, bias: bias}
 }
 
-
 func sigmoid(z float64) float64 {
 	if z < -30 {
 		return 0
