@@ -13,14 +13,21 @@ import (
 )
 
 // Series is one harvest curve of a plot: Relevant[i] tells whether the
-// (i+1)-th fetched page was relevant.
+// (i+1)-th fetched page was relevant, or, when Relevant is nil, Curve[i]
+// is the harvest rate after i+1 pages (a mean over several crawls).
 type Series struct {
 	Name     string
 	Relevant []bool
+	Curve    []float64
 }
+
+func (s Series) len() int { return max(len(s.Relevant), len(s.Curve)) }
 
 // Rates returns the series' harvest rate after each page.
 func (s Series) Rates() []float64 {
+	if s.Relevant == nil {
+		return s.Curve
+	}
 	out := make([]float64, len(s.Relevant))
 	k := 0
 	for i, r := range s.Relevant {
@@ -35,7 +42,7 @@ func (s Series) Rates() []float64 {
 // At returns the harvest rate after the first n pages (all of them when
 // fewer were fetched; 0 for none).
 func (s Series) At(n int) float64 {
-	n = min(n, len(s.Relevant))
+	n = min(n, s.len())
 	if n == 0 {
 		return 0
 	}
@@ -57,7 +64,7 @@ var palette = []string{"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#
 func HarvestSVG(w io.Writer, title string, series []Series) error {
 	n := 0
 	for _, s := range series {
-		n = max(n, len(s.Relevant))
+		n = max(n, s.len())
 	}
 	if n == 0 {
 		return errors.New("export: harvest plot: no pages")

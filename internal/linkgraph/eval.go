@@ -57,6 +57,7 @@ type Cell struct {
 	Workers  int
 	At       map[int][]float64 // N → true harvest@N per draw
 	Measured map[int][]float64 // N → measured harvest@N per draw
+	Curve    []float64         // mean true harvest rate after each page, over the draws
 }
 
 // Mean returns the mean true harvest@n over the draws.
@@ -99,6 +100,7 @@ func Evaluate(ctx context.Context, g *Graph, o EvalOptions) ([]Cell, error) {
 						c.At[n] = append(c.At[n], r.At(n))
 						c.Measured[n] = append(c.Measured[n], r.MeasuredAt(n))
 					}
+					addCurve(&c.Curve, r.Truth, len(draws))
 				}
 				out = append(out, c)
 			}
@@ -145,4 +147,18 @@ func ratio(c Cell, find func(Cell, string) (Cell, bool), ref string, n int, form
 		x *= 100
 	}
 	return fmt.Sprintf(format, x)
+}
+
+// addCurve adds the harvest curve of truth, divided by draws, to sum.
+func addCurve(sum *[]float64, truth []bool, draws int) {
+	for len(*sum) < len(truth) {
+		*sum = append(*sum, 0)
+	}
+	k := 0
+	for i, t := range truth {
+		if t {
+			k++
+		}
+		(*sum)[i] += float64(k) / float64(i+1) / float64(draws)
+	}
 }
