@@ -59,15 +59,19 @@ func median(xs []float64) float64 {
 	return s[len(s)/2]
 }
 
-// Threshold is the cosine to the seed centroid from which a page is
-// relevant: Config.Relevance when set, else calibrated from the seed pages
-// (see Config.Calibration).
-func (m *Model) Threshold() float64 { return m.threshold }
+// Threshold is the current relevance threshold: Config.Relevance when set,
+// else calibrated from the seed pages in the current relevance space (see
+// Config.Calibration and Relevance).
+func (m *Model) Threshold() float64 { return m.relThreshold() }
 
-// SeedLOO returns the seed pages' leave-one-out cosines the threshold was
-// calibrated from (nil with an explicit Config.Relevance or a trained
-// model).
-func (m *Model) SeedLOO() []float64 { return slices.Clone(m.loo) }
+// SeedLOO returns the seed pages' leave-one-out cosines the current
+// threshold was calibrated from (nil with an explicit Config.Relevance).
+func (m *Model) SeedLOO() []float64 {
+	if sp := m.rel.Load(); sp != nil && m.cfg.Relevance == 0 {
+		return slices.Clone(sp.loo)
+	}
+	return slices.Clone(m.loo)
+}
 
 // Dense is v as a dense vector over the model's features.
 func (m *Model) Dense(v Vector) []float64 { return v.dense(len(m.terms)) }

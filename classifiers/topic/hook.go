@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"sync"
+	"sync/atomic"
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/hooks"
@@ -38,6 +39,9 @@ type Hook struct {
 	scores  cache[float64]
 	harvest Harvest
 	learner *learner // the learned strategy's state; nil for the others
+
+	rescorer  Rescorer // RescoreWith
+	rescoring atomic.Bool
 }
 
 // NewHook returns the hooks of a focused crawl. seeds is the model built
@@ -70,8 +74,9 @@ func (h *Hook) Harvest() *Harvest { return &h.harvest }
 func (h *Hook) OnPage(ctx context.Context, page *crawl.Page) error {
 	content := h.pageContent(page)
 	v := h.seeds.Vector(content)
-	page.Relevance = h.seeds.SeedScore(v)
-	page.Relevant = page.Relevance >= h.seeds.threshold
+	h.seeds.Observe(v)
+	page.Relevance = h.seeds.Relevance(v)
+	page.Relevant = page.Relevance >= h.seeds.Threshold()
 	h.harvest.Add(page.Relevant)
 	var score float64
 	switch {
@@ -79,7 +84,7 @@ func (h *Hook) OnPage(ctx context.Context, page *crawl.Page) error {
 	case h.trained != nil:
 		score = h.trained.Score(h.trained.Vector(content))
 	case h.cfg.Strategy == StrategyBestFirst:
-		score = page.Relevance
+		score = h.seeds.SeedScore(v)
 	default: // adaptive, and learned's cold start
 		score = h.seeds.Score(v)
 		if !h.seeds.IsSeed(page.URL) && !h.seeds.IsSeed(page.FinalURL) {

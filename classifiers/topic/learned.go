@@ -1,6 +1,7 @@
 package topic
 
 import (
+	"context"
 	"net/url"
 	"strconv"
 	"strings"
@@ -69,7 +70,7 @@ func newLearner(every int) *learner {
 // state for its out-links.
 func (h *Hook) learnPage(page *crawl.Page, score float64) {
 	ln := h.learner
-	st := &pageState{score: score, rel: page.Relevance / max(h.seeds.threshold, 1e-9), dist: maxDist}
+	st := &pageState{score: score, rel: page.Relevance / max(h.seeds.Threshold(), 1e-9), dist: maxDist}
 	switch {
 	case page.Relevant:
 		st.dist = 0
@@ -94,7 +95,9 @@ func (h *Hook) learnPage(page *crawl.Page, score float64) {
 	ln.pages.put(page.URL, st)
 	if pl, ok := ln.pending.get(page.URL); ok {
 		in, _ := ln.inlinks.get(page.URL)
-		ln.lm.add(withInlinks(pl.feats, in), page.Relevant)
+		if ln.lm.add(withInlinks(pl.feats, in), page.Relevant) {
+			h.rescoreQueue()
+		}
 	}
 }
 
@@ -109,8 +112,8 @@ func (h *Hook) learnedPriority(from *crawl.Page, l *crawl.Link) float64 {
 	st, ok := ln.pages.get(from.URL)
 	if !ok {
 		content := h.pageContent(from) // OnPage did not run for from, or its state was evicted
-		rel := h.seeds.SeedScore(h.seeds.Vector(content))
-		st = &pageState{score: h.textScore(content), rel: rel / max(h.seeds.threshold, 1e-9), dist: maxDist}
+		rel := h.seeds.Relevance(h.seeds.Vector(content))
+		st = &pageState{score: h.textScore(content), rel: rel / max(h.seeds.Threshold(), 1e-9), dist: maxDist}
 	}
 	context := st.ctx[l.URL]
 	if context == "" && l.Anchor != "" {
@@ -317,4 +320,36 @@ func (h *Hook) LinkModelStats() (trainings, pos, neg int) {
 		return 0, 0, 0
 	}
 	return h.learner.lm.stats()
+}
+
+// Rescorer is a frontier whose queued links can be given new priorities
+// (frontier.Rescorer has this method).
+type Rescorer interface {
+	Rescore(ctx context.Context, score func(l *crawl.Link) float64) (int, error)
+}
+
+// RescoreWith makes the learned strategy rescore the links queued in r
+// each time its link model is trained: in a goroutine of its own, one at a
+// time (a training while one runs is skipped: the next catches up), so
+// the workers only wait for the frontier's lock while it runs. Without it
+// links keep the priority they were pushed with.
+func (h *Hook) RescoreWith(r Rescorer) { h.rescorer = r }
+
+// rescoreQueue starts a rescoring of the frontier given to RescoreWith.
+func (h *Hook) rescoreQueue() {
+	r := h.rescorer
+	if r == nil || !h.rescoring.CompareAndSwap(false, true) {
+		return
+	}
+	go func() {
+		defer h.rescoring.Store(false)
+		r.Rescore(context.Background(), h.Rescore) // a closed frontier has nothing left to rescore
+	}()
+}
+
+// Trainings returns how many times the learned strategy's link model was
+// trained (0 for the other strategies).
+func (h *Hook) Trainings() int {
+	n, _, _ := h.LinkModelStats()
+	return n
 }

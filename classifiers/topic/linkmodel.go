@@ -9,7 +9,7 @@ import (
 // Defaults of the learned link model (StrategyLearned), chosen on the
 // tuning topics of internal/linkgraph (see its README).
 const (
-	DefaultRetrain = 25   // pages between two trainings
+	DefaultRetrain = 10   // pages between two trainings
 	maxExamples    = 4000 // most recent training examples kept
 	minClass       = 5    // examples of each class before the model replaces the cold start
 	epochs         = 4    // passes over the examples per training

@@ -153,8 +153,10 @@ type Model struct {
 	anchor   []float64   // the seed (or trained) centroid
 	anchorN  float64     // its norm
 
-	threshold float64   // relevance threshold (calibrate)
+	threshold float64   // TF relevance threshold (calibrate); scales the link priorities
 	loo       []float64 // the seed pages' leave-one-out cosines
+	bg        background
+	rel       atomic.Pointer[relSpace]
 
 	mu       sync.Mutex // serialises updates
 	cur      atomic.Pointer[centroid]
@@ -218,6 +220,7 @@ func NewFromPages(cfg Config, pages []SeedPage) (*Model, error) {
 	}
 	m.setAnchor(sum)
 	m.calibrate()
+	m.initRelevance()
 	return m, nil
 }
 

@@ -58,6 +58,7 @@ type Cell struct {
 	At       map[int][]float64 // N → true harvest@N per draw
 	Measured map[int][]float64 // N → measured harvest@N per draw
 	Curve    []float64         // mean true harvest rate after each page, over the draws
+	RelF1    []float64         // per draw: F1 of the hook's relevance against the truth over the pages fetched
 }
 
 // Mean returns the mean true harvest@n over the draws.
@@ -101,6 +102,7 @@ func Evaluate(ctx context.Context, g *Graph, o EvalOptions) ([]Cell, error) {
 						c.Measured[n] = append(c.Measured[n], r.MeasuredAt(n))
 					}
 					addCurve(&c.Curve, r.Truth, len(draws))
+					c.RelF1 = append(c.RelF1, r.RelevanceF1())
 				}
 				out = append(out, c)
 			}
@@ -133,7 +135,7 @@ func FormatCells(w io.Writer, g *Graph, cells []Cell, at []int) {
 			fmt.Fprintf(w, "  %5.3f / %5.3f %5.3f", c.Mean(n), c.Min(n), mean(c.Measured[n]))
 			fmt.Fprintf(w, " %s %s", ratio(c, find, topic.StrategyBFS, n, "%5.2f"), ratio(c, find, StrategyOracle, n, "%4.0f%%"))
 		}
-		fmt.Fprintln(w)
+		fmt.Fprintf(w, "  relF1 %.2f\n", mean(c.RelF1))
 	}
 }
 

@@ -31,7 +31,9 @@ type Options struct {
 	Budget   int          // pages to fetch; default 200
 	Model    topic.Config // the topic model's configuration; Strategy is set from Strategy
 	// RescoreEvery: every this many pages the queued links are rescored
-	// (frontier.Rescorer, topic.Hook.Rescore); 0: never.
+	// (frontier.Rescorer, topic.Hook.Rescore); 0: after each training of
+	// the learned link model, as a crawl does (topic.Hook.RescoreWith);
+	// negative: never.
 	RescoreEvery int
 }
 
@@ -130,6 +132,7 @@ func Replay(ctx context.Context, g *Graph, o Options) (Result, error) {
 	}
 	res := Result{Threshold: model.Threshold()}
 	var inflight []crawl.Link
+	trained := 0
 	for len(res.Pages) < o.Budget {
 		for len(inflight) < o.Workers && len(res.Pages)+len(inflight) < o.Budget {
 			l, err := fr.Pop(ctx, nil)
@@ -165,7 +168,8 @@ func Replay(ctx context.Context, g *Graph, o Options) (Result, error) {
 		if _, err := fr.Push(ctx, push); err != nil {
 			return res, fmt.Errorf("linkgraph: %w", err)
 		}
-		if o.RescoreEvery > 0 && (len(res.Pages)+1)%o.RescoreEvery == 0 {
+		if n := hook.Trainings(); o.RescoreEvery == 0 && n != trained || o.RescoreEvery > 0 && (len(res.Pages)+1)%o.RescoreEvery == 0 {
+			trained = n
 			if _, err := fr.Rescore(ctx, hook.Rescore); err != nil {
 				return res, fmt.Errorf("linkgraph: %w", err)
 			}
@@ -229,4 +233,24 @@ func (g *Graph) DrawSeeds(t string, n int, rngSeed, draw uint64) ([]int, error) 
 		out[k] = pages[perm[k]]
 	}
 	return out, nil
+}
+
+// RelevanceF1 is the F1 of the hook's relevance (Measured) against the
+// truth over the pages fetched (1 when both are empty).
+func (r Result) RelevanceF1() float64 {
+	tp, fp, fn := 0, 0, 0
+	for i, m := range r.Measured {
+		switch {
+		case m && r.Truth[i]:
+			tp++
+		case m:
+			fp++
+		case r.Truth[i]:
+			fn++
+		}
+	}
+	if tp+fp+fn == 0 {
+		return 1
+	}
+	return 2 * float64(tp) / float64(2*tp+fp+fn)
 }
