@@ -40,8 +40,9 @@ type Hook struct {
 	harvest Harvest
 	learner *learner // the learned strategy's state; nil for the others
 
-	rescorer  Rescorer // RescoreWith
-	rescoring atomic.Bool
+	rescorer    Rescorer // RescoreWith
+	rescoring   atomic.Bool
+	lastRescore atomic.Pointer[rescoreRun]
 }
 
 // NewHook returns the hooks of a focused crawl. seeds is the model built

@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -329,22 +330,42 @@ type Rescorer interface {
 }
 
 // RescoreWith makes the learned strategy rescore the links queued in r
-// each time its link model is trained: in a goroutine of its own, one at a
-// time (a training while one runs is skipped: the next catches up), so
-// the workers only wait for the frontier's lock while it runs. Without it
-// links keep the priority they were pushed with.
+// after its link model is trained: in a goroutine of its own, one at a
+// time (a training while one runs is skipped: the next catches up), and
+// spaced so that the frontier's lock, which the workers wait for, is held
+// at most about a tenth of the time (rescoreQueue). Without it links keep
+// the priority they were pushed with.
 func (h *Hook) RescoreWith(r Rescorer) { h.rescorer = r }
 
-// rescoreQueue starts a rescoring of the frontier given to RescoreWith.
+// rescoreQueue starts a rescoring of the frontier given to RescoreWith,
+// unless one is running or the last one ended less than rescoreGap times
+// its own duration ago: the frontier is locked while it rescores, so on a
+// large queue rescoring is spaced out to hold the lock at most about a
+// tenth of the time.
 func (h *Hook) rescoreQueue() {
 	r := h.rescorer
 	if r == nil || !h.rescoring.CompareAndSwap(false, true) {
 		return
 	}
+	if last := h.lastRescore.Load(); last != nil && time.Since(last.end) < rescoreGap*last.took {
+		h.rescoring.Store(false)
+		return
+	}
 	go func() {
 		defer h.rescoring.Store(false)
+		start := time.Now()
 		r.Rescore(context.Background(), h.Rescore) // a closed frontier has nothing left to rescore
+		h.lastRescore.Store(&rescoreRun{end: time.Now(), took: time.Since(start)})
 	}()
+}
+
+// rescoreGap spaces rescorings: the next waits this many times the last
+// one's duration.
+const rescoreGap = 9
+
+type rescoreRun struct {
+	end  time.Time
+	took time.Duration
 }
 
 // Trainings returns how many times the learned strategy's link model was
