@@ -171,8 +171,8 @@ func withInlinks(static []feature, in inStats) []feature {
 	out := make([]feature, len(static), len(static)+2)
 	copy(out, static)
 	return append(out,
-		feature{id: fnv1a("inrel:", strconv.Itoa(min(in.relevant, 4))), val: 1},
-		feature{id: fnv1a("inall:", strconv.Itoa(min(in.parents, 4))), val: 1})
+		feature{id: fnv1a("inrel:", strconv.Itoa(min(in.relevant, 4))) & weightMask, val: 1},
+		feature{id: fnv1a("inall:", strconv.Itoa(min(in.parents, 4))) & weightMask, val: 1})
 }
 
 // linkFeatures are the features of a link known before it is fetched:

@@ -31,10 +31,20 @@ type example struct {
 }
 
 // weights is an immutable trained model: scoring reads it without locks.
+// The weights are laid out densely by feature hash (weightBits bits), so a
+// lookup is an index, not a map probe; features whose hashes share those
+// bits share a weight.
 type weights struct {
-	w    map[uint32]float32
+	w    []float32
 	bias float32
 }
+
+// weightBits sizes the dense weight table: 2^18 float32, 1 MiB; feature
+// ids are hashes masked to it.
+const (
+	weightBits = 18
+	weightMask = 1<<weightBits - 1
+)
 
 // linkModel is an online logistic regression over hashed link features,
 // trained on the crawl's own pages: a page fetched through a link is a
@@ -141,7 +151,11 @@ func train(data []example, pos, neg int) *weights {
 			}
 		}
 	}
-	return &weights{w: w, bias: bias}
+	dense := make([]float32, 1<<weightBits)
+	for id, x := range w {
+		dense[id] = x
+	}
+	return &weights{w: dense, bias: bias}
 }
 
 func sigmoid(z float64) float64 {
@@ -164,12 +178,12 @@ type featureSet struct {
 }
 
 func (fs *featureSet) add(name string, val float32) {
-	fs.feats = append(fs.feats, feature{id: fnv1a(name, ""), val: val})
+	fs.feats = append(fs.feats, feature{id: fnv1a(name, "") & weightMask, val: val})
 }
 
 // addToken adds prefix+tok once per link.
 func (fs *featureSet) addToken(prefix, tok string) {
-	id := fnv1a(prefix, tok)
+	id := fnv1a(prefix, tok) & weightMask
 	for _, f := range fs.feats {
 		if f.id == id {
 			return
