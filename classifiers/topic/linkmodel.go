@@ -51,7 +51,9 @@ const (
 // positive example of that link's features when the page is relevant
 // (Model.Threshold), a negative otherwise. Every Retrain pages a new model
 // is trained on the most recent examples and swapped in atomically;
-// scoring never waits for training. Until both classes have minClass
+// scoring never waits for training. The worker whose page completes the
+// Retrain-th example trains (about 6 ms on 4,000 examples, BenchmarkTrain)
+// while the others go on scoring with the previous model. Until both classes have minClass
 // examples it is not ready and the hook uses its cold start.
 type linkModel struct {
 	every int
@@ -126,8 +128,8 @@ func (lm *linkModel) add(feats []feature, pos bool) bool {
 // the few).
 func train(data []example, pos, neg int) *weights {
 	wPos, wNeg := float32(1), float32(1)
-	w := make(map[uint32]float32, 4*len(data))
-	g2 := make(map[uint32]float32, 4*len(data))
+	w := make([]float32, 1<<weightBits)  // the weights, dense by feature id
+	g2 := make([]float32, 1<<weightBits) // AdaGrad: sums of squared gradients
 	var bias, bg2 float32
 	for range epochs {
 		for _, e := range data {
@@ -142,21 +144,19 @@ func train(data []example, pos, neg int) *weights {
 			}
 			g := cw * (p - y)
 			bg2 += g * g
-			bias -= learnRate * g / float32(math.Sqrt(float64(bg2))+1e-6)
+			bias -= learnRate * g / (sqrt32(bg2) + 1e-6)
 			for _, f := range e.feats {
 				gf := g*f.val + l2*w[f.id]
 				s := g2[f.id] + gf*gf
 				g2[f.id] = s
-				w[f.id] -= learnRate * gf / float32(math.Sqrt(float64(s))+1e-6)
+				w[f.id] -= learnRate * gf / (sqrt32(s) + 1e-6)
 			}
 		}
 	}
-	dense := make([]float32, 1<<weightBits)
-	for id, x := range w {
-		dense[id] = x
-	}
-	return &weights{w: dense, bias: bias}
+	return &weights{w: w, bias: bias}
 }
+
+func sqrt32(x float32) float32 { return float32(math.Sqrt(float64(x))) }
 
 func sigmoid(z float64) float64 {
 	if z < -30 {
