@@ -159,13 +159,16 @@ type Topic struct {
 	Enabled bool `yaml:"enabled"`
 	// Seeds are URLs of pages on the topic. Default: the crawl's seeds.
 	Seeds []string `yaml:"seeds"`
-	// Strategy: bfs, best-first or adaptive (default).
+	// Strategy: learned (default; our extension: an online link model
+	// trained during the crawl), or the paper's bfs, best-first, adaptive.
 	Strategy string `yaml:"strategy"`
 	// Corpus is a directory of <topic>/*.txt for best-first with a trained
 	// TF-IDF centroid; CorpusTopic names the topic's folder.
 	Corpus      string  `yaml:"corpus"`
 	CorpusTopic string  `yaml:"corpus_topic"`
-	Relevance   float64 `yaml:"relevance"`   // cosine to the seed centroid for a page to count as relevant; default 0.2
+	Relevance   float64 `yaml:"relevance"`   // cosine to the seed centroid for a page to count as relevant; 0 (default): calibrated from the seeds
+	Calibration float64 `yaml:"calibration"` // with relevance 0: threshold = this × the seeds' median leave-one-out cosine; 0: the package default (1.0)
+	Retrain     int     `yaml:"retrain"`     // learned: pages between two trainings of the link model; 0: the package default (10)
 	Update      float64 `yaml:"update"`      // cosine to a seed page above which the centroid adapts; 0: the package default (0.4)
 	DriftFloor  float64 `yaml:"drift_floor"` // drift guard: least cosine between current and seed centroid; 0: the package default (0.9)
 	Language    string  `yaml:"language"`    // auto (default), en, zh, ja, ko
@@ -271,10 +274,7 @@ func (c *Config) fill() {
 		c.Hub.Depth = 2
 	}
 	if c.Topic.Strategy == "" {
-		c.Topic.Strategy = "adaptive"
-	}
-	if c.Topic.Relevance == 0 {
-		c.Topic.Relevance = 0.2
+		c.Topic.Strategy = "learned"
 	}
 	if c.Topic.Language == "" {
 		c.Topic.Language = "auto"

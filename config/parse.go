@@ -281,8 +281,8 @@ func (c *Config) validate() []*Error {
 	if !slices.Contains([]string{"tag", "boost", "hubs-beyond-depth", "skip-hubs"}, c.Hub.Policy) {
 		bad("hub.policy", "unknown policy %q (want tag, boost, hubs-beyond-depth or skip-hubs)", c.Hub.Policy)
 	}
-	if !slices.Contains([]string{"bfs", "best-first", "adaptive"}, c.Topic.Strategy) {
-		bad("topic.strategy", "unknown strategy %q (want bfs, best-first or adaptive)", c.Topic.Strategy)
+	if !slices.Contains([]string{"bfs", "best-first", "adaptive", "learned"}, c.Topic.Strategy) {
+		bad("topic.strategy", "unknown strategy %q (want learned, bfs, best-first or adaptive)", c.Topic.Strategy)
 	}
 	if c.Topic.Corpus != "" && c.Topic.CorpusTopic == "" {
 		bad("topic.corpus_topic", "required with topic.corpus")
@@ -293,6 +293,12 @@ func (c *Config) validate() []*Error {
 		}
 	}
 	unit("topic.relevance", c.Topic.Relevance)
+	if c.Topic.Calibration < 0 || c.Topic.Calibration > 2 {
+		bad("topic.calibration", "%v is outside [0, 2]", c.Topic.Calibration)
+	}
+	if c.Topic.Retrain < 0 {
+		bad("topic.retrain", "%d is negative", c.Topic.Retrain)
+	}
 	unit("topic.update", c.Topic.Update)
 	unit("topic.drift_floor", c.Topic.DriftFloor)
 	unit("topic.link_context", c.Topic.LinkContext)

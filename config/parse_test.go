@@ -16,7 +16,7 @@ func TestParseDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.DB != "crawl.db" || c.Batch.Size != 200 || c.Topic.Strategy != "adaptive" || c.Hub.Policy != "tag" {
+	if c.DB != "crawl.db" || c.Batch.Size != 200 || c.Topic.Strategy != "learned" || c.Topic.Relevance != 0 || c.Hub.Policy != "tag" {
 		t.Errorf("defaults not filled: %+v", c)
 	}
 }

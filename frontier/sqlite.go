@@ -38,6 +38,7 @@ type SQLite struct {
 	hostScan string               // where the starvation escape continues its host scan
 	idleTill time.Time            // no escape before this: the last one found no ready host
 	closed   bool
+	rescored bool // Rescore changed window priorities: they no longer match the stored ones
 
 	bmu    sync.Mutex
 	seen   *bloom.BloomFilter
@@ -255,6 +256,11 @@ func (f *SQLite) trim() {
 	}
 	last := keep[len(keep)-1]
 	f.cut = store.FrontierCursor{Priority: last.link.Priority, Seq: last.seq}
+	if f.rescored {
+		// The dropped entries' stored priorities are not the ones they
+		// were sorted by: only the start of the stored order is a safe cut.
+		f.cut = store.FrontierCursor{}
+	}
 	f.spill = true
 	for _, e := range keep {
 		f.q.push(e)

@@ -40,6 +40,13 @@ func (p *Pipeline) Export(ctx context.Context, dir string, log io.Writer) error 
 			return err
 		}
 		fmt.Fprintf(log, "wrote %s\n", path)
+		if what == "harvest" && p.cfg.Topic.Enabled {
+			svg := filepath.Join(dir, "harvest.svg")
+			if err := export.WriteHarvestSVG(ctx, p.st, svg); err != nil {
+				return err
+			}
+			fmt.Fprintf(log, "wrote %s\n", svg)
+		}
 		if what == "records" {
 			files, err := export.WriteRecordsDir(ctx, p.st, "csv", filepath.Join(dir, "records"))
 			if err != nil {

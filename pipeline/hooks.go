@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"github.com/crawl-project/crawl/frontier"
 
 	"github.com/crawl-project/crawl/hooks"
 )
@@ -24,6 +25,9 @@ func (p *Pipeline) buildHooks(ctx context.Context, resolve func([]string) ([]str
 		t, err := newTopicBuiltin(ctx, cfg, seeds, p.log)
 		if err != nil {
 			return err
+		}
+		if r, ok := p.fr.(frontier.Rescorer); ok {
+			t.RescoreWith(r) // the learned link model reorders the queue as it learns
 		}
 		p.add(t)
 	}
