@@ -74,7 +74,7 @@ dedup: {enabled: false} # the generated item pages are alike
 		t.Fatal(err)
 	}
 	hubs := filepath.Join(dir, "hubs.txt")
-	if err := os.WriteFile(hubs, []byte("# the index and list pages\nindex.html\nlist0.html\nlist1.html\nlist2.html\nlist3.html\nlist4.html\nlist5.html\n"), 0o644); err != nil {
+	if err := os.WriteFile(hubs, []byte("path\tlabel\nindex.html\thub\nlist0.html\thub\nlist1.html\thub\nlist2.html\thub\nlist3.html\thub\nlist4.html\thub\nlist5.html\thub\nitem0.html\ttopic\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	code, out, errOut := runCLI(t, "bench", "-config", cfg, "-site", site, "-rounds", "1", "-work", filepath.Join(dir, "work"), "-hubs", hubs)
