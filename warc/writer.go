@@ -1,0 +1,299 @@
+package warc
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/klauspost/compress/gzip"
+	gowarc "github.com/nlnwa/gowarc/v3"
+)
+
+// Config says where and how WARC files are written. Zero fields take
+// their defaults.
+type Config struct {
+	Dir     string // directory of the files; required
+	MaxSize int64  // a file is closed and a new one begun past this many bytes; default 1 GiB
+	Prefix  string // file name prefix; default "crawl"
+	// Info are the fields of each file's warcinfo record after software and
+	// format (for example the crawl's configuration), in this order.
+	Info     []Field
+	Software string // the warcinfo software field; default "crawl"
+}
+
+// Field is one name: value line of a warcinfo record.
+type Field struct{ Name, Value string }
+
+// DefaultMaxSize is the size at which a file is rotated by default.
+const DefaultMaxSize = 1 << 30
+
+// openSuffix marks a file being written: it is renamed when closed, and a
+// file still carrying it after a crash is repaired by the next New.
+const openSuffix = ".open"
+
+// Exchange is one HTTP request and what answered it, as sent and received.
+type Exchange struct {
+	URL      string    // target URI
+	IP       string    // the server's address, when known
+	Date     time.Time // when the request was sent
+	Request  []byte    // the request head (and body) as sent
+	Response []byte    // the status line and header block, ending in an empty line
+	Body     []byte    // the entity body as received: transfer coding removed, content coding kept
+	// Truncated is the WARC-Truncated reason when Body is not complete
+	// ("length": over the size limit, "disconnect": aborted), else "".
+	Truncated string
+	// NotModified writes the response as a revisit record (profile
+	// server-not-modified): the answer to a conditional GET.
+	NotModified bool
+}
+
+// Writer writes exchanges as gzipped WARC 1.1 records to size-rotated
+// files. It is safe for concurrent use. Each exchange is written to the
+// file with one write call before WriteExchange returns; Sync makes it
+// durable.
+type Writer struct {
+	cfg Config
+	log *slog.Logger
+	now func() time.Time
+
+	mu     sync.Mutex
+	f      *os.File
+	lock   *fileLock
+	name   string // final name of the open file (without openSuffix)
+	size   int64
+	infoID string
+	serial int
+	files  []string // closed files, final names
+	dirty  bool     // written since the last Sync
+	buf    bytes.Buffer
+	zw     *gzip.Writer
+	closed bool
+}
+
+// Option injects a collaborator into New.
+type Option func(*Writer)
+
+// WithLogger sets the logger (default slog.Default()).
+func WithLogger(l *slog.Logger) Option { return func(w *Writer) { w.log = l } }
+
+// WithClock sets the clock used for file names and warcinfo dates.
+func WithClock(now func() time.Time) Option { return func(w *Writer) { w.now = now } }
+
+// ErrClosed is returned by a Writer used after Close.
+var ErrClosed = errors.New("warc: writer closed")
+
+// New returns a Writer into cfg.Dir, creating it. Files of an earlier run
+// left open by a crash (ours: prefix and open suffix, not locked by a live
+// writer) are repaired first: a torn last record is cut off. The first
+// file is created with the first exchange.
+func New(cfg Config, opts ...Option) (*Writer, error) {
+	if cfg.Dir == "" {
+		return nil, errors.New("warc: Config.Dir is required")
+	}
+	if cfg.MaxSize < 0 {
+		return nil, fmt.Errorf("warc: MaxSize %d is negative", cfg.MaxSize)
+	}
+	if cfg.MaxSize == 0 {
+		cfg.MaxSize = DefaultMaxSize
+	}
+	if cfg.Prefix == "" {
+		cfg.Prefix = "crawl"
+	}
+	if cfg.Software == "" {
+		cfg.Software = "crawl"
+	}
+	w := &Writer{cfg: cfg, log: slog.Default(), now: time.Now}
+	for _, o := range opts {
+		o(w)
+	}
+	w.zw, _ = gzip.NewWriterLevel(&w.buf, gzip.DefaultCompression)
+	if err := os.MkdirAll(cfg.Dir, 0o755); err != nil {
+		return nil, fmt.Errorf("warc: %w", err)
+	}
+	if _, err := RepairDir(cfg.Dir, cfg.Prefix); err != nil {
+		return nil, err
+	}
+	return w, nil
+}
+
+// WriteExchange writes the request record and the response (or revisit)
+// record of x, each naming the other in WARC-Concurrent-To, gzipped one
+// record per member, in one write to the current file.
+func (w *Writer) WriteExchange(x Exchange) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.closed {
+		return ErrClosed
+	}
+	if w.f == nil {
+		if err := w.openFile(); err != nil {
+			return err
+		}
+	}
+	recs, err := exchangeRecords(x, w.infoID)
+	if err != nil {
+		return err
+	}
+	w.buf.Reset()
+	for _, r := range recs {
+		if err := w.marshal(r); err != nil {
+			return err
+		}
+	}
+	if w.size > 0 && w.size+int64(w.buf.Len()) > w.cfg.MaxSize && w.size > w.infoSize() {
+		if err := w.rotate(); err != nil {
+			return err
+		}
+		// the records name the new file's warcinfo
+		if recs, err = exchangeRecords(x, w.infoID); err != nil {
+			return err
+		}
+		w.buf.Reset()
+		for _, r := range recs {
+			if err := w.marshal(r); err != nil {
+				return err
+			}
+		}
+	}
+	return w.flushBuf()
+}
+
+// infoSize is a bound under which a file holds only its warcinfo record:
+// a file is never rotated before its first exchange.
+func (w *Writer) infoSize() int64 { return 4096 }
+
+// marshal appends r to the buffer as one gzip member.
+func (w *Writer) marshal(r gowarc.WarcRecord) error {
+	defer r.Close()
+	w.zw.Reset(&w.buf)
+	if _, _, err := gowarc.NewMarshaler().Marshal(w.zw, r, 0); err != nil {
+		return fmt.Errorf("warc: marshal: %w", err)
+	}
+	if err := w.zw.Close(); err != nil {
+		return fmt.Errorf("warc: gzip: %w", err)
+	}
+	return nil
+}
+
+func (w *Writer) flushBuf() error {
+	n, err := w.f.Write(w.buf.Bytes())
+	w.size += int64(n)
+	if err != nil {
+		return fmt.Errorf("warc: write %s: %w", w.f.Name(), err)
+	}
+	w.dirty = true
+	return nil
+}
+
+// openFile creates the next file and writes its warcinfo record.
+func (w *Writer) openFile() error {
+	now := w.now().UTC()
+	var lock *fileLock
+	var f *os.File
+	for {
+		w.serial++
+		w.name = filepath.Join(w.cfg.Dir, fmt.Sprintf("%s-%s-%05d-%d.warc.gz", w.cfg.Prefix, now.Format("20060102150405"), w.serial, os.Getpid()))
+		if _, err := os.Stat(w.name); err == nil {
+			continue // a finished file of that name
+		}
+		var err error
+		lock, f, err = createLocked(w.name + openSuffix)
+		if errors.Is(err, os.ErrExist) {
+			continue // another writer of this process
+		}
+		if err != nil {
+			return fmt.Errorf("warc: create: %w", err)
+		}
+		break
+	}
+	w.f, w.lock, w.size = f, lock, 0
+	info, err := w.warcinfo(filepath.Base(w.name), now)
+	if err != nil {
+		return err
+	}
+	w.infoID = info.WarcHeader().Get(gowarc.WarcRecordID)
+	w.buf.Reset()
+	if err := w.marshal(info); err != nil {
+		return err
+	}
+	return w.flushBuf()
+}
+
+// rotate closes the current file and opens the next one.
+func (w *Writer) rotate() error {
+	if err := w.closeFile(); err != nil {
+		return err
+	}
+	return w.openFile()
+}
+
+// closeFile makes the current file durable and gives it its final name.
+func (w *Writer) closeFile() error {
+	if w.f == nil {
+		return nil
+	}
+	err := w.f.Sync()
+	err = errors.Join(err, rename(w.name+openSuffix, w.name))
+	err = errors.Join(err, w.lock.release(), w.f.Close())
+	w.files = append(w.files, w.name)
+	w.f, w.lock, w.dirty = nil, nil, false
+	if err != nil {
+		return fmt.Errorf("warc: close %s: %w", w.name, err)
+	}
+	return nil
+}
+
+// Sync makes every exchange written so far durable (fsync). Call it before
+// storing what the exchanges brought, so no stored page lacks its record.
+func (w *Writer) Sync() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.f == nil || !w.dirty {
+		return nil
+	}
+	if err := w.f.Sync(); err != nil {
+		return fmt.Errorf("warc: sync %s: %w", w.f.Name(), err)
+	}
+	w.dirty = false
+	return nil
+}
+
+// Files are the files this writer closed, then the open one (by the name
+// it gets when closed).
+func (w *Writer) Files() []string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	out := append([]string(nil), w.files...)
+	if w.f != nil {
+		out = append(out, w.name)
+	}
+	return out
+}
+
+// Close closes the current file; the Writer takes no more exchanges.
+func (w *Writer) Close() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.closed {
+		return nil
+	}
+	w.closed = true
+	return w.closeFile()
+}
+
+// rename renames and syncs the directory so the new name survives a crash.
+func rename(from, to string) error {
+	if err := os.Rename(from, to); err != nil {
+		return err
+	}
+	d, err := os.Open(filepath.Dir(to))
+	if err != nil {
+		return err
+	}
+	return errors.Join(d.Sync(), d.Close())
+}
