@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/crawl-project/crawl/warc"
+	"github.com/crawl-project/crawl/warc/warctest"
 )
 
 // crashedFile writes exchanges with a Writer that is never closed, as a
@@ -97,7 +98,7 @@ func TestRepairCutsTornTail(t *testing.T) {
 			}
 			continue
 		}
-		got := readStrict(t, final)
+		got := warctest.Validate(t, final)
 		n := 0
 		for _, v := range got {
 			n += v
@@ -137,7 +138,7 @@ func TestNewRepairsAndContinues(t *testing.T) {
 	if len(files) != 3 {
 		t.Fatalf("files = %v, want the repaired one and two new", files)
 	}
-	got := readStrict(t, files...)
+	got := warctest.Validate(t, files...)
 	// repaired: warcinfo + 5 whole exchanges (the 6th was torn); new: 2 × (warcinfo + 1 exchange)
 	if got["warcinfo"] != 3 || got["response"] != 5+2 || got["request"] != 5+2 {
 		t.Errorf("records = %v", got)
@@ -171,10 +172,10 @@ func TestRotation(t *testing.T) {
 			t.Errorf("%s is %d bytes with %d records: not rotated in time", f, st.Size(), len(recs))
 		}
 	}
-	got := readStrict(t, files...)
+	got := warctest.Validate(t, files...)
 	if got["response"] != 4*len(allPaths) || got["warcinfo"] != len(files) {
 		t.Errorf("records = %v over %d files", got, len(files))
 	}
 	want := map[string]int{"warcinfo": len(files), "request": 4 * len(allPaths), "response": 4 * len(allPaths)}
-	nodeCheck(t, want, files...)
+	warctest.NodeCheck(t, want, files...)
 }

@@ -1,0 +1,88 @@
+package pipeline
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+
+	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/crawler"
+	"github.com/crawl-project/crawl/store"
+	"github.com/crawl-project/crawl/warc"
+)
+
+// archive sets up the WARC side of a run: with warc.dir set, every
+// exchange is recorded and the store is wrapped so each commit is preceded
+// by an fsync of the WARC file; with Options.Transport set (replay), the
+// crawl fetches from it instead of the network. It returns the engine
+// options, the store the engine must use and a closer.
+func (p *Pipeline) archive() ([]crawler.Option, crawler.Store, func() error, error) {
+	var opts []crawler.Option
+	var st crawler.Store = p.st
+	closer := func() error { return nil }
+	if p.opts.Transport != nil {
+		opts = append(opts, crawler.WithTransport(p.opts.Transport))
+	}
+	if p.cfg.WARC.Dir == "" {
+		return opts, st, closer, nil
+	}
+	cfgJSON, err := json.Marshal(p.cfg)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	robots := "obey"
+	if p.cfg.Politeness.Robots != nil && !*p.cfg.Politeness.Robots {
+		robots = "ignore"
+	}
+	w, err := warc.New(warc.Config{
+		Dir: p.cfg.WARC.Dir, MaxSize: int64(p.cfg.WARC.MaxSize), Prefix: p.cfg.WARC.Prefix,
+		Software: "crawl (github.com/crawl-project/crawl)",
+		Info: []warc.Field{
+			{Name: "http-header-user-agent", Value: engineConfig(p.cfg).UserAgent},
+			{Name: "robots", Value: robots},
+			{Name: "crawl-config", Value: string(cfgJSON)},
+		},
+	}, warc.WithLogger(p.log))
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	opts = append(opts, crawler.WithTransportWrapper(func(t http.RoundTripper) http.RoundTripper {
+		return warc.NewRecorder(t, w)
+	}))
+	return opts, syncedStore{Store: p.st, sync: w.Sync}, w.Close, nil
+}
+
+// syncedStore makes the WARC records durable before each store commit, so
+// no page is ever stored without its record, even after a power cut.
+type syncedStore struct {
+	*store.Store
+	sync func() error
+}
+
+func (s syncedStore) SaveFetched(ctx context.Context, e []store.FrontierEntry, pages []*crawl.Page, failures []store.Failure) (int, error) {
+	if err := s.sync(); err != nil {
+		return 0, err
+	}
+	return s.Store.SaveFetched(ctx, e, pages, failures)
+}
+
+func (s syncedStore) SaveResults(ctx context.Context, pages []*crawl.Page, failures []store.Failure) error {
+	if err := s.sync(); err != nil {
+		return err
+	}
+	return s.Store.SaveResults(ctx, pages, failures)
+}
+
+func (s syncedStore) UpdatePage(ctx context.Context, p *crawl.Page) error {
+	if err := s.sync(); err != nil {
+		return err
+	}
+	return s.Store.UpdatePage(ctx, p)
+}
+
+func (s syncedStore) SetValidators(ctx context.Context, url, etag, lastModified string) error {
+	if err := s.sync(); err != nil {
+		return err
+	}
+	return s.Store.SetValidators(ctx, url, etag, lastModified)
+}
