@@ -3,9 +3,12 @@ package pipeline
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/config"
 	"github.com/crawl-project/crawl/crawler"
 	"github.com/crawl-project/crawl/store"
 	"github.com/crawl-project/crawl/warc"
@@ -34,15 +37,20 @@ func (p *Pipeline) archive() ([]crawler.Option, crawler.Store, func() error, err
 	if p.cfg.Politeness.Robots != nil && !*p.cfg.Politeness.Robots {
 		robots = "ignore"
 	}
-	w, err := warc.New(warc.Config{
+	wcfg := warc.Config{
 		Dir: p.cfg.WARC.Dir, MaxSize: int64(p.cfg.WARC.MaxSize), Prefix: p.cfg.WARC.Prefix,
 		Software: "crawl (github.com/crawl-project/crawl)",
 		Info: []warc.Field{
 			{Name: "http-header-user-agent", Value: engineConfig(p.cfg).UserAgent},
 			{Name: "robots", Value: robots},
 			{Name: "crawl-config", Value: string(cfgJSON)},
+			{Name: "crawl-seeds", Value: strings.Join(p.seeds, " ")},
 		},
-	}, warc.WithLogger(p.log))
+	}
+	if p.demo != nil {
+		wcfg.Info = append(wcfg.Info, warc.Field{Name: demoInfoField, Value: strings.Join(p.demo.site.Addrs(), " ")})
+	}
+	w, err := warc.New(wcfg, warc.WithLogger(p.log))
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -50,6 +58,32 @@ func (p *Pipeline) archive() ([]crawler.Option, crawler.Store, func() error, err
 		return warc.NewRecorder(t, w)
 	}))
 	return opts, syncedStore{Store: p.st, sync: w.Sync}, w.Close, nil
+}
+
+// demoInfoField is the warcinfo field naming the demo site's addresses.
+const demoInfoField = "crawl-demo-addrs"
+
+// PrepareReplay readies the store at cfg.DB for replaying a: a demo
+// configuration's demo site must listen where the archived crawl found it
+// (its topic seeds are read from it, and the archived URLs name it), so
+// the store is told those addresses unless it knows its own already.
+func PrepareReplay(ctx context.Context, cfg *config.Config, a *warc.Archive) error {
+	if !cfg.Demo {
+		return nil
+	}
+	addrs := a.InfoField(demoInfoField)
+	if addrs == "" {
+		return fmt.Errorf("pipeline: replay: demo: true, but the archive does not say where its demo site was (field %s)", demoInfoField)
+	}
+	st, err := store.Open(ctx, cfg.DB)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	if _, ok, err := st.Meta(ctx, demoAddrsKey); err != nil || ok {
+		return err
+	}
+	return st.SetMeta(ctx, demoAddrsKey, addrs)
 }
 
 // syncedStore makes the WARC records durable before each store commit, so

@@ -20,6 +20,7 @@ type Record struct {
 	Version string // "WARC/1.0" or "WARC/1.1"
 	Header  textproto.MIMEHeader
 	Block   []byte
+	file    string
 }
 
 // Type is the record's WARC-Type.
@@ -63,8 +64,13 @@ func (c *countReader) Read(p []byte) (int, error) {
 }
 
 // NewReader reads records from r; name is used in errors.
-func NewReader(r io.Reader, name string) *Reader {
-	cr := &countReader{r: r}
+func NewReader(r io.Reader, name string) *Reader { return NewReaderAt(r, name, 0) }
+
+// NewReaderAt reads records from r, positioned at offset of file name (so
+// offsets in records and errors are the file's); the first record read
+// decides whether the file is gzipped per record.
+func NewReaderAt(r io.Reader, name string, offset int64) *Reader {
+	cr := &countReader{r: r, n: offset}
 	return &Reader{name: name, cr: cr, br: bufio.NewReaderSize(cr, 64<<10)}
 }
 
@@ -116,7 +122,7 @@ func (r *Reader) next() (*Record, error) {
 	if r.n == 0 {
 		r.gz = len(peek) == 2 && peek[0] == 0x1f && peek[1] == 0x8b
 	}
-	rec := &Record{Offset: start}
+	rec := &Record{Offset: start, file: r.name}
 	if !r.gz {
 		if len(peek) == 2 && peek[0] == 0x1f && peek[1] == 0x8b {
 			return rec, errors.New("gzip member in an uncompressed WARC file")

@@ -26,6 +26,7 @@ func commands() []command {
 		{"cluster", "cluster -in DIR [-out FILE.csv] [-db FILE] [-method fpc|stm-cure] [-lsh-report] | cluster -score FILE.csv -labels FILE.csv [-split S]", runCluster},
 		{"extract", "extract -in FILE|DIR [-out FILE.csv]", runExtract},
 		{"topics", "topics -db FILE [-r 0.24] [-out FILE.csv] [-levels]", runTopics},
+		{"replay", "replay -config FILE -warc 'FILES…' [-db FILE] [-out DIR] [-order frontier|archive]", runReplay},
 	}
 }
 

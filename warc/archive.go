@@ -1,0 +1,145 @@
+package warc
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+)
+
+// Archive is an index of the responses in a set of WARC files: for each
+// target URI the place of its last response (or revisit) record. Build one
+// with OpenArchive; it reads the records back from the files when asked.
+type Archive struct {
+	key      func(string) string
+	response map[string]bool // keys with a response record (a revisit does not replace it)
+	index    map[string]Location
+	order    []string  // keys in archive order, first occurrence
+	Info     []*Record // the warcinfo records, in archive order
+}
+
+// Location is where a record starts.
+type Location struct {
+	File   string
+	Offset int64
+}
+
+// ArchiveOption configures OpenArchive.
+type ArchiveOption func(*Archive)
+
+// WithKey sets how a URL is turned into an index key (default: as is), so
+// an archive written by another tool matches the crawler's URL forms.
+func WithKey(key func(string) string) ArchiveOption { return func(a *Archive) { a.key = key } }
+
+// OpenArchive indexes files in order. A file that cannot be read, or has a
+// bad record, gives an error naming the file and offset (an *Error); the
+// records before it are indexed and indexing goes on with the next file.
+// The Archive is nil only when no file gave a record.
+func OpenArchive(files []string, opts ...ArchiveOption) (*Archive, []error) {
+	a := &Archive{key: func(s string) string { return s }, index: map[string]Location{}, response: map[string]bool{}}
+	for _, o := range opts {
+		o(a)
+	}
+	var errs []error
+	records := 0
+	for _, name := range files {
+		n, err := a.add(name)
+		records += n
+		if err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if records == 0 {
+		return nil, append(errs, errors.New("warc: no records in the archive"))
+	}
+	return a, errs
+}
+
+func (a *Archive) add(name string) (int, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return 0, fmt.Errorf("warc: %w", err)
+	}
+	defer f.Close()
+	r := NewReader(f, name)
+	n := 0
+	for {
+		rec, err := r.Next()
+		if errors.Is(err, io.EOF) {
+			return n, nil
+		}
+		if err != nil {
+			return n, err
+		}
+		n++
+		switch rec.Type() {
+		case "warcinfo":
+			rec.Block = slices.Clip(rec.Block)
+			a.Info = append(a.Info, rec)
+		case "response", "revisit":
+			k := a.key(rec.TargetURI())
+			if k == "" {
+				continue
+			}
+			if _, seen := a.index[k]; !seen {
+				a.order = append(a.order, k)
+			}
+			if rec.Type() == "revisit" && a.response[k] {
+				continue // a 304 of a re-crawl: replay keeps the full response
+			}
+			a.response[k] = a.response[k] || rec.Type() == "response"
+			a.index[k] = Location{File: name, Offset: rec.Offset}
+		}
+	}
+}
+
+// Len is the number of URLs with a response.
+func (a *Archive) Len() int { return len(a.index) }
+
+// URLs are the archived URLs (index keys) in archive order.
+func (a *Archive) URLs() []string { return slices.Clone(a.order) }
+
+// Lookup returns the response record of url, read from its file.
+func (a *Archive) Lookup(url string) (*Record, error) {
+	loc, ok := a.index[a.key(url)]
+	if !ok {
+		return nil, fmt.Errorf("%w: %s", ErrNotArchived, url)
+	}
+	f, err := os.Open(loc.File)
+	if err != nil {
+		return nil, fmt.Errorf("warc: %w", err)
+	}
+	defer f.Close()
+	if _, err := f.Seek(loc.Offset, io.SeekStart); err != nil {
+		return nil, fmt.Errorf("warc: %w", err)
+	}
+	rec, err := NewReaderAt(f, loc.File, loc.Offset).Next()
+	if err != nil {
+		return nil, err
+	}
+	return rec, nil
+}
+
+// ErrNotArchived is wrapped by Lookup's error for a URL the archive lacks.
+var ErrNotArchived = errors.New("warc: not in the archive")
+
+// InfoField is the value of the first warcinfo field name in the archive
+// ("" when none has it).
+func (a *Archive) InfoField(name string) string {
+	for _, r := range a.Info {
+		for _, line := range strings.Split(string(r.Block), "\r\n") {
+			if k, v, ok := strings.Cut(line, ":"); ok && strings.EqualFold(strings.TrimSpace(k), name) {
+				return strings.TrimSpace(v)
+			}
+		}
+	}
+	return ""
+}
+
+// Has reports whether url has a response in the archive.
+func (a *Archive) Has(url string) bool {
+	_, ok := a.index[a.key(url)]
+	return ok
+}
