@@ -3,6 +3,7 @@ package warc
 import (
 	"bufio"
 	"bytes"
+	"compress/flate"
 	"compress/gzip"
 	"errors"
 	"fmt"
@@ -147,6 +148,10 @@ func (r *Reader) next() (*Record, error) {
 	r.zr.Multistream(false)
 	zb := bufio.NewReader(r.zr)
 	if err := r.readRecord(zb, rec, r.n == 0); err != nil {
+		var ce flate.CorruptInputError
+		if errors.Is(err, io.ErrUnexpectedEOF) || errors.As(err, &ce) || errors.Is(err, gzip.ErrChecksum) {
+			return rec, fmt.Errorf("gzip member truncated or corrupt: %w", err)
+		}
 		return rec, err
 	}
 	// the member must end with the record
@@ -163,7 +168,7 @@ func (r *Reader) next() (*Record, error) {
 func (r *Reader) readRecord(br *bufio.Reader, rec *Record, first bool) error {
 	line, err := readLine(br)
 	if err != nil {
-		if first && (err == io.EOF || err == io.ErrUnexpectedEOF) {
+		if first && !r.gz && (err == io.EOF || err == io.ErrUnexpectedEOF) {
 			return fmt.Errorf("%w: no version line", ErrNotWARC)
 		}
 		return fmt.Errorf("version line: %w", noEOF(err))
