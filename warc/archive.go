@@ -1,18 +1,22 @@
 package warc
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Archive is an index of the responses in a set of WARC files: for each
 // target URI the place of its last response (or revisit) record. Build one
 // with OpenArchive; it reads the records back from the files when asked.
 type Archive struct {
+	mu       sync.Mutex
+	open     map[string]*os.File // files opened by Lookup, shared (ReadAt)
 	key      func(string) string
 	response map[string]bool // keys with a response record (a revisit does not replace it)
 	index    map[string]Location
@@ -20,10 +24,11 @@ type Archive struct {
 	Info     []*Record // the warcinfo records, in archive order
 }
 
-// Location is where a record starts.
+// Location is where a record is.
 type Location struct {
 	File   string
 	Offset int64
+	Size   int64
 }
 
 // ArchiveOption configures OpenArchive.
@@ -90,7 +95,7 @@ func (a *Archive) add(name string) (int, error) {
 				continue // a 304 of a re-crawl: replay keeps the full response
 			}
 			a.response[k] = a.response[k] || rec.Type() == "response"
-			a.index[k] = Location{File: name, Offset: rec.Offset}
+			a.index[k] = Location{File: name, Offset: rec.Offset, Size: rec.Size}
 		}
 	}
 }
@@ -101,25 +106,52 @@ func (a *Archive) Len() int { return len(a.index) }
 // URLs are the archived URLs (index keys) in archive order.
 func (a *Archive) URLs() []string { return slices.Clone(a.order) }
 
-// Lookup returns the response record of url, read from its file.
+// Lookup returns the response record of url, read from its file. It is
+// safe for concurrent use.
 func (a *Archive) Lookup(url string) (*Record, error) {
 	loc, ok := a.index[a.key(url)]
 	if !ok {
 		return nil, fmt.Errorf("%w: %s", ErrNotArchived, url)
 	}
-	f, err := os.Open(loc.File)
-	if err != nil {
-		return nil, fmt.Errorf("warc: %w", err)
-	}
-	defer f.Close()
-	if _, err := f.Seek(loc.Offset, io.SeekStart); err != nil {
-		return nil, fmt.Errorf("warc: %w", err)
-	}
-	rec, err := NewReaderAt(f, loc.File, loc.Offset).Next()
+	f, err := a.file(loc.File)
 	if err != nil {
 		return nil, err
 	}
-	return rec, nil
+	raw := make([]byte, loc.Size)
+	if _, err := f.ReadAt(raw, loc.Offset); err != nil {
+		return nil, &Error{File: loc.File, Offset: loc.Offset, Err: err}
+	}
+	r := newReader(bytes.NewReader(raw), loc.File, loc.Offset, 4<<10)
+	return r.Next()
+}
+
+func (a *Archive) file(name string) (*os.File, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if f := a.open[name]; f != nil {
+		return f, nil
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("warc: %w", err)
+	}
+	if a.open == nil {
+		a.open = map[string]*os.File{}
+	}
+	a.open[name] = f
+	return f, nil
+}
+
+// Close closes the files Lookup opened.
+func (a *Archive) Close() error {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	var errs []error
+	for _, f := range a.open {
+		errs = append(errs, f.Close())
+	}
+	a.open = nil
+	return errors.Join(errs...)
 }
 
 // ErrNotArchived is wrapped by Lookup's error for a URL the archive lacks.

@@ -71,8 +71,12 @@ func NewReader(r io.Reader, name string) *Reader { return NewReaderAt(r, name, 0
 // offsets in records and errors are the file's); the first record read
 // decides whether the file is gzipped per record.
 func NewReaderAt(r io.Reader, name string, offset int64) *Reader {
+	return newReader(r, name, offset, 64<<10)
+}
+
+func newReader(r io.Reader, name string, offset int64, bufSize int) *Reader {
 	cr := &countReader{r: r, n: offset}
-	return &Reader{name: name, cr: cr, br: bufio.NewReaderSize(cr, 64<<10)}
+	return &Reader{name: name, cr: cr, br: bufio.NewReaderSize(cr, bufSize)}
 }
 
 func (r *Reader) pos() int64 { return r.cr.n - int64(r.br.Buffered()) }

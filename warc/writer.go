@@ -111,7 +111,6 @@ func New(cfg Config, opts ...Option) (*Writer, error) {
 	for _, o := range opts {
 		o(w)
 	}
-	w.zw, _ = gzip.NewWriterLevel(&w.buf, gzip.DefaultCompression)
 	if err := os.MkdirAll(cfg.Dir, 0o755); err != nil {
 		return nil, fmt.Errorf("warc: %w", err)
 	}
@@ -123,65 +122,100 @@ func New(cfg Config, opts ...Option) (*Writer, error) {
 
 // WriteExchange writes the request record and the response (or revisit)
 // record of x, each naming the other in WARC-Concurrent-To, gzipped one
-// record per member, in one write to the current file.
+// record per member, in one write to the current file. Records are built
+// and compressed outside the lock, so workers do that in parallel.
 func (w *Writer) WriteExchange(x Exchange) error {
+	w.mu.Lock()
+	if w.closed {
+		w.mu.Unlock()
+		return ErrClosed
+	}
+	if w.f == nil {
+		if err := w.openFile(); err != nil {
+			w.mu.Unlock()
+			return err
+		}
+	}
+	info := w.infoID
+	w.mu.Unlock()
+
+	enc := encoders.Get().(*encoder)
+	defer encoders.Put(enc)
+	if err := enc.exchange(x, info); err != nil {
+		return err
+	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.closed {
 		return ErrClosed
 	}
-	if w.f == nil {
-		if err := w.openFile(); err != nil {
-			return err
-		}
-	}
-	recs, err := exchangeRecords(x, w.infoID)
-	if err != nil {
-		return err
-	}
-	w.buf.Reset()
-	for _, r := range recs {
-		if err := w.marshal(r); err != nil {
-			return err
-		}
-	}
-	if w.size > 0 && w.size+int64(w.buf.Len()) > w.cfg.MaxSize && w.size > w.infoSize() {
+	if w.size+int64(enc.buf.Len()) > w.cfg.MaxSize && w.size > w.infoSize() {
 		if err := w.rotate(); err != nil {
 			return err
 		}
-		// the records name the new file's warcinfo
-		if recs, err = exchangeRecords(x, w.infoID); err != nil {
+	}
+	if w.infoID != info { // the file changed: name its warcinfo
+		if err := enc.exchange(x, w.infoID); err != nil {
 			return err
 		}
-		w.buf.Reset()
-		for _, r := range recs {
-			if err := w.marshal(r); err != nil {
-				return err
-			}
-		}
 	}
-	return w.flushBuf()
+	return w.write(enc.buf.Bytes())
 }
 
 // infoSize is a bound under which a file holds only its warcinfo record:
 // a file is never rotated before its first exchange.
 func (w *Writer) infoSize() int64 { return 4096 }
 
-// marshal appends r to the buffer as one gzip member.
-func (w *Writer) marshal(r gowarc.WarcRecord) error {
+// encoder builds and gzips records into its buffer; pooled.
+type encoder struct {
+	buf bytes.Buffer
+	zw  *gzip.Writer
+}
+
+var encoders = sync.Pool{New: func() any {
+	e := &encoder{}
+	e.zw, _ = gzip.NewWriterLevel(&e.buf, gzipLevel)
+	return e
+}}
+
+// gzipLevel trades size for speed: level 1 of klauspost/compress keeps the
+// cost of writing WARC small (see BenchmarkWARC in pipeline).
+const gzipLevel = gzip.BestSpeed
+
+// exchange encodes the records of x into e.buf.
+func (e *encoder) exchange(x Exchange, infoID string) error {
+	recs, err := exchangeRecords(x, infoID)
+	if err != nil {
+		return err
+	}
+	e.buf.Reset()
+	for _, r := range recs {
+		e.zw.Reset(&e.buf)
+		if err := r.write(e.zw); err != nil {
+			return fmt.Errorf("warc: marshal: %w", err)
+		}
+		if err := e.zw.Close(); err != nil {
+			return fmt.Errorf("warc: gzip: %w", err)
+		}
+	}
+	return nil
+}
+
+// marshal appends r to the buffer as one gzip member, and closes r.
+func (e *encoder) marshal(r gowarc.WarcRecord) error {
 	defer r.Close()
-	w.zw.Reset(&w.buf)
-	if _, _, err := gowarc.NewMarshaler().Marshal(w.zw, r, 0); err != nil {
+	e.zw.Reset(&e.buf)
+	if _, _, err := gowarc.NewMarshaler().Marshal(e.zw, r, 0); err != nil {
 		return fmt.Errorf("warc: marshal: %w", err)
 	}
-	if err := w.zw.Close(); err != nil {
+	if err := e.zw.Close(); err != nil {
 		return fmt.Errorf("warc: gzip: %w", err)
 	}
 	return nil
 }
 
-func (w *Writer) flushBuf() error {
-	n, err := w.f.Write(w.buf.Bytes())
+func (w *Writer) write(b []byte) error {
+	n, err := w.f.Write(b)
 	w.size += int64(n)
 	if err != nil {
 		return fmt.Errorf("warc: write %s: %w", w.f.Name(), err)
@@ -217,11 +251,13 @@ func (w *Writer) openFile() error {
 		return err
 	}
 	w.infoID = info.WarcHeader().Get(gowarc.WarcRecordID)
-	w.buf.Reset()
-	if err := w.marshal(info); err != nil {
+	enc := encoders.Get().(*encoder)
+	defer encoders.Put(enc)
+	enc.buf.Reset()
+	if err := enc.marshal(info); err != nil {
 		return err
 	}
-	return w.flushBuf()
+	return w.write(enc.buf.Bytes())
 }
 
 // rotate closes the current file and opens the next one.

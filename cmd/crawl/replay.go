@@ -66,6 +66,7 @@ func runReplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 	if a == nil {
 		return fmt.Errorf("replay: nothing to replay in %s", *files)
 	}
+	defer a.Close()
 	fmt.Fprintf(stdout, "replay: %d archived URLs from %d files\n", a.Len(), len(paths))
 	if *order == "archive" {
 		cfg.Seeds = archivedPages(a)
