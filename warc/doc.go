@@ -7,6 +7,11 @@
 // member, to files rotated by size. A file being written carries the
 // suffix ".open" and an flock; New repairs the files a crash left open,
 // cutting a torn last record, so a directory never holds a corrupt file.
+// Each file closed (or repaired) gets its CDXJ index beside it (.cdxj).
+//
+// An Archive indexes WARC files (ours, wget's, any WARC/1.0 or 1.1, whole
+// or gzipped per record) by URL, and a Replayer is an http.RoundTripper
+// answering from it, so a crawl can run over an archive without network.
 //
 // Files:
 //   - writer.go: Writer, Config, Exchange: files, rotation, Sync, Close
@@ -14,5 +19,9 @@
 //   - recorder.go: Recorder, the recording http.RoundTripper
 //   - reader.go: Reader, Record, Error: reading records with errors naming file and offset
 //   - repair.go: RepairDir, cutting torn tails of files left open
+//   - cdx.go: CDXJ indexes (SURT keys), IndexFile
+//   - archive.go: Archive, the URL index of a set of files; Lookup
+//   - replay.go: Replayer, the http.RoundTripper answering from an Archive
+//   - warctest/: test helpers checking files with gowarc and warcio.js
 //   - lock_unix.go, lock_other.go: the flock held on an open file
 package warc

@@ -73,7 +73,7 @@ func repairFile(path string) (Repair, bool, error) {
 	if err := rename(path, final); err != nil {
 		return Repair{}, false, fmt.Errorf("warc: repair %s: %w", path, err)
 	}
-	return rep, true, nil
+	return rep, true, IndexFile(final)
 }
 
 // wholeLength is the length of the longest prefix of f made of whole

@@ -61,18 +61,19 @@ type Writer struct {
 	log *slog.Logger
 	now func() time.Time
 
-	mu     sync.Mutex
-	f      *os.File
-	lock   *fileLock
-	name   string // final name of the open file (without openSuffix)
-	size   int64
-	infoID string
-	serial int
-	files  []string // closed files, final names
-	dirty  bool     // written since the last Sync
-	buf    bytes.Buffer
-	zw     *gzip.Writer
-	closed bool
+	mu      sync.Mutex
+	f       *os.File
+	lock    *fileLock
+	name    string // final name of the open file (without openSuffix)
+	size    int64
+	infoID  string
+	serial  int
+	files   []string   // closed files, final names
+	dirty   bool       // written since the last Sync
+	entries []CDXEntry // index of the open file, written beside it when it closes
+	buf     bytes.Buffer
+	zw      *gzip.Writer
+	closed  bool
 }
 
 // Option injects a collaborator into New.
@@ -159,7 +160,14 @@ func (w *Writer) WriteExchange(x Exchange) error {
 			return err
 		}
 	}
-	return w.write(enc.buf.Bytes())
+	entry := enc.entry
+	entry.Offset += w.size
+	entry.Filename = filepath.Base(w.name)
+	if err := w.write(enc.buf.Bytes()); err != nil {
+		return err
+	}
+	w.entries = append(w.entries, entry)
+	return nil
 }
 
 // infoSize is a bound under which a file holds only its warcinfo record:
@@ -168,8 +176,10 @@ func (w *Writer) infoSize() int64 { return 4096 }
 
 // encoder builds and gzips records into its buffer; pooled.
 type encoder struct {
-	buf bytes.Buffer
-	zw  *gzip.Writer
+	buf   bytes.Buffer
+	zw    *gzip.Writer
+	reqN  int      // bytes of the request's gzip member (the response's follows)
+	entry CDXEntry // the response's index entry, Offset relative to the buffer
 }
 
 var encoders = sync.Pool{New: func() any {
@@ -189,7 +199,10 @@ func (e *encoder) exchange(x Exchange, infoID string) error {
 		return err
 	}
 	e.buf.Reset()
-	for _, r := range recs {
+	for i, r := range recs {
+		if i == 1 {
+			e.reqN = e.buf.Len()
+		}
 		e.zw.Reset(&e.buf)
 		if err := r.write(e.zw); err != nil {
 			return fmt.Errorf("warc: marshal: %w", err)
@@ -198,6 +211,9 @@ func (e *encoder) exchange(x Exchange, infoID string) error {
 			return fmt.Errorf("warc: gzip: %w", err)
 		}
 	}
+	status, mime := statusAndType(x.Response)
+	e.entry = CDXEntry{URL: x.URL, Time: x.Date, Status: status, MIME: mime,
+		Digest: recs[1].fields.Get(gowarc.WarcPayloadDigest), Offset: int64(e.reqN), Length: int64(e.buf.Len() - e.reqN)}
 	return nil
 }
 
@@ -273,11 +289,11 @@ func (w *Writer) closeFile() error {
 	if w.f == nil {
 		return nil
 	}
-	err := w.f.Sync()
+	err := errors.Join(w.f.Sync(), writeCDXJ(w.name, w.entries))
 	err = errors.Join(err, rename(w.name+openSuffix, w.name))
 	err = errors.Join(err, w.lock.release(), w.f.Close())
 	w.files = append(w.files, w.name)
-	w.f, w.lock, w.dirty = nil, nil, false
+	w.f, w.lock, w.dirty, w.entries = nil, nil, false, nil
 	if err != nil {
 		return fmt.Errorf("warc: close %s: %w", w.name, err)
 	}
