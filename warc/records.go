@@ -48,10 +48,10 @@ type rawRecord struct {
 // convention of wget, Heritrix and CDX indexes) and lengths are computed
 // here; the tests read every file back with gowarc's strict reader, which
 // checks them.
-func exchangeRecords(x Exchange, infoID string) ([2]rawRecord, error) {
-	var recs [2]rawRecord
+func exchangeRecords(x Exchange, infoID string) ([]rawRecord, error) {
+	recs := make([]rawRecord, 2)
 	if x.URL == "" || len(x.Response) == 0 {
-		return recs, fmt.Errorf("warc: exchange needs a URL and a response head")
+		return nil, fmt.Errorf("warc: exchange needs a URL and a response head")
 	}
 	reqID, respID := newID(), newID()
 	date := x.Date.UTC().Format(time.RFC3339Nano)
@@ -99,6 +99,11 @@ func exchangeRecords(x Exchange, infoID string) ([2]rawRecord, error) {
 		recs[1].fields.Add(gowarc.WarcTruncated, "length") // headers only, as the profile says
 	} else if x.Truncated != "" {
 		recs[1].fields.Add(gowarc.WarcTruncated, x.Truncated)
+	}
+	if x.Reconstructed {
+		recs[1].fields.Delete(gowarc.WarcConcurrentTo)
+		recs[1].fields.Add(ReconstructedField, "store")
+		return recs[1:], nil // there is no request to show
 	}
 	return recs, nil
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -14,7 +15,8 @@ import (
 // from the network: a GET of an archived URL gets the archived response
 // (status, headers and body as recorded: chunked bodies de-chunked, gzip
 // bodies decoded when the request did not ask for gzip, as http.Transport
-// does); any other URL fails with ErrNotArchived.
+// does); a robots.txt the archive lacks is answered 404; any other URL
+// fails with ErrNotArchived.
 type Replayer struct {
 	a *Archive
 }
@@ -31,6 +33,9 @@ func (p *Replayer) RoundTrip(req *http.Request) (*http.Response, error) {
 		return nil, err
 	}
 	rec, err := p.a.Lookup(req.URL.String())
+	if errors.Is(err, ErrNotArchived) && req.URL.Path == "/robots.txt" {
+		return notFound(req), nil
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -50,6 +55,16 @@ func (p *Replayer) RoundTrip(req *http.Request) (*http.Response, error) {
 		resp.Uncompressed = true
 	}
 	return resp, nil
+}
+
+// notFound answers a robots.txt the archive lacks (an archive exported from
+// a store, or a partial one): 404, so robots allows everything, as what is
+// archived was fetched under the original crawl's rules.
+func notFound(req *http.Request) *http.Response {
+	return &http.Response{
+		Status: "404 Not Found", StatusCode: http.StatusNotFound, Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1,
+		Header: http.Header{"Content-Type": {"text/plain"}}, Body: http.NoBody, Request: req,
+	}
 }
 
 type readCloser struct {

@@ -50,7 +50,16 @@ type Exchange struct {
 	// NotModified writes the response as a revisit record (profile
 	// server-not-modified): the answer to a conditional GET.
 	NotModified bool
+	// Reconstructed marks a response rebuilt from a crawl store, not
+	// recorded: no request record is written, and the response carries
+	// ReconstructedField.
+	Reconstructed bool
 }
+
+// ReconstructedField is the WARC header field of a response record rebuilt
+// from a crawl store (value "store"): its HTTP head is synthesised and its
+// body is the stored page, not the bytes received.
+const ReconstructedField = "WARC-Crawl-Reconstructed"
 
 // Writer writes exchanges as gzipped WARC 1.1 records to size-rotated
 // files. It is safe for concurrent use. Each exchange is written to the
@@ -199,8 +208,9 @@ func (e *encoder) exchange(x Exchange, infoID string) error {
 		return err
 	}
 	e.buf.Reset()
+	e.reqN = 0
 	for i, r := range recs {
-		if i == 1 {
+		if i == len(recs)-1 {
 			e.reqN = e.buf.Len()
 		}
 		e.zw.Reset(&e.buf)
@@ -213,7 +223,7 @@ func (e *encoder) exchange(x Exchange, infoID string) error {
 	}
 	status, mime := statusAndType(x.Response)
 	e.entry = CDXEntry{URL: x.URL, Time: x.Date, Status: status, MIME: mime,
-		Digest: recs[1].fields.Get(gowarc.WarcPayloadDigest), Offset: int64(e.reqN), Length: int64(e.buf.Len() - e.reqN)}
+		Digest: recs[len(recs)-1].fields.Get(gowarc.WarcPayloadDigest), Offset: int64(e.reqN), Length: int64(e.buf.Len() - e.reqN)}
 	return nil
 }
 

@@ -20,7 +20,7 @@ type command struct {
 
 func commands() []command {
 	return []command{
-		{"export", "export -db FILE -what pages|links|records|clusters|harvest|topics -format csv|jsonl [-out PATH]", runExport},
+		{"export", "export -db FILE -what pages|links|records|clusters|harvest|topics|warc -format csv|jsonl [-out PATH]", runExport},
 		{"demo-site", "demo-site [-addr 127.0.0.1:0]", runDemoSite},
 		{"hub", "hub train|classify|eval ...", runHub},
 		{"cluster", "cluster -in DIR [-out FILE.csv] [-db FILE] [-method fpc|stm-cure] [-lsh-report] | cluster -score FILE.csv -labels FILE.csv [-split S]", runCluster},

@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/crawl-project/crawl/warc/warctest"
 )
 
 // pagesByURL reads pages.csv: the columns that do not depend on fetch
@@ -176,6 +178,50 @@ fetch: {retries: -1}
 	live := pagesByURL(t, filepath.Join(dir, "live", "pages.csv"))
 	if len(live) != 42 { // /p/0..39, / and /moved (stored under its own URL)
 		t.Errorf("live crawl stored %d pages, want 42", len(live))
+	}
+	comparePages(t, live, pagesByURL(t, filepath.Join(dir, "replay", "pages.csv")))
+}
+
+// TestExportWARCReconstructed exports a store crawled without an archive as
+// WARC: both readers accept it, every response is marked reconstructed, and
+// replaying it gives the crawl's pages again.
+func TestExportWARCReconstructed(t *testing.T) {
+	srv := httptest.NewServer(linkedSite(25))
+	defer srv.Close()
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "c.yaml")
+	os.WriteFile(cfg, []byte(`seeds: ["`+srv.URL+`/"]
+db: `+filepath.Join(dir, "live.db")+`
+out: `+filepath.Join(dir, "live")+`
+politeness: {workers: 2, no_delay: true}
+fetch: {retries: -1}
+`), 0o644)
+	if code, out, errOut := runCLI(t, "-config", cfg, "-quiet"); code != 0 {
+		t.Fatalf("live crawl: %d\n%s\n%s", code, out, errOut)
+	}
+	srv.Close()
+	wdir := filepath.Join(dir, "rebuilt")
+	if code, out, errOut := runCLI(t, "export", "-db", filepath.Join(dir, "live.db"), "-what", "warc", "-out", wdir); code != 0 {
+		t.Fatalf("export warc: %d\n%s\n%s", code, out, errOut)
+	}
+	files, _ := filepath.Glob(filepath.Join(wdir, "*.warc.gz"))
+	types := warctest.Validate(t, files...)
+	live := pagesByURL(t, filepath.Join(dir, "live", "pages.csv"))
+	// 26 pages (/, /p/0..24, /moved) and one 302 for /moved
+	if types["response"] != len(live)+1 || types["request"] != 0 {
+		t.Errorf("records %v for %d pages", types, len(live))
+	}
+	warctest.NodeCheck(t, types, files...)
+	for _, f := range files {
+		b, _ := os.ReadFile(f + ".cdxj")
+		if strings.Count(string(b), "\n") != types["response"] {
+			t.Errorf("%s.cdxj has %d lines, want %d", f, strings.Count(string(b), "\n"), types["response"])
+		}
+	}
+	code, out, errOut := runCLI(t, "replay", "-config", cfg, "-warc", filepath.Join(wdir, "*.warc.gz"),
+		"-db", filepath.Join(dir, "replay.db"), "-out", filepath.Join(dir, "replay"), "-quiet")
+	if code != 0 {
+		t.Fatalf("replay: %d\n%s\n%s", code, out, errOut)
 	}
 	comparePages(t, live, pagesByURL(t, filepath.Join(dir, "replay", "pages.csv")))
 }
