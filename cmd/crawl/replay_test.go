@@ -175,7 +175,14 @@ fetch: {retries: -1}
 	if strings.Contains(errOut, "replay:") {
 		t.Errorf("replay reported bad input in wget's archive:\n%s", errOut)
 	}
+	// archive order: every archived page, in the order wget fetched them
+	code, out, errOut = runCLI(t, "replay", "-config", cfg, "-warc", filepath.Join(dir, "site.warc.gz"), "-order", "archive",
+		"-db", filepath.Join(dir, "archive.db"), "-out", filepath.Join(dir, "archive"), "-quiet")
+	if code != 0 {
+		t.Fatalf("replay -order archive: %d\n%s\n%s", code, out, errOut)
+	}
 	live := pagesByURL(t, filepath.Join(dir, "live", "pages.csv"))
+	comparePages(t, live, pagesByURL(t, filepath.Join(dir, "archive", "pages.csv")))
 	if len(live) != 42 { // /p/0..39, / and /moved (stored under its own URL)
 		t.Errorf("live crawl stored %d pages, want 42", len(live))
 	}
