@@ -157,10 +157,12 @@ func (a *Archive) Close() error {
 // ErrNotArchived is wrapped by Lookup's error for a URL the archive lacks.
 var ErrNotArchived = errors.New("warc: not in the archive")
 
-// InfoField is the value of the first warcinfo field name in the archive
-// ("" when none has it).
+// InfoField is the value of field name in the last warcinfo record of the
+// archive that has it (the latest run's, when files are given in name
+// order); "" when none has it.
 func (a *Archive) InfoField(name string) string {
-	for _, r := range a.Info {
+	for i := len(a.Info) - 1; i >= 0; i-- {
+		r := a.Info[i]
 		for _, line := range strings.Split(string(r.Block), "\r\n") {
 			if k, v, ok := strings.Cut(line, ":"); ok && strings.EqualFold(strings.TrimSpace(k), name) {
 				return strings.TrimSpace(v)

@@ -67,6 +67,9 @@ func (r *Recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	x := Exchange{URL: req.URL.String(), IP: ip, Date: date, Request: requestHead(req), Response: responseHead(resp), NotModified: resp.StatusCode == http.StatusNotModified}
 	ipMu.Unlock()
 	body := &recordingBody{rc: resp.Body, w: r.w, x: x}
+	if resp.ContentLength > 0 && resp.ContentLength < 16<<20 {
+		body.buf.Grow(int(resp.ContentLength))
+	}
 	resp.Body = body
 	if decode && strings.EqualFold(strings.TrimSpace(resp.Header.Get("Content-Encoding")), "gzip") {
 		resp.Body = &gunzipBody{src: body}
