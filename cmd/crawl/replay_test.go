@@ -75,9 +75,9 @@ func comparePages(t *testing.T, live, replay map[string]string) {
 }
 
 // TestReplayOwnDemoWARC crawls the demo site writing WARC, then replays the
-// archive into a new store: the same pages with the same labels, scores,
-// relevance and records come out, without the network (the URLs outside
-// the archive are never fetched).
+// archive into a new store: the same pages with the same labels, label
+// scores, relevance, titles and sizes, and the same links, come out without
+// the network (the URLs outside the archive are never fetched).
 func TestReplayOwnDemoWARC(t *testing.T) {
 	dir := t.TempDir()
 	cfg := filepath.Join(dir, "demo.yaml")
@@ -108,11 +108,15 @@ warc: {dir: `+filepath.Join(dir, "warc")+`, max_size: 500KB}
 		t.Errorf("replay reported bad input in our own archive:\n%s", errOut)
 	}
 	comparePages(t, pagesByURL(t, filepath.Join(dir, "live", "pages.csv")), pagesByURL(t, filepath.Join(dir, "replay", "pages.csv")))
-	for _, f := range []string{"records.csv", "links.csv", "topics.csv"} {
+	// links and topic rows are one per page link and per page; records come
+	// from template clusters, whose make-up depends on the fetch order
+	// (timing-dependent in both runs), so they are only reported
+	for _, f := range []string{"links.csv", "topics.csv"} {
 		if a, b := lines(t, filepath.Join(dir, "live", f)), lines(t, filepath.Join(dir, "replay", f)); a != b {
 			t.Errorf("%s: %d lines live, %d replayed", f, a, b)
 		}
 	}
+	t.Logf("records.csv: %d lines live, %d replayed", lines(t, filepath.Join(dir, "live", "records.csv")), lines(t, filepath.Join(dir, "replay", "records.csv")))
 }
 
 // linkedSite serves n pages linking to each other, one redirect and
