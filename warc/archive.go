@@ -2,10 +2,12 @@ package warc
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -68,6 +70,9 @@ func (a *Archive) add(name string) (int, error) {
 		return 0, fmt.Errorf("warc: %w", err)
 	}
 	defer f.Close()
+	if n, ok := a.addIndexed(f, name); ok {
+		return n, nil
+	}
 	r := NewReader(f, name)
 	n := 0
 	for {
@@ -176,4 +181,47 @@ func (a *Archive) InfoField(name string) string {
 func (a *Archive) Has(url string) bool {
 	_, ok := a.index[a.key(url)]
 	return ok
+}
+
+// addIndexed indexes name from its CDXJ index (name.cdxj) instead of
+// reading every record, when the index is there, no older than the file,
+// and every entry lies inside the file; the file's first record, its
+// warcinfo, is still read. ok is false when the file must be read whole.
+func (a *Archive) addIndexed(f *os.File, name string) (int, bool) {
+	fi, err1 := f.Stat()
+	ci, err2 := os.Stat(name + ".cdxj")
+	if err1 != nil || err2 != nil || ci.ModTime().Before(fi.ModTime()) {
+		return 0, false
+	}
+	entries, err := readCDXJ(name + ".cdxj")
+	if err != nil {
+		return 0, false
+	}
+	for _, e := range entries {
+		if e.Offset < 0 || e.Length <= 0 || e.Offset+e.Length > fi.Size() || e.Filename != filepath.Base(name) {
+			return 0, false
+		}
+	}
+	info, err := NewReader(f, name).Next()
+	if err != nil || info.Type() != "warcinfo" {
+		return 0, false
+	}
+	info.Block = slices.Clip(info.Block)
+	a.Info = append(a.Info, info)
+	slices.SortFunc(entries, func(x, y CDXEntry) int { return cmp.Compare(x.Offset, y.Offset) })
+	for _, e := range entries {
+		k := a.key(e.URL)
+		if k == "" {
+			continue
+		}
+		if _, seen := a.index[k]; !seen {
+			a.order = append(a.order, k)
+		}
+		if e.revisit && a.response[k] {
+			continue
+		}
+		a.response[k] = a.response[k] || !e.revisit
+		a.index[k] = Location{File: name, Offset: e.Offset, Size: e.Length}
+	}
+	return 1 + len(entries), true
 }

@@ -126,3 +126,45 @@ func TestReplayerAnswersAsRecorded(t *testing.T) {
 		t.Errorf("a URL not archived: %v, want ErrNotArchived", err)
 	}
 }
+
+// TestArchiveUsesIndex: an archive opened through the CDXJ indexes beside
+// the files equals one opened by reading them; a file cut short after its
+// index was written is read whole, and its bad record reported.
+func TestArchiveUsesIndex(t *testing.T) {
+	file := writeSite(t, t.TempDir())
+	indexed, errs := warc.OpenArchive([]string{file})
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	defer indexed.Close()
+	data, _ := os.ReadFile(file)
+	plainDir := t.TempDir()
+	plain := filepath.Join(plainDir, filepath.Base(file))
+	os.WriteFile(plain, data, 0o644) // no .cdxj beside it
+	scanned, errs := warc.OpenArchive([]string{plain})
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	defer scanned.Close()
+	if a, b := strings.Join(indexed.URLs(), " "), strings.Join(scanned.URLs(), " "); a != b {
+		t.Errorf("URLs indexed %s, scanned %s", a, b)
+	}
+	for _, u := range scanned.URLs() {
+		r1, err1 := indexed.Lookup(u)
+		r2, err2 := scanned.Lookup(u)
+		if err1 != nil || err2 != nil || string(r1.Block) != string(r2.Block) || r1.Offset != r2.Offset {
+			t.Errorf("Lookup(%s) differs: %v %v", u, err1, err2)
+		}
+	}
+	if indexed.InfoField("software") == "" {
+		t.Error("the warcinfo record was not read with the index")
+	}
+	// cut the file after its index was written
+	cdx, _ := os.ReadFile(file + ".cdxj")
+	os.WriteFile(plain, data[:len(data)-20], 0o644)
+	os.WriteFile(plain+".cdxj", cdx, 0o644)
+	a, errs := warc.OpenArchive([]string{plain})
+	if a == nil || len(errs) != 1 || !strings.Contains(errs[0].Error(), plain) {
+		t.Errorf("a file cut short under a stale index: errors %v", errs)
+	}
+}

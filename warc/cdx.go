@@ -26,6 +26,7 @@ type CDXEntry struct {
 	Offset   int64  // of the record's gzip member in the file
 	Length   int64  // bytes of the member
 	Filename string // base name of the WARC file
+	revisit  bool   // a revisit record (written as "revisit": "true")
 }
 
 // SURT is the sort-friendly URL form of CDX indexes: host labels reversed
@@ -66,6 +67,9 @@ func (e CDXEntry) line() string {
 	}
 	if e.Digest != "" {
 		fields["digest"] = e.Digest
+	}
+	if e.revisit {
+		fields["revisit"] = "true"
 	}
 	js, _ := json.Marshal(fields) // string map: cannot fail
 	return SURT(e.URL) + " " + e.Time.UTC().Format("20060102150405") + " " + string(js)
@@ -133,7 +137,7 @@ func entryOf(rec *Record, filename string) (CDXEntry, bool) {
 	if t := rec.Type(); t != "response" && t != "revisit" {
 		return CDXEntry{}, false
 	}
-	e := CDXEntry{URL: rec.TargetURI(), Digest: rec.Header.Get("WARC-Payload-Digest"), Offset: rec.Offset, Length: rec.Size, Filename: filename}
+	e := CDXEntry{URL: rec.TargetURI(), Digest: rec.Header.Get("WARC-Payload-Digest"), Offset: rec.Offset, Length: rec.Size, Filename: filename, revisit: rec.Type() == "revisit"}
 	e.Time, _ = time.Parse(time.RFC3339Nano, rec.Header.Get("WARC-Date"))
 	e.Status, e.MIME = statusAndType(rec.Block)
 	return e, true
@@ -157,4 +161,34 @@ func statusAndType(block []byte) (int, string) {
 		}
 	}
 	return status, ""
+}
+
+// readCDXJ reads a CDXJ index written by writeCDXJ.
+func readCDXJ(path string) ([]CDXEntry, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var out []CDXEntry
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		parts := strings.SplitN(sc.Text(), " ", 3)
+		var m map[string]string
+		if len(parts) != 3 || json.Unmarshal([]byte(parts[2]), &m) != nil {
+			return nil, fmt.Errorf("warc: %s: bad line %.60q", path, sc.Text())
+		}
+		e := CDXEntry{URL: m["url"], Filename: m["filename"], MIME: m["mime"], Digest: m["digest"], revisit: m["revisit"] == "true"}
+		var err1, err2 error
+		e.Offset, err1 = strconv.ParseInt(m["offset"], 10, 64)
+		e.Length, err2 = strconv.ParseInt(m["length"], 10, 64)
+		if err1 != nil || err2 != nil || e.URL == "" {
+			return nil, fmt.Errorf("warc: %s: bad line %.60q", path, sc.Text())
+		}
+		e.Status, _ = strconv.Atoi(m["status"])
+		e.Time, _ = time.Parse("20060102150405", parts[1])
+		out = append(out, e)
+	}
+	return out, sc.Err()
 }

@@ -20,7 +20,7 @@
 //   - reader.go: Reader, Record, Error: reading records with errors naming file and offset
 //   - repair.go: RepairDir, cutting torn tails of files left open
 //   - cdx.go: CDXJ indexes (SURT keys), IndexFile
-//   - archive.go: Archive, the URL index of a set of files; Lookup
+//   - archive.go: Archive, the URL index of a set of files (from their CDXJ when fresh); Lookup
 //   - replay.go: Replayer, the http.RoundTripper answering from an Archive
 //   - warctest/: test helpers checking files with gowarc and warcio.js
 //   - lock_unix.go, lock_other.go: the flock held on an open file

@@ -223,7 +223,8 @@ func (e *encoder) exchange(x Exchange, infoID string) error {
 	}
 	status, mime := statusAndType(x.Response)
 	e.entry = CDXEntry{URL: x.URL, Time: x.Date, Status: status, MIME: mime,
-		Digest: recs[len(recs)-1].fields.Get(gowarc.WarcPayloadDigest), Offset: int64(e.reqN), Length: int64(e.buf.Len() - e.reqN)}
+		Digest: recs[len(recs)-1].fields.Get(gowarc.WarcPayloadDigest), Offset: int64(e.reqN), Length: int64(e.buf.Len() - e.reqN),
+		revisit: x.NotModified}
 	return nil
 }
 
