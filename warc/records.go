@@ -17,16 +17,6 @@ import (
 // conditional request with 304 Not Modified.
 const revisitProfile = "http://netpreserve.org/warc/1.1/revisit/server-not-modified"
 
-// recordOpts are the options every record is built with: SHA-1 digests in
-// base32 (the convention of wget, Heritrix and CDX indexes), ids and
-// lengths filled in, bodies kept in memory.
-var recordOpts = []gowarc.WarcRecordOption{
-	gowarc.WithAddMissingDigest(true), gowarc.WithAddMissingRecordId(true),
-	gowarc.WithAddMissingContentLength(true), gowarc.WithDefaultDigestAlgorithm("sha1"),
-	gowarc.WithBufferMaxMemBytes(1 << 30), gowarc.WithSpecViolationPolicy(gowarc.ErrFail),
-	gowarc.WithSyntaxErrorPolicy(gowarc.ErrFail),
-}
-
 // sha1Digest is the WARC digest "sha1:BASE32" of the concatenated parts.
 func sha1Digest(parts ...[]byte) string {
 	h := sha1.New()
@@ -128,29 +118,31 @@ func (r *rawRecord) write(w io.Writer) error {
 	return err
 }
 
-// warcinfo builds the warcinfo record that opens file name.
-func (w *Writer) warcinfo(name string, now time.Time) (gowarc.WarcRecord, error) {
-	b := gowarc.NewRecordBuilder(gowarc.Warcinfo, recordOpts...)
-	b.AddWarcHeader(gowarc.WarcRecordID, newID())
-	b.AddWarcHeaderTime(gowarc.WarcDate, now)
-	b.AddWarcHeader(gowarc.WarcFilename, name)
-	b.AddWarcHeader(gowarc.ContentType, "application/warc-fields")
+// warcinfo builds the warcinfo record that opens file name. (Records are
+// built here rather than with gowarc's RecordBuilder: its constructor
+// writes a uuid package global, a data race with concurrent writers.)
+func (w *Writer) warcinfo(name string, now time.Time) rawRecord {
 	var sb strings.Builder
 	fields := append([]Field{
 		{"software", w.cfg.Software},
 		{"format", "WARC File Format 1.1"},
 		{"conformsTo", "http://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.1/"},
 	}, w.cfg.Info...)
+	clean := strings.NewReplacer("\r", " ", "\n", " ")
 	for _, f := range fields {
-		v := strings.NewReplacer("\r", " ", "\n", " ").Replace(f.Value)
-		fmt.Fprintf(&sb, "%s: %s\r\n", f.Name, v)
+		fmt.Fprintf(&sb, "%s: %s\r\n", f.Name, clean.Replace(f.Value))
 	}
-	b.WriteString(sb.String())
-	r, _, err := b.Build()
-	if err != nil {
-		return nil, fmt.Errorf("warc: build warcinfo: %w", err)
-	}
-	return r, nil
+	block := []byte(sb.String())
+	var r rawRecord
+	r.fields.Add(gowarc.WarcType, "warcinfo")
+	r.fields.Add(gowarc.WarcRecordID, newID())
+	r.fields.Add(gowarc.WarcDate, now.UTC().Format(time.RFC3339Nano))
+	r.fields.Add(gowarc.WarcFilename, name)
+	r.fields.Add(gowarc.ContentType, "application/warc-fields")
+	r.fields.Add(gowarc.WarcBlockDigest, sha1Digest(block))
+	r.fields.AddInt(gowarc.ContentLength, len(block))
+	r.block = [][]byte{block}
+	return r
 }
 
 func newID() string { return "<" + uuid.New().URN() + ">" }

@@ -213,12 +213,8 @@ func (e *encoder) exchange(x Exchange, infoID string) error {
 		if i == len(recs)-1 {
 			e.reqN = e.buf.Len()
 		}
-		e.zw.Reset(&e.buf)
-		if err := r.write(e.zw); err != nil {
-			return fmt.Errorf("warc: marshal: %w", err)
-		}
-		if err := e.zw.Close(); err != nil {
-			return fmt.Errorf("warc: gzip: %w", err)
+		if err := e.member(&r); err != nil {
+			return err
 		}
 	}
 	status, mime := statusAndType(x.Response)
@@ -228,11 +224,10 @@ func (e *encoder) exchange(x Exchange, infoID string) error {
 	return nil
 }
 
-// marshal appends r to the buffer as one gzip member, and closes r.
-func (e *encoder) marshal(r gowarc.WarcRecord) error {
-	defer r.Close()
+// member appends r to the buffer as one gzip member.
+func (e *encoder) member(r *rawRecord) error {
 	e.zw.Reset(&e.buf)
-	if _, _, err := gowarc.NewMarshaler().Marshal(e.zw, r, 0); err != nil {
+	if err := r.write(e.zw); err != nil {
 		return fmt.Errorf("warc: marshal: %w", err)
 	}
 	if err := e.zw.Close(); err != nil {
@@ -273,15 +268,12 @@ func (w *Writer) openFile() error {
 		break
 	}
 	w.f, w.lock, w.size = f, lock, 0
-	info, err := w.warcinfo(filepath.Base(w.name), now)
-	if err != nil {
-		return err
-	}
-	w.infoID = info.WarcHeader().Get(gowarc.WarcRecordID)
+	info := w.warcinfo(filepath.Base(w.name), now)
+	w.infoID = info.fields.Get(gowarc.WarcRecordID)
 	enc := encoders.Get().(*encoder)
 	defer encoders.Put(enc)
 	enc.buf.Reset()
-	if err := enc.marshal(info); err != nil {
+	if err := enc.member(&info); err != nil {
 		return err
 	}
 	return w.write(enc.buf.Bytes())
