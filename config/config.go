@@ -44,6 +44,8 @@ type Config struct {
 	Clustering Clustering `yaml:"clustering"`
 	Extraction Extraction `yaml:"extraction"`
 	Topics     Topics     `yaml:"topics"`
+
+	WARC WARC `yaml:"warc"` // web archive of every exchange; off by default
 }
 
 // Scope limits which URLs enter the frontier.

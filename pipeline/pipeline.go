@@ -27,6 +27,8 @@ type Options struct {
 	Recrawl  bool                  // re-visit stored hub pages with conditional GET
 	Hooks    func(*hooks.Chain)    // adds user hooks after the built-in ones
 	Engine   func(*crawler.Config) // last-minute engine tweaks (tests, benchmarks)
+	// Transport replaces the network (replay from WARC files); nil: HTTP.
+	Transport http.RoundTripper
 }
 
 // Pipeline is one configured crawl: store, frontier, built-in hooks and,
@@ -179,12 +181,17 @@ func (p *Pipeline) Run(ctx context.Context) (crawler.Summary, error) {
 		}
 		opts = append(opts, crawler.WithCookieJar(jar))
 	}
-	c, err := crawler.New(ecfg, p.fr, p.st, opts...)
+	aopts, st, closeArchive, err := p.archive()
 	if err != nil {
 		return crawler.Summary{}, err
 	}
+	c, err := crawler.New(ecfg, p.fr, st, append(opts, aopts...)...)
+	if err != nil {
+		return crawler.Summary{}, errors.Join(err, closeArchive())
+	}
 	sum, err := c.Run(ctx, p.seeds)
 	p.ran, p.sum = true, sum
+	err = errors.Join(err, closeArchive())
 	if p.revisits != nil {
 		p.report = append(p.report, p.recrawlReport(ctx, sum)...)
 		if err == nil {
