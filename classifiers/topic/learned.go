@@ -230,15 +230,20 @@ func linkContexts(doc *html.Node, base string) map[string]string {
 	b, _ := url.Parse(base)
 	out := map[string]string{}
 	blocks := map[*html.Node]string{} // a block's text, once per block
+	keys := map[string]string{}       // an href's absolute URL, once per href
 	var walk func(n *html.Node)
 	walk = func(n *html.Node) {
 		if n.Type == html.ElementNode && n.DataAtom == atom.A {
 			anchor := strings.Join(strings.Fields(nodeText(n, maxContext)), " ")
 			var key string
 			if href := hrefOf(n); href != "" && b != nil {
-				if u, err := b.Parse(href); err == nil {
-					u.Fragment = ""
-					key = u.String()
+				var ok bool
+				if key, ok = keys[href]; !ok {
+					if u, err := b.Parse(href); err == nil {
+						u.Fragment = ""
+						key = u.String()
+					}
+					keys[href] = key
 				}
 			}
 			needURL := key != "" && out[key] == ""
