@@ -126,11 +126,11 @@ func (s *Store) ExportClusterRecords(ctx context.Context, cluster int64, fn func
 
 // RecordColumns returns the field names of the stored records of each
 // cluster, each name once, in no particular order. It reads the names
-// only (SQLite's json_tree, the members named "name"), so a caller
-// learns a table's columns before streaming its rows.
+// only (SQLite's json_each), so a caller learns a table's columns before
+// streaming its rows.
 func (s *Store) RecordColumns(ctx context.Context) (map[int64][]string, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT DISTINCT r.cluster, j.value
-		FROM records r, json_tree(r.fields) j WHERE j.key = 'name'`)
+	rows, err := s.r.QueryContext(ctx, `SELECT DISTINCT r.cluster, json_extract(j.value, '$.name')
+		FROM records r, json_each(r.fields) j`)
 	if err != nil {
 		return nil, fmt.Errorf("store: record columns: %w", err)
 	}
