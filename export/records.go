@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -150,11 +151,7 @@ func WriteRecordsDir(ctx context.Context, st *store.Store, format, dir string) (
 	if err != nil {
 		return nil, fmt.Errorf("export records: %w", err)
 	}
-	ids := make([]int64, 0, len(names))
-	for id := range names {
-		ids = append(ids, id)
-	}
-	slices.Sort(ids)
+	ids := slices.Sorted(maps.Keys(names))
 	var files []string
 	for _, id := range ids {
 		path, err := writeClusterFile(ctx, st, format, dir, id, names)

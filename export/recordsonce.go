@@ -3,6 +3,7 @@ package export
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -26,11 +27,7 @@ func WriteRecords(ctx context.Context, st *store.Store, format, path, dir string
 	if err != nil {
 		return nil, fmt.Errorf("export records: %w", err)
 	}
-	ids := make([]int64, 0, len(names))
-	for id := range names {
-		ids = append(ids, id)
-	}
-	slices.Sort(ids)
+	ids := slices.Sorted(maps.Keys(names))
 	once, rest := ids, []int64(nil)
 	if len(ids) > maxOnePassFiles {
 		once, rest = ids[:maxOnePassFiles], ids[maxOnePassFiles:]
