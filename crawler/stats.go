@@ -21,6 +21,7 @@ type Stats struct {
 	NotModified int64            // re-visits answered 304
 	Relevant    int64            // pages marked relevant by the topic hooks
 	Queued      int              // links waiting in the frontier
+	InFlight    int64            // HTTP requests sent and not yet answered
 	Bytes       int64            // body bytes received
 	Batches     int64
 	Records     int64

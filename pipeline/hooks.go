@@ -2,6 +2,11 @@ package pipeline
 
 import (
 	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/crawl-project/crawl"
 
 	"github.com/crawl-project/crawl/hooks"
 )
@@ -64,6 +69,31 @@ func (p *Pipeline) add(b builtin) {
 		p.chain.OnURL(h)
 	}
 	if h, ok := b.(hooks.BatchHook); ok {
+		if obs := p.opts.BatchObserver; obs != nil {
+			h = timedBatch{name: builtinName(b), h: h, observe: obs}
+		}
 		p.chain.OnBatch(h)
 	}
+}
+
+// timedBatch tells Options.BatchObserver how long a built-in's OnBatch took.
+type timedBatch struct {
+	name    string
+	h       hooks.BatchHook
+	observe func(string, time.Duration)
+}
+
+func (t timedBatch) OnBatch(ctx context.Context, b *crawl.Batch) error {
+	start := time.Now()
+	err := t.h.OnBatch(ctx, b)
+	t.observe(t.name, time.Since(start))
+	return err
+}
+
+// builtinName is a built-in's short name from its type: *clustersBuiltin is
+// "clusters".
+func builtinName(b builtin) string {
+	n := fmt.Sprintf("%T", b)
+	n = n[strings.LastIndexByte(n, '.')+1:]
+	return strings.TrimSuffix(n, "Builtin")
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/config"
@@ -26,6 +27,13 @@ type Options struct {
 	Recrawl  bool                  // re-visit stored hub pages with conditional GET
 	Hooks    func(*hooks.Chain)    // adds user hooks after the built-in ones
 	Engine   func(*crawler.Config) // last-minute engine tweaks (tests, benchmarks)
+	// Watch, when set, gets the engine before it runs (live dashboards
+	// read its Stats); EngineOptions are added to the engine's options.
+	Watch         func(*crawler.Crawler)
+	EngineOptions []crawler.Option
+	// BatchObserver, when set, is told how long each built-in's OnBatch
+	// hook took, named clusters, records or topics.
+	BatchObserver func(builtin string, d time.Duration)
 }
 
 // Pipeline is one configured crawl: store, frontier, built-in hooks and,
@@ -169,9 +177,13 @@ func (p *Pipeline) Run(ctx context.Context) (crawler.Summary, error) {
 	if p.revisits != nil {
 		opts = append(opts, crawler.WithRevisits(p.revisits))
 	}
+	opts = append(opts, p.opts.EngineOptions...)
 	c, err := crawler.New(ecfg, p.fr, p.st, opts...)
 	if err != nil {
 		return crawler.Summary{}, err
+	}
+	if p.opts.Watch != nil {
+		p.opts.Watch(c)
 	}
 	sum, err := c.Run(ctx, p.seeds)
 	p.ran, p.sum = true, sum
