@@ -25,6 +25,7 @@ func commands() []command {
 		{"hub", "hub train|classify|eval ...", runHub},
 		{"cluster", "cluster -in DIR [-out FILE.csv] [-db FILE] [-method fpc|stm-cure] [-lsh-report] | cluster -score FILE.csv -labels FILE.csv [-split S]", runCluster},
 		{"extract", "extract -in FILE|DIR [-out FILE.csv]", runExtract},
+		{"serve", "serve -db FILE [-addr 127.0.0.1:8080] [-token T]", runServe},
 		{"topics", "topics -db FILE [-r 0.24] [-out FILE.csv] [-levels]", runTopics},
 		{"bench", "bench -config FILE [-site DIR] [-rounds 2] [-work DIR] [-hubs FILE]", runBench},
 	}
