@@ -180,9 +180,10 @@ async function clusters(id) {
 async function topics() {
   const t = await api("/api/topics?size=100");
   view.replaceChildren(el("h2", {}, "Fuzzy topics"),
+    el("p", {}, t.total ? `${fmt(t.total)} topics, largest first` : "No topics yet: fuzzy topics are stored by the crawl's last batch."),
     table("topics-table", [{ label: "topic", key: "id" }, { label: "pages", key: "pages" },
       { label: "top words", cell: (r) => el("span", { class: "words" }, r.words.slice(0, 12).join(", ")) }], t.items));
-  return 0;
+  return t.total ? 0 : 5000;
 }
 
 let pagesPage = 1;
