@@ -18,5 +18,6 @@
 //   - server.go: Server, Config, New, the token check, ListenAndServe.
 //   - api.go: the routes and JSON handlers, the records CSV, stop.
 //   - metrics.go: Metrics, the Prometheus registry and collector.
+//   - attach.go: Attach, a dashboard serving a pipeline's crawl while it runs.
 //   - views.go, assets/: the embedded single-page views.
 package dashboard
