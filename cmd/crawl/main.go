@@ -57,7 +57,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: crawl -config FILE [-check] [-fresh] [-recrawl] [-max-pages N] [-db FILE] [-out DIR]")
+	fmt.Fprintln(w, "usage: crawl -config FILE [-check] [-fresh] [-recrawl] [-max-pages N] [-db FILE] [-out DIR] [-serve ADDR [-serve-token T]]")
 	for _, c := range commands() {
 		fmt.Fprintf(w, "       crawl %s\n", c.usage)
 	}
