@@ -28,17 +28,24 @@ type Config struct {
 	Exports []string `yaml:"exports"`
 	// MaxPages stops the crawl when the store holds this many pages. 0: no limit.
 	MaxPages int `yaml:"max_pages"`
+	// SeedsFile names a file of seed URLs, one a line (blank lines and
+	// lines starting with # are skipped), added to Seeds. A relative path
+	// is relative to the working directory.
+	SeedsFile string `yaml:"seeds_file"`
 
 	Scope      Scope      `yaml:"scope"`
 	Fetch      Fetch      `yaml:"fetch"`
 	Politeness Politeness `yaml:"politeness"`
 	Batch      Batch      `yaml:"batch"`
+	Dedup      Dedup      `yaml:"dedup"`
 
 	Hub        Hub        `yaml:"hub"`
 	Topic      Topic      `yaml:"topic"`
 	Clustering Clustering `yaml:"clustering"`
 	Extraction Extraction `yaml:"extraction"`
 	Topics     Topics     `yaml:"topics"`
+
+	WARC WARC `yaml:"warc"` // web archive of every exchange; off by default
 
 	Serve Serve `yaml:"serve"`
 }
@@ -60,6 +67,38 @@ type Scope struct {
 	AllowRegex  []string `yaml:"allow_regex"` // URL must match one of them (when set)
 	DenyRegex   []string `yaml:"deny_regex"`  // URL must match none of them
 	MaxDepth    int      `yaml:"max_depth"`   // seeds are depth 0; 0: no limit
+	// StripParams are query (and ;path) parameter names or globs removed
+	// from every URL, on top of frontier.DefaultStripParams (session ids,
+	// utm_*, fbclid, gclid, …); KeepParams are kept even so (["*"]: all).
+	StripParams []string `yaml:"strip_params"`
+	KeepParams  []string `yaml:"keep_params"`
+	// RobotsSitemaps reads the sitemaps that robots.txt files list and
+	// queues their URLs (in scope only); default true. Seeds ending in
+	// .xml or .xml.gz are read as sitemaps either way.
+	RobotsSitemaps *bool `yaml:"robots_sitemaps"`
+	// MaxPagesPerHost caps the URLs fetched from one host in a run. 0: none.
+	MaxPagesPerHost int `yaml:"max_pages_per_host"`
+	// MaxQueryVariants caps the distinct URLs of one host and path that
+	// differ only in the query; default 1000; -1: none.
+	MaxQueryVariants int `yaml:"max_query_variants"`
+	// MaxURLsPerPattern caps the distinct URLs of one host per path
+	// pattern (digit runs generalised, query values dropped); default
+	// 10000; -1: none.
+	MaxURLsPerPattern int `yaml:"max_urls_per_pattern"`
+	// MaxLinksPerPage caps the distinct out-links kept from one page;
+	// default 10000; -1: none.
+	MaxLinksPerPage int `yaml:"max_links_per_page"`
+}
+
+// Dedup configures duplicate detection.
+type Dedup struct {
+	Enabled *bool `yaml:"enabled"` // default true
+	// Distance is the SimHash Hamming distance of near-duplicates; default
+	// 6; -1: identical visible text only.
+	Distance int `yaml:"distance"`
+	// PatternLimit: a URL pattern with this many duplicates (at least
+	// twice its distinct pages) is refused from then on; default 5; -1: never.
+	PatternLimit int `yaml:"pattern_limit"`
 }
 
 // Fetch tunes HTTP fetching.
@@ -73,6 +112,21 @@ type Fetch struct {
 	MaxBodySize   int64         `yaml:"max_body_size"`   // bytes; default 10485760
 	MaxRedirects  int           `yaml:"max_redirects"`   // default 10
 	ContentTypes  []string      `yaml:"content_types"`   // default [text/html, application/xhtml+xml]
+	// Proxy is the proxy of every request: http://, https:// or socks5://
+	// (user:password@host:port when it needs a login). Default: none (the
+	// HTTP_PROXY/HTTPS_PROXY environment, as Go programs do).
+	Proxy string `yaml:"proxy"`
+	// Headers are sent with every page request, e.g. Accept-Language or
+	// Authorization. User-Agent is fetch.user_agent; Cookie is refused (it
+	// would go to every host): use cookies_file.
+	Headers map[string]string `yaml:"headers"`
+	// CookiesFile is a Netscape cookie file (cookies.txt of curl, wget or a
+	// browser export); each cookie is sent only to its domain and path.
+	CookiesFile string `yaml:"cookies_file"`
+	// StopGrace is how long fetches in flight may finish after Ctrl-C
+	// (SIGINT/SIGTERM) before they are abandoned, their URLs left queued
+	// for the next run; default 5s. A second Ctrl-C exits at once.
+	StopGrace time.Duration `yaml:"stop_grace"`
 }
 
 // Politeness is how gently hosts are treated.
@@ -105,6 +159,11 @@ type Hub struct {
 	Policy string  `yaml:"policy"`
 	Boost  float64 `yaml:"boost"` // default 0.5
 	Depth  int     `yaml:"depth"` // for hubs-beyond-depth; default 2
+	// URLOnly: the paper's classifier alone (a page's stored label from its
+	// URL, no per-host calibration); default false: a fetched page is
+	// labelled by its page evidence and each host's links are calibrated
+	// against its fetched pages (classifiers/hub README).
+	URLOnly bool `yaml:"url_only"`
 }
 
 // Topic configures focused crawling (paper 003).
@@ -112,13 +171,16 @@ type Topic struct {
 	Enabled bool `yaml:"enabled"`
 	// Seeds are URLs of pages on the topic. Default: the crawl's seeds.
 	Seeds []string `yaml:"seeds"`
-	// Strategy: bfs, best-first or adaptive (default).
+	// Strategy: learned (default; our extension: an online link model
+	// trained during the crawl), or the paper's bfs, best-first, adaptive.
 	Strategy string `yaml:"strategy"`
 	// Corpus is a directory of <topic>/*.txt for best-first with a trained
 	// TF-IDF centroid; CorpusTopic names the topic's folder.
 	Corpus      string  `yaml:"corpus"`
 	CorpusTopic string  `yaml:"corpus_topic"`
-	Relevance   float64 `yaml:"relevance"`   // cosine to the seed centroid for a page to count as relevant; default 0.2
+	Relevance   float64 `yaml:"relevance"`   // cosine to the seed centroid for a page to count as relevant; 0 (default): calibrated from the seeds
+	Calibration float64 `yaml:"calibration"` // with relevance 0: threshold = this × the seeds' median leave-one-out cosine; 0: the package default (1.0)
+	Retrain     int     `yaml:"retrain"`     // learned: pages between two trainings of the link model; 0: the package default (10)
 	Update      float64 `yaml:"update"`      // cosine to a seed page above which the centroid adapts; 0: the package default (0.4)
 	DriftFloor  float64 `yaml:"drift_floor"` // drift guard: least cosine between current and seed centroid; 0: the package default (0.9)
 	Language    string  `yaml:"language"`    // auto (default), en, zh, ja, ko
@@ -162,6 +224,10 @@ type Extraction struct {
 type Topics struct {
 	Enabled bool    `yaml:"enabled"`
 	R       float64 `yaml:"r"` // cut level; default 0.24
+	// Paper: the paper's method exactly (no per-site title templates, no
+	// in-site word frequencies, no topic size cap, single pages counted as
+	// topics); default false (clustering/fuzzy README).
+	Paper bool `yaml:"paper"`
 }
 
 // Default returns a Config with every default filled in.
@@ -181,6 +247,29 @@ func (c *Config) fill() {
 	if c.Exports == nil {
 		c.Exports = append([]string(nil), export.Whats...)
 	}
+	if c.Scope.RobotsSitemaps == nil {
+		t := true
+		c.Scope.RobotsSitemaps = &t
+	}
+	if c.Dedup.Enabled == nil {
+		t := true
+		c.Dedup.Enabled = &t
+	}
+	if c.Dedup.Distance == 0 {
+		c.Dedup.Distance = 6
+	}
+	if c.Dedup.PatternLimit == 0 {
+		c.Dedup.PatternLimit = 5
+	}
+	if c.Scope.MaxQueryVariants == 0 {
+		c.Scope.MaxQueryVariants = 1000
+	}
+	if c.Scope.MaxURLsPerPattern == 0 {
+		c.Scope.MaxURLsPerPattern = 10000
+	}
+	if c.Scope.MaxLinksPerPage == 0 {
+		c.Scope.MaxLinksPerPage = 10000
+	}
 	if c.Batch.Size == 0 {
 		c.Batch.Size = 200
 	}
@@ -197,10 +286,7 @@ func (c *Config) fill() {
 		c.Hub.Depth = 2
 	}
 	if c.Topic.Strategy == "" {
-		c.Topic.Strategy = "adaptive"
-	}
-	if c.Topic.Relevance == 0 {
-		c.Topic.Relevance = 0.2
+		c.Topic.Strategy = "learned"
 	}
 	if c.Topic.Language == "" {
 		c.Topic.Language = "auto"

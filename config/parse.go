@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"net/url"
 	"os"
 	"regexp"
@@ -12,9 +13,13 @@ import (
 	"strconv"
 	"strings"
 
+	"golang.org/x/net/http/httpguts"
 	"gopkg.in/yaml.v3"
 
+	"github.com/crawl-project/crawl/crawler"
+	"github.com/crawl-project/crawl/dedup"
 	"github.com/crawl-project/crawl/export"
+	"github.com/crawl-project/crawl/frontier"
 	"github.com/crawl-project/crawl/robots"
 )
 
@@ -42,14 +47,22 @@ func (e *Error) Error() string {
 	return b.String()
 }
 
-// Load reads, parses and validates the configuration file at path.
+// Load reads, parses and validates the configuration file at path, and
+// adds the seeds of its seeds_file.
 func Load(path string) (*Config, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("config: %w", err)
 	}
 	defer f.Close()
-	return Parse(f, path)
+	c, err := Parse(f, path)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.loadSeedsFile(); err != nil {
+		return nil, err
+	}
+	return c, nil
 }
 
 var unknownField = regexp.MustCompile(`line (\d+): field (\S+) not found in type (\S+)`)
@@ -166,8 +179,8 @@ func (c *Config) validate() []*Error {
 	bad := func(key, format string, args ...any) {
 		errs = append(errs, &Error{Key: key, Msg: fmt.Sprintf(format, args...)})
 	}
-	if len(c.Seeds) == 0 && !c.Demo {
-		bad("seeds", "at least one seed URL is required (or demo: true)")
+	if len(c.Seeds) == 0 && !c.Demo && c.SeedsFile == "" {
+		bad("seeds", "at least one seed URL is required (or seeds_file, or demo: true)")
 	}
 	for i, s := range c.Seeds {
 		if strings.HasPrefix(s, "{") {
@@ -192,10 +205,33 @@ func (c *Config) validate() []*Error {
 	}
 	nonNeg("max_pages", int64(c.MaxPages))
 	nonNeg("scope.max_depth", int64(c.Scope.MaxDepth))
+	nonNeg("scope.max_pages_per_host", int64(c.Scope.MaxPagesPerHost))
+	for _, kv := range []struct {
+		key string
+		v   int
+	}{
+		{"scope.max_query_variants", c.Scope.MaxQueryVariants}, {"scope.max_urls_per_pattern", c.Scope.MaxURLsPerPattern},
+		{"scope.max_links_per_page", c.Scope.MaxLinksPerPage}, {"dedup.distance", c.Dedup.Distance},
+		{"dedup.pattern_limit", c.Dedup.PatternLimit},
+	} {
+		if kv.v < -1 {
+			bad(kv.key, "must be -1 (none) or more, got %d", kv.v)
+		}
+	}
+	if c.Dedup.Distance > dedup.MaxDistance {
+		bad("dedup.distance", "must be at most %d, got %d", dedup.MaxDistance, c.Dedup.Distance)
+	}
+	if _, err := frontier.NewNormalizer(frontier.QueryRules{Strip: c.Scope.StripParams}); err != nil {
+		bad("scope.strip_params", "%v", err)
+	}
+	if _, err := frontier.NewNormalizer(frontier.QueryRules{Keep: c.Scope.KeepParams}); err != nil {
+		bad("scope.keep_params", "%v", err)
+	}
 	nonNeg("fetch.timeout", int64(c.Fetch.Timeout))
 	nonNeg("fetch.max_body_size", c.Fetch.MaxBodySize)
 	nonNeg("fetch.max_redirects", int64(c.Fetch.MaxRedirects))
 	nonNeg("fetch.backoff", int64(c.Fetch.Backoff))
+	nonNeg("fetch.stop_grace", int64(c.Fetch.StopGrace))
 	nonNeg("politeness.delay", int64(c.Politeness.Delay))
 	nonNeg("politeness.per_host_parallel", int64(c.Politeness.PerHostParallel))
 	nonNeg("politeness.workers", int64(c.Politeness.Workers))
@@ -205,6 +241,23 @@ func (c *Config) validate() []*Error {
 		bad("politeness.robots_agent", "%q is not a product token (letters, '-' and '_' only, e.g. mybot)", ra)
 	case ra == "" && c.Fetch.UserAgent != "" && robots.ProductToken(c.Fetch.UserAgent) == "":
 		bad("politeness.robots_agent", "required: fetch.user_agent %q does not start with a product token", c.Fetch.UserAgent)
+	}
+	if c.Fetch.Proxy != "" {
+		if _, err := crawler.ParseProxy(c.Fetch.Proxy); err != nil {
+			bad("fetch.proxy", "%v", strings.TrimPrefix(err.Error(), "crawler: "))
+		}
+	}
+	for name, value := range c.Fetch.Headers {
+		switch {
+		case !httpguts.ValidHeaderFieldName(name):
+			bad("fetch.headers", "%q is not a valid header name", name)
+		case !httpguts.ValidHeaderFieldValue(value):
+			bad("fetch.headers", "%s: value %q has characters a header cannot carry", name, value)
+		case slices.Contains([]string{"User-Agent", "Host", "Content-Length", "Transfer-Encoding", "Connection"}, http.CanonicalHeaderKey(name)):
+			bad("fetch.headers", "%s cannot be set here (User-Agent: use fetch.user_agent)", name)
+		case http.CanonicalHeaderKey(name) == "Cookie":
+			bad("fetch.headers", "Cookie would go to every host: put cookies in fetch.cookies_file, each sent to its own domain")
+		}
 	}
 	if c.Batch.Size < 1 {
 		bad("batch.size", "must be at least 1, got %d", c.Batch.Size)
@@ -228,8 +281,8 @@ func (c *Config) validate() []*Error {
 	if !slices.Contains([]string{"tag", "boost", "hubs-beyond-depth", "skip-hubs"}, c.Hub.Policy) {
 		bad("hub.policy", "unknown policy %q (want tag, boost, hubs-beyond-depth or skip-hubs)", c.Hub.Policy)
 	}
-	if !slices.Contains([]string{"bfs", "best-first", "adaptive"}, c.Topic.Strategy) {
-		bad("topic.strategy", "unknown strategy %q (want bfs, best-first or adaptive)", c.Topic.Strategy)
+	if !slices.Contains([]string{"bfs", "best-first", "adaptive", "learned"}, c.Topic.Strategy) {
+		bad("topic.strategy", "unknown strategy %q (want learned, bfs, best-first or adaptive)", c.Topic.Strategy)
 	}
 	if c.Topic.Corpus != "" && c.Topic.CorpusTopic == "" {
 		bad("topic.corpus_topic", "required with topic.corpus")
@@ -240,6 +293,12 @@ func (c *Config) validate() []*Error {
 		}
 	}
 	unit("topic.relevance", c.Topic.Relevance)
+	if c.Topic.Calibration < 0 || c.Topic.Calibration > 2 {
+		bad("topic.calibration", "%v is outside [0, 2]", c.Topic.Calibration)
+	}
+	if c.Topic.Retrain < 0 {
+		bad("topic.retrain", "%d is negative", c.Topic.Retrain)
+	}
 	unit("topic.update", c.Topic.Update)
 	unit("topic.drift_floor", c.Topic.DriftFloor)
 	unit("topic.link_context", c.Topic.LinkContext)

@@ -1,6 +1,9 @@
 package config_test
 
 import (
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -13,7 +16,7 @@ func TestParseDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.DB != "crawl.db" || c.Batch.Size != 200 || c.Topic.Strategy != "adaptive" || c.Hub.Policy != "tag" {
+	if c.DB != "crawl.db" || c.Batch.Size != 200 || c.Topic.Strategy != "learned" || c.Topic.Relevance != 0 || c.Hub.Policy != "tag" {
 		t.Errorf("defaults not filled: %+v", c)
 	}
 }
@@ -25,6 +28,11 @@ seeds:
 politeness:
   delay: 1500ms
   workers: 4
+fetch:
+  proxy: https://user:pw@proxy.example:3128
+  headers: {Accept-Language: "de, en;q=0.5"}
+  cookies_file: cookies.txt
+  stop_grace: 2s
 topic:
   enabled: true
   strategy: bfs
@@ -36,7 +44,8 @@ topic:
 		t.Fatal(err)
 	}
 	if c.Politeness.Delay != 1500*time.Millisecond || c.Politeness.Workers != 4 || c.Topic.Strategy != "bfs" || !c.Topic.Enabled ||
-		c.Topic.LinkContext != 0.75 || !c.Topic.URLWords {
+		c.Topic.LinkContext != 0.75 || !c.Topic.URLWords || c.Fetch.Proxy != "https://user:pw@proxy.example:3128" ||
+		c.Fetch.Headers["Accept-Language"] != "de, en;q=0.5" || c.Fetch.CookiesFile != "cookies.txt" || c.Fetch.StopGrace != 2*time.Second {
 		t.Errorf("Parse = %+v", c)
 	}
 }
@@ -59,6 +68,10 @@ func TestParseErrors(t *testing.T) {
 		{"out of range", "seeds: [https://a.example/]\ntopics:\n  r: 1.5\n", []string{"t.yaml:3", "topics.r"}},
 		{"robots agent not a token", "seeds: [https://a.example/]\npoliteness:\n  robots_agent: my bot/1.0\n", []string{"t.yaml:3", "politeness.robots_agent", "product token"}},
 		{"user agent without token", "seeds: [https://a.example/]\nfetch:\n  user_agent: \"/1.0 (x)\"\n", []string{"politeness.robots_agent", "required"}},
+		{"negative stop grace", "seeds: [https://a.example/]\nfetch:\n  stop_grace: -1s\n", []string{"t.yaml:3", "fetch.stop_grace", "negative"}},
+		{"proxy scheme", "seeds: [https://a.example/]\nfetch:\n  proxy: socks4://p:1080\n", []string{"t.yaml:3", "fetch.proxy", "socks4"}},
+		{"header value", "seeds: [https://a.example/]\nfetch:\n  headers: {X-A: \"a\\nb\"}\n", []string{"t.yaml:3", "fetch.headers", "X-A"}},
+		{"header host", "seeds: [https://a.example/]\nfetch:\n  headers: {host: x}\n", []string{"fetch.headers", "host"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -72,5 +85,65 @@ func TestParseErrors(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestTrapKeys(t *testing.T) {
+	good := `seeds: [http://a.test/]
+scope:
+  strip_params: [ref, "trk_*"]
+  keep_params: [sid]
+  max_pages_per_host: 500
+  max_query_variants: -1
+dedup:
+  enabled: false
+  distance: 4
+`
+	c, err := config.Parse(strings.NewReader(good), "good.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *c.Dedup.Enabled || c.Dedup.Distance != 4 || c.Dedup.PatternLimit != 5 || c.Scope.MaxPagesPerHost != 500 ||
+		c.Scope.MaxQueryVariants != -1 || c.Scope.MaxURLsPerPattern != 10000 || c.Scope.MaxLinksPerPage != 10000 {
+		t.Errorf("parsed %+v %+v", c.Scope, c.Dedup)
+	}
+	d := config.Default()
+	if !*d.Dedup.Enabled || d.Dedup.Distance != 6 || d.Scope.MaxQueryVariants != 1000 {
+		t.Errorf("defaults %+v %+v", d.Scope, d.Dedup)
+	}
+	for name, bad := range map[string]string{
+		"scope.max_pages_per_host": "scope: {max_pages_per_host: -1}",
+		"scope.max_query_variants": "scope: {max_query_variants: -2}",
+		"dedup.distance":           "dedup: {distance: 13}",
+		"scope.strip_params":       "scope: {strip_params: ['[']}",
+		"scope.keep_params":        "scope: {keep_params: ['']}",
+	} {
+		_, err := config.Parse(strings.NewReader("seeds: [http://a.test/]\n"+bad+"\n"), "bad.yaml")
+		if err == nil || !strings.Contains(err.Error(), name) {
+			t.Errorf("%s: error %v, want one naming %s", bad, err, name)
+		}
+	}
+}
+
+func TestSeedsFile(t *testing.T) {
+	dir := t.TempDir()
+	seeds := filepath.Join(dir, "seeds.txt")
+	os.WriteFile(seeds, []byte("# my seeds\n\nhttp://a.test/\n  https://b.test/x  \n"), 0o644)
+	cfgPath := filepath.Join(dir, "c.yaml")
+	os.WriteFile(cfgPath, []byte("seeds_file: "+seeds+"\nseeds: [http://c.test/]\n"), 0o644)
+	c, err := config.Load(cfgPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"http://c.test/", "http://a.test/", "https://b.test/x"}; !slices.Equal(c.Seeds, want) {
+		t.Errorf("seeds %q, want %q", c.Seeds, want)
+	}
+	_, err = config.ReadSeeds(strings.NewReader("http://a.test/\n# c\nnot a url\n"), "s.txt")
+	if err == nil || !strings.Contains(err.Error(), "s.txt:3") {
+		t.Errorf("bad line: error %v, want one naming s.txt:3", err)
+	}
+	os.WriteFile(cfgPath, []byte("seeds_file: "+filepath.Join(dir, "missing")+"\n"), 0o644)
+	if _, err := config.Load(cfgPath); err == nil {
+		t.Error("missing seeds file accepted")
 	}
 }

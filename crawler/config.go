@@ -3,8 +3,12 @@ package crawler
 import (
 	"errors"
 	"fmt"
+	"net/http"
+	"net/url"
 	"time"
 
+	"github.com/crawl-project/crawl/dedup"
+	"github.com/crawl-project/crawl/frontier"
 	"github.com/crawl-project/crawl/robots"
 )
 
@@ -32,9 +36,53 @@ type Config struct {
 	MaxBodySize   int64         // bytes; larger bodies fail with kind too-large; default 10 MiB
 	MaxRedirects  int           // redirects followed per URL; default 10
 	ContentTypes  []string      // media types accepted; default text/html and application/xhtml+xml
+	// Proxy is the URL of the proxy every request goes through (http://,
+	// https:// or socks5://, with user:password@ when it needs them);
+	// empty: the default transport's (the environment's). Ignored with
+	// WithTransport.
+	Proxy string
+	// Header is sent with every page request (after the defaults, so it
+	// may replace Accept; User-Agent comes from UserAgent).
+	Header http.Header
+	// StopGrace is how long fetches in flight may go on after Run's context
+	// is cancelled (Ctrl-C) before they are abandoned; abandoned URLs stay
+	// queued for the next run. Default 5s; negative abandons them at once.
+	StopGrace time.Duration
 
-	MaxPages  int // stop after this many stored pages (over all runs of a store); 0 = no limit
-	BatchSize int // pages per OnBatch call; default 200
+	MaxPages int // stop after this many stored pages (over all runs of a store); 0 = no limit
+
+	// StripParams and KeepParams are the query rules of URL normalisation
+	// (frontier.QueryRules): names or globs stripped on top of
+	// frontier.DefaultStripParams, and names kept even so.
+	StripParams, KeepParams []string
+	// MaxLinksPerPage caps the distinct out-links kept from one page;
+	// default 10,000 (the largest real pages measured hold under 1,000:
+	// Python's genindex-all 425, PostgreSQL's bookindex 803); negative
+	// means no cap. Pages cut are counted in Stats.LinksCapped.
+	MaxLinksPerPage int
+	// Dedup records a page whose body equals, or whose visible-text SimHash
+	// is within DedupDistance of, a page stored earlier (this run, or an
+	// earlier run of a store that keeps fingerprints) as a duplicate of it
+	// (a failure of kind "duplicate" naming the first) and does not follow
+	// its links; default true.
+	Dedup *bool
+	// DedupDistance is the Hamming distance for near-duplicates; default 6;
+	// negative means identical text only (0).
+	DedupDistance int
+	// DupPatternLimit: once a URL pattern (frontier.PatternOf: digits
+	// generalised, query values dropped) has produced this many
+	// duplicates, at least twice as many as its distinct pages, its other
+	// URLs are refused unfetched (mirrors, printable copies, calendars of
+	// empty days); default 5; negative means never. Needs Dedup.
+	DupPatternLimit int
+	// RobotsSitemaps reads the sitemaps robots.txt files list (Sitemap:
+	// lines) and queues their URLs; default true. Seeds ending in .xml or
+	// .xml.gz are read as sitemaps either way.
+	RobotsSitemaps *bool
+	// MaxPagesPerHost caps the URLs fetched from one host (host:port) in a
+	// run; links beyond it are refused. 0 = no limit.
+	MaxPagesPerHost int
+	BatchSize       int // pages per OnBatch call; default 200
 	// BatchQueue is how many batches may wait for the OnBatch hooks while
 	// one runs; default 2. OnBatch work runs beside the workers; only when
 	// this queue is full does storing (and so fetching) wait for it.
@@ -86,6 +134,7 @@ func (c *Config) fill() {
 	def(&c.RobotsTTL, 24*time.Hour)
 	def(&c.RobotsRetry, 10*time.Minute)
 	def(&c.Timeout, 20*time.Second)
+	def(&c.StopGrace, 5*time.Second)
 	if c.Retries == 0 {
 		c.Retries = 3
 	}
@@ -107,6 +156,25 @@ func (c *Config) fill() {
 	if c.BatchQueue == 0 {
 		c.BatchQueue = 2
 	}
+	if c.MaxLinksPerPage == 0 {
+		c.MaxLinksPerPage = 10000
+	}
+	if c.Dedup == nil {
+		t := true
+		c.Dedup = &t
+	}
+	if c.DedupDistance == 0 {
+		c.DedupDistance = 6
+	} else if c.DedupDistance < 0 {
+		c.DedupDistance = 0
+	}
+	if c.RobotsSitemaps == nil {
+		t := true
+		c.RobotsSitemaps = &t
+	}
+	if c.DupPatternLimit == 0 {
+		c.DupPatternLimit = 5
+	}
 	if c.CommitEvery == 0 {
 		c.CommitEvery = 64
 	}
@@ -117,6 +185,9 @@ func (c *Config) fill() {
 	}
 	if c.Retries < 0 {
 		c.Retries = 0
+	}
+	if c.StopGrace < 0 {
+		c.StopGrace = 0
 	}
 }
 
@@ -142,5 +213,34 @@ func (c Config) Validate() error {
 	check(c.RobotsAgent == "" && c.UserAgent != "" && robots.ProductToken(c.UserAgent) == "",
 		"UserAgent %q does not start with a product token: set RobotsAgent", c.UserAgent)
 	check(c.RobotsCacheSize < 0, "RobotsCacheSize %d is negative", c.RobotsCacheSize)
+	check(c.Header.Get("User-Agent") != "", "Header sets User-Agent; set UserAgent")
+	if c.Proxy != "" {
+		if _, err := ParseProxy(c.Proxy); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	check(c.DedupDistance > dedup.MaxDistance, "DedupDistance %d is over %d", c.DedupDistance, dedup.MaxDistance)
+	check(c.MaxPagesPerHost < 0, "MaxPagesPerHost %d is negative", c.MaxPagesPerHost)
+	if _, err := frontier.NewNormalizer(frontier.QueryRules{Strip: c.StripParams, Keep: c.KeepParams}); err != nil {
+		errs = append(errs, fmt.Errorf("crawler: %w", err))
+	}
 	return errors.Join(errs...)
+}
+
+// ParseProxy checks a proxy URL: scheme http, https or socks5 (socks5h
+// means the same here: the proxy resolves host names) and a host.
+func ParseProxy(raw string) (*url.URL, error) {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return nil, fmt.Errorf("crawler: proxy %q: %w", raw, err)
+	}
+	switch u.Scheme {
+	case "http", "https", "socks5", "socks5h":
+	default:
+		return nil, fmt.Errorf("crawler: proxy %q: scheme %q, want http, https or socks5", raw, u.Scheme)
+	}
+	if u.Hostname() == "" {
+		return nil, fmt.Errorf("crawler: proxy %q: no host", raw)
+	}
+	return u, nil
 }

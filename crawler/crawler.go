@@ -13,6 +13,7 @@ import (
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/frontier"
 	"github.com/crawl-project/crawl/hooks"
+	"github.com/crawl-project/crawl/sitemap"
 	"github.com/crawl-project/crawl/store"
 )
 
@@ -41,10 +42,18 @@ type Crawler struct {
 	now       func() time.Time
 	fetch     *fetcher
 	transport http.RoundTripper
+	jar       http.CookieJar
 	scope     *frontier.Rules
 	robots    *robotsCache
 	hosts     *hostTable
 	held      *heldLinks
+	norm      *frontier.Normalizer
+	dups      *dupIndex  // nil when Config.Dedup is off
+	quota     *hostQuota // nil without Config.MaxPagesPerHost
+	sitemaps  *sitemaps
+	// background counts work outside the frontier that may still queue
+	// links (sitemap roots being read): the crawl is not dry before it ends.
+	background atomic.Int64
 
 	progress   func(Stats)
 	observe    func(host string, d time.Duration, status int, err error)
@@ -84,6 +93,11 @@ func WithLogger(l *slog.Logger) Option { return func(cr *Crawler) { cr.log = l }
 func WithTransport(t http.RoundTripper) Option {
 	return func(cr *Crawler) { cr.transport = t }
 }
+
+// WithCookieJar sets the cookie jar of page requests (default: an empty
+// in-memory jar that keeps what sites set). cookiefile.Jar builds one from
+// a Netscape cookie file.
+func WithCookieJar(j http.CookieJar) Option { return func(cr *Crawler) { cr.jar = j } }
 
 // WithProgress sets a function called every Config.ProgressEvery with the
 // current statistics, and once more at the end.
@@ -138,12 +152,29 @@ func New(cfg Config, fr frontier.Frontier, st Store, opts ...Option) (*Crawler, 
 	}
 	c.fetch = newFetcher(cfg, c.transport)
 	c.fetch.observe = c.observe
+	if c.jar != nil {
+		c.fetch.c.SetCookieJar(c.jar)
+	}
+	var err error
+	if c.norm, err = frontier.NewNormalizer(frontier.QueryRules{Strip: cfg.StripParams, Keep: cfg.KeepParams}); err != nil {
+		return nil, fmt.Errorf("crawler: %w", err)
+	}
+	if *cfg.Dedup {
+		if c.dups, err = newDupIndex(cfg.DedupDistance, cfg.DupPatternLimit); err != nil {
+			return nil, err
+		}
+	}
+	c.quota = newHostQuota(cfg.MaxPagesPerHost)
 	_, _, nBatch := c.chain.Len()
 	c.keepDOM = nBatch > 0
 	c.hosts = newHostTable(cfg.PerHostParallel, cfg.PerHostDelay, c.now)
 	c.held = newHeldLinks(maxHolds)
 	robotsClient := &http.Client{Transport: c.transport, Timeout: cfg.Timeout}
 	c.robots = newRobotsCache(robotsClient, cfg.UserAgent, cfg.RobotsCacheSize, cfg.RobotsTTL, cfg.RobotsRetry, c.now)
+	c.sitemaps = newSitemaps(c)
+	if *cfg.RobotsSitemaps {
+		c.robots.found = func(p *robotsPolicy) { c.sitemaps.add(robotsSitemaps(p)) }
+	}
 	if c.saveBatch == nil {
 		c.saveBatch = func(ctx context.Context, b *crawl.Batch) error { return st.SaveBatch(ctx, b, nil) }
 	}
@@ -153,6 +184,10 @@ func New(cfg Config, fr frontier.Frontier, st Store, opts ...Option) (*Crawler, 
 
 func defaultTransport(cfg Config) http.RoundTripper {
 	t := http.DefaultTransport.(*http.Transport).Clone()
+	if cfg.Proxy != "" {
+		u, _ := ParseProxy(cfg.Proxy) // checked by Validate
+		t.Proxy = http.ProxyURL(u)
+	}
 	t.MaxIdleConns = cfg.Workers * 4
 	t.MaxIdleConnsPerHost = cfg.PerHostParallel * 2
 	t.ResponseHeaderTimeout = cfg.Timeout
@@ -187,7 +222,8 @@ func (c *Crawler) signal() {
 // Run crawls from seeds until the frontier runs dry, MaxPages pages are
 // stored, a hook returns hooks.ErrStop or ctx is cancelled. In every case
 // the pages in flight are finished and stored and the last batch runs
-// before Run returns. Seeds already seen (on resume) are ignored. The
+// before Run returns; after ctx is cancelled, fetches still in flight
+// StopGrace later are abandoned and their URLs stay queued. Seeds already seen (on resume) are ignored. The
 // returned Summary says why the crawl ended; err is non-nil only for
 // failures of the store or frontier.
 func (c *Crawler) Run(ctx context.Context, seeds []string) (Summary, error) {
@@ -199,16 +235,30 @@ func (c *Crawler) Run(ctx context.Context, seeds []string) (Summary, error) {
 	if err := c.pushSeeds(work, seeds); err != nil {
 		return Summary{}, err
 	}
+	// fetchCtx ends StopGrace after ctx: fetches still in flight are then
+	// abandoned (their URLs stay queued); what is done is still stored.
+	fetchCtx, abandon := context.WithCancel(work)
+	defer abandon()
+	c.fetch.c.Context = fetchCtx // every fetch and robots.txt request of this run
 	go func() {
 		select {
 		case <-ctx.Done():
 			c.stop("interrupted")
-		case <-c.stopping:
+			t := time.NewTimer(c.cfg.StopGrace)
+			defer t.Stop()
+			select {
+			case <-t.C:
+				abandon()
+			case <-fetchCtx.Done():
+			}
+		case <-fetchCtx.Done():
 		}
 	}()
 	stopProgress := c.startProgress()
 	w.start(work)
+	go c.sitemaps.run(work)
 	c.schedule(work, w)
+	<-c.sitemaps.done // no push after the writer's last commit
 	werr := w.finish(work)
 	stopProgress()
 	sum, serr := c.summary(work)
@@ -220,10 +270,16 @@ func (c *Crawler) Run(ctx context.Context, seeds []string) (Summary, error) {
 const SeedPriority = 1e9
 
 // pushSeeds queues seeds with the highest priority; seen ones are ignored.
+// Seeds naming a sitemap (.xml, .xml.gz) are read as sitemaps instead.
 func (c *Crawler) pushSeeds(ctx context.Context, seeds []string) error {
 	links := make([]crawl.Link, 0, len(seeds))
+	var maps []string
 	for _, s := range seeds {
-		u, err := frontier.Normalize(s, nil)
+		if sitemap.IsSitemapURL(s) {
+			maps = append(maps, s)
+			continue
+		}
+		u, err := c.norm.Normalize(s, nil)
 		if err != nil {
 			return fmt.Errorf("crawler: seed %q: %w", s, err)
 		}
@@ -232,5 +288,6 @@ func (c *Crawler) pushSeeds(ctx context.Context, seeds []string) error {
 	if _, err := c.fr.Push(ctx, links); err != nil {
 		return fmt.Errorf("crawler: push seeds: %w", err)
 	}
+	c.sitemaps.add(maps)
 	return nil
 }

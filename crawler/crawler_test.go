@@ -62,7 +62,7 @@ func html(body string) http.HandlerFunc {
 }
 
 // env opens a store and a persisted frontier in dir.
-func env(t *testing.T, dir string) (*store.Store, frontier.Frontier) {
+func env(t testing.TB, dir string) (*store.Store, frontier.Frontier) {
 	t.Helper()
 	ctx := context.Background()
 	st, err := store.Open(ctx, filepath.Join(dir, "crawl.db"))
@@ -77,11 +77,14 @@ func env(t *testing.T, dir string) (*store.Store, frontier.Frontier) {
 	return st, fr
 }
 
+// fastConfig is a quick engine for the small test sites, which serve one
+// body under many URLs: duplicate detection is off (dedup_test.go tests it).
 func fastConfig() crawler.Config {
+	off := false
 	return crawler.Config{
 		Workers: 4, PerHostParallel: 2, PerHostDelay: -1, Timeout: 2 * time.Second,
 		Backoff: 10 * time.Millisecond, MaxBackoff: 50 * time.Millisecond,
-		BatchSize: 3,
+		BatchSize: 3, Dedup: &off,
 	}
 }
 

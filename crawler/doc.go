@@ -13,7 +13,10 @@
 //   - hosts.go: per-host parallelism and delay on every request sent
 //     (pages, redirect hops, retries, robots.txt; Crawl-delay aware).
 //   - charset.go: charset detection and decoding to UTF-8.
-//   - parse.go: one DOM walk for title, meta, text and out-links.
+//   - parse.go: one DOM walk for title, meta, text and out-links (capped per page).
+//   - dedup.go: duplicate pages (identical body or near SimHash, package dedup) and duplicate-maze patterns.
+//   - quota.go: the per-host page quota.
+//   - sitemaps.go: sitemaps from seeds and robots.txt read into the frontier.
 //   - writer.go: grouped, ordered commits and the OnBatch goroutine.
 //   - resume.go: continuing a store left by an earlier (possibly killed) run.
 //   - stats.go: live statistics, progress and the end-of-run Summary.

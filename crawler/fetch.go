@@ -26,6 +26,7 @@ type response struct {
 	body        []byte // raw, or UTF-8 when alreadyUTF8
 	alreadyUTF8 bool
 	size        int
+	attempts    int // requests sent for this URL, retries included
 }
 
 // FetchError is a fetch that failed for good. Kind names the class of
@@ -34,6 +35,9 @@ type FetchError struct {
 	Kind   string // network, timeout, http-4xx, http-5xx, not-html, too-large, redirect-loop, too-many-redirects, robots, bad-url, parse
 	Status int
 	Err    error
+	// Attempts is how many requests were sent (retries included); 0 when
+	// none was (robots, scope, a bad URL).
+	Attempts int
 }
 
 func (e *FetchError) Error() string {
@@ -112,6 +116,10 @@ func newFetcher(cfg Config, transport http.RoundTripper) *fetcher {
 	return &fetcher{cfg: cfg, c: c}
 }
 
+// context is the context of every request: it ends when a stopping crawl
+// abandons the fetches in flight.
+func (f *fetcher) context() context.Context { return f.c.Context }
+
 // once performs one GET without retries or redirect following, sent when
 // gate lets it.
 func (f *fetcher) once(target string, header http.Header, gate func() (func(), error)) (*response, error) {
@@ -142,11 +150,16 @@ func (f *fetcher) request(target string, header http.Header) (*response, error) 
 	hdr := http.Header{}
 	hdr.Set("User-Agent", f.cfg.UserAgent)
 	hdr.Set("Accept", "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1")
+	for k, v := range f.cfg.Header {
+		hdr[k] = v
+	}
 	for k, v := range header {
 		hdr[k] = v
 	}
 	err := f.c.Request(http.MethodGet, target, nil, ctx, hdr)
 	switch {
+	case err != nil && f.c.Context.Err() != nil:
+		return nil, errStopped // abandoned: the crawl is stopping
 	case slot.tooBig:
 		return nil, &FetchError{Kind: "too-large", Err: fmt.Errorf("%s: body over %d bytes", target, f.cfg.MaxBodySize)}
 	case slot.notHTML:
@@ -175,8 +188,15 @@ func (f *fetcher) get(stop <-chan struct{}, target string, header http.Header, g
 		}
 		wait, retry := f.retryWait(resp, err, attempt)
 		if !retry {
+			if resp != nil {
+				resp.attempts = attempt + 1
+			}
+			var fe *FetchError
+			if errors.As(err, &fe) {
+				fe.Attempts = attempt + 1
+			}
 			if err == nil && (resp.status == http.StatusTooManyRequests || resp.status >= 500) {
-				return resp, &FetchError{Kind: statusKind(resp.status), Status: resp.status, Err: fmt.Errorf("%s: gave up after %d attempts", target, attempt+1)}
+				return resp, &FetchError{Kind: statusKind(resp.status), Status: resp.status, Err: fmt.Errorf("%s: gave up after %d attempts", target, attempt+1), Attempts: attempt + 1}
 			}
 			return resp, err
 		}

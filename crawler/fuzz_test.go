@@ -36,7 +36,7 @@ func FuzzParsePage(f *testing.F) {
 	f.Add([]byte("<meta name=robots content=nofollow><a href=/a>a</a>"))
 	base, _ := url.Parse("http://example.com/dir/page.html")
 	f.Fuzz(func(t *testing.T, body []byte) {
-		p, err := parsePage(body, base, 1)
+		p, err := parsePage(body, base, 1, linkRules{})
 		if err != nil {
 			return
 		}

@@ -20,19 +20,31 @@ type parsed struct {
 	description string
 	text        string
 	links       []crawl.Link
+	capped      int // links beyond linkRules.max, not kept
+}
+
+// linkRules are how parsePage turns hrefs into links: the normaliser of
+// the crawl's query rules and the most out-links kept per page (0: all).
+type linkRules struct {
+	norm *frontier.Normalizer
+	max  int
 }
 
 // parsePage parses UTF-8 HTML and extracts title, meta keywords and
 // description, visible text and out-links in one walk. Links are resolved
 // against <base href> or pageURL, normalised and de-duplicated; links that
 // cannot be normalised (mailto:, javascript:, malformed) are dropped. A
-// <meta name="robots" content="nofollow"> page yields no links.
-func parsePage(body []byte, pageURL *url.URL, depth int) (*parsed, error) {
+// <meta name="robots" content="nofollow"> page yields no links. Past
+// lr.max distinct links the rest are counted in capped, not kept.
+func parsePage(body []byte, pageURL *url.URL, depth int, lr linkRules) (*parsed, error) {
 	doc, err := html.Parse(bytes.NewReader(body))
 	if err != nil {
 		return nil, err
 	}
-	w := walker{base: pageURL, page: pageURL.String(), seen: make(map[string]bool), depth: depth}
+	if lr.norm == nil {
+		lr.norm = &frontier.Normalizer{}
+	}
+	w := walker{base: pageURL, page: pageURL.String(), seen: make(map[string]struct{}), depth: depth, lr: lr}
 	w.text.b = make([]byte, 0, len(body)/2) // visible text is rarely more than half the HTML
 	w.walk(doc)
 	p := &parsed{
@@ -43,7 +55,7 @@ func parsePage(body []byte, pageURL *url.URL, depth int) (*parsed, error) {
 		text:        w.text.String(),
 	}
 	if !w.nofollow {
-		p.links = w.links
+		p.links, p.capped = w.links, w.capped
 	}
 	return p, nil
 }
@@ -58,7 +70,9 @@ type walker struct {
 	description string
 	nofollow    bool
 	links       []crawl.Link
-	seen        map[string]bool
+	capped      int
+	lr          linkRules
+	seen        map[string]struct{}
 	inTitle     bool
 	baseSet     bool
 }
@@ -103,7 +117,7 @@ func (w *walker) element(n *html.Node) bool {
 		w.meta(n)
 	case atom.A, atom.Area:
 		if href := attr(n, "href"); href != "" {
-			w.link(href, anchorText(n))
+			w.link(href, n)
 		}
 	}
 	return true
@@ -125,13 +139,20 @@ func (w *walker) meta(n *html.Node) {
 	}
 }
 
-func (w *walker) link(href, anchor string) {
-	u, err := frontier.Normalize(strings.TrimSpace(href), w.base)
-	if err != nil || w.seen[u] {
+func (w *walker) link(href string, n *html.Node) {
+	if w.lr.max > 0 && len(w.links) >= w.lr.max {
+		w.capped++ // not normalised nor de-duplicated: the cap bounds the work too
 		return
 	}
-	w.seen[u] = true
-	w.links = append(w.links, crawl.Link{URL: u, Anchor: anchor, Parent: w.page, Depth: w.depth + 1})
+	u, err := w.lr.norm.Normalize(strings.TrimSpace(href), w.base)
+	if err != nil {
+		return
+	}
+	if _, ok := w.seen[u]; ok {
+		return
+	}
+	w.seen[u] = struct{}{}
+	w.links = append(w.links, crawl.Link{URL: u, Anchor: anchorText(n), Parent: w.page, Depth: w.depth + 1})
 }
 
 func attr(n *html.Node, key string) string {

@@ -24,6 +24,9 @@ func (c *Crawler) resume(ctx context.Context) (*writer, error) {
 	}
 	c.stats.stored.Store(counts.Pages)
 	c.stats.storedStart = counts.Pages
+	if err := c.dups.load(ctx, c.st); err != nil {
+		return nil, fmt.Errorf("crawler: resume: %w", err)
+	}
 	pages, err := c.st.UnbatchedPages(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("crawler: resume: %w", err)
@@ -36,7 +39,7 @@ func (c *Crawler) resume(ctx context.Context) (*writer, error) {
 		if err != nil {
 			return nil, fmt.Errorf("crawler: resume: page %d: %w", p.Seq, err)
 		}
-		parsed, err := parsePage(p.HTML, u, p.Depth)
+		parsed, err := parsePage(p.HTML, u, p.Depth, c.linkRules())
 		if err != nil {
 			return nil, fmt.Errorf("crawler: resume: page %d: %w", p.Seq, err)
 		}

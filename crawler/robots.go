@@ -43,6 +43,8 @@ type robotsCache struct {
 	retryAfter time.Duration // how long a 5xx/unreachable disallow-all is kept
 	now        func() time.Time
 
+	found func(*robotsPolicy) // called with each policy fetched (sitemap discovery); may be nil
+
 	mu      sync.Mutex
 	entries map[string]*list.Element // host → element holding *robotsEntry
 	lru     list.List
@@ -99,6 +101,9 @@ func (c *robotsCache) policy(ctx context.Context, scheme, host string, gate gate
 
 	e.policy = c.fetch(ctx, scheme, host, gate)
 	close(e.ready)
+	if c.found != nil {
+		c.found(e.policy)
+	}
 	return e.policy
 }
 

@@ -3,6 +3,7 @@ package crawler
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"net/http"
 	"net/url"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/frontier"
+	"github.com/crawl-project/crawl/store"
 )
 
 // schedule pops links and starts fetches until the crawl has to stop, then
@@ -38,8 +40,17 @@ loop:
 		// idle is read before Pop: with nothing pending then, no result
 		// can push links while Pop runs, so ErrEmpty means dry. Read
 		// after, a commit could push its out-links and finish in between.
-		idle := w.pending.Load() == 0
+		// The same holds for background work (sitemaps being read).
+		idle := w.pending.Load() == 0 && c.background.Load() == 0
 		link, err := c.nextLink(ctx)
+		if err == nil {
+			if r, refused := c.refuseQueued(link); refused {
+				<-sem // queued before its rule applied: closed, not fetched
+				w.pending.Add(1)
+				w.results <- r
+				continue
+			}
+		}
 		if err == nil {
 			c.dispatched.Store(math.Float64bits(link.Priority))
 			w.pending.Add(1)
@@ -87,6 +98,22 @@ func (c *Crawler) nextLink(ctx context.Context) (crawl.Link, error) {
 	return c.fr.Pop(ctx, c.hosts.ready)
 }
 
+// refuseQueued checks a popped link against the rules that can apply
+// after it was queued: its pattern became a duplicate maze, or its host
+// spent its quota (which counts the link when it passes).
+func (c *Crawler) refuseQueued(link crawl.Link) (result, bool) {
+	rule := ""
+	switch {
+	case c.dups.blocked(link.URL):
+		rule = RuleDuplicatePattern
+	case !c.quota.take(hostOf(link.URL)):
+		rule = RuleMaxPagesPerHost
+	default:
+		return result{}, false
+	}
+	return result{link: link, refused: rule, failure: &FetchError{Kind: rule, Err: fmt.Errorf("%s: refused by %s", link.URL, rule)}}, true
+}
+
 // waitEvent waits for a fetch to finish, a poll tick or a stop.
 func (c *Crawler) waitEvent(tick <-chan time.Time) {
 	select {
@@ -116,5 +143,8 @@ type result struct {
 	// heldUntil is set when the host's robots.txt was unavailable: the
 	// link waits in Crawler.held until then, and is not stored.
 	heldUntil time.Time
+	dup       *duplicate         // the page duplicates an earlier one: stored as a failure of kind "duplicate"
+	fp        *store.Fingerprint // the page's fingerprint, stored with it (nil without dedup)
+	refused   string             // a limit rule refused the link unfetched (failure set too)
 	hookErrs  int
 }

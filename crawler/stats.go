@@ -9,6 +9,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/crawl-project/crawl/frontier"
 )
 
 // Stats is a snapshot of a running crawl.
@@ -27,7 +29,16 @@ type Stats struct {
 	Records     int64
 	// BatchWait is how long storing waited for the OnBatch hooks because
 	// their queue was full (backpressure); 0 when they kept up.
-	BatchWait time.Duration
+	BatchWait   time.Duration
+	Duplicates  int64            // pages found to duplicate an earlier page of the run (links not followed)
+	LinksCapped int64            // pages whose out-links were cut at Config.MaxLinksPerPage
+	LinksCut    int64            // links dropped by that cap
+	Refused     map[string]int64 // links refused by each limit rule (per host, per URL pattern)
+	Sitemaps    int64            // sitemap files read
+	SitemapURLs int64            // new URLs they queued
+	// SitemapProblems counts sitemap files that failed and entries skipped
+	// or whose lastmod was ignored.
+	SitemapProblems int64
 }
 
 // PagesPerSecond is the fetch rate over the run so far.
@@ -64,26 +75,44 @@ func (s Stats) ErrorSummary() string {
 }
 
 type stats struct {
-	start       time.Time
-	fetched     atomic.Int64
-	stored      atomic.Int64 // includes pages stored by earlier runs (for MaxPages)
-	storedStart int64
-	failed      atomic.Int64
-	notMod      atomic.Int64
-	relevant    atomic.Int64
-	bytes       atomic.Int64
-	batches     atomic.Int64
-	records     atomic.Int64
-	hookErrors  atomic.Int64
-	batchWait   atomic.Int64 // nanoseconds
+	start           time.Time
+	fetched         atomic.Int64
+	stored          atomic.Int64 // includes pages stored by earlier runs (for MaxPages)
+	storedStart     int64
+	failed          atomic.Int64
+	notMod          atomic.Int64
+	relevant        atomic.Int64
+	bytes           atomic.Int64
+	batches         atomic.Int64
+	records         atomic.Int64
+	hookErrors      atomic.Int64
+	batchWait       atomic.Int64 // nanoseconds
+	abandoned       atomic.Int64 // fetches abandoned by a stop: their URLs stay queued
+	dups            atomic.Int64
+	sitemaps        atomic.Int64
+	sitemapURLs     atomic.Int64
+	sitemapProblems atomic.Int64
+	linksCapped     atomic.Int64
+	linksDropped    atomic.Int64
 
-	mu     sync.Mutex
-	errors map[string]int64
+	mu      sync.Mutex
+	errors  map[string]int64
+	refused map[string]int64
 }
 
 func (s *stats) init(now time.Time) {
 	s.start = now
 	s.errors = make(map[string]int64)
+	s.refused = make(map[string]int64)
+}
+
+func (s *stats) refuse(rule string, n int64) {
+	if n == 0 {
+		return
+	}
+	s.mu.Lock()
+	s.refused[rule] += n
+	s.mu.Unlock()
 }
 
 func (s *stats) record(r result) {
@@ -97,6 +126,10 @@ func (s *stats) record(r result) {
 		}
 	case r.notMod:
 		s.notMod.Add(1)
+	case r.dup != nil:
+		s.dups.Add(1)
+	case r.refused != "":
+		s.refuse(r.refused, 1)
 	case r.failure != nil:
 		s.failed.Add(1)
 		s.mu.Lock()
@@ -109,7 +142,13 @@ func (c *Crawler) snapshot() Stats {
 	s := &c.stats
 	s.mu.Lock()
 	errs := maps.Clone(s.errors)
+	refused := maps.Clone(s.refused)
 	s.mu.Unlock()
+	if r, ok := c.fr.(frontier.Refuser); ok {
+		for k, v := range r.Refused() {
+			refused[k] += v
+		}
+	}
 	if h := s.hookErrors.Load(); h > 0 {
 		errs["hook"] = h
 	}
@@ -118,7 +157,10 @@ func (c *Crawler) snapshot() Stats {
 		Stored: s.stored.Load() - s.storedStart, Failed: s.failed.Load(), Errors: errs,
 		NotModified: s.notMod.Load(), Relevant: s.relevant.Load(), Queued: c.fr.Len(),
 		Bytes: s.bytes.Load(), Batches: s.batches.Load(), Records: s.records.Load(),
-		BatchWait: time.Duration(s.batchWait.Load()),
+		BatchWait:  time.Duration(s.batchWait.Load()),
+		Duplicates: s.dups.Load(), LinksCapped: s.linksCapped.Load(), LinksCut: s.linksDropped.Load(),
+		Refused: refused, Sitemaps: s.sitemaps.Load(), SitemapURLs: s.sitemapURLs.Load(),
+		SitemapProblems: s.sitemapProblems.Load(),
 	}
 }
 
@@ -159,7 +201,7 @@ type Summary struct {
 	TotalFailures int
 	Clusters      int
 	TotalRecords  int
-	Queued        int // links left in the frontier
+	Queued        int // links left in the frontier, fetches abandoned by a stop included
 	// Held is how many URLs were left waiting for their host's robots.txt
 	// (5xx or unreachable): not stored as failures, they stay queued in a
 	// persisted frontier and are fetched by the next run.
@@ -182,7 +224,7 @@ func (c *Crawler) summary(ctx context.Context) (Summary, error) {
 	sum.TotalFailures = int(counts.Failures)
 	sum.Clusters = int(counts.Clusters)
 	sum.TotalRecords = int(counts.Records)
-	sum.Queued = c.fr.Len()
+	sum.Queued = c.fr.Len() + int(c.stats.abandoned.Load())
 	sum.Held = c.held.len()
 	return sum, nil
 }

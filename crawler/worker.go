@@ -8,7 +8,6 @@ import (
 	"net/url"
 
 	"github.com/crawl-project/crawl"
-	"github.com/crawl-project/crawl/frontier"
 	"github.com/crawl-project/crawl/hooks"
 )
 
@@ -21,11 +20,12 @@ func (c *Crawler) process(ctx context.Context, link crawl.Link) result {
 		c.signal()
 	}()
 	res := result{link: link}
-	resp, chain, err := c.fetchFollow(ctx, link)
+	fctx := c.fetch.context() // ends at the end of the stop grace
+	resp, chain, err := c.fetchFollow(fctx, link)
 	var held *heldError
 	switch {
-	case errors.Is(err, errStopped):
-		res.stopped = true
+	case errors.Is(err, errStopped) || (err != nil && fctx.Err() != nil):
+		res.stopped = true // abandoned at the end of the stop grace: stays queued
 		return res
 	case errors.As(err, &held):
 		res.heldUntil = held.until
@@ -38,13 +38,22 @@ func (c *Crawler) process(ctx context.Context, link crawl.Link) result {
 		res.header = resp.header
 		return res
 	case resp.status < 200 || resp.status > 299:
-		res.failure = &FetchError{Kind: statusKind(resp.status), Status: resp.status, Err: fmt.Errorf("%s: %s", resp.url, http.StatusText(resp.status))}
+		res.failure = &FetchError{Kind: statusKind(resp.status), Status: resp.status, Err: fmt.Errorf("%s: %s", resp.url, http.StatusText(resp.status)), Attempts: resp.attempts}
 		return res
 	}
 	page, err := c.buildPage(link, resp, chain)
 	if err != nil {
 		res.failure = asFetchError(err)
+		res.failure.Attempts = resp.attempts
 		return res
+	}
+	if c.dups != nil {
+		d, fp := c.dups.check(page)
+		if d != nil {
+			res.dup = d // recorded as a duplicate; its links are not followed
+			return res
+		}
+		res.fp = fp
 	}
 	res.page = page
 	if err := c.chain.RunPage(ctx, page); err != nil {
@@ -114,7 +123,7 @@ func (c *Crawler) fetchFollow(ctx context.Context, link crawl.Link) (*response, 
 		}
 		loc := resp.header.Get("Location")
 		base, _ := url.Parse(target)
-		next, err := frontier.Normalize(loc, base)
+		next, err := c.norm.Normalize(loc, base)
 		if err != nil {
 			return nil, chain, &FetchError{Kind: "bad-redirect", Status: resp.status, Err: fmt.Errorf("%s: Location %q: %w", target, loc, err)}
 		}
@@ -212,9 +221,13 @@ func (c *Crawler) buildPage(link crawl.Link, resp *response, chain []string) (*c
 	if err != nil {
 		return nil, &FetchError{Kind: "bad-url", Err: err}
 	}
-	p, err := parsePage(body, final, link.Depth)
+	p, err := parsePage(body, final, link.Depth, c.linkRules())
 	if err != nil {
 		return nil, &FetchError{Kind: "parse", Err: fmt.Errorf("%s: %w", resp.url, err)}
+	}
+	if p.capped > 0 {
+		c.stats.linksCapped.Add(1)
+		c.stats.linksDropped.Add(int64(p.capped))
 	}
 	return &crawl.Page{
 		URL: link.URL, FinalURL: resp.url, Redirects: chain, Status: resp.status,
@@ -223,6 +236,10 @@ func (c *Crawler) buildPage(link crawl.Link, resp *response, chain []string) (*c
 		Doc: p.doc, Title: p.title, Keywords: p.keywords, Description: p.description, Text: p.text,
 		Links: p.links, Label: link.Label, Score: link.Score, Relevance: -1,
 	}, nil
+}
+
+func (c *Crawler) linkRules() linkRules {
+	return linkRules{norm: c.norm, max: max(c.cfg.MaxLinksPerPage, 0)}
 }
 
 // looksBinary reports whether decoded content is binary rather than text:

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"net/http"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -145,6 +146,7 @@ func (w *writer) commit(ctx context.Context, group []result) {
 	for _, r := range group {
 		switch {
 		case r.stopped:
+			w.c.stats.abandoned.Add(1) // still queued in the store
 			continue
 		case !r.heldUntil.IsZero():
 			w.c.held.add(r.link, r.heldUntil)
@@ -158,19 +160,33 @@ func (w *writer) commit(ctx context.Context, group []result) {
 			r.page.Seq = w.c.seq.Add(1)
 			pages = append(pages, r.page)
 			push = append(push, r.push...)
+		case r.dup != nil:
+			failures = append(failures, store.Failure{
+				URL: r.link.URL, Parent: r.link.Parent, Depth: r.link.Depth,
+				Kind: "duplicate", Status: http.StatusOK, Message: r.dup.Error(), At: w.c.now(),
+			})
 		case r.failure != nil:
 			failures = append(failures, store.Failure{
 				URL: r.link.URL, Parent: r.link.Parent, Depth: r.link.Depth,
 				Kind: r.failure.Kind, Status: r.failure.Status, Message: r.failure.Error(), At: w.c.now(),
+				Attempts: r.failure.Attempts,
 			})
 		}
 		w.c.stats.record(r)
 	}
+	push, n := w.c.dups.filter(push)
+	w.c.stats.refuse(RuleDuplicatePattern, int64(n))
+	push, n = w.c.quota.filter(push)
+	w.c.stats.refuse(RuleMaxPagesPerHost, int64(n))
 	if err := w.store(ctx, push, pages, failures); err != nil {
 		w.storeFailed(err)
 		return
 	}
 	w.c.stats.stored.Add(int64(len(pages)))
+	if err := w.saveFingerprints(ctx, group); err != nil {
+		w.storeFailed(err)
+		return
+	}
 	if err := w.saveRevisits(ctx, revisited, notMod); err != nil {
 		w.storeFailed(err)
 		return
@@ -219,6 +235,26 @@ func (w *writer) store(ctx context.Context, push []crawl.Link, pages []*crawl.Pa
 	}
 	if err := w.c.st.SaveResults(ctx, pages, failures); err != nil {
 		return fmt.Errorf("crawler: store results: %w", err)
+	}
+	return nil
+}
+
+// saveFingerprints stores the fingerprints of the group's new pages, after
+// the pages (a crash in between only means a duplicate of them in a later
+// run is not recognised).
+func (w *writer) saveFingerprints(ctx context.Context, group []result) error {
+	fs, ok := w.c.st.(fingerprintStore)
+	if !ok {
+		return nil
+	}
+	var fps []store.Fingerprint
+	for _, r := range group {
+		if r.page != nil && r.fp != nil && !r.stopped {
+			fps = append(fps, *r.fp)
+		}
+	}
+	if err := fs.SaveFingerprints(ctx, fps); err != nil {
+		return fmt.Errorf("crawler: %w", err)
 	}
 	return nil
 }

@@ -5,5 +5,13 @@
 //   - export.go: Write, WriteFile (atomic), the tables: pages, links,
 //     clusters, harvest, topics.
 //   - records.go: records, as one file with a cluster column or one file
-//     per cluster with that cluster's own column schema.
+//     per cluster with that cluster's own columns. Rows are streamed from
+//     the store as they are read (each per-cluster file reads only its
+//     cluster's records); the columns come first from the stored field
+//     names alone (store.RecordColumns), in role order (title, link, date,
+//     author, price, summary, text, image, their numbered repeats, other
+//     names alphabetically, then extraction.Other), at most
+//     MaxTableColumns (64) with the page, record and cluster columns:
+//     names past the cap and repeated names go to the "other" column,
+//     joined with " | ".
 package export

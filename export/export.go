@@ -4,8 +4,11 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -17,7 +20,7 @@ import (
 )
 
 // Whats are the exportable tables.
-var Whats = []string{"pages", "links", "records", "clusters", "harvest", "topics"}
+var Whats = []string{"pages", "links", "records", "clusters", "harvest", "topics", "failures"}
 
 // Formats are the output formats.
 var Formats = []string{"csv", "jsonl"}
@@ -118,13 +121,18 @@ func Write(ctx context.Context, st *store.Store, what, format string, w io.Write
 	case "links":
 		err = links(ctx, st, rw)
 	case "records":
-		err = records(ctx, st, rw, -1)
+		var names map[int64][]string
+		if names, err = st.RecordColumns(ctx); err == nil {
+			err = records(ctx, st, rw, -1, names)
+		}
 	case "clusters":
 		err = clusters(ctx, st, rw)
 	case "harvest":
 		err = harvest(ctx, st, rw)
 	case "topics":
 		err = topics(ctx, st, rw)
+	case "failures":
+		err = failures(ctx, st, rw)
 	default:
 		return fmt.Errorf("export: unknown table %q (want one of %s)", what, strings.Join(Whats, ", "))
 	}
@@ -145,7 +153,7 @@ func atomicWrite(path string, fn func(io.Writer) error) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("export: %w", err)
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	f, err := createTemp(path)
 	if err != nil {
 		return fmt.Errorf("export: %w", err)
 	}
@@ -161,6 +169,21 @@ func atomicWrite(path string, fn func(io.Writer) error) error {
 		return fmt.Errorf("export: %w", err)
 	}
 	return nil
+}
+
+// createTemp creates a new hidden file beside path with mode 0666 less the
+// umask (as any file a program writes; os.CreateTemp would make it 0600,
+// so the renamed export would be private whatever the umask).
+func createTemp(path string) (*os.File, error) {
+	dir, base := filepath.Split(path)
+	for range 100 {
+		name := filepath.Join(dir, "."+base+"."+strconv.FormatUint(rand.Uint64(), 36))
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
+		if !errors.Is(err, fs.ErrExist) {
+			return f, err
+		}
+	}
+	return nil, fmt.Errorf("create a temporary file beside %s: too many name clashes", path)
 }
 
 func pages(ctx context.Context, st *store.Store, rw rowWriter) error {
@@ -235,6 +258,18 @@ func topics(ctx context.Context, st *store.Store, rw rowWriter) error {
 			return nil
 		}
 		return rw.row([]any{r.URL, r.Topic, size[r.Topic], strings.Join(words[r.Topic], " ")})
+	})
+}
+
+// failures writes every URL that failed for good: what kind of failure,
+// the HTTP status (0 without a response), the error, how many requests
+// were sent, and when.
+func failures(ctx context.Context, st *store.Store, rw rowWriter) error {
+	if err := rw.header([]string{"url", "kind", "status", "error", "attempts", "time", "depth", "parent"}); err != nil {
+		return err
+	}
+	return st.ExportFailures(ctx, func(f store.Failure) error {
+		return rw.row([]any{f.URL, f.Kind, f.Status, f.Message, f.Attempts, f.At, f.Depth, f.Parent})
 	})
 }
 

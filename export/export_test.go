@@ -170,3 +170,35 @@ func TestWriteFileAtomic(t *testing.T) {
 		t.Errorf("links export = %q", b)
 	}
 }
+
+// TestExportFailures writes the failures table: one row per failed URL
+// with its kind, status, error, attempts and time.
+func TestExportFailures(t *testing.T) {
+	ctx := context.Background()
+	st := fixture(t)
+	at := time.Date(2026, 11, 23, 8, 0, 0, 0, time.UTC)
+	if err := st.SaveResults(ctx, nil, []store.Failure{
+		{URL: "http://a.example/gone", Kind: "http-404", Status: 404, Message: "http-404 (status 404): not found", Attempts: 1, At: at, Depth: 1, Parent: "http://a.example/"},
+		{URL: "http://a.example/busy", Kind: "http-5xx", Status: 503, Message: "gave up, after 4 attempts", Attempts: 4, At: at},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := export.Write(ctx, st, "failures", "csv", &b); err != nil {
+		t.Fatal(err)
+	}
+	rows := readCSV(t, b.Bytes())
+	want := [][]string{
+		{"url", "kind", "status", "error", "attempts", "time", "depth", "parent"},
+		{"http://a.example/busy", "http-5xx", "503", "gave up, after 4 attempts", "4", "2026-11-23T08:00:00Z", "0", ""},
+		{"http://a.example/gone", "http-404", "404", "http-404 (status 404): not found", "1", "2026-11-23T08:00:00Z", "1", "http://a.example/"},
+	}
+	if len(rows) != len(want) {
+		t.Fatalf("failures export = %q; want %q", rows, want)
+	}
+	for i := range want {
+		if strings.Join(rows[i], "|") != strings.Join(want[i], "|") {
+			t.Errorf("row %d = %q; want %q", i, rows[i], want[i])
+		}
+	}
+}

@@ -1,93 +1,137 @@
 package export
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
 	"path/filepath"
 	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/extraction"
 	"github.com/crawl-project/crawl/store"
 )
 
-// schema is the column order of a set of records: field names in order of
-// first appearance (extraction gives every record of a cluster the same
-// names in the same order, so for one cluster this is that schema).
-type schema struct {
-	names []string
-	index map[string]int
-}
+// MaxTableColumns is the most columns of a records table, its page,
+// record and cluster columns included: names beyond it are written to
+// the extraction.Other column.
+const MaxTableColumns = 64
 
-func (s *schema) add(fields []crawl.Field) {
-	if s.index == nil {
-		s.index = map[string]int{}
-	}
-	for _, f := range fields {
-		if _, ok := s.index[f.Name]; !ok {
-			s.index[f.Name] = len(s.names)
-			s.names = append(s.names, f.Name)
+// roles is the column order of records tables: extraction's role names
+// (each followed by its numbered repeats), then any other name (records
+// user hooks add) alphabetically, then extraction.Other.
+var roles = []string{"title", "link", "date", "author", "price", "summary", "text", "image"}
+
+// columnOrder sorts names in table order and keeps at most max of them,
+// extraction.Other included (added when a name is cut).
+func columnOrder(names []string, max int) []string {
+	key := func(n string) (int, int, string) {
+		if n == extraction.Other {
+			return len(roles) + 1, 0, ""
 		}
+		base, num := n, 1
+		if i := strings.LastIndexByte(n, '_'); i > 0 {
+			if k, err := strconv.Atoi(n[i+1:]); err == nil && k > 1 {
+				base, num = n[:i], k
+			}
+		}
+		if r := slices.Index(roles, base); r >= 0 {
+			return r, num, ""
+		}
+		return len(roles), 0, n
 	}
-}
-
-func (s *schema) values(fields []crawl.Field) []any {
-	out := make([]any, len(s.names))
-	for i := range out {
-		out[i] = ""
-	}
-	for _, f := range fields {
-		out[s.index[f.Name]] = f.Value
+	out := slices.Clone(names)
+	slices.SortFunc(out, func(a, b string) int {
+		ra, na, sa := key(a)
+		rb, nb, sb := key(b)
+		return cmp.Or(cmp.Compare(ra, rb), cmp.Compare(na, nb), cmp.Compare(sa, sb))
+	})
+	out = slices.Compact(out)
+	if len(out) > max { // Other sorts last: cut it with the others, add it back
+		out = append(out[:max-1:max-1], extraction.Other)
 	}
 	return out
 }
 
-// records writes the records of one cluster (cluster ≥ 0) or of all
-// clusters with a cluster column (cluster < 0).
-func records(ctx context.Context, st *store.Store, rw rowWriter, cluster int64) error {
-	var sc schema
-	keep := func(r store.RecordRow) bool { return cluster < 0 || r.Cluster == cluster }
-	if err := st.ExportRecords(ctx, func(r store.RecordRow) error {
-		if keep(r) {
-			sc.add(r.Fields)
-		}
-		return nil
-	}); err != nil {
-		return err
+// rowValues places a record's fields under cols: repeated names (the
+// sparse fields in extraction.Other) are joined with " | " in order, and
+// names not in cols go to Other. bufs holds one builder per column.
+func rowValues(fields []crawl.Field, at map[string]int, bufs []strings.Builder, row []any) {
+	for i := range bufs {
+		bufs[i].Reset()
 	}
-	cols := []string{"page", "record"}
+	for _, f := range fields {
+		i, ok := at[f.Name]
+		if !ok {
+			if i, ok = at[extraction.Other]; !ok {
+				continue
+			}
+		}
+		if bufs[i].Len() > 0 {
+			bufs[i].WriteString(" | ")
+		}
+		bufs[i].WriteString(f.Value)
+	}
+	for i := range bufs {
+		row[i] = bufs[i].String()
+	}
+}
+
+// records streams the records of one cluster (cluster ≥ 0) or of all
+// clusters with a cluster column (cluster < 0): the columns come from the
+// field names alone (store.RecordColumns), then each row is written as it
+// is read; no table is held in memory.
+func records(ctx context.Context, st *store.Store, rw rowWriter, cluster int64, names map[int64][]string) error {
+	lead := []string{"page", "record"}
+	var all []string
 	if cluster < 0 {
-		cols = []string{"page", "cluster", "record"}
+		lead = []string{"page", "cluster", "record"}
+		for _, ns := range names {
+			all = append(all, ns...)
+		}
+	} else {
+		all = names[cluster]
 	}
-	if err := rw.header(append(cols, sc.names...)); err != nil {
+	cols := columnOrder(all, MaxTableColumns-len(lead))
+	at := make(map[string]int, len(cols))
+	for i, c := range cols {
+		at[c] = i
+	}
+	if err := rw.header(append(lead, cols...)); err != nil {
 		return err
 	}
-	return st.ExportRecords(ctx, func(r store.RecordRow) error {
-		if !keep(r) {
-			return nil
-		}
-		lead := []any{r.PageURL, r.Index}
+	row := make([]any, len(lead)+len(cols))
+	bufs := make([]strings.Builder, len(cols))
+	write := func(r store.RecordRow) error {
 		if cluster < 0 {
-			lead = []any{r.PageURL, r.Cluster, r.Index}
+			row[0], row[1], row[2] = r.PageURL, r.Cluster, r.Index
+		} else {
+			row[0], row[1] = r.PageURL, r.Index
 		}
-		return rw.row(append(lead, sc.values(r.Fields)...))
-	})
+		rowValues(r.Fields, at, bufs, row[len(lead):])
+		return rw.row(row)
+	}
+	if cluster < 0 {
+		return st.ExportRecords(ctx, write)
+	}
+	return st.ExportClusterRecords(ctx, cluster, write)
 }
 
 // WriteRecordsDir writes one file per cluster with records,
 // dir/records-cluster-<id>.<format>, each with its cluster's own columns,
-// and returns the files written.
+// and returns the files written. Each file reads only its cluster's
+// records.
 func WriteRecordsDir(ctx context.Context, st *store.Store, format, dir string) ([]string, error) {
-	var ids []int64
-	seen := map[int64]bool{}
-	if err := st.ExportRecords(ctx, func(r store.RecordRow) error {
-		if !seen[r.Cluster] {
-			seen[r.Cluster] = true
-			ids = append(ids, r.Cluster)
-		}
-		return nil
-	}); err != nil {
+	names, err := st.RecordColumns(ctx)
+	if err != nil {
 		return nil, fmt.Errorf("export records: %w", err)
+	}
+	ids := make([]int64, 0, len(names))
+	for id := range names {
+		ids = append(ids, id)
 	}
 	slices.Sort(ids)
 	var files []string
@@ -98,7 +142,7 @@ func WriteRecordsDir(ctx context.Context, st *store.Store, format, dir string) (
 			if err != nil {
 				return err
 			}
-			if err := records(ctx, st, rw, id); err != nil {
+			if err := records(ctx, st, rw, id, names); err != nil {
 				return fmt.Errorf("export records of cluster %d: %w", id, err)
 			}
 			return rw.flush()

@@ -29,5 +29,5 @@ func cardLinkPage() string {
 }
 
 func TestCardsInsideOneLinkBeatMenu(t *testing.T) {
-	wantRecords(t, cardLinkPage(), 3, "a.card/h3/text", "Recipe title %d") // the 3 cards
+	wantRecords(t, cardLinkPage(), 3, "title", "Recipe title %d") // the 3 cards
 }

@@ -1,6 +1,7 @@
 package extraction
 
 import (
+	"context"
 	"sync"
 
 	"github.com/crawl-project/crawl"
@@ -26,16 +27,23 @@ type ClusterExtractor struct {
 	clusters map[int64]*learned
 }
 
-// learned is what a cluster's first list page taught.
+// learned is what a cluster's pages taught: the shape of its records and
+// its column names.
 type learned struct {
-	mu      sync.Mutex
-	path    []string // segment names from the root to the region
-	flat    bool     // records are one level below the region's children
-	proto   *stm.Tree
-	sch     *schema
-	hits    int // pages extracted with the learned shape
-	refits  int // pages that fell back to page-level extraction
-	haveFit bool
+	mu     sync.Mutex
+	shape  shape
+	cols   *columns // bounded: at most MaxColumns-1 names
+	hits   int      // pages extracted with the learned shape
+	refits int      // pages that fell back to page-level extraction
+}
+
+// shape is where a cluster's records are and what one looks like, learned
+// from one list page; it is replaced, never changed, so a copy stays valid.
+type shape struct {
+	path  []string // segment names from the root to the region
+	flat  bool     // records are one level below the region's children
+	proto *stm.Tree
+	ok    bool // learned
 }
 
 // NewClusterExtractor returns an extractor with cfg (zero fields take their
@@ -49,36 +57,27 @@ func NewClusterExtractor(cfg Config) *ClusterExtractor {
 // Cluster 0 means "not clustered": the page is extracted on its own and
 // nothing is learned.
 func (ce *ClusterExtractor) Extract(cluster int64, pageURL string, doc *html.Node) ([]crawl.Record, error) {
-	if doc == nil {
-		return nil, ErrNoDocument
-	}
-	if ce.cfgErr != nil {
-		return nil, ce.cfgErr
-	}
-	p := newPage(doc)
-	var m stm.Matcher
-	if cluster == 0 {
-		return analyze(p, &m, ce.cfg).records(newSchema(), pageURL, 0), nil
-	}
-	l := ce.cluster(cluster)
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.haveFit {
-		if a, ok := l.apply(p, &m, ce.cfg); ok {
-			l.hits++
-			return a.records(l.sch, pageURL, cluster), nil
-		}
+	recs, errs := ce.ExtractBatch(context.Background(), []Page{{Cluster: cluster, URL: pageURL, Doc: doc}}, 1)
+	return recs[0], errs[0]
+}
+
+// learnFrom counts how page a of cluster l was extracted (with the learned
+// shape, or falling back after trying it) and learns from it: from the
+// first list page, and again when the learned shape has failed more pages
+// than it fitted (the first page of a cluster may be atypical: a portal's
+// home among its result pages). l.mu is held.
+func (l *learned) learnFrom(a analysis, applied, tried bool) {
+	switch {
+	case applied:
+		l.hits++
+		return
+	case tried:
 		l.refits++
 	}
-	a := analyze(p, &m, ce.cfg)
-	// Learn from the first list page, and learn again when the learned
-	// shape has failed more pages than it fitted (the first page of a
-	// cluster may be atypical: a portal's home among its result pages).
-	if len(a.regions) > 0 && (!l.haveFit || l.refits > l.hits) {
+	if len(a.regions) > 0 && !a.entries && (!l.shape.ok || l.refits > l.hits) {
 		l.learn(a)
 		l.hits, l.refits = 0, 0
 	}
-	return a.records(l.sch, pageURL, cluster), nil
 }
 
 // Stats returns how many pages of a cluster were extracted with the
@@ -95,7 +94,7 @@ func (ce *ClusterExtractor) cluster(id int64) *learned {
 	defer ce.mu.Unlock()
 	l := ce.clusters[id]
 	if l == nil {
-		l = &learned{sch: newSchema()}
+		l = &learned{cols: newColumns()}
 		ce.clusters[id] = l
 	}
 	return l
@@ -104,12 +103,9 @@ func (ce *ClusterExtractor) cluster(id int64) *learned {
 func (l *learned) learn(a analysis) {
 	r := a.regions[0]
 	t := a.p.t
-	l.path = nodePath(t, r.node)
-	l.flat = !sameParent(t, r.node, r.records)
 	proto := stm.Build(t.Node[r.records[0][0]], stm.DefaultOptions())
 	proto.Node = nil // keep the shape, not the page's DOM
-	l.proto = proto
-	l.haveFit = true
+	l.shape = shape{path: nodePath(t, r.node), flat: !sameParent(t, r.node, r.records), proto: proto, ok: true}
 }
 
 // sameParent reports whether every record is made of children of node.
@@ -124,7 +120,7 @@ func sameParent(t *stm.Tree, node int, recs [][]int32) bool {
 
 // apply extracts p with the learned region path and record shape; ok is
 // false when they do not fit the page.
-func (l *learned) apply(p *page, m *stm.Matcher, cfg Config) (analysis, bool) {
+func (l shape) apply(p *page, m *stm.Matcher, cfg Config) (analysis, bool) {
 	node := findPath(p.t, l.path)
 	if node < 0 {
 		return analysis{}, false

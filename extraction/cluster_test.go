@@ -34,18 +34,14 @@ func TestClusterExtractorReuses(t *testing.T) {
 	if reused, fallback := ce.Stats(7); reused != 1 || fallback != 0 {
 		t.Errorf("Stats = %d reused, %d fallback; want 1, 0", reused, fallback)
 	}
-	// the schema only grows: the second page keeps every first-page column
-	names := map[string]bool{}
-	for _, f := range second[0].Fields {
-		names[f.Name] = true
+	// columns named by role, links absolute; the names a cluster gave stay
+	want := "link=http://a.example/p0 title=Product number 0 text=Snippet 0 of the product list. price=10 EUR"
+	if got := fieldString(first[0]); got != want {
+		t.Errorf("page 1 record 0 = %s, want %s", got, want)
 	}
-	for _, f := range first[0].Fields {
-		if !names[f.Name] {
-			t.Errorf("column %q of page 1 missing on page 2", f.Name)
-		}
-	}
-	if len(second[0].Fields) != len(first[0].Fields)+1 {
-		t.Errorf("page 2 has %d columns, want %d + 1", len(second[0].Fields), len(first[0].Fields))
+	want = "link=http://a.example/p0 title=Product number 0 text=Snippet 0 of the product list. text_2=10 EUR new"
+	if got := fieldString(second[0]); got != want {
+		t.Errorf("page 2 record 0 = %s, want %s", got, want)
 	}
 	if r := second[3]; r.Cluster != 7 || r.PageURL != "http://a.example/2" || r.Index != 3 {
 		t.Errorf("record = %+v", r)
@@ -87,5 +83,49 @@ func TestHook(t *testing.T) {
 	cancel()
 	if err := h.OnBatch(ctx, b); err == nil {
 		t.Error("OnBatch with a cancelled context gave no error")
+	}
+}
+
+func fieldString(r crawl.Record) string {
+	var parts []string
+	for _, f := range r.Fields {
+		parts = append(parts, f.Name+"="+f.Value)
+	}
+	return strings.Join(parts, " ")
+}
+
+// TestExtractBatch checks that a batch extracted on several goroutines
+// gives the records one goroutine gives, that a bad page fails alone and
+// that the cluster learns from the batch.
+func TestExtractBatch(t *testing.T) {
+	var pages []extraction.Page
+	for i := range 12 {
+		pages = append(pages, extraction.Page{Cluster: int64(1 + i%2), URL: fmt.Sprintf("http://a.example/%d", i), Doc: parse(t, listOf(3+i, ""))})
+	}
+	pages[5].Doc = nil
+	run := func(workers int) string {
+		ce := extraction.NewClusterExtractor(extraction.Config{})
+		var b strings.Builder
+		for round := range 2 { // the second round applies what the first learned
+			recs, errs := ce.ExtractBatch(context.Background(), pages, workers)
+			for i := range pages {
+				fmt.Fprintf(&b, "%d %d %v:", round, i, errs[i])
+				for _, r := range recs[i] {
+					b.WriteString(" " + fieldString(r))
+				}
+				b.WriteByte('\n')
+			}
+		}
+		if reused, _ := ce.Stats(1); reused != 6 {
+			t.Errorf("cluster 1 reused its shape on %d pages, want its 6 pages of round 2", reused)
+		}
+		return b.String()
+	}
+	one, four := run(1), run(4)
+	if one != four {
+		t.Errorf("4 workers:\n%s\n1 worker:\n%s", four, one)
+	}
+	if !strings.Contains(one, "0 5 extraction: no document:") || !strings.Contains(one, "0 4 <nil>: link=http://a.example/p0") {
+		t.Errorf("batch result:\n%s", one)
 	}
 }

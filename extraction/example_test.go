@@ -18,7 +18,7 @@ func ExampleExtractPage() {
 		fmt.Println(r.Index, r.Fields)
 	}
 	// Output:
-	// 0 [{tr/td/a@href /dune} {tr/td/a/text Dune} {tr/td/text Herbert}]
-	// 1 [{tr/td/a@href /emma} {tr/td/a/text Emma} {tr/td/text Austen}]
-	// 2 [{tr/td/a@href /ubik} {tr/td/a/text Ubik} {tr/td/text Dick}]
+	// 0 [{link /dune} {title Dune} {text Herbert}]
+	// 1 [{link /emma} {title Emma} {text Austen}]
+	// 2 [{link /ubik} {title Ubik} {text Dick}]
 }

@@ -42,6 +42,19 @@ type Config struct {
 	// at least MinSimilarity). 0 means 3; negative means the main region
 	// only.
 	MoreRegions int
+	// Budget is the exact Simple Tree Matching work allowed per page, in
+	// dynamic-programming cells (stm.Matcher.SetBudget); past it the page's
+	// remaining matches are greedy, linear-time lower bounds. 0 means
+	// 1,000,000 (a few milliseconds; fitted on the tune half: 1,000,000
+	// and more find the same records there, 300,000 loses 22 of 2,618);
+	// negative means no limit.
+	Budget int64
+	// MaxNodes is the most nodes (elements and text, once hidden and
+	// dropped elements are left out) of a page extracted; larger pages
+	// fail with ErrTooLarge. 0 means 500,000 (a 10 MB page of small
+	// elements; the largest page of the Python 3.11 documentation has
+	// 63,514, contents.html); negative means no limit.
+	MaxNodes int
 }
 
 func (c Config) withDefaults() Config {
@@ -66,6 +79,12 @@ func (c Config) withDefaults() Config {
 	if c.MoreRegions == 0 {
 		c.MoreRegions = 3
 	}
+	if c.Budget == 0 {
+		c.Budget = 1_000_000
+	}
+	if c.MaxNodes == 0 {
+		c.MaxNodes = 500_000
+	}
 	return c
 }
 
@@ -82,6 +101,7 @@ type region struct {
 type analysis struct {
 	p       *page
 	regions []region // main region first
+	entries bool     // the records are API entries (entries.go), not a list region
 }
 
 // analyze finds the main data region of p and its records, plus further
@@ -99,13 +119,13 @@ func analyze(p *page, m *stm.Matcher, cfg Config) analysis {
 			best = i
 		}
 	}
-	if best < 0 {
+	if best < 0 || article(p, found[best]) {
+		if r, ok := entries(p, cfg); ok {
+			a.regions, a.entries = []region{r}, true
+		}
 		return a
 	}
 	main := found[best]
-	if article(p, main) {
-		return a
-	}
 	a.regions = append(a.regions, main)
 	a.regions = append(a.regions, moreRegions(p, m, cfg, main)...)
 	a.regions = append(a.regions, strays(p, m, main, a.regions)...)
@@ -119,6 +139,9 @@ func candidates(p *page, m *stm.Matcher, cfg Config) []region {
 	total := float64(p.text[0])
 	var found []region
 	for _, c := range rankRegions(p, cfg.Weights, cfg.Candidates) {
+		if float64(p.text[c.node]) < cfg.MinCoverage*total {
+			continue // its records cannot cover MinCoverage: not worth segmenting
+		}
 		seg := segment(m, p, p.t.Children(c.node), cfg.D0, cfg.MinSimilarity)
 		if len(seg.records) < cfg.MinRecords || seg.sim < cfg.MinSimilarity || prose(p.t, seg.records) || !sameClass(p.t, seg.records) {
 			continue
@@ -149,8 +172,8 @@ func candidates(p *page, m *stm.Matcher, cfg Config) []region {
 
 // ExtractPage extracts the data records of one page on its own: the main
 // data region, its records and their aligned fields (columns named by
-// tag/class path; every record carries every column of the page, empty
-// when absent). Pages with no repeated structure yield no records.
+// role, see MinFill; a record carries its non-empty columns). Pages with
+// no repeated structure yield no records.
 // Records have Cluster 0 and no PageURL.
 func ExtractPage(doc *html.Node, cfg Config) ([]crawl.Record, error) {
 	if doc == nil {
@@ -159,40 +182,38 @@ func ExtractPage(doc *html.Node, cfg Config) ([]crawl.Record, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
+	cfg = cfg.withDefaults()
 	var m stm.Matcher
-	a := analyze(newPage(doc), &m, cfg.withDefaults())
-	return a.records(newSchema(), "", 0), nil
+	m.SetBudget(cfg.Budget)
+	p, err := newPage(doc, cfg.MaxNodes)
+	if err != nil {
+		return nil, err
+	}
+	a := analyze(p, &m, cfg)
+	return a.records(newColumns(), "", 0), nil
 }
 
-// records names the fields of every record of a along sch, which it
-// extends with the columns of a.
-func (a analysis) records(sch *schema, pageURL string, cluster int64) []crawl.Record {
+// records names the fields of every record of a along cols, which it
+// extends (columns.go); addresses are resolved against the page's <base>
+// and pageURL.
+func (a analysis) records(cols *columns, pageURL string, cluster int64) []crawl.Record {
 	var recs [][]int32
 	for _, r := range a.regions {
 		recs = append(recs, r.records...)
 	}
 	// document order: a stray record before its list comes first
 	slices.SortStableFunc(recs, func(x, y []int32) int { return cmp.Compare(x[0], y[0]) })
+	abs := resolver(a.p.doc, pageURL)
 	var vals [][]value
 	for _, rec := range recs {
-		v := recordValues(a.p.t, rec)
-		if len(v) == 0 {
-			continue
+		if v := recordValues(a.p.t, rec, abs); len(v) > 0 {
+			vals = append(vals, v)
 		}
-		sch.add(v)
-		vals = append(vals, v)
 	}
-	out := make([]crawl.Record, 0, len(vals))
-	for i, v := range vals {
-		byKey := make(map[string]string, len(v))
-		for _, x := range v {
-			byKey[x.key] = x.val
-		}
-		fs := make([]crawl.Field, len(sch.cols))
-		for j, c := range sch.cols {
-			fs[j] = crawl.Field{Name: c, Value: byKey[c]}
-		}
-		out = append(out, crawl.Record{PageURL: pageURL, Cluster: cluster, Index: i, Fields: fs})
+	fields := cols.fields(vals)
+	out := make([]crawl.Record, len(fields))
+	for i, fs := range fields {
+		out[i] = crawl.Record{PageURL: pageURL, Cluster: cluster, Index: i, Fields: fs}
 	}
 	return out
 }

@@ -3,6 +3,8 @@ package extraction
 import (
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/extraction/stm"
@@ -14,58 +16,143 @@ import (
 // the record root: the k-th leaf with a given path in a record goes to
 // column "path[k]". Records built on one template produce the same paths,
 // so the columns line up across the records of a page and across the pages
-// of a template cluster without pairwise alignment; a schema keeps the
-// column order (see schema.add).
+// of a template cluster without pairwise alignment; columns.go names them.
+
+// kind is what a value holds.
+type kind uint8
+
+const (
+	kindText kind = iota
+	kindLink
+	kindImage
+)
 
 // value is one leaf of a record.
 type value struct {
-	key string
-	val string
+	key  string
+	val  string
+	kind kind
 }
 
 // recordValues lists the leaves of a record (text, link href, image src) in
-// document order with their column keys.
-func recordValues(t *stm.Tree, rec []int32) []value {
+// document order with their column keys. Addresses are resolved by abs
+// (nil: kept as written). The text of permalink anchors (a pilcrow after a
+// heading) is left out; their address is kept.
+func recordValues(t *stm.Tree, rec []int32, abs func(string) string) []value {
 	var out []value
 	seen := map[string]int{}
-	emit := func(key, v string) {
+	last := map[string]int{} // text key (without repeat) -> index of its last value
+	emit := func(key, v string, kd kind) {
 		if v == "" {
 			return
 		}
+		if kd != kindText && abs != nil {
+			v = abs(v)
+		}
 		k := seen[key]
 		seen[key] = k + 1
+		switch {
+		case k >= textRepeats && kd == kindText && len(out) > 0 && last[key] == len(out)-1:
+			// the next paragraph of a description: one value
+			out[len(out)-1].val += " " + v
+			return
+		case k >= textRepeats:
+			// interleaved with other values, or links of a long list
+			// inside a record: Other, in document order
+			out = append(out, value{moreKey, v, kd})
+			return
+		}
 		if k > 0 {
 			key += "[" + strconv.Itoa(k) + "]"
 		}
-		out = append(out, value{key, v})
+		if kd == kindText {
+			last[key[:len(key)-len(suffix(k))]] = len(out)
+		}
+		out = append(out, value{key, v, kd})
 	}
-	var path []string
+	var path []string // path[k]: the tag.class path from the record root to depth k, joined by "/"
+	cur := func() string {
+		if len(path) == 0 {
+			return ""
+		}
+		return path[len(path)-1]
+	}
+	push := func(n *html.Node) {
+		if len(path) == 0 {
+			path = append(path, segmentName(n))
+		} else {
+			path = append(path, cur()+"/"+segmentName(n))
+		}
+	}
 	href := func(i int) { // a link inside a text value
-		emit(strings.Join(append(path, segmentName(t.Node[i])), "/")+"@href", attr(t.Node[i], "href"))
+		push(t.Node[i])
+		emit(cur()+"@href", attr(t.Node[i], "href"), kindLink)
+		path = path[:len(path)-1]
 	}
 	var walk func(i int)
 	walk = func(i int) {
 		n := t.Node[i]
 		if t.Label[i] == stm.TextLabel {
-			emit(strings.Join(path, "/")+"/text", collapse(n.Data))
+			emit(cur()+"/text", collapse(n.Data), kindText)
 			return
 		}
-		path = append(path, segmentName(n))
+		push(n)
+		if permalink(t, i) { // its address only: the entry's own anchor
+			emit(cur()+"@href", attr(n, "href"), kindLink)
+			path = path[:len(path)-1]
+			return
+		}
 		switch n.DataAtom {
 		case atom.A:
-			emit(strings.Join(path, "/")+"@href", attr(n, "href"))
+			emit(cur()+"@href", attr(n, "href"), kindLink)
 		case atom.Img:
 			src := attr(n, "src")
 			if src == "" {
 				src = attr(n, "data-src")
 			}
-			emit(strings.Join(path, "/")+"@src", src)
+			emit(cur()+"@src", src, kindImage)
 		}
-		runs(t, t.Children(i), walk, func(text string) { emit(strings.Join(path, "/")+"/text", text) }, href)
+		runs(t, t.Children(i), walk, func(text string) { emit(cur()+"/text", text, kindText) }, href)
 		path = path[:len(path)-1]
 	}
-	runs(t, rec, walk, func(text string) { emit("text", text) }, href)
+	runs(t, rec, walk, func(text string) { emit("text", text, kindText) }, href)
 	return out
+}
+
+// textRepeats is how many values of one path a record keeps apart;
+// further text values right after the last one (the fourth and later
+// paragraphs of a description) are appended to it, other further values
+// (the links of a long list inside a record) go to Other, in document
+// order, so that repeats do not make a column each.
+const textRepeats = 3
+
+// moreKey is the key of values that always go to Other.
+const moreKey = "\x00more"
+
+func suffix(k int) string {
+	if k == 0 {
+		return ""
+	}
+	return "[" + strconv.Itoa(k) + "]"
+}
+
+// permalink reports whether node i is a link whose whole text is a
+// permalink sign (Sphinx's headerlink "¶", "§", "#"): page furniture,
+// not a field, and not to be glued to the heading's text.
+func permalink(t *stm.Tree, i int) bool {
+	n := t.Node[i]
+	if n.DataAtom != atom.A {
+		return false
+	}
+	var b strings.Builder
+	appendText(&b, n)
+	switch strings.TrimSpace(b.String()) {
+	case "¶", "§", "#", "🔗":
+		return true
+	case "":
+		return strings.Contains(attr(n, "class"), "headerlink")
+	}
+	return false
 }
 
 // runs walks the sibling nodes kids: a run of text nodes and inline
@@ -100,9 +187,20 @@ func runs(t *stm.Tree, kids []int32, walk func(int), text func(string), link fun
 			var b strings.Builder
 			var links []int
 			for ; k < end; k++ {
-				appendText(&b, t.Node[kids[k]])
-				if t.Node[kids[k]].DataAtom == atom.A {
-					links = append(links, int(kids[k]))
+				c := int(kids[k])
+				if prev := t.Node[c].PrevSibling; b.Len() > 0 && prev != nil && prev.Type == html.TextNode && strings.TrimSpace(prev.Data) == "" {
+					b.WriteByte(' ') // white space between two elements (not in the tree)
+				}
+				switch {
+				case permalink(t, c):
+				case k > 0 && t.Label[c] != stm.TextLabel && t.Node[c].PrevSibling == t.Node[kids[k-1]] &&
+					t.Label[kids[k-1]] != stm.TextLabel:
+					appendElement(&b, t.Node[c]) // right after another element
+				default:
+					appendText(&b, t.Node[c])
+				}
+				if t.Node[c].DataAtom == atom.A {
+					links = append(links, c)
 				}
 			}
 			text(collapse(b.String()))
@@ -166,8 +264,53 @@ func appendText(b *strings.Builder, n *html.Node) {
 		return
 	}
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.PrevSibling != nil && (block(c) || block(c.PrevSibling)) {
+			b.WriteByte(' ') // separate blocks are separate words
+		}
 		appendText(b, c)
 	}
+}
+
+// appendElement appends the text of element c, a sibling following other
+// elements already in b: a space separates them when the glued texts
+// would run two words together ("24 Mar 2005" "Sports Desk", "10 EUR"
+// "new"), not when either side is punctuation ("os." "abort" "(" of a
+// signature).
+func appendElement(b *strings.Builder, c *html.Node) {
+	var e strings.Builder
+	appendText(&e, c)
+	s := e.String()
+	if b.Len() > 0 && s != "" {
+		last, _ := utf8.DecodeLastRuneInString(b.String())
+		first, _ := utf8.DecodeRuneInString(s)
+		if word(last) && word(first) {
+			b.WriteByte(' ')
+		}
+	}
+	b.WriteString(s)
+}
+
+// word reports whether r is a letter or digit of a script that separates
+// words with spaces (CJK text runs on without them).
+func word(r rune) bool {
+	return r < 0x2E80 && (unicode.IsLetter(r) || unicode.IsDigit(r))
+}
+
+// block reports whether n is an element that is not inline formatting
+// (a div, a cell, a list item): its text is separate from its
+// neighbours'. Adjacent inline elements stay glued ("os." "abort" of a
+// signature, a highlighted syllable).
+func block(n *html.Node) bool {
+	if n.Type != html.ElementNode {
+		return false
+	}
+	switch n.DataAtom {
+	case atom.A, atom.B, atom.I, atom.Em, atom.Strong, atom.U, atom.Mark, atom.Font, atom.Small, atom.Span,
+		atom.Sup, atom.Sub, atom.Abbr, atom.Code, atom.Wbr, atom.Br, atom.Q, atom.Cite, atom.Tt, atom.Img,
+		atom.Kbd, atom.Var, atom.Samp, atom.S, atom.Del, atom.Ins, atom.Label, atom.Time, atom.Bdi, atom.Bdo:
+		return false
+	}
+	return true
 }
 
 // segmentName is tag or tag.class, where class is the first class token
@@ -199,35 +342,6 @@ func attr(n *html.Node, name string) string {
 	return ""
 }
 
-// schema is an ordered set of column keys. A new key is placed right after
-// the key that preceded it in the record that introduced it, which keeps
-// optional columns next to their neighbours (the ordering partial tree
-// alignment would give when records agree on order).
-type schema struct {
-	cols []string
-	pos  map[string]int
-}
-
-func newSchema() *schema { return &schema{pos: map[string]int{}} }
-
-func (s *schema) add(vals []value) {
-	prev := -1
-	for _, v := range vals {
-		if p, ok := s.pos[v.key]; ok {
-			prev = p
-			continue
-		}
-		at := prev + 1
-		s.cols = append(s.cols, "")
-		copy(s.cols[at+1:], s.cols[at:])
-		s.cols[at] = v.key
-		for i := at; i < len(s.cols); i++ {
-			s.pos[s.cols[i]] = i
-		}
-		prev = at
-	}
-}
-
 // RecordFields returns the named values of one record given as its
 // consecutive DOM subtrees, named as ExtractPage names them (without
 // cross-record alignment). The MDR baseline uses it.
@@ -238,7 +352,7 @@ func RecordFields(nodes []*html.Node) []crawl.Field {
 		if t.Len() == 0 {
 			continue
 		}
-		for _, v := range recordValues(t, []int32{0}) {
+		for _, v := range recordValues(t, []int32{0}, nil) {
 			out = append(out, crawl.Field{Name: v.key, Value: v.val})
 		}
 	}

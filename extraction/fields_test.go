@@ -1,6 +1,7 @@
 package extraction_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/crawl-project/crawl/extraction"
@@ -43,5 +44,29 @@ func TestRecordFieldsLinkInSentence(t *testing.T) {
 	}
 	if len(got) != len(want) {
 		t.Errorf("got %d fields, want %d: %q", len(got), len(want), got)
+	}
+}
+
+// TestRecordFieldsSeparateText checks the text of separate elements is
+// separated (two words never run together) while a signature's pieces and
+// punctuation stay glued, and a permalink sign is not part of a title.
+func TestRecordFieldsSeparateText(t *testing.T) {
+	tests := []struct{ html, want string }{
+		{`<div><span>24 Mar 2005</span><span>Sports Desk</span></div>`, "24 Mar 2005 Sports Desk"},
+		{`<div><span class="pre">os.</span><span class="n">abort</span><span>(</span><span>)</span></div>`, "os.abort()"},
+		{`<div><em>coro</em> <a href="#c">coroutine</a> into a Task</div>`, "coro coroutine into a Task"},
+		{`<div>io<a class="headerlink" href="#io">¶</a></div>`, "io"},
+	}
+	for _, tt := range tests {
+		doc := parse(t, "<html><body>"+tt.html+"</body></html>")
+		var texts []string
+		for _, f := range extraction.RecordFields([]*html.Node{firstElement(doc, "div")}) {
+			if !strings.Contains(f.Name, "@") {
+				texts = append(texts, f.Value)
+			}
+		}
+		if got := strings.Join(texts, "|"); got != tt.want {
+			t.Errorf("RecordFields(%s) text = %q, want %q", tt.html, got, tt.want)
+		}
 	}
 }

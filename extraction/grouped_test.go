@@ -47,7 +47,7 @@ func TestGroupedResultsFlattened(t *testing.T) {
 	}
 	for i, r := range recs {
 		want := fmt.Sprintf("%s result %d", groupKinds[i/3], i%3)
-		if got := field(r, "li.item/a.title/text"); got != want {
+		if got := field(r, "title"); got != want {
 			t.Errorf("record %d title %q, want %q", i, got, want)
 		}
 	}

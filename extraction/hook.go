@@ -3,6 +3,7 @@ package extraction
 import (
 	"context"
 	"fmt"
+	"runtime"
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/hooks"
@@ -14,23 +15,27 @@ import (
 // before this one) share the cluster's learned region and schema; pages with
 // Cluster 0 are extracted on their own with Cluster 0, since an unclustered
 // list page still has records (pages without repeated structure yield
-// none). The engine never overlaps OnBatch calls; ce may still be shared
-// with other goroutines since it locks per cluster.
+// none). The pages are analysed on GOMAXPROCS goroutines (ExtractBatch).
+// The engine never overlaps OnBatch calls; ce may still be shared with
+// other goroutines since it locks per cluster.
 func NewHook(ce *ClusterExtractor) hooks.BatchHook {
 	return hooks.BatchFunc(func(ctx context.Context, b *crawl.Batch) error {
+		var pages []Page
 		for _, p := range b.Pages {
-			if err := ctx.Err(); err != nil {
-				return err
+			if p != nil && p.Doc != nil {
+				pages = append(pages, Page{Cluster: p.Cluster, URL: p.URL, Doc: p.Doc})
 			}
-			if p == nil || p.Doc == nil {
-				continue
-			}
-			recs, err := ce.Extract(p.Cluster, p.URL, p.Doc)
-			if err != nil {
-				return fmt.Errorf("extraction: page %s: %w", p.URL, err)
-			}
-			b.Records = append(b.Records, recs...)
 		}
-		return nil
+		recs, errs := ce.ExtractBatch(ctx, pages, runtime.GOMAXPROCS(0))
+		for i, err := range errs {
+			if err != nil {
+				if ctxErr := ctx.Err(); ctxErr != nil {
+					return ctxErr
+				}
+				return fmt.Errorf("extraction: page %s: %w", pages[i].URL, err)
+			}
+			b.Records = append(b.Records, recs[i]...)
+		}
+		return ctx.Err()
 	})
 }

@@ -28,5 +28,5 @@ func megaMenuPage() string {
 }
 
 func TestMegaMenuInHeaderLosesToList(t *testing.T) {
-	wantRecords(t, megaMenuPage(), 3, "li.product/a.name/text", "Monitor model %d") // the 3 products
+	wantRecords(t, megaMenuPage(), 3, "title", "Monitor model %d") // the 3 products
 }

@@ -2,6 +2,7 @@ package extraction
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/crawl-project/crawl/extraction/stm"
@@ -9,8 +10,15 @@ import (
 	"golang.org/x/net/html/atom"
 )
 
-// ErrNoDocument is returned for a nil document.
-var ErrNoDocument = errors.New("extraction: no document")
+// Errors of one page; a caller counts them by kind (errors.Is) and goes on
+// with the next page.
+var (
+	// ErrNoDocument is returned for a nil document.
+	ErrNoDocument = errors.New("extraction: no document")
+	// ErrTooLarge is returned for a page with more nodes than
+	// Config.MaxNodes once hidden and dropped elements are left out.
+	ErrTooLarge = errors.New("extraction: page too large")
+)
 
 // imgContent is the content an image counts for, in characters of text,
 // so that records made of pictures (image search, photo posts) are content.
@@ -20,18 +28,25 @@ const imgContent = 20
 // head, svg, script, style, noscript, select, comments and hidden elements
 // (text nodes are leaves), and per-node measures the region finder needs.
 type page struct {
+	doc  *html.Node
 	t    *stm.Tree
 	text []int32 // characters of visible text in each subtree
 	tags []int32 // element nodes in each subtree
 }
 
-func newPage(doc *html.Node) *page {
+// newPage builds the page of doc, or fails with ErrTooLarge beyond
+// maxNodes kept nodes.
+func newPage(doc *html.Node, maxNodes int) (*page, error) {
 	opts := stm.DefaultOptions()
 	opts.DropTags = append(opts.DropTags, "head", "svg")
 	opts.Skip = hidden
+	opts.MaxNodes = maxNodes
 	t := stm.Build(doc, opts)
+	if t.Truncated {
+		return nil, fmt.Errorf("%w: more than %d nodes", ErrTooLarge, maxNodes)
+	}
 	n := t.Len()
-	p := &page{t: t, text: make([]int32, n), tags: make([]int32, n)}
+	p := &page{doc: doc, t: t, text: make([]int32, n), tags: make([]int32, n)}
 	for i := n - 1; i >= 0; i-- {
 		switch {
 		case t.Label[i] == stm.TextLabel:
@@ -47,7 +62,7 @@ func newPage(doc *html.Node) *page {
 			p.tags[par] += p.tags[i]
 		}
 	}
-	return p
+	return p, nil
 }
 
 // hidden reports whether an element is not rendered by its own markup: the

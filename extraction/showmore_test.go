@@ -30,5 +30,5 @@ func showMorePage() string {
 }
 
 func TestUniformListEndedByShowMore(t *testing.T) {
-	wantRecords(t, showMorePage(), 9, "div.search-item/a.title/text", "Result title number %d") // one per result
+	wantRecords(t, showMorePage(), 9, "title", "Result title number %d") // one per result
 }

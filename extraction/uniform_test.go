@@ -29,5 +29,5 @@ func uniformPage() string {
 }
 
 func TestExtractPageUniformListWithOptionalParts(t *testing.T) {
-	wantRecords(t, uniformPage(), 9, "div.post/a.title/text", "Post title number %d") // one per post
+	wantRecords(t, uniformPage(), 9, "title", "Post title number %d") // one per post
 }

@@ -16,6 +16,8 @@
 // Files:
 //   - frontier.go: the Frontier interface, Config, errors.
 //   - normalize.go: Normalize and HostOf.
+//   - query.go: query canonicalisation: Normalizer, QueryRules, DefaultStripParams.
+//   - limits.go: Limits on runaway URL spaces (count-min sketches), PatternOf.
 //   - scope.go: Scope (plain config), Rules (compiled) and Allow.
 //   - queue.go: per-host back queues and the heap of hosts (shared by both backends).
 //   - memory.go: the in-memory backend.

@@ -70,6 +70,15 @@ type Config struct {
 	// it discovers, and leaves the URLs an earlier run left queued for a
 	// later run. The memory backend ignores it.
 	Since int64
+	// Limits refuse new URLs of runaway URL spaces (Limits); zero: none.
+	// Refused reports how many links each rule refused.
+	Limits Limits
+}
+
+// Refuser is implemented by both backends: how many links each Limits
+// rule refused so far in this run, by rule name.
+type Refuser interface {
+	Refused() map[string]int64
 }
 
 // Defaults for the zero values of Config.

@@ -17,6 +17,7 @@ import (
 type Memory struct {
 	mu     sync.Mutex
 	rules  *Rules
+	limit  *limiter
 	q      *queues
 	seen   map[uint64]struct{}
 	seed   maphash.Seed
@@ -30,7 +31,7 @@ func NewMemory(cfg Config) (*Memory, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Memory{rules: rules, q: newQueues(cfg.FocusMargin), seen: map[uint64]struct{}{}, seed: maphash.MakeSeed()}, nil
+	return &Memory{rules: rules, limit: newLimiter(cfg.Limits), q: newQueues(cfg.FocusMargin), seen: map[uint64]struct{}{}, seed: maphash.MakeSeed()}, nil
 }
 
 // Push implements Frontier.
@@ -52,6 +53,9 @@ func (m *Memory) Push(ctx context.Context, links []crawl.Link) (int, error) {
 		if _, ok := m.seen[h]; ok {
 			continue
 		}
+		if !m.limit.admit(l.URL) {
+			continue
+		}
 		m.seen[h] = struct{}{}
 		m.seq++
 		l.Priority = cleanPriority(l.Priority)
@@ -61,6 +65,9 @@ func (m *Memory) Push(ctx context.Context, links []crawl.Link) (int, error) {
 	}
 	return added, nil
 }
+
+// Refused implements Refuser.
+func (m *Memory) Refused() map[string]int64 { return m.limit.snapshot() }
 
 // Pop implements Frontier.
 func (m *Memory) Pop(ctx context.Context, ready func(host string) bool) (crawl.Link, error) {

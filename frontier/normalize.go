@@ -24,10 +24,17 @@ var (
 // default ports (:80, :443) and the fragment dropped, dot segments removed,
 // an empty path made "/", an empty query "?" dropped, percent-encoding
 // normalised (unreserved characters decoded, other escapes upper-cased,
-// characters that need it escaped). Query parameter order is kept. Only
-// http and https are accepted; any other scheme (mailto:, javascript:,
-// data:, ftp:, …) is an error wrapping ErrScheme that names it.
+// characters that need it escaped), and the query canonicalised: empty
+// parameters and session-id/tracker parameters (DefaultStripParams, also
+// as ;name=value path parameters) dropped, the rest sorted by name, stably
+// (repeated names keep their order). Only http and https are accepted; any
+// other scheme (mailto:, javascript:, data:, ftp:, …) is an error wrapping
+// ErrScheme that names it. A Normalizer applies configured query rules.
 func Normalize(raw string, base *url.URL) (string, error) {
+	return normalize(raw, base, &Normalizer{})
+}
+
+func normalize(raw string, base *url.URL, n *Normalizer) (string, error) {
 	clean := stripControl(raw)
 	u, err := url.Parse(fixPercent(clean))
 	if err != nil {
@@ -58,12 +65,12 @@ func Normalize(raw string, base *url.URL) (string, error) {
 		b.WriteByte('@')
 	}
 	b.WriteString(host)
-	path := removeDotSegments(normalEscapes(u.EscapedPath(), pathSafe))
+	path := removeDotSegments(n.stripPathParams(normalEscapes(u.EscapedPath(), pathSafe)))
 	if path == "" {
 		path = "/"
 	}
 	b.WriteString(path)
-	if q := normalEscapes(u.RawQuery, querySafe); q != "" {
+	if q := n.canonicalQuery(normalEscapes(u.RawQuery, querySafe)); q != "" {
 		b.WriteByte('?')
 		b.WriteString(q)
 	}

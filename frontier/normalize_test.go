@@ -25,7 +25,14 @@ func TestNormalize(t *testing.T) {
 		{"http://example.com:08080/x", nil, "http://example.com:8080/x"},
 		{"http://example.com/x#section", nil, "http://example.com/x"},
 		{"http://example.com/x?", nil, "http://example.com/x"},
-		{"http://example.com/x?b=2&a=1", nil, "http://example.com/x?b=2&a=1"},
+		{"http://example.com/x?b=2&a=1", nil, "http://example.com/x?a=1&b=2"},
+		{"http://example.com/x?b=2&a=3&a=1&&", nil, "http://example.com/x?a=3&a=1&b=2"},
+		{"http://example.com/x?sid=9f8e&page=2&utm_source=feed&UTM_Medium=x", nil, "http://example.com/x?page=2"},
+		{"http://example.com/x?PHPSESSID=1&ASPSESSIONIDQACTRS=2&fbclid=3&gclid=4&id=5", nil, "http://example.com/x?id=5"},
+		{"http://example.com/x;jsessionid=ABC123?q=1&jsessionid=Z", nil, "http://example.com/x?q=1"},
+		{"http://example.com/a;JSESSIONID=1/b;v=2", nil, "http://example.com/a/b;v=2"},
+		{"http://example.com/x?%73id=1&s%69d2=2", nil, "http://example.com/x?sid2=2"},
+		{"http://example.com/x?sid", nil, "http://example.com/x"},
 		{"http://example.com/a/./b/../c/", nil, "http://example.com/a/c/"},
 		{"http://example.com/../../x", nil, "http://example.com/x"},
 		{"http://example.com/a/..", nil, "http://example.com/"},
@@ -122,6 +129,38 @@ func TestHostOf(t *testing.T) {
 	}
 }
 
+func TestNormalizerRules(t *testing.T) {
+	cases := []struct {
+		name string
+		q    frontier.QueryRules
+		raw  string
+		want string
+	}{
+		{"defaults", frontier.QueryRules{}, "http://a.test/?ref=x&sid=1", "http://a.test/?ref=x"},
+		{"strip adds", frontier.QueryRules{Strip: []string{"ref", "trk_*"}}, "http://a.test/?ref=x&trk_a=1&id=2", "http://a.test/?id=2"},
+		{"keep wins", frontier.QueryRules{Keep: []string{"sid"}}, "http://a.test/?sid=1&utm_x=2", "http://a.test/?sid=1"},
+		{"keep all", frontier.QueryRules{Keep: []string{"*"}}, "http://a.test/?utm_x=2&sid=1", "http://a.test/?sid=1&utm_x=2"},
+		{"path param kept", frontier.QueryRules{Keep: []string{"jsessionid"}}, "http://a.test/p;jsessionid=1", "http://a.test/p;jsessionid=1"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			n, err := frontier.NewNormalizer(c.q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := n.Normalize(c.raw, nil)
+			if err != nil || got != c.want {
+				t.Fatalf("Normalize(%q) = %q, %v; want %q", c.raw, got, err, c.want)
+			}
+		})
+	}
+	for _, bad := range []frontier.QueryRules{{Strip: []string{"["}}, {Keep: []string{" "}}} {
+		if _, err := frontier.NewNormalizer(bad); err == nil {
+			t.Errorf("NewNormalizer(%+v) accepted a bad pattern", bad)
+		}
+	}
+}
+
 // FuzzNormalize checks that Normalize never panics, that its output is a
 // fixed point (normalising twice changes nothing), parses as an absolute
 // http(s) URL, and has no fragment.
@@ -131,6 +170,7 @@ func FuzzNormalize(f *testing.F) {
 		"http://[::1]:80/", "mailto:x", "//no.scheme", "http://a.test/100%", "http://a.test/?",
 		"http://a.test/%2e%2e/x", "http://a.test/a/%2E/b", "http://xn--bcher-kva.de", "http://a.test:/",
 		"http://user@a.test/p;q=1?r#s", "http://a.test/\u00a0", "http://a.test./",
+		"http://a.test/x;jsessionid=1/..;sid=2?b=2&a=1&&a=0&utm_x=3", "http://a.test/?%73id=1&=&a",
 	} {
 		f.Add(s, "")
 		f.Add(s, "http://base.test/dir/page.html?q")

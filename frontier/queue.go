@@ -57,21 +57,7 @@ func (h *hostQueue) pop() *entry {
 	h.items[0] = h.items[last]
 	h.items[last] = nil
 	h.items = h.items[:last]
-	i := 0
-	for {
-		l, r, m := 2*i+1, 2*i+2, i
-		if l < len(h.items) && better(h.items[l], h.items[m]) {
-			m = l
-		}
-		if r < len(h.items) && better(h.items[r], h.items[m]) {
-			m = r
-		}
-		if m == i {
-			break
-		}
-		h.items[i], h.items[m] = h.items[m], h.items[i]
-		i = m
-	}
+	h.down(0)
 	return top
 }
 

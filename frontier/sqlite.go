@@ -23,6 +23,7 @@ import (
 type SQLite struct {
 	st     *store.Store
 	rules  *Rules
+	limit  *limiter
 	window int
 	since  int64 // Config.Since: queued rows at or below it are not this run's
 
@@ -37,6 +38,7 @@ type SQLite struct {
 	hostScan string               // where the starvation escape continues its host scan
 	idleTill time.Time            // no escape before this: the last one found no ready host
 	closed   bool
+	rescored bool // Rescore changed window priorities: they no longer match the stored ones
 
 	bmu    sync.Mutex
 	seen   *bloom.BloomFilter
@@ -63,7 +65,7 @@ func NewSQLite(ctx context.Context, st *store.Store, cfg Config) (*SQLite, error
 		return nil, err
 	}
 	f := &SQLite{
-		st: st, rules: rules, window: cfg.Window, since: cfg.Since,
+		st: st, rules: rules, limit: newLimiter(cfg.Limits), window: cfg.Window, since: cfg.Since,
 		q: newQueues(cfg.FocusMargin), resident: map[int64]struct{}{}, inflight: map[int64]string{},
 		purgeAt: max(4096, cfg.Window), spill: true, queued: int(queued),
 		seen: seen, recent: newRecentSet(defaultRecent),
@@ -114,6 +116,7 @@ func (f *SQLite) PushWith(ctx context.Context, links []crawl.Link, save func([]s
 		if err := f.dropKnown(ctx, &cands); err != nil {
 			return 0, err
 		}
+		cands = f.limited(cands)
 	}
 	added, err := save(cands)
 	if err != nil {
@@ -213,6 +216,20 @@ func (f *SQLite) dropKnown(ctx context.Context, cands *[]store.FrontierEntry) er
 	return nil
 }
 
+// limited removes the new links the Limits refuse.
+func (f *SQLite) limited(cands []store.FrontierEntry) []store.FrontierEntry {
+	keep := cands[:0]
+	for _, c := range cands {
+		if f.limit.admit(c.Link.URL) {
+			keep = append(keep, c)
+		}
+	}
+	return keep
+}
+
+// Refused implements Refuser.
+func (f *SQLite) Refused() map[string]int64 { return f.limit.snapshot() }
+
 // admit puts a queued entry into the window when it belongs there: always
 // when nothing spilled, else only when it sorts before the cut. f.mu held.
 func (f *SQLite) admit(e *entry) {
@@ -239,6 +256,11 @@ func (f *SQLite) trim() {
 	}
 	last := keep[len(keep)-1]
 	f.cut = store.FrontierCursor{Priority: last.link.Priority, Seq: last.seq}
+	if f.rescored {
+		// The dropped entries' stored priorities are not the ones they
+		// were sorted by: only the start of the stored order is a safe cut.
+		f.cut = store.FrontierCursor{}
+	}
 	f.spill = true
 	for _, e := range keep {
 		f.q.push(e)

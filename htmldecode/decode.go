@@ -2,8 +2,10 @@ package htmldecode
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"unicode/utf8"
 
 	"golang.org/x/net/html"
@@ -37,6 +39,10 @@ func ValidUTF8(b []byte) []byte {
 	return bytes.ToValidUTF8(b, []byte("\uFFFD"))
 }
 
+// ErrTooDeep is returned by Parse for a document whose elements nest
+// deeper than golang.org/x/net/html accepts (512 open elements).
+var ErrTooDeep = errors.New("htmldecode: elements nested too deep")
+
 // Parse decodes body (see Decode) and parses it into a DOM.
 func Parse(body []byte, contentType string) (*html.Node, error) {
 	text, _, err := Decode(body, contentType)
@@ -45,6 +51,9 @@ func Parse(body []byte, contentType string) (*html.Node, error) {
 	}
 	doc, err := html.Parse(bytes.NewReader(text))
 	if err != nil {
+		if strings.Contains(err.Error(), "open stack of elements exceeds") {
+			return nil, fmt.Errorf("%w: %v", ErrTooDeep, err)
+		}
 		return nil, fmt.Errorf("htmldecode: parse: %w", err)
 	}
 	return doc, nil

@@ -11,7 +11,10 @@
 //   - topic.go, hub.go, clusters.go, records.go, topics.go: one built-in each.
 //   - demo.go: the demo site and the {demo:N}/{sport:N} seed placeholders.
 //   - recrawl.go: re-visiting hub pages with conditional GET.
-//   - files.go: -fresh, -check and the exports.
+//   - lastmod.go: the stored pages a sitemap seed says changed since their fetch (re-crawl).
+//   - files.go: -fresh, -check (files named, cookie file), the output
+//     directory check and the exports.
+//   - plan.go: Plan, the effective plan -check prints, one line per aspect.
 //   - summary.go: Crawl (the whole job of `crawl -config` in one call) and
 //     Report (the end-of-run summary the command line prints).
 package pipeline

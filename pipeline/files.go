@@ -5,34 +5,24 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
+	"net/http/cookiejar"
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/crawl-project/crawl/config"
+	"github.com/crawl-project/crawl/cookiefile"
 	"github.com/crawl-project/crawl/export"
 	"github.com/crawl-project/crawl/store"
 )
 
-// RemoveStore deletes the store at path and its WAL files, for -fresh. It
-// first opens the file as a store, so a file that is not a crawl store (or
-// is in use by another crawl) is refused, never deleted.
+// RemoveStore deletes the store at path and its WAL files, for -fresh.
+// Only a crawl store is deleted (store.Remove): any other file, or a store
+// another crawl has open, is refused and left untouched.
 func RemoveStore(ctx context.Context, path string) error {
-	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	st, err := store.Open(ctx, path)
-	if err != nil {
+	if err := store.Remove(ctx, path); err != nil {
 		return fmt.Errorf("-fresh: refusing to delete %s: %w", path, err)
-	}
-	if err := st.Close(); err != nil {
-		return err
-	}
-	for _, f := range []string{path, path + "-wal", path + "-shm"} {
-		if err := os.Remove(f); err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("-fresh: %w", err)
-		}
 	}
 	return nil
 }
@@ -50,6 +40,13 @@ func (p *Pipeline) Export(ctx context.Context, dir string, log io.Writer) error 
 			return err
 		}
 		fmt.Fprintf(log, "wrote %s\n", path)
+		if what == "harvest" && p.cfg.Topic.Enabled {
+			svg := filepath.Join(dir, "harvest.svg")
+			if err := export.WriteHarvestSVG(ctx, p.st, svg); err != nil {
+				return err
+			}
+			fmt.Fprintf(log, "wrote %s\n", svg)
+		}
 		if what == "records" {
 			files, err := export.WriteRecordsDir(ctx, p.st, "csv", filepath.Join(dir, "records"))
 			if err != nil {
@@ -63,9 +60,55 @@ func (p *Pipeline) Export(ctx context.Context, dir string, log io.Writer) error 
 	return nil
 }
 
-// Check validates what Load cannot: that files the configuration names exist.
+// CheckOutDir makes sure the exports can be written to dir, before a crawl
+// rather than after it: it creates dir when missing and creates and
+// removes a probe file in it.
+func CheckOutDir(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("output directory %s: %w (set out: in the configuration, or -out)", dir, err)
+	}
+	f, err := os.CreateTemp(dir, ".crawl-write-check-*")
+	if err != nil {
+		return fmt.Errorf("output directory %s is not writable: %w (set out: in the configuration, or -out)", dir, err)
+	}
+	name := f.Name()
+	f.Close()
+	if err := os.Remove(name); err != nil {
+		return fmt.Errorf("output directory %s: %w", dir, err)
+	}
+	return nil
+}
+
+// loadCookies reads a Netscape cookie file into a cookie jar.
+func loadCookies(path string) (*cookiejar.Jar, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("config: fetch.cookies_file: %w", err)
+	}
+	defer f.Close()
+	cookies, err := cookiefile.Parse(f)
+	if err != nil {
+		return nil, fmt.Errorf("config: fetch.cookies_file %s: %w", path, err)
+	}
+	jar, err := cookiefile.Jar(cookies, time.Now())
+	if err != nil {
+		return nil, fmt.Errorf("config: fetch.cookies_file %s: %w", path, err)
+	}
+	return jar, nil
+}
+
+// Check validates what Load cannot: that files the configuration names
+// exist and parse, and that the store is a crawl store (or not there yet).
 func Check(cfg *config.Config) error {
 	var errs []error
+	if err := store.Check(context.Background(), cfg.DB); err != nil {
+		errs = append(errs, fmt.Errorf("config: db: %w", err))
+	}
+	if cfg.Fetch.CookiesFile != "" {
+		if _, err := loadCookies(cfg.Fetch.CookiesFile); err != nil {
+			errs = append(errs, err)
+		}
+	}
 	if cfg.Hub.Enabled && cfg.Hub.Model != "" {
 		if _, err := os.Stat(cfg.Hub.Model); err != nil {
 			errs = append(errs, fmt.Errorf("config: hub.model: %w", err))

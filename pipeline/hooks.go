@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/frontier"
 
 	"github.com/crawl-project/crawl/hooks"
 )
@@ -30,6 +31,9 @@ func (p *Pipeline) buildHooks(ctx context.Context, resolve func([]string) ([]str
 		if err != nil {
 			return err
 		}
+		if r, ok := p.fr.(frontier.Rescorer); ok {
+			t.RescoreWith(r) // the learned link model reorders the queue as it learns
+		}
 		p.add(t)
 	}
 	if cfg.Hub.Enabled {
@@ -50,7 +54,7 @@ func (p *Pipeline) buildHooks(ctx context.Context, resolve func([]string) ([]str
 		p.add(newRecordsBuiltin(cfg.Extraction.MinRecords, p.log))
 	}
 	if cfg.Topics.Enabled {
-		t, err := newTopicsBuiltin(ctx, p.st, cfg.Topics.R, nil)
+		t, err := newTopicsBuiltin(ctx, p.st, cfg.Topics.R, cfg.Topics.Paper, nil)
 		if err != nil {
 			return err
 		}

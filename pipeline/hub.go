@@ -14,6 +14,10 @@ type hubBuiltin struct {
 	*hub.Hook
 }
 
+// hostCalibrationPages is how many fetched pages of a host its links'
+// calibration waits for.
+const hostCalibrationPages = 20
+
 // newHubBuiltin loads hub.model, or the model shipped with the package.
 func newHubBuiltin(cfg *config.Config) (*hubBuiltin, error) {
 	var c *hub.Classifier
@@ -30,7 +34,15 @@ func newHubBuiltin(cfg *config.Config) (*hubBuiltin, error) {
 	if err != nil {
 		return nil, err
 	}
-	h, err := hub.NewHook(c, hub.Policy{Mode: mode, Boost: cfg.Hub.Boost, Depth: cfg.Hub.Depth})
+	var opts []hub.HookOption
+	if !cfg.Hub.URLOnly {
+		pm, err := hub.DefaultPageModel()
+		if err != nil {
+			return nil, fmt.Errorf("pipeline: hub page model: %w", err)
+		}
+		opts = append(opts, hub.WithPageModel(pm), hub.WithHostCalibration(hostCalibrationPages))
+	}
+	h, err := hub.NewHook(c, hub.Policy{Mode: mode, Boost: cfg.Hub.Boost, Depth: cfg.Hub.Depth}, opts...)
 	if err != nil {
 		return nil, err
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -27,6 +28,8 @@ type Options struct {
 	Recrawl  bool                  // re-visit stored hub pages with conditional GET
 	Hooks    func(*hooks.Chain)    // adds user hooks after the built-in ones
 	Engine   func(*crawler.Config) // last-minute engine tweaks (tests, benchmarks)
+	// Transport replaces the network (replay from WARC files); nil: HTTP.
+	Transport http.RoundTripper
 	// Watch, when set, gets the engine before it runs (live dashboards
 	// read its Stats); EngineOptions are added to the engine's options.
 	Watch         func(*crawler.Crawler)
@@ -59,8 +62,9 @@ type Pipeline struct {
 	marks        store.Marks // the store's sequence marks before a re-crawl
 	leftQueued   int64       // URLs earlier runs left queued, not this re-crawl's
 
-	ran bool            // Run has returned
-	sum crawler.Summary // what the last Run returned
+	ran            bool            // Run has returned
+	sum            crawler.Summary // what the last Run returned
+	sitemapChanged int             // stored pages a re-crawl re-visits for their sitemap lastmod
 }
 
 // builtin is one built-in method wired into the chain: any value whose
@@ -124,7 +128,8 @@ func Open(ctx context.Context, cfg *config.Config, opts Options) (_ *Pipeline, e
 	if p.scope, err = scope.Compile(); err != nil {
 		return nil, fmt.Errorf("pipeline: scope: %w", err)
 	}
-	if p.fr, err = frontier.NewSQLite(ctx, p.st, frontier.Config{Scope: scope, FocusMargin: focusMargin(cfg.Topic), Since: p.marks.Frontier}); err != nil {
+	fcfg := frontier.Config{Scope: scope, FocusMargin: focusMargin(cfg.Topic), Since: p.marks.Frontier, Limits: limitsOf(cfg.Scope)}
+	if p.fr, err = frontier.NewSQLite(ctx, p.st, fcfg); err != nil {
 		return nil, err
 	}
 	p.closers = append(p.closers, p.fr.Close)
@@ -177,16 +182,28 @@ func (p *Pipeline) Run(ctx context.Context) (crawler.Summary, error) {
 	if p.revisits != nil {
 		opts = append(opts, crawler.WithRevisits(p.revisits))
 	}
-	opts = append(opts, p.opts.EngineOptions...)
-	c, err := crawler.New(ecfg, p.fr, p.st, opts...)
+	if p.cfg.Fetch.CookiesFile != "" {
+		jar, err := loadCookies(p.cfg.Fetch.CookiesFile)
+		if err != nil {
+			return crawler.Summary{}, err
+		}
+		opts = append(opts, crawler.WithCookieJar(jar))
+	}
+	aopts, st, closeArchive, err := p.archive()
 	if err != nil {
 		return crawler.Summary{}, err
+	}
+	opts = append(opts, p.opts.EngineOptions...)
+	c, err := crawler.New(ecfg, p.fr, st, append(opts, aopts...)...)
+	if err != nil {
+		return crawler.Summary{}, errors.Join(err, closeArchive())
 	}
 	if p.opts.Watch != nil {
 		p.opts.Watch(c)
 	}
 	sum, err := c.Run(ctx, p.seeds)
 	p.ran, p.sum = true, sum
+	err = errors.Join(err, closeArchive())
 	if p.revisits != nil {
 		p.report = append(p.report, p.recrawlReport(ctx, sum)...)
 		if err == nil {
@@ -217,11 +234,27 @@ func engineConfig(c *config.Config) crawler.Config {
 		MaxBackoff: c.Fetch.MaxBackoff, MaxRetryAfter: c.Fetch.MaxRetryAfter,
 		MaxBodySize: c.Fetch.MaxBodySize, MaxRedirects: c.Fetch.MaxRedirects,
 		ContentTypes: c.Fetch.ContentTypes, MaxPages: c.MaxPages, BatchSize: c.Batch.Size, BatchQueue: c.Batch.Queue,
+		StopGrace: c.Fetch.StopGrace, Proxy: c.Fetch.Proxy,
+	}
+	if len(c.Fetch.Headers) > 0 {
+		e.Header = http.Header{}
+		for k, v := range c.Fetch.Headers {
+			e.Header.Set(k, v)
+		}
 	}
 	if c.Politeness.NoDelay {
 		e.PerHostDelay = -1
 	}
+	e.StripParams, e.KeepParams = c.Scope.StripParams, c.Scope.KeepParams
+	e.MaxLinksPerPage, e.MaxPagesPerHost = c.Scope.MaxLinksPerPage, c.Scope.MaxPagesPerHost
+	e.Dedup, e.DedupDistance, e.DupPatternLimit = c.Dedup.Enabled, c.Dedup.Distance, c.Dedup.PatternLimit
+	e.RobotsSitemaps = c.Scope.RobotsSitemaps
 	return e
+}
+
+// limitsOf converts the scope's runaway-URL caps (-1: none) to frontier.Limits (0: none).
+func limitsOf(s config.Scope) frontier.Limits {
+	return frontier.Limits{MaxQueryVariants: max(s.MaxQueryVariants, 0), MaxURLsPerPattern: max(s.MaxURLsPerPattern, 0)}
 }
 
 // scopeOf builds the frontier scope; without configured domains the crawl

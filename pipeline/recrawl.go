@@ -15,9 +15,11 @@ import (
 const recrawlMarksKey = "recrawl_marks"
 
 // prepareRecrawl sets up the incremental re-crawl of paper 001: every
-// stored page labelled hub is queued again, at the seeds' priority so the
-// re-visits come first, and re-visited with a conditional GET; its
-// out-links then enter the frontier, which drops every URL seen before.
+// stored page labelled hub (and every stored page whose <lastmod> in the
+// sitemap seeds is later than its fetch) is queued again, at the seeds'
+// priority so the re-visits come first, and re-visited with a conditional
+// GET; its out-links then enter the frontier, which drops every URL seen
+// before.
 // The frontier sees only the reopened hubs and the URLs discovered from
 // now on (frontier.Config.Since): URLs an earlier run left queued (its page
 // budget ran out) wait for a normal run, so a re-crawl fetches only what
@@ -33,6 +35,17 @@ func (p *Pipeline) prepareRecrawl(ctx context.Context) error {
 	for i, h := range hubs {
 		urls[i] = h.URL
 		p.revisits[h.URL] = crawler.Validators{ETag: h.ETag, LastModified: h.LastModified}
+	}
+	changed, err := p.changedBySitemap(ctx)
+	if err != nil {
+		return err
+	}
+	for u, v := range changed {
+		if _, ok := p.revisits[u]; !ok {
+			urls = append(urls, u)
+			p.revisits[u] = v
+			p.sitemapChanged++
+		}
 	}
 	if p.marks, err = p.recrawlMarks(ctx); err != nil {
 		return err
@@ -91,12 +104,15 @@ func (p *Pipeline) endRecrawl(ctx context.Context, sum crawler.Summary) error {
 // recrawlReport says what the re-crawl found and saved: a full re-crawl
 // would have fetched every stored page again plus the new ones.
 func (p *Pipeline) recrawlReport(ctx context.Context, sum crawler.Summary) []string {
-	hubs := int64(len(p.revisits))
+	hubs := int64(len(p.revisits) - p.sitemapChanged)
 	stored := int64(sum.TotalPages) - p.storedBefore
 	fetches := sum.Fetched + sum.NotModified + sum.Failed
 	full := p.storedBefore + stored
 	lines := []string{
 		fmt.Sprintf("re-crawl        %d hub pages queued for a conditional re-visit, %d answered 304 Not Modified; %d pages stored", hubs, sum.NotModified, stored),
+	}
+	if p.sitemapChanged > 0 {
+		lines = append(lines, fmt.Sprintf("sitemap lastmod %d stored pages changed since fetched, queued for a re-visit", p.sitemapChanged))
 	}
 	if newURLs, before, err := p.st.StoredSince(ctx, p.marks); err != nil {
 		p.log.Warn("re-crawl report", "err", err)

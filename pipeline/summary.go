@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/crawl-project/crawl/config"
@@ -20,11 +22,17 @@ var ErrInterrupted = errors.New("pipeline: interrupted")
 // pipeline of cfg, crawls, writes the end-of-run summary to out (nil for
 // none), exports the configured tables into cfg.Out (listing the files it
 // wrote on out) and closes everything. A Go program gets exactly what the
-// command line writes and prints. The exports are written even after an
-// interrupted crawl (then the error is ErrInterrupted).
+// command line writes and prints. An interrupted crawl (ctx cancelled)
+// skips the exports, so that a stop stays bounded, says so on out, and
+// returns ErrInterrupted: running again resumes and exports.
 func Crawl(ctx context.Context, cfg *config.Config, opts Options, out io.Writer) (crawler.Summary, error) {
 	if out == nil {
 		out = io.Discard
+	}
+	if len(cfg.Exports) > 0 {
+		if err := CheckOutDir(cfg.Out); err != nil {
+			return crawler.Summary{}, err
+		}
 	}
 	p, err := Open(ctx, cfg, opts)
 	if err != nil {
@@ -34,8 +42,14 @@ func Crawl(ctx context.Context, cfg *config.Config, opts Options, out io.Writer)
 	for _, line := range p.Report() {
 		fmt.Fprintln(out, line)
 	}
-	if runErr == nil {
-		runErr = p.Export(context.WithoutCancel(ctx), cfg.Out, out)
+	switch {
+	case runErr != nil:
+	case sum.Interrupted():
+		if len(cfg.Exports) > 0 {
+			fmt.Fprintf(out, "exports to %s skipped: interrupted (run again to finish, or use crawl export -db %s)\n", cfg.Out, cfg.DB)
+		}
+	default:
+		runErr = p.Export(ctx, cfg.Out, out)
 	}
 	if err := errors.Join(runErr, p.Close()); err != nil {
 		return sum, err
@@ -80,6 +94,11 @@ func summaryLines(cfg *config.Config, sum crawler.Summary) []string {
 		fmt.Sprintf("  pages fetched   %d this run (%d stored in %s), %d not modified", sum.Fetched, sum.TotalPages, cfg.DB, sum.NotModified),
 		fmt.Sprintf("  errors          %d: %s", sum.Failed, sum.ErrorSummary()),
 		fmt.Sprintf("  speed           %.1f pages/s over %s", sum.PagesPerSecond(), sum.Elapsed.Round(time.Millisecond)),
+		fmt.Sprintf("  duplicates      %d pages (links not followed); %d pages had their links cut at max_links_per_page (%d links)", sum.Duplicates, sum.LinksCapped, sum.LinksCut),
+		"  refused         " + refusedText(sum.Refused),
+	}
+	if sum.Sitemaps > 0 || sum.SitemapProblems > 0 {
+		lines = append(lines, fmt.Sprintf("  sitemaps        %d read, %d new URLs queued, %d problems", sum.Sitemaps, sum.SitemapURLs, sum.SitemapProblems))
 	}
 	if sum.BatchWait > 0 {
 		lines = append(lines, fmt.Sprintf("  batch hooks     fetching waited %s for OnBatch work (its queue was full)", sum.BatchWait.Round(time.Millisecond)))
@@ -94,6 +113,25 @@ func summaryLines(cfg *config.Config, sum crawler.Summary) []string {
 		lines = append(lines, fmt.Sprintf("  records         %d", sum.TotalRecords))
 	}
 	return lines
+}
+
+// refusedText lists the links each limit rule refused, "none" when none.
+func refusedText(m map[string]int64) string {
+	keys := make([]string, 0, len(m))
+	for k, v := range m {
+		if v > 0 {
+			keys = append(keys, k)
+		}
+	}
+	if len(keys) == 0 {
+		return "none"
+	}
+	slices.Sort(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s=%d", k, m[k])
+	}
+	return strings.Join(parts, ", ") + " links"
 }
 
 func reasonText(r string) string {

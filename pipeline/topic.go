@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
+	"strings"
 	"time"
 
 	"golang.org/x/net/html"
@@ -33,6 +34,7 @@ func newTopicBuiltin(ctx context.Context, cfg *config.Config, seeds []string, lo
 		Strategy: cfg.Topic.Strategy, Terms: cfg.Topic.Terms, Relevance: cfg.Topic.Relevance,
 		Update: cfg.Topic.Update, DriftFloor: cfg.Topic.DriftFloor, Language: cfg.Topic.Language, Stem: cfg.Topic.Stem,
 		LinkContext: cfg.Topic.LinkContext, URLWords: cfg.Topic.URLWords,
+		Calibration: cfg.Topic.Calibration, Retrain: cfg.Topic.Retrain,
 	}
 	pages := fetchSeedPages(ctx, seeds, cfg.Fetch.UserAgent, log)
 	if len(pages) == 0 {
@@ -119,7 +121,11 @@ func (t *topicBuiltin) reportLines() []string {
 	acc, rej := t.Model().Updates()
 	cfg := t.Model().Config()
 	priority := "page cosine (paper)"
-	if cfg.LinkContext > 0 && cfg.Strategy != topic.StrategyBFS {
+	switch {
+	case cfg.Strategy == topic.StrategyLearned:
+		n, pos, neg := t.LinkModelStats()
+		priority = fmt.Sprintf("learned link model (trained %d times on %d relevant / %d other pages)", n, pos, neg)
+	case cfg.LinkContext > 0 && cfg.Strategy != topic.StrategyBFS:
 		priority = fmt.Sprintf("link context %g", cfg.LinkContext)
 		if cfg.URLWords {
 			priority += " with URL words"
@@ -128,6 +134,30 @@ func (t *topicBuiltin) reportLines() []string {
 	if t.focus > 0 {
 		priority += fmt.Sprintf(", focus margin %g", t.focus)
 	}
-	return []string{fmt.Sprintf("topic           %s, priority %s: centroid updated %d times (%d rejected by the drift guard), drift cosine %.3f",
-		cfg.Strategy, priority, acc, rej, t.Model().Drift())}
+	rel := fmt.Sprintf("relevance threshold %.3f (topic.relevance)", t.Model().Threshold())
+	if cfg.Relevance == 0 {
+		rel = fmt.Sprintf("relevance threshold %.3f (calibrated: %g × the median leave-one-out cosine of %d seed pages)",
+			t.Model().Threshold(), cfg.Calibration, t.Model().Seeds())
+	}
+	return []string{
+		fmt.Sprintf("topic           %s, priority %s: centroid updated %d times (%d rejected by the drift guard), drift cosine %.3f",
+			cfg.Strategy, priority, acc, rej, t.Model().Drift()),
+		"harvest         " + harvestAt(t.Harvest().Curve(1)) + ", " + rel,
+	}
+}
+
+// harvestAt renders the harvest rate after 100 and 500 pages and at the
+// end of this run.
+func harvestAt(curve []topic.Point) string {
+	if len(curve) == 0 {
+		return "no pages"
+	}
+	var parts []string
+	for _, n := range []int{100, 500} {
+		if n <= len(curve) {
+			parts = append(parts, fmt.Sprintf("@%d %.3f", n, curve[n-1].Rate))
+		}
+	}
+	last := curve[len(curve)-1]
+	return strings.Join(append(parts, fmt.Sprintf("@final(%d) %.3f", last.Crawled, last.Rate)), ", ")
 }

@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 
@@ -13,22 +14,23 @@ import (
 // at the end of the crawl. Pages of earlier runs are loaded from the store
 // at start (titles and meta only), so the final grouping covers them too.
 type topicsBuiltin struct {
-	st   *store.Store
-	hook *fuzzy.Hook
-	n    int
+	st          *store.Store
+	hook        *fuzzy.Hook
+	n           int
+	unclustered int
 }
 
-func newTopicsBuiltin(ctx context.Context, st *store.Store, r float64, tok fuzzy.Tokenizer) (*topicsBuiltin, error) {
+func newTopicsBuiltin(ctx context.Context, st *store.Store, r float64, paper bool, tok fuzzy.Tokenizer) (*topicsBuiltin, error) {
 	var opts []fuzzy.Option
 	if tok != nil {
 		opts = append(opts, fuzzy.WithTokenizer(tok))
 	}
-	h, err := fuzzy.NewHook(fuzzy.Config{Threshold: r}, opts...)
+	h, err := fuzzy.NewHook(fuzzy.Config{Threshold: r, Paper: paper}, opts...)
 	if err != nil {
 		return nil, fmt.Errorf("pipeline: topics: %w", err)
 	}
 	err = st.PagesNoHTML(ctx, func(p *crawl.Page) error {
-		h.Add(fuzzy.Doc{ID: p.Seq, Title: p.Title, Keywords: p.Keywords, Description: p.Description})
+		h.Add(fuzzy.Doc{ID: p.Seq, Host: fuzzy.HostOf(cmp.Or(p.FinalURL, p.URL)), Title: p.Title, Keywords: p.Keywords, Description: p.Description})
 		return nil
 	})
 	if err != nil {
@@ -48,9 +50,13 @@ func (t *topicsBuiltin) OnBatch(ctx context.Context, b *crawl.Batch) error {
 	}
 	a := t.hook.Assignments()
 	t.n = len(t.hook.TopWords())
+	if r := t.hook.Result(); r != nil {
+		_, un := r.Grouped()
+		t.unclustered = len(un)
+	}
 	return t.st.SaveTopics(ctx, a, t.hook.TopWords())
 }
 
 func (t *topicsBuiltin) reportLines() []string {
-	return []string{fmt.Sprintf("fuzzy topics    %d", t.n)}
+	return []string{fmt.Sprintf("fuzzy topics    %d topics, %d unclustered pages", t.n, t.unclustered)}
 }

@@ -9,8 +9,18 @@
 // block the writer. One process at a time: Open takes an exclusive lock on
 // path+".lock".
 //
+// A file given as a store that is not one — another program's SQLite
+// database, a text file, an empty file — is refused and left byte for byte
+// as it was: recognition reads the header, and opens an unmarked SQLite
+// file only read-only and immutable. Every Open of an existing store runs
+// PRAGMA quick_check first and fails with ErrCorrupt on damage.
+//
 // Files:
-//   - store.go: Open, Close, the process lock, header check, errors.
+//   - store.go: Open, Close, errors.
+//   - marker.go: what makes a file a crawl store (ApplicationID and the
+//     store_format row), the read-only recognition of other files (refused,
+//     never touched) and of stores made before the marker (stamped),
+//     creation beside the path, the integrity check (quick_check), Remove.
 //   - lock_unix.go, lock_other.go: the lock file.
 //   - schema.go: the ordered migrations (PRAGMA user_version), SchemaVersion, SetMeta, Meta.
 //   - pages.go: SaveResults (multi-row link inserts, pages encoded on all CPUs), Failure, MaxSeq, Counts, LinkCount.
@@ -18,5 +28,7 @@
 //   - batch.go: SaveBatch, ClusterRow, Clusters, ClusterCandidates, DeleteClusters, SaveTopics, TopicWords.
 //   - frontier.go: frontier rows for the frontier package's SQLite backend.
 //   - recrawl.go: HubPages, SetValidators, UpdatePage (re-visits).
-//   - export.go: typed rows for the CSV/JSONL exports (pages, links, records, clusters, failures).
+//   - fingerprints.go: content fingerprints of stored pages (duplicate detection across runs).
+//   - export.go: typed rows for the CSV/JSONL exports (pages, links, records, clusters, failures);
+//     ExportClusterRecords and RecordColumns (field names per cluster) let records tables stream.
 package store

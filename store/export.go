@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"time"
@@ -111,19 +112,58 @@ func (s *Store) ExportLinks(ctx context.Context, fn func(LinkRow) error) error {
 
 // ExportRecords calls fn for every record, by page seq and index.
 func (s *Store) ExportRecords(ctx context.Context, fn func(RecordRow) error) error {
-	rows, err := s.r.QueryContext(ctx, `SELECT r.page_seq, p.url, r.cluster, r.idx, r.fields
-		FROM records r JOIN pages p ON p.seq = r.page_seq ORDER BY r.page_seq, r.idx`)
+	return s.exportRecords(ctx, `SELECT r.page_seq, p.url, r.cluster, r.idx, r.fields
+		FROM records r JOIN pages p ON p.seq = r.page_seq ORDER BY r.page_seq, r.idx`, fn)
+}
+
+// ExportClusterRecords calls fn for every record of one template cluster,
+// by page seq and index (through the cluster index: the cost is that
+// cluster's records, not all of them).
+func (s *Store) ExportClusterRecords(ctx context.Context, cluster int64, fn func(RecordRow) error) error {
+	return s.exportRecords(ctx, `SELECT r.page_seq, p.url, r.cluster, r.idx, r.fields
+		FROM records r JOIN pages p ON p.seq = r.page_seq WHERE r.cluster = ? ORDER BY r.page_seq, r.idx`, fn, cluster)
+}
+
+// RecordColumns returns the field names of the stored records of each
+// cluster, each name once, in no particular order. It reads the names
+// only (SQLite's json_each), so a caller learns a table's columns before
+// streaming its rows.
+func (s *Store) RecordColumns(ctx context.Context) (map[int64][]string, error) {
+	rows, err := s.r.QueryContext(ctx, `SELECT DISTINCT r.cluster, json_extract(j.value, '$.name')
+		FROM records r, json_each(r.fields) j`)
+	if err != nil {
+		return nil, fmt.Errorf("store: record columns: %w", err)
+	}
+	defer rows.Close()
+	out := map[int64][]string{}
+	for rows.Next() {
+		var c int64
+		var name sql.NullString
+		if err := rows.Scan(&c, &name); err != nil {
+			return nil, fmt.Errorf("store: record columns: %w", err)
+		}
+		out[c] = append(out[c], name.String)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: record columns: %w", err)
+	}
+	return out, nil
+}
+
+func (s *Store) exportRecords(ctx context.Context, query string, fn func(RecordRow) error, args ...any) error {
+	rows, err := s.r.QueryContext(ctx, query, args...)
 	if err != nil {
 		return fmt.Errorf("store: export records: %w", err)
 	}
 	defer rows.Close()
+	var fj []fieldJSON
 	for rows.Next() {
 		var r RecordRow
 		var fields []byte
 		if err := rows.Scan(&r.PageSeq, &r.PageURL, &r.Cluster, &r.Index, &fields); err != nil {
 			return fmt.Errorf("store: export records: %w", err)
 		}
-		var fj []fieldJSON
+		fj = fj[:0]
 		if err := json.Unmarshal(fields, &fj); err != nil {
 			return fmt.Errorf("store: export records: page %d record %d: %w", r.PageSeq, r.Index, err)
 		}
@@ -178,7 +218,7 @@ func (s *Store) ExportClusters(ctx context.Context, fn func(ClusterExportRow) er
 
 // ExportFailures calls fn for every failure, by URL.
 func (s *Store) ExportFailures(ctx context.Context, fn func(Failure) error) error {
-	rows, err := s.r.QueryContext(ctx, "SELECT url, parent, kind, message, depth, status, at FROM failures ORDER BY url")
+	rows, err := s.r.QueryContext(ctx, "SELECT url, parent, kind, message, depth, status, at, attempts FROM failures ORDER BY url")
 	if err != nil {
 		return fmt.Errorf("store: export failures: %w", err)
 	}
@@ -186,7 +226,7 @@ func (s *Store) ExportFailures(ctx context.Context, fn func(Failure) error) erro
 	for rows.Next() {
 		var f Failure
 		var at string
-		if err := rows.Scan(&f.URL, &f.Parent, &f.Kind, &f.Message, &f.Depth, &f.Status, &at); err != nil {
+		if err := rows.Scan(&f.URL, &f.Parent, &f.Kind, &f.Message, &f.Depth, &f.Status, &at, &f.Attempts); err != nil {
 			return fmt.Errorf("store: export failures: %w", err)
 		}
 		f.At = parseTime(at)

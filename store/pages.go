@@ -25,6 +25,9 @@ type Failure struct {
 	Depth   int
 	Status  int // HTTP status when there was a response, else 0
 	At      time.Time
+	// Attempts is how many requests were sent for the URL (retries
+	// included) before it failed for good; 0 when none was (robots, scope).
+	Attempts int
 }
 
 // Counts summarises what a store holds.
@@ -249,9 +252,10 @@ func insertFailures(ctx context.Context, tx *sql.Tx, failures []Failure) error {
 	if len(failures) == 0 {
 		return nil
 	}
-	ins, err := tx.PrepareContext(ctx, `INSERT INTO failures(url, kind, status, message, at, depth, parent)
-		VALUES(?,?,?,?,?,?,?) ON CONFLICT(url) DO UPDATE SET kind = excluded.kind, status = excluded.status,
-		message = excluded.message, at = excluded.at, depth = excluded.depth, parent = excluded.parent`)
+	ins, err := tx.PrepareContext(ctx, `INSERT INTO failures(url, kind, status, message, at, depth, parent, attempts)
+		VALUES(?,?,?,?,?,?,?,?) ON CONFLICT(url) DO UPDATE SET kind = excluded.kind, status = excluded.status,
+		message = excluded.message, at = excluded.at, depth = excluded.depth, parent = excluded.parent,
+		attempts = excluded.attempts`)
 	if err != nil {
 		return err
 	}
@@ -265,7 +269,7 @@ func insertFailures(ctx context.Context, tx *sql.Tx, failures []Failure) error {
 		if f.URL == "" {
 			return fmt.Errorf("failure without URL (kind %q)", f.Kind)
 		}
-		if _, err := ins.ExecContext(ctx, f.URL, f.Kind, f.Status, f.Message, formatTime(f.At), f.Depth, f.Parent); err != nil {
+		if _, err := ins.ExecContext(ctx, f.URL, f.Kind, f.Status, f.Message, formatTime(f.At), f.Depth, f.Parent, f.Attempts); err != nil {
 			return fmt.Errorf("insert failure %s: %w", f.URL, err)
 		}
 		if _, err := mark.ExecContext(ctx, f.URL); err != nil {

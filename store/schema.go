@@ -128,6 +128,20 @@ CREATE TABLE topic_words (
 	words TEXT NOT NULL                        -- JSON array, best first
 );
 `,
+	// 3: how many requests each failure took (for the failures export).
+	`
+ALTER TABLE failures ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
+`,
+	// 4: content fingerprints of stored pages, so duplicate detection
+	// goes on across runs of one store.
+	`
+CREATE TABLE fingerprints (
+	seq     INTEGER PRIMARY KEY,               -- insertion order: the earliest page wins
+	url     TEXT NOT NULL UNIQUE,
+	body    INTEGER NOT NULL,                  -- FNV-1a 64 of the decoded HTML
+	simhash INTEGER                            -- 64-bit SimHash of title and text; NULL when too short
+);
+`,
 }
 
 // SchemaVersion returns the schema version this program writes.

@@ -1,13 +1,10 @@
 package store
 
 import (
-	"bytes"
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"strings"
 	"sync"
 
@@ -24,6 +21,11 @@ var (
 	ErrTooNew = errors.New("schema version newer than this program")
 	// ErrNotFound is returned by lookups of a single row that does not exist.
 	ErrNotFound = errors.New("store: not found")
+	// ErrNotStore is returned for a file that is not a crawl store: another
+	// program's SQLite database, or an empty file. It is never changed.
+	ErrNotStore = errors.New("not a crawl store")
+	// ErrCorrupt is returned when the store fails its integrity check.
+	ErrCorrupt = errors.New("store is damaged")
 )
 
 // sqliteHeader is the first 16 bytes of every SQLite 3 database file.
@@ -42,13 +44,18 @@ type Store struct {
 	gz sync.Pool // *gzip.Writer
 }
 
-// Open opens the crawl database at path, creating it when missing and
-// migrating an older schema to the current one. It refuses, with an error
-// naming the file, a file that is not a SQLite database, a database another
-// process has open, and a schema newer than this program. It never
-// truncates or overwrites an existing file on error.
+// Open opens the crawl store at path, creating it when missing and
+// migrating an older schema to the current one. A store is recognised by
+// its marker (ApplicationID and a format row); a store from before the
+// marker is recognised by its tables, read-only, and then stamped. Open
+// refuses, with an error naming the file and leaving it byte for byte
+// untouched, anything else given as path (ErrNotDatabase, ErrNotStore), a
+// store another process has open (ErrLocked) and a schema newer than this
+// program (ErrTooNew). It checks an existing store's integrity (PRAGMA
+// quick_check) before reading it and reports damage as ErrCorrupt.
 func Open(ctx context.Context, path string) (*Store, error) {
-	if err := checkHeader(path); err != nil {
+	k, err := recognise(ctx, path)
+	if err != nil {
 		return nil, err
 	}
 	lock, err := lockFile(path + ".lock")
@@ -58,15 +65,21 @@ func Open(ctx context.Context, path string) (*Store, error) {
 		}
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
+	if k == kindMissing {
+		if err := create(ctx, path); err != nil {
+			lock.release()
+			return nil, err
+		}
+	}
 	s := &Store{path: path, lock: lock}
-	if err := s.open(ctx); err != nil {
+	if err := s.open(ctx, k); err != nil {
 		s.Close()
 		return nil, err
 	}
 	return s, nil
 }
 
-func (s *Store) open(ctx context.Context) error {
+func (s *Store) open(ctx context.Context, k kind) error {
 	var err error
 	s.w, err = sql.Open("sqlite3", dsn(s.path, "_txlock=immediate"))
 	if err != nil {
@@ -76,8 +89,23 @@ func (s *Store) open(ctx context.Context) error {
 	s.w.SetMaxIdleConns(1)
 	s.w.SetConnMaxLifetime(0)
 	s.w.SetConnMaxIdleTime(0)
+	if k != kindMissing {
+		if err := s.checkIntegrity(ctx); err != nil {
+			return fmt.Errorf("store: %s: %w; restore it from a copy, or start over with -fresh", s.path, err)
+		}
+	}
+	if k == kindStore {
+		if err := s.checkFormat(ctx); err != nil {
+			return fmt.Errorf("store: open %s: %w", s.path, err)
+		}
+	}
 	if err := s.migrate(ctx); err != nil {
 		return fmt.Errorf("store: open %s: %w", s.path, wrapNotDB(err))
+	}
+	if k == kindLegacy {
+		if err := s.stamp(ctx); err != nil {
+			return fmt.Errorf("store: open %s: %w", s.path, err)
+		}
 	}
 	s.r, err = sql.Open("sqlite3", dsn(s.path, "_query_only=1"))
 	if err != nil {
@@ -116,34 +144,6 @@ func (s *Store) Close() error {
 func dsn(path, extra string) string {
 	esc := strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)
 	return "file:" + esc + "?_busy_timeout=10000&_synchronous=NORMAL&_foreign_keys=1&" + extra
-}
-
-// checkHeader returns a clear error when path exists, is not empty and does
-// not start with the SQLite header. A missing or empty file is fine.
-func checkHeader(path string) error {
-	f, err := os.Open(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("store: open %s: %w", path, err)
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return fmt.Errorf("store: open %s: %w", path, err)
-	}
-	if st.IsDir() {
-		return fmt.Errorf("store: open %s: is a directory", path)
-	}
-	if st.Size() == 0 {
-		return nil
-	}
-	head := make([]byte, len(sqliteHeader))
-	if _, err := io.ReadFull(f, head); err != nil || !bytes.Equal(head, sqliteHeader) {
-		return fmt.Errorf("store: open %s: %w", path, ErrNotDatabase)
-	}
-	return nil
 }
 
 // wrapNotDB turns SQLite's own "not a database" and "malformed" errors into

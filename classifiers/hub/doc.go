@@ -52,9 +52,18 @@
 //	cv.go         CrossValidate: host-grouped k-fold estimate of F1 on unseen sites
 //	bundle.go     model bundle directory (hub.model, hub.range, features.json with the layer), Load, Save, Default
 //	metrics.go    Metrics: precision, recall, F1, confusion matrix; Evaluate
-//	hook.go       Hook: OnURL (label, score, policy) and OnPage adapters, Policy, Mode
+//	hook.go       Hook: OnURL (label, score, policy) and OnPage adapters, Policy, Mode, HookOption
+//	evidence.go   Evidence, MeasurePage: a fetched page's main-content link structure (page evidence)
+//	pagemodel.go  PageModel (logistic regression over Evidence), TrainPageModel, DefaultPageModel
+//	calibrate.go  per-host calibration of the URL SVM against its fetched pages' page-evidence labels
+//	cmd/pagemodel trains and evaluates the page model on labelled pages
 //	pages.go      PageStats of fetched pages (charset decoding, DOM walk), page splits
 //	baselines.go  the heuristic rule classifier and the content-feature SVM
+//
+// Page evidence (an extension; the paper's URL-only classifier is
+// unchanged): with WithPageModel a fetched page's label is P(hub) from its
+// own link structure, and WithHostCalibration corrects the links of hosts
+// whose fetched pages show the URL model wrong for them.
 //
 // The model shipped in model/ is embedded; README.md gives the command
 // that trained it and the measured figures. A Classifier is immutable and

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/hooks"
@@ -52,9 +53,31 @@ type Policy struct {
 
 // Hook labels links (OnURL) and fetched pages (OnPage) hub or topic. It is
 // safe for concurrent use.
+//
+// By default it is the paper's: both labels come from the URL classifier.
+// WithPageModel makes a fetched page's label the page-evidence label
+// (evidence.go: the page's own link structure); WithHostCalibration then
+// also corrects the links of a host whose fetched pages show the URL model
+// wrong for it (calibrate.go).
 type Hook struct {
-	c *Classifier
-	p Policy
+	c   *Classifier
+	p   Policy
+	pm  *PageModel
+	cal *hostCalibration
+}
+
+// HookOption configures a Hook.
+type HookOption func(*Hook)
+
+// WithPageModel labels fetched pages by their page evidence under m: label
+// hub when P(hub) ≥ 0.5, score P(hub).
+func WithPageModel(m *PageModel) HookOption { return func(h *Hook) { h.pm = m } }
+
+// WithHostCalibration (with WithPageModel) labels the links to a host with
+// at least minPages fetched pages by a per-host logistic fit of the URL
+// decision value to those pages' page-evidence labels.
+func WithHostCalibration(minPages int) HookOption {
+	return func(h *Hook) { h.cal = newHostCalibration(minPages) }
 }
 
 var (
@@ -63,7 +86,7 @@ var (
 )
 
 // NewHook returns the hook adapter of c under policy p.
-func NewHook(c *Classifier, p Policy) (*Hook, error) {
+func NewHook(c *Classifier, p Policy, opts ...HookOption) (*Hook, error) {
 	if c == nil {
 		return nil, errors.New("hub: new hook: nil classifier")
 	}
@@ -76,14 +99,21 @@ func NewHook(c *Classifier, p Policy) (*Hook, error) {
 	if p.Boost == 0 {
 		p.Boost = 0.5
 	}
-	return &Hook{c: c, p: p}, nil
+	h := &Hook{c: c, p: p}
+	for _, o := range opts {
+		o(h)
+	}
+	if h.cal != nil && h.pm == nil {
+		return nil, errors.New("hub: new hook: host calibration needs a page model")
+	}
+	return h, nil
 }
 
 // OnURL sets link.Label and link.Score from the link's URL, anchor text and
 // depth, then applies the policy: it may raise link.Priority or drop the
 // link with hooks.ErrSkip. The page size is unknown before a fetch.
 func (h *Hook) OnURL(_ context.Context, _ *crawl.Page, link *crawl.Link) error {
-	link.Label, link.Score = h.c.Classify(URLInfo{URL: link.URL, Anchor: link.Anchor, Depth: link.Depth})
+	link.Label, link.Score = h.classifyLink(link)
 	hub := IsHub(link.Label)
 	switch h.p.Mode {
 	case BoostHubs:
@@ -102,14 +132,42 @@ func (h *Hook) OnURL(_ context.Context, _ *crawl.Page, link *crawl.Link) error {
 	return nil
 }
 
-// OnPage sets page.Label and page.Score for the fetched page's own URL,
-// now with its known size (feature ⑨). The policy does not apply: the page
-// is already fetched.
+// classifyLink is the URL classifier's label, or the host's calibrated one.
+func (h *Hook) classifyLink(link *crawl.Link) (string, float64) {
+	u := URLInfo{URL: link.URL, Anchor: link.Anchor, Depth: link.Depth}
+	if h.cal != nil {
+		if z, ok := h.cal.logit(hostKey(link.URL), h.c.Decision(u)); ok {
+			return labelOf(z > 0), 1 / (1 + math.Exp(-z))
+		}
+	}
+	return h.c.Classify(u)
+}
+
+func labelOf(hub bool) string {
+	if hub {
+		return crawl.LabelHub
+	}
+	return crawl.LabelTopic
+}
+
+// OnPage sets page.Label and page.Score: from the page's own URL, now with
+// its known size (feature ⑨), or with WithPageModel from the page's
+// evidence (P(hub) as the score), which also feeds the host calibration.
+// The policy does not apply: the page is already fetched.
 func (h *Hook) OnPage(_ context.Context, page *crawl.Page) error {
 	u := page.FinalURL
 	if u == "" {
 		u = page.URL
 	}
-	page.Label, page.Score = h.c.Classify(URLInfo{URL: u, Anchor: page.Anchor, Depth: page.Depth, Size: page.Size})
+	info := URLInfo{URL: u, Anchor: page.Anchor, Depth: page.Depth, Size: page.Size}
+	if h.pm == nil || page.Doc == nil {
+		page.Label, page.Score = h.c.Classify(info)
+		return nil
+	}
+	p := h.pm.Prob(MeasurePage(page.Doc))
+	page.Label, page.Score = labelOf(p >= 0.5), p
+	if h.cal != nil {
+		h.cal.observe(hostKey(u), h.c.Decision(URLInfo{URL: u, Depth: page.Depth}), p >= 0.5)
+	}
 	return nil
 }

@@ -13,6 +13,34 @@
 // link the same priority. Relevance (cosine to the seed centroid ≥ a
 // threshold) gives the harvest rate, the same measure for every strategy.
 //
+// Relevance, calibrated (our extension; Config.Relevance restores the
+// paper's fixed cosine): the threshold is Config.Calibration (default 1)
+// × the median of the seed pages' leave-one-out cosines (each seed page
+// to the centroid of the others), so a page is relevant when it is as
+// close to the seeds as a typical seed page is to the rest; and once 50
+// pages were seen the cosine is taken in TF-IDF space, the IDF counted over
+// the pages seen, so words every page of the site carries stop counting.
+//
+// The learned strategy (our extension, the default): an online link model
+// after ACHE's online link classifiers, Aggarwal et al.'s intelligent
+// crawling and Diligenti et al.'s context graphs. Each link gets features
+// known before it is fetched (anchor words, URL path words and directory,
+// the words around it in its page, its page's relevance, its distance from
+// the nearest relevant page, the relevance of the pages fetched so far
+// that share its page's parent or its URL directory, its context's cosine
+// to the centroid, and how many fetched pages, relevant or not, link to
+// it); a logistic regression over them (hashed features, AdaGrad) is
+// trained on the crawl's own pages, the page reached through a link being
+// a positive example when relevant and a negative one otherwise, every
+// Config.Retrain pages (default 10) on the 4,000 latest examples, and
+// swapped in atomically: scoring never waits. A link's priority is the
+// mean of its best parent's relevance (share of the threshold) and the
+// model's probability; the adaptive centroid's cosine of the link context
+// stands in for the probability until both classes have 5 examples (cold
+// start). After each training the queued links are rescored (RescoreWith,
+// frontier.Rescorer), since the in-link evidence of a queued link grows as
+// the crawl goes.
+//
 // Extension over the paper (off by default, Config.LinkContext and
 // Config.URLWords): link-context priority, after Pant and Srinivasan's
 // link-context focused crawlers. The paper gives every out-link of a page
@@ -34,6 +62,10 @@
 //   - hook.go: Hook, the OnPage/OnURL adapters.
 //   - linkcontext.go: LinkContext, the link-context priority (extension).
 //   - harvest.go: Harvest and Curve, the harvest rate and its curve.
+//   - calibrate.go: the relevance threshold from the seed pages (leave-one-out).
+//   - relevance.go: relevance in TF-IDF space over the pages seen.
+//   - linkmodel.go: the online logistic regression over hashed link features.
+//   - learned.go: the learned strategy: link features, priorities, Rescore.
 //
 // The package imports crawl and hooks, never crawler.
 package topic

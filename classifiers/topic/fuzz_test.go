@@ -2,12 +2,14 @@ package topic_test
 
 import (
 	"bytes"
+	"context"
 	"math"
 	"testing"
 	"unicode/utf8"
 
 	"golang.org/x/net/html"
 
+	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/classifiers/topic"
 )
 
@@ -50,4 +52,41 @@ func FuzzFollowable(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, u string) { topic.Followable(u) })
+}
+
+// FuzzLearnedPage runs the learned strategy's hooks on arbitrary bytes
+// parsed as a page with arbitrary links: link contexts are read from the
+// DOM, the page is a training example, and every priority must lie in
+// [0, 1].
+func FuzzLearnedPage(f *testing.F) {
+	for _, s := range []string{
+		"", "<p>race <a href=/a>win</a> today</p>", "<li><a href='../x#f'>a</a></li>", "<td><a href=::>b</a></td>",
+		"<dd>\xff<a href=/y>\xc3</a></dd>", "<p><a><a><a href=z>",
+	} {
+		f.Add([]byte(s), "http://demo/a")
+	}
+	h, err := topic.NewHook(sportModel(f, topic.Config{Retrain: 1}), nil)
+	if err != nil {
+		f.Fatal(err)
+	}
+	ctx := context.Background()
+	f.Fuzz(func(t *testing.T, data []byte, link string) {
+		doc, err := html.Parse(bytes.NewReader(data))
+		if err != nil {
+			return
+		}
+		p := &crawl.Page{URL: "http://demo/p", FinalURL: "http://demo/p", Parent: "http://demo/", Doc: doc, Relevance: -1}
+		if err := h.OnPage(ctx, p); err != nil {
+			t.Fatal(err)
+		}
+		for _, u := range []string{link, "http://demo/a", "http://demo/y"} {
+			l := crawl.Link{URL: u, Anchor: string(data[:min(len(data), 20)])}
+			if err := h.OnURL(ctx, p, &l); err != nil {
+				continue // not followable
+			}
+			if math.IsNaN(l.Priority) || l.Priority < 0 || l.Priority > 1+1e-9 {
+				t.Fatalf("priority %v out of [0, 1]", l.Priority)
+			}
+		}
+	})
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"sync"
+	"sync/atomic"
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/hooks"
@@ -16,7 +17,7 @@ import (
 //
 // For each page, OnPage:
 //   - sets page.Relevance = cosine of its content to the SEED centroid and
-//     page.Relevant = Relevance ≥ Config.Relevance (the harvest measure,
+//     page.Relevant = Relevance ≥ Model.Threshold (the harvest measure,
 //     identical for every strategy), and adds it to Harvest;
 //   - computes the page's score, the priority of its out-links: 0 for bfs;
 //     for best-first the cosine to the static centroid (the seed centroid,
@@ -37,6 +38,11 @@ type Hook struct {
 	trained *Model
 	scores  cache[float64]
 	harvest Harvest
+	learner *learner // the learned strategy's state; nil for the others
+
+	rescorer    Rescorer // RescoreWith
+	rescoring   atomic.Bool
+	lastRescore atomic.Pointer[rescoreRun]
 }
 
 // NewHook returns the hooks of a focused crawl. seeds is the model built
@@ -53,6 +59,9 @@ func NewHook(seeds, trained *Model) (*Hook, error) {
 		h.trained = trained
 	}
 	h.scores.init(scoreCacheSize)
+	if seeds.cfg.Strategy == StrategyLearned {
+		h.learner = newLearner(seeds.cfg.Retrain)
+	}
 	return h, nil
 }
 
@@ -66,8 +75,9 @@ func (h *Hook) Harvest() *Harvest { return &h.harvest }
 func (h *Hook) OnPage(ctx context.Context, page *crawl.Page) error {
 	content := h.pageContent(page)
 	v := h.seeds.Vector(content)
-	page.Relevance = h.seeds.SeedScore(v)
-	page.Relevant = page.Relevance >= h.cfg.Relevance
+	h.seeds.Observe(v)
+	page.Relevance = h.seeds.Relevance(v)
+	page.Relevant = page.Relevance >= h.seeds.Threshold()
 	h.harvest.Add(page.Relevant)
 	var score float64
 	switch {
@@ -75,14 +85,17 @@ func (h *Hook) OnPage(ctx context.Context, page *crawl.Page) error {
 	case h.trained != nil:
 		score = h.trained.Score(h.trained.Vector(content))
 	case h.cfg.Strategy == StrategyBestFirst:
-		score = page.Relevance
-	default: // adaptive
+		score = h.seeds.SeedScore(v)
+	default: // adaptive, and learned's cold start
 		score = h.seeds.Score(v)
 		if !h.seeds.IsSeed(page.URL) && !h.seeds.IsSeed(page.FinalURL) {
 			h.seeds.Update(v)
 		}
 	}
 	h.scores.put(page.URL, score)
+	if h.learner != nil {
+		h.learnPage(page, score)
+	}
 	return nil
 }
 
@@ -92,6 +105,10 @@ func (h *Hook) OnURL(ctx context.Context, from *crawl.Page, link *crawl.Link) er
 		return hooks.ErrSkip
 	}
 	if from == nil {
+		return nil
+	}
+	if h.learner != nil {
+		link.Priority = h.learnedPriority(from, link)
 		return nil
 	}
 	score, ok := h.scores.get(from.URL)
@@ -162,6 +179,10 @@ func (c *cache[V]) init(n int) {
 func (c *cache[V]) put(u string, v V) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.putLocked(u, v)
+}
+
+func (c *cache[V]) putLocked(u string, v V) {
 	if _, ok := c.m[u]; !ok {
 		if old := c.ring[c.next]; old != "" {
 			delete(c.m, old)
@@ -170,6 +191,15 @@ func (c *cache[V]) put(u string, v V) {
 		c.next = (c.next + 1) % len(c.ring)
 	}
 	c.m[u] = v
+}
+
+// update sets u's value to f(its value, or the zero V) and returns it.
+func (c *cache[V]) update(u string, f func(V) V) V {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v := f(c.m[u])
+	c.putLocked(u, v)
+	return v
 }
 
 func (c *cache[V]) get(u string) (V, bool) {

@@ -19,7 +19,7 @@ func page(t testing.TB, url, name string) *crawl.Page {
 
 func TestHookStrategies(t *testing.T) {
 	ctx := context.Background()
-	for _, strategy := range []string{topic.StrategyBFS, topic.StrategyBestFirst, topic.StrategyAdaptive} {
+	for _, strategy := range []string{topic.StrategyBFS, topic.StrategyBestFirst, topic.StrategyAdaptive, topic.StrategyLearned} {
 		t.Run(strategy, func(t *testing.T) {
 			m := sportModel(t, topic.Config{Strategy: strategy})
 			h, err := topic.NewHook(m, nil)
@@ -53,10 +53,10 @@ func TestHookStrategies(t *testing.T) {
 				}
 			default:
 				if acc, _ := m.Updates(); acc != 1 {
-					t.Errorf("adaptive: %d updates, want 1 (the sport page)", acc)
+					t.Errorf("%s: %d updates, want 1 (the sport page)", strategy, acc)
 				}
 				if ls.Priority <= lb.Priority {
-					t.Errorf("adaptive priorities sport %v ≤ business %v", ls.Priority, lb.Priority)
+					t.Errorf("%s priorities sport %v ≤ business %v", strategy, ls.Priority, lb.Priority)
 				}
 			}
 			if got := h.Harvest().Now(); got.Crawled != 2 || got.Relevant != 1 {

@@ -17,19 +17,30 @@ const (
 	StrategyBFS       = "bfs"        // breadth-first: every link priority 0, so the frontier is FIFO
 	StrategyBestFirst = "best-first" // static centroid (seed pages, or trained from a corpus)
 	StrategyAdaptive  = "adaptive"   // the paper's adaptive centroid
+	// StrategyLearned is our extension, the default: an online link model
+	// trained during the crawl on the pages it fetched (see Hook), with the
+	// adaptive centroid as its cold start.
+	StrategyLearned = "learned"
 )
 
 // Config tunes a topic model and its hooks. The zero Config is valid: every
 // zero field takes the default given in its comment.
 type Config struct {
-	Strategy string // bfs, best-first or adaptive; default adaptive
+	Strategy string // bfs, best-first, adaptive (the paper's) or learned (our extension); default learned
 	// Terms is how many feature terms are kept: the most frequent terms of
 	// the seed pages after stop-word removal (or, for a corpus, the terms
 	// most associated with the topic). Default 300.
 	Terms int
-	// Relevance is the cosine to the seed centroid from which a page counts
-	// as relevant (harvest rate). Default 0.2.
+	// Relevance, when set, is the cosine to the seed centroid from which a
+	// page counts as relevant (harvest rate, and the label the learned link
+	// model trains on): an explicit override of the calibration. 0 (the
+	// default): calibrated from the seed pages, see Calibration.
 	Relevance float64
+	// Calibration sets the relevance threshold when Relevance is 0: the
+	// threshold is Calibration × the median over the seed pages of each
+	// one's cosine to the centroid of the others (leave-one-out). Default
+	// DefaultCalibration.
+	Calibration float64
 	// Update is the cosine to some seed page above which a fetched page is
 	// folded into the centroid (adaptive). Default 0.4 (chosen with
 	// DriftFloor on the demo site's business, tech, politics and
@@ -58,17 +69,23 @@ type Config struct {
 	// alike, and puts the link URL's path words in the link context. Off
 	// by default (the paper reads the page content only).
 	URLWords bool
+	// Retrain is how many fetched pages pass between two trainings of the
+	// learned strategy's link model. Default DefaultRetrain.
+	Retrain int
 }
 
 func (c *Config) fill() {
 	if c.Strategy == "" {
-		c.Strategy = StrategyAdaptive
+		c.Strategy = StrategyLearned
+	}
+	if c.Retrain == 0 {
+		c.Retrain = DefaultRetrain
 	}
 	if c.Terms == 0 {
 		c.Terms = 300
 	}
-	if c.Relevance == 0 {
-		c.Relevance = 0.2
+	if c.Calibration == 0 {
+		c.Calibration = DefaultCalibration
 	}
 	if c.Update == 0 {
 		c.Update = 0.4
@@ -85,8 +102,11 @@ func (c *Config) fill() {
 func (c Config) Validate() error {
 	c.fill()
 	var errs []error
-	if !slices.Contains([]string{StrategyBFS, StrategyBestFirst, StrategyAdaptive}, c.Strategy) {
-		errs = append(errs, fmt.Errorf("topic: Strategy %q is unknown (want bfs, best-first or adaptive)", c.Strategy))
+	if !slices.Contains([]string{StrategyBFS, StrategyBestFirst, StrategyAdaptive, StrategyLearned}, c.Strategy) {
+		errs = append(errs, fmt.Errorf("topic: Strategy %q is unknown (want bfs, best-first, adaptive or learned)", c.Strategy))
+	}
+	if c.Retrain < 0 {
+		errs = append(errs, fmt.Errorf("topic: Retrain %d is negative", c.Retrain))
 	}
 	if c.Terms < 0 {
 		errs = append(errs, fmt.Errorf("topic: Terms %d is negative", c.Terms))
@@ -97,6 +117,9 @@ func (c Config) Validate() error {
 		}
 	}
 	unit("Relevance", c.Relevance)
+	if c.Calibration < 0 || c.Calibration > 2 {
+		errs = append(errs, fmt.Errorf("topic: Calibration %v is outside [0, 2]", c.Calibration))
+	}
 	unit("Update", c.Update)
 	unit("LinkContext", c.LinkContext)
 	if c.DriftFloor > 1 {
@@ -129,6 +152,11 @@ type Model struct {
 	seeds    [][]float64 // dense unit vectors of the seed pages
 	anchor   []float64   // the seed (or trained) centroid
 	anchorN  float64     // its norm
+
+	threshold float64   // TF relevance threshold (calibrate); scales the link priorities
+	loo       []float64 // the seed pages' leave-one-out cosines
+	bg        background
+	rel       atomic.Pointer[relSpace]
 
 	mu       sync.Mutex // serialises updates
 	cur      atomic.Pointer[centroid]
@@ -191,6 +219,8 @@ func NewFromPages(cfg Config, pages []SeedPage) (*Model, error) {
 		sum[i] /= float64(len(m.seeds))
 	}
 	m.setAnchor(sum)
+	m.calibrate()
+	m.initRelevance()
 	return m, nil
 }
 

@@ -26,6 +26,7 @@ type Clusterer struct {
 	ix       *index
 	nextID   int64
 	changed  map[int64]bool
+	removed  map[int64]bool
 }
 
 type cluster struct {
@@ -35,7 +36,7 @@ type cluster struct {
 
 // New returns an empty Clusterer.
 func New(cfg Config) *Clusterer {
-	return &Clusterer{cfg: cfg.withDefaults(), clusters: map[int64]*cluster{}, ix: newIndex(), nextID: 1, changed: map[int64]bool{}}
+	return &Clusterer{cfg: cfg.withDefaults(), clusters: map[int64]*cluster{}, ix: newIndex(), nextID: 1, changed: map[int64]bool{}, removed: map[int64]bool{}}
 }
 
 // Len is the number of clusters.

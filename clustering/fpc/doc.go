@@ -28,7 +28,13 @@
 //   - mkmeans.go: MKmeans, algorithm 1.
 //   - lsh.go: fingerprints (algorithm 2) and the inverted indexes.
 //   - clusterer.go: Clusterer, incremental merging (algorithm 3), persistence.
-//   - hook.go: the OnBatch adapter.
+//   - canonical.go: Recluster, the final pass in canonical order (Digest)
+//     that makes the partition independent of the fetch order, and the id
+//     matching that lets most pages keep their cluster id.
+//   - hook.go: the OnBatch adapter (WithFinalPass: the final pass at the
+//     final batch; Moves, Removed for the store).
+//   - cmd/orderstab: measures the adjusted Rand index between shuffled
+//     orders of a directory of pages, with and without the final pass.
 //   - eval.go: pairwise F1 and adjusted Rand index.
 //   - baseline.go: STMCure, the paper's baseline (Simple Tree Matching of
 //     extraction/stm with average-link clustering).

@@ -51,14 +51,18 @@ type Result struct {
 	Matrix     *Matrix
 	Dendrogram *Dendrogram
 	Threshold  float64 // the cut level r of Topics
+	paper      bool    // Config.Paper: Assignments and TopWords count singletons as topics
+	maxPages   int     // unless paper: the topic size cap of CutCapped (0: none)
+	cohesive   float64 // Config.Cohesive
 	ids        []int64
 	words      []string // word of each matrix column
 	topN       int
 	topics     []Topic
 }
 
-// Cluster extracts the feature words of docs, weighs them by tag, builds
-// the maximum spanning forest of their max-min similarities and cuts it at
+// Cluster extracts the feature words of docs, weighs them by tag (and,
+// unless cfg.Paper, corrects them per site: site.go), builds the maximum
+// spanning forest of their max-min similarities and cuts it at
 // cfg.Threshold. Pages are identified by Doc.ID, which must be unique.
 func Cluster(ctx context.Context, docs []Doc, cfg Config, opts ...Option) (*Result, error) {
 	cfg, err := cfg.withDefaults()
@@ -69,69 +73,184 @@ func Cluster(ctx context.Context, docs []Doc, cfg Config, opts ...Option) (*Resu
 	if err != nil {
 		return nil, err
 	}
-	c := newCorpus(cfg)
+	c := newCorpus(cfg, o.tok)
 	seen := make(map[int64]bool, len(docs))
 	for _, d := range docs {
 		if seen[d.ID] {
 			return nil, fmt.Errorf("%w: %d", ErrDuplicateID, d.ID)
 		}
 		seen[d.ID] = true
-		c.put(d.ID, Extract(o.tok, d))
+		c.put(d)
 	}
 	return c.cluster(ctx, cfg)
 }
 
-// corpus accumulates pages' weighted feature words with interned words.
+// corpus accumulates pages: the raw title (its site's template is only
+// known at the end), the keyword and description words interned.
 type corpus struct {
 	w     [8]float64
+	tok   Tokenizer
 	vocab map[string]int32
 	words []string
 	ids   []int64
 	index map[int64]int // id → row
-	rows  [][]Entry     // sorted by column
+	pages []pageWords
+	hosts map[string]int32
 }
 
-func newCorpus(cfg Config) *corpus {
-	return &corpus{w: cfg.weights(), vocab: map[string]int32{}, index: map[int64]int{}}
+// pageWords is one page as the corpus keeps it.
+type pageWords struct {
+	host     int32 // -1: none
+	title    string
+	kw, desc []int32 // distinct word columns
 }
 
-// put adds page id with its tag words, replacing an earlier page with the
-// same id.
-func (c *corpus) put(id int64, tw TagWords) {
-	fs := features(tw, c.w)
-	row := make([]Entry, len(fs))
-	for k, f := range fs {
-		col, ok := c.vocab[f.Word]
-		if !ok {
-			col = int32(len(c.words))
-			c.vocab[f.Word] = col
-			c.words = append(c.words, f.Word)
-		}
-		row[k] = Entry{Col: col, Weight: f.Weight}
+func newCorpus(cfg Config, tok Tokenizer) *corpus {
+	return &corpus{w: cfg.weights(), tok: tok, vocab: map[string]int32{}, index: map[int64]int{}, hosts: map[string]int32{}}
+}
+
+// intern returns the column of word, adding it.
+func (c *corpus) intern(word string) int32 {
+	col, ok := c.vocab[word]
+	if !ok {
+		col = int32(len(c.words))
+		c.vocab[word] = col
+		c.words = append(c.words, word)
 	}
-	slices.SortFunc(row, func(a, b Entry) int { return cmp.Compare(a.Col, b.Col) })
-	if i, ok := c.index[id]; ok {
-		c.rows[i] = row
+	return col
+}
+
+// put adds page d, replacing an earlier page with the same id.
+func (c *corpus) put(d Doc) {
+	tw := Extract(c.tok, Doc{Keywords: d.Keywords, Description: d.Description})
+	p := pageWords{host: -1, title: d.Title}
+	if d.Host != "" {
+		h, ok := c.hosts[d.Host]
+		if !ok {
+			h = int32(len(c.hosts))
+			c.hosts[d.Host] = h
+		}
+		p.host = h
+	}
+	for _, w := range tw.Keywords {
+		p.kw = append(p.kw, c.intern(w))
+	}
+	for _, w := range tw.Description {
+		p.desc = append(p.desc, c.intern(w))
+	}
+	if i, ok := c.index[d.ID]; ok {
+		c.pages[i] = p
 		return
 	}
-	c.index[id] = len(c.ids)
-	c.ids = append(c.ids, id)
-	c.rows = append(c.rows, row)
+	c.index[d.ID] = len(c.ids)
+	c.ids = append(c.ids, d.ID)
+	c.pages = append(c.pages, p)
 }
 
 func (c *corpus) cluster(ctx context.Context, cfg Config) (*Result, error) {
-	m := &Matrix{ptr: make([]int, 1, len(c.rows)+1)}
-	for _, row := range c.rows {
+	rows := c.rows(cfg)
+	m := &Matrix{ptr: make([]int, 1, len(rows)+1)}
+	for _, row := range rows {
 		m.appendRow(row)
 	}
 	d, err := Span(ctx, m, cfg.Workers)
 	if err != nil {
 		return nil, err
 	}
-	r := &Result{Matrix: m, Dendrogram: d, Threshold: cfg.Threshold,
+	r := &Result{Matrix: m, Dendrogram: d, Threshold: cfg.Threshold, paper: cfg.Paper, cohesive: cfg.Cohesive,
 		ids: slices.Clone(c.ids), words: slices.Clone(c.words), topN: cfg.TopWords}
+	if !cfg.Paper && len(rows) >= cfg.SiteMinPages {
+		r.maxPages = int(cfg.MaxTopicShare * float64(len(rows)))
+	}
 	r.topics = r.At(cfg.Threshold)
 	return r, nil
+}
+
+// rows returns each page's weighted words sorted by column: titles
+// tokenised (without their site's template), tag weights, and the in-site
+// document frequency correction of site.go unless cfg.Paper.
+func (c *corpus) rows(cfg Config) [][]Entry {
+	size := make([]int, len(c.hosts))
+	for _, p := range c.pages {
+		if p.host >= 0 {
+			size[p.host]++
+		}
+	}
+	site := func(h int32) bool { return !cfg.Paper && h >= 0 && size[h] >= cfg.SiteMinPages }
+	tmpl := make([]TitleTemplate, len(c.hosts))
+	if !cfg.Paper {
+		titles := make([][]string, len(c.hosts))
+		for _, p := range c.pages {
+			if site(p.host) {
+				titles[p.host] = append(titles[p.host], p.title)
+			}
+		}
+		for h, ts := range titles {
+			if len(ts) > 0 {
+				tmpl[h] = LearnTitleTemplate(ts, cfg.TemplateShare)
+			}
+		}
+	}
+	rows := make([][]Entry, len(c.pages))
+	tags := map[int32]Tags{}
+	for i, p := range c.pages {
+		title := p.title
+		if site(p.host) {
+			title = tmpl[p.host].Strip(title)
+		}
+		clear(tags)
+		for _, w := range distinct(c.tok.Tokens(title)) {
+			tags[c.intern(w)] |= InTitle
+		}
+		for _, col := range p.kw {
+			tags[col] |= InKeywords
+		}
+		for _, col := range p.desc {
+			tags[col] |= InDescription
+		}
+		row := make([]Entry, 0, len(tags))
+		for col, t := range tags {
+			if c.w[t] > 0 {
+				row = append(row, Entry{Col: col, Weight: c.w[t]})
+			}
+		}
+		slices.SortFunc(row, func(a, b Entry) int { return cmp.Compare(a.Col, b.Col) })
+		rows[i] = row
+	}
+	if !cfg.Paper {
+		c.weighDF(rows, size, site, cfg)
+	}
+	return rows
+}
+
+// weighDF scales each word of a site's pages by commonFactor of the share
+// of that site's pages it occurs on, dropping words that reach zero.
+func (c *corpus) weighDF(rows [][]Entry, size []int, site func(int32) bool, cfg Config) {
+	df := make([]map[int32]int, len(size))
+	for i, p := range c.pages {
+		if !site(p.host) {
+			continue
+		}
+		if df[p.host] == nil {
+			df[p.host] = map[int32]int{}
+		}
+		for _, e := range rows[i] {
+			df[p.host][e.Col]++
+		}
+	}
+	for i, p := range c.pages {
+		if !site(p.host) {
+			continue
+		}
+		out := rows[i][:0]
+		for _, e := range rows[i] {
+			share := float64(df[p.host][e.Col]) / float64(size[p.host])
+			if f := commonFactor(share, cfg.CommonFrom, cfg.CommonTo); f > 0 {
+				out = append(out, Entry{Col: e.Col, Weight: e.Weight * f})
+			}
+		}
+		rows[i] = out
+	}
 }
 
 // IDs returns the page IDs in matrix row order (the input order).
@@ -144,9 +263,13 @@ func (r *Result) Word(col int32) string { return r.words[col] }
 func (r *Result) Topics() []Topic { return r.topics }
 
 // At returns the topics when the dendrogram is cut at level threshold
-// instead, numbered and described the same way.
+// instead, numbered and described the same way (and capped as Topics are,
+// see Config.MaxTopicShare).
 func (r *Result) At(threshold float64) []Topic {
 	clusters := r.Dendrogram.Cut(threshold)
+	if r.maxPages > 0 {
+		clusters = r.Dendrogram.CutCapped(threshold, r.maxPages, r.cohesive)
+	}
 	topics := make([]Topic, len(clusters))
 	scratch := make([]float64, len(r.words))
 	for k, rows := range clusters {
@@ -189,10 +312,37 @@ func (r *Result) topWords(rows []int, scratch []float64) []string {
 	return out
 }
 
-// Assignments returns the topic ID of every page ID at r.Threshold.
+// Grouped returns the topics of at least two pages at r.Threshold,
+// numbered 1, 2, … in the order of their first page, and the pages left
+// alone (unclustered), in input order.
+func (r *Result) Grouped() (topics []Topic, unclustered []int64) {
+	for _, t := range r.topics {
+		if len(t.Pages) < 2 {
+			unclustered = append(unclustered, t.Pages...)
+			continue
+		}
+		t.ID = int64(len(topics) + 1)
+		topics = append(topics, t)
+	}
+	return topics, unclustered
+}
+
+// reported is what Assignments and TopWords report: Topics with
+// Config.Paper, else the Grouped topics (unclustered pages have none).
+func (r *Result) reported() []Topic {
+	if r.paper {
+		return r.topics
+	}
+	t, _ := r.Grouped()
+	return t
+}
+
+// Assignments returns the topic ID of every page ID at r.Threshold: with
+// Config.Paper every page's topic as in Topics; otherwise the pages of the
+// Grouped topics with those topics' IDs (unclustered pages are absent).
 func (r *Result) Assignments() map[int64]int64 {
 	out := make(map[int64]int64, len(r.ids))
-	for _, t := range r.topics {
+	for _, t := range r.reported() {
 		for _, id := range t.Pages {
 			out[id] = t.ID
 		}
@@ -200,10 +350,10 @@ func (r *Result) Assignments() map[int64]int64 {
 	return out
 }
 
-// TopWords returns the describing words of every topic ID at r.Threshold.
+// TopWords returns the describing words of every topic ID of Assignments.
 func (r *Result) TopWords() map[int64][]string {
 	out := make(map[int64][]string, len(r.topics))
-	for _, t := range r.topics {
+	for _, t := range r.reported() {
 		out[t.ID] = t.Words
 	}
 	return out

@@ -43,9 +43,20 @@ func TestCluster(t *testing.T) {
 			t.Errorf("topic %d = %+v, want %+v", k, got[k], want[k])
 		}
 	}
-	wantA := map[int64]int64{10: 1, 11: 1, 12: 2, 13: 2, 14: 3}
+	wantA := map[int64]int64{10: 1, 11: 1, 12: 2, 13: 2} // 14 alone: unclustered
 	if a := r.Assignments(); !maps.Equal(a, wantA) {
 		t.Errorf("Assignments = %v, want %v", a, wantA)
+	}
+	if g, un := r.Grouped(); len(g) != 2 || !slices.Equal(un, []int64{14}) {
+		t.Errorf("Grouped = %d topics, unclustered %v; want 2, [14]", len(g), un)
+	}
+	paper, err := fuzzy.Cluster(context.Background(), newsDocs, fuzzy.Config{Threshold: 0.2, TopWords: 2, Paper: true}, fuzzy.WithTokenizer(tok))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantP := map[int64]int64{10: 1, 11: 1, 12: 2, 13: 2, 14: 3}
+	if a := paper.Assignments(); !maps.Equal(a, wantP) {
+		t.Errorf("Paper: Assignments = %v, want %v", a, wantP)
 	}
 	if n := len(r.At(-1)); n != 3 {
 		t.Errorf("At(-1): %d topics, want 3 (no shared word between the groups)", n)
@@ -97,7 +108,7 @@ func TestHook(t *testing.T) {
 	if err := h.OnBatch(ctx, last); err != nil {
 		t.Fatal(err)
 	}
-	want := map[int64]int64{10: 1, 12: 2, 11: 1, 14: 3, 13: 2}
+	want := map[int64]int64{10: 1, 12: 2, 11: 1, 13: 2} // 14 alone: unclustered
 	if a := h.Assignments(); !maps.Equal(a, want) {
 		t.Errorf("Assignments = %v, want %v", a, want)
 	}

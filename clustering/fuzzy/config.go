@@ -21,6 +21,24 @@ const (
 	DefaultThreshold = 0.24
 	// DefaultTopWords is how many words describe a topic.
 	DefaultTopWords = 5
+	// DefaultSiteMinPages is how many pages a host needs for its title
+	// template and word frequencies to be learnt (site.go).
+	DefaultSiteMinPages = 20
+	// DefaultTemplateShare is the share of a host's titles a first or last
+	// segment must start or end to be the host's title template.
+	DefaultTemplateShare = 0.3
+	// DefaultCommonFrom and DefaultCommonTo bound the in-site document
+	// frequency weighting: a word on up to CommonFrom of a host's pages
+	// keeps its weight, one on CommonTo of them or more weighs nothing
+	// (fitted on the git and PostgreSQL documentation, README.md).
+	DefaultCommonFrom = 0.1
+	DefaultCommonTo   = 0.4
+	// DefaultMaxTopicShare is the largest share of the pages one topic may
+	// hold unless its pages are cohesive (Config.MaxTopicShare).
+	DefaultMaxTopicShare = 0.25
+	// DefaultCohesive is the similarity at which pages always stay in one
+	// topic, whatever its size.
+	DefaultCohesive = 0.5
 )
 
 // Config is plain data; every zero value stands for a documented default.
@@ -44,6 +62,32 @@ type Config struct {
 	// TopWords is how many words (highest summed weight) describe a topic.
 	// Zero means DefaultTopWords (5); negative is an error.
 	TopWords int
+
+	// Paper, when true, is the paper's method exactly: every page weighed
+	// alone, no title templates, no in-site document frequency, and every
+	// topic counted, singletons included. When false (the default) the
+	// pages of hosts with at least SiteMinPages pages (Doc.Host) get the
+	// site corrections of site.go, and Grouped reports single pages apart.
+	Paper bool
+
+	// SiteMinPages, TemplateShare, CommonFrom and CommonTo tune the site
+	// corrections (site.go); zero means DefaultSiteMinPages (20),
+	// DefaultTemplateShare (0.3), DefaultCommonFrom (0.1), DefaultCommonTo
+	// (0.4). Shares are in (0, 1]; CommonFrom < CommonTo.
+	SiteMinPages  int
+	TemplateShare float64
+	CommonFrom    float64
+	CommonTo      float64
+
+	// MaxTopicShare caps a topic at this share of the pages (at least
+	// SiteMinPages of them) unless Config.Paper: the cut's single linkage
+	// chains pages of a site through words they share two by two into one
+	// topic, and Dendrogram.CutCapped breaks such a chain at its weakest
+	// links; links of similarity ≥ Cohesive are never broken (a site that
+	// really is about one thing stays one topic). Zero means
+	// DefaultMaxTopicShare (0.25) and DefaultCohesive (0.5); values in (0, 1].
+	MaxTopicShare float64
+	Cohesive      float64
 
 	// Workers is how many goroutines score similarities in Span. Zero
 	// means 1: at 10,000 pages one Prim step is 10–70 µs of scoring, about
@@ -88,6 +132,33 @@ func (c Config) withDefaults() (Config, error) {
 		return c, fmt.Errorf("%w: TopWords = %d, want ≥ 0", ErrConfig, c.TopWords)
 	case c.TopWords == 0:
 		c.TopWords = DefaultTopWords
+	}
+	if c.SiteMinPages < 0 {
+		return c, fmt.Errorf("%w: SiteMinPages = %d, want ≥ 0", ErrConfig, c.SiteMinPages)
+	}
+	if c.SiteMinPages == 0 {
+		c.SiteMinPages = DefaultSiteMinPages
+	}
+	for _, f := range []struct {
+		name string
+		v    *float64
+		def  float64
+	}{
+		{"TemplateShare", &c.TemplateShare, DefaultTemplateShare},
+		{"CommonFrom", &c.CommonFrom, DefaultCommonFrom},
+		{"CommonTo", &c.CommonTo, DefaultCommonTo},
+		{"MaxTopicShare", &c.MaxTopicShare, DefaultMaxTopicShare},
+		{"Cohesive", &c.Cohesive, DefaultCohesive},
+	} {
+		if *f.v == 0 {
+			*f.v = f.def
+		}
+		if !(*f.v > 0 && *f.v <= 1) {
+			return c, fmt.Errorf("%w: %s = %v, want a share in (0, 1]", ErrConfig, f.name, *f.v)
+		}
+	}
+	if c.CommonFrom >= c.CommonTo {
+		return c, fmt.Errorf("%w: CommonFrom = %v ≥ CommonTo = %v", ErrConfig, c.CommonFrom, c.CommonTo)
 	}
 	switch {
 	case c.Workers < 0:

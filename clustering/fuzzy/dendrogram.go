@@ -76,7 +76,19 @@ func (d *Dendrogram) Cut(r float64) [][]int {
 
 // Labels returns, for each page, the number of its cluster at level r:
 // clusters are numbered 0, 1, … in the order of their first page.
-func (d *Dendrogram) Labels(r float64) []int {
+func (d *Dendrogram) Labels(r float64) []int { return d.labels(r, d.n, 2) }
+
+// CutCapped is Cut(r) with clusters of at most maxPages pages, unless
+// their pages are cohesive: the kept edges join their pages heaviest first
+// (Kruskal's order), and an edge lighter than cohesive that would make a
+// cluster of more than maxPages pages is skipped, so an oversized cluster
+// of Cut(r) falls apart at its weakest links into the parts its strongest
+// links hold together. Edges of weight ≥ cohesive always join.
+func (d *Dendrogram) CutCapped(r float64, maxPages int, cohesive float64) [][]int {
+	return groups(d.labels(r, max(1, maxPages), cohesive))
+}
+
+func (d *Dendrogram) labels(r float64, maxPages int, cohesive float64) []int {
 	parent := make([]int, d.n)
 	for i := range parent {
 		parent[i] = i
@@ -89,6 +101,13 @@ func (d *Dendrogram) Labels(r float64) []int {
 		}
 		return x
 	}
+	var size []int
+	if maxPages < d.n {
+		size = make([]int, d.n)
+		for i := range size {
+			size[i] = 1
+		}
+	}
 	for _, e := range d.edges {
 		if e.Weight < r {
 			break
@@ -96,6 +115,12 @@ func (d *Dendrogram) Labels(r float64) []int {
 		a, b := find(e.A), find(e.B)
 		if a > b {
 			a, b = b, a
+		}
+		if size != nil {
+			if e.Weight < cohesive && size[a]+size[b] > maxPages {
+				continue
+			}
+			size[a] += size[b]
 		}
 		parent[b] = a // the root is always the smallest page
 	}

@@ -19,6 +19,19 @@
 //   - Prim grows each tree from its lowest-numbered page (the paper starts
 //     from the heaviest edge; the cut partitions are the same).
 //
+// Extension for real sites (the default; Config.Paper turns it off): the
+// paper weighs each page alone, so on a real site the words every page
+// repeats (the site's name in every title, navigation, slogans) tie all its
+// pages into one topic. Pages carry their host (Doc.Host); for a host with
+// at least Config.SiteMinPages pages the title template the host's titles
+// share is stripped and each word is weighed down by the share of the
+// host's pages it occurs on (site.go). The cut's single linkage still
+// chains pages through words they share two by two, so a topic is capped
+// at Config.MaxTopicShare of the pages (Dendrogram.CutCapped breaks it at
+// its weakest links; links of similarity ≥ Config.Cohesive never break).
+// Pages left alone are unclustered, not topics (Result.Grouped). README.md
+// has the figures on real sites.
+//
 // Files:
 //   - config.go: Config with defaults and validation, Tags and tag weights.
 //   - features.go: Tokenizer, Doc, SplitKeywords, Extract, Features.
@@ -27,7 +40,12 @@
 //   - span.go: Span (Prim over an inverted index, parallel scoring) and
 //     FromSimilarity (Prim over a dense similarity matrix).
 //   - heap.go: the indexed max-heap behind Prim.
-//   - dendrogram.go: Dendrogram: edges, Levels, Cut, Count, Labels.
-//   - cluster.go: Cluster, Result, Topic, top words per topic.
+//   - dendrogram.go: Dendrogram: edges, Levels, Cut, CutCapped, Count, Labels.
+//   - cluster.go: Cluster, Result, Topic, Grouped, top words per topic;
+//     the corpus with the site corrections applied when it is clustered.
+//   - site.go: title segments and templates (TitleSegments,
+//     LearnTitleTemplate), HostOf, the in-site frequency factor.
+//   - cmd/sitetopics: topics, unclustered pages and the largest topic of a
+//     crawl store, with or without the extension.
 //   - hook.go: Hook, the crawl's OnBatch adapter.
 package fuzzy

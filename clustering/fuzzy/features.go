@@ -12,10 +12,12 @@ type Tokenizer interface {
 	Tokens(s string) []string
 }
 
-// Doc is one page to cluster: its id (the crawl's page Seq) and the raw
-// contents of its title, meta keywords and meta description.
+// Doc is one page to cluster: its id (the crawl's page Seq), its site
+// (Host, e.g. HostOf(url); "" for none) and the raw contents of its title,
+// meta keywords and meta description.
 type Doc struct {
 	ID          int64
+	Host        string
 	Title       string
 	Keywords    string
 	Description string

@@ -108,6 +108,13 @@ func TestConfigErrors(t *testing.T) {
 		{fuzzy.Config{Threshold: math.NaN()}, "Threshold"},
 		{fuzzy.Config{TopWords: -1}, "TopWords"},
 		{fuzzy.Config{Workers: -2}, "Workers"},
+		{fuzzy.Config{SiteMinPages: -1}, "SiteMinPages"},
+		{fuzzy.Config{TemplateShare: 1.5}, "TemplateShare"},
+		{fuzzy.Config{CommonFrom: math.NaN()}, "CommonFrom"},
+		{fuzzy.Config{CommonTo: -0.1}, "CommonTo"},
+		{fuzzy.Config{CommonFrom: 0.5, CommonTo: 0.5}, "CommonFrom"},
+		{fuzzy.Config{MaxTopicShare: 2}, "MaxTopicShare"},
+		{fuzzy.Config{Cohesive: math.Inf(1)}, "Cohesive"},
 	} {
 		err := c.cfg.Validate()
 		if !errors.Is(err, fuzzy.ErrConfig) || !strings.Contains(err.Error(), c.field) {

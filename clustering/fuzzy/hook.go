@@ -1,6 +1,7 @@
 package fuzzy
 
 import (
+	"cmp"
 	"context"
 	"sync"
 
@@ -13,10 +14,14 @@ import (
 // final batch it clusters every page seen and sets Page.Topic on the pages
 // of that batch; the topics of earlier batches' pages are in Assignments,
 // for the caller to persist (store.SaveTopics). Memory is linear in the
-// number of distinct (page, word) pairs: no page text is kept.
+// number of distinct (page, word) pairs plus each page's raw title (its
+// site's template is only known at the end); no other page text is kept.
 //
-// Topic IDs are numbered 1, 2, … in the order of each topic's first page;
-// they are not stable between runs over different page sets.
+// Pages are tagged with their host (HostOf the final URL) for the site
+// corrections (site.go). Topic IDs are numbered 1, 2, … in the order of
+// each topic's first page; they are not stable between runs over different
+// page sets. Unless Config.Paper, a page alone in its topic is unclustered:
+// its topic is 0 and it is not counted as a topic (Result.Grouped).
 type Hook struct {
 	cfg Config
 	tok Tokenizer
@@ -36,7 +41,7 @@ func NewHook(cfg Config, opts ...Option) (*Hook, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Hook{cfg: cfg, tok: o.tok, c: newCorpus(cfg)}, nil
+	return &Hook{cfg: cfg, tok: o.tok, c: newCorpus(cfg, o.tok)}, nil
 }
 
 // Add adds pages that are not coming through OnBatch, such as the pages
@@ -46,7 +51,7 @@ func (h *Hook) Add(docs ...Doc) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for _, d := range docs {
-		h.c.put(d.ID, Extract(h.tok, d))
+		h.c.put(d)
 	}
 }
 
@@ -55,7 +60,7 @@ func (h *Hook) OnBatch(ctx context.Context, b *crawl.Batch) error {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for _, p := range b.Pages {
-		h.c.put(p.Seq, Extract(h.tok, Doc{ID: p.Seq, Title: p.Title, Keywords: p.Keywords, Description: p.Description}))
+		h.c.put(Doc{ID: p.Seq, Host: HostOf(cmp.Or(p.FinalURL, p.URL)), Title: p.Title, Keywords: p.Keywords, Description: p.Description})
 	}
 	if !b.Final {
 		return nil

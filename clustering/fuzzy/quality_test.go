@@ -58,7 +58,7 @@ func TestBBCTopicQuality(t *testing.T) {
 		}
 	}
 	ctx := context.Background()
-	rt, err := fuzzy.Cluster(ctx, tune, fuzzy.Config{})
+	rt, err := fuzzy.Cluster(ctx, tune, fuzzy.Config{Paper: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestBBCTopicQuality(t *testing.T) {
 			bestR, bestARI = r, a
 		}
 	}
-	rs, err := fuzzy.Cluster(ctx, test, fuzzy.Config{Threshold: bestR})
+	rs, err := fuzzy.Cluster(ctx, test, fuzzy.Config{Threshold: bestR, Paper: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -70,15 +70,24 @@ func runCluster(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	if err != nil {
 		return err
 	}
-	feats := make([]*fpc.Features, len(paths))
-	docs := make([]*html.Node, len(paths))
+	var feats []*fpc.Features
+	var docs []*html.Node
+	kept, keptTruth := paths[:0:0], truth[:0:0]
 	for i, p := range paths {
 		doc, err := htmldecode.ParseFile(filepath.Join(*in, p))
-		if err != nil {
-			return err
+		if err != nil { // the page fails alone (a page nested too deep, say)
+			fmt.Fprintf(stderr, "cluster: skipped %s (%s): %v\n", p, pageFailure(err), err)
+			continue
 		}
-		docs[i], feats[i] = doc, fpc.Extract(doc)
+		docs, feats, kept = append(docs, doc), append(feats, fpc.Extract(doc)), append(kept, p)
+		if truth != nil {
+			keptTruth = append(keptTruth, truth[i])
+		}
 	}
+	if truth != nil {
+		truth = keptTruth
+	}
+	paths = kept
 	cfg := fpc.Config{D: *d, Alpha: *alpha}
 	if *lsh {
 		return lshReport(stdout, feats, cfg)

@@ -30,6 +30,27 @@ func TestClusterCommand(t *testing.T) {
 	}
 }
 
+// TestClusterCommandBadPage checks that a page the parser refuses (nested
+// 10,000 deep) fails alone with its kind and the others are clustered.
+func TestClusterCommandBadPage(t *testing.T) {
+	dir := t.TempDir()
+	for i, tag := range []string{"div", "div", "section"} {
+		os.WriteFile(filepath.Join(dir, string(rune('a'+i))+".html"), []byte(resultsPage(5+i, tag)), 0o644)
+	}
+	os.WriteFile(filepath.Join(dir, "deep.html"), []byte(strings.Repeat("<div>", 10_000)), 0o644)
+	code, out, errOut := runCLI(t, "cluster", "-in", dir)
+	if code != 0 {
+		t.Fatalf("crawl cluster = %d: %s", code, errOut)
+	}
+	rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+	if err != nil || len(rows) != 4 {
+		t.Fatalf("output: %d rows (want header + 3 pages), %v:\n%s", len(rows), err, out)
+	}
+	if !strings.Contains(errOut, "skipped deep.html (too-deep)") {
+		t.Errorf("stderr = %q, want the deep page named with its kind", errOut)
+	}
+}
+
 // TestClusterCommandStore clusters the tune-split templates into a store,
 // then every page over the same store: the pages of the first run must
 // keep the clusters the first run gave them (restored from the store, not

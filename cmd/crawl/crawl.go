@@ -62,7 +62,15 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			return err
 		}
 		fmt.Fprintf(stdout, "%s: OK (%s)\n", *cfgPath, pipeline.Describe(cfg))
+		for _, line := range pipeline.Plan(cfg) {
+			fmt.Fprintln(stdout, "  "+line)
+		}
 		return nil
+	}
+	if len(cfg.Exports) > 0 {
+		if err := pipeline.CheckOutDir(cfg.Out); err != nil {
+			return err
+		}
 	}
 	if *fresh {
 		if err := pipeline.RemoveStore(ctx, cfg.DB); err != nil {

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/crawl-project/crawl/export"
+	"github.com/crawl-project/crawl/pipeline"
 	"github.com/crawl-project/crawl/store"
 )
 
@@ -22,7 +23,7 @@ func runExport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	fs := flag.NewFlagSet("export", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	db := fs.String("db", "", "store `file` (required)")
-	what := fs.String("what", "pages", "table: "+strings.Join(export.Whats, "|"))
+	what := fs.String("what", "pages", "table: "+strings.Join(export.Whats, "|")+", or warc (a directory of reconstructed WARC files)")
 	format := fs.String("format", "csv", "csv or jsonl")
 	out := fs.String("out", "", "output `path` (default stdout)")
 	if err := fs.Parse(args); err != nil {
@@ -30,6 +31,9 @@ func runExport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	if *db == "" {
 		return fmt.Errorf("%w: -db is required", errUsage)
+	}
+	if *what == "warc" {
+		return exportWARC(ctx, *db, *out, stdout)
 	}
 	if !export.ValidWhat(*what) {
 		return fmt.Errorf("%w: -what %q: want one of %s", errUsage, *what, strings.Join(export.Whats, ", "))
@@ -65,4 +69,25 @@ func isDir(path string) bool {
 	}
 	fi, err := os.Stat(path)
 	return err == nil && fi.IsDir()
+}
+
+// exportWARC is `crawl export -db FILE -what warc -out DIR`: the stored
+// pages as WARC files, marked reconstructed.
+func exportWARC(ctx context.Context, db, out string, stdout io.Writer) error {
+	if out == "" {
+		return fmt.Errorf("%w: -what warc needs -out DIR", errUsage)
+	}
+	if _, err := os.Stat(db); err != nil {
+		return fmt.Errorf("store %s: %w", db, err)
+	}
+	st, err := store.Open(ctx, db)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	files, err := pipeline.ExportWARC(ctx, st, out, 0)
+	for _, f := range files {
+		fmt.Fprintln(stdout, "wrote", f)
+	}
+	return err
 }

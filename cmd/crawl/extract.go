@@ -55,6 +55,7 @@ func runExtract(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		cluster = 1
 	}
 	var recs []crawl.Record
+	failed := map[string]int{}
 	for _, f := range files {
 		if err := ctx.Err(); err != nil {
 			return errInterrupted
@@ -64,14 +65,20 @@ func runExtract(ctx context.Context, args []string, stdin io.Reader, stdout, std
 			return fmt.Errorf("extract: %w", err)
 		}
 		doc, err := htmldecode.Parse(raw, "")
-		if err != nil {
-			return fmt.Errorf("extract: %s: %w", f, err)
+		var rs []crawl.Record
+		if err == nil {
+			rs, err = ce.Extract(cluster, f, doc)
 		}
-		rs, err := ce.Extract(cluster, f, doc)
-		if err != nil {
-			return fmt.Errorf("extract: %s: %w", f, err)
+		if err != nil { // the page fails alone, named by kind
+			kind := pageFailure(err)
+			failed[kind]++
+			fmt.Fprintf(stderr, "extract: skipped %s (%s): %v\n", f, kind, err)
+			continue
 		}
 		recs = append(recs, rs...)
+	}
+	if len(failed) > 0 {
+		fmt.Fprintf(stderr, "extract: %d pages failed: %v\n", sum(failed), failed)
 	}
 	w := stdout
 	if *out != "" {
@@ -123,7 +130,8 @@ func htmlFiles(path string) ([]string, error) {
 }
 
 // writeRecordsCSV writes page,record,<union of field names> and one row a
-// record.
+// record; the values of a name repeated in a record (extraction.Other)
+// are joined with " | ".
 func writeRecordsCSV(w io.Writer, recs []crawl.Record) error {
 	col := map[string]int{}
 	header := []string{"page", "record"}
@@ -144,7 +152,11 @@ func writeRecordsCSV(w io.Writer, recs []crawl.Record) error {
 		clear(row)
 		row[0], row[1] = r.PageURL, strconv.Itoa(r.Index)
 		for _, f := range r.Fields {
-			row[col[f.Name]] = f.Value
+			if i := col[f.Name]; row[i] != "" {
+				row[i] += " | " + f.Value
+			} else {
+				row[i] = f.Value
+			}
 		}
 		if err := cw.Write(row); err != nil {
 			return err
@@ -152,4 +164,27 @@ func writeRecordsCSV(w io.Writer, recs []crawl.Record) error {
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// pageFailure names the kind of a page's parse or extraction failure.
+func pageFailure(err error) string {
+	switch {
+	case errors.Is(err, htmldecode.ErrTooDeep):
+		return "too-deep"
+	case errors.Is(err, extraction.ErrTooLarge):
+		return "too-large"
+	case errors.Is(err, extraction.ErrNoDocument):
+		return "no-document"
+	case strings.HasPrefix(err.Error(), "htmldecode:"):
+		return "parse"
+	}
+	return "extract"
+}
+
+func sum(m map[string]int) int {
+	n := 0
+	for _, v := range m {
+		n += v
+	}
+	return n
 }

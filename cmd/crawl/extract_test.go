@@ -43,8 +43,7 @@ func TestExtractCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantHeader := "page,record,div.item/a@href,div.item/a/text,div.item/span.meta/text," +
-		"section.item/a@href,section.item/a/text,section.item/span.meta/text"
+	wantHeader := "page,record,link,title,text" // both templates' columns named by role
 	if got := strings.Join(rows[0], ","); got != wantHeader {
 		t.Errorf("header = %s\nwant     %s", got, wantHeader)
 	}
@@ -52,17 +51,33 @@ func TestExtractCommand(t *testing.T) {
 		t.Fatalf("%d rows, want header + 5", len(rows))
 	}
 	a := filepath.Join(dir, "a.html")
-	if got := strings.Join(rows[2], "|"); got != a+"|1|/r1|Result 1|101 views|||" {
+	if got := strings.Join(rows[2], "|"); got != a+"|1|/r1|Result 1|101 views" {
 		t.Errorf("row 2 = %s", got)
 	}
-	if got := strings.Join(rows[5], "|"); got != filepath.Join(dir, "sub", "b.htm")+"|1||||/r1|Result 1|101 views" {
+	if got := strings.Join(rows[5], "|"); got != filepath.Join(dir, "sub", "b.htm")+"|1|/r1|Result 1|101 views" {
 		t.Errorf("row 5 = %s", got)
 	}
 
 	// a single file to stdout
 	code, stdout, _ = runCLI(t, "extract", "-in", a)
-	if code != 0 || strings.Count(stdout, "\n") != 4 || !strings.HasPrefix(stdout, "page,record,div.item/a@href") {
+	if code != 0 || strings.Count(stdout, "\n") != 4 || !strings.HasPrefix(stdout, "page,record,link,title,text\n") {
 		t.Errorf("crawl extract -in a.html = %d, %q", code, stdout)
+	}
+}
+
+// TestExtractCommandBadPage checks that a page the parser refuses (nested
+// 10,000 deep) fails alone, named by kind, and the others are extracted.
+func TestExtractCommandBadPage(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.html"), []byte(resultsPage(3, "div")), 0o644)
+	os.WriteFile(filepath.Join(dir, "deep.html"), []byte(strings.Repeat("<div>", 10_000)), 0o644)
+	os.WriteFile(filepath.Join(dir, "z.html"), []byte(resultsPage(2, "div")), 0o644)
+	code, stdout, stderr := runCLI(t, "extract", "-in", dir)
+	if code != 0 || strings.Count(stdout, "\n") != 6 {
+		t.Fatalf("crawl extract = %d, %q %q; want 5 records", code, stdout, stderr)
+	}
+	if !strings.Contains(stderr, "deep.html (too-deep)") || !strings.Contains(stderr, "1 pages failed: map[too-deep:1]") {
+		t.Errorf("stderr = %q, want the deep page named with its kind", stderr)
 	}
 }
 

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"flag"
@@ -155,51 +154,6 @@ func readLinks(path string, train []hub.Example) ([]hub.Example, error) {
 		}
 	}
 	return lx, nil
-}
-
-func hubClassify(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("hub classify", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	model := fs.String("model", "", "model bundle directory (default: the shipped model)")
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	cl, err := loadClassifier(*model)
-	if err != nil {
-		return err
-	}
-	sc := bufio.NewScanner(stdin)
-	sc.Buffer(make([]byte, 64*1024), 1<<20)
-	w := bufio.NewWriter(stdout)
-	var cols *hub.Columns // nil: one URL a line
-	line := 0
-	for sc.Scan() {
-		line++
-		text := strings.TrimRight(sc.Text(), "\r")
-		if line == 1 && strings.Contains(text, "\t") {
-			c, err := hub.ParseColumns(text, false)
-			if err != nil {
-				return fmt.Errorf("hub classify: %w", err)
-			}
-			cols = &c
-			continue
-		}
-		if strings.TrimSpace(text) == "" {
-			continue
-		}
-		u := hub.URLInfo{URL: strings.TrimSpace(text), Depth: -1}
-		if cols != nil {
-			if u, err = cols.Info(strings.Split(text, "\t")); err != nil {
-				return fmt.Errorf("hub classify: line %d: %w", line, err)
-			}
-		}
-		label, score := cl.Classify(u)
-		fmt.Fprintf(w, "%s\t%s\t%s\n", label, strconv.FormatFloat(score, 'g', 6, 64), u.URL)
-	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("hub classify: read: %w", err)
-	}
-	return w.Flush()
 }
 
 func hubSplit(args []string, stdout, stderr io.Writer) error {

@@ -49,7 +49,11 @@ func (s *countingSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	time.Sleep(6 * time.Millisecond)
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	fmt.Fprintf(w, "<html><head><title>Page %d</title></head><body><ul>", i)
+	// Ten subjects, each on a tenth of the pages: every page shares its
+	// title's subject with others, so each one ends in a fuzzy topic ("page"
+	// is on every page: site boilerplate, no weight).
+	subject := []string{"apples", "boats", "cards", "drums", "eggs", "forks", "glue", "hats", "ink", "jars"}[i%10]
+	fmt.Fprintf(w, "<html><head><title>Page %d %s</title></head><body><ul>", i, subject)
 	for j := 1; j <= 6; j++ {
 		fmt.Fprintf(w, `<li><a href="/p/%d">item %d</a> <span>note %d</span></li>`, (i*6+j)%300, j, j)
 	}
@@ -64,6 +68,8 @@ out: %s
 politeness:
   workers: 4
   no_delay: true
+dedup:
+  enabled: false   # the pages differ only in their numbers: duplicates by design
 batch:
   size: 7
 clustering:

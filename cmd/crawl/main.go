@@ -20,7 +20,7 @@ type command struct {
 
 func commands() []command {
 	return []command{
-		{"export", "export -db FILE -what pages|links|records|clusters|harvest|topics -format csv|jsonl [-out PATH]", runExport},
+		{"export", "export -db FILE -what pages|links|records|clusters|harvest|topics|warc -format csv|jsonl [-out PATH]", runExport},
 		{"demo-site", "demo-site [-addr 127.0.0.1:0]", runDemoSite},
 		{"hub", "hub train|classify|eval ...", runHub},
 		{"cluster", "cluster -in DIR [-out FILE.csv] [-db FILE] [-method fpc|stm-cure] [-lsh-report] | cluster -score FILE.csv -labels FILE.csv [-split S]", runCluster},
@@ -28,17 +28,28 @@ func commands() []command {
 		{"serve", "serve -db FILE [-addr 127.0.0.1:8080] [-token T]", runServe},
 		{"topics", "topics -db FILE [-r 0.24] [-out FILE.csv] [-levels]", runTopics},
 		{"bench", "bench -config FILE [-site DIR] [-rounds 2] [-work DIR] [-hubs FILE]", runBench},
+		{"eval", "eval focus -graph FILE.json.gz -topics T1,T2 [-strategies S] [-draws 5] [-workers 4] [-budget 500] [-at 100,200,500] [-rescore N] [-svg DIR]", runEval},
+		{"replay", "replay -config FILE -warc 'FILES…' [-db FILE] [-out DIR] [-order frontier|archive]", runReplay},
 	}
 }
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	ctx, cancel := context.WithCancel(context.Background())
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
 	go func() {
-		<-ctx.Done()
-		stop() // a second Ctrl-C kills at once
+		<-sigs
+		fmt.Fprintln(os.Stderr, "crawl: stopping (fetches in flight get fetch.stop_grace, then stay queued); Ctrl-C again exits at once")
+		cancel()
+		<-sigs
+		// As after a kill, the store is consistent (SQLite WAL): the next
+		// run resumes from the last commit.
+		fmt.Fprintln(os.Stderr, "crawl: second interrupt: exiting now; run again to resume")
+		os.Exit(130)
 	}()
-	os.Exit(run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	cancel()
+	os.Exit(code)
 }
 
 // run dispatches to a subcommand, or runs a crawl when the first argument is a flag.

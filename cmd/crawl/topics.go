@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"encoding/csv"
 	"errors"
@@ -31,6 +32,7 @@ func runTopics(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	cTitle := fs.Float64("c-title", fuzzy.DefaultTitleWeight, "tag coefficient c of the title (weight ln c)")
 	cKeywords := fs.Float64("c-keywords", fuzzy.DefaultKeywordsWeight, "tag coefficient c of meta keywords")
 	cDesc := fs.Float64("c-description", fuzzy.DefaultDescriptionWeight, "tag coefficient c of meta description")
+	paper := fs.Bool("paper", false, "the paper's method exactly: no per-site title templates, word frequencies or topic size cap; single pages are topics")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return err
@@ -47,7 +49,7 @@ func runTopics(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	case *words < 1:
 		return fmt.Errorf("%w: -words %d, want ≥ 1", errUsage, *words)
 	}
-	cfg := fuzzy.Config{Threshold: *r, TopWords: *words, TitleWeight: *cTitle, KeywordsWeight: *cKeywords, DescriptionWeight: *cDesc}
+	cfg := fuzzy.Config{Threshold: *r, TopWords: *words, TitleWeight: *cTitle, KeywordsWeight: *cKeywords, DescriptionWeight: *cDesc, Paper: *paper}
 	if *r == 0 {
 		cfg.Threshold = -1 // Config's zero means the default; negative cuts at 0
 	}
@@ -84,8 +86,12 @@ func runTopics(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 			return err
 		}
 	}
-	fmt.Fprintf(stderr, "topics: %d pages, %d topics at r=%g, %d levels; stored in %s\n",
-		len(urls), len(res.Topics()), *r, len(res.Dendrogram.Levels()), *db)
+	topics, un := res.Grouped()
+	if *paper {
+		topics, un = res.Topics(), nil
+	}
+	fmt.Fprintf(stderr, "topics: %d pages, %d topics, %d unclustered pages at r=%g, %d levels; stored in %s\n",
+		len(urls), len(topics), len(un), *r, len(res.Dendrogram.Levels()), *db)
 	return nil
 }
 
@@ -95,7 +101,7 @@ func clusterStore(ctx context.Context, st *store.Store, cfg fuzzy.Config) (*fuzz
 	var docs []fuzzy.Doc
 	var urls []string
 	err := st.PagesNoHTML(ctx, func(p *crawl.Page) error {
-		docs = append(docs, fuzzy.Doc{ID: p.Seq, Title: p.Title, Keywords: p.Keywords, Description: p.Description})
+		docs = append(docs, fuzzy.Doc{ID: p.Seq, Host: fuzzy.HostOf(cmp.Or(p.FinalURL, p.URL)), Title: p.Title, Keywords: p.Keywords, Description: p.Description})
 		urls = append(urls, p.URL)
 		return nil
 	})
@@ -129,7 +135,7 @@ func writeLevels(w io.Writer, d *fuzzy.Dendrogram) error {
 }
 
 // writeTopicsCSV writes url,topic,size,top_words rows in page order to path,
-// or to stdout when path is empty.
+// or to stdout when path is empty; an unclustered page has topic 0, size 1.
 func writeTopicsCSV(path string, stdout io.Writer, res *fuzzy.Result, urls []string) (err error) {
 	w := stdout
 	if path != "" {
@@ -148,15 +154,15 @@ func writeTopicsCSV(path string, stdout io.Writer, res *fuzzy.Result, urls []str
 	if err := cw.Write([]string{"url", "topic", "size", "top_words"}); err != nil {
 		return fmt.Errorf("topics: write csv: %w", err)
 	}
-	topics := res.Topics()
-	byID := make(map[int64]fuzzy.Topic, len(topics))
-	for _, t := range topics {
-		byID[t.ID] = t
-	}
+	words := res.TopWords()
+	size := map[int64]int{}
 	assign := res.Assignments()
+	for _, t := range assign {
+		size[t]++
+	}
 	for i, id := range res.IDs() {
-		t := byID[assign[id]]
-		row := []string{urls[i], strconv.FormatInt(t.ID, 10), strconv.Itoa(len(t.Pages)), strings.Join(t.Words, " ")}
+		t := assign[id]
+		row := []string{urls[i], strconv.FormatInt(t, 10), strconv.Itoa(max(1, size[t])), strings.Join(words[t], " ")}
 		if err := cw.Write(row); err != nil {
 			return fmt.Errorf("topics: write csv: %w", err)
 		}

@@ -70,10 +70,22 @@ func TestRunTopics(t *testing.T) {
 		{"http://news.test/b", "2", "2", "chelsea league"},
 		{"http://news.test/c", "1", "2", "dollar euro"},
 		{"http://news.test/d", "2", "2", "chelsea league"},
-		{"http://news.test/e", "3", "1", ""},
+		{"http://news.test/e", "0", "1", ""}, // alone: unclustered
 	}
 	if !slices.EqualFunc(rows, want, slices.Equal) {
 		t.Errorf("CSV = %q, want %q", rows, want)
+	}
+	if !strings.Contains(stderr.String(), "2 topics, 1 unclustered pages") {
+		t.Errorf("summary %q does not say 2 topics, 1 unclustered pages", stderr.String())
+	}
+	if err := runTopics(context.Background(), []string{"-db", db, "-r", "0.2", "-out", out, "-words", "2", "-paper"}, nil, &stdout, &stderr); err != nil {
+		t.Fatal(err)
+	}
+	if f, _ := os.ReadFile(out); !strings.HasSuffix(string(f), "http://news.test/e,3,1,\n") {
+		t.Errorf("-paper: the single page is not topic 3 of size 1:\n%s", f)
+	}
+	if err := runTopics(context.Background(), []string{"-db", db, "-r", "0.2", "-words", "2", "-out", out}, nil, &stdout, &stderr); err != nil {
+		t.Fatal(err)
 	}
 	ctx := context.Background()
 	st, err := store.Open(ctx, db)
@@ -85,10 +97,10 @@ func TestRunTopics(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(words) != 3 || !slices.Equal(words[2], []string{"chelsea", "league"}) {
+	if len(words) != 2 || !slices.Equal(words[2], []string{"chelsea", "league"}) {
 		t.Errorf("stored topic words = %v", words)
 	}
-	for seq, topic := range map[int64]int64{1: 1, 2: 2, 3: 1, 4: 2, 5: 3} {
+	for seq, topic := range map[int64]int64{1: 1, 2: 2, 3: 1, 4: 2, 5: 0} {
 		p, err := st.PageBySeq(ctx, seq)
 		if err != nil {
 			t.Fatal(err)

@@ -16,6 +16,8 @@
 //
 // Files:
 //   - tree.go: Tree, Options, Build, labels and structural hashes.
-//   - match.go: Matcher (reusable DP buffers), Match, Similarity, MatchNodes,
+//   - match.go: Matcher (reusable DP buffers, memoised matches of repeated
+//     shapes, a work budget past which matching is greedy and linear:
+//     SetBudget, SimilarityNodesWithin), Match, Similarity, MatchNodes,
 //     MatchForests.
 package stm

@@ -5,11 +5,67 @@ import "sync"
 // Matcher computes STM with reusable dynamic-programming buffers. A Matcher
 // is not safe for concurrent use; the package-level functions take one from
 // a pool.
+//
+// A Matcher may carry a work budget (SetBudget): the number of
+// dynamic-programming cells it fills exactly. Once a forest would exceed
+// what is left, that forest and every later one are matched greedily in
+// linear time instead (children paired in order when their labels agree,
+// the longer remaining sequence skipped otherwise): a lower bound of STM,
+// so pages with thousands of large sibling subtrees cost bounded time.
 type Matcher struct {
-	buf []int32 // stack of DP matrices, one per recursion level
+	buf     []int32 // stack of DP matrices, one per recursion level
+	limited bool    // a budget is set
+	left    int64   // DP cells left for exact matching
+	greedy  int64   // forests matched greedily since SetBudget
+	memo    map[pair]int32
 }
 
+// pair identifies two label trees by structural hash and size, smaller
+// first: STM depends on the label trees only, so a page's repeated shapes
+// (the entries of a list compared again in every candidate region) are
+// matched once.
+type pair struct{ a, b uint64 }
+
+// memoMin is the least size of both subtrees for a match to be memoised
+// (smaller ones are cheaper to match than to look up).
+const memoMin = 8
+
 var pool = sync.Pool{New: func() any { return &Matcher{buf: make([]int32, 0, 4096)} }}
+
+// SetBudget limits the exact work of later calls to n DP cells in all
+// (n < 0: no limit, the zero Matcher's default) and resets the greedy
+// count.
+func (m *Matcher) SetBudget(n int64) {
+	m.limited, m.left, m.greedy = n >= 0, n, 0
+}
+
+// Reset forgets the memoised matches (they stay valid for any trees, so
+// a Matcher reused across pages may keep them; Reset bounds the memory).
+func (m *Matcher) Reset() { clear(m.memo) }
+
+// SimilarityNodesWithin is SimilarityNodes with at most cells DP cells of
+// exact work for this pair (drawn from the budget, when one is set):
+// beyond them the rest of the pair is matched greedily. It bounds the cost
+// of comparing two large subtrees (a page's sections), whose similarity
+// only needs to be known roughly.
+func (m *Matcher) SimilarityNodesWithin(a *Tree, i int, b *Tree, j int, cells int64) float64 {
+	limited, left := m.limited, m.left
+	if limited && left < cells {
+		cells = left
+	}
+	m.limited, m.left = true, cells
+	s := m.SimilarityNodes(a, i, b, j)
+	used := cells - m.left
+	m.limited, m.left = limited, left
+	if limited {
+		m.left -= used
+	}
+	return s
+}
+
+// Greedy reports how many forests were matched greedily since SetBudget
+// because the budget ran out (0: every match was exact).
+func (m *Matcher) Greedy() int64 { return m.greedy }
 
 // Match returns STM(a, b): the number of node pairs in the largest top-down
 // order-preserving matching of the two whole trees.
@@ -39,7 +95,22 @@ func (m *Matcher) MatchNodes(a *Tree, i int, b *Tree, j int) int {
 	if a.Hash[i] == b.Hash[j] && a.Size[i] == b.Size[j] {
 		return int(a.Size[i]) // identical label trees match completely
 	}
-	return 1 + m.forest(a, a.Children(i), b, b.Children(j))
+	if a.Size[i] < memoMin || b.Size[j] < memoMin {
+		return 1 + m.forest(a, a.Children(i), b, b.Children(j))
+	}
+	k := pair{a.Hash[i] ^ uint64(a.Size[i])<<40, b.Hash[j] ^ uint64(b.Size[j])<<40}
+	if k.a > k.b {
+		k.a, k.b = k.b, k.a
+	}
+	if v, ok := m.memo[k]; ok {
+		return int(v)
+	}
+	v := 1 + m.forest(a, a.Children(i), b, b.Children(j))
+	if m.memo == nil {
+		m.memo = map[pair]int32{}
+	}
+	m.memo[k] = int32(v)
+	return v
 }
 
 // SimilarityNodes is the normalised similarity of two subtrees.
@@ -73,6 +144,15 @@ func (m *Matcher) forest(a *Tree, as []int32, b *Tree, bs []int32) int {
 	rows, cols := len(as), len(bs)
 	if rows == 0 || cols == 0 {
 		return 0
+	}
+	if m.limited {
+		cells := int64(rows) * int64(cols)
+		if cells > m.left {
+			m.left = 0 // once out, stay out: later small forests too
+			m.greedy++
+			return m.greedyForest(a, as, b, bs)
+		}
+		m.left -= cells
 	}
 	w := cols + 1
 	base := len(m.buf)
@@ -111,4 +191,24 @@ func (m *Matcher) forest(a *Tree, as []int32, b *Tree, bs []int32) int {
 	res := int(M[need-1])
 	m.buf = m.buf[:base]
 	return res
+}
+
+// greedyForest pairs the children in order, in time linear in their
+// number: equal labels are matched (recursively), otherwise the longer
+// remaining sequence skips a child. The result is a lower bound of the
+// exact M[len(as)][len(bs)].
+func (m *Matcher) greedyForest(a *Tree, as []int32, b *Tree, bs []int32) int {
+	total := 0
+	for i, j := 0, 0; i < len(as) && j < len(bs); {
+		switch {
+		case a.Label[as[i]] == b.Label[bs[j]]:
+			total += m.MatchNodes(a, int(as[i]), b, int(bs[j]))
+			i, j = i+1, j+1
+		case len(as)-i > len(bs)-j:
+			i++
+		default:
+			j++
+		}
+	}
+	return total
 }

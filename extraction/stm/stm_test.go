@@ -169,3 +169,34 @@ func BenchmarkSTM1000(b *testing.B) {
 	b.ReportMetric(float64(x.Len()), "nodesA")
 	b.ReportMetric(float64(y.Len()), "nodesB")
 }
+
+// TestBudget checks the bounded matcher: within budget it is exact, past
+// it greedy matches are lower bounds and counted, and a per-pair cap
+// draws from the budget.
+func TestBudget(t *testing.T) {
+	x := subtreeNear(t, "testdata/zillow-1.html", 1000)
+	y := subtreeNear(t, "testdata/zillow-2.html", 1000)
+	exact := stm.Match(x, y)
+	var m stm.Matcher
+	m.SetBudget(1 << 40)
+	if got := m.MatchNodes(x, 0, y, 0); got != exact || m.Greedy() != 0 {
+		t.Errorf("large budget: %d (%d greedy), want exact %d", got, m.Greedy(), exact)
+	}
+	var g stm.Matcher
+	g.SetBudget(10)
+	got := g.MatchNodes(x, 0, y, 0)
+	if got > exact || got < 2 || g.Greedy() == 0 {
+		t.Errorf("budget 10: %d (%d greedy), want a lower bound of %d from greedy matching", got, g.Greedy(), exact)
+	}
+	var w stm.Matcher
+	s := w.SimilarityNodesWithin(x, 0, y, 0, 10)
+	if want := stm.Similarity(x, y); s > want || w.Greedy() == 0 {
+		t.Errorf("SimilarityNodesWithin(10 cells) = %v (%d greedy), want a lower bound of %v", s, w.Greedy(), want)
+	}
+	// memoised results of the capped call are lower bounds: after Reset
+	// the unlimited Matcher is exact again
+	w.Reset()
+	if s := w.SimilarityNodes(x, 0, y, 0); s != stm.Similarity(x, y) {
+		t.Errorf("after Reset: %v, want %v", s, stm.Similarity(x, y))
+	}
+}

@@ -31,6 +31,10 @@ type Options struct {
 	// Skip, when set, drops the whole subtree of every element for which
 	// it returns true (hidden elements, say).
 	Skip func(*html.Node) bool
+	// MaxNodes, when positive, stops Build at that many nodes: the tree
+	// is then empty and Truncated is set, so a caller refuses the page
+	// without holding a copy of a huge DOM.
+	MaxNodes int
 }
 
 // DefaultOptions drops script, style, noscript, select, template and
@@ -48,6 +52,9 @@ type Tree struct {
 	Node   []*html.Node // the DOM node each index was built from
 	kids   []int32      // children of every node, concatenated
 	first  []int32      // kids[first[i]:first[i+1]] are the children of node i
+	// Truncated is set when the subtree had more than Options.MaxNodes
+	// nodes; the tree is then empty.
+	Truncated bool
 }
 
 // Len returns the number of nodes.
@@ -113,14 +120,17 @@ func Build(n *html.Node, opts Options) *Tree {
 	if !keep(n) {
 		return t
 	}
-	t.add(n, -1, keep)
+	if !t.add(n, -1, keep, opts.MaxNodes) {
+		return &Tree{Truncated: true}
+	}
 	t.link()
 	return t
 }
 
 // add appends n and its kept descendants in pre-order, iteratively so deep
-// documents cannot overflow the stack.
-func (t *Tree) add(root *html.Node, parent int32, keep func(*html.Node) bool) {
+// documents cannot overflow the stack; false when there are more than max
+// nodes (max > 0).
+func (t *Tree) add(root *html.Node, parent int32, keep func(*html.Node) bool, max int) bool {
 	type frame struct {
 		n      *html.Node
 		parent int32
@@ -130,6 +140,9 @@ func (t *Tree) add(root *html.Node, parent int32, keep func(*html.Node) bool) {
 		f := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		idx := int32(len(t.Label))
+		if max > 0 && int(idx) >= max {
+			return false
+		}
 		t.Label = append(t.Label, LabelOf(f.n))
 		t.Parent = append(t.Parent, f.parent)
 		t.Node = append(t.Node, f.n)
@@ -144,6 +157,7 @@ func (t *Tree) add(root *html.Node, parent int32, keep func(*html.Node) bool) {
 			stack[i], stack[j] = stack[j], stack[i]
 		}
 	}
+	return true
 }
 
 // link fills Size, Hash and the children index from Parent.

@@ -150,7 +150,7 @@ func Run(ctx context.Context, site *demosite.Site, o Options) (Result, error) {
 	if o.Strategy == StrategyOracle {
 		chain.OnURL(oracle(site, o.GroundTopic))
 	}
-	sum, err := runCrawl(ctx, st, seeds, chain, o)
+	sum, err := runCrawl(ctx, st, seeds, chain, hook, o)
 	if err != nil {
 		return Result{}, err
 	}
@@ -308,12 +308,13 @@ func fetchDoc(ctx context.Context, u string) (*html.Node, error) {
 }
 
 // runCrawl runs the engine with the hooks of chain on a memory frontier.
-func runCrawl(ctx context.Context, st *store.Store, seeds []string, chain *hooks.Chain, o Options) (crawler.Summary, error) {
+func runCrawl(ctx context.Context, st *store.Store, seeds []string, chain *hooks.Chain, hook *topic.Hook, o Options) (crawler.Summary, error) {
 	fr, err := frontier.NewMemory(frontier.Config{Scope: frontier.Scope{MaxDepth: o.MaxDepth}, FocusMargin: o.FocusMargin})
 	if err != nil {
 		return crawler.Summary{}, fmt.Errorf("harvest: %w", err)
 	}
 	defer fr.Close()
+	hook.RescoreWith(fr) // the learned strategy reorders the queue as it learns, as in a pipeline crawl
 	cfg := crawler.Config{
 		Workers: o.Workers, PerHostParallel: o.PerHost, PerHostDelay: -1, MaxCrawlDelay: time.Millisecond,
 		Timeout: 5 * time.Second, Retries: -1, MaxPages: o.Budget, CommitEvery: o.CommitEvery,

@@ -180,7 +180,9 @@ func eachRow(path string, fn func(get func(col string) string)) (int, error) {
 	}
 }
 
-// readHubs reads a list of true hub pages, one path under the site a line.
+// readHubs reads the true hub pages: one path under the site a line, or a
+// TSV with a header whose first two columns are path and label (the rows
+// labelled hub count), as classifiers/hub/testdata/sitehubs keeps them.
 func readHubs(path, base string) (map[string]bool, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -191,6 +193,12 @@ func readHubs(path, base string) (map[string]bool, error) {
 		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
+		}
+		if path, label, ok := strings.Cut(line, "\t"); ok {
+			if label, _, _ = strings.Cut(label, "\t"); label != "hub" {
+				continue // the header, or a page labelled topic
+			}
+			line = path
 		}
 		hubs[canonical(base+"/"+strings.TrimPrefix(line, "/"))] = true
 	}

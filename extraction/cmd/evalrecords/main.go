@@ -167,13 +167,19 @@ func recordText(r crawl.Record) string {
 	var b strings.Builder
 	for _, attrs := range []bool{false, true} {
 		for _, f := range r.Fields {
-			if f.Value != "" && strings.Contains(f.Name, "@") == attrs {
+			if f.Value != "" && address(f.Name) == attrs {
 				b.WriteString(f.Value)
 				b.WriteByte(' ')
 			}
 		}
 	}
 	return evalrec.Norm(b.String())
+}
+
+// address reports whether a column holds link or image addresses: named
+// by role (link, image_2) or, for MDR's structural names, with an @.
+func address(name string) bool {
+	return strings.Contains(name, "@") || strings.HasPrefix(name, "link") || strings.HasPrefix(name, "image")
 }
 
 func ratio(a, b int) float64 {

@@ -1,0 +1,225 @@
+// Command pagemodel trains and evaluates the hub page-evidence model
+// (classifiers/hub PageModel) on labelled pages.
+//
+//	pagemodel -train-site DIR=LABELS.tsv … [-hub-glob G -topic-glob G] -out model.json
+//	pagemodel -model model.json -eval DIR=LABELS.tsv …
+//
+// -hub-glob/-topic-glob pages (list pages, articles) are split by site in
+// halves with -seed: training uses the first half, evaluation the second.
+// LABELS.tsv has a header and path<TAB>label rows (hub or topic), paths
+// relative to DIR. Evaluation prints precision, recall and F1 of the hub
+// class for the page model and, for comparison, for the URL SVM on each
+// page's path (as http://site.test/PATH).
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/crawl-project/crawl/classifiers/hub"
+	"github.com/crawl-project/crawl/htmldecode"
+)
+
+type list []string
+
+func (l *list) String() string     { return strings.Join(*l, ",") }
+func (l *list) Set(v string) error { *l = append(*l, v); return nil }
+
+type page struct {
+	path, group string
+	ev          hub.Evidence
+	hub         bool
+}
+
+func main() {
+	var trainSites, evalSites list
+	flag.Var(&trainSites, "train-site", "DIR=LABELS.tsv of a training site (repeatable)")
+	flag.Var(&evalSites, "eval", "DIR=LABELS.tsv of an evaluation site (repeatable)")
+	hubGlob := flag.String("hub-glob", "", "glob of hub (list) pages, split by site")
+	topicGlob := flag.String("topic-glob", "", "glob of topic (article) pages, split by site")
+	seed := flag.Int64("seed", 1, "seed of the site split of the glob pages")
+	ridge := flag.Float64("ridge", 1, "L2 penalty of the weights")
+	out := flag.String("out", "", "write the trained model here")
+	model := flag.String("model", "", "evaluate this model (default: the trained one, or the shipped one)")
+	flag.Parse()
+	if err := run(trainSites, evalSites, *hubGlob, *topicGlob, *seed, *ridge, *out, *model); err != nil {
+		fmt.Fprintln(os.Stderr, "pagemodel:", err)
+		os.Exit(1)
+	}
+}
+
+func run(trainSites, evalSites list, hubGlob, topicGlob string, seed int64, ridge float64, out, modelPath string) error {
+	var trainGlob, testGlob []page
+	if hubGlob != "" || topicGlob != "" {
+		ps, err := globPages(hubGlob, topicGlob)
+		if err != nil {
+			return err
+		}
+		ex := make([]hub.PageExample, len(ps))
+		byKey := map[string][]page{}
+		for i, p := range ps {
+			ex[i] = hub.PageExample{Group: p.group, Hub: p.hub}
+			byKey[p.group] = append(byKey[p.group], p)
+		}
+		parts := hub.SplitPages(ex, seed, 0.5, 0.5)
+		seen := map[string]int{}
+		for k, part := range parts {
+			for _, e := range part {
+				if seen[e.Group] == 0 {
+					seen[e.Group] = k + 1
+				}
+			}
+		}
+		for _, p := range ps {
+			if seen[p.group] == 1 {
+				trainGlob = append(trainGlob, p)
+			} else {
+				testGlob = append(testGlob, p)
+			}
+		}
+	}
+	var m *hub.PageModel
+	var err error
+	switch {
+	case len(trainSites) > 0 || len(trainGlob) > 0:
+		var train []page
+		for _, s := range trainSites {
+			ps, err := sitePages(s)
+			if err != nil {
+				return err
+			}
+			train = append(train, ps...)
+		}
+		train = append(train, trainGlob...)
+		evs := make([]hub.Evidence, len(train))
+		hubs := make([]bool, len(train))
+		n := 0
+		for i, p := range train {
+			evs[i], hubs[i] = p.ev, p.hub
+			if p.hub {
+				n++
+			}
+		}
+		info := fmt.Sprintf("%d pages (%d hubs): %s; glob pages' site half %d of seed %d; ridge %g", len(train), n, trainSites.String(), 1, seed, ridge)
+		if m, err = hub.TrainPageModel(evs, hubs, ridge, info); err != nil {
+			return err
+		}
+		fmt.Println("trained on", info)
+		fmt.Printf("weights %.3f\n", m.W)
+		if out != "" {
+			b, err := hub.MarshalPageModel(m)
+			if err != nil {
+				return err
+			}
+			if err := os.WriteFile(out, append(b, '\n'), 0o644); err != nil {
+				return err
+			}
+		}
+	case modelPath != "":
+		b, err := os.ReadFile(modelPath)
+		if err != nil {
+			return err
+		}
+		if m, err = hub.ParsePageModel(b); err != nil {
+			return err
+		}
+	default:
+		if m, err = hub.DefaultPageModel(); err != nil {
+			return err
+		}
+	}
+	c, err := hub.Default()
+	if err != nil {
+		return err
+	}
+	if len(testGlob) > 0 {
+		report("glob pages, held-out site half", testGlob, m, nil)
+	}
+	for _, s := range evalSites {
+		ps, err := sitePages(s)
+		if err != nil {
+			return err
+		}
+		report(s, ps, m, c)
+	}
+	return nil
+}
+
+func report(name string, ps []page, m *hub.PageModel, c *hub.Classifier) {
+	var pm, um hub.Metrics
+	for _, p := range ps {
+		pm.Add(p.hub, m.Prob(p.ev) >= 0.5)
+		if c != nil {
+			label, _ := c.Classify(hub.URLInfo{URL: "http://site.test/" + filepath.ToSlash(p.path)})
+			um.Add(p.hub, hub.IsHub(label))
+		}
+	}
+	fmt.Printf("%s: %d pages, %d hubs\n  page evidence: %s\n", name, len(ps), pm.TP+pm.FN, metrics(pm))
+	if c != nil {
+		fmt.Printf("  URL SVM:       %s\n", metrics(um))
+	}
+}
+
+func sitePages(spec string) ([]page, error) {
+	dir, labels, ok := strings.Cut(spec, "=")
+	if !ok {
+		return nil, fmt.Errorf("%q: want DIR=LABELS.tsv", spec)
+	}
+	f, err := os.Open(labels)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var out []page
+	sc := bufio.NewScanner(f)
+	for line := 0; sc.Scan(); line++ {
+		if line == 0 {
+			continue
+		}
+		path, label, ok := strings.Cut(sc.Text(), "\t")
+		if !ok || (label != "hub" && label != "topic") {
+			return nil, fmt.Errorf("%s:%d: want path<TAB>hub|topic", labels, line+1)
+		}
+		doc, err := htmldecode.ParseFile(filepath.Join(dir, path))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, page{path: path, group: dir, ev: hub.MeasurePage(doc), hub: label == "hub"})
+	}
+	return out, sc.Err()
+}
+
+func globPages(hubGlob, topicGlob string) ([]page, error) {
+	var out []page
+	for _, g := range []struct {
+		glob string
+		hub  bool
+	}{{hubGlob, true}, {topicGlob, false}} {
+		if g.glob == "" {
+			continue
+		}
+		paths, err := filepath.Glob(g.glob)
+		if err != nil {
+			return nil, err
+		}
+		if len(paths) == 0 {
+			return nil, fmt.Errorf("no pages match %q", g.glob)
+		}
+		for _, p := range paths {
+			doc, err := htmldecode.ParseFile(p)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, page{path: p, group: hub.PageGroup(p), ev: hub.MeasurePage(doc), hub: g.hub})
+		}
+	}
+	return out, nil
+}
+
+func metrics(m hub.Metrics) string {
+	return fmt.Sprintf("P %.3f R %.3f F1 %.3f (TP %d FP %d FN %d TN %d)", m.Precision(), m.Recall(), m.F1(), m.TP, m.FP, m.FN, m.TN)
+}

@@ -1,0 +1,239 @@
+package hub
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+)
+
+// PageModel is the page-evidence classifier: a logistic regression over
+// the standardised Evidence features, P(hub) = 1/(1 + e^−(w·z + b)).
+type PageModel struct {
+	Format string                   `json:"format"` // "crawl-hub-page/1"
+	Mean   [numEvidence]float64     `json:"mean"`
+	Std    [numEvidence]float64     `json:"std"`
+	W      [numEvidence + 1]float64 `json:"w"`    // weights, then the bias
+	Info   string                   `json:"info"` // what it was trained on
+}
+
+const pageModelFormat = "crawl-hub-page/1"
+
+// Prob returns P(hub) of a page with evidence e.
+func (m *PageModel) Prob(e Evidence) float64 {
+	x := e.Features()
+	z := m.W[numEvidence]
+	for i, v := range x {
+		z += m.W[i] * (v - m.Mean[i]) / m.Std[i]
+	}
+	return 1 / (1 + math.Exp(-z))
+}
+
+// TrainPageModel fits a PageModel on labelled pages' evidence with an L2
+// penalty ridge on the weights (not the bias), by Newton's method.
+func TrainPageModel(pages []Evidence, hub []bool, ridge float64, info string) (*PageModel, error) {
+	if len(pages) != len(hub) || len(pages) == 0 {
+		return nil, fmt.Errorf("hub: page model: %d pages, %d labels", len(pages), len(hub))
+	}
+	n := 0
+	for _, h := range hub {
+		if h {
+			n++
+		}
+	}
+	if n == 0 || n == len(hub) {
+		return nil, errors.New("hub: page model: training needs hub and topic pages")
+	}
+	m := &PageModel{Format: pageModelFormat, Info: info}
+	xs := make([][numEvidence]float64, len(pages))
+	for i, e := range pages {
+		xs[i] = e.Features()
+		for k, v := range xs[i] {
+			m.Mean[k] += v
+		}
+	}
+	for k := range m.Mean {
+		m.Mean[k] /= float64(len(xs))
+	}
+	for _, x := range xs {
+		for k, v := range x {
+			m.Std[k] += (v - m.Mean[k]) * (v - m.Mean[k])
+		}
+	}
+	for k := range m.Std {
+		m.Std[k] = math.Sqrt(m.Std[k]/float64(len(xs))) + 1e-9
+	}
+	rows := make([][]float64, len(xs))
+	ys := make([]float64, len(xs))
+	for i, x := range xs {
+		r := make([]float64, numEvidence+1)
+		for k, v := range x {
+			r[k] = (v - m.Mean[k]) / m.Std[k]
+		}
+		r[numEvidence] = 1
+		rows[i] = r
+		ys[i] = -1
+		if hub[i] {
+			ys[i] = 1
+		}
+	}
+	w, err := fitLogisticN(rows, ys, ridge)
+	if err != nil {
+		return nil, fmt.Errorf("hub: page model: %w", err)
+	}
+	copy(m.W[:], w)
+	return m, nil
+}
+
+// fitLogisticN minimises Σ log(1 + e^(−y·w·x)) + ridge/2·Σ_{k<last} w_k²
+// (x's last coordinate is the constant 1) by Newton's method with step
+// halving.
+func fitLogisticN(xs [][]float64, ys []float64, ridge float64) ([]float64, error) {
+	d := len(xs[0])
+	w := make([]float64, d)
+	loss := func(w []float64) float64 {
+		var s float64
+		for k := range d - 1 {
+			s += ridge / 2 * w[k] * w[k]
+		}
+		for i, x := range xs {
+			s += softplus(-ys[i] * dot(w, x))
+		}
+		return s
+	}
+	cur := loss(w)
+	next := make([]float64, d)
+	for range 100 {
+		g := make([]float64, d)
+		h := make([][]float64, d)
+		for a := range h {
+			h[a] = make([]float64, d)
+			if a < d-1 {
+				g[a], h[a][a] = ridge*w[a], ridge
+			}
+		}
+		for i, x := range xs {
+			p := 1 / (1 + math.Exp(-dot(w, x)))
+			t := (1 + ys[i]) / 2
+			for a := range d {
+				g[a] += (p - t) * x[a]
+				for b := range d {
+					h[a][b] += p * (1 - p) * x[a] * x[b]
+				}
+			}
+		}
+		for a := range d {
+			h[a][a] += 1e-9 // keeps the bias row solvable on separable data
+		}
+		step, ok := solveN(h, g)
+		if !ok {
+			return nil, errors.New("singular Hessian")
+		}
+		nextLoss := cur
+		for scale := 1.0; scale > 1e-10; scale /= 2 {
+			for a := range d {
+				next[a] = w[a] - scale*step[a]
+			}
+			if nextLoss = loss(next); nextLoss <= cur {
+				break
+			}
+		}
+		if nextLoss > cur {
+			break
+		}
+		done := math.Abs(cur-nextLoss) <= 1e-12*(1+math.Abs(cur))
+		copy(w, next)
+		cur = nextLoss
+		if done {
+			break
+		}
+	}
+	for _, v := range w {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, errors.New("the fit did not converge")
+		}
+	}
+	return w, nil
+}
+
+func dot(a, b []float64) float64 {
+	var s float64
+	for i := range a {
+		s += a[i] * b[i]
+	}
+	return s
+}
+
+// solveN solves h·s = g by Gaussian elimination with partial pivoting.
+func solveN(h [][]float64, g []float64) ([]float64, bool) {
+	n := len(g)
+	a := make([][]float64, n)
+	for i := range a {
+		a[i] = append(append([]float64(nil), h[i]...), g[i])
+	}
+	for c := range n {
+		p := c
+		for r := c + 1; r < n; r++ {
+			if math.Abs(a[r][c]) > math.Abs(a[p][c]) {
+				p = r
+			}
+		}
+		if math.Abs(a[p][c]) < 1e-300 {
+			return nil, false
+		}
+		a[c], a[p] = a[p], a[c]
+		for r := c + 1; r < n; r++ {
+			f := a[r][c] / a[c][c]
+			for k := c; k <= n; k++ {
+				a[r][k] -= f * a[c][k]
+			}
+		}
+	}
+	s := make([]float64, n)
+	for r := n - 1; r >= 0; r-- {
+		v := a[r][n]
+		for k := r + 1; k < n; k++ {
+			v -= a[r][k] * s[k]
+		}
+		s[r] = v / a[r][r]
+	}
+	return s, true
+}
+
+// MarshalPageModel returns the JSON form of m.
+func MarshalPageModel(m *PageModel) ([]byte, error) { return json.MarshalIndent(m, "", "  ") }
+
+// ParsePageModel reads a PageModel from its JSON form, checking the format
+// and that every number is finite and every deviation positive.
+func ParsePageModel(b []byte) (*PageModel, error) {
+	var m PageModel
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, fmt.Errorf("hub: page model: %w", err)
+	}
+	if m.Format != pageModelFormat {
+		return nil, fmt.Errorf("hub: page model: format %q, want %q", m.Format, pageModelFormat)
+	}
+	for i := range numEvidence {
+		if !finite(m.Mean[i]) || !finite(m.Std[i]) || m.Std[i] <= 0 {
+			return nil, fmt.Errorf("hub: page model: feature %d: mean %v, std %v", i, m.Mean[i], m.Std[i])
+		}
+	}
+	for i, w := range m.W {
+		if !finite(w) {
+			return nil, fmt.Errorf("hub: page model: weight %d is %v", i, w)
+		}
+	}
+	return &m, nil
+}
+
+func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+
+// DefaultPageModel returns the page model shipped in
+// model/page-evidence.json (README.md: how it was trained).
+func DefaultPageModel() (*PageModel, error) {
+	b, err := defaultModel.ReadFile("model/page-evidence.json")
+	if err != nil {
+		return nil, fmt.Errorf("hub: page model: %w", err)
+	}
+	return ParsePageModel(b)
+}

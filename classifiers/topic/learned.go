@@ -1,0 +1,376 @@
+package topic
+
+import (
+	"context"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+
+	"github.com/crawl-project/crawl"
+)
+
+// pendingLinks bounds the scored links whose features are kept until
+// their page is fetched (the training example). A link fetched after
+// this many later links were scored gives no example.
+const pendingLinks = 1 << 16
+
+// pageState is what the learned strategy remembers of a fetched page for
+// scoring its out-links.
+type pageState struct {
+	score    float64 // cosine to the current centroid (the cold start's page part)
+	rel      float64 // relevance / threshold
+	dist     int     // links from the nearest relevant page (0: relevant), capped at maxDist
+	sibFetch int     // fetched pages that share this page's parent (before it)
+	sibRel   int     // of them relevant
+	ctx      map[string]string
+}
+
+const maxDist = 3
+
+// pendingLink is what is kept of a scored link until its page is fetched.
+type pendingLink struct {
+	feats []feature // its static features (linkFeatures)
+	cold  float64   // its cold-start link score
+}
+
+// inStats sums up the fetched pages found linking to one URL.
+type inStats struct {
+	parents, relevant int     // pages linking to it, of them relevant
+	maxRel            float64 // the highest relevance ratio among them
+}
+
+// counts is a fetched/relevant pair.
+type counts struct{ fetched, relevant int }
+
+// learner is the state of the learned strategy (Config.Strategy learned).
+type learner struct {
+	lm      *linkModel
+	pages   cache[*pageState]
+	pending cache[pendingLink]
+	inlinks cache[inStats] // link URL → the fetched pages linking to it
+	parents cache[counts]  // parent URL → its fetched children
+	dirs    cache[counts]  // URL directory → its fetched pages
+}
+
+func newLearner(every int) *learner {
+	l := &learner{lm: newLinkModel(every)}
+	l.pages.init(scoreCacheSize)
+	l.pending.init(pendingLinks)
+	l.inlinks.init(pendingLinks)
+	l.parents.init(scoreCacheSize)
+	l.dirs.init(scoreCacheSize)
+	return l
+}
+
+// learnPage records page (already scored: relevance set, score computed) as
+// a training example of the link it was fetched through and keeps its
+// state for its out-links.
+func (h *Hook) learnPage(page *crawl.Page, score float64) {
+	ln := h.learner
+	st := &pageState{score: score, rel: page.Relevance / max(h.seeds.Threshold(), 1e-9), dist: maxDist}
+	switch {
+	case page.Relevant:
+		st.dist = 0
+	case page.Parent == "" || h.seeds.IsSeed(page.URL):
+	default:
+		if ps, ok := ln.pages.get(page.Parent); ok {
+			st.dist = min(ps.dist+1, maxDist)
+		}
+	}
+	rel := 0
+	if page.Relevant {
+		rel = 1
+	}
+	if page.Parent != "" {
+		c := ln.parents.update(page.Parent, func(c counts) counts { return counts{c.fetched + 1, c.relevant + rel} })
+		st.sibFetch, st.sibRel = c.fetched-1, c.relevant-rel
+	}
+	ln.dirs.update(urlDir(page.URL), func(c counts) counts { return counts{c.fetched + 1, c.relevant + rel} })
+	if page.Doc != nil {
+		st.ctx = linkContexts(page.Doc, page.FinalURL)
+	}
+	ln.pages.put(page.URL, st)
+	if pl, ok := ln.pending.get(page.URL); ok {
+		in, _ := ln.inlinks.get(page.URL)
+		if ln.lm.add(withInlinks(pl.feats, in), page.Relevant) {
+			h.rescoreQueue()
+		}
+	}
+}
+
+// learnedPriority is a link's priority under the learned strategy: the
+// mean of its page's relevance (as a share of the threshold, capped at
+// 1.5×) and the link model's probability that the link leads to a
+// relevant page; until the model is trained (the cold start) the link
+// context's cosine to the adaptive centroid, as a share of the threshold,
+// stands in for the probability.
+func (h *Hook) learnedPriority(from *crawl.Page, l *crawl.Link) float64 {
+	ln := h.learner
+	st, ok := ln.pages.get(from.URL)
+	if !ok {
+		content := h.pageContent(from) // OnPage did not run for from, or its state was evicted
+		rel := h.seeds.Relevance(h.seeds.Vector(content))
+		st = &pageState{score: h.textScore(content), rel: rel / max(h.seeds.Threshold(), 1e-9), dist: maxDist}
+	}
+	context := st.ctx[l.URL]
+	if context == "" && l.Anchor != "" {
+		context = st.ctx["\x00"+l.Anchor]
+	}
+	linkText := withURLWords(l.Anchor+" "+context, l.URL)
+	lcos := h.seeds.Score(h.seeds.Vector(linkText))
+	pl, seen := ln.pending.get(l.URL)
+	if !seen {
+		pl = pendingLink{feats: h.linkFeatures(st, l, context, lcos), cold: min(lcos/max(h.seeds.threshold, 1e-9), 1.5) / 1.5}
+		ln.pending.put(l.URL, pl)
+	}
+	rel := 0
+	if from.Relevant {
+		rel = 1
+	}
+	in := ln.inlinks.update(l.URL, func(s inStats) inStats {
+		return inStats{s.parents + 1, s.relevant + rel, max(s.maxRel, st.rel)}
+	})
+	return h.learnedScore(pl, in)
+}
+
+// learnedScore combines a link's page part (the best relevance ratio of
+// the pages linking to it, capped at 1.5×, over 1.5) and its link part
+// (the link model's probability, or the cold-start score) half and half.
+func (h *Hook) learnedScore(pl pendingLink, in inStats) float64 {
+	page := min(in.maxRel, 1.5) / 1.5
+	link, ok := h.learner.lm.predict(withInlinks(pl.feats, in))
+	if !ok {
+		link = pl.cold
+	}
+	return 0.5*page + 0.5*link
+}
+
+// Rescore is a queued link's priority with what the crawl knows now: the
+// link model as last trained and the pages fetched since the link was
+// scored that link to it too (frontier.Rescorer). Strategies other than
+// learned, and links the hook never scored, keep their priority.
+func (h *Hook) Rescore(l *crawl.Link) float64 {
+	if h.learner == nil {
+		return l.Priority
+	}
+	pl, ok := h.learner.pending.get(l.URL)
+	if !ok {
+		return l.Priority
+	}
+	in, _ := h.learner.inlinks.get(l.URL)
+	return h.learnedScore(pl, in)
+}
+
+// withInlinks appends to a link's static features those of the fetched
+// pages linking to it: how many are relevant, and how many there are.
+func withInlinks(static []feature, in inStats) []feature {
+	out := make([]feature, len(static), len(static)+2)
+	copy(out, static)
+	return append(out,
+		feature{id: fnv1a("inrel:", strconv.Itoa(min(in.relevant, 4))) & weightMask, val: 1},
+		feature{id: fnv1a("inall:", strconv.Itoa(min(in.parents, 4))) & weightMask, val: 1})
+}
+
+// linkFeatures are the features of a link known before it is fetched:
+// its anchor words, URL path words and URL directory, the words around it
+// in its page, its page's relevance, its distance from the nearest
+// relevant page, the relevance of the pages fetched so far that share its
+// page's parent and its own URL directory, and its context's cosine to
+// the centroid.
+func (h *Hook) linkFeatures(st *pageState, l *crawl.Link, context string, lcos float64) []feature {
+	fs := featureSet{feats: make([]feature, 0, 48)}
+	tok := h.seeds.tok
+	tok.Scan(l.Anchor, func(t string) { fs.addToken("a:", t) })
+	tok.Scan(urlPath(l.URL), func(t string) { fs.addToken("u:", t) })
+	tok.Scan(context, func(t string) { fs.addToken("c:", t) })
+	fs.addToken("d:", urlDir(l.URL))
+	fs.addToken("pr:", strconv.Itoa(bin(st.rel)))
+	fs.addToken("lc:", strconv.Itoa(bin(lcos/max(h.seeds.threshold, 1e-9))))
+	fs.addToken("dist:", strconv.Itoa(st.dist))
+	fs.addToken("sib:", rateBin(counts{st.sibFetch, st.sibRel}))
+	dc, _ := h.learner.dirs.get(urlDir(l.URL))
+	fs.addToken("dir:", rateBin(dc))
+	return fs.feats
+}
+
+// bin maps a ratio to its threshold (1 = the relevance threshold) to one of
+// 9 bins of width 0.25, the last open.
+func bin(x float64) int { return int(min(max(x, 0), 2) * 4) }
+
+// rateBin names the relevant share of c in quarters, "none" under 2 pages.
+func rateBin(c counts) string {
+	if c.fetched < 2 {
+		return "none"
+	}
+	return strconv.Itoa(int(4 * float64(c.relevant) / float64(c.fetched+1)))
+}
+
+// urlDir is a URL's host and path up to its last slash.
+func urlDir(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return ""
+	}
+	p := u.Path
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		p = p[:i+1]
+	}
+	return u.Host + p
+}
+
+// linkContexts maps each link of doc to the text of its nearest block
+// element (paragraph, list item, table cell, definition, heading) without
+// its own anchor text, keyed by the link's absolute URL without fragment
+// and by "\x00"+its anchor text; the first link wins.
+func linkContexts(doc *html.Node, base string) map[string]string {
+	b, _ := url.Parse(base)
+	out := map[string]string{}
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode && n.DataAtom == atom.A {
+			ctx, anchor := blockContext(n)
+			if ctx != "" {
+				if href := hrefOf(n); href != "" && b != nil {
+					if u, err := b.Parse(href); err == nil {
+						u.Fragment = ""
+						if k := u.String(); out[k] == "" {
+							out[k] = ctx
+						}
+					}
+				}
+				if k := "\x00" + anchor; anchor != "" && out[k] == "" {
+					out[k] = ctx
+				}
+			}
+			return
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(doc)
+	return out
+}
+
+// maxContext bounds a link's context in bytes.
+const maxContext = 200
+
+// blockContext returns the text around a (its block's text without a's
+// own) and a's text.
+func blockContext(a *html.Node) (context, anchor string) {
+	anchor = strings.Join(strings.Fields(nodeText(a, maxContext)), " ")
+	var block *html.Node
+	for p := a.Parent; p != nil && block == nil; p = p.Parent {
+		switch p.DataAtom {
+		case atom.P, atom.Li, atom.Dd, atom.Dt, atom.Td, atom.Th, atom.H1, atom.H2, atom.H3, atom.H4, atom.Caption:
+			block = p
+		case atom.Body, atom.Html:
+			return "", anchor
+		}
+	}
+	if block == nil {
+		return "", anchor
+	}
+	text := strings.Join(strings.Fields(nodeText(block, 4*maxContext)), " ")
+	text = strings.Replace(text, anchor, " ", 1)
+	if len(text) > maxContext {
+		text = text[:maxContext]
+	}
+	return strings.TrimSpace(text), anchor
+}
+
+// nodeText is the text under n, at most about limit bytes.
+func nodeText(n *html.Node, limit int) string {
+	var b strings.Builder
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		if b.Len() >= limit {
+			return
+		}
+		if n.Type == html.TextNode {
+			b.WriteString(n.Data)
+			b.WriteByte(' ')
+			return
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	return b.String()
+}
+
+func hrefOf(n *html.Node) string {
+	for _, a := range n.Attr {
+		if a.Key == "href" && a.Namespace == "" {
+			return a.Val
+		}
+	}
+	return ""
+}
+
+// LinkModelStats reports the learned strategy's link model: how many
+// times it was trained and the positive and negative examples it holds
+// (zeros for the other strategies).
+func (h *Hook) LinkModelStats() (trainings, pos, neg int) {
+	if h.learner == nil {
+		return 0, 0, 0
+	}
+	return h.learner.lm.stats()
+}
+
+// Rescorer is a frontier whose queued links can be given new priorities
+// (frontier.Rescorer has this method).
+type Rescorer interface {
+	Rescore(ctx context.Context, score func(l *crawl.Link) float64) (int, error)
+}
+
+// RescoreWith makes the learned strategy rescore the links queued in r
+// after its link model is trained: in a goroutine of its own, one at a
+// time (a training while one runs is skipped: the next catches up), and
+// spaced so that the frontier's lock, which the workers wait for, is held
+// at most about a tenth of the time (rescoreQueue). Without it links keep
+// the priority they were pushed with.
+func (h *Hook) RescoreWith(r Rescorer) { h.rescorer = r }
+
+// rescoreQueue starts a rescoring of the frontier given to RescoreWith,
+// unless one is running or the last one ended less than rescoreGap times
+// its own duration ago: the frontier is locked while it rescores, so on a
+// large queue rescoring is spaced out to hold the lock at most about a
+// tenth of the time.
+func (h *Hook) rescoreQueue() {
+	r := h.rescorer
+	if r == nil || !h.rescoring.CompareAndSwap(false, true) {
+		return
+	}
+	if last := h.lastRescore.Load(); last != nil && time.Since(last.end) < rescoreGap*last.took {
+		h.rescoring.Store(false)
+		return
+	}
+	go func() {
+		defer h.rescoring.Store(false)
+		start := time.Now()
+		r.Rescore(context.Background(), h.Rescore) // a closed frontier has nothing left to rescore
+		h.lastRescore.Store(&rescoreRun{end: time.Now(), took: time.Since(start)})
+	}()
+}
+
+// rescoreGap spaces rescorings: the next waits this many times the last
+// one's duration.
+const rescoreGap = 9
+
+type rescoreRun struct {
+	end  time.Time
+	took time.Duration
+}
+
+// Trainings returns how many times the learned strategy's link model was
+// trained (0 for the other strategies).
+func (h *Hook) Trainings() int {
+	n, _, _ := h.LinkModelStats()
+	return n
+}

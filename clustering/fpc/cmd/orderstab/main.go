@@ -1,0 +1,123 @@
+// Command orderstab measures how much FPC's template partition of a site
+// depends on the order its pages arrive in: it clusters every .html page
+// under -in in sorted-path order and in -shuffles random orders (batches of
+// -batch pages, as a crawl feeds them) and prints the adjusted Rand index
+// of each shuffled partition against the sorted one.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/crawl-project/crawl/clustering/fpc"
+	"github.com/crawl-project/crawl/htmldecode"
+)
+
+func main() {
+	in := flag.String("in", "", "directory of pages")
+	shuffles := flag.Int("shuffles", 5, "random orders")
+	batch := flag.Int("batch", 200, "pages per batch")
+	final := flag.Bool("final", true, "end with the canonical pass (Clusterer.Recluster)")
+	keep := flag.Float64("keep", 1, "each shuffled order keeps this share of the pages (a crawl stopped early); ARI over the pages both keep")
+	flag.Parse()
+	if err := run(*in, *shuffles, *batch, *final, *keep); err != nil {
+		fmt.Fprintln(os.Stderr, "orderstab:", err)
+		os.Exit(1)
+	}
+}
+
+func run(in string, shuffles, batch int, final bool, keep float64) error {
+	var paths []string
+	err := filepath.WalkDir(in, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if !d.IsDir() && (strings.HasSuffix(p, ".html") || strings.HasSuffix(p, ".htm")) {
+			paths = append(paths, p)
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	slices.Sort(paths)
+	feats := make([]*fpc.Features, len(paths))
+	for i, p := range paths {
+		doc, err := htmldecode.ParseFile(p)
+		if err != nil {
+			return err
+		}
+		feats[i] = fpc.Extract(doc)
+	}
+	order := make([]int, len(paths))
+	for i := range order {
+		order[i] = i
+	}
+	ref := cluster(feats, paths, order, batch, final)
+	fmt.Printf("pages %d, clusters in sorted order %d\n", len(paths), count(ref))
+	for s := range shuffles {
+		r := rand.New(rand.NewPCG(uint64(s+1), 0))
+		r.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+		kept := order[:int(keep*float64(len(order)))]
+		got := cluster(feats, paths, kept, batch, final)
+		var a, b []int64
+		for _, i := range kept {
+			a, b = append(a, got[i]), append(b, ref[i])
+		}
+		fmt.Printf("shuffle %d: pages %d, clusters %d, ARI vs sorted %.4f\n", s+1, len(kept), count(a), fpc.ARI(a, labels(b)))
+	}
+	return nil
+}
+
+// cluster feeds the pages in the given order and returns each page's
+// cluster, indexed as paths.
+func cluster(feats []*fpc.Features, paths []string, order []int, batch int, final bool) []int64 {
+	c := fpc.New(fpc.Config{})
+	out := make([]int64, len(feats))
+	sub := make([]*fpc.Features, len(order))
+	for k, j := range order {
+		sub[k] = feats[j]
+	}
+	for i := 0; i < len(order); i += batch {
+		idx := order[i:min(len(order), i+batch)]
+		fs := make([]*fpc.Features, len(idx))
+		for k, j := range idx {
+			fs[k] = feats[j]
+		}
+		for k, id := range c.AddBatch(fs) {
+			out[idx[k]] = id
+		}
+	}
+	if final {
+		prev := make([]int64, len(order))
+		for k, j := range order {
+			prev[k] = out[j]
+		}
+		for k, id := range c.Recluster(sub, prev, batch) {
+			out[order[k]] = id
+		}
+	}
+	return out
+}
+
+func count(a []int64) int {
+	m := map[int64]bool{}
+	for _, v := range a {
+		m[v] = true
+	}
+	return len(m)
+}
+
+func labels(a []int64) []string {
+	out := make([]string, len(a))
+	for i, v := range a {
+		out[i] = fmt.Sprint(v)
+	}
+	return out
+}

@@ -1,0 +1,85 @@
+// Command sitetopics measures fuzzy topics on the pages of a crawl store:
+// the number of topics (at least two pages), the unclustered pages, and
+// the largest topic's share of the pages with its top words, for the
+// paper's method (-paper) or the default site-corrected one.
+package main
+
+import (
+	"cmp"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/clustering/fuzzy"
+	"github.com/crawl-project/crawl/store"
+)
+
+func main() {
+	db := flag.String("db", "", "crawl store")
+	paper := flag.Bool("paper", false, "the paper's method (no site corrections)")
+	r := flag.Float64("r", 0, "cut level (0: default)")
+	from := flag.Float64("from", 0, "CommonFrom (0: default)")
+	to := flag.Float64("to", 0, "CommonTo (0: default)")
+	share := flag.Float64("share", 0, "TemplateShare (0: default)")
+	maxShare := flag.Float64("maxshare", 0, "MaxTopicShare (0: default; 1: no cap)")
+	show := flag.Int("show", 5, "largest topics to print")
+	flag.Parse()
+	cfg := fuzzy.Config{Paper: *paper, Threshold: *r, CommonFrom: *from, CommonTo: *to, TemplateShare: *share, MaxTopicShare: *maxShare}
+	if err := run(*db, cfg, *show); err != nil {
+		fmt.Fprintln(os.Stderr, "sitetopics:", err)
+		os.Exit(1)
+	}
+}
+
+func run(db string, cfg fuzzy.Config, show int) error {
+	ctx := context.Background()
+	if _, err := os.Stat(db); err != nil {
+		return err
+	}
+	st, err := store.Open(ctx, db)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	var docs []fuzzy.Doc
+	err = st.PagesNoHTML(ctx, func(p *crawl.Page) error {
+		docs = append(docs, fuzzy.Doc{ID: p.Seq, Host: fuzzy.HostOf(cmp.Or(p.FinalURL, p.URL)), Title: p.Title, Keywords: p.Keywords, Description: p.Description})
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	res, err := fuzzy.Cluster(ctx, docs, cfg)
+	if err != nil {
+		return err
+	}
+	topics, un := res.Grouped()
+	if cfg.Paper {
+		topics, un = res.Topics(), nil
+	}
+	slices.SortStableFunc(topics, func(a, b fuzzy.Topic) int { return cmp.Compare(len(b.Pages), len(a.Pages)) })
+	largest := 0
+	if len(topics) > 0 {
+		largest = len(topics[0].Pages)
+	}
+	in := len(docs) - len(un)
+	fmt.Printf("pages %d: %d topics, %d unclustered pages; largest topic %d pages (%.1f%%); pages in topics of ≥ 2: %d (%.1f%%)\n",
+		len(docs), len(topics), len(un), largest, 100*float64(largest)/float64(len(docs)), in, 100*float64(in)/float64(len(docs)))
+	singles := 0
+	for _, t := range topics {
+		if len(t.Pages) == 1 {
+			singles++
+		}
+	}
+	if cfg.Paper {
+		fmt.Printf("  (paper: %d of the topics are single pages)\n", singles)
+	}
+	for _, t := range topics[:min(show, len(topics))] {
+		fmt.Printf("  %4d  %s\n", len(t.Pages), strings.Join(t.Words, " "))
+	}
+	return nil
+}

@@ -1,0 +1,132 @@
+package fuzzy
+
+import (
+	"net/url"
+	"strings"
+)
+
+// The paper weighs a word by the tags it occurs in only. On a real site
+// that ties every page to every other: each title ends in the site's name
+// ("… — Python 3.11.2 documentation"), each description repeats a slogan,
+// so one topic led by the site's name takes the whole site. Unless
+// Config.Paper is set, the pages of a host with at least Config.SiteMinPages
+// pages get two corrections (an extension, measured in README.md):
+//
+//   - Title template: titles are split into segments at separators
+//     (" — ", " | ", " - ", …); a first or last segment shared by at least
+//     Config.TemplateShare of the host's titles is the host's template and
+//     is stripped before the title is tokenised (repeatedly, so "A | B |
+//     Site" loses both "Site" and a section name that is itself that common).
+//   - In-site document frequency: a word on a share s of the host's pages
+//     keeps (CommonTo − s)/(CommonTo − CommonFrom) of its weight, clamped to
+//     [0, 1]: a word on few pages keeps its weight, a word on CommonTo of
+//     them or more (navigation, the site's name) weighs nothing.
+
+// titleSeps separate the segments of a title, longest first.
+var titleSeps = []string{" :: ", " — ", " – ", " - ", " | ", " · ", " » ", " « ", " : "}
+
+// TitleSegments splits a title at the separators " — ", " – ", " - ",
+// " | ", " :: ", " · ", " » ", " « " and " : " into trimmed, non-empty
+// segments.
+func TitleSegments(title string) []string {
+	var out []string
+	rest := title
+	for {
+		cut, sep := -1, ""
+		for _, s := range titleSeps {
+			if i := strings.Index(rest, s); i >= 0 && (cut < 0 || i < cut) {
+				cut, sep = i, s
+			}
+		}
+		if cut < 0 {
+			break
+		}
+		if seg := strings.TrimSpace(rest[:cut]); seg != "" {
+			out = append(out, seg)
+		}
+		rest = rest[cut+len(sep):]
+	}
+	if seg := strings.TrimSpace(rest); seg != "" {
+		out = append(out, seg)
+	}
+	return out
+}
+
+// segKey is the comparison form of a segment: lower case, inner white
+// space collapsed.
+func segKey(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+
+// TitleTemplate is what a host's titles share: segments that start or end
+// at least a given share of them.
+type TitleTemplate struct {
+	Prefixes, Suffixes map[string]bool // segment keys
+}
+
+// LearnTitleTemplate finds the template of one host's titles: the first
+// and last segments shared by at least share of the titles (and by at
+// least 3).
+func LearnTitleTemplate(titles []string, share float64) TitleTemplate {
+	first, last := map[string]int{}, map[string]int{}
+	for _, t := range titles {
+		segs := TitleSegments(t)
+		if len(segs) < 2 {
+			continue
+		}
+		first[segKey(segs[0])]++
+		last[segKey(segs[len(segs)-1])]++
+	}
+	need := max(3, share*float64(len(titles)))
+	pick := func(m map[string]int) map[string]bool {
+		out := map[string]bool{}
+		for k, n := range m {
+			if float64(n) >= need {
+				out[k] = true
+			}
+		}
+		return out
+	}
+	return TitleTemplate{Prefixes: pick(first), Suffixes: pick(last)}
+}
+
+// Strip removes the template's segments from the ends of title, keeping
+// at least one segment; a title without a template segment is returned
+// unchanged.
+func (t TitleTemplate) Strip(title string) string {
+	if len(t.Prefixes) == 0 && len(t.Suffixes) == 0 {
+		return title
+	}
+	segs := TitleSegments(title)
+	lo, hi := 0, len(segs)
+	for hi-lo > 1 && t.Suffixes[segKey(segs[hi-1])] {
+		hi--
+	}
+	for hi-lo > 1 && t.Prefixes[segKey(segs[lo])] {
+		lo++
+	}
+	if lo == 0 && hi == len(segs) {
+		return title
+	}
+	return strings.Join(segs[lo:hi], " ")
+}
+
+// HostOf returns the host (with port) of a page URL, lower-cased, or ""
+// when it has none.
+func HostOf(rawURL string) string {
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return ""
+	}
+	return strings.ToLower(u.Host)
+}
+
+// commonFactor is the share of its weight a word on share s of its host's
+// pages keeps.
+func commonFactor(s, from, to float64) float64 {
+	switch {
+	case s <= from:
+		return 1
+	case s >= to:
+		return 0
+	}
+	return (to - s) / (to - from)
+}

@@ -1,0 +1,242 @@
+package main
+
+import (
+	"encoding/csv"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/crawl-project/crawl/warc/warctest"
+)
+
+// pagesByURL reads pages.csv: the columns that do not depend on fetch
+// order or time, by URL.
+func pagesByURL(t *testing.T, path string) map[string]string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := map[string]int{}
+	for i, h := range rows[0] {
+		col[h] = i
+	}
+	out := map[string]string{}
+	for _, r := range rows[1:] {
+		var b strings.Builder
+		// Not relevance: the calibrated relevance weighs words by their
+		// frequency in the pages fetched before, so it depends on the order.
+		for _, c := range []string{"final_url", "status", "label", "label_score", "title", "content_type", "size"} {
+			b.WriteString(r[col[c]] + "|")
+		}
+		out[r[col["url"]]] = b.String()
+	}
+	return out
+}
+
+func lines(t *testing.T, path string) int {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Count(string(b), "\n")
+}
+
+func comparePages(t *testing.T, live, replay map[string]string) {
+	t.Helper()
+	if len(live) == 0 {
+		t.Fatal("the live crawl stored no page")
+	}
+	var diffs []string
+	for u, v := range live {
+		if replay[u] != v {
+			diffs = append(diffs, fmt.Sprintf("%s: live %q, replay %q", u, v, replay[u]))
+		}
+	}
+	for u := range replay {
+		if _, ok := live[u]; !ok {
+			diffs = append(diffs, u+": only in the replay")
+		}
+	}
+	sort.Strings(diffs)
+	if len(diffs) > 0 {
+		t.Errorf("%d of %d pages differ, first: %v", len(diffs), len(live), diffs[:min(5, len(diffs))])
+	}
+}
+
+// TestReplayOwnDemoWARC crawls the demo site writing WARC, then replays the
+// archive into a new store: the same pages with the same labels, label
+// scores, relevance, titles and sizes, and the same links, come out without
+// the network (the URLs outside the archive are never fetched).
+func TestReplayOwnDemoWARC(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "demo.yaml")
+	os.WriteFile(cfg, []byte(`demo: true
+seeds: ["{demo:0}", "{demo:1}", "{demo:2}", "{demo:3}", "{sport:10}"]
+db: `+filepath.Join(dir, "live.db")+`
+out: `+filepath.Join(dir, "live")+`
+max_pages: 200
+politeness: {workers: 4, per_host_parallel: 2, no_delay: true, max_crawl_delay: 1ms}
+fetch: {timeout: 5s, retries: -1}
+batch: {size: 50}
+hub: {enabled: true}
+topic: {enabled: true, seeds: ["{sport:10}"]}
+clustering: {enabled: true}
+extraction: {enabled: true}
+topics: {enabled: true}
+warc: {dir: `+filepath.Join(dir, "warc")+`, max_size: 500KB}
+`), 0o644)
+	if code, out, errOut := runCLI(t, "-config", cfg, "-quiet"); code != 0 {
+		t.Fatalf("live crawl: %d\n%s\n%s", code, out, errOut)
+	}
+	code, out, errOut := runCLI(t, "replay", "-config", cfg, "-warc", filepath.Join(dir, "warc", "*.warc.gz"),
+		"-db", filepath.Join(dir, "replay.db"), "-out", filepath.Join(dir, "replay"), "-quiet")
+	if code != 0 {
+		t.Fatalf("replay: %d\n%s\n%s", code, out, errOut)
+	}
+	if strings.Contains(errOut, "replay:") {
+		t.Errorf("replay reported bad input in our own archive:\n%s", errOut)
+	}
+	comparePages(t, pagesByURL(t, filepath.Join(dir, "live", "pages.csv")), pagesByURL(t, filepath.Join(dir, "replay", "pages.csv")))
+	// links and topic rows are one per page link and per page; records come
+	// from template clusters, whose make-up depends on the fetch order
+	// (timing-dependent in both runs), so they are only reported
+	for _, f := range []string{"links.csv", "topics.csv"} {
+		if a, b := lines(t, filepath.Join(dir, "live", f)), lines(t, filepath.Join(dir, "replay", f)); a != b {
+			t.Errorf("%s: %d lines live, %d replayed", f, a, b)
+		}
+	}
+	t.Logf("records.csv: %d lines live, %d replayed", lines(t, filepath.Join(dir, "live", "records.csv")), lines(t, filepath.Join(dir, "replay", "records.csv")))
+}
+
+// linkedSite serves n pages linking to each other, one redirect and
+// robots.txt: a small site for wget.
+func linkedSite(n int) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case r.URL.Path == "/robots.txt":
+			fmt.Fprint(w, "User-agent: *\nDisallow: /private/\n")
+			return
+		case r.URL.Path == "/moved":
+			http.Redirect(w, r, "/p/1", http.StatusMovedPermanently)
+			return
+		}
+		var i int
+		if _, err := fmt.Sscanf(r.URL.Path, "/p/%d", &i); (err != nil && r.URL.Path != "/") || i >= n {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprintf(w, "<html><head><title>Page %d</title></head><body><h1>Page %d</h1>", i, i)
+		for _, j := range []int{(i*3 + 1) % n, (i*3 + 2) % n, (i + 7) % n} {
+			fmt.Fprintf(w, `<p><a href="/p/%d">page %d</a> words about page %d</p>`, j, j, j)
+		}
+		fmt.Fprint(w, `<a href="/moved">moved</a> <a href="/private/x">private</a> <a href="/p/999">gone</a></body></html>`)
+	})
+}
+
+// TestReplayWgetWARC replays a WARC written by another tool, wget (WARC/1.0,
+// gzip per record), of a loopback site: the same pages as a live crawl.
+func TestReplayWgetWARC(t *testing.T) {
+	wget, err := exec.LookPath("wget")
+	if err != nil {
+		t.Fatal("wget is needed to write a third-party WARC (.ci/run installs it)")
+	}
+	srv := httptest.NewServer(linkedSite(40))
+	defer srv.Close()
+	dir := t.TempDir()
+	cmd := exec.Command(wget, "-q", "-r", "-l", "inf", "--no-host-directories", "-P", filepath.Join(dir, "mirror"),
+		"--warc-file="+filepath.Join(dir, "site"), "--no-warc-keep-log", srv.URL+"/")
+	if out, err := cmd.CombinedOutput(); err != nil && cmd.ProcessState.ExitCode() != 8 { // 8: some 404s
+		t.Fatalf("wget: %v\n%s", err, out)
+	}
+	cfg := filepath.Join(dir, "c.yaml")
+	os.WriteFile(cfg, []byte(`seeds: ["`+srv.URL+`/"]
+db: `+filepath.Join(dir, "live.db")+`
+out: `+filepath.Join(dir, "live")+`
+politeness: {workers: 2, no_delay: true}
+fetch: {retries: -1}
+dedup: {enabled: false} # linkedSite's pages differ in their numbers only
+`), 0o644)
+	if code, out, errOut := runCLI(t, "-config", cfg, "-quiet"); code != 0 {
+		t.Fatalf("live crawl: %d\n%s\n%s", code, out, errOut)
+	}
+	srv.Close() // the replay must not need the site
+	code, out, errOut := runCLI(t, "replay", "-config", cfg, "-warc", filepath.Join(dir, "site.warc.gz"),
+		"-db", filepath.Join(dir, "replay.db"), "-out", filepath.Join(dir, "replay"), "-quiet")
+	if code != 0 {
+		t.Fatalf("replay: %d\n%s\n%s", code, out, errOut)
+	}
+	if strings.Contains(errOut, "replay:") {
+		t.Errorf("replay reported bad input in wget's archive:\n%s", errOut)
+	}
+	// archive order: every archived page, in the order wget fetched them
+	code, out, errOut = runCLI(t, "replay", "-config", cfg, "-warc", filepath.Join(dir, "site.warc.gz"), "-order", "archive",
+		"-db", filepath.Join(dir, "archive.db"), "-out", filepath.Join(dir, "archive"), "-quiet")
+	if code != 0 {
+		t.Fatalf("replay -order archive: %d\n%s\n%s", code, out, errOut)
+	}
+	live := pagesByURL(t, filepath.Join(dir, "live", "pages.csv"))
+	comparePages(t, live, pagesByURL(t, filepath.Join(dir, "archive", "pages.csv")))
+	if len(live) != 42 { // /p/0..39, / and /moved (stored under its own URL)
+		t.Errorf("live crawl stored %d pages, want 42", len(live))
+	}
+	comparePages(t, live, pagesByURL(t, filepath.Join(dir, "replay", "pages.csv")))
+}
+
+// TestExportWARCReconstructed exports a store crawled without an archive as
+// WARC: both readers accept it, every response is marked reconstructed, and
+// replaying it gives the crawl's pages again.
+func TestExportWARCReconstructed(t *testing.T) {
+	srv := httptest.NewServer(linkedSite(25))
+	defer srv.Close()
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "c.yaml")
+	os.WriteFile(cfg, []byte(`seeds: ["`+srv.URL+`/"]
+db: `+filepath.Join(dir, "live.db")+`
+out: `+filepath.Join(dir, "live")+`
+politeness: {workers: 2, no_delay: true}
+fetch: {retries: -1}
+dedup: {enabled: false} # linkedSite's pages differ in their numbers only
+`), 0o644)
+	if code, out, errOut := runCLI(t, "-config", cfg, "-quiet"); code != 0 {
+		t.Fatalf("live crawl: %d\n%s\n%s", code, out, errOut)
+	}
+	srv.Close()
+	wdir := filepath.Join(dir, "rebuilt")
+	if code, out, errOut := runCLI(t, "export", "-db", filepath.Join(dir, "live.db"), "-what", "warc", "-out", wdir); code != 0 {
+		t.Fatalf("export warc: %d\n%s\n%s", code, out, errOut)
+	}
+	files, _ := filepath.Glob(filepath.Join(wdir, "*.warc.gz"))
+	types := warctest.Validate(t, files...)
+	live := pagesByURL(t, filepath.Join(dir, "live", "pages.csv"))
+	// 26 pages (/, /p/0..24, /moved) and one 302 for /moved
+	if types["response"] != len(live)+1 || types["request"] != 0 {
+		t.Errorf("records %v for %d pages", types, len(live))
+	}
+	warctest.NodeCheck(t, types, files...)
+	for _, f := range files {
+		b, _ := os.ReadFile(f + ".cdxj")
+		if strings.Count(string(b), "\n") != types["response"] {
+			t.Errorf("%s.cdxj has %d lines, want %d", f, strings.Count(string(b), "\n"), types["response"])
+		}
+	}
+	code, out, errOut := runCLI(t, "replay", "-config", cfg, "-warc", filepath.Join(wdir, "*.warc.gz"),
+		"-db", filepath.Join(dir, "replay.db"), "-out", filepath.Join(dir, "replay"), "-quiet")
+	if code != 0 {
+		t.Fatalf("replay: %d\n%s\n%s", code, out, errOut)
+	}
+	comparePages(t, live, pagesByURL(t, filepath.Join(dir, "replay", "pages.csv")))
+}

@@ -1,0 +1,131 @@
+package extraction
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/extraction/stm"
+	"golang.org/x/net/html"
+)
+
+// ErrPanic marks a page whose extraction panicked (a bug): the page fails
+// alone.
+var ErrPanic = errors.New("extraction: internal error")
+
+// Page is one page for ExtractBatch.
+type Page struct {
+	Cluster int64 // template cluster; 0: extracted on its own
+	URL     string
+	Doc     *html.Node
+}
+
+// prepared is a page analysed by ExtractBatch's parallel phase.
+type prepared struct {
+	a       analysis
+	applied bool // extracted with the cluster's learned shape
+	tried   bool // the learned shape was tried and did not fit
+	err     error
+}
+
+// ExtractBatch extracts the records of pages on up to workers goroutines
+// and returns each page's records and error, in the order of pages. The
+// pages are analysed in parallel against what their clusters had learned
+// when the call began; then, one page after the other in order, the
+// clusters learn from them and name their columns, so the result does not
+// depend on scheduling. A page that fails (ErrNoDocument, ErrTooLarge,
+// ErrPanic) fails alone. ctx stops the analysis of pages not yet begun;
+// they fail with ctx's error.
+func (ce *ClusterExtractor) ExtractBatch(ctx context.Context, pages []Page, workers int) ([][]crawl.Record, []error) {
+	recs := make([][]crawl.Record, len(pages))
+	errs := make([]error, len(pages))
+	if ce.cfgErr != nil {
+		for i := range errs {
+			errs[i] = ce.cfgErr
+		}
+		return recs, errs
+	}
+	shapes := map[int64]shape{}
+	for _, p := range pages {
+		if _, ok := shapes[p.Cluster]; !ok && p.Cluster != 0 {
+			l := ce.cluster(p.Cluster)
+			l.mu.Lock()
+			shapes[p.Cluster] = l.shape
+			l.mu.Unlock()
+		}
+	}
+	prep := make([]prepared, len(pages))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range max(1, min(workers, len(pages))) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				prep[i] = ce.prepare(ctx, pages[i], shapes[pages[i].Cluster])
+			}
+		}()
+	}
+	for i := range pages {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for i, p := range pages {
+		if prep[i].err != nil {
+			errs[i] = prep[i].err
+			continue
+		}
+		recs[i], errs[i] = ce.finish(p, prep[i])
+	}
+	return recs, errs
+}
+
+// prepare analyses one page: with the learned shape when it fits, else on
+// its own.
+func (ce *ClusterExtractor) prepare(ctx context.Context, pg Page, sh shape) (pr prepared) {
+	defer func() {
+		if v := recover(); v != nil {
+			pr = prepared{err: fmt.Errorf("%w: %v", ErrPanic, v)}
+		}
+	}()
+	if err := ctx.Err(); err != nil {
+		return prepared{err: err}
+	}
+	if pg.Doc == nil {
+		return prepared{err: ErrNoDocument}
+	}
+	p, err := newPage(pg.Doc, ce.cfg.MaxNodes)
+	if err != nil {
+		return prepared{err: err}
+	}
+	var m stm.Matcher
+	m.SetBudget(ce.cfg.Budget)
+	if pg.Cluster != 0 && sh.ok {
+		if a, ok := sh.apply(p, &m, ce.cfg); ok {
+			return prepared{a: a, applied: true}
+		}
+		pr.tried = true
+	}
+	pr.a = analyze(p, &m, ce.cfg)
+	return pr
+}
+
+// finish lets the page's cluster learn from it and names its records.
+func (ce *ClusterExtractor) finish(pg Page, pr prepared) (recs []crawl.Record, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			recs, err = nil, fmt.Errorf("%w: %v", ErrPanic, v)
+		}
+	}()
+	if pg.Cluster == 0 {
+		return pr.a.records(newColumns(), pg.URL, 0), nil
+	}
+	l := ce.cluster(pg.Cluster)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.learnFrom(pr.a, pr.applied, pr.tried)
+	return pr.a.records(l.cols, pg.URL, pg.Cluster), nil
+}

@@ -1,0 +1,177 @@
+package extraction
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/crawl-project/crawl"
+)
+
+// Column rules. A record's leaves are keyed by their tag.class path from
+// the record root (fields.go); the keys are aligned across the records of
+// a page and of a template cluster, but they are not what a person calls
+// the columns, and a page of varied records has hundreds of them. So:
+//
+//   - A record keeps at most three values of one path apart (fields.go:
+//     further paragraphs join the third, further links go to Other).
+//   - A key gets a column of its own when it is filled in at least MinFill
+//     (20%) of the page's records and in two of them; the values of the other keys go, in
+//     document order and joined by " | ", to the column Other.
+//   - A cluster has at most MaxColumns (60) columns: Other and 59 named
+//     ones; keys met once the 59 are taken go to Other too.
+//   - A column is named by its role, decided from the DOM and the values
+//     the first time its key gets a column: "image" (an image source),
+//     "link" (a link address), "date" (most values date-like), "price"
+//     (most values an amount with a currency), "author" (a class naming an
+//     author or byline), "title" (the first text of a link or heading),
+//     "summary" (long text, 60 characters or more on average), else
+//     "text". Repeats are numbered: link, link_2, link_3.
+//   - Names are kept per template cluster (a key keeps the name it got
+//     first), so all pages of a cluster share them, and the table's
+//     columns are the names in the order they were given.
+//
+// A record's fields are its non-empty values in document order, each named
+// by its column; only Other may occur more than once in a record (the
+// table writers of package export join its values with " | ").
+const (
+	// MinFill is the share of a page's records in which a field must be
+	// filled to get a column of its own.
+	MinFill = 0.2
+	// MaxColumns is the most columns a cluster's records have, Other
+	// included (a table adds its page, record and cluster columns and
+	// stays within 64).
+	MaxColumns = 60
+	// Other is the column of the values of sparse fields.
+	Other = "other"
+)
+
+// columns is the bounded naming model of one template cluster (or one
+// page): at most MaxColumns-1 keys with their names.
+type columns struct {
+	name  map[string]string // key -> column name
+	rank  map[string]int    // column name -> position
+	taken map[string]int    // role -> how many columns carry it
+	title bool              // a title column exists
+}
+
+func newColumns() *columns {
+	return &columns{name: map[string]string{}, rank: map[string]int{}, taken: map[string]int{}}
+}
+
+// fields names the values of a page's records, giving columns to the keys
+// that fill MinFill of them, and returns each record's fields.
+func (c *columns) fields(recs [][]value) [][]crawl.Field {
+	fill := map[string]int{}
+	var order []string // keys in order of first appearance
+	for _, r := range recs {
+		for _, v := range r {
+			if fill[v.key] == 0 {
+				order = append(order, v.key)
+			}
+			fill[v.key]++ // a key is unique within a record
+		}
+	}
+	need := max(MinFill*float64(len(recs)), float64(min(2, len(recs))))
+	for _, k := range order {
+		if _, ok := c.name[k]; ok || k == moreKey || len(c.name) >= MaxColumns-1 || float64(fill[k]) < need {
+			continue
+		}
+		c.add(k, recs)
+	}
+	out := make([][]crawl.Field, len(recs))
+	for i, r := range recs {
+		fs := make([]crawl.Field, len(r))
+		for j, v := range r {
+			n, ok := c.name[v.key]
+			if !ok {
+				n = Other
+			}
+			fs[j] = crawl.Field{Name: n, Value: v.val}
+		}
+		out[i] = fs
+	}
+	return out
+}
+
+// add names key k from its role.
+func (c *columns) add(k string, recs [][]value) {
+	var vals []string
+	var kd kind
+	for _, r := range recs {
+		for _, v := range r {
+			if v.key == k {
+				vals, kd = append(vals, v.val), v.kind
+			}
+		}
+	}
+	role := c.role(k, kd, vals)
+	c.taken[role]++
+	name := role
+	if n := c.taken[role]; n > 1 {
+		name += "_" + strconv.Itoa(n)
+	}
+	c.name[k] = name
+	c.rank[name] = len(c.rank)
+}
+
+var (
+	dateRE  = regexp.MustCompile(`(?i)^(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}|(?:\d{1,2}(?:st|nd|rd|th)?\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?(?:\s+\d{1,2}(?:st|nd|rd|th)?)?,?(?:\s+\d{4})?|\d+\s+(?:minutes?|hours?|days?|weeks?|months?|years?)\s+ago|yesterday|today)\b`)
+	priceRE = regexp.MustCompile(`(?i)^(?:(?:[$€£¥₹]|usd|eur|gbp|us\$)\s?\d[\d.,\s]*|\d[\d.,\s]*\s?(?:[$€£¥₹]|usd|eur|gbp|kr|chf))$`)
+)
+
+// role decides what a key holds: by its kind, then by its values (most of
+// them date-like or prices), its path (an author class, a link or heading
+// holding the text) and its length.
+func (c *columns) role(k string, kd kind, vals []string) string {
+	switch kd {
+	case kindImage:
+		return "image"
+	case kindLink:
+		return "link"
+	}
+	total, dates, prices := 0, 0, 0
+	for _, v := range vals {
+		total += len(v)
+		if len(v) <= 40 && dateRE.MatchString(v) {
+			dates++
+		}
+		if len(v) <= 30 && priceRE.MatchString(v) {
+			prices++
+		}
+	}
+	mean := float64(total) / float64(max(1, len(vals)))
+	switch {
+	case 2*dates > len(vals):
+		return "date"
+	case 2*prices > len(vals):
+		return "price"
+	case authorPath(k):
+		return "author"
+	case !c.title && titlePath(k) && mean <= 200:
+		c.title = true
+		return "title"
+	case mean >= 60:
+		return "summary"
+	}
+	return "text"
+}
+
+// titlePath reports whether a text key lies in a link, a heading or a
+// definition term.
+func titlePath(k string) bool {
+	for _, seg := range strings.Split(k, "/") {
+		tag, _, _ := strings.Cut(seg, ".")
+		switch tag {
+		case "a", "h1", "h2", "h3", "h4", "h5", "h6", "dt", "th", "strong", "b":
+			return true
+		}
+	}
+	return false
+}
+
+// authorPath reports whether a key's path names an author.
+func authorPath(k string) bool {
+	l := strings.ToLower(k)
+	return strings.Contains(l, "author") || strings.Contains(l, "byline") || strings.Contains(l, "creator")
+}

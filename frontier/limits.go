@@ -1,0 +1,187 @@
+package frontier
+
+import (
+	"hash/maphash"
+	"strings"
+	"sync"
+)
+
+// Limits stop runaway URL spaces (endless calendars, faceted search,
+// session-id mazes): a new URL is refused once its host has this many
+// distinct URLs of the same shape in the frontier. The zero value limits
+// nothing. Counting is per run: a resumed crawl counts afresh.
+type Limits struct {
+	// MaxQueryVariants caps the distinct URLs of one host and path that
+	// differ only in their query (/cal?d=1, /cal?d=2, …). 0: no cap.
+	MaxQueryVariants int
+	// MaxURLsPerPattern caps the distinct URLs of one host whose paths
+	// have the same pattern: every run of digits read as one wildcard, the
+	// query reduced to its parameter names (/cal/2024/05/12 and
+	// /cal/1999/01/01 share /cal/#/#/#). 0: no cap.
+	MaxURLsPerPattern int
+}
+
+// Names of the limit rules in Refused.
+const (
+	RuleQueryVariants  = "max-query-variants"
+	RuleURLsPerPattern = "max-urls-per-pattern"
+)
+
+// limiter applies Limits with two count-min sketches (4 rows of 2¹⁸
+// counters, conservative update): fixed memory, 4 MiB a rule, however many
+// hosts and paths. A sketch never under-counts; it over-counts by a few
+// when millions of URLs were admitted, which only matters next to caps
+// far below the defaults.
+type limiter struct {
+	lim      Limits
+	seed     maphash.Seed
+	mu       sync.Mutex
+	variants *sketch
+	patterns *sketch
+	refused  map[string]int64
+}
+
+func newLimiter(l Limits) *limiter {
+	m := &limiter{lim: l, seed: maphash.MakeSeed(), refused: map[string]int64{}}
+	if l.MaxQueryVariants > 0 {
+		m.variants = newSketch()
+	}
+	if l.MaxURLsPerPattern > 0 {
+		m.patterns = newSketch()
+	}
+	return m
+}
+
+// admit reports whether the new URL u may enter, and counts it when it may.
+func (m *limiter) admit(u string) bool {
+	if m == nil || (m.variants == nil && m.patterns == nil) {
+		return true
+	}
+	var hv, hp uint64
+	if m.variants != nil {
+		hv = maphash.String(m.seed, variantKey(u))
+	}
+	if m.patterns != nil {
+		hp = maphash.String(m.seed, PatternOf(u))
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.variants != nil && m.variants.count(hv) >= uint32(m.lim.MaxQueryVariants) {
+		m.refused[RuleQueryVariants]++
+		return false
+	}
+	if m.patterns != nil && m.patterns.count(hp) >= uint32(m.lim.MaxURLsPerPattern) {
+		m.refused[RuleURLsPerPattern]++
+		return false
+	}
+	if m.variants != nil {
+		m.variants.add(hv)
+	}
+	if m.patterns != nil {
+		m.patterns.add(hp)
+	}
+	return true
+}
+
+func (m *limiter) snapshot() map[string]int64 {
+	out := map[string]int64{}
+	if m == nil {
+		return out
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for k, v := range m.refused {
+		out[k] = v
+	}
+	return out
+}
+
+// variantKey is a normalised URL without its query.
+func variantKey(u string) string {
+	if i := strings.IndexByte(u, '?'); i >= 0 {
+		return u[:i]
+	}
+	return u
+}
+
+// PatternOf is the shape of a normalised URL that MaxURLsPerPattern
+// counts: scheme and host kept, every run of digits in the path replaced
+// by '#', the query reduced to its parameter names in order.
+func PatternOf(u string) string {
+	var b strings.Builder
+	b.Grow(len(u))
+	rest, q, hasQ := strings.Cut(u, "?")
+	hostEnd := 0
+	if i := strings.Index(rest, "://"); i >= 0 {
+		hostEnd = i + 3
+		if j := strings.IndexByte(rest[hostEnd:], '/'); j >= 0 {
+			hostEnd += j
+		} else {
+			hostEnd = len(rest)
+		}
+	}
+	b.WriteString(rest[:hostEnd])
+	digits := false
+	for i := hostEnd; i < len(rest); i++ {
+		c := rest[i]
+		if '0' <= c && c <= '9' {
+			if !digits {
+				b.WriteByte('#')
+			}
+			digits = true
+			continue
+		}
+		digits = false
+		b.WriteByte(c)
+	}
+	if hasQ {
+		b.WriteByte('?')
+		for i, p := range strings.Split(q, "&") {
+			if i > 0 {
+				b.WriteByte('&')
+			}
+			b.WriteString(paramName(p))
+		}
+	}
+	return b.String()
+}
+
+const (
+	sketchRows = 4
+	sketchBits = 18
+)
+
+// sketch is a count-min sketch with conservative update.
+type sketch struct {
+	rows [sketchRows][]uint32
+}
+
+func newSketch() *sketch {
+	s := &sketch{}
+	for i := range s.rows {
+		s.rows[i] = make([]uint32, 1<<sketchBits)
+	}
+	return s
+}
+
+// slot derives row i's counter index from one 64-bit hash (double hashing).
+func slot(h uint64, i int) uint64 {
+	h1, h2 := h, h>>32|h<<32|1
+	return (h1 + uint64(i)*h2) & (1<<sketchBits - 1)
+}
+
+func (s *sketch) count(h uint64) uint32 {
+	m := ^uint32(0)
+	for i := range s.rows {
+		m = min(m, s.rows[i][slot(h, i)])
+	}
+	return m
+}
+
+func (s *sketch) add(h uint64) {
+	c := s.count(h) + 1
+	for i := range s.rows {
+		p := &s.rows[i][slot(h, i)]
+		*p = max(*p, c)
+	}
+}

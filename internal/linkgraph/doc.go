@@ -1,0 +1,16 @@
+// Package linkgraph holds saved link graphs (pages with their text, their
+// out-links with anchor text and context, and topic labels as ground truth)
+// and replays focused crawls over them with the real topic hook and the
+// real memory frontier, for several strategies, seed draws and worker
+// counts (Replay, Evaluate; the command is `crawl eval focus`).
+//
+// Files:
+//   - graph.go: Graph, Read, Write, Validate.
+//   - pydocs.go: FromHTMLDir, a graph of a Sphinx HTML tree labelled by its chapters.
+//   - wikispeedia.go: FromWikispeedia, a graph of SNAP's Wikispeedia.
+//   - replay.go: Replay, the oracle strategy, DrawSeeds.
+//   - eval.go: Evaluate and FormatCells, harvest@N over draws.
+//   - cmd/mkgraph: builds the testdata graphs.
+//
+// See README.md for the data's provenance and the measured figures.
+package linkgraph

@@ -1,0 +1,75 @@
+package pipeline_test
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/crawl-project/crawl/config"
+	"github.com/crawl-project/crawl/pipeline"
+)
+
+// BenchmarkFocusedVsBFS crawls the demo web as configs/demo.yaml does (8
+// workers, 4 per host, 5 ms politeness delay, seeds on four hosts), 400
+// pages, with the topic built-in only: once with the default focused
+// strategy (learned, rescoring its queue as it learns) and once with
+// strategy bfs, alternately in the same run, and reports each one's
+// pages/s and their ratio (target ≥ 0.8) and each one's measured harvest.
+func BenchmarkFocusedVsBFS(b *testing.B) {
+	ctx := context.Background()
+	var took = map[string]time.Duration{}
+	var pages = map[string]int64{}
+	var harvest = map[string]float64{}
+	for b.Loop() {
+		for _, strategy := range []string{"learned", "bfs"} {
+			dir := b.TempDir()
+			src := `demo: true
+seeds: ["{demo:0}", "{demo:1}", "{demo:2}", "{demo:3}", "{sport:10}"]
+db: ` + filepath.Join(dir, "d.db") + `
+out: ` + filepath.Join(dir, "out") + `
+exports: []
+max_pages: 400
+politeness:
+  workers: 8
+  per_host_parallel: 4
+  delay: 5ms
+  max_crawl_delay: 200ms
+fetch:
+  timeout: 2s
+  retries: 1
+  backoff: 50ms
+topic:
+  enabled: true
+  seeds: ["{sport:10}"]
+  strategy: ` + strategy + "\n"
+			cfg, err := config.Parse(strings.NewReader(src), "bench.yaml")
+			if err != nil {
+				b.Fatal(err)
+			}
+			p, err := pipeline.Open(ctx, cfg, pipeline.Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			start := time.Now()
+			sum, err := p.Run(ctx)
+			took[strategy] += time.Since(start)
+			p.Close()
+			if err != nil {
+				b.Fatal(err)
+			}
+			if sum.Fetched < 350 {
+				b.Fatalf("%s: %d pages fetched, want ≥ 350 (%s)", strategy, sum.Fetched, sum.Reason)
+			}
+			pages[strategy] += sum.Fetched
+			harvest[strategy] += sum.Harvest()
+		}
+	}
+	rate := func(s string) float64 { return float64(pages[s]) / took[s].Seconds() }
+	b.ReportMetric(rate("learned"), "focused-pages/s")
+	b.ReportMetric(rate("bfs"), "bfs-pages/s")
+	b.ReportMetric(rate("learned")/rate("bfs"), "speed-ratio")
+	b.ReportMetric(harvest["learned"]/float64(b.N), "focused-harvest")
+	b.ReportMetric(harvest["bfs"]/float64(b.N), "bfs-harvest")
+}

@@ -1,0 +1,68 @@
+package pipeline_test
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/crawl-project/crawl/config"
+	"github.com/crawl-project/crawl/pipeline"
+)
+
+// TestRecrawlBySitemapLastmod crawls a site from its sitemap, then moves
+// the <lastmod> of one page past its fetch: a re-crawl re-visits that
+// page only.
+func TestRecrawlBySitemapLastmod(t *testing.T) {
+	var mu sync.Mutex
+	hits := map[string]int{}
+	lastmod := map[string]string{"a": "2020-01-01", "b": "2020-01-01", "c": "2020-01-01"}
+	var srv *httptest.Server
+	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		defer mu.Unlock()
+		hits[r.URL.Path]++
+		switch r.URL.Path {
+		case "/sitemap.xml":
+			var b strings.Builder
+			b.WriteString("<urlset>")
+			for _, k := range []string{"a", "b", "c"} {
+				fmt.Fprintf(&b, "<url><loc>%s/%s</loc><lastmod>%s</lastmod></url>", srv.URL, k, lastmod[k])
+			}
+			b.WriteString("</urlset>")
+			w.Write([]byte(b.String()))
+		case "/a", "/b", "/c":
+			w.Header().Set("Content-Type", "text/html")
+			fmt.Fprintf(w, "<html><body><p>Page %s has its own words: %s</p></body></html>", r.URL.Path, strings.Repeat(r.URL.Path[1:]+"x ", 20))
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer srv.Close()
+	dir := t.TempDir()
+	cfg := config.Default()
+	cfg.Seeds = []string{srv.URL + "/sitemap.xml"}
+	cfg.DB, cfg.Out = filepath.Join(dir, "s.db"), filepath.Join(dir, "out")
+	cfg.Politeness.NoDelay = true
+	cfg.Exports = nil
+	first, _ := runOnce(t, &cfg, pipeline.Options{})
+	if first.Fetched != 3 {
+		t.Fatalf("first run fetched %d, want 3", first.Fetched)
+	}
+	mu.Lock()
+	lastmod["b"] = "2999-01-01"
+	mu.Unlock()
+	second, report := runOnce(t, &cfg, pipeline.Options{Recrawl: true})
+	mu.Lock()
+	defer mu.Unlock()
+	if hits["/a"] != 1 || hits["/b"] != 2 || hits["/c"] != 1 {
+		t.Errorf("hits a %d, b %d, c %d; want 1, 2, 1", hits["/a"], hits["/b"], hits["/c"])
+	}
+	if !strings.Contains(strings.Join(report, "\n"), "sitemap lastmod 1 stored pages changed") {
+		t.Errorf("report %q lacks the sitemap line", report)
+	}
+	t.Logf("re-crawl: fetched %d; %s", second.Fetched, strings.Join(report, "; "))
+}

@@ -1,0 +1,66 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+)
+
+// Fingerprint is the content fingerprint of a stored page: a hash of its
+// body and the SimHash of its text (package dedup), which the engine reloads
+// on resume so duplicates of pages stored by earlier runs are found too.
+type Fingerprint struct {
+	URL        string
+	Body       uint64
+	SimHash    uint64
+	HasSimHash bool // false when the text was too short for a SimHash
+}
+
+// SaveFingerprints stores fingerprints, each URL once (a repeat is ignored).
+func (s *Store) SaveFingerprints(ctx context.Context, fps []Fingerprint) error {
+	if len(fps) == 0 {
+		return nil
+	}
+	return s.write(ctx, "save fingerprints", func(tx *sql.Tx) error {
+		ins, err := tx.PrepareContext(ctx, `INSERT INTO fingerprints(url, body, simhash) VALUES(?,?,?) ON CONFLICT(url) DO NOTHING`)
+		if err != nil {
+			return err
+		}
+		defer ins.Close()
+		for _, f := range fps {
+			var sh any
+			if f.HasSimHash {
+				sh = int64(f.SimHash)
+			}
+			if _, err := ins.ExecContext(ctx, f.URL, int64(f.Body), sh); err != nil {
+				return fmt.Errorf("fingerprint of %s: %w", f.URL, err)
+			}
+		}
+		return nil
+	})
+}
+
+// Fingerprints calls fn with every stored fingerprint in the order saved.
+func (s *Store) Fingerprints(ctx context.Context, fn func(Fingerprint) error) error {
+	rows, err := s.r.QueryContext(ctx, `SELECT url, body, simhash FROM fingerprints ORDER BY seq`)
+	if err != nil {
+		return fmt.Errorf("store: fingerprints: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var f Fingerprint
+		var body int64
+		var sh sql.NullInt64
+		if err := rows.Scan(&f.URL, &body, &sh); err != nil {
+			return fmt.Errorf("store: fingerprints: %w", err)
+		}
+		f.Body, f.SimHash, f.HasSimHash = uint64(body), uint64(sh.Int64), sh.Valid
+		if err := fn(f); err != nil {
+			return err
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("store: fingerprints: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,195 @@
+package warc
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptrace"
+	"strings"
+	"sync"
+	"time"
+)
+
+// ExchangeWriter takes recorded exchanges; *Writer is one.
+type ExchangeWriter interface {
+	WriteExchange(x Exchange) error
+}
+
+// Recorder is an http.RoundTripper that records every exchange passing
+// through it. The body is recorded as it comes off the connection: with
+// its content coding (gzip), without its transfer coding (chunked). The
+// record is written when the caller reaches the end of the body, before
+// the caller sees io.EOF, so nothing read from a response exists without
+// its record; a body closed before its end is recorded as truncated.
+//
+// A request without Accept-Encoding is sent asking for gzip and the body is
+// decoded for the caller, as http.Transport does by itself: the caller sees
+// what it would have seen without the Recorder, the archive the raw bytes.
+type Recorder struct {
+	next http.RoundTripper
+	w    ExchangeWriter
+	now  func() time.Time
+}
+
+// NewRecorder records the exchanges of next into w.
+func NewRecorder(next http.RoundTripper, w ExchangeWriter) *Recorder {
+	return &Recorder{next: next, w: w, now: time.Now}
+}
+
+// RoundTrip sends req through the wrapped transport and records it.
+func (r *Recorder) RoundTrip(req *http.Request) (*http.Response, error) {
+	decode := false
+	if req.Header.Get("Accept-Encoding") == "" && req.Method != http.MethodHead && req.Header.Get("Range") == "" {
+		req = req.Clone(req.Context())
+		req.Header.Set("Accept-Encoding", "gzip")
+		decode = true
+	}
+	var ip string
+	var ipMu sync.Mutex
+	trace := &httptrace.ClientTrace{GotConn: func(c httptrace.GotConnInfo) {
+		if a, ok := c.Conn.RemoteAddr().(*net.TCPAddr); ok {
+			ipMu.Lock()
+			ip = a.IP.String()
+			ipMu.Unlock()
+		}
+	}}
+	sent := req.WithContext(httptrace.WithClientTrace(req.Context(), trace))
+	date := r.now()
+	resp, err := r.next.RoundTrip(sent)
+	if err != nil {
+		return nil, err
+	}
+	ipMu.Lock()
+	x := Exchange{URL: req.URL.String(), IP: ip, Date: date, Request: requestHead(req), Response: responseHead(resp), NotModified: resp.StatusCode == http.StatusNotModified}
+	ipMu.Unlock()
+	body := &recordingBody{rc: resp.Body, w: r.w, x: x}
+	if resp.ContentLength > 0 && resp.ContentLength < 16<<20 {
+		body.buf.Grow(int(resp.ContentLength))
+	}
+	resp.Body = body
+	if decode && strings.EqualFold(strings.TrimSpace(resp.Header.Get("Content-Encoding")), "gzip") {
+		resp.Body = &gunzipBody{src: body}
+		resp.Header.Del("Content-Encoding")
+		resp.Header.Del("Content-Length")
+		resp.ContentLength = -1
+		resp.Uncompressed = true
+	}
+	return resp, nil
+}
+
+// requestHead is the request line and header block as http.Transport
+// writes them (a request body, which a crawler never sends, is left out).
+func requestHead(req *http.Request) []byte {
+	var b bytes.Buffer
+	uri := req.URL.RequestURI()
+	fmt.Fprintf(&b, "%s %s HTTP/1.1\r\n", req.Method, uri)
+	host := req.Host
+	if host == "" {
+		host = req.URL.Host
+	}
+	fmt.Fprintf(&b, "Host: %s\r\n", host)
+	h := req.Header.Clone()
+	if h.Get("User-Agent") == "" {
+		h.Set("User-Agent", "Go-http-client/1.1")
+	}
+	h.Write(&b)
+	b.WriteString("\r\n")
+	return b.Bytes()
+}
+
+// responseHead is the status line and header block of resp. http.Transport
+// removed the transfer coding from the body, so Transfer-Encoding is not
+// written: the recorded body is not chunked.
+func responseHead(resp *http.Response) []byte {
+	var b bytes.Buffer
+	proto := resp.Proto
+	if proto == "" {
+		proto = fmt.Sprintf("HTTP/%d.%d", resp.ProtoMajor, resp.ProtoMinor)
+	}
+	status := resp.Status
+	if status == "" {
+		status = fmt.Sprintf("%d %s", resp.StatusCode, http.StatusText(resp.StatusCode))
+	}
+	fmt.Fprintf(&b, "%s %s\r\n", proto, status)
+	resp.Header.Write(&b)
+	b.WriteString("\r\n")
+	return b.Bytes()
+}
+
+// recordingBody keeps what is read and writes the exchange at the end.
+type recordingBody struct {
+	rc   io.ReadCloser
+	w    ExchangeWriter
+	x    Exchange
+	buf  bytes.Buffer
+	once sync.Once
+	err  error
+}
+
+func (b *recordingBody) Read(p []byte) (int, error) {
+	n, err := b.rc.Read(p)
+	b.buf.Write(p[:n])
+	switch {
+	case err == io.EOF:
+		if werr := b.record(""); werr != nil {
+			return n, werr
+		}
+	case err != nil:
+		b.record("disconnect")
+	}
+	return n, err
+}
+
+// Close records a body left before its end as truncated ("length": the
+// reader stopped, as for a body over the size limit or an aborted fetch).
+func (b *recordingBody) Close() error {
+	werr := b.record("length")
+	return errors.Join(b.rc.Close(), werr)
+}
+
+func (b *recordingBody) record(truncated string) error {
+	b.once.Do(func() {
+		b.x.Body = b.buf.Bytes()
+		b.x.Truncated = truncated
+		if b.x.NotModified {
+			b.x.Truncated = ""
+		}
+		if err := b.w.WriteExchange(b.x); err != nil {
+			b.err = fmt.Errorf("warc: record %s: %w", b.x.URL, err)
+		}
+	})
+	return b.err
+}
+
+// gunzipBody decodes a gzip body for a caller that did not ask for gzip.
+type gunzipBody struct {
+	src io.ReadCloser
+	zr  *gzip.Reader
+	err error
+}
+
+func (g *gunzipBody) Read(p []byte) (int, error) {
+	if g.err != nil {
+		return 0, g.err
+	}
+	if g.zr == nil {
+		if g.zr, g.err = gzip.NewReader(g.src); g.err != nil {
+			return 0, g.err
+		}
+	}
+	n, err := g.zr.Read(p)
+	if err == io.EOF {
+		// read the source to its end so the exchange is recorded whole
+		if _, derr := io.Copy(io.Discard, g.src); derr != nil {
+			err = derr
+		}
+		g.err = err
+	}
+	return n, err
+}
+
+func (g *gunzipBody) Close() error { return g.src.Close() }
