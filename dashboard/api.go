@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/crawl-project/crawl/crawler"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 )
 
@@ -144,7 +145,7 @@ func (s *Server) overview(r *http.Request, q *query) (any, error) {
 	return o, nil
 }
 
-var hostSorts = []string{"host", "queued", "fetched", "failed"}
+var hostSorts = []string{"host", "queued", "fetched", "failed", "in_flight", "delay"}
 
 func (s *Server) hosts(r *http.Request, q *query) (any, error) {
 	pg, err := q.paging()
@@ -165,6 +166,9 @@ func (s *Server) hosts(r *http.Request, q *query) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	if s.live != nil {
+		hs = mergeLive(hs, s.live())
+	}
 	sortHosts(hs, key, order == "desc")
 	return pageOf(hs, pg), nil
 }
@@ -176,6 +180,10 @@ func sortHosts(hs []Host, key string, desc bool) {
 			return h.Fetched
 		case "failed":
 			return h.Failed
+		case "in_flight":
+			return int64(h.InFlight)
+		case "delay":
+			return int64(max(h.DelayMS, h.CrawlDelayMS) * 1000)
 		}
 		return h.Queued
 	}
@@ -191,6 +199,25 @@ func sortHosts(hs []Host, key string, desc bool) {
 		}
 		return c
 	})
+}
+
+// mergeLive adds the engine's per-host state to the store's hosts.
+func mergeLive(hs []Host, live []crawler.HostStats) []Host {
+	at := make(map[string]int, len(hs))
+	for i, h := range hs {
+		at[h.Host] = i
+	}
+	for _, l := range live {
+		i, ok := at[l.Host]
+		if !ok {
+			i = len(hs)
+			hs = append(hs, Host{Host: l.Host})
+		}
+		h := &hs[i]
+		h.InFlight, h.Robots = l.InFlight, l.Robots
+		h.DelayMS, h.CrawlDelayMS = float64(l.Delay)/1e6, float64(l.CrawlDelay)/1e6
+	}
+	return hs
 }
 
 func pageOf[T any](all []T, pg Paging) List[T] {

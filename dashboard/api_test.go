@@ -7,9 +7,12 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/crawl-project/crawl/crawler"
 	"github.com/crawl-project/crawl/dashboard"
 )
 
@@ -241,5 +244,32 @@ func TestOpenDBRefusesOtherFiles(t *testing.T) {
 	}
 	if _, err := dashboard.OpenDB(ctx, "api_test.go"); err == nil {
 		t.Error("a Go file opened as a store")
+	}
+}
+
+func TestHostsWithLiveState(t *testing.T) {
+	path := genStore(t, shape{pages: 20, queued: 10, clusters: 2, hosts: 2})
+	live := func() []crawler.HostStats {
+		return []crawler.HostStats{
+			{Host: "h1.test", InFlight: 2, Delay: 250 * time.Millisecond, Robots: "ok", CrawlDelay: time.Second},
+			{Host: "new.test:8080", Robots: "fetching"},
+		}
+	}
+	ts := newServer(t, path, dashboard.Config{}, dashboard.WithHosts(live))
+	code, b := get(t, ts.Client(), ts.URL+"/api/hosts?sort=delay&order=desc")
+	if code != 200 {
+		t.Fatalf("%d %s", code, b)
+	}
+	l := decode[dashboard.List[dashboard.Host]](t, b)
+	if l.Total != 3 || l.Items[0].Host != "h1.test" || l.Items[0].InFlight != 2 || l.Items[0].DelayMS != 250 ||
+		l.Items[0].CrawlDelayMS != 1000 || l.Items[0].Robots != "ok" || l.Items[0].Fetched != 10 {
+		t.Errorf("hosts %+v", l.Items)
+	}
+	var robots []string
+	for _, h := range l.Items {
+		robots = append(robots, h.Host+"="+h.Robots)
+	}
+	if !slices.Contains(robots, "new.test:8080=fetching") || !slices.Contains(robots, "h0.test=") {
+		t.Errorf("robots states %v", robots)
 	}
 }

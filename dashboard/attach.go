@@ -94,7 +94,7 @@ func (a *Attached) start(c *crawler.Crawler) {
 		a.err = errors.Join(a.err, err)
 		return
 	}
-	opts := []Option{WithCrawl(c.Stats), WithMetrics(a.metrics)}
+	opts := []Option{WithCrawl(c.Stats), WithHosts(c.Hosts), WithMetrics(a.metrics)}
 	if a.stop != nil {
 		opts = append(opts, WithStop(a.stop))
 	}

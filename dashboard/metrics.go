@@ -39,7 +39,7 @@ func NewMetrics() *Metrics {
 			Buckets: prometheus.ExponentialBuckets(0.001, 4, 10),
 		}, []string{"builtin"}),
 	}
-	m.reg.MustRegister(m.fetch, m.batch, collector{m})
+	m.reg.MustRegister(m.fetch, m.batch, collector{m: m, d: newDescs()})
 	return m
 }
 
@@ -68,19 +68,29 @@ func (m *Metrics) attach(db *DB, stats func() crawler.Stats) {
 	m.db, m.stats = db, stats
 }
 
-var (
-	descPages    = prometheus.NewDesc("crawl_pages_total", "Pages in the store, by HTTP status class.", []string{"class"}, nil)
-	descErrors   = prometheus.NewDesc("crawl_fetch_errors_total", "URLs that failed for good, by kind.", []string{"kind"}, nil)
-	descFrontier = prometheus.NewDesc("crawl_frontier_urls", "URLs waiting in the frontier.", nil, nil)
-	descInflight = prometheus.NewDesc("crawl_inflight_requests", "HTTP requests sent and not yet answered.", nil, nil)
-	descHarvest  = prometheus.NewDesc("crawl_harvest_ratio", "Relevant pages / pages in the store.", nil, nil)
-)
+// descs are the descriptions of the metrics read at scrape time.
+type descs struct {
+	pages, errors, frontier, inflight, harvest *prometheus.Desc
+}
+
+func newDescs() descs {
+	return descs{
+		pages:    prometheus.NewDesc("crawl_pages_total", "Pages in the store, by HTTP status class.", []string{"class"}, nil),
+		errors:   prometheus.NewDesc("crawl_fetch_errors_total", "URLs that failed for good, by kind.", []string{"kind"}, nil),
+		frontier: prometheus.NewDesc("crawl_frontier_urls", "URLs waiting in the frontier.", nil, nil),
+		inflight: prometheus.NewDesc("crawl_inflight_requests", "HTTP requests sent and not yet answered.", nil, nil),
+		harvest:  prometheus.NewDesc("crawl_harvest_ratio", "Relevant pages / pages in the store.", nil, nil),
+	}
+}
 
 // collector reads the store (and the live crawl) at scrape time.
-type collector struct{ m *Metrics }
+type collector struct {
+	m *Metrics
+	d descs
+}
 
 func (c collector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{descPages, descErrors, descFrontier, descInflight, descHarvest} {
+	for _, d := range []*prometheus.Desc{c.d.pages, c.d.errors, c.d.frontier, c.d.inflight, c.d.harvest} {
 		ch <- d
 	}
 }
@@ -96,21 +106,21 @@ func (c collector) Collect(ch chan<- prometheus.Metric) {
 	defer cancel()
 	counts, err := db.Counts(ctx)
 	if err != nil {
-		ch <- prometheus.NewInvalidMetric(descPages, err)
+		ch <- prometheus.NewInvalidMetric(c.d.pages, err)
 		return
 	}
 	for class, n := range counts.Status {
-		ch <- prometheus.MustNewConstMetric(descPages, prometheus.CounterValue, float64(n), class)
+		ch <- prometheus.MustNewConstMetric(c.d.pages, prometheus.CounterValue, float64(n), class)
 	}
 	for kind, n := range counts.Errors {
-		ch <- prometheus.MustNewConstMetric(descErrors, prometheus.CounterValue, float64(n), kind)
+		ch <- prometheus.MustNewConstMetric(c.d.errors, prometheus.CounterValue, float64(n), kind)
 	}
 	queued, inflight := float64(counts.Queued), 0.0
 	if stats != nil {
 		st := stats()
 		queued, inflight = float64(st.Queued), float64(st.InFlight)
 	}
-	ch <- prometheus.MustNewConstMetric(descFrontier, prometheus.GaugeValue, queued)
-	ch <- prometheus.MustNewConstMetric(descInflight, prometheus.GaugeValue, inflight)
-	ch <- prometheus.MustNewConstMetric(descHarvest, prometheus.GaugeValue, counts.Harvest)
+	ch <- prometheus.MustNewConstMetric(c.d.frontier, prometheus.GaugeValue, queued)
+	ch <- prometheus.MustNewConstMetric(c.d.inflight, prometheus.GaugeValue, inflight)
+	ch <- prometheus.MustNewConstMetric(c.d.harvest, prometheus.GaugeValue, counts.Harvest)
 }

@@ -86,6 +86,12 @@ type Host struct {
 	Queued  int64  `json:"queued"`
 	Fetched int64  `json:"fetched"` // URLs done
 	Failed  int64  `json:"failed"`
+	// Live state of a running crawl (absent for a store alone, and for
+	// hosts the engine is not working on).
+	InFlight     int     `json:"in_flight"`
+	DelayMS      float64 `json:"delay_ms"`
+	Robots       string  `json:"robots"` // ok, unavailable, fetching, or "" when not cached
+	CrawlDelayMS float64 `json:"crawl_delay_ms"`
 }
 
 // Hosts reads every host of the frontier with its counts.

@@ -34,7 +34,8 @@ type Server struct {
 	cfg     Config
 	db      *DB
 	stats   func() crawler.Stats // nil: the store only
-	stop    func()               // nil: no control
+	live    func() []crawler.HostStats
+	stop    func() // nil: no control
 	metrics *Metrics
 	rates   *rateRing
 	mux     *http.ServeMux
@@ -46,6 +47,11 @@ type Option func(*Server)
 // WithCrawl makes the server watch a running crawl through its statistics
 // (crawler.Crawler.Stats).
 func WithCrawl(stats func() crawler.Stats) Option { return func(s *Server) { s.stats = stats } }
+
+// WithHosts adds a running crawl's per-host politeness state (in flight,
+// delay, robots.txt, Crawl-delay) to the hosts answers
+// (crawler.Crawler.Hosts).
+func WithHosts(hosts func() []crawler.HostStats) Option { return func(s *Server) { s.live = hosts } }
 
 // WithStop lets a token-carrying POST /api/control/stop stop the crawl
 // (cancel its context: in-flight pages are finished and stored).

@@ -148,7 +148,11 @@ async function hosts() {
   view.replaceChildren(el("h2", {}, "Hosts"),
     table("hosts-table", [
       { label: "host", key: "host" }, { label: "queued", key: "queued" },
-      { label: "fetched", key: "fetched" }, { label: "failed", key: "failed" }], h.items,
+      { label: "fetched", key: "fetched" }, { label: "failed", key: "failed" },
+      { label: "in flight", key: "in_flight" },
+      { label: "delay ms", key: "delay", cell: (r) => fmt(r.delay_ms, 0) },
+      { label: "robots.txt", cell: (r) => r.robots || "-" },
+      { label: "Crawl-delay ms", cell: (r) => r.crawl_delay_ms ? fmt(r.crawl_delay_ms, 0) : "-" }], h.items,
     { sort: { key: hostState.sort }, onSort: resort }),
     pager(h, (p) => { hostState.page = p; route(); }));
   return 3000;
