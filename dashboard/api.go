@@ -368,6 +368,7 @@ func (s *Server) pageByURL(r *http.Request, q *query) (any, error) {
 
 // Focus is the focus view's answer.
 type Focus struct {
+	Terms   []string       `json:"topic_terms"` // the topic's feature terms, most important first
 	Harvest []HarvestPoint `json:"harvest"`
 	Queue   List[Queued]   `json:"queue"`
 }
@@ -392,7 +393,11 @@ func (s *Server) focus(r *http.Request, q *query) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Focus{Harvest: h, Queue: List[Queued]{Page: 1, Size: pg.Size, Total: total, Items: qs}}, nil
+	terms, err := s.db.TopicTerms(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return Focus{Terms: terms, Harvest: h, Queue: List[Queued]{Page: 1, Size: pg.Size, Total: total, Items: qs}}, nil
 }
 
 func (s *Server) queue(r *http.Request, q *query) (any, error) {

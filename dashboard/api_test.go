@@ -79,7 +79,7 @@ func TestRoutes(t *testing.T) {
 		{"pages", "/api/pages?page=2&size=10", 200, `"seq":290`},
 		{"page", "/api/pages/5", 200, `"url":"http://h0.test/p/5.html"`},
 		{"page by url", "/api/page?url=http://h1.test/p/6.html", 200, `"seq":6`},
-		{"focus", "/api/focus?points=10", 200, `"harvest":[`},
+		{"focus", "/api/focus?points=10", 200, `"topic_terms":["sport","match"],"harvest":[`},
 		{"queue", "/api/queue?size=1", 200, `"priority":0.119`},
 		{"metrics", "/metrics", 200, `crawl_pages_total{class="2xx"} 294`},
 		{"view", "/", 200, `<main id="view">`},

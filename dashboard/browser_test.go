@@ -212,6 +212,12 @@ func TestBrowser(t *testing.T) {
 		}
 		t.Logf("%s view: %d %s", v.name, n, v.rows)
 	}
+	err = chromedp.Do(bctx, chromedp.Navigate(base+"#focus"), chromedp.WaitVisible(chromedp.ID("topic-terms")))
+	terms, terr := chromedp.Run(bctx, chromedp.Text(chromedp.ID("topic-terms")))
+	if err = errors.Join(err, terr); err != nil || !strings.Contains(terms, ",") || strings.Contains(terms, "no topic") {
+		t.Errorf("focus view topic terms %q: %v", terms, err)
+	}
+	t.Logf("topic terms: %.80s", terms)
 	// Fuzzy topics are stored by the crawl's last batch.
 	if err := g.end(); err != nil && !errors.Is(err, pipeline.ErrInterrupted) {
 		t.Fatal(err)

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+
+	"github.com/crawl-project/crawl/pipeline"
 )
 
 // errNotFound is a lookup of a page or cluster that does not exist.
@@ -169,6 +171,24 @@ func (d *DB) Harvest(ctx context.Context, points int) ([]HarvestPoint, error) {
 		out = append(out, HarvestPoint{Pages: pages, Harvest: float64(rel) / float64(pages), Window: float64(r) / float64(n)})
 	}
 	return out, rows.Err()
+}
+
+// TopicTerms reads the focused crawl's topic feature terms, most
+// important first (none when the crawl has no topic).
+func (d *DB) TopicTerms(ctx context.Context) ([]string, error) {
+	var raw string
+	err := d.db.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = ?`, pipeline.TopicTermsKey).Scan(&raw)
+	if errors.Is(err, sql.ErrNoRows) {
+		return []string{}, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("dashboard: topic terms: %w", err)
+	}
+	var terms []string
+	if err := json.Unmarshal([]byte(raw), &terms); err != nil {
+		return nil, fmt.Errorf("dashboard: topic terms: %w", err)
+	}
+	return terms, nil
 }
 
 // Queued is one link waiting in the frontier, with why it is there.

@@ -2,12 +2,14 @@ package pipeline
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/frontier"
+	"github.com/crawl-project/crawl/store"
 
 	"github.com/crawl-project/crawl/hooks"
 )
@@ -29,6 +31,9 @@ func (p *Pipeline) buildHooks(ctx context.Context, resolve func([]string) ([]str
 		}
 		t, err := newTopicBuiltin(ctx, cfg, seeds, p.log)
 		if err != nil {
+			return err
+		}
+		if err := saveTopicTerms(ctx, p.st, t.Model().Terms()); err != nil {
 			return err
 		}
 		if r, ok := p.fr.(frontier.Rescorer); ok {
@@ -78,6 +83,19 @@ func (p *Pipeline) add(b builtin) {
 		}
 		p.chain.OnBatch(h)
 	}
+}
+
+// TopicTermsKey is the store meta key under which a focused crawl keeps
+// its topic's feature terms (a JSON array, most important first, at most
+// 50), for views of the store such as the dashboard's.
+const TopicTermsKey = "topic.terms"
+
+func saveTopicTerms(ctx context.Context, st *store.Store, terms []string) error {
+	b, err := json.Marshal(terms[:min(len(terms), 50)])
+	if err != nil {
+		return fmt.Errorf("pipeline: topic terms: %w", err)
+	}
+	return st.SetMeta(ctx, TopicTermsKey, string(b))
 }
 
 // timedBatch tells Options.BatchObserver how long a built-in's OnBatch took.

@@ -122,6 +122,8 @@ async function focus() {
   const pts = f.harvest.map((p) => ({ x: p.pages, y: p.harvest }));
   view.replaceChildren(el("h2", {}, "Harvest rate against pages fetched"),
     lineChart("harvest-chart", pts, "pages", "harvest rate", 1),
+    el("h2", {}, "Topic terms"),
+    el("p", { id: "topic-terms", class: "words" }, f.topic_terms.length ? f.topic_terms.slice(0, 30).join(", ") : "no topic (topic.enabled is off)"),
     el("h2", {}, `Best queued links (${fmt(f.queue.total)} queued)`),
     table("queue-table", [
       { label: "priority", cell: (q) => fmt(q.priority, 3) },
