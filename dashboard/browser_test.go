@@ -232,6 +232,14 @@ func TestBrowser(t *testing.T) {
 	if err != nil {
 		t.Errorf("sorting hosts by a header click: %v", err)
 	}
+	// The records table pages on.
+	err = chromedp.Do(bctx, chromedp.Navigate(base+"#clusters"), waitRows("#records-table tbody tr"),
+		chromedp.Click(chromedp.CSS(`#records-table + .pager button`)),
+		chromedp.Poll[chromedp.Void](`document.querySelector("#records-table + .pager").textContent.startsWith("previouspage 2")`,
+			chromedp.WithPollingTimeout(30*time.Second)))
+	if err != nil {
+		t.Errorf("records table: next page: %v", err)
+	}
 	// The CSV link of the records table answers with the records.
 	if err := chromedp.Do(bctx, chromedp.Navigate(base+"#clusters"), waitRows("#records-table tbody tr")); err != nil {
 		t.Fatal(err)

@@ -161,6 +161,7 @@ async function hosts() {
 }
 
 let clusterPage = 1;
+const recordsAt = { id: null, page: 1 };
 async function clusters(id) {
   const c = await api(`/api/clusters?page=${clusterPage}&size=20`);
   const kids = [el("h2", {}, "Template clusters"),
@@ -174,10 +175,13 @@ async function clusters(id) {
     id = (c.items.find((r) => r.records > 0) || c.items[0]).id;
   }
   if (id !== undefined) {
-    const r = await api(`/api/clusters/${id}/records?size=50`);
+    id = String(id);
+    if (recordsAt.id !== id) { recordsAt.id = id; recordsAt.page = 1; }
+    const r = await api(`/api/clusters/${id}/records?size=50&page=${recordsAt.page}`);
     kids.push(el("h2", {}, `Records of cluster ${id} (${fmt(r.total)})`),
       el("a", { class: "btn", id: "csv-link", href: r.csv }, "download CSV"),
-      table("records-table", r.columns.map((c, i) => ({ label: c, key: i })), r.rows));
+      table("records-table", r.columns.map((c, i) => ({ label: c, key: i })), r.rows),
+      pager(r, (p) => { recordsAt.page = p; route(); }));
   }
   view.replaceChildren(...kids);
   return 0;
