@@ -14,4 +14,10 @@
 //     MaxTableColumns (64) with the page, record and cluster columns:
 //     names past the cap and repeated names go to the "other" column,
 //     joined with " | ".
+//   - recordsonce.go: WriteRecords, the records file and the per-cluster
+//     files in one pass over the stored records (what a crawl's exports
+//     use): each record is read and decoded once, and at most 64
+//     per-cluster files are open at once (clusters past them get a pass
+//     each).
+//   - plot.go: HarvestSVG, the harvest-rate curves as an SVG chart.
 package export

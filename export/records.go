@@ -85,6 +85,29 @@ func rowValues(fields []crawl.Field, at map[string]int, bufs []strings.Builder, 
 // field names alone (store.RecordColumns), then each row is written as it
 // is read; no table is held in memory.
 func records(ctx context.Context, st *store.Store, rw rowWriter, cluster int64, names map[int64][]string) error {
+	t, err := newTable(rw, cluster, names)
+	if err != nil {
+		return err
+	}
+	if cluster < 0 {
+		return st.ExportRecords(ctx, t.write)
+	}
+	return st.ExportClusterRecords(ctx, cluster, t.write)
+}
+
+// table writes the rows of one records table: all clusters with a
+// cluster column (cluster < 0), or one cluster's.
+type table struct {
+	rw      rowWriter
+	cluster int64
+	lead    int
+	at      map[string]int
+	row     []any
+	bufs    []strings.Builder
+}
+
+// newTable writes the header of a records table and returns it.
+func newTable(rw rowWriter, cluster int64, names map[int64][]string) (*table, error) {
 	lead := []string{"page", "record"}
 	var all []string
 	if cluster < 0 {
@@ -101,23 +124,21 @@ func records(ctx context.Context, st *store.Store, rw rowWriter, cluster int64, 
 		at[c] = i
 	}
 	if err := rw.header(append(lead, cols...)); err != nil {
-		return err
+		return nil, err
 	}
-	row := make([]any, len(lead)+len(cols))
-	bufs := make([]strings.Builder, len(cols))
-	write := func(r store.RecordRow) error {
-		if cluster < 0 {
-			row[0], row[1], row[2] = r.PageURL, r.Cluster, r.Index
-		} else {
-			row[0], row[1] = r.PageURL, r.Index
-		}
-		rowValues(r.Fields, at, bufs, row[len(lead):])
-		return rw.row(row)
+	return &table{rw: rw, cluster: cluster, lead: len(lead), at: at,
+		row: make([]any, len(lead)+len(cols)), bufs: make([]strings.Builder, len(cols))}, nil
+}
+
+// write writes one record as a row.
+func (t *table) write(r store.RecordRow) error {
+	if t.cluster < 0 {
+		t.row[0], t.row[1], t.row[2] = r.PageURL, r.Cluster, r.Index
+	} else {
+		t.row[0], t.row[1] = r.PageURL, r.Index
 	}
-	if cluster < 0 {
-		return st.ExportRecords(ctx, write)
-	}
-	return st.ExportClusterRecords(ctx, cluster, write)
+	rowValues(r.Fields, t.at, t.bufs, t.row[t.lead:])
+	return t.rw.row(t.row)
 }
 
 // WriteRecordsDir writes one file per cluster with records,
@@ -136,21 +157,28 @@ func WriteRecordsDir(ctx context.Context, st *store.Store, format, dir string) (
 	slices.Sort(ids)
 	var files []string
 	for _, id := range ids {
-		path := filepath.Join(dir, fmt.Sprintf("records-cluster-%d.%s", id, format))
-		err := atomicWrite(path, func(w io.Writer) error {
-			rw, err := newRowWriter(w, format)
-			if err != nil {
-				return err
-			}
-			if err := records(ctx, st, rw, id, names); err != nil {
-				return fmt.Errorf("export records of cluster %d: %w", id, err)
-			}
-			return rw.flush()
-		})
+		path, err := writeClusterFile(ctx, st, format, dir, id, names)
 		if err != nil {
 			return files, err
 		}
 		files = append(files, path)
 	}
 	return files, nil
+}
+
+// writeClusterFile writes dir/records-cluster-<id>.<format> and returns
+// its path.
+func writeClusterFile(ctx context.Context, st *store.Store, format, dir string, id int64, names map[int64][]string) (string, error) {
+	path := filepath.Join(dir, fmt.Sprintf("records-cluster-%d.%s", id, format))
+	err := atomicWrite(path, func(w io.Writer) error {
+		rw, err := newRowWriter(w, format)
+		if err != nil {
+			return err
+		}
+		if err := records(ctx, st, rw, id, names); err != nil {
+			return fmt.Errorf("export records of cluster %d: %w", id, err)
+		}
+		return rw.flush()
+	})
+	return path, err
 }

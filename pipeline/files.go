@@ -36,6 +36,17 @@ func (p *Pipeline) Export(ctx context.Context, dir string, log io.Writer) error 
 	}
 	for _, what := range p.cfg.Exports {
 		path := filepath.Join(dir, what+".csv")
+		if what == "records" { // one pass for records.csv and the per-cluster files
+			files, err := export.WriteRecords(ctx, p.st, "csv", path, filepath.Join(dir, "records"))
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(log, "wrote %s\n", path)
+			if len(files) > 0 {
+				fmt.Fprintf(log, "wrote %d per-cluster record files in %s\n", len(files), filepath.Join(dir, "records"))
+			}
+			continue
+		}
 		if err := export.WriteFile(ctx, p.st, what, "csv", path); err != nil {
 			return err
 		}
@@ -46,15 +57,6 @@ func (p *Pipeline) Export(ctx context.Context, dir string, log io.Writer) error 
 				return err
 			}
 			fmt.Fprintf(log, "wrote %s\n", svg)
-		}
-		if what == "records" {
-			files, err := export.WriteRecordsDir(ctx, p.st, "csv", filepath.Join(dir, "records"))
-			if err != nil {
-				return err
-			}
-			if len(files) > 0 {
-				fmt.Fprintf(log, "wrote %d per-cluster record files in %s\n", len(files), filepath.Join(dir, "records"))
-			}
 		}
 	}
 	return nil

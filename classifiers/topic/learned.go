@@ -229,21 +229,34 @@ func urlDir(raw string) string {
 func linkContexts(doc *html.Node, base string) map[string]string {
 	b, _ := url.Parse(base)
 	out := map[string]string{}
+	blocks := map[*html.Node]string{} // a block's text, once per block
+	keys := map[string]string{}       // an href's absolute URL, once per href
 	var walk func(n *html.Node)
 	walk = func(n *html.Node) {
 		if n.Type == html.ElementNode && n.DataAtom == atom.A {
-			ctx, anchor := blockContext(n)
-			if ctx != "" {
-				if href := hrefOf(n); href != "" && b != nil {
+			anchor := strings.Join(strings.Fields(nodeText(n, maxContext)), " ")
+			var key string
+			if href := hrefOf(n); href != "" && b != nil {
+				var ok bool
+				if key, ok = keys[href]; !ok {
 					if u, err := b.Parse(href); err == nil {
 						u.Fragment = ""
-						if k := u.String(); out[k] == "" {
-							out[k] = ctx
-						}
+						key = u.String()
 					}
+					keys[href] = key
 				}
-				if k := "\x00" + anchor; anchor != "" && out[k] == "" {
-					out[k] = ctx
+			}
+			needURL := key != "" && out[key] == ""
+			needAnchor := anchor != "" && out["\x00"+anchor] == ""
+			if !needURL && !needAnchor { // the first link already won both keys
+				return
+			}
+			if ctx := blockContext(n, anchor, blocks); ctx != "" {
+				if needURL {
+					out[key] = ctx
+				}
+				if needAnchor {
+					out["\x00"+anchor] = ctx
 				}
 			}
 			return
@@ -259,28 +272,32 @@ func linkContexts(doc *html.Node, base string) map[string]string {
 // maxContext bounds a link's context in bytes.
 const maxContext = 200
 
-// blockContext returns the text around a (its block's text without a's
-// own) and a's text.
-func blockContext(a *html.Node) (context, anchor string) {
-	anchor = strings.Join(strings.Fields(nodeText(a, maxContext)), " ")
+// blockContext returns the text around a, whose text is anchor: its
+// nearest block's text without the anchor text. blocks caches each
+// block's text.
+func blockContext(a *html.Node, anchor string, blocks map[*html.Node]string) string {
 	var block *html.Node
 	for p := a.Parent; p != nil && block == nil; p = p.Parent {
 		switch p.DataAtom {
 		case atom.P, atom.Li, atom.Dd, atom.Dt, atom.Td, atom.Th, atom.H1, atom.H2, atom.H3, atom.H4, atom.Caption:
 			block = p
 		case atom.Body, atom.Html:
-			return "", anchor
+			return ""
 		}
 	}
 	if block == nil {
-		return "", anchor
+		return ""
 	}
-	text := strings.Join(strings.Fields(nodeText(block, 4*maxContext)), " ")
+	text, ok := blocks[block]
+	if !ok {
+		text = strings.Join(strings.Fields(nodeText(block, 4*maxContext)), " ")
+		blocks[block] = text
+	}
 	text = strings.Replace(text, anchor, " ", 1)
 	if len(text) > maxContext {
 		text = text[:maxContext]
 	}
-	return strings.TrimSpace(text), anchor
+	return strings.TrimSpace(text)
 }
 
 // nodeText is the text under n, at most about limit bytes.

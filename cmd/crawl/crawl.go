@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"os"
+	"runtime/pprof"
 
 	"github.com/crawl-project/crawl/config"
 	"github.com/crawl-project/crawl/dashboard"
@@ -28,9 +30,17 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	serve := fs.String("serve", "", "serve the dashboard on `address` while crawling (e.g. 127.0.0.1:8080)")
 	serveToken := fs.String("serve-token", "", "`token` every dashboard request must carry (default serve.token); needed off loopback and to stop from the dashboard")
 	builtins := fs.String("builtins", "on", "`on`, or off: every built-in method off for this run (comparisons)")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to `file` (for go tool pprof)")
 	fs.Usage = func() { usage(stderr) }
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *cpuProfile != "" {
+		stop, err := startCPUProfile(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer stop()
 	}
 	if *cfgPath == "" {
 		usage(stderr)
@@ -105,4 +115,18 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return errInterrupted
 	}
 	return err
+}
+
+// startCPUProfile starts a CPU profile written to path; the returned
+// function stops it and closes the file.
+func startCPUProfile(path string) (func(), error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("crawl: cpuprofile: %w", err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("crawl: cpuprofile: %w", err)
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }
