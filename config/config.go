@@ -46,6 +46,16 @@ type Config struct {
 	Topics     Topics     `yaml:"topics"`
 
 	WARC WARC `yaml:"warc"` // web archive of every exchange; off by default
+
+	Serve Serve `yaml:"serve"`
+}
+
+// Serve configures the dashboard of `crawl -serve ADDR` and `crawl serve`.
+type Serve struct {
+	// Token, when set, must come with every dashboard request; it is
+	// required to serve on any address that is not loopback, and to stop
+	// the crawl from the dashboard. The -serve-token flag overrides it.
+	Token string `yaml:"token"`
 }
 
 // Scope limits which URLs enter the frontier.

@@ -56,6 +56,7 @@ type Crawler struct {
 	background atomic.Int64
 
 	progress   func(Stats)
+	observe    func(host string, d time.Duration, status int, err error)
 	saveBatch  func(ctx context.Context, b *crawl.Batch) error
 	revisits   map[string]Validators // URL → validators for conditional GET (re-crawl)
 	keepDOM    bool                  // batch hooks exist: pages keep Doc and HTML until their batch ran
@@ -119,6 +120,14 @@ func WithRevisits(v map[string]Validators) Option { return func(cr *Crawler) { c
 // pass through it). A redirect out of scope fails with kind out-of-scope.
 func WithScope(r *frontier.Rules) Option { return func(cr *Crawler) { cr.scope = r } }
 
+// WithFetchObserver sets a function told of every HTTP request the
+// fetcher sends (robots.txt excluded): the host, how long the exchange took
+// (politeness waits excluded), the status (0 without a response) and the
+// error. It runs on the fetching goroutine and must be quick.
+func WithFetchObserver(f func(host string, d time.Duration, status int, err error)) Option {
+	return func(cr *Crawler) { cr.observe = f }
+}
+
 // WithClock sets the clock (default time.Now); for tests.
 func WithClock(now func() time.Time) Option { return func(cr *Crawler) { cr.now = now } }
 
@@ -142,6 +151,7 @@ func New(cfg Config, fr frontier.Frontier, st Store, opts ...Option) (*Crawler, 
 		c.transport = defaultTransport(cfg)
 	}
 	c.fetch = newFetcher(cfg, c.transport)
+	c.fetch.observe = c.observe
 	if c.jar != nil {
 		c.fetch.c.SetCookieJar(c.jar)
 	}

@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/gocolly/colly/v2"
@@ -56,8 +57,11 @@ var errStopped = errors.New("crawler: stopping")
 // revisit checks and redirect following are switched off: the crawler owns
 // the frontier, robots.txt and redirects, so that each hop is checked.
 type fetcher struct {
-	cfg Config
-	c   *colly.Collector
+	cfg      Config
+	c        *colly.Collector
+	inflight atomic.Int64 // requests sent and not yet answered
+	// observe, when set, is told of every request sent (see WithFetchObserver).
+	observe func(host string, d time.Duration, status int, err error)
 }
 
 type fetchSlot struct {
@@ -124,6 +128,22 @@ func (f *fetcher) once(target string, header http.Header, gate func() (func(), e
 		return nil, err
 	}
 	defer done()
+	f.inflight.Add(1)
+	start := time.Now()
+	resp, err := f.request(target, header)
+	f.inflight.Add(-1)
+	if f.observe != nil {
+		status := 0
+		if resp != nil {
+			status = resp.status
+		}
+		f.observe(hostOf(target), time.Since(start), status, err)
+	}
+	return resp, err
+}
+
+// request sends one GET through Colly and classifies what went wrong.
+func (f *fetcher) request(target string, header http.Header) (*response, error) {
 	slot := &fetchSlot{}
 	ctx := colly.NewContext()
 	ctx.Put("slot", slot)
@@ -136,7 +156,7 @@ func (f *fetcher) once(target string, header http.Header, gate func() (func(), e
 	for k, v := range header {
 		hdr[k] = v
 	}
-	err = f.c.Request(http.MethodGet, target, nil, ctx, hdr)
+	err := f.c.Request(http.MethodGet, target, nil, ctx, hdr)
 	switch {
 	case err != nil && f.c.Context.Err() != nil:
 		return nil, errStopped // abandoned: the crawl is stopping

@@ -23,7 +23,7 @@ func (c *Crawler) resume(ctx context.Context) (*writer, error) {
 		return nil, fmt.Errorf("crawler: resume: %w", err)
 	}
 	c.stats.stored.Store(counts.Pages)
-	c.stats.storedStart = counts.Pages
+	c.stats.storedStart.Store(counts.Pages)
 	if err := c.dups.load(ctx, c.st); err != nil {
 		return nil, fmt.Errorf("crawler: resume: %w", err)
 	}

@@ -23,6 +23,7 @@ type Stats struct {
 	NotModified int64            // re-visits answered 304
 	Relevant    int64            // pages marked relevant by the topic hooks
 	Queued      int              // links waiting in the frontier
+	InFlight    int64            // HTTP requests sent and not yet answered
 	Bytes       int64            // body bytes received
 	Batches     int64
 	Records     int64
@@ -77,7 +78,7 @@ type stats struct {
 	start           time.Time
 	fetched         atomic.Int64
 	stored          atomic.Int64 // includes pages stored by earlier runs (for MaxPages)
-	storedStart     int64
+	storedStart     atomic.Int64 // Stats may be called before Run has read the store
 	failed          atomic.Int64
 	notMod          atomic.Int64
 	relevant        atomic.Int64
@@ -153,7 +154,7 @@ func (c *Crawler) snapshot() Stats {
 	}
 	return Stats{
 		Elapsed: c.now().Sub(s.start), Fetched: s.fetched.Load(),
-		Stored: s.stored.Load() - s.storedStart, Failed: s.failed.Load(), Errors: errs,
+		Stored: s.stored.Load() - s.storedStart.Load(), Failed: s.failed.Load(), Errors: errs,
 		NotModified: s.notMod.Load(), Relevant: s.relevant.Load(), Queued: c.fr.Len(),
 		Bytes: s.bytes.Load(), Batches: s.batches.Load(), Records: s.records.Load(),
 		BatchWait:  time.Duration(s.batchWait.Load()),

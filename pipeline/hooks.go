@@ -2,7 +2,14 @@ package pipeline
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/frontier"
+	"github.com/crawl-project/crawl/store"
 
 	"github.com/crawl-project/crawl/hooks"
 )
@@ -24,6 +31,9 @@ func (p *Pipeline) buildHooks(ctx context.Context, resolve func([]string) ([]str
 		}
 		t, err := newTopicBuiltin(ctx, cfg, seeds, p.log)
 		if err != nil {
+			return err
+		}
+		if err := saveTopicTerms(ctx, p.st, t.Model().Terms()); err != nil {
 			return err
 		}
 		if r, ok := p.fr.(frontier.Rescorer); ok {
@@ -68,6 +78,44 @@ func (p *Pipeline) add(b builtin) {
 		p.chain.OnURL(h)
 	}
 	if h, ok := b.(hooks.BatchHook); ok {
+		if obs := p.opts.BatchObserver; obs != nil {
+			h = timedBatch{name: builtinName(b), h: h, observe: obs}
+		}
 		p.chain.OnBatch(h)
 	}
+}
+
+// TopicTermsKey is the store meta key under which a focused crawl keeps
+// its topic's feature terms (a JSON array, most important first, at most
+// 50), for views of the store such as the dashboard's.
+const TopicTermsKey = "topic.terms"
+
+func saveTopicTerms(ctx context.Context, st *store.Store, terms []string) error {
+	b, err := json.Marshal(terms[:min(len(terms), 50)])
+	if err != nil {
+		return fmt.Errorf("pipeline: topic terms: %w", err)
+	}
+	return st.SetMeta(ctx, TopicTermsKey, string(b))
+}
+
+// timedBatch tells Options.BatchObserver how long a built-in's OnBatch took.
+type timedBatch struct {
+	name    string
+	h       hooks.BatchHook
+	observe func(string, time.Duration)
+}
+
+func (t timedBatch) OnBatch(ctx context.Context, b *crawl.Batch) error {
+	start := time.Now()
+	err := t.h.OnBatch(ctx, b)
+	t.observe(t.name, time.Since(start))
+	return err
+}
+
+// builtinName is a built-in's short name from its type: *clustersBuiltin is
+// "clusters".
+func builtinName(b builtin) string {
+	n := fmt.Sprintf("%T", b)
+	n = n[strings.LastIndexByte(n, '.')+1:]
+	return strings.TrimSuffix(n, "Builtin")
 }

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/config"
@@ -29,6 +30,13 @@ type Options struct {
 	Engine   func(*crawler.Config) // last-minute engine tweaks (tests, benchmarks)
 	// Transport replaces the network (replay from WARC files); nil: HTTP.
 	Transport http.RoundTripper
+	// Watch, when set, gets the engine before it runs (live dashboards
+	// read its Stats); EngineOptions are added to the engine's options.
+	Watch         func(*crawler.Crawler)
+	EngineOptions []crawler.Option
+	// BatchObserver, when set, is told how long each built-in's OnBatch
+	// hook took, named clusters, records or topics.
+	BatchObserver func(builtin string, d time.Duration)
 }
 
 // Pipeline is one configured crawl: store, frontier, built-in hooks and,
@@ -185,9 +193,13 @@ func (p *Pipeline) Run(ctx context.Context) (crawler.Summary, error) {
 	if err != nil {
 		return crawler.Summary{}, err
 	}
+	opts = append(opts, p.opts.EngineOptions...)
 	c, err := crawler.New(ecfg, p.fr, st, append(opts, aopts...)...)
 	if err != nil {
 		return crawler.Summary{}, errors.Join(err, closeArchive())
+	}
+	if p.opts.Watch != nil {
+		p.opts.Watch(c)
 	}
 	sum, err := c.Run(ctx, p.seeds)
 	p.ran, p.sum = true, sum

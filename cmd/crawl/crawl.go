@@ -11,6 +11,7 @@ import (
 	"runtime/pprof"
 
 	"github.com/crawl-project/crawl/config"
+	"github.com/crawl-project/crawl/dashboard"
 	"github.com/crawl-project/crawl/pipeline"
 )
 
@@ -26,6 +27,8 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	db := fs.String("db", "", "override the store `file` for this run")
 	out := fs.String("out", "", "override the export `dir` for this run")
 	quiet := fs.Bool("quiet", false, "no progress output")
+	serve := fs.String("serve", "", "serve the dashboard on `address` while crawling (e.g. 127.0.0.1:8080)")
+	serveToken := fs.String("serve-token", "", "`token` every dashboard request must carry (default serve.token); needed off loopback and to stop from the dashboard")
 	builtins := fs.String("builtins", "on", "`on`, or off: every built-in method off for this run (comparisons)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to `file` (for go tool pprof)")
 	fs.Usage = func() { usage(stderr) }
@@ -91,6 +94,21 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		prog := newProgress(stdout, cfg.MaxPages, cfg.Topic.Enabled)
 		opts.Progress = prog.update
 		w = prog // ends the progress line before the summary
+	}
+	if *serve != "" {
+		var stop context.CancelFunc
+		ctx, stop = context.WithCancel(ctx)
+		defer stop()
+		tok := *serveToken
+		if tok == "" {
+			tok = cfg.Serve.Token
+		}
+		dash, err := dashboard.Attach(dashboard.Config{Addr: *serve, Token: tok}, cfg.DB, &opts, stop)
+		if err != nil {
+			return fmt.Errorf("%w: -serve: %w", errUsage, err)
+		}
+		defer dash.Close()
+		fmt.Fprintf(stdout, "dashboard on http://%s/\n", dash.Addr())
 	}
 	_, err = pipeline.Crawl(ctx, cfg, opts, w)
 	if errors.Is(err, pipeline.ErrInterrupted) {

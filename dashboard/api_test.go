@@ -1,0 +1,275 @@
+package dashboard_test
+
+import (
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/crawl-project/crawl/crawler"
+	"github.com/crawl-project/crawl/dashboard"
+)
+
+func newServer(t testing.TB, path string, cfg dashboard.Config, opts ...dashboard.Option) *httptest.Server {
+	t.Helper()
+	db, err := dashboard.OpenDB(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	s, err := dashboard.New(cfg, db, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s.Handler())
+	t.Cleanup(ts.Close)
+	return ts
+}
+
+func get(t testing.TB, c *http.Client, url string, hdr ...string) (int, []byte) {
+	t.Helper()
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i+1 < len(hdr); i += 2 {
+		req.Header.Set(hdr[i], hdr[i+1])
+	}
+	resp, err := c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return resp.StatusCode, b
+}
+
+func decode[T any](t testing.TB, b []byte) T {
+	t.Helper()
+	var v T
+	if err := json.Unmarshal(b, &v); err != nil {
+		t.Fatalf("%v in %s", err, b)
+	}
+	return v
+}
+
+func TestRoutes(t *testing.T) {
+	path := genStore(t, shape{pages: 300, queued: 120, clusters: 7, hosts: 5, recordsPer: 4, topics: 3})
+	ts := newServer(t, path, dashboard.Config{})
+	tests := []struct {
+		name, path string
+		code       int
+		want       string // substring of the body
+	}{
+		{"overview", "/api/overview", 200, `"pages":300`},
+		{"hosts default", "/api/hosts", 200, `"total":5`},
+		{"hosts sorted", "/api/hosts?sort=host&order=asc&size=2", 200, `"host":"h0.test"`},
+		{"clusters", "/api/clusters?size=3", 200, `"total":7`},
+		{"records", "/api/clusters/2/records", 200, `"columns":["page","record","name","price"]`},
+		{"topics", "/api/topics", 200, `"words":["word`},
+		{"pages", "/api/pages?page=2&size=10", 200, `"seq":290`},
+		{"page", "/api/pages/5", 200, `"url":"http://h0.test/p/5.html"`},
+		{"page by url", "/api/page?url=http://h1.test/p/6.html", 200, `"seq":6`},
+		{"focus", "/api/focus?points=10", 200, `"topic_terms":["sport","match"],"harvest":[`},
+		{"queue", "/api/queue?size=1", 200, `"priority":0.119`},
+		{"metrics", "/metrics", 200, `crawl_pages_total{class="2xx"} 294`},
+		{"view", "/", 200, `<main id="view">`},
+		{"asset", "/static/app.js", 200, `function route`},
+		{"unknown api", "/api/nope", 404, `no such API route`},
+		{"unknown page", "/nope", 404, ``},
+		{"missing page", "/api/pages/99999", 404, `not found`},
+		{"bad size", "/api/hosts?size=0", 400, `size=\"0\": want an integer from 1 to 500`},
+		{"huge size", "/api/clusters?size=501", 400, `size`},
+		{"bad page", "/api/pages?page=x", 400, `page=\"x\"`},
+		{"bad sort", "/api/hosts?sort=evil", 400, `sort=\"evil\"`},
+		{"two values", "/api/hosts?page=1&page=2", 400, `one value`},
+		{"unknown param", "/api/topics?colour=red", 400, `colour`},
+		{"bad seq", "/api/pages/-1", 400, `seq`},
+		{"bad cluster", "/api/clusters/x/records", 400, `id=\"x\"`},
+		{"no url", "/api/page", 400, `url`},
+		{"bad query", "/api/hosts?%zz", 400, `valid URL query`},
+		{"stop without token", "/api/control/stop", 405, ``},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, body := get(t, ts.Client(), ts.URL+tt.path)
+			if code != tt.code || !strings.Contains(string(body), tt.want) {
+				t.Fatalf("GET %s = %d %.300s; want %d with %q", tt.path, code, body, tt.code, tt.want)
+			}
+		})
+	}
+}
+
+func TestHostsSortAndPaging(t *testing.T) {
+	path := genStore(t, shape{pages: 100, queued: 37, clusters: 3, hosts: 4})
+	ts := newServer(t, path, dashboard.Config{})
+	_, b := get(t, ts.Client(), ts.URL+"/api/hosts?sort=queued&order=desc")
+	l := decode[dashboard.List[dashboard.Host]](t, b)
+	if len(l.Items) != 4 {
+		t.Fatalf("%d hosts, want 4", len(l.Items))
+	}
+	var queued, fetched int64
+	for i, h := range l.Items {
+		if i > 0 && h.Queued > l.Items[i-1].Queued {
+			t.Errorf("not sorted by queued desc: %+v", l.Items)
+		}
+		queued += h.Queued
+		fetched += h.Fetched
+	}
+	if queued != 37 || fetched != 100 {
+		t.Errorf("hosts sum to %d queued, %d fetched; want 37, 100", queued, fetched)
+	}
+	_, b = get(t, ts.Client(), ts.URL+"/api/hosts?sort=host&order=asc&page=2&size=3")
+	l = decode[dashboard.List[dashboard.Host]](t, b)
+	if len(l.Items) != 1 || l.Items[0].Host != "h3.test" || l.Total != 4 {
+		t.Errorf("page 2 of 3 = %+v; want h3.test alone of 4", l)
+	}
+}
+
+func TestRecordsCSVMatchesTable(t *testing.T) {
+	path := genStore(t, shape{pages: 50, clusters: 5, hosts: 2, recordsPer: 7})
+	ts := newServer(t, path, dashboard.Config{})
+	_, b := get(t, ts.Client(), ts.URL+"/api/clusters/3/records?size=500")
+	tab := decode[dashboard.RecordsPage](t, b)
+	code, b := get(t, ts.Client(), ts.URL+"/api/clusters/3/records.csv")
+	if code != 200 {
+		t.Fatalf("csv: %d %s", code, b)
+	}
+	rows, err := csv.NewReader(strings.NewReader(string(b))).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 8 || tab.Total != 7 || len(tab.Rows) != 7 {
+		t.Fatalf("csv %d lines, table %d rows of %d; want 8, 7, 7", len(rows), len(tab.Rows), tab.Total)
+	}
+	if strings.Join(rows[0], ",") != strings.Join(tab.Columns, ",") || strings.Join(rows[5], ",") != strings.Join(tab.Rows[4], ",") {
+		t.Errorf("csv %v differs from table %v %v", rows[:6], tab.Columns, tab.Rows[4])
+	}
+	if rows[5][2] != "item 4" || rows[5][3] != "40" {
+		t.Errorf("record 4 = %v; want item 4, 40", rows[5])
+	}
+}
+
+func TestToken(t *testing.T) {
+	path := genStore(t, shape{pages: 10, clusters: 2, hosts: 1})
+	stopped := 0
+	ts := newServer(t, path, dashboard.Config{Addr: "0.0.0.0:0", Token: "s3cret"}, dashboard.WithStop(func() { stopped++ }))
+	c := ts.Client()
+	post := func(url string, hdr ...string) int {
+		req, _ := http.NewRequest(http.MethodPost, url, nil)
+		for i := 0; i+1 < len(hdr); i += 2 {
+			req.Header.Set(hdr[i], hdr[i+1])
+		}
+		resp, err := c.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	tests := []struct {
+		name string
+		code int
+		do   func() int
+	}{
+		{"no token", 401, func() int { c, _ := get(t, c, ts.URL+"/api/overview"); return c }},
+		{"wrong token", 401, func() int { c, _ := get(t, c, ts.URL+"/api/overview?token=nope"); return c }},
+		{"wrong bearer", 401, func() int { c, _ := get(t, c, ts.URL+"/metrics", "Authorization", "Bearer x"); return c }},
+		{"view without token", 401, func() int { c, _ := get(t, c, ts.URL+"/"); return c }},
+		{"query token", 200, func() int { c, _ := get(t, c, ts.URL+"/api/overview?token=s3cret"); return c }},
+		{"bearer", 200, func() int { c, _ := get(t, c, ts.URL+"/metrics", "Authorization", "Bearer s3cret"); return c }},
+		{"cookie", 200, func() int { c, _ := get(t, c, ts.URL+"/api/hosts", "Cookie", "crawl_token=s3cret"); return c }},
+		{"stop by cookie alone", 401, func() int { return post(ts.URL+"/api/control/stop", "Cookie", "crawl_token=s3cret") }},
+		{"stop unauthorised", 401, func() int { return post(ts.URL + "/api/control/stop") }},
+		{"stop", 202, func() int { return post(ts.URL+"/api/control/stop", "Authorization", "Bearer s3cret") }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.do(); got != tt.code {
+				t.Fatalf("status %d, want %d", got, tt.code)
+			}
+		})
+	}
+	if stopped != 1 {
+		t.Errorf("stop called %d times, want 1", stopped)
+	}
+}
+
+func TestNewRefusesOpenAddressWithoutToken(t *testing.T) {
+	path := genStore(t, shape{pages: 1, clusters: 1, hosts: 1})
+	db, err := dashboard.OpenDB(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for addr, ok := range map[string]bool{"127.0.0.1:0": true, "localhost:8080": true, "[::1]:9": true,
+		"0.0.0.0:8080": false, ":8080": false, "192.168.1.2:80": false, "nonsense": false} {
+		_, err := dashboard.New(dashboard.Config{Addr: addr}, db)
+		if (err == nil) != ok {
+			t.Errorf("New(%q) error %v; want ok=%v", addr, err, ok)
+		}
+	}
+	if _, err := dashboard.New(dashboard.Config{Addr: "0.0.0.0:1", Token: "t"}, db); err != nil {
+		t.Errorf("with a token: %v", err)
+	}
+}
+
+func TestStopNeedsToken(t *testing.T) {
+	path := genStore(t, shape{pages: 1, clusters: 1, hosts: 1})
+	ts := newServer(t, path, dashboard.Config{}, dashboard.WithStop(func() { t.Error("stopped without a token") }))
+	resp, err := ts.Client().Post(ts.URL+"/api/control/stop", "", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusForbidden {
+		t.Fatalf("status %d, want 403", resp.StatusCode)
+	}
+}
+
+func TestOpenDBRefusesOtherFiles(t *testing.T) {
+	dir := t.TempDir()
+	ctx := context.Background()
+	if _, err := dashboard.OpenDB(ctx, dir+"/missing.db"); err == nil {
+		t.Error("missing file opened")
+	}
+	if _, err := dashboard.OpenDB(ctx, "api_test.go"); err == nil {
+		t.Error("a Go file opened as a store")
+	}
+}
+
+func TestHostsWithLiveState(t *testing.T) {
+	path := genStore(t, shape{pages: 20, queued: 10, clusters: 2, hosts: 2})
+	live := func() []crawler.HostStats {
+		return []crawler.HostStats{
+			{Host: "h1.test", InFlight: 2, Delay: 250 * time.Millisecond, Robots: "ok", CrawlDelay: time.Second},
+			{Host: "new.test:8080", Robots: "fetching"},
+		}
+	}
+	ts := newServer(t, path, dashboard.Config{}, dashboard.WithHosts(live))
+	code, b := get(t, ts.Client(), ts.URL+"/api/hosts?sort=delay&order=desc")
+	if code != 200 {
+		t.Fatalf("%d %s", code, b)
+	}
+	l := decode[dashboard.List[dashboard.Host]](t, b)
+	if l.Total != 3 || l.Items[0].Host != "h1.test" || l.Items[0].InFlight != 2 || l.Items[0].DelayMS != 250 ||
+		l.Items[0].CrawlDelayMS != 1000 || l.Items[0].Robots != "ok" || l.Items[0].Fetched != 10 {
+		t.Errorf("hosts %+v", l.Items)
+	}
+	var robots []string
+	for _, h := range l.Items {
+		robots = append(robots, h.Host+"="+h.Robots)
+	}
+	if !slices.Contains(robots, "new.test:8080=fetching") || !slices.Contains(robots, "h0.test=") {
+		t.Errorf("robots states %v", robots)
+	}
+}

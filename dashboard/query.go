@@ -1,0 +1,299 @@
+package dashboard
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// Counts are the store's totals.
+type Counts struct {
+	Pages     int64            `json:"pages"`
+	Relevant  int64            `json:"relevant"`
+	Harvest   float64          `json:"harvest"` // relevant / pages
+	Status    map[string]int64 `json:"status"`  // pages by status class: "2xx", "3xx", …
+	Failures  int64            `json:"failures"`
+	Errors    map[string]int64 `json:"errors"` // failures by kind
+	Queued    int64            `json:"queued"`
+	Clusters  int64            `json:"clusters"`
+	Records   int64            `json:"records"`
+	Topics    int64            `json:"topics"`
+	LastFetch string           `json:"last_fetch"`
+}
+
+// Counts reads the store's totals.
+func (d *DB) Counts(ctx context.Context) (Counts, error) {
+	c := Counts{Status: map[string]int64{}, Errors: map[string]int64{}}
+	rows, err := d.db.QueryContext(ctx, `SELECT status / 100, count(*), sum(relevant) FROM pages GROUP BY 1`)
+	if err != nil {
+		return c, fmt.Errorf("dashboard: counts: %w", err)
+	}
+	for rows.Next() {
+		var class, n, rel int64
+		if err := rows.Scan(&class, &n, &rel); err != nil {
+			rows.Close()
+			return c, fmt.Errorf("dashboard: counts: %w", err)
+		}
+		c.Status[fmt.Sprintf("%dxx", class)] = n
+		c.Pages += n
+		c.Relevant += rel
+	}
+	rows.Close()
+	if c.Pages > 0 {
+		c.Harvest = float64(c.Relevant) / float64(c.Pages)
+	}
+	if err := scanKV(ctx, d.db, `SELECT kind, count(*) FROM failures GROUP BY kind`, func(k string, n int64) {
+		c.Errors[k] = n
+		c.Failures += n
+	}); err != nil {
+		return c, fmt.Errorf("dashboard: counts: %w", err)
+	}
+	err = d.db.QueryRowContext(ctx, `SELECT
+		(SELECT count(*) FROM frontier WHERE state = 'queued'),
+		(SELECT count(*) FROM clusters),
+		(SELECT count(*) FROM records),
+		(SELECT count(*) FROM topic_words),
+		(SELECT coalesce(max(fetched_at), '') FROM pages WHERE seq = (SELECT max(seq) FROM pages))`).
+		Scan(&c.Queued, &c.Clusters, &c.Records, &c.Topics, &c.LastFetch)
+	if err != nil {
+		return c, fmt.Errorf("dashboard: counts: %w", err)
+	}
+	return c, nil
+}
+
+func scanKV(ctx context.Context, db *sql.DB, q string, fn func(string, int64), args ...any) error {
+	rows, err := db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var k string
+		var n int64
+		if err := rows.Scan(&k, &n); err != nil {
+			return err
+		}
+		fn(k, n)
+	}
+	return rows.Err()
+}
+
+// Host is one host's share of the crawl, from the frontier.
+type Host struct {
+	Host    string `json:"host"`
+	Queued  int64  `json:"queued"`
+	Fetched int64  `json:"fetched"` // URLs done
+	Failed  int64  `json:"failed"`
+	// Live state of a running crawl (absent for a store alone, and for
+	// hosts the engine is not working on).
+	InFlight     int     `json:"in_flight"`
+	DelayMS      float64 `json:"delay_ms"`
+	Robots       string  `json:"robots"` // ok, unavailable, fetching, or "" when not cached
+	CrawlDelayMS float64 `json:"crawl_delay_ms"`
+}
+
+// Hosts reads every host of the frontier with its counts.
+func (d *DB) Hosts(ctx context.Context) ([]Host, error) {
+	rows, err := d.db.QueryContext(ctx, `SELECT host,
+		sum(state = 'queued'), sum(state = 'done'), sum(state = 'failed')
+		FROM frontier GROUP BY host`)
+	if err != nil {
+		return nil, fmt.Errorf("dashboard: hosts: %w", err)
+	}
+	defer rows.Close()
+	var out []Host
+	for rows.Next() {
+		var h Host
+		if err := rows.Scan(&h.Host, &h.Queued, &h.Fetched, &h.Failed); err != nil {
+			return nil, fmt.Errorf("dashboard: hosts: %w", err)
+		}
+		out = append(out, h)
+	}
+	return out, rows.Err()
+}
+
+// PageRef names a page.
+type PageRef struct {
+	Seq   int64  `json:"seq"`
+	URL   string `json:"url"`
+	Title string `json:"title"`
+}
+
+// Cluster is one template cluster.
+type Cluster struct {
+	ID      int64     `json:"id"`
+	Size    int64     `json:"size"`
+	Pages   int64     `json:"pages"`
+	Records int64     `json:"records"`
+	Updated string    `json:"updated"`
+	Samples []PageRef `json:"samples"`
+}
+
+// Clusters reads one page of clusters, largest first, with up to samples
+// sample pages each, and the number of clusters.
+func (d *DB) Clusters(ctx context.Context, pg Paging, samples int) ([]Cluster, int64, error) {
+	var total int64
+	if err := d.db.QueryRowContext(ctx, `SELECT count(*) FROM clusters`).Scan(&total); err != nil {
+		return nil, 0, fmt.Errorf("dashboard: clusters: %w", err)
+	}
+	rows, err := d.db.QueryContext(ctx, `SELECT c.id, c.size, c.updated,
+		(SELECT count(*) FROM records r WHERE r.cluster = c.id)
+		FROM clusters c ORDER BY c.size DESC, c.id LIMIT ? OFFSET ?`, pg.Size, pg.Offset())
+	if err != nil {
+		return nil, 0, fmt.Errorf("dashboard: clusters: %w", err)
+	}
+	var out []Cluster
+	byID := map[int64]*Cluster{}
+	for rows.Next() {
+		var c Cluster
+		if err := rows.Scan(&c.ID, &c.Size, &c.Updated, &c.Records); err != nil {
+			rows.Close()
+			return nil, 0, fmt.Errorf("dashboard: clusters: %w", err)
+		}
+		c.Samples = []PageRef{}
+		out = append(out, c)
+	}
+	rows.Close()
+	if len(out) == 0 {
+		return []Cluster{}, total, rows.Err()
+	}
+	ids := make([]any, len(out))
+	for i := range out {
+		byID[out[i].ID] = &out[i]
+		ids[i] = out[i].ID
+	}
+	in := strings.Repeat("?,", len(ids))
+	in = in[:len(in)-1]
+	rows, err = d.db.QueryContext(ctx, `SELECT cluster, seq, url, title, n FROM (
+		SELECT cluster, seq, url, title,
+			row_number() OVER (PARTITION BY cluster ORDER BY seq) AS rn,
+			count(*) OVER (PARTITION BY cluster) AS n
+		FROM pages WHERE cluster IN (`+in+`)) WHERE rn <= ?`, append(ids, samples)...)
+	if err != nil {
+		return nil, 0, fmt.Errorf("dashboard: cluster samples: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var p PageRef
+		var n int64
+		if err := rows.Scan(&id, &p.Seq, &p.URL, &p.Title, &n); err != nil {
+			return nil, 0, fmt.Errorf("dashboard: cluster samples: %w", err)
+		}
+		c := byID[id]
+		c.Samples = append(c.Samples, p)
+		c.Pages = n
+	}
+	return out, total, rows.Err()
+}
+
+// Records is one page of a cluster's extracted records as a table: the
+// columns of the records CSV export (page, record, then the field names in
+// order of first appearance).
+type Records struct {
+	Cluster int64      `json:"cluster"`
+	Columns []string   `json:"columns"`
+	Rows    [][]string `json:"rows"`
+	Total   int64      `json:"total"`
+}
+
+// Records reads a cluster's records; pg nil reads them all (CSV download).
+func (d *DB) Records(ctx context.Context, cluster int64, pg *Paging) (Records, error) {
+	out := Records{Cluster: cluster, Columns: []string{"page", "record"}, Rows: [][]string{}}
+	if err := d.db.QueryRowContext(ctx, `SELECT count(*) FROM records WHERE cluster = ?`, cluster).Scan(&out.Total); err != nil {
+		return out, fmt.Errorf("dashboard: records: %w", err)
+	}
+	// The schema is over all the cluster's records, as the export's.
+	names, index := []string{}, map[string]int{}
+	type rec struct {
+		url    string
+		idx    int
+		fields []field
+	}
+	var recs []rec
+	rows, err := d.db.QueryContext(ctx, `SELECT p.url, r.idx, r.fields FROM records r
+		JOIN pages p ON p.seq = r.page_seq WHERE r.cluster = ? ORDER BY r.page_seq, r.idx`, cluster)
+	if err != nil {
+		return out, fmt.Errorf("dashboard: records: %w", err)
+	}
+	defer rows.Close()
+	lo, hi := int64(0), out.Total
+	if pg != nil {
+		lo, hi = pg.Offset(), pg.Offset()+int64(pg.Size)
+	}
+	for i := int64(0); rows.Next(); i++ {
+		var r rec
+		var raw []byte
+		if err := rows.Scan(&r.url, &r.idx, &raw); err != nil {
+			return out, fmt.Errorf("dashboard: records: %w", err)
+		}
+		if err := json.Unmarshal(raw, &r.fields); err != nil {
+			return out, fmt.Errorf("dashboard: records: %s record %d: %w", r.url, r.idx, err)
+		}
+		for _, f := range r.fields {
+			if _, ok := index[f.Name]; !ok {
+				index[f.Name] = len(names)
+				names = append(names, f.Name)
+			}
+		}
+		if i >= lo && i < hi {
+			recs = append(recs, r)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return out, fmt.Errorf("dashboard: records: %w", err)
+	}
+	out.Columns = append(out.Columns, names...)
+	for _, r := range recs {
+		row := make([]string, len(out.Columns))
+		row[0], row[1] = r.url, fmt.Sprint(r.idx)
+		for _, f := range r.fields {
+			row[2+index[f.Name]] = f.Value
+		}
+		out.Rows = append(out.Rows, row)
+	}
+	return out, nil
+}
+
+// field is one extracted field as the store keeps it.
+type field struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+}
+
+// Topic is one fuzzy topic.
+type Topic struct {
+	ID    int64    `json:"id"`
+	Pages int64    `json:"pages"`
+	Words []string `json:"words"`
+}
+
+// Topics reads one page of topics, largest first, and their number.
+func (d *DB) Topics(ctx context.Context, pg Paging) ([]Topic, int64, error) {
+	var total int64
+	if err := d.db.QueryRowContext(ctx, `SELECT count(*) FROM topic_words`).Scan(&total); err != nil {
+		return nil, 0, fmt.Errorf("dashboard: topics: %w", err)
+	}
+	rows, err := d.db.QueryContext(ctx, `SELECT w.topic, w.words,
+		(SELECT count(*) FROM topics t WHERE t.topic = w.topic) AS n
+		FROM topic_words w ORDER BY n DESC, w.topic LIMIT ? OFFSET ?`, pg.Size, pg.Offset())
+	if err != nil {
+		return nil, 0, fmt.Errorf("dashboard: topics: %w", err)
+	}
+	defer rows.Close()
+	out := []Topic{}
+	for rows.Next() {
+		var t Topic
+		var words []byte
+		if err := rows.Scan(&t.ID, &words, &t.Pages); err != nil {
+			return nil, 0, fmt.Errorf("dashboard: topics: %w", err)
+		}
+		if err := json.Unmarshal(words, &t.Words); err != nil {
+			return nil, 0, fmt.Errorf("dashboard: topic %d words: %w", t.ID, err)
+		}
+		out = append(out, t)
+	}
+	return out, total, rows.Err()
+}
