@@ -23,8 +23,8 @@ import (
 // measured ARI 0.93–0.98 from partitions that were in fact identical.)
 // The demo's templates are far apart, so the incremental clustering alone
 // passes this too (measured: ARI 1 with the final pass turned off); it
-// checks the pipeline end to end, the discriminating order test is fpc's
-// TestReclusterOrderIndependent on real pages.
+// checks the pipeline end to end; the discriminating crawl-level test is
+// TestRealPagesClustersIndependentOfLinkOrder.
 func TestClustersIndependentOfFetchOrder(t *testing.T) {
 	ctx := context.Background()
 	addrs := ""
