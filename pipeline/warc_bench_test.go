@@ -68,6 +68,7 @@ exports: []
 politeness: {workers: 16, per_host_parallel: 16, no_delay: true}
 fetch: {retries: -1}
 batch: {size: 500}
+dedup: {enabled: false}
 `
 	if wdir != "" {
 		src += "warc: {dir: " + wdir + "}\n"

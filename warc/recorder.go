@@ -14,7 +14,9 @@ import (
 	"time"
 )
 
-// ExchangeWriter takes recorded exchanges; *Writer is one.
+// ExchangeWriter takes recorded exchanges; *Writer is one. The Recorder
+// reuses an exchange's body buffer once WriteExchange has returned, so an
+// implementation must not keep x.Body beyond the call.
 type ExchangeWriter interface {
 	WriteExchange(x Exchange) error
 }
@@ -33,6 +35,7 @@ type Recorder struct {
 	next http.RoundTripper
 	w    ExchangeWriter
 	now  func() time.Time
+	bufs sync.Pool // *bytes.Buffer of recorded bodies, reused across responses
 }
 
 // NewRecorder records the exchanges of next into w.
@@ -66,7 +69,12 @@ func (r *Recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	ipMu.Lock()
 	x := Exchange{URL: req.URL.String(), IP: ip, Date: date, Request: requestHead(req), Response: responseHead(resp), NotModified: resp.StatusCode == http.StatusNotModified}
 	ipMu.Unlock()
-	body := &recordingBody{rc: resp.Body, w: r.w, x: x}
+	body := &recordingBody{rc: resp.Body, w: r.w, x: x, pool: &r.bufs}
+	body.buf, _ = r.bufs.Get().(*bytes.Buffer)
+	if body.buf == nil {
+		body.buf = new(bytes.Buffer)
+	}
+	body.buf.Reset()
 	if resp.ContentLength > 0 && resp.ContentLength < 16<<20 {
 		body.buf.Grow(int(resp.ContentLength))
 	}
@@ -125,13 +133,17 @@ type recordingBody struct {
 	rc   io.ReadCloser
 	w    ExchangeWriter
 	x    Exchange
-	buf  bytes.Buffer
+	buf  *bytes.Buffer // from pool; back to it on Close
+	pool *sync.Pool
 	once sync.Once
 	err  error
 }
 
 func (b *recordingBody) Read(p []byte) (int, error) {
 	n, err := b.rc.Read(p)
+	if b.buf == nil { // read after Close: the exchange is written
+		return n, err
+	}
 	b.buf.Write(p[:n])
 	switch {
 	case err == io.EOF:
@@ -148,12 +160,22 @@ func (b *recordingBody) Read(p []byte) (int, error) {
 // reader stopped, as for a body over the size limit or an aborted fetch).
 func (b *recordingBody) Close() error {
 	werr := b.record("length")
+	if b.buf != nil && b.buf.Cap() <= maxPooledBody {
+		b.pool.Put(b.buf) // WriteExchange encoded the body: nothing refers to it
+	}
+	b.buf = nil
 	return errors.Join(b.rc.Close(), werr)
 }
 
+// maxPooledBody bounds the buffers kept for reuse, so one huge body does
+// not stay pinned.
+const maxPooledBody = 1 << 20
+
 func (b *recordingBody) record(truncated string) error {
 	b.once.Do(func() {
-		b.x.Body = b.buf.Bytes()
+		if b.buf != nil {
+			b.x.Body = b.buf.Bytes()
+		}
 		b.x.Truncated = truncated
 		if b.x.NotModified {
 			b.x.Truncated = ""

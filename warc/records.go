@@ -4,6 +4,7 @@ import (
 	"crypto/sha1"
 	"encoding/base32"
 	"fmt"
+	"hash"
 	"io"
 
 	"github.com/google/uuid"
@@ -23,7 +24,38 @@ func sha1Digest(parts ...[]byte) string {
 	for _, p := range parts {
 		h.Write(p)
 	}
-	return "sha1:" + base32.StdEncoding.EncodeToString(h.Sum(nil))
+	return encodeDigest(h)
+}
+
+// encodeDigest formats h's sum as "sha1:BASE32" without an allocation for
+// the sum.
+func encodeDigest(h hash.Hash) string {
+	var sum [sha1.Size]byte
+	var out [5 + 32]byte // base32 of 20 bytes is 32 characters
+	copy(out[:], "sha1:")
+	base32.StdEncoding.Encode(out[5:], h.Sum(sum[:0]))
+	return string(out[:])
+}
+
+// emptyDigest is the digest of no bytes: the payload of a request record
+// without a body.
+var emptyDigest = sha1Digest()
+
+// responseDigests are the block digest (head and body) and the payload
+// digest (body) of a response in one pass over the body: the head is
+// hashed alone, then each chunk of the body goes to both hashes while it
+// is in cache.
+func responseDigests(head, body []byte) (block, payload string) {
+	hb, hp := sha1.New(), sha1.New()
+	hb.Write(head)
+	const chunk = 8 << 10
+	for len(body) > 0 {
+		n := min(chunk, len(body))
+		hb.Write(body[:n])
+		hp.Write(body[:n])
+		body = body[n:]
+	}
+	return encodeDigest(hb), encodeDigest(hp)
 }
 
 // rawRecord is a record ready to marshal: gowarc's header fields and the
@@ -49,6 +81,7 @@ func exchangeRecords(x Exchange, infoID string) ([]rawRecord, error) {
 	if x.NotModified {
 		body = nil
 	}
+	respBlock, respPayload := responseDigests(x.Response, body)
 	typ := "response"
 	if x.NotModified {
 		typ = "revisit"
@@ -57,8 +90,8 @@ func exchangeRecords(x Exchange, infoID string) ([]rawRecord, error) {
 		typ, id, other, ctype, block, payload string
 		parts                                 [][]byte
 	}{
-		{"request", reqID, respID, "application/http;msgtype=request", sha1Digest(x.Request), sha1Digest(), [][]byte{x.Request}},
-		{typ, respID, reqID, "application/http;msgtype=response", sha1Digest(x.Response, body), sha1Digest(body), [][]byte{x.Response, body}},
+		{"request", reqID, respID, "application/http;msgtype=request", sha1Digest(x.Request), emptyDigest, [][]byte{x.Request}},
+		{typ, respID, reqID, "application/http;msgtype=response", respBlock, respPayload, [][]byte{x.Response, body}},
 	} {
 		f := &recs[i].fields
 		f.Add(gowarc.WarcType, r.typ)
