@@ -15,6 +15,7 @@ import (
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/store"
+	"github.com/crawl-project/crawl/store/storetest"
 )
 
 // foreignFiles writes, in dir, the files a user might give as -db by
@@ -207,7 +208,7 @@ func TestCorruptStoreRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	st.Close()
-	corruptMiddle(t, path)
+	storetest.CorruptMiddle(t, path)
 	st, err := store.Open(ctx, path)
 	if err == nil {
 		st.Close()
@@ -219,38 +220,3 @@ func TestCorruptStoreRefused(t *testing.T) {
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
-
-// corruptMiddle compacts the store (so no page in it is free) and writes
-// one page of garbage over the page in its middle.
-func corruptMiddle(t *testing.T, path string) {
-	t.Helper()
-	db, err := sql.Open("sqlite3", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var pageSize int64
-	if _, err := db.Exec("VACUUM"); err != nil {
-		t.Fatal(err)
-	}
-	if err := db.QueryRow("PRAGMA page_size").Scan(&pageSize); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
-	f, err := os.OpenFile(path, os.O_RDWR, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	fi, _ := f.Stat()
-	pages := fi.Size() / pageSize
-	if pages < 8 {
-		t.Fatalf("store has %d pages; too small to corrupt its middle", pages)
-	}
-	garbage := make([]byte, pageSize)
-	for i := range garbage {
-		garbage[i] = byte(i*7 + 13)
-	}
-	if _, err := f.WriteAt(garbage, pages/2*pageSize); err != nil {
-		t.Fatal(err)
-	}
-}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/store"
+	"github.com/crawl-project/crawl/store/storetest"
 )
 
 // TestForeignDBRefused gives a SQLite database of another program and a
@@ -124,7 +125,7 @@ func TestCorruptStoreFailsEveryReader(t *testing.T) {
 	if code, out, _ := runCLI(t, "export", "-db", path, "-what", "pages"); code != 0 || strings.Count(out, "\n") != 301 {
 		t.Fatalf("export of the sound store = %d, %d lines", code, strings.Count(out, "\n"))
 	}
-	corruptMiddle(t, path)
+	storetest.CorruptMiddle(t, path)
 	cfg := filepath.Join(dir, "c.yaml")
 	os.WriteFile(cfg, []byte(fmt.Sprintf("seeds: [\"http://127.0.0.1:1/\"]\nout: %s\n", filepath.Join(dir, "out"))), 0o644)
 	for _, args := range [][]string{
@@ -137,40 +138,5 @@ func TestCorruptStoreFailsEveryReader(t *testing.T) {
 		if code == 0 || !strings.Contains(errOut, "damaged") {
 			t.Errorf("crawl %v on a damaged store = exit %d, stderr %q; want non-zero naming the damage", args, code, errOut)
 		}
-	}
-}
-
-// corruptMiddle compacts the store (so no page in it is free) and writes
-// one page of garbage over the page in its middle.
-func corruptMiddle(t *testing.T, path string) {
-	t.Helper()
-	db, err := sql.Open("sqlite3", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var pageSize int64
-	if _, err := db.Exec("VACUUM"); err != nil {
-		t.Fatal(err)
-	}
-	if err := db.QueryRow("PRAGMA page_size").Scan(&pageSize); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
-	f, err := os.OpenFile(path, os.O_RDWR, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	fi, _ := f.Stat()
-	n := fi.Size() / pageSize
-	if n < 8 {
-		t.Fatalf("store has %d pages; too small to corrupt its middle", n)
-	}
-	garbage := make([]byte, pageSize)
-	for i := range garbage {
-		garbage[i] = byte(i*7 + 13)
-	}
-	if _, err := f.WriteAt(garbage, n/2*pageSize); err != nil {
-		t.Fatal(err)
 	}
 }

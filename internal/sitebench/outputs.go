@@ -25,7 +25,7 @@ type Figures struct {
 	LargestTopic int // pages in the largest fuzzy topic
 	HubPages     int // pages labelled hub
 
-	HubTruth         int // true hubs among the crawled pages (when a list was given)
+	HubTruth          int // true hubs among the crawled pages (when a list was given)
 	HubP, HubR, HubF1 float64
 }
 
