@@ -67,6 +67,7 @@ type Crawler struct {
 	stopReason atomic.Value  // string
 	wake       chan struct{}
 	hungry     chan struct{} // the scheduler has nothing to dispatch: store results now
+	pause      pauseGate     // Pause and Resume
 	// dispatched holds math.Float64bits of the priority of the link the
 	// scheduler dispatched last: the frontier's best at that moment. The
 	// writer stores a group at once when it holds out-links above it.

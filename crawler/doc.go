@@ -6,6 +6,7 @@
 // Files:
 //   - crawler.go: Crawler, New and its options, Run.
 //   - schedule.go: the dispatch loop (frontier Pop gated by host readiness).
+//   - pause.go: Pause and Resume, the gate the dispatch loop waits on.
 //   - worker.go: one link end to end — redirects, robots, page building, hooks.
 //   - fetch.go: the Colly-based fetcher, retries with backoff and Retry-After.
 //   - robots.go: the bounded robots.txt cache (decisions: package robots).
