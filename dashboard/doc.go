@@ -6,8 +6,9 @@
 // The store is read through its own read-only SQLite connections (DB),
 // never through the store's process lock, so `crawl serve -db F` can watch
 // a store another process is writing. The server binds loopback unless a
-// token is set; with a token every request must carry it, and only a
-// token-carrying POST /api/control/stop can change the crawl.
+// token is set; with a token every request must carry it, and only
+// token-carrying POSTs to /api/control/pause, /resume and /stop can change
+// the crawl.
 //
 // Files:
 //   - db.go: DB, the read-only view of a store.
@@ -16,7 +17,8 @@
 //   - live.go: the live crawl's rate samples and the store's rate history.
 //   - params.go: query parameters: paging, choices, unknown-name checks.
 //   - server.go: Server, Config, New, the token check, ListenAndServe.
-//   - api.go: the routes and JSON handlers, the records CSV, stop.
+//   - api.go: the routes and JSON handlers, the records CSV.
+//   - control.go: pause, resume and stop of a running crawl.
 //   - metrics.go: Metrics, the Prometheus registry and collector.
 //   - attach.go: Attach, a dashboard serving a pipeline's crawl while it runs.
 //   - views.go, assets/: the embedded single-page views.
