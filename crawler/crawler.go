@@ -262,8 +262,9 @@ func (c *Crawler) Run(ctx context.Context, seeds []string) (Summary, error) {
 	<-c.sitemaps.done // no push after the writer's last commit
 	werr := w.finish(work)
 	stopProgress()
+	herr := c.saveHosts(work) // for views of the store after the crawl
 	sum, serr := c.summary(work)
-	return sum, errors.Join(werr, serr)
+	return sum, errors.Join(werr, herr, serr)
 }
 
 // SeedPriority is the frontier priority of seeds: above any score a hook

@@ -21,7 +21,8 @@
 //   - writer.go: grouped, ordered commits and the OnBatch goroutine.
 //   - resume.go: continuing a store left by an earlier (possibly killed) run.
 //   - stats.go: live statistics, progress and the end-of-run Summary.
-//   - hoststats.go: Hosts, each host's politeness state for live views.
+//   - hoststats.go: Hosts, each host's politeness state for live views,
+//     left in the store's meta at the end of Run.
 //   - config.go: Config, its defaults and validation.
 //
 // Durability: a page's out-links are pushed to the (persisted) frontier

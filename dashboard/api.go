@@ -172,7 +172,15 @@ func (s *Server) hosts(r *http.Request, q *query) (any, error) {
 		return nil, err
 	}
 	if s.live != nil {
-		hs = mergeLive(hs, s.live())
+		hs = mergeLive(hs, s.live(), "live", "")
+	} else {
+		snap, err := s.db.EndHosts(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if snap != nil {
+			hs = mergeLive(hs, snap.Hosts, "end-of-crawl", snap.At.UTC().Format(time.RFC3339))
+		}
 	}
 	sortHosts(hs, key, order == "desc")
 	return pageOf(hs, pg), nil
@@ -206,8 +214,9 @@ func sortHosts(hs []Host, key string, desc bool) {
 	})
 }
 
-// mergeLive adds the engine's per-host state to the store's hosts.
-func mergeLive(hs []Host, live []crawler.HostStats) []Host {
+// mergeLive adds the engine's per-host state (live, or left in the
+// store at the end of the crawl) to the store's hosts.
+func mergeLive(hs []Host, live []crawler.HostStats, state, stateAt string) []Host {
 	at := make(map[string]int, len(hs))
 	for i, h := range hs {
 		at[h.Host] = i
@@ -221,6 +230,7 @@ func mergeLive(hs []Host, live []crawler.HostStats) []Host {
 		h := &hs[i]
 		h.InFlight, h.Robots = l.InFlight, l.Robots
 		h.DelayMS, h.CrawlDelayMS = float64(l.Delay)/1e6, float64(l.CrawlDelay)/1e6
+		h.State, h.StateAt = state, stateAt
 	}
 	return hs
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/crawl-project/crawl/crawler"
 	"github.com/crawl-project/crawl/dashboard"
+	"github.com/crawl-project/crawl/store"
 )
 
 func newServer(t testing.TB, path string, cfg dashboard.Config, opts ...dashboard.Option) *httptest.Server {
@@ -307,5 +309,42 @@ func TestHostsWithLiveState(t *testing.T) {
 	}
 	if !slices.Contains(robots, "new.test:8080=fetching") || !slices.Contains(robots, "h0.test=") {
 		t.Errorf("robots states %v", robots)
+	}
+	if l.Items[0].State != "live" || l.Items[0].StateAt != "" {
+		t.Errorf("state %q at %q; want live", l.Items[0].State, l.Items[0].StateAt)
+	}
+}
+
+// TestHostsAtEndOfCrawl serves a store alone: the politeness state the
+// crawl left at its end (crawler.HostsMetaKey) fills the hosts, marked
+// end-of-crawl with its time.
+func TestHostsAtEndOfCrawl(t *testing.T) {
+	path := genStore(t, shape{pages: 20, queued: 10, clusters: 2, hosts: 2})
+	ts := newServer(t, path, dashboard.Config{})
+	_, b := get(t, ts.Client(), ts.URL+"/api/hosts?sort=host&order=asc")
+	if l := decode[dashboard.List[dashboard.Host]](t, b); l.Total != 2 || l.Items[0].State != "" || l.Items[0].Robots != "" {
+		t.Fatalf("before any snapshot: %+v", l.Items)
+	}
+	st, err := store.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := time.Date(2026, 3, 4, 5, 6, 7, 0, time.UTC)
+	snap, _ := json.Marshal(crawler.HostsSnapshot{At: at, Hosts: []crawler.HostStats{
+		{Host: "h1.test", Delay: 1500 * time.Millisecond, Robots: "unavailable", CrawlDelay: 1500 * time.Millisecond},
+	}})
+	err = errors.Join(st.SetMeta(context.Background(), crawler.HostsMetaKey, string(snap)), st.Close())
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, b = get(t, ts.Client(), ts.URL+"/api/hosts?sort=host&order=asc")
+	l := decode[dashboard.List[dashboard.Host]](t, b)
+	h0, h1 := l.Items[0], l.Items[1]
+	if h1.Host != "h1.test" || h1.State != "end-of-crawl" || h1.StateAt != "2026-03-04T05:06:07Z" || h1.Robots != "unavailable" ||
+		h1.DelayMS != 1500 || h1.CrawlDelayMS != 1500 || h1.Fetched != 10 {
+		t.Errorf("h1.test %+v", h1)
+	}
+	if h0.State != "" || h0.Robots != "" {
+		t.Errorf("h0.test, not in the snapshot: %+v", h0)
 	}
 }

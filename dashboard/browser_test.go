@@ -293,6 +293,19 @@ func TestBrowser(t *testing.T) {
 	if err := chromedp.Do(bctx, chromedp.Navigate(base+"#topics"), waitRows("#topics-table tbody tr"), shot("topics")); err != nil {
 		t.Fatalf("topics view: %v", err)
 	}
+	// The store alone, as crawl serve -db serves it after the crawl: the
+	// hosts' delay, robots.txt and Crawl-delay as the crawl left them.
+	storeOnly := newServer(t, filepath.Join(dir, "demo.db"), dashboard.Config{})
+	err = chromedp.Do(bctx, chromedp.Navigate(storeOnly.URL+"/#hosts"), waitRows("#hosts-table tbody tr"), shot("hosts-after"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	caption, err := chromedp.Run(bctx, chromedp.Text(chromedp.ID("hosts-state")))
+	robotsCells, rerr := chromedp.Run(bctx, chromedp.Evaluate[int](`[...document.querySelectorAll("#hosts-table tbody tr td:nth-child(7)")].filter((td) => td.textContent === "ok").length`))
+	if err = errors.Join(err, rerr); err != nil || !strings.Contains(caption, "as at the end of the crawl") || robotsCells == 0 {
+		t.Errorf("hosts of the store after the crawl: %q, %d hosts with robots.txt ok: %v", caption, robotsCells, err)
+	}
+	t.Logf("hosts after the crawl: %s; %d with robots.txt ok", caption, robotsCells)
 	// Hosts sort by a click on a header.
 	err = chromedp.Do(bctx, chromedp.Navigate(base+"#hosts"), waitRows("#hosts-table tbody tr"),
 		chromedp.Click(chromedp.CSS(`#hosts-table th:nth-child(1)`)),

@@ -191,14 +191,20 @@ async function hosts() {
     hostState.page = 1;
     route();
   };
+  const endAt = (h.items.find((r) => r.state === "end-of-crawl") || {}).state_at;
+  const caption = h.items.some((r) => r.state === "live") ? "Delay, robots.txt and Crawl-delay: live."
+    : endAt ? `Delay, robots.txt and Crawl-delay: as at the end of the crawl (${endAt}).`
+    : "Delay, robots.txt and Crawl-delay: not known for this store.";
   view.replaceChildren(el("h2", {}, "Hosts"),
+    el("p", { id: "hosts-state", class: "note" }, caption),
     table("hosts-table", [
       { label: "host", key: "host" }, { label: "queued", key: "queued" },
       { label: "fetched", key: "fetched" }, { label: "failed", key: "failed" },
       { label: "in flight", key: "in_flight" },
       { label: "delay ms", key: "delay", cell: (r) => fmt(r.delay_ms, 0) },
       { label: "robots.txt", cell: (r) => r.robots || "-" },
-      { label: "Crawl-delay ms", cell: (r) => r.crawl_delay_ms ? fmt(r.crawl_delay_ms, 0) : "-" }], h.items,
+      { label: "Crawl-delay ms", cell: (r) => r.crawl_delay_ms ? fmt(r.crawl_delay_ms, 0) : "-" },
+      { label: "as of", cell: (r) => ({ "live": "live", "end-of-crawl": "end of crawl" })[r.state] || "-" }], h.items,
     { sort: { key: hostState.sort }, onSort: resort }),
     pager(h, (p) => { hostState.page = p; route(); }));
   return 3000;
