@@ -29,23 +29,17 @@ type Counts struct {
 // Counts reads the store's totals.
 func (d *DB) Counts(ctx context.Context) (Counts, error) {
 	c := Counts{Status: map[string]int64{}, Errors: map[string]int64{}}
-	rows, err := d.db.QueryContext(ctx, `SELECT status / 100, count(*), sum(relevant) FROM pages GROUP BY 1`)
+	v, err := d.pages.read(ctx, d)
 	if err != nil {
 		return c, fmt.Errorf("dashboard: counts: %w", err)
 	}
-	for rows.Next() {
-		var class, n, rel int64
-		if err := rows.Scan(&class, &n, &rel); err != nil {
-			rows.Close()
-			return c, fmt.Errorf("dashboard: counts: %w", err)
-		}
+	for class, n := range v.status {
 		c.Status[fmt.Sprintf("%dxx", class)] = n
 		c.Pages += n
-		c.Relevant += rel
 	}
-	rows.Close()
-	if c.Pages > 0 {
-		c.Harvest = float64(c.Relevant) / float64(c.Pages)
+	if n := len(v.rel); n > 0 {
+		c.Relevant = v.rel[n-1]
+		c.Harvest = float64(c.Relevant) / float64(n)
 	}
 	if err := scanKV(ctx, d.db, `SELECT kind, count(*) FROM failures GROUP BY kind`, func(k string, n int64) {
 		c.Errors[k] = n
