@@ -167,7 +167,7 @@ func (s *Server) hosts(r *http.Request, q *query) (any, error) {
 	}
 	ctx, cancel := ctxOf(r)
 	defer cancel()
-	hs, err := s.db.Hosts(ctx)
+	hs, err := s.hostRows.get(ctx, s.db.Hosts)
 	if err != nil {
 		return nil, err
 	}

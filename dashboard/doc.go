@@ -14,6 +14,10 @@
 //   - db.go: DB, the read-only view of a store.
 //   - query.go: totals, hosts, clusters with samples, records tables, topics.
 //   - pages.go: the page view, the pages list, the harvest curve, the queue.
+//   - tally.go: what polls read often, read cheaply: the pages' status
+//     classes and harvest read incrementally, lists reused while fresh.
+//   - reference.go: Reference, a BFS crawl's harvest curve (its store or
+//     harvest.csv) drawn beside the crawl's.
 //   - live.go: the live crawl's rate samples and the store's rate history.
 //   - params.go: query parameters: paging, choices, unknown-name checks.
 //   - server.go: Server, Config, New, the token check, ListenAndServe.

@@ -42,7 +42,10 @@ type Server struct {
 	metrics *Metrics
 	bfs     *Reference // nil: no reference curve
 	rates   *rateRing
-	mux     *http.ServeMux
+	// hostRows are the frontier's per-host counts, reused while fresh: the
+	// hosts view polls, and each sort or page click asks again.
+	hostRows cached[Host]
+	mux      *http.ServeMux
 }
 
 // Option adds a collaborator to New.

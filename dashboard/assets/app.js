@@ -287,7 +287,8 @@ async function route() {
   try {
     const again = await fn(arg);
     statusLine.textContent = `updated ${new Date().toLocaleTimeString()}`;
-    if (again > 0) timer = setTimeout(route, again);
+    // A hidden tab polls at most every 15 seconds; shown again, it updates at once.
+    if (again > 0) timer = setTimeout(route, document.hidden ? Math.max(again, 15000) : again);
   } catch (e) {
     statusLine.textContent = `error: ${e.message}`;
     timer = setTimeout(route, 3000);
@@ -295,4 +296,5 @@ async function route() {
 }
 
 window.addEventListener("hashchange", () => { hostState.page = 1; route(); });
+document.addEventListener("visibilitychange", () => { if (!document.hidden && timer !== null) route(); });
 route();
