@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -68,6 +69,9 @@ func TestPauseThenStop(t *testing.T) {
 	_, body := get(t, http.DefaultClient, base+"/api/overview?token="+token)
 	if o := decode[dashboard.Overview](t, body); o.Run == nil || !o.Run.Paused {
 		t.Errorf("overview while paused: %+v", o.Run)
+	}
+	if _, body := get(t, http.DefaultClient, base+"/metrics?token="+token); !strings.Contains(string(body), "\ncrawl_paused 1\n") {
+		t.Errorf("/metrics while paused lacks crawl_paused 1")
 	}
 	// A window in which the unpaused crawl fetches dozens of pages.
 	time.Sleep(500 * time.Millisecond)

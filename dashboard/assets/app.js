@@ -131,12 +131,13 @@ async function overview() {
   if (can("pause") && !run.paused) buttons.append(el("button", { id: "pause-btn", onclick: () => control("pause") }, "pause"));
   if (can("resume") && run.paused) buttons.append(el("button", { id: "resume-btn", onclick: () => control("resume") }, "resume"));
   if (can("stop")) buttons.append(el("button", { id: "stop-btn", onclick: () => control("stop") }, "stop"));
-  const rate = run ? run.pages_per_second : (o.rates.length ? o.rates[o.rates.length - 1].rate : 0);
+  // Live: the last second's rate (0 while paused), the run's average beside it.
+  const rate = o.rates.length ? o.rates[o.rates.length - 1].rate : 0;
   const cards = el("div", { class: "cards" },
     card("crawl-state", "crawl", state),
     card("pages-fetched", run ? "pages fetched (this run)" : "pages stored", fmt(run ? run.fetched : o.store.pages)),
     card("pages-stored", "pages in store", fmt(o.store.pages)),
-    card("pages-rate", "pages/s", fmt(rate, 1)),
+    card("pages-rate", run ? `pages/s (run average ${fmt(run.pages_per_second, 1)})` : "pages/s at the end", fmt(rate, 1)),
     card("queued", "queued", fmt(run ? run.queued : o.store.queued)),
     card("inflight", "in flight", fmt(run ? run.in_flight : 0)),
     card("failures", "failed URLs", fmt(o.store.failures)),
