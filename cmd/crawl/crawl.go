@@ -29,7 +29,7 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	quiet := fs.Bool("quiet", false, "no progress output")
 	serve := fs.String("serve", "", "serve the dashboard on `address` while crawling (e.g. 127.0.0.1:8080)")
 	serveToken := fs.String("serve-token", "", "`token` every dashboard request must carry (default serve.token); needed off loopback and to pause, resume or stop from the dashboard")
-	serveBFS := fs.String("serve-bfs", "", "draw the harvest curve of a BFS crawl beside this one's: its store or harvest.csv `file`")
+	serveBFS := fs.String("serve-bfs", "", "draw the harvest curve of a BFS crawl beside this one's: its store or harvest.csv `file` (default serve.bfs_reference)")
 	builtins := fs.String("builtins", "on", "`on`, or off: every built-in method off for this run (comparisons)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to `file` (for go tool pprof)")
 	fs.Usage = func() { usage(stderr) }
@@ -105,6 +105,9 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			tok = cfg.Serve.Token
 		}
 		var extra []dashboard.Option
+		if *serveBFS == "" {
+			*serveBFS = cfg.Serve.BFSReference
+		}
 		if *serveBFS != "" {
 			ref, err := dashboard.LoadReference(ctx, *serveBFS)
 			if err != nil {

@@ -17,6 +17,8 @@ func TestServeBadInvocations(t *testing.T) {
 	os.WriteFile(notDB, []byte("this is not a database"), 0o644)
 	cfg := filepath.Join(dir, "c.yaml")
 	os.WriteFile(cfg, []byte("seeds: [http://127.0.0.1:1/]\ndb: "+filepath.Join(dir, "c.db")+"\n"), 0o644)
+	cfgBFS := filepath.Join(dir, "b.yaml")
+	os.WriteFile(cfgBFS, []byte("seeds: [http://127.0.0.1:1/]\ndb: "+filepath.Join(dir, "c.db")+"\nserve:\n  bfs_reference: "+notDB+"\n"), 0o644)
 	tests := []struct {
 		name string
 		args []string
@@ -30,6 +32,7 @@ func TestServeBadInvocations(t *testing.T) {
 		{"crawl serve bad address", []string{"-config", cfg, "-serve", "nonsense", "-quiet"}, 2, "nonsense"},
 		{"serve missing bfs", []string{"serve", "-db", notDB, "-bfs", filepath.Join(dir, "nope.csv")}, 1, "no such file"},
 		{"crawl bfs not a reference", []string{"-config", cfg, "-serve", "127.0.0.1:0", "-serve-bfs", notDB, "-quiet"}, 1, "columns pages and relevant"},
+		{"config bfs not a reference", []string{"-config", cfgBFS, "-serve", "127.0.0.1:0", "-quiet"}, 1, "columns pages and relevant"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
