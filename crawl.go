@@ -96,6 +96,7 @@ type Batch struct {
 	Pages   []*Page // in fetch order
 	Final   bool    // last batch of the run
 	Records []Record
+	Results []Result // named results of the batch hooks (AddResult), stored with the batch
 }
 
 // Errors shared by every package.

@@ -14,7 +14,6 @@ import (
 	"github.com/crawl-project/crawl/crawler"
 	"github.com/crawl-project/crawl/frontier"
 	"github.com/crawl-project/crawl/hooks"
-	"github.com/crawl-project/crawl/store"
 )
 
 // TestBetterLinksAreStoredAtOnce checks that a group commit does not hold
@@ -103,7 +102,7 @@ func (p *pushWatch) Push(ctx context.Context, links []crawl.Link) (int, error) {
 }
 
 // PushWith keeps the SQLite frontier's one-transaction path.
-func (p *pushWatch) PushWith(ctx context.Context, links []crawl.Link, save func([]store.FrontierEntry) (int, error)) (int, error) {
+func (p *pushWatch) PushWith(ctx context.Context, links []crawl.Link, save func([]crawl.FrontierEntry) (int, error)) (int, error) {
 	n, err := p.Frontier.(*frontier.SQLite).PushWith(ctx, links, save)
 	p.saw(links)
 	return n, err

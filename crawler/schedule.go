@@ -11,7 +11,6 @@ import (
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/frontier"
-	"github.com/crawl-project/crawl/store"
 )
 
 // schedule pops links and starts fetches until the crawl has to stop, then
@@ -144,7 +143,7 @@ type result struct {
 	// link waits in Crawler.held until then, and is not stored.
 	heldUntil time.Time
 	dup       *duplicate         // the page duplicates an earlier one: stored as a failure of kind "duplicate"
-	fp        *store.Fingerprint // the page's fingerprint, stored with it (nil without dedup)
+	fp        *crawl.Fingerprint // the page's fingerprint, stored with it (nil without dedup)
 	refused   string             // a limit rule refused the link unfetched (failure set too)
 	hookErrs  int
 }

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/store"
 )
 
@@ -268,7 +269,7 @@ func failures(ctx context.Context, st *store.Store, rw rowWriter) error {
 	if err := rw.header([]string{"url", "kind", "status", "error", "attempts", "time", "depth", "parent"}); err != nil {
 		return err
 	}
-	return st.ExportFailures(ctx, func(f store.Failure) error {
+	return st.ExportFailures(ctx, func(f crawl.Failure) error {
 		return rw.row([]any{f.URL, f.Kind, f.Status, f.Message, f.Attempts, f.At, f.Depth, f.Parent})
 	})
 }

@@ -91,7 +91,7 @@ func after(e *entry, c store.FrontierCursor) bool {
 
 // Push implements Frontier. The new links are in SQLite when it returns.
 func (f *SQLite) Push(ctx context.Context, links []crawl.Link) (int, error) {
-	return f.PushWith(ctx, links, func(entries []store.FrontierEntry) (int, error) {
+	return f.PushWith(ctx, links, func(entries []crawl.FrontierEntry) (int, error) {
 		if len(entries) == 0 {
 			return 0, nil
 		}
@@ -104,7 +104,7 @@ func (f *SQLite) Push(ctx context.Context, links []crawl.Link) (int, error) {
 // is called exactly once, with no entries when every link was seen before.
 // The engine uses it to store the links in the same transaction as the
 // pages they were found on (store.SaveFetched).
-func (f *SQLite) PushWith(ctx context.Context, links []crawl.Link, save func([]store.FrontierEntry) (int, error)) (int, error) {
+func (f *SQLite) PushWith(ctx context.Context, links []crawl.Link, save func([]crawl.FrontierEntry) (int, error)) (int, error) {
 	f.mu.Lock()
 	closed := f.closed
 	f.mu.Unlock()
@@ -154,8 +154,8 @@ func (f *SQLite) PushWith(ctx context.Context, links []crawl.Link, save func([]s
 
 // candidates returns the links in scope, once each, marked by the Bloom
 // filter: Seq -1 means "maybe seen", to be checked in SQLite.
-func (f *SQLite) candidates(links []crawl.Link) []store.FrontierEntry {
-	out := make([]store.FrontierEntry, 0, len(links))
+func (f *SQLite) candidates(links []crawl.Link) []crawl.FrontierEntry {
+	out := make([]crawl.FrontierEntry, 0, len(links))
 	batch := make(map[string]struct{}, len(links))
 	f.bmu.Lock()
 	defer f.bmu.Unlock()
@@ -169,7 +169,7 @@ func (f *SQLite) candidates(links []crawl.Link) []store.FrontierEntry {
 		batch[l.URL] = struct{}{}
 		l.Priority = cleanPriority(l.Priority)
 		l.Tags = append([]string(nil), l.Tags...)
-		e := store.FrontierEntry{Host: HostOf(l.URL), Link: l}
+		e := crawl.FrontierEntry{Host: HostOf(l.URL), Link: l}
 		if f.seen.TestString(l.URL) {
 			if f.recent.has(l.URL) {
 				continue // confirmed seen not long ago
@@ -182,7 +182,7 @@ func (f *SQLite) candidates(links []crawl.Link) []store.FrontierEntry {
 }
 
 // dropKnown removes the Bloom positives that SQLite confirms as seen.
-func (f *SQLite) dropKnown(ctx context.Context, cands *[]store.FrontierEntry) error {
+func (f *SQLite) dropKnown(ctx context.Context, cands *[]crawl.FrontierEntry) error {
 	var maybe []string
 	for _, c := range *cands {
 		if c.Seq == -1 {
@@ -217,7 +217,7 @@ func (f *SQLite) dropKnown(ctx context.Context, cands *[]store.FrontierEntry) er
 }
 
 // limited removes the new links the Limits refuse.
-func (f *SQLite) limited(cands []store.FrontierEntry) []store.FrontierEntry {
+func (f *SQLite) limited(cands []crawl.FrontierEntry) []crawl.FrontierEntry {
 	keep := cands[:0]
 	for _, c := range cands {
 		if f.limit.admit(c.Link.URL) {

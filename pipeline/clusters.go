@@ -63,8 +63,14 @@ func newClustersBuiltin(ctx context.Context, cfg *config.Config, st *store.Store
 	return &clustersBuiltin{hook: h, st: st}, nil
 }
 
+// OnBatch clusters the batch and hands the clusters it changed to the
+// batch's store transaction as its store.ResultClusters result.
 func (b *clustersBuiltin) OnBatch(ctx context.Context, batch *crawl.Batch) error {
-	if err := b.hook.OnBatch(ctx, batch); err != nil || !batch.Final {
+	err := b.hook.OnBatch(ctx, batch)
+	if rows := b.clusterRows(); len(rows) > 0 {
+		store.SetClusters(batch, rows)
+	}
+	if err != nil || !batch.Final {
 		return err
 	}
 	return b.st.MovePages(ctx, b.hook.Moves(), b.hook.Removed())
@@ -77,7 +83,7 @@ func (b *clustersBuiltin) reportLines() []string {
 	return nil
 }
 
-// clusterRows hands the changed clusters to the batch's store transaction.
+// clusterRows returns (and forgets) the clusters changed since the last call.
 func (b *clustersBuiltin) clusterRows() []store.ClusterRow {
 	rows := b.hook.Rows()
 	out := make([]store.ClusterRow, len(rows))

@@ -29,16 +29,34 @@ type ClusterRow struct {
 	Updated    time.Time // set by Clusters; SaveBatch stamps the time of the batch
 }
 
+// ResultClusters names the batch result (crawl.Result) that carries the
+// changed template clusters; its value is a []ClusterRow, which SaveBatch
+// keeps in the cluster tables (the candidate index of ClusterCandidates).
+const ResultClusters = "clusters"
+
+// SetClusters sets rows as b's ResultClusters result (replacing one set
+// before) and returns b.
+func SetClusters(b *crawl.Batch, rows []ClusterRow) *crawl.Batch {
+	b.AddResult(ResultClusters, rows)
+	return b
+}
+
 // SaveBatch stores what the batch hooks produced, in one transaction: the
 // hook-owned fields of b.Pages (label, score, relevance, relevant, cluster,
 // topic, by seq), b.Records (replacing the stored records of each page they
-// belong to; a record's page is found by URL or final URL), the clusters
-// (upserted, fingerprints replaced, merged ones deleted and re-pointed), it
-// marks the pages as processed by batch b.Seq and records the batch. A
-// replay of the same batch stores nothing twice.
-func (s *Store) SaveBatch(ctx context.Context, b *crawl.Batch, clusters []ClusterRow) error {
+// belong to; a record's page is found by URL or final URL), b.Results (the
+// ResultClusters result upserted into the cluster tables, fingerprints
+// replaced, merged clusters deleted and re-pointed; any other result kept
+// as JSON under its batch and name, see BatchResults), it marks the pages
+// as processed by batch b.Seq and records the batch. A replay of the same
+// batch stores nothing twice.
+func (s *Store) SaveBatch(ctx context.Context, b *crawl.Batch) error {
 	if b == nil || b.Seq <= 0 {
 		return fmt.Errorf("store: save batch: batch needs a positive Seq")
+	}
+	clusters, results, err := splitResults(b)
+	if err != nil {
+		return err
 	}
 	recs := make([][]byte, len(b.Records))
 	for i, r := range b.Records {
@@ -46,7 +64,6 @@ func (s *Store) SaveBatch(ctx context.Context, b *crawl.Batch, clusters []Cluste
 		if fields == nil {
 			fields = []crawl.Field{}
 		}
-		var err error
 		if recs[i], err = json.Marshal(fieldsJSON(fields)); err != nil {
 			return fmt.Errorf("store: save batch %d: record %d: %w", b.Seq, i, err)
 		}
@@ -60,6 +77,9 @@ func (s *Store) SaveBatch(ctx context.Context, b *crawl.Batch, clusters []Cluste
 			return err
 		}
 		if err := saveClusters(ctx, tx, clusters, now); err != nil {
+			return err
+		}
+		if err := saveResults(ctx, tx, b.Seq, results); err != nil {
 			return err
 		}
 		_, err := tx.ExecContext(ctx, `INSERT INTO batches(seq, pages, done_at) VALUES(?,?,?)

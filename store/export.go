@@ -217,14 +217,14 @@ func (s *Store) ExportClusters(ctx context.Context, fn func(ClusterExportRow) er
 }
 
 // ExportFailures calls fn for every failure, by URL.
-func (s *Store) ExportFailures(ctx context.Context, fn func(Failure) error) error {
+func (s *Store) ExportFailures(ctx context.Context, fn func(crawl.Failure) error) error {
 	rows, err := s.r.QueryContext(ctx, "SELECT url, parent, kind, message, depth, status, at, attempts FROM failures ORDER BY url")
 	if err != nil {
 		return fmt.Errorf("store: export failures: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var f Failure
+		var f crawl.Failure
 		var at string
 		if err := rows.Scan(&f.URL, &f.Parent, &f.Kind, &f.Message, &f.Depth, &f.Status, &at, &f.Attempts); err != nil {
 			return fmt.Errorf("store: export failures: %w", err)

@@ -7,9 +7,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/klauspost/compress/gzip"
 	"io"
 	"net/http"
+
+	"github.com/klauspost/compress/gzip"
 
 	"github.com/crawl-project/crawl"
 )

@@ -142,6 +142,16 @@ CREATE TABLE fingerprints (
 	simhash INTEGER                            -- 64-bit SimHash of title and text; NULL when too short
 );
 `,
+	// 5: named results of the batch hooks (crawl.Result) other than the
+	// clusters, which keep their own tables.
+	`
+CREATE TABLE batch_results (
+	batch INTEGER NOT NULL,
+	name  TEXT NOT NULL,
+	value TEXT NOT NULL,                       -- JSON
+	PRIMARY KEY (batch, name)
+) WITHOUT ROWID;
+`,
 }
 
 // SchemaVersion returns the schema version this program writes.

@@ -164,7 +164,7 @@ func clusterFPC(ctx context.Context, feats []*fpc.Features, cfg fpc.Config, batc
 	if err != nil {
 		return nil, err
 	}
-	return assign, st.SaveBatch(ctx, &crawl.Batch{Seq: counts.Batches + 1}, out)
+	return assign, st.SaveBatch(ctx, store.SetClusters(&crawl.Batch{Seq: counts.Batches + 1}, out))
 }
 
 func writeAssignments(stdout io.Writer, out string, paths []string, assign []int64) error {
