@@ -58,6 +58,12 @@ func (s *Store) SaveBatch(ctx context.Context, b *crawl.Batch) error {
 	if err != nil {
 		return err
 	}
+	notes := make([]string, len(b.Pages))
+	for i, p := range b.Pages {
+		if notes[i], err = encodeAnnotations(p.Annotations); err != nil {
+			return fmt.Errorf("store: save batch %d: page %s: %w", b.Seq, p.URL, err)
+		}
+	}
 	recs := make([][]byte, len(b.Records))
 	for i, r := range b.Records {
 		fields := r.Fields
@@ -70,7 +76,7 @@ func (s *Store) SaveBatch(ctx context.Context, b *crawl.Batch) error {
 	}
 	now := formatTime(time.Now())
 	return s.write(ctx, fmt.Sprintf("save batch %d", b.Seq), func(tx *sql.Tx) error {
-		if err := updateBatchPages(ctx, tx, b); err != nil {
+		if err := updateBatchPages(ctx, tx, b, notes); err != nil {
 			return err
 		}
 		if err := insertRecords(ctx, tx, b, recs); err != nil {
@@ -102,15 +108,15 @@ func fieldsJSON(fs []crawl.Field) []fieldJSON {
 	return out
 }
 
-func updateBatchPages(ctx context.Context, tx *sql.Tx, b *crawl.Batch) error {
+func updateBatchPages(ctx context.Context, tx *sql.Tx, b *crawl.Batch, notes []string) error {
 	up, err := tx.PrepareContext(ctx, `UPDATE pages SET label = ?, score = ?, relevance = ?, relevant = ?,
-		cluster = ?, topic = ?, batch = ? WHERE seq = ?`)
+		cluster = ?, topic = ?, annotations = ?, batch = ? WHERE seq = ?`)
 	if err != nil {
 		return err
 	}
 	defer up.Close()
-	for _, p := range b.Pages {
-		res, err := up.ExecContext(ctx, p.Label, p.Score, p.Relevance, p.Relevant, p.Cluster, p.Topic, b.Seq, p.Seq)
+	for i, p := range b.Pages {
+		res, err := up.ExecContext(ctx, p.Label, p.Score, p.Relevance, p.Relevant, p.Cluster, p.Topic, notes[i], b.Seq, p.Seq)
 		if err != nil {
 			return fmt.Errorf("update page %d: %w", p.Seq, err)
 		}

@@ -30,6 +30,7 @@
 //   - pages.go: SaveResults (multi-row link inserts, pages encoded on all CPUs), MaxSeq, Counts, LinkCount.
 //   - read.go: gzip, UnbatchedPages, Pages, PagesNoHTML, PageBySeq, PageLinks.
 //   - batch.go: SaveBatch, ClusterRow, ResultClusters, SetClusters, Clusters, ClusterCandidates, DeleteClusters, SaveTopics, TopicWords.
+//   - annotations.go: per-page annotations (crawl.Page.Annotations, JSON in pages.annotations), AnnotationNames.
 //   - results.go: the named batch results other than the clusters (JSON by batch and name), BatchResults.
 //   - frontier.go: frontier rows for the frontier package's SQLite backend.
 //   - recrawl.go: HubPages, SetValidators, UpdatePage (re-visits).

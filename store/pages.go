@@ -83,6 +83,7 @@ type pageRow struct {
 	fetchedAt string
 	hash      string
 	html      []byte
+	notes     string // Annotations as JSON, "" when none
 }
 
 // encodePages compresses and hashes pages on all CPUs.
@@ -118,6 +119,9 @@ func (s *Store) encodePage(p *crawl.Page) (pageRow, error) {
 		return r, err
 	}
 	r.fetchedAt = formatTime(p.FetchedAt)
+	if r.notes, err = encodeAnnotations(p.Annotations); err != nil {
+		return r, err
+	}
 	sum := sha256.Sum256(p.HTML)
 	r.hash = hex.EncodeToString(sum[:])
 	if r.html, err = s.compress(p.HTML); err != nil {
@@ -132,8 +136,8 @@ func insertPages(ctx context.Context, tx *sql.Tx, pages []*crawl.Page, rows []pa
 	}
 	ins, err := tx.PrepareContext(ctx, `INSERT INTO pages(seq, url, final_url, redirects, status, fetched_at,
 		depth, parent, anchor, content_type, charset, size, content_hash, title, keywords, description,
-		html, etag, last_modified, label, score, relevance, relevant, cluster, topic)
-		VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING`)
+		html, etag, last_modified, label, score, relevance, relevant, cluster, topic, annotations)
+		VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING`)
 	if err != nil {
 		return err
 	}
@@ -150,7 +154,7 @@ func insertPages(ctx context.Context, tx *sql.Tx, pages []*crawl.Page, rows []pa
 		res, err := ins.ExecContext(ctx, p.Seq, p.URL, p.FinalURL, r.redirects, p.Status, r.fetchedAt,
 			p.Depth, p.Parent, p.Anchor, p.ContentType, p.Charset, p.Size, r.hash, p.Title, p.Keywords,
 			p.Description, r.html, header(p.Header, "ETag"), header(p.Header, "Last-Modified"),
-			p.Label, p.Score, p.Relevance, p.Relevant, p.Cluster, p.Topic)
+			p.Label, p.Score, p.Relevance, p.Relevant, p.Cluster, p.Topic, r.notes)
 		if err != nil {
 			return fmt.Errorf("insert page %s: %w", p.URL, err)
 		}

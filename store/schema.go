@@ -152,6 +152,10 @@ CREATE TABLE batch_results (
 	PRIMARY KEY (batch, name)
 ) WITHOUT ROWID;
 `,
+	// 6: named per-page results of any hook (crawl.Page.Annotations).
+	`
+ALTER TABLE pages ADD COLUMN annotations TEXT NOT NULL DEFAULT '';  -- JSON object name → text; '' when none
+`,
 }
 
 // SchemaVersion returns the schema version this program writes.
