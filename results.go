@@ -71,3 +71,10 @@ func (b *Batch) AddResult(name string, v any) {
 	}
 	b.Results = append(b.Results, Result{Name: name, Value: v})
 }
+
+// ExportTables returns the names of the tables a crawl exports (package
+// export writes each; a configuration's exports list names them), in their
+// documented order. Each call returns a new slice.
+func ExportTables() []string {
+	return []string{"pages", "links", "records", "clusters", "harvest", "topics", "failures"}
+}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/crawl-project/crawl/crawler"
 	"github.com/crawl-project/crawl/frontier"
+	"github.com/crawl-project/crawl/frontier/sqlitefrontier"
 	"github.com/crawl-project/crawl/internal/demosite"
 	"github.com/crawl-project/crawl/store"
 )
@@ -57,7 +58,7 @@ func crawlOurs(b *testing.B, seed string, workers int) (time.Duration, int) {
 		b.Fatal(err)
 	}
 	defer st.Close()
-	fr, err := frontier.NewSQLite(ctx, st, frontier.Config{})
+	fr, err := sqlitefrontier.New(ctx, st, frontier.Config{})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/crawler"
 	"github.com/crawl-project/crawl/frontier"
+	"github.com/crawl-project/crawl/frontier/sqlitefrontier"
 	"github.com/crawl-project/crawl/hooks"
 )
 
@@ -103,7 +104,7 @@ func (p *pushWatch) Push(ctx context.Context, links []crawl.Link) (int, error) {
 
 // PushWith keeps the SQLite frontier's one-transaction path.
 func (p *pushWatch) PushWith(ctx context.Context, links []crawl.Link, save func([]crawl.FrontierEntry) (int, error)) (int, error) {
-	n, err := p.Frontier.(*frontier.SQLite).PushWith(ctx, links, save)
+	n, err := p.Frontier.(*sqlitefrontier.Frontier).PushWith(ctx, links, save)
 	p.saw(links)
 	return n, err
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/crawler"
 	"github.com/crawl-project/crawl/frontier"
+	"github.com/crawl-project/crawl/frontier/sqlitefrontier"
 )
 
 const story = "The committee met on a wet Tuesday to weigh the harbour plan, which would move the ferry pier north and open the old fish market as a covered hall for traders and visitors alike."
@@ -66,7 +67,7 @@ func TestDuplicatesAcrossRuns(t *testing.T) {
 	}
 	// A second run on the same store: /later duplicates /orig, fetched by the first.
 	fr.Close()
-	fr2, err := frontier.NewSQLite(context.Background(), st, frontier.Config{})
+	fr2, err := sqlitefrontier.New(context.Background(), st, frontier.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}

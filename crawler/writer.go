@@ -202,7 +202,7 @@ func (w *writer) commit(ctx context.Context, group []result) {
 }
 
 // txPusher is a frontier that can leave the insertion of its new rows to
-// the store write of the results (frontier.SQLite), and fetchedSaver a
+// the store write of the results (sqlitefrontier.Frontier), and fetchedSaver a
 // store that writes both in one transaction (store.Store): one commit per
 // group instead of two. Other backends take the two-step path.
 type txPusher interface {

@@ -20,8 +20,8 @@ import (
 	"github.com/crawl-project/crawl/store"
 )
 
-// Whats are the exportable tables.
-var Whats = []string{"pages", "links", "records", "clusters", "harvest", "topics", "failures"}
+// Whats are the exportable tables (crawl.ExportTables).
+var Whats = crawl.ExportTables()
 
 // Formats are the output formats.
 var Formats = []string{"csv", "jsonl"}

@@ -15,6 +15,7 @@ import (
 	"github.com/crawl-project/crawl/config"
 	"github.com/crawl-project/crawl/crawler"
 	"github.com/crawl-project/crawl/frontier"
+	"github.com/crawl-project/crawl/frontier/sqlitefrontier"
 	"github.com/crawl-project/crawl/hooks"
 	"github.com/crawl-project/crawl/internal/demosite"
 	"github.com/crawl-project/crawl/store"
@@ -124,7 +125,7 @@ func Open(ctx context.Context, cfg *config.Config, opts Options) (_ *Pipeline, e
 		return nil, fmt.Errorf("pipeline: scope: %w", err)
 	}
 	fcfg := frontier.Config{Scope: scope, FocusMargin: focusMargin(cfg.Topic), Since: p.marks.Frontier, Limits: limitsOf(cfg.Scope)}
-	if p.fr, err = frontier.NewSQLite(ctx, p.st, fcfg); err != nil {
+	if p.fr, err = sqlitefrontier.New(ctx, p.st, fcfg); err != nil {
 		return nil, err
 	}
 	p.closers = append(p.closers, p.fr.Close)

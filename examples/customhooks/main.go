@@ -15,6 +15,7 @@ import (
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/crawler"
 	"github.com/crawl-project/crawl/frontier"
+	"github.com/crawl-project/crawl/frontier/sqlitefrontier"
 	"github.com/crawl-project/crawl/hooks"
 	"github.com/crawl-project/crawl/store"
 )
@@ -66,7 +67,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		return err
 	}
 	defer st.Close()
-	fr, err := frontier.NewSQLite(ctx, st, frontier.Config{})
+	fr, err := sqlitefrontier.New(ctx, st, frontier.Config{})
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,4 @@
-package frontier_test
+package sqlitefrontier_test
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 
 	"github.com/crawl-project/crawl/frontier"
 	"github.com/crawl-project/crawl/frontier/frontiertest"
+	"github.com/crawl-project/crawl/frontier/sqlitefrontier"
 	"github.com/crawl-project/crawl/store"
 )
 
@@ -34,7 +35,7 @@ func TestSQLiteConformance(t *testing.T) {
 					cfg.Window = window
 				}
 				cfg.ExpectedURLs = 10000
-				f, err := frontier.NewSQLite(context.Background(), openStore(t, t.TempDir()), cfg)
+				f, err := sqlitefrontier.New(context.Background(), openStore(t, t.TempDir()), cfg)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -44,9 +45,9 @@ func TestSQLiteConformance(t *testing.T) {
 	}
 }
 
-func newSQLite(t testing.TB, st *store.Store, cfg frontier.Config) *frontier.SQLite {
+func newSQLite(t testing.TB, st *store.Store, cfg frontier.Config) *sqlitefrontier.Frontier {
 	t.Helper()
-	f, err := frontier.NewSQLite(context.Background(), st, cfg)
+	f, err := sqlitefrontier.New(context.Background(), st, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
