@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"net/http"
-	"net/url"
 	"time"
 
 	"github.com/crawl-project/crawl"
@@ -53,7 +52,7 @@ loop:
 		if err == nil {
 			c.dispatched.Store(math.Float64bits(link.Priority))
 			w.pending.Add(1)
-			c.hosts.claim(hostOf(link.URL))
+			c.hosts.claim(crawl.HostKey(link.URL))
 			go func() {
 				defer func() { <-sem }()
 				w.results <- c.process(ctx, link)
@@ -105,7 +104,7 @@ func (c *Crawler) refuseQueued(link crawl.Link) (result, bool) {
 	switch {
 	case c.dups.blocked(link.URL):
 		rule = RuleDuplicatePattern
-	case !c.quota.take(hostOf(link.URL)):
+	case !c.quota.take(crawl.HostKey(link.URL)):
 		rule = RuleMaxPagesPerHost
 	default:
 		return result{}, false
@@ -120,14 +119,6 @@ func (c *Crawler) waitEvent(tick <-chan time.Time) {
 	case <-tick:
 	case <-c.stopping:
 	}
-}
-
-func hostOf(raw string) string {
-	u, err := url.Parse(raw)
-	if err != nil {
-		return ""
-	}
-	return u.Host
 }
 
 // result is the outcome of processing one link.

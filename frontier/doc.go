@@ -19,7 +19,7 @@
 //
 // Files:
 //   - frontier.go: the Frontier interface, Config, errors.
-//   - normalize.go: Normalize and HostOf.
+//   - normalize.go: Normalize (the host key of a URL is crawl.HostKey).
 //   - query.go: query canonicalisation: Normalizer, QueryRules, DefaultStripParams.
 //   - limits.go: Limits on runaway URL spaces and their Limiter (count-min sketches), PatternOf.
 //   - scope.go: Scope (plain config), Rules (compiled) and Allow.

@@ -61,7 +61,7 @@ func (m *Memory) Push(ctx context.Context, links []crawl.Link) (int, error) {
 		m.seq++
 		l.Priority = queue.CleanPriority(l.Priority)
 		l.Tags = append([]string(nil), l.Tags...)
-		m.q.Push(&queue.Entry{Link: l, Host: HostOf(l.URL), Seq: m.seq})
+		m.q.Push(&queue.Entry{Link: l, Host: crawl.HostKey(l.URL), Seq: m.seq})
 		added++
 	}
 	return added, nil

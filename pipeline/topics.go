@@ -30,7 +30,7 @@ func newTopicsBuiltin(ctx context.Context, st *store.Store, r float64, paper boo
 		return nil, fmt.Errorf("pipeline: topics: %w", err)
 	}
 	err = st.PagesNoHTML(ctx, func(p *crawl.Page) error {
-		h.Add(fuzzy.Doc{ID: p.Seq, Host: fuzzy.HostOf(cmp.Or(p.FinalURL, p.URL)), Title: p.Title, Keywords: p.Keywords, Description: p.Description})
+		h.Add(fuzzy.Doc{ID: p.Seq, Host: crawl.HostKey(cmp.Or(p.FinalURL, p.URL)), Title: p.Title, Keywords: p.Keywords, Description: p.Description})
 		return nil
 	})
 	if err != nil {

@@ -101,7 +101,7 @@ func clusterStore(ctx context.Context, st *store.Store, cfg fuzzy.Config) (*fuzz
 	var docs []fuzzy.Doc
 	var urls []string
 	err := st.PagesNoHTML(ctx, func(p *crawl.Page) error {
-		docs = append(docs, fuzzy.Doc{ID: p.Seq, Host: fuzzy.HostOf(cmp.Or(p.FinalURL, p.URL)), Title: p.Title, Keywords: p.Keywords, Description: p.Description})
+		docs = append(docs, fuzzy.Doc{ID: p.Seq, Host: crawl.HostKey(cmp.Or(p.FinalURL, p.URL)), Title: p.Title, Keywords: p.Keywords, Description: p.Description})
 		urls = append(urls, p.URL)
 		return nil
 	})

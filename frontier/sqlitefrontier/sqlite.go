@@ -171,7 +171,7 @@ func (f *Frontier) candidates(links []crawl.Link) []crawl.FrontierEntry {
 		batch[l.URL] = struct{}{}
 		l.Priority = queue.CleanPriority(l.Priority)
 		l.Tags = append([]string(nil), l.Tags...)
-		e := crawl.FrontierEntry{Host: frontier.HostOf(l.URL), Link: l}
+		e := crawl.FrontierEntry{Host: crawl.HostKey(l.URL), Link: l}
 		if f.seen.TestString(l.URL) {
 			if f.recent.Has(l.URL) {
 				continue // confirmed seen not long ago
