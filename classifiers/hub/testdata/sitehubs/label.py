@@ -6,7 +6,7 @@ documentation tree and prints `path<TAB>label` for every .html page.
     python3 label.py postgresql /usr/share/doc/postgresql-doc-15/html > postgresql15.tsv
     python3 label.py git /usr/share/doc/git-doc > git.tsv
     python3 label.py octave /usr/share/doc/octave/octave.html > octave.tsv
-    python3 label.py apache /usr/share/doc/apache2-doc/manual/en > apache.tsv
+    python3 label.py gtkdoc /usr/share/gtk-doc/html/gio > gio.tsv
 
 With -v it prints, instead, every page's share (below) and label, and with
 -check the pages whose share lies in [0.3, 0.7] (the ones README.md says
@@ -219,8 +219,15 @@ def apache_site(rel, root):
     return main, skip, index
 
 
+def gtkdoc_site(rel, root):
+    main = find(root, lambda n: n.tag == "body") or root
+    skip = lambda n: (n.tag == "table" and "navigation" in n.cls()) or (n.tag == "div" and "footer" in n.cls())
+    return main, skip, os.path.basename(rel).startswith("api-index")
+
+
 SITES = {"python": python_site, "postgresql": postgresql_site, "git": git_site, "octave": octave_site,
-         "apache": apache_site}
+         "apache": apache_site,
+         "gtkdoc": gtkdoc_site}
 
 
 # The hand check (README.md) looked at every page whose share lies in
