@@ -25,6 +25,8 @@ type Evidence struct {
 	ListAnchor int // of Anchor, the runes inside list items and table cells (li, dt, dd, td, th)
 	Links      int // <a href> elements in the main content
 	ListLinks  int // of Links, those inside list items and table cells
+	Entry      int // of Text+Anchor, the runes inside entries that lead to another page (entry.go)
+	IndexEntry int // of Text+Anchor, the runes inside entries that lead to a place in another page
 }
 
 // maxEvidenceNodes bounds the walk: a page with more elements is measured
@@ -40,8 +42,8 @@ func MeasurePage(doc *html.Node) Evidence {
 		return e
 	}
 	type frame struct {
-		n            *html.Node
-		inLink, list bool
+		n                          *html.Node
+		inLink, list, entry, index bool
 	}
 	stack := []frame{{n: doc}}
 	for seen := 0; len(stack) > 0 && seen < maxEvidenceNodes; seen++ {
@@ -50,13 +52,21 @@ func MeasurePage(doc *html.Node) Evidence {
 		n := f.n
 		switch n.Type {
 		case html.TextNode:
-			e.count(n.Data, f.inLink, f.list)
+			e.count(n.Data, f.inLink, f.list, f.entry, f.index)
 			continue
 		case html.CommentNode, html.DoctypeNode:
 			continue
 		case html.ElementNode:
 			if boilerplateElement(n) {
 				continue
+			}
+			if !f.entry && !f.index {
+				switch entryLead(n) {
+				case leadPage:
+					f.entry = true
+				case leadPlace:
+					f.index = n.DataAtom != atom.Dd
+				}
 			}
 			switch n.DataAtom {
 			case atom.Li, atom.Dt, atom.Dd, atom.Td, atom.Th:
@@ -76,18 +86,24 @@ func MeasurePage(doc *html.Node) Evidence {
 			kids = append(kids, c)
 		}
 		for i := len(kids) - 1; i >= 0; i-- { // document order
-			stack = append(stack, frame{n: kids[i], inLink: f.inLink, list: f.list})
+			stack = append(stack, frame{n: kids[i], inLink: f.inLink, list: f.list, entry: f.entry, index: f.index})
 		}
 	}
 	return e
 }
 
-func (e *Evidence) count(t string, inLink, list bool) {
+func (e *Evidence) count(t string, inLink, list, entry, index bool) {
 	n := 0
 	for _, r := range t {
 		if !isSpaceRune(r) {
 			n++
 		}
+	}
+	switch {
+	case entry:
+		e.Entry += n
+	case index:
+		e.IndexEntry += n
 	}
 	switch {
 	case inLink:
@@ -147,18 +163,24 @@ func boilerplateElement(n *html.Node) bool {
 }
 
 // numEvidence is the number of features of a page for PageModel.
-const numEvidence = 3
+const numEvidence = 5
 
-// Features returns the page's features: link density (link text per
-// character of main content), log(1 + links) and log(1 + non-link text)
-// of the main content. (Shares of link text in list items, also measured,
-// are nearly equal to the link density on tables of contents; with both a
-// model fitted on list pages and articles extrapolated badly to
-// documentation indexes, so they are left out: README.md.)
+// Features returns the page's features: link density (log of link text
+// per character of other main-content text), log(1 + links), log(1 +
+// non-link text) of the main content, and the shares of the main
+// content's text in entries that lead to another page and in entries that
+// lead to a place in another page (entry.go).
+// (Shares of link text in list items, also measured, are nearly equal to
+// the link density on tables of contents; with them a model fitted on
+// list pages and articles extrapolated badly to documentation indexes, so
+// they are left out: README.md.)
 func (e Evidence) Features() [numEvidence]float64 {
+	all := e.Text + e.Anchor
 	return [numEvidence]float64{
 		math.Log(float64(e.Anchor+1) / float64(e.Text+1)),
 		math.Log1p(float64(e.Links)),
 		math.Log1p(float64(e.Text)),
+		float64(e.Entry) / float64(all+1),
+		float64(e.IndexEntry) / float64(all+1),
 	}
 }
