@@ -34,10 +34,11 @@ const maxLeadNodes = 256
 
 // entryLead returns where entry n leads: an li, tr or dt by the link its
 // first visible text is inside, a dd as its term when that leads to a page.
-func entryLead(n *html.Node) lead {
+// scratch is a reusable stack for the search.
+func entryLead(n *html.Node, scratch *[]leadItem) lead {
 	switch n.DataAtom {
 	case atom.Li, atom.Tr, atom.Dt:
-		return firstTextLead(n)
+		return firstTextLead(n, scratch)
 	case atom.Dd:
 		for s := n.PrevSibling; s != nil; s = s.PrevSibling {
 			if s.Type != html.ElementNode {
@@ -47,7 +48,7 @@ func entryLead(n *html.Node) lead {
 			case atom.Dd:
 				continue
 			case atom.Dt:
-				if firstTextLead(s) == leadPage {
+				if firstTextLead(s, scratch) == leadPage {
 					return leadPage
 				}
 			}
@@ -59,12 +60,9 @@ func entryLead(n *html.Node) lead {
 
 // firstTextLead returns what the first visible text of entry (lists and
 // tables nested in it left out) is inside of.
-func firstTextLead(entry *html.Node) lead {
-	type item struct {
-		n      *html.Node
-		linked lead
-	}
-	stack := []item{{n: entry}}
+func firstTextLead(entry *html.Node, scratch *[]leadItem) lead {
+	stack := append((*scratch)[:0], leadItem{n: entry})
+	defer func() { *scratch = stack[:0] }()
 	for seen := 0; len(stack) > 0 && seen < maxLeadNodes; seen++ {
 		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -93,15 +91,17 @@ func firstTextLead(entry *html.Node) lead {
 		default:
 			continue
 		}
-		last := len(stack)
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			stack = append(stack, item{n: c, linked: it.linked})
-		}
-		for i, j := last, len(stack)-1; i < j; i, j = i+1, j-1 { // document order
-			stack[i], stack[j] = stack[j], stack[i]
+		for c := n.LastChild; c != nil; c = c.PrevSibling { // popped in document order
+			stack = append(stack, leadItem{n: c, linked: it.linked})
 		}
 	}
 	return leadNone
+}
+
+// leadItem is a node of firstTextLead's search and the link it is in.
+type leadItem struct {
+	n      *html.Node
+	linked lead
 }
 
 // hrefLead classifies an href: a page as a whole (no #fragment), a place

@@ -46,6 +46,7 @@ func MeasurePage(doc *html.Node) Evidence {
 		inLink, list, entry, index bool
 	}
 	stack := []frame{{n: doc}}
+	var scratch []leadItem // entryLead's stack, reused
 	for seen := 0; len(stack) > 0 && seen < maxEvidenceNodes; seen++ {
 		f := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -61,7 +62,7 @@ func MeasurePage(doc *html.Node) Evidence {
 				continue
 			}
 			if !f.entry && !f.index {
-				switch entryLead(n) {
+				switch entryLead(n, &scratch) {
 				case leadPage:
 					f.entry = true
 				case leadPlace:
@@ -81,12 +82,8 @@ func MeasurePage(doc *html.Node) Evidence {
 				}
 			}
 		}
-		var kids []*html.Node
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			kids = append(kids, c)
-		}
-		for i := len(kids) - 1; i >= 0; i-- { // document order
-			stack = append(stack, frame{n: kids[i], inLink: f.inLink, list: f.list, entry: f.entry, index: f.index})
+		for c := n.LastChild; c != nil; c = c.PrevSibling { // popped in document order
+			stack = append(stack, frame{n: c, inLink: f.inLink, list: f.list, entry: f.entry, index: f.index})
 		}
 	}
 	return e
@@ -134,13 +131,14 @@ func hasAttr(n *html.Node, key string) bool {
 }
 
 // boilerWords name the page furniture every page of a site repeats.
-var boilerWords = []string{"nav", "menu", "sidebar", "header", "footer", "breadcrumb", "related"}
+var boilerWords = [...]string{"nav", "menu", "sidebar", "header", "footer", "breadcrumb", "related"}
 
 // boilerplateElement reports whether an element is site furniture rather
 // than main content: script-like elements, the HTML5 sectioning elements
 // for navigation and page furniture, and elements whose class or id names
 // it (a class or id word, split at spaces, '-' and '_', that starts or
-// ends with one of boilerWords: "navheader", "sphinxsidebar", not "canvas").
+// ends with one of boilerWords, ASCII case ignored: "navheader",
+// "sphinxsidebar", not "canvas").
 func boilerplateElement(n *html.Node) bool {
 	switch n.DataAtom {
 	case atom.Script, atom.Style, atom.Noscript, atom.Template, atom.Iframe, atom.Svg, atom.Select,
@@ -151,15 +149,46 @@ func boilerplateElement(n *html.Node) bool {
 		if a.Key != "class" && a.Key != "id" {
 			continue
 		}
-		for _, tok := range strings.FieldsFunc(strings.ToLower(a.Val), func(r rune) bool { return r == ' ' || r == '-' || r == '_' }) {
-			for _, w := range boilerWords {
-				if strings.HasPrefix(tok, w) || strings.HasSuffix(tok, w) {
-					return true
-				}
+		for v := a.Val; v != ""; {
+			end := strings.IndexAny(v, " -_")
+			tok := v
+			if end >= 0 {
+				tok, v = v[:end], v[end+1:]
+			} else {
+				v = ""
+			}
+			if boilerToken(tok) {
+				return true
 			}
 		}
 	}
 	return false
+}
+
+// boilerToken reports whether tok starts or ends with one of boilerWords,
+// ASCII case ignored.
+func boilerToken(tok string) bool {
+	for _, w := range boilerWords {
+		if len(tok) >= len(w) && (asciiEqualFold(tok[:len(w)], w) || asciiEqualFold(tok[len(tok)-len(w):], w)) {
+			return true
+		}
+	}
+	return false
+}
+
+// asciiEqualFold reports whether s equals the lower-case ASCII word w,
+// ASCII case ignored.
+func asciiEqualFold(s, w string) bool {
+	for i := range len(w) {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != w[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // numEvidence is the number of features of a page for PageModel.

@@ -19,7 +19,7 @@ import (
 // siteSubset reads a labelled subset of a real documentation site from
 // testdata/sitehubs: the pages of archive (path → DOM) and the labels of
 // every page of the site (path → hub).
-func siteSubset(t *testing.T, archive, labelsTSV string) (map[string]*html.Node, map[string]bool) {
+func siteSubset(t testing.TB, archive, labelsTSV string) (map[string]*html.Node, map[string]bool) {
 	t.Helper()
 	labels := map[string]bool{}
 	lf, err := os.Open("testdata/sitehubs/" + labelsTSV)
@@ -114,4 +114,29 @@ func TestPageModelReportSites(t *testing.T) {
 			}
 		})
 	}
+}
+
+// BenchmarkMeasurePage measures the page evidence of the 109 pages of the
+// two report-site subsets (parsed once), as OnPage does for every fetched
+// page.
+func BenchmarkMeasurePage(b *testing.B) {
+	var docs []*html.Node
+	for _, a := range []string{"python311-subset.tar.gz", "octave-subset.tar.gz"} {
+		d, _ := siteSubset(b, a, "python311.tsv")
+		for _, doc := range d {
+			docs = append(docs, doc)
+		}
+	}
+	b.ReportAllocs()
+	var links int
+	for b.Loop() {
+		links = 0
+		for _, doc := range docs {
+			links += hub.MeasurePage(doc).Links
+		}
+	}
+	if links == 0 {
+		b.Fatal("no links measured")
+	}
+	b.ReportMetric(float64(len(docs)), "pages/op")
 }
