@@ -138,12 +138,15 @@ var boilerWords = [...]string{"nav", "menu", "sidebar", "header", "footer", "bre
 // for navigation and page furniture, and elements whose class or id names
 // it (a class or id word, split at spaces, '-' and '_', that starts or
 // ends with one of boilerWords, ASCII case ignored: "navheader",
-// "sphinxsidebar", not "canvas").
+// "sphinxsidebar", not "canvas"), except html, body and main, which hold
+// the page whatever their class says.
 func boilerplateElement(n *html.Node) bool {
 	switch n.DataAtom {
 	case atom.Script, atom.Style, atom.Noscript, atom.Template, atom.Iframe, atom.Svg, atom.Select,
 		atom.Nav, atom.Header, atom.Footer, atom.Aside, atom.Head:
 		return true
+	case atom.Html, atom.Body, atom.Main:
+		return false // the page itself, whatever its class says (<body class="no-sidebar">)
 	}
 	for _, a := range n.Attr {
 		if a.Key != "class" && a.Key != "id" {
