@@ -50,6 +50,9 @@ func TestMeasurePage(t *testing.T) {
 			}
 		})
 	}
+	if got := hub.MeasurePage(parse(t, `<html><body class="no-sidebar" id="nav-page"><p>text</p></body></html>`)); got.Text != 4 {
+		t.Errorf("a body whose class names furniture was left out: %+v", got)
+	}
 	if got := hub.MeasurePage(nil); got != (hub.Evidence{}) {
 		t.Errorf("nil document: %+v", got)
 	}
