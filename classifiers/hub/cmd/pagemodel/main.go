@@ -53,25 +53,26 @@ func main() {
 	ridge := flag.Float64("ridge", 1, "L2 penalty of the weights")
 	out := flag.String("out", "", "write the trained model here")
 	model := flag.String("model", "", "evaluate this model (default: the trained one, or the shipped one)")
-	flag.BoolVar(&showErrors, "errors", false, "print each wrongly labelled page with its evidence")
-	flag.BoolVar(&showAll, "all", false, "print every page with its evidence")
+	var pr printer
+	flag.BoolVar(&pr.errors, "errors", false, "print each wrongly labelled page with its evidence")
+	flag.BoolVar(&pr.all, "all", false, "print every page with its evidence")
 	loso := flag.Bool("loso", false, "leave one training source out in turn and report on it")
 	folds := flag.Int("folds", 0, "with -loso: k-fold CV on the first -train-site")
 	flag.Parse()
 	if *loso {
-		if err := leaveOneOut(trainSites, *hubGlob, *topicGlob, *seed, *ridge, *folds); err != nil {
+		if err := leaveOneOut(pr, trainSites, *hubGlob, *topicGlob, *seed, *ridge, *folds); err != nil {
 			fmt.Fprintln(os.Stderr, "pagemodel:", err)
 			os.Exit(1)
 		}
 		return
 	}
-	if err := run(trainSites, evalSites, *hubGlob, *topicGlob, *seed, *ridge, *out, *model); err != nil {
+	if err := run(pr, trainSites, evalSites, *hubGlob, *topicGlob, *seed, *ridge, *out, *model); err != nil {
 		fmt.Fprintln(os.Stderr, "pagemodel:", err)
 		os.Exit(1)
 	}
 }
 
-func run(trainSites, evalSites list, hubGlob, topicGlob string, seed int64, ridge float64, out, modelPath string) error {
+func run(pr printer, trainSites, evalSites list, hubGlob, topicGlob string, seed int64, ridge float64, out, modelPath string) error {
 	trainGlob, testGlob, err := splitGlob(hubGlob, topicGlob, seed)
 	if err != nil {
 		return err
@@ -124,14 +125,14 @@ func run(trainSites, evalSites list, hubGlob, topicGlob string, seed int64, ridg
 		return err
 	}
 	if len(testGlob) > 0 {
-		report("glob pages, held-out site half", testGlob, m, nil)
+		pr.report("glob pages, held-out site half", testGlob, m, nil)
 	}
 	for _, s := range evalSites {
 		ps, err := sitePages(s)
 		if err != nil {
 			return err
 		}
-		report(s, ps, m, c)
+		pr.report(s, ps, m, c)
 	}
 	return nil
 }
@@ -152,7 +153,7 @@ func trainOn(train []page, ridge float64, what string) (*hub.PageModel, error) {
 
 // leaveOneOut trains on all training sources but one and reports on it,
 // for each source in turn.
-func leaveOneOut(trainSites list, hubGlob, topicGlob string, seed int64, ridge float64, folds int) error {
+func leaveOneOut(pr printer, trainSites list, hubGlob, topicGlob string, seed int64, ridge float64, folds int) error {
 	trainGlob, _, err := splitGlob(hubGlob, topicGlob, seed)
 	if err != nil {
 		return err
@@ -181,7 +182,7 @@ func leaveOneOut(trainSites list, hubGlob, topicGlob string, seed int64, ridge f
 		if err != nil {
 			return err
 		}
-		r := report(names[k]+" (left out)", sources[k], m, nil)
+		r := pr.report(names[k]+" (left out)", sources[k], m, nil)
 		pooled.TP, pooled.FP, pooled.FN, pooled.TN = pooled.TP+r.TP, pooled.FP+r.FP, pooled.FN+r.FN, pooled.TN+r.TN
 	}
 	fmt.Printf("pooled: %s\n", metrics(pooled))
@@ -244,16 +245,18 @@ func splitGlob(hubGlob, topicGlob string, seed int64) (trainGlob, testGlob []pag
 	return trainGlob, testGlob, nil
 }
 
-// showErrors prints each wrongly labelled page (flag -errors), showAll
-// every page (-all).
-var showErrors, showAll bool
+// printer prints evaluations: with errors each wrongly labelled page too
+// (flag -errors), with all every page (-all).
+type printer struct{ errors, all bool }
 
-func report(name string, ps []page, m *hub.PageModel, c *hub.Classifier) hub.Metrics {
+// report prints the page model's (and c's, when not nil) precision,
+// recall and F1 on ps and returns the page model's.
+func (pr printer) report(name string, ps []page, m *hub.PageModel, c *hub.Classifier) hub.Metrics {
 	var pm, um hub.Metrics
 	for _, p := range ps {
 		prob := m.Prob(p.ev)
 		pm.Add(p.hub, prob >= 0.5)
-		if showAll || (showErrors && p.hub != (prob >= 0.5)) {
+		if pr.all || (pr.errors && p.hub != (prob >= 0.5)) {
 			fmt.Printf("  wrong: %s hub=%v P %.3f %+v\n", p.path, p.hub, prob, p.ev)
 		}
 		if c != nil {
