@@ -10,14 +10,16 @@ import (
 // PageModel is the page-evidence classifier: a logistic regression over
 // the standardised Evidence features, P(hub) = 1/(1 + e^−(w·z + b)).
 type PageModel struct {
-	Format string                   `json:"format"` // "crawl-hub-page/1"
+	Format string                   `json:"format"` // "crawl-hub-page/2"
 	Mean   [numEvidence]float64     `json:"mean"`
 	Std    [numEvidence]float64     `json:"std"`
 	W      [numEvidence + 1]float64 `json:"w"`    // weights, then the bias
 	Info   string                   `json:"info"` // what it was trained on
 }
 
-const pageModelFormat = "crawl-hub-page/1"
+// pageModelFormat names the JSON form; /1 had three features (no entry
+// share) and is not read.
+const pageModelFormat = "crawl-hub-page/2"
 
 // Prob returns P(hub) of a page with evidence e.
 func (m *PageModel) Prob(e Evidence) float64 {

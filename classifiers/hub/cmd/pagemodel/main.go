@@ -3,6 +3,14 @@
 //
 //	pagemodel -train-site DIR=LABELS.tsv … [-hub-glob G -topic-glob G] -out model.json
 //	pagemodel -model model.json -eval DIR=LABELS.tsv …
+//	pagemodel -loso -train-site DIR=LABELS.tsv … [-hub-glob G -topic-glob G]
+//
+// -loso (leave one source out) is for choosing on the training sources
+// only: for each -train-site, and for the glob pages' training half, it
+// trains on the other sources and reports on the one left out. With
+// -folds k it also reports k-fold cross-validation on the first
+// -train-site's pages (page i in fold i mod k), the other sources always
+// training.
 //
 // -hub-glob/-topic-glob pages (list pages, articles) are split by site in
 // halves with -seed: training uses the first half, evaluation the second.
@@ -45,25 +53,177 @@ func main() {
 	ridge := flag.Float64("ridge", 1, "L2 penalty of the weights")
 	out := flag.String("out", "", "write the trained model here")
 	model := flag.String("model", "", "evaluate this model (default: the trained one, or the shipped one)")
+	var pr printer
+	flag.BoolVar(&pr.errors, "errors", false, "print each wrongly labelled page with its evidence")
+	flag.BoolVar(&pr.all, "all", false, "print every page with its evidence")
+	loso := flag.Bool("loso", false, "leave one training source out in turn and report on it")
+	folds := flag.Int("folds", 0, "with -loso: k-fold CV on the first -train-site")
 	flag.Parse()
-	if err := run(trainSites, evalSites, *hubGlob, *topicGlob, *seed, *ridge, *out, *model); err != nil {
+	if *loso {
+		if err := leaveOneOut(pr, trainSites, *hubGlob, *topicGlob, *seed, *ridge, *folds); err != nil {
+			fmt.Fprintln(os.Stderr, "pagemodel:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	if err := run(pr, trainSites, evalSites, *hubGlob, *topicGlob, *seed, *ridge, *out, *model); err != nil {
 		fmt.Fprintln(os.Stderr, "pagemodel:", err)
 		os.Exit(1)
 	}
 }
 
-func run(trainSites, evalSites list, hubGlob, topicGlob string, seed int64, ridge float64, out, modelPath string) error {
-	var trainGlob, testGlob []page
-	if hubGlob != "" || topicGlob != "" {
-		ps, err := globPages(hubGlob, topicGlob)
+func run(pr printer, trainSites, evalSites list, hubGlob, topicGlob string, seed int64, ridge float64, out, modelPath string) error {
+	trainGlob, testGlob, err := splitGlob(hubGlob, topicGlob, seed)
+	if err != nil {
+		return err
+	}
+	var m *hub.PageModel
+	switch {
+	case modelPath != "":
+		b, err := os.ReadFile(modelPath)
 		if err != nil {
 			return err
 		}
+		if m, err = hub.ParsePageModel(b); err != nil {
+			return err
+		}
+	case len(trainSites) > 0 || len(trainGlob) > 0:
+		var train []page
+		for _, s := range trainSites {
+			ps, err := sitePages(s)
+			if err != nil {
+				return err
+			}
+			train = append(train, ps...)
+		}
+		train = append(train, trainGlob...)
+		info := fmt.Sprintf("%s; ridge %g", trainSites.String(), ridge)
+		if len(trainGlob) > 0 {
+			info += fmt.Sprintf("; glob pages' site half 1 of seed %d", seed)
+		}
+		if m, err = trainOn(train, ridge, info); err != nil {
+			return err
+		}
+		fmt.Println("trained on", m.Info)
+		fmt.Printf("weights %.3f\n", m.W)
+		if out != "" {
+			b, err := hub.MarshalPageModel(m)
+			if err != nil {
+				return err
+			}
+			if err := os.WriteFile(out, append(b, '\n'), 0o644); err != nil {
+				return err
+			}
+		}
+	default:
+		if m, err = hub.DefaultPageModel(); err != nil {
+			return err
+		}
+	}
+	c, err := hub.Default()
+	if err != nil {
+		return err
+	}
+	if len(testGlob) > 0 {
+		pr.report("glob pages, held-out site half", testGlob, m, nil)
+	}
+	for _, s := range evalSites {
+		ps, err := sitePages(s)
+		if err != nil {
+			return err
+		}
+		pr.report(s, ps, m, c)
+	}
+	return nil
+}
+
+// trainOn fits a page model on labelled pages with the package's ridge.
+func trainOn(train []page, ridge float64, what string) (*hub.PageModel, error) {
+	evs := make([]hub.Evidence, len(train))
+	hubs := make([]bool, len(train))
+	n := 0
+	for i, p := range train {
+		evs[i], hubs[i] = p.ev, p.hub
+		if p.hub {
+			n++
+		}
+	}
+	return hub.TrainPageModel(evs, hubs, ridge, fmt.Sprintf("%d pages (%d hubs): %s", len(train), n, what))
+}
+
+// leaveOneOut trains on all training sources but one and reports on it,
+// for each source in turn.
+func leaveOneOut(pr printer, trainSites list, hubGlob, topicGlob string, seed int64, ridge float64, folds int) error {
+	trainGlob, _, err := splitGlob(hubGlob, topicGlob, seed)
+	if err != nil {
+		return err
+	}
+	names := append([]string(nil), trainSites...)
+	sources := make([][]page, 0, len(names)+1)
+	for _, s := range trainSites {
+		ps, err := sitePages(s)
+		if err != nil {
+			return err
+		}
+		sources = append(sources, ps)
+	}
+	if len(trainGlob) > 0 {
+		names, sources = append(names, "glob pages' training half"), append(sources, trainGlob)
+	}
+	var pooled hub.Metrics
+	for k := range sources {
+		var train []page
+		for j, ps := range sources {
+			if j != k {
+				train = append(train, ps...)
+			}
+		}
+		m, err := trainOn(train, ridge, "all sources but "+names[k])
+		if err != nil {
+			return err
+		}
+		r := pr.report(names[k]+" (left out)", sources[k], m, nil)
+		pooled.TP, pooled.FP, pooled.FN, pooled.TN = pooled.TP+r.TP, pooled.FP+r.FP, pooled.FN+r.FN, pooled.TN+r.TN
+	}
+	fmt.Printf("pooled: %s\n", metrics(pooled))
+	if folds < 2 || len(trainSites) == 0 {
+		return nil
+	}
+	var cv hub.Metrics
+	for f := range folds {
+		var train, test []page
+		for j, ps := range sources {
+			for i, p := range ps {
+				if j == 0 && i%folds == f {
+					test = append(test, p)
+				} else {
+					train = append(train, p)
+				}
+			}
+		}
+		m, err := trainOn(train, ridge, "fold")
+		if err != nil {
+			return err
+		}
+		for _, p := range test {
+			cv.Add(p.hub, m.Prob(p.ev) >= 0.5)
+		}
+	}
+	fmt.Printf("%d-fold CV on %s: %s\n", folds, names[0], metrics(cv))
+	return nil
+}
+
+// splitGlob reads the glob pages and splits them by site in halves: the
+// first half trains, the second evaluates.
+func splitGlob(hubGlob, topicGlob string, seed int64) (trainGlob, testGlob []page, err error) {
+	if hubGlob != "" || topicGlob != "" {
+		ps, err := globPages(hubGlob, topicGlob)
+		if err != nil {
+			return nil, nil, err
+		}
 		ex := make([]hub.PageExample, len(ps))
-		byKey := map[string][]page{}
 		for i, p := range ps {
 			ex[i] = hub.PageExample{Group: p.group, Hub: p.hub}
-			byKey[p.group] = append(byKey[p.group], p)
 		}
 		parts := hub.SplitPages(ex, seed, 0.5, 0.5)
 		seen := map[string]int{}
@@ -82,77 +242,23 @@ func run(trainSites, evalSites list, hubGlob, topicGlob string, seed int64, ridg
 			}
 		}
 	}
-	var m *hub.PageModel
-	var err error
-	switch {
-	case len(trainSites) > 0 || len(trainGlob) > 0:
-		var train []page
-		for _, s := range trainSites {
-			ps, err := sitePages(s)
-			if err != nil {
-				return err
-			}
-			train = append(train, ps...)
-		}
-		train = append(train, trainGlob...)
-		evs := make([]hub.Evidence, len(train))
-		hubs := make([]bool, len(train))
-		n := 0
-		for i, p := range train {
-			evs[i], hubs[i] = p.ev, p.hub
-			if p.hub {
-				n++
-			}
-		}
-		info := fmt.Sprintf("%d pages (%d hubs): %s; glob pages' site half %d of seed %d; ridge %g", len(train), n, trainSites.String(), 1, seed, ridge)
-		if m, err = hub.TrainPageModel(evs, hubs, ridge, info); err != nil {
-			return err
-		}
-		fmt.Println("trained on", info)
-		fmt.Printf("weights %.3f\n", m.W)
-		if out != "" {
-			b, err := hub.MarshalPageModel(m)
-			if err != nil {
-				return err
-			}
-			if err := os.WriteFile(out, append(b, '\n'), 0o644); err != nil {
-				return err
-			}
-		}
-	case modelPath != "":
-		b, err := os.ReadFile(modelPath)
-		if err != nil {
-			return err
-		}
-		if m, err = hub.ParsePageModel(b); err != nil {
-			return err
-		}
-	default:
-		if m, err = hub.DefaultPageModel(); err != nil {
-			return err
-		}
-	}
-	c, err := hub.Default()
-	if err != nil {
-		return err
-	}
-	if len(testGlob) > 0 {
-		report("glob pages, held-out site half", testGlob, m, nil)
-	}
-	for _, s := range evalSites {
-		ps, err := sitePages(s)
-		if err != nil {
-			return err
-		}
-		report(s, ps, m, c)
-	}
-	return nil
+	return trainGlob, testGlob, nil
 }
 
-func report(name string, ps []page, m *hub.PageModel, c *hub.Classifier) {
+// printer prints evaluations: with errors each wrongly labelled page too
+// (flag -errors), with all every page (-all).
+type printer struct{ errors, all bool }
+
+// report prints the page model's (and c's, when not nil) precision,
+// recall and F1 on ps and returns the page model's.
+func (pr printer) report(name string, ps []page, m *hub.PageModel, c *hub.Classifier) hub.Metrics {
 	var pm, um hub.Metrics
 	for _, p := range ps {
-		pm.Add(p.hub, m.Prob(p.ev) >= 0.5)
+		prob := m.Prob(p.ev)
+		pm.Add(p.hub, prob >= 0.5)
+		if pr.all || (pr.errors && p.hub != (prob >= 0.5)) {
+			fmt.Printf("  wrong: %s hub=%v P %.3f %+v\n", p.path, p.hub, prob, p.ev)
+		}
 		if c != nil {
 			label, _ := c.Classify(hub.URLInfo{URL: "http://site.test/" + filepath.ToSlash(p.path)})
 			um.Add(p.hub, hub.IsHub(label))
@@ -162,6 +268,7 @@ func report(name string, ps []page, m *hub.PageModel, c *hub.Classifier) {
 	if c != nil {
 		fmt.Printf("  URL SVM:       %s\n", metrics(um))
 	}
+	return pm
 }
 
 func sitePages(spec string) ([]page, error) {
