@@ -39,8 +39,19 @@ type pendingLink struct {
 
 // inStats sums up the fetched pages found linking to one URL.
 type inStats struct {
-	parents, relevant int     // pages linking to it, of them relevant
-	maxRel            float64 // the highest relevance ratio among them
+	parents, relevant int      // pages linking to it, of them relevant
+	sumRel            float64  // the sum of their relevance ratios, each capped at 1.5, over 1.5
+	from              []string // the first maxParents of them
+}
+
+// maxParents bounds the parents remembered per link URL.
+const maxParents = 8
+
+// hubStats sums up the fetched children of one page: how many, and the
+// sum of their capped relevance ratios.
+type hubStats struct {
+	children int
+	sumRel   float64
 }
 
 // counts is a fetched/relevant pair.
@@ -51,9 +62,10 @@ type learner struct {
 	lm      *linkModel
 	pages   cache[*pageState]
 	pending cache[pendingLink]
-	inlinks cache[inStats] // link URL → the fetched pages linking to it
-	parents cache[counts]  // parent URL → its fetched children
-	dirs    cache[counts]  // URL directory → its fetched pages
+	inlinks cache[inStats]  // link URL → the fetched pages linking to it
+	parents cache[counts]   // parent URL → its fetched children
+	dirs    cache[counts]   // URL directory → its fetched pages
+	hubs    cache[hubStats] // page URL → its fetched children
 }
 
 func newLearner(every int) *learner {
@@ -63,6 +75,7 @@ func newLearner(every int) *learner {
 	l.inlinks.init(pendingLinks)
 	l.parents.init(scoreCacheSize)
 	l.dirs.init(scoreCacheSize)
+	l.hubs.init(pendingLinks)
 	return l
 }
 
@@ -90,6 +103,12 @@ func (h *Hook) learnPage(page *crawl.Page, score float64) {
 		st.sibFetch, st.sibRel = c.fetched-1, c.relevant-rel
 	}
 	ln.dirs.update(urlDir(page.URL), func(c counts) counts { return counts{c.fetched + 1, c.relevant + rel} })
+	if in, ok := ln.inlinks.get(page.URL); ok {
+		r := min(st.rel, 1.5) / 1.5
+		for _, p := range in.from {
+			ln.hubs.update(p, func(h hubStats) hubStats { return hubStats{h.children + 1, h.sumRel + r} })
+		}
+	}
 	if page.Doc != nil {
 		st.ctx = linkContexts(page.Doc, page.FinalURL)
 	}
@@ -102,12 +121,11 @@ func (h *Hook) learnPage(page *crawl.Page, score float64) {
 	}
 }
 
-// learnedPriority is a link's priority under the learned strategy: the
-// mean of its page's relevance (as a share of the threshold, capped at
-// 1.5×) and the link model's probability that the link leads to a
-// relevant page; until the model is trained (the cold start) the link
-// context's cosine to the adaptive centroid, as a share of the threshold,
-// stands in for the probability.
+// learnedPriority is a link's priority under the learned strategy
+// (learnedScore): its parents' evidence and the link model's probability
+// that the link leads to a relevant page; until the model is trained (the
+// cold start) the link context's cosine to the adaptive centroid, as a
+// share of the threshold, stands in for the probability.
 func (h *Hook) learnedPriority(from *crawl.Page, l *crawl.Link) float64 {
 	ln := h.learner
 	st, ok := ln.pages.get(from.URL)
@@ -132,21 +150,55 @@ func (h *Hook) learnedPriority(from *crawl.Page, l *crawl.Link) float64 {
 		rel = 1
 	}
 	in := ln.inlinks.update(l.URL, func(s inStats) inStats {
-		return inStats{s.parents + 1, s.relevant + rel, max(s.maxRel, st.rel)}
+		out := inStats{s.parents + 1, s.relevant + rel, s.sumRel + min(st.rel, 1.5)/1.5, s.from}
+		if len(s.from) < maxParents {
+			out.from = append(s.from[:len(s.from):len(s.from)], from.URL)
+		}
+		return out
 	})
 	return h.learnedScore(pl, in)
 }
 
-// learnedScore combines a link's page part (the best relevance ratio of
-// the pages linking to it, capped at 1.5×, over 1.5) and its link part
-// (the link model's probability, or the cold-start score) half and half.
+// learnedScore is a link's priority from what the crawl knows now: its
+// parent part (parentScore) and its link part (the link model's
+// probability, or the cold-start score before the model is trained),
+// weighted 1−linkWeight and linkWeight.
 func (h *Hook) learnedScore(pl pendingLink, in inStats) float64 {
-	page := min(in.maxRel, 1.5) / 1.5
 	link, ok := h.learner.lm.predict(withInlinks(pl.feats, in))
 	if !ok {
 		link = pl.cold
 	}
-	return 0.5*page + 0.5*link
+	return (1-linkWeight)*h.parentScore(in) + linkWeight*link
+}
+
+// Weights of a link's priority, chosen on the tuning topics of
+// internal/linkgraph (see its README).
+const (
+	linkWeight  = 0.3 // the link model's share; the rest is the parent part
+	hubWeight   = 0.5 // the parents' hub score's share of the parent part
+	parentPrior = 0.1 // the relevance assumed of an unknown page, smoothing both shares
+	parentK     = 0.5 // pseudo-count of parentPrior among a link's parents
+	hubK        = 2   // pseudo-count of parentPrior among a parent's fetched children
+)
+
+// parentScore is the evidence of the fetched pages linking to a link
+// (after Aggarwal et al.'s linkage and sibling evidence): the smoothed
+// mean relevance of those parents (each page's relevance ratio capped at
+// 1.5, over 1.5), and the mean over them of their hub score, the smoothed
+// mean relevance of the children of theirs already fetched (the link's
+// siblings): a page whose fetched links led to relevant pages is a hub of
+// the topic and its other links are likely to as well.
+func (h *Hook) parentScore(in inStats) float64 {
+	frac := (in.sumRel + parentPrior*parentK) / (float64(in.parents) + parentK)
+	if len(in.from) == 0 {
+		return frac
+	}
+	hub := 0.0
+	for _, p := range in.from {
+		hs, _ := h.learner.hubs.get(p)
+		hub += (hs.sumRel + parentPrior*hubK) / (float64(hs.children) + hubK)
+	}
+	return (1-hubWeight)*frac + hubWeight*hub/float64(len(in.from))
 }
 
 // Rescore is a queued link's priority with what the crawl knows now: the
