@@ -104,7 +104,7 @@ func (h *Hook) learnPage(page *crawl.Page, score float64) {
 	}
 	ln.dirs.update(urlDir(page.URL), func(c counts) counts { return counts{c.fetched + 1, c.relevant + rel} })
 	if in, ok := ln.inlinks.get(page.URL); ok {
-		r := min(st.rel, 1.5) / 1.5
+		r := relShare(st.rel)
 		for _, p := range in.from {
 			ln.hubs.update(p, func(h hubStats) hubStats { return hubStats{h.children + 1, h.sumRel + r} })
 		}
@@ -150,7 +150,7 @@ func (h *Hook) learnedPriority(from *crawl.Page, l *crawl.Link) float64 {
 		rel = 1
 	}
 	in := ln.inlinks.update(l.URL, func(s inStats) inStats {
-		out := inStats{s.parents + 1, s.relevant + rel, s.sumRel + min(st.rel, 1.5)/1.5, s.from}
+		out := inStats{s.parents + 1, s.relevant + rel, s.sumRel + relShare(st.rel), s.from}
 		if len(s.from) < maxParents {
 			out.from = append(s.from[:len(s.from):len(s.from)], from.URL)
 		}
@@ -443,3 +443,9 @@ func (h *Hook) Trainings() int {
 	n, _, _ := h.LinkModelStats()
 	return n
 }
+
+// relShare maps a page's relevance ratio (relevance / threshold) to
+// [0, 1] for the parent evidence: capped at 1.5×, over 1.5 (continuous:
+// a page just under the threshold still counts for most of one; sharper
+// maps were worse on the tuning topics).
+func relShare(r float64) float64 { return min(r, 1.5) / 1.5 }
