@@ -3,8 +3,10 @@ package topic
 import (
 	"context"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/net/html"
@@ -27,6 +29,7 @@ type pageState struct {
 	sibFetch int     // fetched pages that share this page's parent (before it)
 	sibRel   int     // of them relevant
 	ctx      map[string]string
+	hub      *hub // its fetched children, for its links' sibling evidence
 }
 
 const maxDist = 3
@@ -39,19 +42,31 @@ type pendingLink struct {
 
 // inStats sums up the fetched pages found linking to one URL.
 type inStats struct {
-	parents, relevant int      // pages linking to it, of them relevant
-	sumRel            float64  // the sum of their relevance ratios, each capped at 1.5, over 1.5
-	from              []string // the first maxParents of them
+	parents, relevant int     // pages linking to it, of them relevant
+	sumRel            float64 // the sum of their relevance ratios, each capped at 1.5, over 1.5
+	from              []*hub  // the hubs of the first maxParents of them
 }
 
 // maxParents bounds the parents remembered per link URL.
 const maxParents = 8
 
-// hubStats sums up the fetched children of one page: how many, and the
-// sum of their capped relevance ratios.
-type hubStats struct {
-	children int
-	sumRel   float64
+// hub sums up the fetched children of one page (its links' siblings):
+// how many, and the sum of their relevance shares (relShare) in
+// millionths. It is shared by the page's state and the in-link records of
+// its links, and updated without locks.
+type hub struct {
+	children atomic.Int64
+	sumRel   atomic.Int64
+}
+
+func (hb *hub) add(share float64) {
+	hb.sumRel.Add(int64(share * 1e6))
+	hb.children.Add(1)
+}
+
+// score is the hub's smoothed mean relevance share.
+func (hb *hub) score() float64 {
+	return (float64(hb.sumRel.Load())/1e6 + parentPrior*hubK) / (float64(hb.children.Load()) + hubK)
 }
 
 // counts is a fetched/relevant pair.
@@ -62,10 +77,9 @@ type learner struct {
 	lm      *linkModel
 	pages   cache[*pageState]
 	pending cache[pendingLink]
-	inlinks cache[inStats]  // link URL → the fetched pages linking to it
-	parents cache[counts]   // parent URL → its fetched children
-	dirs    cache[counts]   // URL directory → its fetched pages
-	hubs    cache[hubStats] // page URL → its fetched children
+	inlinks cache[inStats] // link URL → the fetched pages linking to it
+	parents cache[counts]  // parent URL → its fetched children
+	dirs    cache[counts]  // URL directory → its fetched pages
 }
 
 func newLearner(every int) *learner {
@@ -75,7 +89,6 @@ func newLearner(every int) *learner {
 	l.inlinks.init(pendingLinks)
 	l.parents.init(scoreCacheSize)
 	l.dirs.init(scoreCacheSize)
-	l.hubs.init(pendingLinks)
 	return l
 }
 
@@ -84,7 +97,7 @@ func newLearner(every int) *learner {
 // state for its out-links.
 func (h *Hook) learnPage(page *crawl.Page, score float64) {
 	ln := h.learner
-	st := &pageState{score: score, rel: page.Relevance / max(h.seeds.Threshold(), 1e-9), dist: maxDist}
+	st := &pageState{score: score, rel: page.Relevance / max(h.seeds.Threshold(), 1e-9), dist: maxDist, hub: &hub{}}
 	switch {
 	case page.Relevant:
 		st.dist = 0
@@ -105,8 +118,8 @@ func (h *Hook) learnPage(page *crawl.Page, score float64) {
 	ln.dirs.update(urlDir(page.URL), func(c counts) counts { return counts{c.fetched + 1, c.relevant + rel} })
 	if in, ok := ln.inlinks.get(page.URL); ok {
 		r := relShare(st.rel)
-		for _, p := range in.from {
-			ln.hubs.update(p, func(h hubStats) hubStats { return hubStats{h.children + 1, h.sumRel + r} })
+		for _, hb := range in.from {
+			hb.add(r)
 		}
 	}
 	if page.Doc != nil {
@@ -132,7 +145,7 @@ func (h *Hook) learnedPriority(from *crawl.Page, l *crawl.Link) float64 {
 	if !ok {
 		content := h.pageContent(from) // OnPage did not run for from, or its state was evicted
 		rel := h.seeds.Relevance(h.seeds.Vector(content))
-		st = &pageState{score: h.textScore(content), rel: rel / max(h.seeds.Threshold(), 1e-9), dist: maxDist}
+		st = &pageState{score: h.textScore(content), rel: rel / max(h.seeds.Threshold(), 1e-9), dist: maxDist, hub: &hub{}}
 	}
 	context := st.ctx[l.URL]
 	if context == "" && l.Anchor != "" {
@@ -150,9 +163,12 @@ func (h *Hook) learnedPriority(from *crawl.Page, l *crawl.Link) float64 {
 		rel = 1
 	}
 	in := ln.inlinks.update(l.URL, func(s inStats) inStats {
+		if slices.Contains(s.from, st.hub) { // the same parent again
+			return s
+		}
 		out := inStats{s.parents + 1, s.relevant + rel, s.sumRel + relShare(st.rel), s.from}
 		if len(s.from) < maxParents {
-			out.from = append(s.from[:len(s.from):len(s.from)], from.URL)
+			out.from = append(s.from[:len(s.from):len(s.from)], st.hub)
 		}
 		return out
 	})
@@ -194,9 +210,8 @@ func (h *Hook) parentScore(in inStats) float64 {
 		return frac
 	}
 	hub := 0.0
-	for _, p := range in.from {
-		hs, _ := h.learner.hubs.get(p)
-		hub += (hs.sumRel + parentPrior*hubK) / (float64(hs.children) + hubK)
+	for _, hb := range in.from {
+		hub += hb.score()
 	}
 	return (1-hubWeight)*frac + hubWeight*hub/float64(len(in.from))
 }
