@@ -31,7 +31,7 @@ func NewMemory(cfg Config) (*Memory, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Memory{rules: rules, limit: newLimiter(cfg.Limits), q: newQueues(cfg.FocusMargin), seen: map[uint64]struct{}{}, seed: maphash.MakeSeed()}, nil
+	return &Memory{rules: rules, limit: newLimiter(cfg.Limits), q: newQueues(cfg.FocusMargin, cfg.FocusWait), seen: map[uint64]struct{}{}, seed: maphash.MakeSeed()}, nil
 }
 
 // Push implements Frontier.
@@ -101,7 +101,7 @@ func (m *Memory) Close() error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.closed = true
-	m.q = newQueues(0)
+	m.q = newQueues(0, 0)
 	m.seen = nil
 	return nil
 }

@@ -3,6 +3,7 @@ package frontier
 import (
 	"math"
 	"slices"
+	"time"
 
 	"github.com/crawl-project/crawl"
 )
@@ -71,10 +72,15 @@ type queues struct {
 	n      int
 	cand   []int   // scratch for search
 	margin float64 // Config.FocusMargin
+	wait   time.Duration
+	// refusing is when the margin first refused a link since the best
+	// link was last popped (zero: not refusing); now is the clock.
+	refusing time.Time
+	now      func() time.Time
 }
 
-func newQueues(margin float64) *queues {
-	return &queues{hosts: map[string]*hostQueue{}, margin: margin}
+func newQueues(margin float64, wait time.Duration) *queues {
+	return &queues{hosts: map[string]*hostQueue{}, margin: margin, wait: wait, now: time.Now}
 }
 
 func (q *queues) len() int { return q.n }
@@ -118,6 +124,9 @@ func (q *queues) pop(ready func(string) bool) (*entry, bool) {
 	if at != 0 && !q.withinMargin(h.items[0].link.Priority) {
 		return nil, false
 	}
+	if at == 0 {
+		q.refusing = time.Time{} // the best link's host is ready again
+	}
 	e := h.pop()
 	q.n--
 	if len(h.items) == 0 {
@@ -131,9 +140,23 @@ func (q *queues) pop(ready func(string) bool) (*entry, bool) {
 
 // withinMargin reports whether an entry of priority p may be popped under
 // the focus margin: always without one or with nothing queued, else when p
-// is at most the margin below the best queued priority.
+// is at most the margin below the best queued priority, or, with a focus
+// wait, when the margin has been refusing links for that long since the
+// best link was last popped (the wait is bounded: past it, worse links go
+// until the best link's host is ready again).
 func (q *queues) withinMargin(p float64) bool {
-	return q.margin <= 0 || len(q.heap) == 0 || p >= q.heap[0].items[0].link.Priority-q.margin
+	if q.margin <= 0 || len(q.heap) == 0 || p >= q.heap[0].items[0].link.Priority-q.margin {
+		return true
+	}
+	if q.wait <= 0 {
+		return false
+	}
+	now := q.now()
+	if q.refusing.IsZero() {
+		q.refusing = now
+		return false
+	}
+	return now.Sub(q.refusing) >= q.wait
 }
 
 // search returns the heap position of the best ready host, -1 if none.

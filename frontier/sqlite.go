@@ -66,7 +66,7 @@ func NewSQLite(ctx context.Context, st *store.Store, cfg Config) (*SQLite, error
 	}
 	f := &SQLite{
 		st: st, rules: rules, limit: newLimiter(cfg.Limits), window: cfg.Window, since: cfg.Since,
-		q: newQueues(cfg.FocusMargin), resident: map[int64]struct{}{}, inflight: map[int64]string{},
+		q: newQueues(cfg.FocusMargin, cfg.FocusWait), resident: map[int64]struct{}{}, inflight: map[int64]string{},
 		purgeAt: max(4096, cfg.Window), spill: true, queued: int(queued),
 		seen: seen, recent: newRecentSet(defaultRecent),
 	}

@@ -189,7 +189,7 @@ func (f *SQLite) Close() error {
 	if err != nil {
 		err = fmt.Errorf("frontier: close: save seen filter: %w", err)
 	}
-	f.q = newQueues(0)
+	f.q = newQueues(0, 0)
 	f.resident = map[int64]struct{}{}
 	f.inflight = map[int64]string{}
 	return err
