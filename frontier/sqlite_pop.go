@@ -2,6 +2,7 @@ package frontier
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -174,8 +175,10 @@ func (f *SQLite) Len() int {
 }
 
 // Close implements Frontier. It saves the seen filter in the store, so the
-// next open need not rebuild it, and does not close the store: close the
-// frontier first.
+// next open need not rebuild it, and the priorities Rescore gave the links
+// in memory, so the next run resumes in the rescored order (after a crash
+// the stored priorities are the ones the links were pushed with); it does
+// not close the store: close the frontier first.
 func (f *SQLite) Close() error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -183,14 +186,34 @@ func (f *SQLite) Close() error {
 		return nil
 	}
 	f.closed = true
-	f.bmu.Lock()
-	err := saveSeen(context.Background(), f.st, f.seen)
-	f.bmu.Unlock()
-	if err != nil {
-		err = fmt.Errorf("frontier: close: save seen filter: %w", err)
+	var errs []error
+	if f.rescored {
+		if err := f.saveRescored(context.Background()); err != nil {
+			errs = append(errs, fmt.Errorf("frontier: close: save rescored priorities: %w", err))
+		}
 	}
+	f.bmu.Lock()
+	if err := saveSeen(context.Background(), f.st, f.seen); err != nil {
+		errs = append(errs, fmt.Errorf("frontier: close: save seen filter: %w", err))
+	}
+	f.bmu.Unlock()
+	err := errors.Join(errs...)
 	f.q = newQueues(0, 0)
 	f.resident = map[int64]struct{}{}
 	f.inflight = map[int64]string{}
 	return err
+}
+
+// saveRescored writes the priorities of the links in memory to their
+// rows. f.mu held.
+func (f *SQLite) saveRescored(ctx context.Context) error {
+	seqs := make([]int64, 0, f.q.len())
+	prios := make([]float64, 0, f.q.len())
+	for _, h := range f.q.heap {
+		for _, e := range h.items {
+			seqs = append(seqs, e.seq)
+			prios = append(prios, e.link.Priority)
+		}
+	}
+	return f.st.SetFrontierPriorities(ctx, seqs, prios)
 }
