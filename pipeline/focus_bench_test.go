@@ -4,6 +4,7 @@ import (
 	"context"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -18,12 +19,15 @@ import (
 // strategy bfs, alternately in the same run, and reports each one's
 // pages/s and their ratio (target ≥ 0.8) and each one's measured harvest;
 // and a third time focused with focus_margin 0.1 and focus_wait 20ms
-// (wait-speed-ratio, wait-harvest).
+// (wait-speed-ratio, wait-harvest); and the CPU time a page costs with
+// each of the first two (process CPU time, less sensitive to the other
+// processes of a shared machine than pages/s).
 func BenchmarkFocusedVsBFS(b *testing.B) {
 	ctx := context.Background()
 	var took = map[string]time.Duration{}
 	var pages = map[string]int64{}
 	var harvest = map[string]float64{}
+	var cpu = map[string]time.Duration{}
 	for b.Loop() {
 		for _, strategy := range []string{"learned", "bfs", "learned-wait"} {
 			dir := b.TempDir()
@@ -57,9 +61,10 @@ topic:
 			if err != nil {
 				b.Fatal(err)
 			}
-			start := time.Now()
+			start, cpu0 := time.Now(), cpuTime()
 			sum, err := p.Run(ctx)
 			took[strategy] += time.Since(start)
+			cpu[strategy] += cpuTime() - cpu0
 			p.Close()
 			if err != nil {
 				b.Fatal(err)
@@ -78,5 +83,18 @@ topic:
 	b.ReportMetric(harvest["learned"]/float64(b.N), "focused-harvest")
 	b.ReportMetric(harvest["bfs"]/float64(b.N), "bfs-harvest")
 	b.ReportMetric(rate("learned-wait")/rate("bfs"), "wait-speed-ratio")
+	perPage := func(s string) float64 { return cpu[s].Seconds() * 1000 / float64(pages[s]) }
+	b.ReportMetric(perPage("learned"), "focused-cpu-ms/page")
+	b.ReportMetric(perPage("bfs"), "bfs-cpu-ms/page")
 	b.ReportMetric(harvest["learned-wait"]/float64(b.N), "wait-harvest")
+}
+
+// cpuTime is the CPU time (user and system) the process has used: less
+// sensitive than the wall clock to other processes on a shared machine.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
