@@ -124,7 +124,7 @@ func Open(ctx context.Context, cfg *config.Config, opts Options) (_ *Pipeline, e
 	if p.scope, err = scope.Compile(); err != nil {
 		return nil, fmt.Errorf("pipeline: scope: %w", err)
 	}
-	fcfg := frontier.Config{Scope: scope, FocusMargin: focusMargin(cfg.Topic), Since: p.marks.Frontier, Limits: limitsOf(cfg.Scope)}
+	fcfg := frontier.Config{Scope: scope, FocusMargin: focusMargin(cfg.Topic), FocusWait: cfg.Topic.FocusWait, Since: p.marks.Frontier, Limits: limitsOf(cfg.Scope)}
 	if p.fr, err = sqlitefrontier.New(ctx, p.st, fcfg); err != nil {
 		return nil, err
 	}
