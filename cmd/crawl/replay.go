@@ -30,7 +30,7 @@ func runReplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 	files := fs.String("warc", "", "WARC `files`: paths or globs, separated by spaces (required)")
 	db := fs.String("db", "", "override the store `file`")
 	out := fs.String("out", "", "override the export `dir`")
-	order := fs.String("order", "frontier", "frontier: crawl from the seeds over the archived URLs; archive: every archived URL, in archive order")
+	order := fs.String("order", "frontier", "frontier: crawl from the seeds over the archived URLs, best first; archive: from the seeds, the discovered URLs in archive order (one worker: the archiving crawl again); records: every archived page as a seed, in archive order")
 	quiet := fs.Bool("quiet", false, "no progress output")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -38,8 +38,8 @@ func runReplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 	if *cfgPath == "" || *files == "" {
 		return fmt.Errorf("%w: -config and -warc are required", errUsage)
 	}
-	if *order != "frontier" && *order != "archive" {
-		return fmt.Errorf("%w: -order %q (want frontier or archive)", errUsage, *order)
+	if *order != "frontier" && *order != "archive" && *order != "records" {
+		return fmt.Errorf("%w: -order %q (want frontier, archive or records)", errUsage, *order)
 	}
 	cfg, err := config.Load(*cfgPath)
 	if err != nil {
@@ -55,7 +55,9 @@ func runReplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 	// Nothing to be polite to, and an archive answers the same each time.
 	cfg.Politeness.NoDelay = true
 	cfg.Politeness.MaxCrawlDelay = 1
-	cfg.Fetch.Retries = -1
+	if *order != "archive" { // in archive order a retry finds the archived retry, as the crawl did
+		cfg.Fetch.Retries = -1
+	}
 	paths, err := expandFiles(*files)
 	if err != nil {
 		return err
@@ -69,7 +71,7 @@ func runReplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 	}
 	defer a.Close()
 	fmt.Fprintf(stdout, "replay: %d archived URLs from %d files\n", a.Len(), len(paths))
-	if *order == "archive" {
+	if *order == "records" {
 		cfg.Seeds = archivedPages(a)
 	}
 	if err := os.MkdirAll(filepath.Dir(cfg.DB), 0o755); err != nil {
@@ -88,6 +90,9 @@ func runReplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 			return nil
 		}))
 	}}
+	if *order == "archive" {
+		opts.ArchiveOrder = a.URLs()
+	}
 	w := stdout
 	if !*quiet {
 		prog := newProgress(stdout, cfg.MaxPages, cfg.Topic.Enabled)

@@ -1,0 +1,182 @@
+package pipeline
+
+import (
+	"container/heap"
+	"context"
+	"net/url"
+	"sync"
+
+	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/crawler"
+	"github.com/crawl-project/crawl/frontier"
+	"github.com/crawl-project/crawl/store"
+)
+
+// orderedFrontier replays the fetch order of an archive (Options.ArchiveOrder):
+// of the links the crawl discovers, it hands out the one archived first,
+// and only when no earlier archived URL can still be discovered (no popped
+// link's result is unsaved); archived URLs that are never discovered
+// (redirect targets, robots.txt) are passed over then. With one worker the
+// hooks see the pages in archive order, which is the order the archiving
+// crawl stored them when it ran with one worker, so the replay repeats it;
+// with any worker count the replay is the same every time.
+//
+// The inner frontier persists the queue with the priorities the hooks gave
+// (a page's score is what it was pushed with, as in the crawl); Pop takes
+// every queued link from it and chooses by archive rank. Links not in the
+// archive are dropped.
+type orderedFrontier struct {
+	inner frontier.Frontier
+	rank  map[string]int // archive position of each archived URL
+
+	mu      sync.Mutex
+	held    rankHeap        // links taken from inner, lowest rank first
+	next    int             // rank of the next archived URL to hand out
+	pending map[string]bool // popped, result not saved yet
+}
+
+func newOrderedFrontier(inner frontier.Frontier, order []string) *orderedFrontier {
+	f := &orderedFrontier{inner: inner, rank: make(map[string]int, len(order)), pending: map[string]bool{}}
+	for i, u := range order {
+		if _, ok := f.rank[u]; !ok {
+			f.rank[u] = i
+		}
+	}
+	return f
+}
+
+func (f *orderedFrontier) Push(ctx context.Context, links []crawl.Link) (int, error) {
+	out := make([]crawl.Link, 0, len(links))
+	for _, l := range links {
+		if _, ok := f.rank[l.URL]; ok {
+			out = append(out, l)
+		}
+	}
+	return f.inner.Push(ctx, out)
+}
+
+func (f *orderedFrontier) Pop(ctx context.Context, ready func(host string) bool) (crawl.Link, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for {
+		l, err := f.inner.Pop(ctx, nil)
+		if err == frontier.ErrEmpty || err == frontier.ErrNotReady {
+			break
+		}
+		if err != nil {
+			return crawl.Link{}, err
+		}
+		heap.Push(&f.held, ranked{l, f.rank[l.URL]})
+	}
+	if len(f.held) == 0 {
+		if len(f.pending) > 0 {
+			return crawl.Link{}, frontier.ErrNotReady
+		}
+		return crawl.Link{}, frontier.ErrEmpty
+	}
+	l, r := f.held[0].link, f.held[0].rank
+	if r > f.next && len(f.pending) > 0 {
+		return crawl.Link{}, frontier.ErrNotReady // an earlier archived URL may still come
+	}
+	if ready != nil && !ready(hostOfURL(l.URL)) {
+		return crawl.Link{}, frontier.ErrNotReady
+	}
+	heap.Pop(&f.held)
+	f.next = r + 1
+	f.pending[l.URL] = true
+	return l, nil
+}
+
+func (f *orderedFrontier) Len() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.inner.Len() + len(f.held)
+}
+
+func (f *orderedFrontier) Close() error { return f.inner.Close() }
+
+// saved marks the popped URLs whose results are stored.
+func (f *orderedFrontier) saved(pages []*crawl.Page, failures []store.Failure) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for _, p := range pages {
+		delete(f.pending, p.URL)
+	}
+	for _, x := range failures {
+		delete(f.pending, x.URL)
+	}
+}
+
+func (f *orderedFrontier) done(url string) {
+	f.mu.Lock()
+	delete(f.pending, url)
+	f.mu.Unlock()
+}
+
+// rankHeap orders links by archive rank, lowest first.
+type ranked struct {
+	link crawl.Link
+	rank int
+}
+
+type rankHeap []ranked
+
+func (h rankHeap) Len() int           { return len(h) }
+func (h rankHeap) Less(i, j int) bool { return h[i].rank < h[j].rank }
+func (h rankHeap) Swap(i, j int)      { h[i], h[j] = h[j], h[i] }
+func (h *rankHeap) Push(x any)        { *h = append(*h, x.(ranked)) }
+func (h *rankHeap) Pop() any {
+	old := *h
+	x := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return x
+}
+
+// orderedStore tells the orderedFrontier which popped links are stored.
+// The crawler stores through the plain path (Push, then SaveResults): the
+// orderedFrontier does not offer the SQLite frontier's one-transaction push.
+type orderedStore struct {
+	crawler.Store
+	st *store.Store // fingerprints
+	fr *orderedFrontier
+}
+
+func (s orderedStore) SaveResults(ctx context.Context, pages []*crawl.Page, failures []store.Failure) error {
+	err := s.Store.SaveResults(ctx, pages, failures)
+	if err == nil {
+		s.fr.saved(pages, failures)
+	}
+	return err
+}
+
+func (s orderedStore) UpdatePage(ctx context.Context, p *crawl.Page) error {
+	err := s.Store.UpdatePage(ctx, p)
+	if err == nil {
+		s.fr.done(p.URL)
+	}
+	return err
+}
+
+func (s orderedStore) SetValidators(ctx context.Context, url, etag, lastModified string) error {
+	err := s.Store.SetValidators(ctx, url, etag, lastModified)
+	if err == nil {
+		s.fr.done(url)
+	}
+	return err
+}
+
+func (s orderedStore) SaveFingerprints(ctx context.Context, fps []store.Fingerprint) error {
+	return s.st.SaveFingerprints(ctx, fps)
+}
+
+func (s orderedStore) Fingerprints(ctx context.Context, fn func(store.Fingerprint) error) error {
+	return s.st.Fingerprints(ctx, fn)
+}
+
+func hostOfURL(u string) string {
+	pu, err := url.Parse(u)
+	if err != nil {
+		return ""
+	}
+	return pu.Host
+}
