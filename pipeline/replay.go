@@ -3,13 +3,19 @@ package pipeline
 import (
 	"container/heap"
 	"context"
+	"io"
+	"math"
 	"net/url"
 	"sync"
 
 	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/config"
 	"github.com/crawl-project/crawl/crawler"
 	"github.com/crawl-project/crawl/frontier"
+	"github.com/crawl-project/crawl/hooks"
+	"github.com/crawl-project/crawl/robots"
 	"github.com/crawl-project/crawl/store"
+	"github.com/crawl-project/crawl/warc"
 )
 
 // orderedFrontier replays the fetch order of an archive (Options.ArchiveOrder):
@@ -23,8 +29,8 @@ import (
 //
 // The inner frontier persists the queue with the priorities the hooks gave
 // (a page's score is what it was pushed with, as in the crawl); Pop takes
-// every queued link from it and chooses by archive rank. Links not in the
-// archive are dropped.
+// every queued link from it and chooses by archive rank (a link not in
+// the archive: see unarchived).
 type orderedFrontier struct {
 	inner frontier.Frontier
 	rank  map[string]int // archive position of each archived URL
@@ -46,13 +52,7 @@ func newOrderedFrontier(inner frontier.Frontier, order []string) *orderedFrontie
 }
 
 func (f *orderedFrontier) Push(ctx context.Context, links []crawl.Link) (int, error) {
-	out := make([]crawl.Link, 0, len(links))
-	for _, l := range links {
-		if _, ok := f.rank[l.URL]; ok {
-			out = append(out, l)
-		}
-	}
-	return f.inner.Push(ctx, out)
+	return f.inner.Push(ctx, links)
 }
 
 func (f *orderedFrontier) Pop(ctx context.Context, ready func(host string) bool) (crawl.Link, error) {
@@ -66,7 +66,11 @@ func (f *orderedFrontier) Pop(ctx context.Context, ready func(host string) bool)
 		if err != nil {
 			return crawl.Link{}, err
 		}
-		heap.Push(&f.held, ranked{l, f.rank[l.URL]})
+		r, ok := f.rank[l.URL]
+		if !ok {
+			r = unarchived
+		}
+		heap.Push(&f.held, ranked{l, r})
 	}
 	if len(f.held) == 0 {
 		if len(f.pending) > 0 {
@@ -75,14 +79,16 @@ func (f *orderedFrontier) Pop(ctx context.Context, ready func(host string) bool)
 		return crawl.Link{}, frontier.ErrEmpty
 	}
 	l, r := f.held[0].link, f.held[0].rank
-	if r > f.next && len(f.pending) > 0 {
+	if (r > f.next || r == unarchived) && len(f.pending) > 0 {
 		return crawl.Link{}, frontier.ErrNotReady // an earlier archived URL may still come
 	}
 	if ready != nil && !ready(hostOfURL(l.URL)) {
 		return crawl.Link{}, frontier.ErrNotReady
 	}
 	heap.Pop(&f.held)
-	f.next = r + 1
+	if r != unarchived {
+		f.next = r + 1
+	}
 	f.pending[l.URL] = true
 	return l, nil
 }
@@ -112,6 +118,14 @@ func (f *orderedFrontier) done(url string) {
 	delete(f.pending, url)
 	f.mu.Unlock()
 }
+
+// unarchived is the rank of a link the archive lacks (ArchivedOnly lets in
+// those robots.txt refuses): such a link goes after every archived one.
+// The crawl refused it without a fetch, leaving no record of when: a crawl
+// that ran until its frontier was dry refused them all, and so does the
+// replay; under a page budget the crawl may have refused some before the
+// budget was spent, which the replay does not (see README).
+const unarchived = math.MaxInt
 
 // rankHeap orders links by archive rank, lowest first.
 type ranked struct {
@@ -179,4 +193,65 @@ func hostOfURL(u string) string {
 		return ""
 	}
 	return pu.Host
+}
+
+// ArchivedOnly is the OnURL hook of a replay: a link enters the frontier
+// when the archive has its response, or when the archived robots.txt of
+// its host disallows it (the archiving crawl refused it without a fetch,
+// and so does the replay: it is recorded as a robots failure again).
+// Other links are dropped (ErrSkip): the replay cannot fetch them.
+func ArchivedOnly(cfg *config.Config, a *warc.Archive) hooks.URLHook {
+	agent := cfg.Politeness.RobotsAgent // the replay's crawler decides with it
+	if agent == "" {
+		ua := cfg.Fetch.UserAgent
+		if ua == "" {
+			ua = crawler.DefaultConfig().UserAgent
+		}
+		agent = robots.ProductToken(ua)
+	}
+	obey := cfg.Politeness.Robots == nil || *cfg.Politeness.Robots
+	f := &archivedOnly{a: a, agent: agent, obey: obey && agent != "", rules: map[string]*robots.Robots{}}
+	return hooks.URLFunc(f.onURL)
+}
+
+type archivedOnly struct {
+	a     *warc.Archive
+	agent string
+	obey  bool
+	mu    sync.Mutex
+	rules map[string]*robots.Robots // by scheme://host
+}
+
+func (f *archivedOnly) onURL(_ context.Context, _ *crawl.Page, l *crawl.Link) error {
+	if f.a.Has(l.URL) || (f.obey && !f.allowed(l.URL)) {
+		return nil
+	}
+	return hooks.ErrSkip
+}
+
+// allowed applies the archived robots.txt of u's host (none archived:
+// everything is allowed, as the Replayer answers 404).
+func (f *archivedOnly) allowed(u string) bool {
+	pu, err := url.Parse(u)
+	if err != nil {
+		return true
+	}
+	site := pu.Scheme + "://" + pu.Host
+	f.mu.Lock()
+	r, ok := f.rules[site]
+	f.mu.Unlock()
+	if !ok {
+		r = robots.Parse(nil)
+		if rec, err := f.a.Lookup(site + "/robots.txt"); err == nil {
+			if resp, err := warc.ParseResponse(rec, nil); err == nil {
+				body, _ := io.ReadAll(io.LimitReader(resp.Body, robots.MaxSize))
+				resp.Body.Close()
+				r = robots.FromResponse(site+"/robots.txt", resp.StatusCode, body)
+			}
+		}
+		f.mu.Lock()
+		f.rules[site] = r
+		f.mu.Unlock()
+	}
+	return r.Unavailable() || r.Allowed(f.agent, u)
 }

@@ -39,11 +39,15 @@ func (p *Pipeline) archive() ([]crawler.Option, crawler.Store, func() error, err
 	if p.cfg.Politeness.Robots != nil && !*p.cfg.Politeness.Robots {
 		robots = "ignore"
 	}
+	ua := engineConfig(p.cfg).UserAgent
+	if ua == "" {
+		ua = crawler.DefaultConfig().UserAgent
+	}
 	wcfg := warc.Config{
 		Dir: p.cfg.WARC.Dir, MaxSize: int64(p.cfg.WARC.MaxSize), Prefix: p.cfg.WARC.Prefix,
 		Software: "crawl (github.com/crawl-project/crawl)",
 		Info: []warc.Field{
-			{Name: "http-header-user-agent", Value: engineConfig(p.cfg).UserAgent},
+			{Name: "http-header-user-agent", Value: ua},
 			{Name: "robots", Value: robots},
 			{Name: "crawl-config", Value: string(cfgJSON)},
 			{Name: "crawl-seeds", Value: strings.Join(p.seeds, " ")},

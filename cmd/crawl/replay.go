@@ -12,7 +12,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/config"
 	"github.com/crawl-project/crawl/frontier"
 	"github.com/crawl-project/crawl/hooks"
@@ -81,15 +80,8 @@ func runReplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 		return err
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	opts := pipeline.Options{Logger: logger, Transport: warc.NewReplayer(a), Hooks: func(c *hooks.Chain) {
-		// only archived URLs can be fetched: the others do not enter the frontier
-		c.OnURL(hooks.URLFunc(func(_ context.Context, _ *crawl.Page, l *crawl.Link) error {
-			if !a.Has(l.URL) {
-				return hooks.ErrSkip
-			}
-			return nil
-		}))
-	}}
+	onlyArchived := pipeline.ArchivedOnly(cfg, a) // the others cannot be fetched
+	opts := pipeline.Options{Logger: logger, Transport: warc.NewReplayer(a), Hooks: func(c *hooks.Chain) { c.OnURL(onlyArchived) }}
 	if *order == "archive" {
 		opts.ArchiveOrder = a.URLs()
 	}
