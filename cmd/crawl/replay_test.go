@@ -359,3 +359,45 @@ dedup: {enabled: false} # linkedSite's pages differ in their numbers only
 	}
 	comparePages(t, live, pagesByURL(t, filepath.Join(dir, "replay", "pages.csv")))
 }
+
+// TestReplayCommonCrawl replays real Common Crawl records (WARC/1.0, gzip
+// per record, warc/testdata/commoncrawl): the one archived page is
+// stored, with its title, and nothing else is fetched (robots.txt is not
+// archived: answered 404; its links are not archived: dropped).
+func TestReplayCommonCrawl(t *testing.T) {
+	const page = "https://an.wikipedia.org/wiki/Escopete"
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "cc.yaml")
+	os.WriteFile(cfg, []byte(`seeds: ["https://example.org/"]
+db: `+filepath.Join(dir, "cc.db")+`
+out: `+filepath.Join(dir, "out")+`
+`), 0o644)
+	sample := filepath.Join("..", "..", "warc", "testdata", "commoncrawl", "whirlwind.warc.gz")
+	code, out, errOut := runCLI(t, "replay", "-config", cfg, "-warc", sample, "-order", "records", "-quiet")
+	if code != 0 || strings.Contains(errOut, "replay:") {
+		t.Fatalf("replay: %d\n%s\n%s", code, out, errOut)
+	}
+	f, err := os.Open(filepath.Join(dir, "out", "pages.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := map[string]int{}
+	for i, h := range rows[0] {
+		col[h] = i
+	}
+	if len(rows) != 2 {
+		t.Fatalf("%d pages stored, want 1: %v", len(rows)-1, rows[1:])
+	}
+	r := rows[1]
+	if r[col["url"]] != page || r[col["status"]] != "200" || r[col["title"]] != "Escopete - Biquipedia, a enciclopedia libre" {
+		t.Errorf("stored %s status %s title %q", r[col["url"]], r[col["status"]], r[col["title"]])
+	}
+	if n := lines(t, filepath.Join(dir, "out", "links.csv")); n < 50 {
+		t.Errorf("links.csv has %d lines: the page's links were not read", n)
+	}
+}
