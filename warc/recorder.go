@@ -2,7 +2,6 @@ package warc
 
 import (
 	"bytes"
-	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/klauspost/compress/gzip"
 )
 
 // ExchangeWriter takes recorded exchanges; *Writer is one. The Recorder

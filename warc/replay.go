@@ -3,12 +3,13 @@ package warc
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"strings"
+
+	"github.com/klauspost/compress/gzip"
 )
 
 // Replayer is an http.RoundTripper that answers from an Archive, never
