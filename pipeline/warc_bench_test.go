@@ -3,6 +3,7 @@ package pipeline_test
 import (
 	"context"
 	"flag"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -17,10 +18,28 @@ import (
 	"github.com/crawl-project/crawl/warc"
 )
 
-var warcBenchPages = flag.Int("warc.pages", 2000, "pages of the generated site BenchmarkWARC and BenchmarkWARCCrawl crawl")
+var (
+	warcBenchPages = flag.Int("warc.pages", 2000, "pages of the generated site BenchmarkWARC and BenchmarkWARCCrawl crawl")
+	warcBenchSite  = flag.String("warc.site", "", "a directory of real pages for BenchmarkWARC and BenchmarkWARCCrawl to serve and crawl from its index.html instead of the generated site (e.g. /usr/share/doc/postgresql-doc-15/html)")
+)
+
+// warcBenchServer serves the benchmark's site: the generated one, or
+// -warc.site. It returns the seed URL.
+func warcBenchServer(b *testing.B) string {
+	b.Helper()
+	var h http.Handler = demosite.NewGenerated(*warcBenchPages)
+	seed := "/"
+	if *warcBenchSite != "" {
+		h, seed = http.FileServer(http.Dir(*warcBenchSite)), "/index.html"
+	}
+	srv := httptest.NewServer(h)
+	b.Cleanup(srv.Close)
+	return srv.URL + seed
+}
 
 // BenchmarkWARC crawls a generated loopback site (2,000 pages, no
-// politeness delay, 16 workers: CPU-bound) in rounds, each round three
+// politeness delay, 16 workers: CPU-bound; -warc.site DIR: a directory of
+// real pages instead) in rounds, each round three
 // ways in the same run: plainly and writing WARC, in alternating order so
 // a change in the machine's load hits both, then replaying the WARC just
 // written. Per round it takes the ratios warc/plain (the cost of writing
@@ -29,8 +48,7 @@ var warcBenchPages = flag.Int("warc.pages", 2000, "pages of the generated site B
 //
 //	go test ./pipeline -run '^$' -bench 'WARC$' -benchtime 7x
 func BenchmarkWARC(b *testing.B) {
-	srv := httptest.NewServer(demosite.NewGenerated(*warcBenchPages))
-	defer srv.Close()
+	seed := warcBenchServer(b)
 	var cost, speedup, plainRate, warcRate, replayRate []float64
 	n := 0
 	for b.Loop() {
@@ -39,18 +57,18 @@ func BenchmarkWARC(b *testing.B) {
 		wdir := filepath.Join(dir, "warc")
 		var plain, withWARC time.Duration
 		if n%2 == 1 {
-			plain = benchCrawl(b, srv.URL, filepath.Join(dir, "plain"), "", nil)
-			withWARC = benchCrawl(b, srv.URL, filepath.Join(dir, "w"), wdir, nil)
+			plain = benchCrawl(b, seed, filepath.Join(dir, "plain"), "", nil)
+			withWARC = benchCrawl(b, seed, filepath.Join(dir, "w"), wdir, nil)
 		} else {
-			withWARC = benchCrawl(b, srv.URL, filepath.Join(dir, "w"), wdir, nil)
-			plain = benchCrawl(b, srv.URL, filepath.Join(dir, "plain"), "", nil)
+			withWARC = benchCrawl(b, seed, filepath.Join(dir, "w"), wdir, nil)
+			plain = benchCrawl(b, seed, filepath.Join(dir, "plain"), "", nil)
 		}
 		a := openBenchArchive(b, wdir)
-		replay := benchCrawl(b, srv.URL, filepath.Join(dir, "r"), "", a)
+		replay := benchCrawl(b, seed, filepath.Join(dir, "r"), "", a)
 		a.Close()
 		cost = append(cost, 1-plain.Seconds()/withWARC.Seconds())
 		speedup = append(speedup, plain.Seconds()/replay.Seconds())
-		rate := func(d time.Duration) float64 { return float64(*warcBenchPages) / d.Seconds() }
+		rate := func(d time.Duration) float64 { return float64(benchPages) / d.Seconds() }
 		plainRate, warcRate, replayRate = append(plainRate, rate(plain)), append(warcRate, rate(withWARC)), append(replayRate, rate(replay))
 	}
 	b.ReportMetric(median(plainRate), "plain-pages/s")
@@ -73,14 +91,13 @@ func BenchmarkWARC(b *testing.B) {
 //	GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind /tmp/p.test \
 //	  -test.run '^$' -test.bench 'WARCCrawl/plain' -test.benchtime 1x -warc.pages 500
 func BenchmarkWARCCrawl(b *testing.B) {
-	srv := httptest.NewServer(demosite.NewGenerated(*warcBenchPages))
-	defer srv.Close()
+	seed := warcBenchServer(b)
 	for _, mode := range []string{"plain", "warc", "replay"} {
 		b.Run(mode, func(b *testing.B) {
 			var a *warc.Archive
 			if mode == "replay" {
 				wdir := filepath.Join(b.TempDir(), "warc")
-				benchCrawl(b, srv.URL, filepath.Join(b.TempDir(), "w"), wdir, nil)
+				benchCrawl(b, seed, filepath.Join(b.TempDir(), "w"), wdir, nil)
 				a = openBenchArchive(b, wdir)
 				defer a.Close()
 				b.ResetTimer()
@@ -92,9 +109,9 @@ func BenchmarkWARCCrawl(b *testing.B) {
 				if mode == "warc" {
 					wdir = filepath.Join(dir, "warc")
 				}
-				took += benchCrawl(b, srv.URL, dir, wdir, a)
+				took += benchCrawl(b, seed, dir, wdir, a)
 			}
-			b.ReportMetric(float64(*warcBenchPages*b.N)/took.Seconds(), "pages/s")
+			b.ReportMetric(float64(benchPages*int64(b.N))/took.Seconds(), "pages/s")
 		})
 	}
 }
@@ -108,6 +125,9 @@ func openBenchArchive(b *testing.B, wdir string) *warc.Archive {
 	}
 	return a
 }
+
+// benchPages is how many pages every crawl of the benchmark's site fetches.
+var benchPages int64
 
 func median(xs []float64) float64 {
 	s := slices.Sorted(slices.Values(xs))
@@ -124,7 +144,7 @@ func benchCrawl(b *testing.B, seed, dir, wdir string, a *warc.Archive) time.Dura
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		b.Fatal(err)
 	}
-	src := `seeds: ["` + seed + `/"]
+	src := `seeds: ["` + seed + `"]
 db: ` + filepath.Join(dir, "b.db") + `
 out: ` + filepath.Join(dir, "out") + `
 exports: []
@@ -156,8 +176,17 @@ dedup: {enabled: false}
 	if err != nil {
 		b.Fatal(err)
 	}
-	if sum.Fetched < int64(*warcBenchPages) || sum.Failed > 0 {
-		b.Fatalf("fetched %d pages, want %d, and %d failures (%v)", sum.Fetched, *warcBenchPages, sum.Failed, sum.Errors)
+	want := int64(*warcBenchPages)
+	if *warcBenchSite != "" {
+		want = benchPages // what the first crawl of the site fetched
+		if want == 0 {
+			want, benchPages = sum.Fetched, sum.Fetched
+		}
+	} else {
+		benchPages = want
+	}
+	if sum.Fetched != want || sum.Fetched == 0 {
+		b.Fatalf("fetched %d pages, want %d (%d failures: %v)", sum.Fetched, want, sum.Failed, sum.Errors)
 	}
 	return d
 }
