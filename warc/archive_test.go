@@ -5,11 +5,14 @@ import (
 	"compress/gzip"
 	"errors"
 	"io"
+	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/crawl-project/crawl/warc"
 )
@@ -166,5 +169,57 @@ func TestArchiveUsesIndex(t *testing.T) {
 	a, errs := warc.OpenArchive([]string{plain})
 	if a == nil || len(errs) != 1 || !strings.Contains(errs[0].Error(), plain) {
 		t.Errorf("a file cut short under a stale index: errors %v", errs)
+	}
+}
+
+// TestCutBodyReplaysAsCut: a body whose read timed out in the crawl is
+// archived with WARC-Truncated: time, and replayed as its archived bytes
+// followed by a timeout, so the replay fails the fetch as the crawl did
+// instead of taking the cut body for a whole page.
+func TestCutBodyReplaysAsCut(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.Header().Set("Content-Length", "1000")
+		io.WriteString(w, "<html><body>the first part")
+		w.(http.Flusher).Flush()
+		<-r.Context().Done() // the rest never comes
+	}))
+	defer srv.Close()
+	dir := t.TempDir()
+	w, err := warc.New(warc.Config{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	client := &http.Client{Timeout: 300 * time.Millisecond, Transport: warc.NewRecorder(http.DefaultTransport.(*http.Transport).Clone(), w)}
+	resp, err := client.Get(srv.URL + "/slow")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = io.ReadAll(resp.Body)
+	resp.Body.Close()
+	var ne net.Error
+	if !errors.As(err, &ne) || !ne.Timeout() {
+		t.Fatalf("live read: %v, want a timeout", err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	recs := readOwn(t, w.Files()[0])
+	if last := recs[len(recs)-1]; last.Type() != "response" || last.Header.Get("WARC-Truncated") != "time" {
+		t.Fatalf("last record %s, WARC-Truncated %q, want a response cut for time", last.Type(), last.Header.Get("WARC-Truncated"))
+	}
+	a, errs := warc.OpenArchive(w.Files())
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	defer a.Close()
+	resp, err = (&http.Client{Transport: warc.NewReplayer(a)}).Get(srv.URL + "/slow")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !errors.As(err, &ne) || !ne.Timeout() || string(body) != "<html><body>the first part" {
+		t.Errorf("replayed: %q, %v; want the first part, then a timeout", body, err)
 	}
 }

@@ -2,6 +2,7 @@ package warc
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -152,9 +153,19 @@ func (b *recordingBody) Read(p []byte) (int, error) {
 			return n, werr
 		}
 	case err != nil:
-		b.record("disconnect")
+		b.record(cutReason(err))
 	}
 	return n, err
+}
+
+// cutReason is the WARC-Truncated value of a body whose read failed with
+// err: "time" for a timeout, else "disconnect".
+func cutReason(err error) string {
+	var ne net.Error
+	if errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout()) {
+		return "time"
+	}
+	return "disconnect"
 }
 
 // Close records a body left before its end as truncated ("length": the
