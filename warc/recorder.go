@@ -26,9 +26,11 @@ type ExchangeWriter interface {
 // Recorder is an http.RoundTripper that records every exchange passing
 // through it. The body is recorded as it comes off the connection: with
 // its content coding (gzip), without its transfer coding (chunked). The
-// record is written when the caller reaches the end of the body, before
-// the caller sees io.EOF, so nothing read from a response exists without
-// its record; a body closed before its end is recorded as truncated.
+// exchange goes to the ExchangeWriter when the caller reaches the end of
+// the body, before the caller sees io.EOF, so nothing read from a response
+// exists before its record (a Writer keeps it until its next Flush, which a
+// crawl runs before storing anything); a body closed before its end is
+// recorded as truncated, a body whose read failed as cut.
 //
 // A request without Accept-Encoding is sent asking for gzip and the body is
 // decoded for the caller, as http.Transport does by itself: the caller sees
