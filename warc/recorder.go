@@ -73,7 +73,7 @@ func (r *Recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	ipMu.Lock()
 	x := Exchange{URL: req.URL.String(), IP: ip, Date: date, Request: requestHead(req), Response: responseHead(resp), NotModified: resp.StatusCode == http.StatusNotModified}
 	ipMu.Unlock()
-	body := &recordingBody{rc: resp.Body, w: r.w, x: x, pool: &r.bufs}
+	body := &recordingBody{rc: resp.Body, w: r.w, x: x, pool: &r.bufs, ctx: sent.Context()}
 	body.buf, _ = r.bufs.Get().(*bytes.Buffer)
 	if body.buf == nil {
 		body.buf = new(bytes.Buffer)
@@ -139,6 +139,7 @@ type recordingBody struct {
 	x    Exchange
 	buf  *bytes.Buffer // from pool; back to it on Close
 	pool *sync.Pool
+	ctx  context.Context // the request's: its deadline tells a timeout
 	once sync.Once
 	err  error
 }
@@ -155,16 +156,18 @@ func (b *recordingBody) Read(p []byte) (int, error) {
 			return n, werr
 		}
 	case err != nil:
-		b.record(cutReason(err))
+		b.record(cutReason(b.ctx, err))
 	}
 	return n, err
 }
 
 // cutReason is the WARC-Truncated value of a body whose read failed with
-// err: "time" for a timeout, else "disconnect".
-func cutReason(err error) string {
+// err: "time" for a timeout (the error says so, or the request's deadline
+// passed: a client's timeout may reach the body as a plain cancellation),
+// else "disconnect".
+func cutReason(ctx context.Context, err error) string {
 	var ne net.Error
-	if errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout()) {
+	if errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout()) || errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		return "time"
 	}
 	return "disconnect"
