@@ -2,8 +2,8 @@ package warc_test
 
 import (
 	"bytes"
-	"context"
 	"compress/gzip"
+	"context"
 	"errors"
 	"io"
 	"net"
