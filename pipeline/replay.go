@@ -3,6 +3,7 @@ package pipeline
 import (
 	"container/heap"
 	"context"
+	"fmt"
 	"io"
 	"math"
 	"net/url"
@@ -254,4 +255,74 @@ func (f *archivedOnly) allowed(u string) bool {
 		f.mu.Unlock()
 	}
 	return r.Unavailable() || r.Allowed(f.agent, u)
+}
+
+// Replay orders: how a replay chooses what to fetch (see README).
+const (
+	OrderFrontier = "frontier" // from the seeds, best first, over the archived URLs
+	OrderArchive  = "archive"  // from the seeds, the archive's fetch order, one worker
+	OrderRecords  = "records"  // every archived page a seed, in archive order
+)
+
+// Replay readies a crawl of cfg over the archive a in the given order: cfg
+// is changed for a replay (no WARC written again, no politeness delay, no
+// retries except in archive order, where a retry meets the archived retry
+// as the crawl did; in records order the archived pages are the seeds),
+// the store at cfg.DB is prepared (PrepareReplay), and opts is returned
+// with the replaying transport, ArchivedOnly and, in archive order, the
+// archive's order.
+func Replay(ctx context.Context, cfg *config.Config, a *warc.Archive, order string, opts Options) (Options, error) {
+	switch order {
+	case OrderFrontier, OrderArchive, OrderRecords:
+	default:
+		return opts, fmt.Errorf("pipeline: replay order %q (want frontier, archive or records)", order)
+	}
+	cfg.WARC.Dir = "" // a replay does not archive again
+	// Nothing to be polite to, and an archive answers the same each time.
+	cfg.Politeness.NoDelay = true
+	cfg.Politeness.MaxCrawlDelay = 1
+	if order != OrderArchive {
+		cfg.Fetch.Retries = -1
+	}
+	if order == OrderRecords {
+		cfg.Seeds = archivedPages(a)
+	}
+	if err := PrepareReplay(ctx, cfg, a); err != nil {
+		return opts, err
+	}
+	opts.Transport = warc.NewReplayer(a)
+	onlyArchived := ArchivedOnly(cfg, a) // the others cannot be fetched
+	user := opts.Hooks
+	opts.Hooks = func(c *hooks.Chain) {
+		c.OnURL(onlyArchived)
+		if user != nil {
+			user(c)
+		}
+	}
+	if order == OrderArchive {
+		opts.ArchiveOrder = a.URLs()
+	}
+	return opts, nil
+}
+
+// ArchiveKey indexes archived URLs as the frontier normalises them, so a
+// WARC written by another tool answers the crawler's requests: give it to
+// warc.OpenArchive (warc.WithKey).
+func ArchiveKey(u string) string {
+	n, err := frontier.Normalize(u, nil)
+	if err != nil {
+		return ""
+	}
+	return n
+}
+
+// archivedPages are the archived URLs a crawl would fetch, robots.txt left out.
+func archivedPages(a *warc.Archive) []string {
+	var out []string
+	for _, u := range a.URLs() {
+		if pu, err := url.Parse(u); err == nil && pu.Path != "/robots.txt" {
+			out = append(out, u)
+		}
+	}
+	return out
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/crawl-project/crawl/config"
+	"github.com/crawl-project/crawl/crawler"
 	"github.com/crawl-project/crawl/internal/demosite"
 	"github.com/crawl-project/crawl/pipeline"
 	"github.com/crawl-project/crawl/warc"
@@ -205,4 +206,94 @@ dedup: {enabled: false}
 		b.Fatalf("fetched %d pages, want %d (%d failures: %v)", sum.Fetched, benchPages, sum.Failed, sum.Errors)
 	}
 	return d
+}
+
+// BenchmarkReplayDemo crawls the demo web as configs/demo.yaml does (8
+// workers, 4 per host, 5 ms delay, one host's Crawl-delay capped at 200 ms,
+// every built-in; 300 pages) writing WARC, then replays that archive in
+// frontier and in archive order, in each round, and reports the rates and
+// the replays' speed-up over the live crawl (median and range): the same
+// pages, without the network and the politeness a live crawl owes.
+//
+//	go test ./pipeline -run '^$' -bench ReplayDemo -benchtime 3x
+func BenchmarkReplayDemo(b *testing.B) {
+	ctx := context.Background()
+	var live []float64
+	speedup := map[string][]float64{}
+	for b.Loop() {
+		dir := b.TempDir()
+		cfg := demoBenchConfig(b, dir, "live")
+		cfg.WARC.Dir = filepath.Join(dir, "warc")
+		sum, took := runBench(b, cfg, pipeline.Options{})
+		rate := float64(sum.Fetched) / took.Seconds()
+		live = append(live, rate)
+		files, _ := filepath.Glob(filepath.Join(dir, "warc", "*.warc.gz"))
+		for _, order := range []string{pipeline.OrderFrontier, pipeline.OrderArchive} {
+			a, errs := warc.OpenArchive(files, warc.WithKey(pipeline.ArchiveKey))
+			if len(errs) > 0 {
+				b.Fatal(errs)
+			}
+			rcfg := demoBenchConfig(b, dir, order)
+			opts, err := pipeline.Replay(ctx, rcfg, a, order, pipeline.Options{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			rsum, rtook := runBench(b, rcfg, opts)
+			a.Close()
+			if rsum.Fetched != sum.Fetched {
+				b.Fatalf("replay in %s order fetched %d pages, the crawl %d", order, rsum.Fetched, sum.Fetched)
+			}
+			speedup[order] = append(speedup[order], float64(rsum.Fetched)/rtook.Seconds()/rate)
+		}
+	}
+	b.ReportMetric(median(live), "live-pages/s")
+	for order, s := range speedup {
+		b.ReportMetric(median(s), order+"-speedup-median")
+		b.ReportMetric(slices.Min(s), order+"-speedup-min")
+		b.ReportMetric(slices.Max(s), order+"-speedup-max")
+	}
+}
+
+func demoBenchConfig(b *testing.B, dir, name string) *config.Config {
+	b.Helper()
+	src := `demo: true
+seeds: ["{demo:0}", "{demo:1}", "{demo:2}", "{demo:3}", "{sport:10}"]
+db: ` + filepath.Join(dir, name+".db") + `
+out: ` + filepath.Join(dir, name) + `
+exports: []
+max_pages: 300
+politeness: {workers: 8, per_host_parallel: 4, delay: 5ms, max_crawl_delay: 200ms}
+fetch: {timeout: 2s, retries: 1, backoff: 50ms}
+batch: {size: 100}
+hub: {enabled: true, policy: tag}
+topic: {enabled: true, seeds: ["{sport:10}"], strategy: adaptive, link_context: 0.75, url_words: true}
+clustering: {enabled: true}
+extraction: {enabled: true}
+topics: {enabled: true, r: 0.24}
+`
+	cfg, err := config.Parse(strings.NewReader(src), name+".yaml")
+	if err != nil {
+		b.Fatal(err)
+	}
+	return cfg
+}
+
+func runBench(b *testing.B, cfg *config.Config, opts pipeline.Options) (crawler.Summary, time.Duration) {
+	b.Helper()
+	ctx := context.Background()
+	p, err := pipeline.Open(ctx, cfg, opts)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer p.Close()
+	start := time.Now()
+	sum, err := p.Run(ctx)
+	took := time.Since(start)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if sum.Fetched == 0 {
+		b.Fatal("nothing fetched")
+	}
+	return sum, took
 }

@@ -7,14 +7,11 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/crawl-project/crawl/config"
-	"github.com/crawl-project/crawl/frontier"
-	"github.com/crawl-project/crawl/hooks"
 	"github.com/crawl-project/crawl/pipeline"
 	"github.com/crawl-project/crawl/warc"
 )
@@ -37,7 +34,9 @@ func runReplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 	if *cfgPath == "" || *files == "" {
 		return fmt.Errorf("%w: -config and -warc are required", errUsage)
 	}
-	if *order != "frontier" && *order != "archive" && *order != "records" {
+	switch *order {
+	case pipeline.OrderFrontier, pipeline.OrderArchive, pipeline.OrderRecords:
+	default:
 		return fmt.Errorf("%w: -order %q (want frontier, archive or records)", errUsage, *order)
 	}
 	cfg, err := config.Load(*cfgPath)
@@ -50,18 +49,11 @@ func runReplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 	if *out != "" {
 		cfg.Out = *out
 	}
-	cfg.WARC.Dir = "" // a replay does not archive again
-	// Nothing to be polite to, and an archive answers the same each time.
-	cfg.Politeness.NoDelay = true
-	cfg.Politeness.MaxCrawlDelay = 1
-	if *order != "archive" { // in archive order a retry finds the archived retry, as the crawl did
-		cfg.Fetch.Retries = -1
-	}
 	paths, err := expandFiles(*files)
 	if err != nil {
 		return err
 	}
-	a, errs := warc.OpenArchive(paths, warc.WithKey(archiveKey))
+	a, errs := warc.OpenArchive(paths, warc.WithKey(pipeline.ArchiveKey))
 	for _, e := range errs {
 		fmt.Fprintf(stderr, "replay: %v\n", e)
 	}
@@ -70,20 +62,13 @@ func runReplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 	}
 	defer a.Close()
 	fmt.Fprintf(stdout, "replay: %d archived URLs from %d files\n", a.Len(), len(paths))
-	if *order == "records" {
-		cfg.Seeds = archivedPages(a)
-	}
 	if err := os.MkdirAll(filepath.Dir(cfg.DB), 0o755); err != nil {
 		return fmt.Errorf("create store directory: %w", err)
 	}
-	if err := pipeline.PrepareReplay(ctx, cfg, a); err != nil {
-		return err
-	}
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	onlyArchived := pipeline.ArchivedOnly(cfg, a) // the others cannot be fetched
-	opts := pipeline.Options{Logger: logger, Transport: warc.NewReplayer(a), Hooks: func(c *hooks.Chain) { c.OnURL(onlyArchived) }}
-	if *order == "archive" {
-		opts.ArchiveOrder = a.URLs()
+	opts, err := pipeline.Replay(ctx, cfg, a, *order, pipeline.Options{Logger: logger})
+	if err != nil {
+		return err
 	}
 	w := stdout
 	if !*quiet {
@@ -112,25 +97,4 @@ func expandFiles(spec string) ([]string, error) {
 		out = append(out, m...)
 	}
 	return out, nil
-}
-
-// archiveKey indexes archived URLs as the frontier normalises them, so a
-// WARC written by another tool answers the crawler's requests.
-func archiveKey(u string) string {
-	n, err := frontier.Normalize(u, nil)
-	if err != nil {
-		return ""
-	}
-	return n
-}
-
-// archivedPages are the archived URLs a crawl would fetch, robots.txt left out.
-func archivedPages(a *warc.Archive) []string {
-	var out []string
-	for _, u := range a.URLs() {
-		if pu, err := url.Parse(u); err == nil && pu.Path != "/robots.txt" {
-			out = append(out, u)
-		}
-	}
-	return out
 }
