@@ -103,7 +103,7 @@ func (f *orderedFrontier) Len() int {
 func (f *orderedFrontier) Close() error { return f.inner.Close() }
 
 // saved marks the popped URLs whose results are stored.
-func (f *orderedFrontier) saved(pages []*crawl.Page, failures []store.Failure) {
+func (f *orderedFrontier) saved(pages []*crawl.Page, failures []crawl.Failure) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	for _, p := range pages {
@@ -156,7 +156,7 @@ type orderedStore struct {
 	fr *orderedFrontier
 }
 
-func (s orderedStore) SaveResults(ctx context.Context, pages []*crawl.Page, failures []store.Failure) error {
+func (s orderedStore) SaveResults(ctx context.Context, pages []*crawl.Page, failures []crawl.Failure) error {
 	err := s.Store.SaveResults(ctx, pages, failures)
 	if err == nil {
 		s.fr.saved(pages, failures)
@@ -180,11 +180,11 @@ func (s orderedStore) SetValidators(ctx context.Context, url, etag, lastModified
 	return err
 }
 
-func (s orderedStore) SaveFingerprints(ctx context.Context, fps []store.Fingerprint) error {
+func (s orderedStore) SaveFingerprints(ctx context.Context, fps []crawl.Fingerprint) error {
 	return s.st.SaveFingerprints(ctx, fps)
 }
 
-func (s orderedStore) Fingerprints(ctx context.Context, fn func(store.Fingerprint) error) error {
+func (s orderedStore) Fingerprints(ctx context.Context, fn func(crawl.Fingerprint) error) error {
 	return s.st.Fingerprints(ctx, fn)
 }
 
