@@ -4,7 +4,6 @@ import (
 	"context"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -87,14 +86,4 @@ topic:
 	b.ReportMetric(perPage("learned"), "focused-cpu-ms/page")
 	b.ReportMetric(perPage("bfs"), "bfs-cpu-ms/page")
 	b.ReportMetric(harvest["learned-wait"]/float64(b.N), "wait-harvest")
-}
-
-// cpuTime is the CPU time (user and system) the process has used: less
-// sensitive than the wall clock to other processes on a shared machine.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
