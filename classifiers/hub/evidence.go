@@ -71,12 +71,8 @@ func MeasurePage(doc *html.Node) Evidence {
 				}
 			}
 		}
-		var kids []*html.Node
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			kids = append(kids, c)
-		}
-		for i := len(kids) - 1; i >= 0; i-- { // document order
-			stack = append(stack, frame{n: kids[i], inLink: f.inLink, list: f.list})
+		for c := n.LastChild; c != nil; c = c.PrevSibling { // pushed last first: popped in document order
+			stack = append(stack, frame{n: c, inLink: f.inLink, list: f.list})
 		}
 	}
 	return e
@@ -132,14 +128,31 @@ func boilerplateElement(n *html.Node) bool {
 		return true
 	}
 	for _, a := range n.Attr {
-		if a.Key != "class" && a.Key != "id" {
+		if (a.Key == "class" || a.Key == "id") && boilerplateName(a.Val) {
+			return true
+		}
+	}
+	return false
+}
+
+// boilerplateName reports whether a class or id value holds a word (split
+// at spaces, '-' and '_') that starts or ends with one of boilerWords, in
+// any ASCII case, without allocating: it runs on every element.
+func boilerplateName(v string) bool {
+	for v != "" {
+		i := strings.IndexAny(v, " -_")
+		tok := v
+		if i >= 0 {
+			tok, v = v[:i], v[i+1:]
+		} else {
+			v = ""
+		}
+		if len(tok) < 3 {
 			continue
 		}
-		for _, tok := range strings.FieldsFunc(strings.ToLower(a.Val), func(r rune) bool { return r == ' ' || r == '-' || r == '_' }) {
-			for _, w := range boilerWords {
-				if strings.HasPrefix(tok, w) || strings.HasSuffix(tok, w) {
-					return true
-				}
+		for _, w := range boilerWords {
+			if len(tok) >= len(w) && (strings.EqualFold(tok[:len(w)], w) || strings.EqualFold(tok[len(tok)-len(w):], w)) {
+				return true
 			}
 		}
 	}
