@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -234,7 +236,7 @@ func linkContexts(doc *html.Node, base string) map[string]string {
 	var walk func(n *html.Node)
 	walk = func(n *html.Node) {
 		if n.Type == html.ElementNode && n.DataAtom == atom.A {
-			anchor := strings.Join(strings.Fields(nodeText(n, maxContext)), " ")
+			anchor := collapsedText(n, maxContext)
 			var key string
 			if href := hrefOf(n); href != "" && b != nil {
 				var ok bool
@@ -290,7 +292,7 @@ func blockContext(a *html.Node, anchor string, blocks map[*html.Node]string) str
 	}
 	text, ok := blocks[block]
 	if !ok {
-		text = strings.Join(strings.Fields(nodeText(block, 4*maxContext)), " ")
+		text = collapsedText(block, 4*maxContext)
 		blocks[block] = text
 	}
 	text = strings.Replace(text, anchor, " ", 1)
@@ -300,17 +302,20 @@ func blockContext(a *html.Node, anchor string, blocks map[*html.Node]string) str
 	return strings.TrimSpace(text)
 }
 
-// nodeText is the text under n, at most about limit bytes.
-func nodeText(n *html.Node, limit int) string {
+// collapsedText is the words of the text under n, one space apart, built
+// in one pass: from the text nodes in document order until, counting each
+// with a space after it, limit bytes were taken (the last may pass it).
+func collapsedText(n *html.Node, limit int) string {
 	var b strings.Builder
+	raw := 0
 	var walk func(n *html.Node)
 	walk = func(n *html.Node) {
-		if b.Len() >= limit {
+		if raw >= limit {
 			return
 		}
 		if n.Type == html.TextNode {
-			b.WriteString(n.Data)
-			b.WriteByte(' ')
+			raw += len(n.Data) + 1
+			appendWords(&b, n.Data)
 			return
 		}
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
@@ -320,6 +325,45 @@ func nodeText(n *html.Node, limit int) string {
 	walk(n)
 	return b.String()
 }
+
+// appendWords appends the words of s (split as strings.Fields splits) to
+// b, each after a space unless b is empty.
+func appendWords(b *strings.Builder, s string) {
+	start := -1
+	for i := 0; i < len(s); {
+		c := s[i]
+		size := 1
+		space := false
+		if c < utf8.RuneSelf {
+			space = asciiSpace[c]
+		} else {
+			var r rune
+			r, size = utf8.DecodeRuneInString(s[i:])
+			space = unicode.IsSpace(r)
+		}
+		switch {
+		case space && start >= 0:
+			appendWord(b, s[start:i])
+			start = -1
+		case !space && start < 0:
+			start = i
+		}
+		i += size
+	}
+	if start >= 0 {
+		appendWord(b, s[start:])
+	}
+}
+
+func appendWord(b *strings.Builder, w string) {
+	if b.Len() > 0 {
+		b.WriteByte(' ')
+	}
+	b.WriteString(w)
+}
+
+// asciiSpace marks the ASCII bytes unicode.IsSpace reports.
+var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
 
 func hrefOf(n *html.Node) string {
 	for _, a := range n.Attr {
