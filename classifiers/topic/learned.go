@@ -118,14 +118,14 @@ func (h *Hook) learnedPriority(from *crawl.Page, l *crawl.Link) float64 {
 		rel := h.seeds.Relevance(h.seeds.Vector(content))
 		st = &pageState{score: h.textScore(content), rel: rel / max(h.seeds.Threshold(), 1e-9), dist: maxDist}
 	}
-	context := st.ctx[l.URL]
-	if context == "" && l.Anchor != "" {
-		context = st.ctx["\x00"+l.Anchor]
-	}
-	linkText := withURLWords(l.Anchor+" "+context, l.URL)
-	lcos := h.seeds.Score(h.seeds.Vector(linkText))
 	pl, seen := ln.pending.get(l.URL)
-	if !seen {
+	if !seen { // the link's context is read only the first time it is seen
+		context := st.ctx[l.URL]
+		if context == "" && l.Anchor != "" {
+			context = st.ctx["\x00"+l.Anchor]
+		}
+		linkText := withURLWords(l.Anchor+" "+context, l.URL)
+		lcos := h.seeds.Score(h.seeds.Vector(linkText))
 		pl = pendingLink{feats: h.linkFeatures(st, l, context, lcos), cold: min(lcos/max(h.seeds.threshold, 1e-9), 1.5) / 1.5}
 		ln.pending.put(l.URL, pl)
 	}
