@@ -25,7 +25,7 @@ type stagePage struct {
 	link []crawl.Link
 }
 
-func stagePages(b *testing.B, file, base string) []stagePage {
+func stagePages(b testing.TB, file, base string) []stagePage {
 	pages := readSubset(b, file)
 	names := slices.Sorted(func(yield func(string) bool) {
 		for n := range pages {

@@ -93,7 +93,7 @@ func (h *Hook) learnPage(page *crawl.Page, score float64) {
 	}
 	ln.dirs.update(urlDir(page.URL), func(c counts) counts { return counts{c.fetched + 1, c.relevant + rel} })
 	if page.Doc != nil {
-		st.ctx = linkContexts(page.Doc, page.FinalURL)
+		st.ctx = linkContexts(page.Doc, page.FinalURL, len(page.Links))
 	}
 	ln.pages.put(page.URL, st)
 	if pl, ok := ln.pending.get(page.URL); ok {
@@ -227,12 +227,13 @@ func urlDir(raw string) string {
 // linkContexts maps each link of doc to the text of its nearest block
 // element (paragraph, list item, table cell, definition, heading) without
 // its own anchor text, keyed by the link's absolute URL without fragment
-// and by "\x00"+its anchor text; the first link wins.
-func linkContexts(doc *html.Node, base string) map[string]string {
+// and by "\x00"+its anchor text; the first link wins. links, the page's
+// link count, sizes the maps.
+func linkContexts(doc *html.Node, base string, links int) map[string]string {
 	b, _ := url.Parse(base)
-	out := map[string]string{}
-	blocks := map[*html.Node]string{} // a block's text, once per block
-	keys := map[string]string{}       // an href's absolute URL, once per href
+	out := make(map[string]string, 2*links)      // each link's URL and anchor text
+	blocks := make(map[*html.Node]string, links) // a block's text, once per block
+	keys := make(map[string]string, links)       // an href's absolute URL, once per href
 	var walk func(n *html.Node)
 	walk = func(n *html.Node) {
 		if n.Type == html.ElementNode && n.DataAtom == atom.A {
