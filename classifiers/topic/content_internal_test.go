@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"compress/gzip"
 	"io"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 )
 
 // realDocs parses the pages of testdata/html and testdata/docs.
@@ -127,5 +129,49 @@ func TestNoiseValueMatchesReference(t *testing.T) {
 	}
 	if noisy < 5 {
 		t.Errorf("only %d of %d values noisy: the cases did not run", noisy, len(values))
+	}
+}
+
+// TestHrefResolverMatchesParse checks hrefResolver against base.Parse and
+// String without the fragment, for every href of real pages and for edge
+// cases, against bases with and without a directory, query, dot segments
+// and escapes.
+func TestHrefResolverMatchesParse(t *testing.T) {
+	hrefs := []string{"a.html", "a.html#x", "#x", "", "dir/b.html", "dir/", "./a.html", "../a.html", "a/../b.html",
+		"a//b.html", "/abs.html", "//host/x", "http://other/x#y", "a b.html", "a%20b.html", "é.html", "a.html?q=1",
+		"mailto:x@y", "javascript:void(0)", "a:b.html", "~user/x", ".hidden", "..x", "x..", "a/.", "a/..", "\x7f"}
+	for _, d := range realDocs(t) {
+		for n := range d.Descendants() {
+			if n.Type == html.ElementNode && n.DataAtom == atom.A {
+				if h := hrefOf(n); h != "" {
+					hrefs = append(hrefs, h)
+				}
+			}
+		}
+	}
+	fast := 0
+	for _, base := range []string{"https://docs.python.org/3/library/os.html", "http://h:8080/a/./b/c.html?x=1#f",
+		"http://h", "http://h/my%20dir/p.html", "http://h/dir/", "http://u@h/%7Edir/x"} {
+		b, err := url.Parse(base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := newHrefResolver(b)
+		for _, h := range hrefs {
+			want := ""
+			if u, err := b.Parse(h); err == nil {
+				u.Fragment = ""
+				want = u.String()
+			}
+			if got := r.resolve(h); got != want {
+				t.Errorf("resolve(%q) against %s = %q, want %q", h, base, got, want)
+			}
+			if p, _, _ := strings.Cut(h, "#"); plainRelative(p) {
+				fast++
+			}
+		}
+	}
+	if fast < len(hrefs) {
+		t.Errorf("only %d of %d hrefs took the fast path: the real pages did not run", fast, 6*len(hrefs))
 	}
 }

@@ -231,6 +231,7 @@ func urlDir(raw string) string {
 // link count, sizes the maps.
 func linkContexts(doc *html.Node, base string, links int) map[string]string {
 	b, _ := url.Parse(base)
+	res := newHrefResolver(b)
 	out := make(map[string]string, 2*links)      // each link's URL and anchor text
 	blocks := make(map[*html.Node]string, links) // a block's text, once per block
 	keys := make(map[string]string, links)       // an href's absolute URL, once per href
@@ -242,10 +243,7 @@ func linkContexts(doc *html.Node, base string, links int) map[string]string {
 			if href := hrefOf(n); href != "" && b != nil {
 				var ok bool
 				if key, ok = keys[href]; !ok {
-					if u, err := b.Parse(href); err == nil {
-						u.Fragment = ""
-						key = u.String()
-					}
+					key = res.resolve(href)
 					keys[href] = key
 				}
 			}
@@ -270,6 +268,72 @@ func linkContexts(doc *html.Node, base string, links int) map[string]string {
 	}
 	walk(doc)
 	return out
+}
+
+// hrefResolver makes an href absolute, without its fragment, as
+// base.Parse(href) and String() do; relative paths of plain characters
+// (the bulk of a page's links) are appended to the base's directory
+// without parsing.
+type hrefResolver struct {
+	base *url.URL
+	dir  string // the base's directory as String() writes it; "" when unknown
+}
+
+func newHrefResolver(base *url.URL) hrefResolver {
+	r := hrefResolver{base: base}
+	if base != nil && base.Opaque == "" && base.Scheme != "" {
+		if s := base.ResolveReference(&url.URL{Path: "x"}).String(); strings.HasSuffix(s, "/x") {
+			r.dir = s[:len(s)-1]
+		}
+	}
+	return r
+}
+
+// resolve returns href's absolute URL without fragment, "" when it does
+// not parse.
+func (r hrefResolver) resolve(href string) string {
+	path := href
+	if i := strings.IndexByte(path, '#'); i >= 0 {
+		path = path[:i]
+	}
+	if r.dir != "" && plainRelative(path) {
+		return r.dir + path
+	}
+	u, err := r.base.Parse(href)
+	if err != nil {
+		return ""
+	}
+	u.Fragment = ""
+	return u.String()
+}
+
+// plainRelative reports whether p is a relative path of letters, digits
+// and ._~- between single slashes, without dot segments: resolved against
+// a base, it is the base's directory followed by p, escaped as it is.
+func plainRelative(p string) bool {
+	if p == "" || p[0] == '/' {
+		return false
+	}
+	seg := 0 // start of the current segment
+	for i := 0; i <= len(p); i++ {
+		if i == len(p) || p[i] == '/' {
+			switch p[seg:i] {
+			case ".", "..":
+				return false
+			case "":
+				if i < len(p) { // an empty segment: "a//b"
+					return false
+				}
+			}
+			seg = i + 1
+			continue
+		}
+		c := p[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '.' || c == '_' || c == '~' || c == '-') {
+			return false
+		}
+	}
+	return true
 }
 
 // maxContext bounds a link's context in bytes.
