@@ -3,6 +3,7 @@ package hub
 import (
 	"math"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -80,10 +81,19 @@ func MeasurePage(doc *html.Node) Evidence {
 
 func (e *Evidence) count(t string, inLink, list bool) {
 	n := 0
-	for _, r := range t {
+	for i := 0; i < len(t); {
+		if c := t[i]; c < utf8.RuneSelf { // ASCII, the bulk of most pages, without decoding
+			if c != ' ' && (c < '\t' || c > '\r') {
+				n++
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(t[i:])
 		if !isSpaceRune(r) {
 			n++
 		}
+		i += size
 	}
 	switch {
 	case inLink:

@@ -38,6 +38,7 @@ func TestMeasurePageMatchesReference(t *testing.T) {
 	for _, s := range []string{
 		`<div class="NavBar">x</div><div id="x_FOOTER_y">y</div><p class="sidebar-left">z</p><p class="ab">kept</p>`,
 		`<div class="canvas">c</div><div class="a  b--c">d</div><div class="Menus">m</div><div class="xmenu">n</div>`,
+		"<p>a\u00a0b\u2003c\xff d\u0085e\u3000\t\v\f</p><ul><li><a href=x>é è\u200a</a></li></ul>",
 	} {
 		doc := parse(t, s)
 		if got, want := hub.MeasurePage(doc), measureRef(doc); got != want {

@@ -106,12 +106,7 @@ func (w *contentWalker) walk(n *html.Node, inAnchor bool) {
 }
 
 func (w *contentWalker) text(s string, inAnchor bool) {
-	runes := 0
-	for _, r := range s {
-		if !unicode.IsSpace(r) {
-			runes++
-		}
-	}
+	runes := nonSpaceRunes(s)
 	if runes == 0 {
 		return
 	}
@@ -125,6 +120,27 @@ func (w *contentWalker) text(s string, inAnchor bool) {
 		b.WriteByte(' ')
 	}
 	b.WriteString(s)
+}
+
+// nonSpaceRunes counts the runes of s that are not white space
+// (unicode.IsSpace; an invalid byte counts as one rune).
+func nonSpaceRunes(s string) int {
+	n := 0
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf { // ASCII, the bulk of most pages, without decoding
+			if !asciiSpace[c] {
+				n++
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !unicode.IsSpace(r) {
+			n++
+		}
+		i += size
+	}
+	return n
 }
 
 // isNoise reports whether n's class, id or role holds a noise word.

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -173,5 +174,30 @@ func TestHrefResolverMatchesParse(t *testing.T) {
 	}
 	if fast < len(hrefs) {
 		t.Errorf("only %d of %d hrefs took the fast path: the real pages did not run", fast, 6*len(hrefs))
+	}
+}
+
+// TestNonSpaceRunesMatchesReference checks nonSpaceRunes against counting
+// the runes of a range loop that unicode.IsSpace rejects, on every text
+// node of real pages and on edge cases.
+func TestNonSpaceRunesMatchesReference(t *testing.T) {
+	texts := []string{"", " ", "a b", "\u00a0x\u0085y\u2003", "\xff\xfe a", "é è\t\n\v\f\r", "日本 語"}
+	for _, d := range realDocs(t) {
+		for n := range d.Descendants() {
+			if n.Type == html.TextNode {
+				texts = append(texts, n.Data)
+			}
+		}
+	}
+	for _, s := range texts {
+		want := 0
+		for _, r := range s {
+			if !unicode.IsSpace(r) {
+				want++
+			}
+		}
+		if got := nonSpaceRunes(s); got != want {
+			t.Errorf("nonSpaceRunes(%q) = %d, want %d", s, got, want)
+		}
 	}
 }
