@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -123,7 +125,7 @@ func (h *Hook) learnPage(page *crawl.Page, score float64) {
 		}
 	}
 	if page.Doc != nil {
-		st.ctx = linkContexts(page.Doc, page.FinalURL)
+		st.ctx = linkContexts(page.Doc, page.FinalURL, len(page.Links))
 	}
 	ln.pages.put(page.URL, st)
 	if pl, ok := ln.pending.get(page.URL); ok {
@@ -147,14 +149,14 @@ func (h *Hook) learnedPriority(from *crawl.Page, l *crawl.Link) float64 {
 		rel := h.seeds.Relevance(h.seeds.Vector(content))
 		st = &pageState{score: h.textScore(content), rel: rel / max(h.seeds.Threshold(), 1e-9), dist: maxDist, hub: &hub{}}
 	}
-	context := st.ctx[l.URL]
-	if context == "" && l.Anchor != "" {
-		context = st.ctx["\x00"+l.Anchor]
-	}
-	linkText := withURLWords(l.Anchor+" "+context, l.URL)
-	lcos := h.seeds.Score(h.seeds.Vector(linkText))
 	pl, seen := ln.pending.get(l.URL)
-	if !seen {
+	if !seen { // the link's context is read only the first time it is seen
+		context := st.ctx[l.URL]
+		if context == "" && l.Anchor != "" {
+			context = st.ctx["\x00"+l.Anchor]
+		}
+		linkText := withURLWords(l.Anchor+" "+context, l.URL)
+		lcos := h.seeds.Score(h.seeds.Vector(linkText))
 		pl = pendingLink{feats: h.linkFeatures(st, l, context, lcos), cold: min(lcos/max(h.seeds.threshold, 1e-9), 1.5) / 1.5}
 		ln.pending.put(l.URL, pl)
 	}
@@ -292,24 +294,23 @@ func urlDir(raw string) string {
 // linkContexts maps each link of doc to the text of its nearest block
 // element (paragraph, list item, table cell, definition, heading) without
 // its own anchor text, keyed by the link's absolute URL without fragment
-// and by "\x00"+its anchor text; the first link wins.
-func linkContexts(doc *html.Node, base string) map[string]string {
+// and by "\x00"+its anchor text; the first link wins. links, the page's
+// link count, sizes the maps.
+func linkContexts(doc *html.Node, base string, links int) map[string]string {
 	b, _ := url.Parse(base)
-	out := map[string]string{}
-	blocks := map[*html.Node]string{} // a block's text, once per block
-	keys := map[string]string{}       // an href's absolute URL, once per href
+	res := newHrefResolver(b)
+	out := make(map[string]string, 2*links)      // each link's URL and anchor text
+	blocks := make(map[*html.Node]string, links) // a block's text, once per block
+	keys := make(map[string]string, links)       // an href's absolute URL, once per href
 	var walk func(n *html.Node)
 	walk = func(n *html.Node) {
 		if n.Type == html.ElementNode && n.DataAtom == atom.A {
-			anchor := strings.Join(strings.Fields(nodeText(n, maxContext)), " ")
+			anchor := collapsedText(n, maxContext)
 			var key string
 			if href := hrefOf(n); href != "" && b != nil {
 				var ok bool
 				if key, ok = keys[href]; !ok {
-					if u, err := b.Parse(href); err == nil {
-						u.Fragment = ""
-						key = u.String()
-					}
+					key = res.resolve(href)
 					keys[href] = key
 				}
 			}
@@ -336,6 +337,72 @@ func linkContexts(doc *html.Node, base string) map[string]string {
 	return out
 }
 
+// hrefResolver makes an href absolute, without its fragment, as
+// base.Parse(href) and String() do; relative paths of plain characters
+// (the bulk of a page's links) are appended to the base's directory
+// without parsing.
+type hrefResolver struct {
+	base *url.URL
+	dir  string // the base's directory as String() writes it; "" when unknown
+}
+
+func newHrefResolver(base *url.URL) hrefResolver {
+	r := hrefResolver{base: base}
+	if base != nil && base.Opaque == "" && base.Scheme != "" {
+		if s := base.ResolveReference(&url.URL{Path: "x"}).String(); strings.HasSuffix(s, "/x") {
+			r.dir = s[:len(s)-1]
+		}
+	}
+	return r
+}
+
+// resolve returns href's absolute URL without fragment, "" when it does
+// not parse.
+func (r hrefResolver) resolve(href string) string {
+	path := href
+	if i := strings.IndexByte(path, '#'); i >= 0 {
+		path = path[:i]
+	}
+	if r.dir != "" && plainRelative(path) {
+		return r.dir + path
+	}
+	u, err := r.base.Parse(href)
+	if err != nil {
+		return ""
+	}
+	u.Fragment = ""
+	return u.String()
+}
+
+// plainRelative reports whether p is a relative path of letters, digits
+// and ._~- between single slashes, without dot segments: resolved against
+// a base, it is the base's directory followed by p, escaped as it is.
+func plainRelative(p string) bool {
+	if p == "" || p[0] == '/' {
+		return false
+	}
+	seg := 0 // start of the current segment
+	for i := 0; i <= len(p); i++ {
+		if i == len(p) || p[i] == '/' {
+			switch p[seg:i] {
+			case ".", "..":
+				return false
+			case "":
+				if i < len(p) { // an empty segment: "a//b"
+					return false
+				}
+			}
+			seg = i + 1
+			continue
+		}
+		c := p[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '.' || c == '_' || c == '~' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
 // maxContext bounds a link's context in bytes.
 const maxContext = 200
 
@@ -357,7 +424,7 @@ func blockContext(a *html.Node, anchor string, blocks map[*html.Node]string) str
 	}
 	text, ok := blocks[block]
 	if !ok {
-		text = strings.Join(strings.Fields(nodeText(block, 4*maxContext)), " ")
+		text = collapsedText(block, 4*maxContext)
 		blocks[block] = text
 	}
 	text = strings.Replace(text, anchor, " ", 1)
@@ -367,17 +434,20 @@ func blockContext(a *html.Node, anchor string, blocks map[*html.Node]string) str
 	return strings.TrimSpace(text)
 }
 
-// nodeText is the text under n, at most about limit bytes.
-func nodeText(n *html.Node, limit int) string {
+// collapsedText is the words of the text under n, one space apart, built
+// in one pass: from the text nodes in document order until, counting each
+// with a space after it, limit bytes were taken (the last may pass it).
+func collapsedText(n *html.Node, limit int) string {
 	var b strings.Builder
+	raw := 0
 	var walk func(n *html.Node)
 	walk = func(n *html.Node) {
-		if b.Len() >= limit {
+		if raw >= limit {
 			return
 		}
 		if n.Type == html.TextNode {
-			b.WriteString(n.Data)
-			b.WriteByte(' ')
+			raw += len(n.Data) + 1
+			appendWords(&b, n.Data)
 			return
 		}
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
@@ -387,6 +457,45 @@ func nodeText(n *html.Node, limit int) string {
 	walk(n)
 	return b.String()
 }
+
+// appendWords appends the words of s (split as strings.Fields splits) to
+// b, each after a space unless b is empty.
+func appendWords(b *strings.Builder, s string) {
+	start := -1
+	for i := 0; i < len(s); {
+		c := s[i]
+		size := 1
+		space := false
+		if c < utf8.RuneSelf {
+			space = asciiSpace[c]
+		} else {
+			var r rune
+			r, size = utf8.DecodeRuneInString(s[i:])
+			space = unicode.IsSpace(r)
+		}
+		switch {
+		case space && start >= 0:
+			appendWord(b, s[start:i])
+			start = -1
+		case !space && start < 0:
+			start = i
+		}
+		i += size
+	}
+	if start >= 0 {
+		appendWord(b, s[start:])
+	}
+}
+
+func appendWord(b *strings.Builder, w string) {
+	if b.Len() > 0 {
+		b.WriteByte(' ')
+	}
+	b.WriteString(w)
+}
+
+// asciiSpace marks the ASCII bytes unicode.IsSpace reports.
+var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
 
 func hrefOf(n *html.Node) string {
 	for _, a := range n.Attr {
