@@ -83,7 +83,6 @@ func serveSubset(pages map[string][]byte) (*httptest.Server, []string) {
 	return srv, names
 }
 
-
 // crawlBuiltinsOnce crawls the served subset once, with every built-in on or all
 // off, exports included, and returns the CPU time it took and the store's
 // pages.
