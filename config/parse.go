@@ -310,5 +310,6 @@ func (c *Config) validate() []*Error {
 	if !slices.Contains([]string{"auto", "en", "zh", "ja", "ko"}, c.Topic.Language) {
 		bad("topic.language", "unknown language %q (want auto, en, zh, ja or ko)", c.Topic.Language)
 	}
+	errs = append(errs, c.Distributed.validate()...)
 	return errs
 }

@@ -46,6 +46,7 @@ type Crawler struct {
 	scope     *frontier.Rules
 	robots    *robotsCache
 	hosts     *hostTable
+	shared    HostGate // politeness shared with other processes; nil: this process only
 	held      *heldLinks
 	norm      *frontier.Normalizer
 	dups      *dupIndex  // nil when Config.Dedup is off
@@ -127,6 +128,24 @@ func WithScope(r *frontier.Rules) Option { return func(cr *Crawler) { cr.scope =
 func WithFetchObserver(f func(host string, d time.Duration, status int, err error)) Option {
 	return func(cr *Crawler) { cr.observe = f }
 }
+
+// HostGate is per-host politeness shared beyond this process, e.g. by all
+// the processes of a distributed crawl (redispolite.Gate): every request
+// the engine sends passes through it after the process's own per-host
+// limits. Acquire waits until a request to host may start under the shared
+// limits, the host's delay being delay (Crawl-delay aware), and returns
+// the function that ends the request; it returns an error when stop closes
+// first or the shared state is unreachable. Ready is a quick, local guess
+// whether a request to host could start now (the scheduler skips hosts
+// that are not), called with the frontier locked.
+type HostGate interface {
+	Acquire(stop <-chan struct{}, host string, delay time.Duration) (release func(), err error)
+	Ready(host string) bool
+}
+
+// WithHostGate makes every request also pass g (default: politeness is
+// this process's own).
+func WithHostGate(g HostGate) Option { return func(cr *Crawler) { cr.shared = g } }
 
 // WithClock sets the clock (default time.Now); for tests.
 func WithClock(now func() time.Time) Option { return func(cr *Crawler) { cr.now = now } }
