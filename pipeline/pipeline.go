@@ -56,7 +56,10 @@ type Pipeline struct {
 	builtins []builtin // in hook order
 	closers  []func() error
 	revisits map[string]crawler.Validators
-	report   []string
+	// engineOpts are options of the engine the pipeline adds itself
+	// (the shared politeness of a distributed crawl).
+	engineOpts []crawler.Option
+	report     []string
 
 	storedBefore int64       // pages in the store before a re-crawl
 	marks        store.Marks // the store's sequence marks before a re-crawl
@@ -129,7 +132,12 @@ func Open(ctx context.Context, cfg *config.Config, opts Options) (_ *Pipeline, e
 		return nil, fmt.Errorf("pipeline: scope: %w", err)
 	}
 	fcfg := frontier.Config{Scope: scope, FocusMargin: focusMargin(cfg.Topic), Since: p.marks.Frontier, Limits: limitsOf(cfg.Scope)}
-	if p.fr, err = frontier.NewSQLite(ctx, p.st, fcfg); err != nil {
+	if cfg.Distributed.Enabled() {
+		err = p.openDistributed(ctx, fcfg)
+	} else {
+		p.fr, err = frontier.NewSQLite(ctx, p.st, fcfg)
+	}
+	if err != nil {
 		return nil, err
 	}
 	p.closers = append(p.closers, p.fr.Close)
@@ -193,6 +201,7 @@ func (p *Pipeline) Run(ctx context.Context) (crawler.Summary, error) {
 	if err != nil {
 		return crawler.Summary{}, err
 	}
+	opts = append(opts, p.engineOpts...)
 	opts = append(opts, p.opts.EngineOptions...)
 	c, err := crawler.New(ecfg, p.fr, st, append(opts, aopts...)...)
 	if err != nil {

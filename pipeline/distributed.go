@@ -1,0 +1,100 @@
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/crawl-project/crawl/config"
+	"github.com/crawl-project/crawl/crawler"
+	"github.com/crawl-project/crawl/crawler/redisgate"
+	"github.com/crawl-project/crawl/frontier"
+	"github.com/crawl-project/crawl/frontier/redisfrontier"
+)
+
+// openDistributed opens the shared frontier of a distributed configuration
+// (cfg.Distributed) in Redis, and the shared politeness the engine gets in
+// Run. This process is known to the others by its host name and the
+// absolute path of its store, so that a restarted process settles what it
+// stored before it died.
+func (p *Pipeline) openDistributed(ctx context.Context, fcfg frontier.Config) error {
+	d := p.cfg.Distributed
+	if p.opts.Recrawl {
+		return errors.New("pipeline: -recrawl is not supported with distributed")
+	}
+	rdb, err := redisfrontier.NewClient(d.Redis)
+	if err != nil {
+		return err
+	}
+	p.closers = append(p.closers, rdb.Close)
+	if err := rdb.Ping(ctx).Err(); err != nil {
+		return fmt.Errorf("pipeline: redis %s: %w", rdb.Options().Addr, err)
+	}
+	owner, err := Owner(p.cfg.DB)
+	if err != nil {
+		return err
+	}
+	fr, err := redisfrontier.New(ctx, rdb, redisfrontier.Config{
+		Frontier: fcfg, Name: d.Name, Lease: d.Lease, Owner: owner, MaxPages: p.cfg.MaxPages,
+		Saved: p.st.SavedAmong, Logger: p.log,
+	})
+	if err != nil {
+		return err
+	}
+	p.fr = fr
+	gate, err := redisgate.New(rdb, redisgate.Config{
+		Prefix: redisfrontier.Prefix(d.Name), PerHost: max(p.cfg.Politeness.PerHostParallel, 1),
+		SlotTTL: leaseOf(d.Lease), Owner: owner,
+	})
+	if err != nil {
+		return err
+	}
+	p.engineOpts = append(p.engineOpts, crawler.WithHostGate(gate))
+	return nil
+}
+
+// Owner is how a process of a distributed crawl storing into db is known:
+// host name and the store's absolute path.
+func Owner(db string) (string, error) {
+	host, err := os.Hostname()
+	if err != nil {
+		return "", fmt.Errorf("pipeline: host name: %w", err)
+	}
+	abs, err := filepath.Abs(db)
+	if err != nil {
+		return "", fmt.Errorf("pipeline: store path: %w", err)
+	}
+	return host + ":" + abs, nil
+}
+
+func leaseOf(l time.Duration) time.Duration {
+	if l <= 0 {
+		return redisfrontier.DefaultLease
+	}
+	return l
+}
+
+// ClearDistributed deletes the keys of cfg's distributed crawl in Redis
+// (only that crawl's: SCAN and UNLINK by its prefix). It returns how many
+// keys it deleted.
+func ClearDistributed(ctx context.Context, cfg *config.Config) (int64, error) {
+	rdb, err := redisfrontier.NewClient(cfg.Distributed.Redis)
+	if err != nil {
+		return 0, err
+	}
+	defer rdb.Close()
+	return redisfrontier.Clear(ctx, rdb, cfg.Distributed.Name)
+}
+
+// DistributedStatus reads the state of cfg's distributed crawl.
+func DistributedStatus(ctx context.Context, cfg *config.Config) (*redisfrontier.Status, error) {
+	rdb, err := redisfrontier.NewClient(cfg.Distributed.Redis)
+	if err != nil {
+		return nil, err
+	}
+	defer rdb.Close()
+	return redisfrontier.ReadStatus(ctx, rdb, cfg.Distributed.Name)
+}
