@@ -17,4 +17,6 @@
 //   - plan.go: Plan, the effective plan -check prints, one line per aspect.
 //   - summary.go: Crawl (the whole job of `crawl -config` in one call) and
 //     Report (the end-of-run summary the command line prints).
+//   - distributed.go: the Redis frontier and shared politeness of a
+//     distributed configuration, Owner, ClearDistributed, DistributedStatus.
 package pipeline

@@ -47,6 +47,7 @@ type Cluster struct {
 
 	mu    sync.Mutex
 	procs map[int]*proc
+	cpu   time.Duration // user + system time of the processes that exited
 }
 
 type proc struct {
@@ -147,6 +148,9 @@ func (c *Cluster) Wait(timeout time.Duration) {
 		select {
 		case err := <-p.done:
 			p.log.Close()
+			if ps := p.cmd.ProcessState; ps != nil {
+				c.cpu += ps.UserTime() + ps.SystemTime()
+			}
 			if err != nil {
 				c.t.Errorf("process %d: %v\n%s", i, err, c.Log(i))
 			}
@@ -155,6 +159,9 @@ func (c *Cluster) Wait(timeout time.Duration) {
 		}
 	}
 }
+
+// CPU is the user and system time of the processes Wait saw exit.
+func (c *Cluster) CPU() time.Duration { return c.cpu }
 
 // Log is the output of process i (every run of it), last 3000 bytes.
 func (c *Cluster) Log(i int) string {
