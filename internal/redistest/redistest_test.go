@@ -25,7 +25,7 @@ func TestRestartKeepsAOF(t *testing.T) {
 	}
 }
 
-// TestNoAOFForgets: without AOF (and --save ”), a restart starts empty.
+// TestNoAOFForgets: without AOF (and an empty --save), a restart starts empty.
 func TestNoAOFForgets(t *testing.T) {
 	s := redistest.Start(t, redistest.Options{})
 	ctx := context.Background()
