@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"time"
@@ -97,4 +98,14 @@ func DistributedStatus(ctx context.Context, cfg *config.Config) (*redisfrontier.
 	}
 	defer rdb.Close()
 	return redisfrontier.ReadStatus(ctx, rdb, cfg.Distributed.Name)
+}
+
+// planDistributed is the -check line of a distributed crawl.
+func planDistributed(d config.Distributed) string {
+	where := "(bad URL)"
+	if u, err := url.Parse(d.Redis); err == nil {
+		where = u.Redacted()
+	}
+	return fmt.Sprintf("crawl %q shared through Redis at %s (frontier, seen-set, leases of %v, politeness, budget); pages in this process's store",
+		d.Name, where, leaseOf(d.Lease))
 }
