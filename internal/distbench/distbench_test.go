@@ -19,6 +19,7 @@ import (
 var (
 	crawlBin    string
 	speedRounds = flag.Int("dist-rounds", 1, "rounds of 1 process then 4 in TestSpeedup (the best of each is compared)")
+	speedWork   = flag.Int("dist-workers", 2, "workers (and per_host_parallel) of each process in TestSpeedup")
 	speedMin    = flag.Float64("dist-min-speedup", 2, "the speedup TestSpeedup requires (the target is 3.5; the suite asks less of a loaded machine)")
 )
 
@@ -214,7 +215,7 @@ func crawlRate(t *testing.T, srv *redistest.Server, name string, procs int) (flo
 	site := distbench.NewSite(16, 100, 20*time.Millisecond)
 	defer site.Close()
 	c := distbench.NewCluster(t, crawlBin, t.TempDir(), distbench.Options{
-		Redis: srv.URL(0), Name: name, Seeds: site.Roots(), Workers: 2, PerHost: 2, Lease: 10 * time.Second,
+		Redis: srv.URL(0), Name: name, Seeds: site.Roots(), Workers: *speedWork, PerHost: *speedWork, Lease: 10 * time.Second,
 	})
 	for i := range procs {
 		c.Start(i)
