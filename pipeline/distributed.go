@@ -38,16 +38,20 @@ func (p *Pipeline) openDistributed(ctx context.Context, fcfg frontier.Config) er
 	if err != nil {
 		return err
 	}
+	perHost := p.cfg.Politeness.PerHostParallel
+	if perHost <= 0 {
+		perHost = crawler.DefaultConfig().PerHostParallel
+	}
 	fr, err := redisfrontier.New(ctx, rdb, redisfrontier.Config{
 		Frontier: fcfg, Name: d.Name, Lease: d.Lease, Owner: owner, MaxPages: p.cfg.MaxPages,
-		Saved: p.st.SavedAmong, Logger: p.log,
+		HostLimit: perHost, Saved: p.st.SavedAmong, Logger: p.log,
 	})
 	if err != nil {
 		return err
 	}
 	p.fr = fr
 	gate, err := redisgate.New(rdb, redisgate.Config{
-		Prefix: redisfrontier.Prefix(d.Name), PerHost: max(p.cfg.Politeness.PerHostParallel, 1),
+		Prefix: redisfrontier.Prefix(d.Name), PerHost: perHost,
 		SlotTTL: leaseOf(d.Lease), Owner: owner,
 	})
 	if err != nil {

@@ -18,7 +18,7 @@ import (
 	"github.com/crawl-project/crawl/internal/redistest"
 )
 
-var memoryURLs = flag.Int("memory-urls", 30_000, "URLs queued by TestMemoryPerURL (the reported figure uses 1000000)")
+var memoryURLs = flag.Int("memory-urls", 100_000, "URLs queued by TestMemoryPerURL (the reported figure uses 1000000)")
 
 // realLinks reads testdata/links.tsv.gz: real URLs with real anchor texts.
 func realLinks(t testing.TB) [][2]string {

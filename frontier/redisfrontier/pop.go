@@ -33,21 +33,24 @@ func (f *Frontier) Pop(ctx context.Context, ready func(host string) bool) (crawl
 		return crawl.Link{}, frontier.ErrClosed
 	}
 	for range popTries {
-		host, err := f.choose(ctx, ready)
+		hosts, err := f.choose(ctx, ready)
 		if err != nil {
 			return crawl.Link{}, err
 		}
-		l, err := f.popHost(ctx, host)
+		l, err := f.popFrom(ctx, hosts)
 		if errors.Is(err, errGone) {
-			continue // another process took the host's last link
+			continue // others took the candidates' links: look again
 		}
 		return l, err
 	}
 	return crawl.Link{}, frontier.ErrNotReady
 }
 
-// choose returns the host whose best link is best among the ready hosts.
-func (f *Frontier) choose(ctx context.Context, ready func(string) bool) (string, error) {
+var errGone = errors.New("redisfrontier: the hosts' links were taken")
+
+// choose returns the ready hosts, best first, whose best links are within
+// the focus margin of the best queued link.
+func (f *Frontier) choose(ctx context.Context, ready func(string) bool) ([]string, error) {
 	pipe := f.rdb.Pipeline()
 	top := pipe.ZRangeWithScores(ctx, f.prefix+"hosts", 0, firstHosts-1)
 	total := pipe.ZCard(ctx, f.prefix+"hosts")
@@ -55,26 +58,26 @@ func (f *Frontier) choose(ctx context.Context, ready func(string) bool) (string,
 	leased := pipe.Get(ctx, f.prefix+"n:leased")
 	own := pipe.HLen(ctx, f.prefix+"l:"+f.owner)
 	if _, err := pipe.Exec(ctx); err != nil && !errors.Is(err, redis.Nil) {
-		return "", fmt.Errorf("redisfrontier: pop: %w", err)
+		return nil, fmt.Errorf("redisfrontier: pop: %w", err)
 	}
 	if reason, err := stop.Result(); err == nil {
-		return "", &StopError{Reason: reason}
+		return nil, &StopError{Reason: reason}
 	}
 	hosts := top.Val()
 	if len(hosts) == 0 {
 		n, _ := leased.Int64()
 		if n-own.Val() > 0 {
-			return "", frontier.ErrNotReady // others' pages may queue more
+			return nil, frontier.ErrNotReady // others' pages may queue more
 		}
-		return "", frontier.ErrEmpty
+		return nil, frontier.ErrEmpty
 	}
 	best := hosts[0].Score
-	if h, ok := f.pick(hosts, best, ready); ok {
-		return h, nil
+	if hs := f.pick(hosts, best, ready); len(hs) > 0 {
+		return hs, nil
 	}
 	rest := total.Val() - firstHosts
 	if rest <= 0 {
-		return "", frontier.ErrNotReady
+		return nil, frontier.ErrNotReady
 	}
 	f.mu.Lock()
 	start := f.scan % int(rest)
@@ -82,43 +85,50 @@ func (f *Frontier) choose(ctx context.Context, ready func(string) bool) (string,
 	f.mu.Unlock()
 	more, err := f.rdb.ZRangeWithScores(ctx, f.prefix+"hosts", int64(firstHosts+start), int64(firstHosts+start+wideHosts-1)).Result()
 	if err != nil {
-		return "", fmt.Errorf("redisfrontier: pop: %w", err)
+		return nil, fmt.Errorf("redisfrontier: pop: %w", err)
 	}
-	if h, ok := f.pick(more, best, ready); ok {
-		return h, nil
+	if hs := f.pick(more, best, ready); len(hs) > 0 {
+		return hs, nil
 	}
-	return "", frontier.ErrNotReady
+	return nil, frontier.ErrNotReady
 }
 
-// pick returns the first ready host of zs (best first) whose best link is
+// pick returns the ready hosts of zs (best first) whose best links are
 // within the focus margin of best.
-func (f *Frontier) pick(zs []redis.Z, best float64, ready func(string) bool) (string, bool) {
+func (f *Frontier) pick(zs []redis.Z, best float64, ready func(string) bool) []string {
 	margin := f.cfg.Frontier.FocusMargin
+	var out []string
 	for _, z := range zs {
 		m, _ := z.Member.(string)
 		if len(m) < 5 {
 			continue
 		}
-		host := m[5:]
-		if ready != nil && !ready(host) {
-			continue
-		}
 		if margin > 0 && z.Score > best+margin {
-			return "", false // every later host is worse still
+			break // every later host is worse still
 		}
-		return host, true
+		if host := m[5:]; ready == nil || ready(host) {
+			out = append(out, host)
+		}
 	}
-	return "", false
+	return out
 }
 
-// popHost leases the best link of host.
-func (f *Frontier) popHost(ctx context.Context, host string) (crawl.Link, error) {
-	res, err := popScript.Run(ctx, f.rdb, f.keys, host, f.owner, f.cfg.MaxPages).Slice()
+// popFrom leases the best link of the first of hosts that has one (and,
+// with HostLimit, may be sent a request now).
+func (f *Frontier) popFrom(ctx context.Context, hosts []string) (crawl.Link, error) {
+	args := make([]any, 0, 3+len(hosts))
+	args = append(args, f.owner, f.cfg.MaxPages, max(f.cfg.HostLimit, 0))
+	for _, h := range hosts {
+		args = append(args, h)
+	}
+	res, err := popScript.Run(ctx, f.rdb, f.keys, args...).Slice()
 	if err != nil {
 		return crawl.Link{}, fmt.Errorf("redisfrontier: pop: %w", err)
 	}
 	kind, _ := res[0].(string)
 	switch kind {
+	case "busy":
+		return crawl.Link{}, frontier.ErrNotReady
 	case "gone":
 		return crawl.Link{}, errGone
 	case "budget":
@@ -134,6 +144,7 @@ func (f *Frontier) popHost(ctx context.Context, host string) (crawl.Link, error)
 	sc, _ := res[2].(string)
 	rec, _ := res[3].(string)
 	parent, _ := res[4].(string)
+	host, _ := res[5].(string)
 	prio, err := priorityOf(sc)
 	if err != nil {
 		return crawl.Link{}, err

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"log/slog"
 	"math"
@@ -43,6 +42,11 @@ type Config struct {
 	// holds as pages or as failures; New uses it to settle the links a
 	// previous run with the same Owner stored but had not settled.
 	Saved func(ctx context.Context, urls []string) (pages, failures map[string]bool, err error)
+	// HostLimit, when positive, is the per-host parallelism of the shared
+	// politeness of package crawler/redisgate (same key prefix): Pop then
+	// passes over hosts whose slots are all taken or whose delay runs, by
+	// any process, so that processes do not all queue up on the best host.
+	HostLimit int
 	// Logger gets re-issue and lease warnings; nil: slog.Default().
 	Logger *slog.Logger
 }
@@ -262,5 +266,3 @@ func priorityOf(score string) (float64, error) {
 	}
 	return -s, nil
 }
-
-var errGone = errors.New("redisfrontier: host queue gone")

@@ -144,13 +144,19 @@ if added > 0 then redis.call('INCRBY', P .. 'n:queued', added) end
 return added
 `)
 
-// popScript: ARGV = host, owner, max pages (0: no budget). It returns
-// {"ok", s5, score, record, parent URL}, {"stop", reason}, {"budget"} (the budget is
-// taken by leased links) or {"gone"} (the host has nothing queued).
+// popScript: ARGV = owner, max pages (0: no budget), per-host limit of the
+// shared politeness (0: not checked), then the candidate hosts, best
+// first. It leases the best link of the first candidate that has links
+// and, when the limit is set, a free politeness slot and no delay running
+// (the keys g:<host> and gn:<host> that crawler/redisgate keeps). It
+// returns {"ok", s5, score, record, parent URL, host}, {"stop", reason},
+// {"budget"} (the budget is taken by leased links), {"busy"} (no
+// candidate can be served now) or {"gone"} (no candidate has links left:
+// others took them since the candidates were read).
 var popScript = redis.NewScript(luaLib + `
 local stop = redis.call('GET', P .. 'stop')
 if stop then return {'stop', stop} end
-local maxp = tonumber(ARGV[3])
+local maxp = tonumber(ARGV[2])
 if maxp > 0 then
   local stored = tonumber(redis.call('GET', P .. 'n:stored') or '0')
   local leased = tonumber(redis.call('GET', P .. 'n:leased') or '0')
@@ -160,10 +166,30 @@ if maxp > 0 then
   end
   if stored + leased >= maxp then return {'budget'} end
 end
-local H = ARGV[1]
-local idx = P .. 'x:' .. H
-local top, topscore = head(idx)
-if not top then return {'gone'} end
+local limit = tonumber(ARGV[3])
+local now = 0
+if limit > 0 then now = now_ms() end
+local H, idx, top, topscore
+local blocked = false
+for c = 4, #ARGV do
+  local h = ARGV[c]
+  local free = true
+  if limit > 0 then
+    local g = P .. 'g:' .. h
+    redis.call('ZREMRANGEBYSCORE', g, '-inf', now)
+    free = redis.call('ZCARD', g) < limit and tonumber(redis.call('GET', P .. 'gn:' .. h) or '0') <= now
+  end
+  if not free then blocked = true end
+  if free then
+    idx = P .. 'x:' .. h
+    top, topscore = head(idx)
+    if top then H = h; break end
+  end
+end
+if not H then
+  if blocked then return {'busy'} end
+  return {'gone'}
+end
 local s5 = string.sub(top, 1, 5)
 local seg = string.sub(top, 6)
 local z = P .. 'z:' .. seg
@@ -187,13 +213,13 @@ if nh then redis.call('ZADD', idx, nhs, string.sub(nh, 1, 5) .. seg) end
 redis.call('ZREM', P .. 'hosts', s5 .. H)
 local nt, nts = head(idx)
 if nt then redis.call('ZADD', P .. 'hosts', nts, string.sub(nt, 1, 5) .. H) end
-redis.call('HSET', P .. 'l:' .. ARGV[2], s5, topscore .. '\n' .. H .. '\n' .. rec)
+redis.call('HSET', P .. 'l:' .. ARGV[1], s5, topscore .. '\n' .. H .. '\n' .. rec)
 redis.call('INCR', P .. 'n:leased')
 redis.call('DECR', P .. 'n:queued')
 local pid = pidOf(rec)
 local parent = ''
 if pid ~= '0' then parent = redis.call('HGET', P .. 'pu:' .. bucket(pid), pid) or '' end
-return {'ok', s5, topscore, string.sub(rec, #pid + 2), parent}
+return {'ok', s5, topscore, string.sub(rec, #pid + 2), parent, H}
 `)
 
 // settleScript: ARGV = owner, number of pages, then (s5, host) pairs:
