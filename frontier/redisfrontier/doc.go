@@ -11,6 +11,12 @@
 // same Owner (the same store) first settles the links its store saved but
 // never settled and gives back the others, so no page is stored twice.
 //
+// Pop reads the best hosts, asks the caller's ready function about them
+// and leases, in one script, the best link of the first of them that has
+// links and (with HostLimit) a free slot of the shared politeness of
+// package crawler/redisgate, so that processes spread over the hosts
+// instead of queueing on the best one.
+//
 // Memory: a queued link costs its compact record (the URL without scheme
 // and host, anchor, parent — a path when on the same host —, depth, label,
 // score, tags) plus about 40 bytes, in per-host segments small enough for
