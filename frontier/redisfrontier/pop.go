@@ -33,6 +33,72 @@ func (f *Frontier) Pop(ctx context.Context, ready func(host string) bool) (crawl
 		return crawl.Link{}, frontier.ErrClosed
 	}
 	for range popTries {
+		l, err := f.popTop(ctx, ready)
+		switch {
+		case errors.Is(err, errRefresh):
+			continue // new hosts at the top: judged on the next try
+		case errors.Is(err, errWide):
+			return f.popWide(ctx, ready)
+		}
+		return l, err
+	}
+	return crawl.Link{}, frontier.ErrNotReady
+}
+
+var (
+	errRefresh = errors.New("redisfrontier: new hosts at the top")
+	errWide    = errors.New("redisfrontier: no top host ready")
+)
+
+// popTop is Pop in one round trip in the common case: the caller's
+// verdicts on the hosts last seen at the top go with the pop script, which
+// leases from the best ready one; when the top has hosts without a
+// verdict, it answers with the new top (errRefresh).
+func (f *Frontier) popTop(ctx context.Context, ready func(string) bool) (crawl.Link, error) {
+	f.mu.Lock()
+	top := f.top
+	f.mu.Unlock()
+	var yes, no []any
+	for _, h := range top {
+		if ready == nil || ready(h) {
+			yes = append(yes, h)
+		} else {
+			no = append(no, h)
+		}
+	}
+	args := make([]any, 0, 5+len(top))
+	args = append(args, f.owner, f.cfg.MaxPages, max(f.cfg.HostLimit, 0), max(f.cfg.Frontier.FocusMargin, 0), len(yes))
+	args = append(append(args, yes...), no...)
+	res, err := popTopScript.Run(ctx, f.rdb, f.keys, args...).Slice()
+	if err != nil {
+		return crawl.Link{}, fmt.Errorf("redisfrontier: pop: %w", err)
+	}
+	switch kind, _ := res[0].(string); kind {
+	case "refresh":
+		hosts := make([]string, 0, len(res)/2)
+		for i := 1; i+1 < len(res); i += 2 {
+			if m, _ := res[i].(string); len(m) > 5 {
+				hosts = append(hosts, m[5:])
+			}
+		}
+		f.mu.Lock()
+		f.top = hosts
+		f.mu.Unlock()
+		return crawl.Link{}, errRefresh
+	case "wide":
+		return crawl.Link{}, errWide
+	case "empty":
+		return crawl.Link{}, frontier.ErrEmpty
+	case "notready":
+		return crawl.Link{}, frontier.ErrNotReady
+	}
+	return f.leased(res)
+}
+
+// popWide is Pop over more hosts than the top: the best hosts are read,
+// judged, and the pop script leases from the first ready one.
+func (f *Frontier) popWide(ctx context.Context, ready func(string) bool) (crawl.Link, error) {
+	for range popTries {
 		hosts, err := f.choose(ctx, ready)
 		if err != nil {
 			return crawl.Link{}, err
@@ -79,10 +145,13 @@ func (f *Frontier) choose(ctx context.Context, ready func(string) bool) ([]strin
 	if rest <= 0 {
 		return nil, frontier.ErrNotReady
 	}
-	f.mu.Lock()
-	start := f.scan % int(rest)
-	f.scan = start + wideHosts
-	f.mu.Unlock()
+	start := 0 // all the rest when it fits, else a window going round
+	if rest > wideHosts {
+		f.mu.Lock()
+		start = f.scan % int(rest)
+		f.scan = start + wideHosts
+		f.mu.Unlock()
+	}
 	more, err := f.rdb.ZRangeWithScores(ctx, f.prefix+"hosts", int64(firstHosts+start), int64(firstHosts+start+wideHosts-1)).Result()
 	if err != nil {
 		return nil, fmt.Errorf("redisfrontier: pop: %w", err)
@@ -125,6 +194,11 @@ func (f *Frontier) popFrom(ctx context.Context, hosts []string) (crawl.Link, err
 	if err != nil {
 		return crawl.Link{}, fmt.Errorf("redisfrontier: pop: %w", err)
 	}
+	return f.leased(res)
+}
+
+// leased reads the answer of a pop script.
+func (f *Frontier) leased(res []any) (crawl.Link, error) {
 	kind, _ := res[0].(string)
 	switch kind {
 	case "busy":

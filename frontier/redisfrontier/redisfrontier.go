@@ -87,7 +87,8 @@ type Frontier struct {
 	mu     sync.Mutex
 	held   map[string]heldLink // URL → lease of a link popped by this process
 	closed bool
-	scan   int // where the next wide host scan starts
+	scan   int      // where the next wide host scan starts
+	top    []string // the hosts last seen at the top of the queue (Pop)
 
 	stopBeat chan struct{}
 	beatDone chan struct{}

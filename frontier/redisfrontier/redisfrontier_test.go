@@ -232,3 +232,31 @@ func TestClearOnlyThisCrawl(t *testing.T) {
 		t.Errorf("Push after Clear = %d, want 1 (seen-set cleared)", n)
 	}
 }
+
+// TestManyHostsNotReady: with more hosts queued than Pop looks at first,
+// the best link of a ready host beyond them is found when none of the
+// first is ready.
+func TestManyHostsNotReady(t *testing.T) {
+	srv := redistest.Start(t, redistest.Options{})
+	ctx := context.Background()
+	f := newFrontier(t, srv.Client(), redisfrontier.Config{})
+	defer f.Close()
+	var links []crawl.Link
+	for i := range 300 {
+		links = append(links, link(fmt.Sprintf("h%03d.test", i), 0, float64(1000-i)))
+	}
+	f.Push(ctx, links)
+	only := func(h string) func(string) bool { return func(x string) bool { return x == h } }
+	for _, h := range []string{"h250.test", "h070.test", "h003.test", "h299.test"} {
+		l, err := f.Pop(ctx, only(h))
+		if err != nil || frontier.HostOf(l.URL) != h {
+			t.Fatalf("Pop with only %s ready = %s, %v", h, l.URL, err)
+		}
+	}
+	if _, err := f.Pop(ctx, only("h250.test")); !errors.Is(err, frontier.ErrNotReady) {
+		t.Errorf("Pop with only an emptied host ready = %v, want ErrNotReady", err)
+	}
+	if l, err := f.Pop(ctx, nil); err != nil || l.URL != "http://h000.test/p0" {
+		t.Errorf("Pop with all ready = %s, %v; want h000 (best)", l.URL, err)
+	}
+}

@@ -144,6 +144,61 @@ if added > 0 then redis.call('INCRBY', P .. 'n:queued', added) end
 return added
 `)
 
+const popLib = `
+local function budget(maxp)
+  local stop = redis.call('GET', P .. 'stop')
+  if stop then return {'stop', stop} end
+  if maxp > 0 then
+    local stored = tonumber(redis.call('GET', P .. 'n:stored') or '0')
+    local leased = tonumber(redis.call('GET', P .. 'n:leased') or '0')
+    if stored >= maxp and leased == 0 then
+      redis.call('SET', P .. 'stop', 'max-pages')
+      return {'stop', 'max-pages'}
+    end
+    if stored + leased >= maxp then return {'budget'} end
+  end
+  return nil
+end
+local function gateFree(h, limit, now)
+  if limit <= 0 then return true end
+  local g = P .. 'g:' .. h
+  redis.call('ZREMRANGEBYSCORE', g, '-inf', now)
+  return redis.call('ZCARD', g) < limit and tonumber(redis.call('GET', P .. 'gn:' .. h) or '0') <= now
+end
+local function lease(owner, H, idx, top, topscore)
+  local s5 = string.sub(top, 1, 5)
+  local seg = string.sub(top, 6)
+  local z = P .. 'z:' .. seg
+  local hk = P .. 'h:' .. seg
+  local zh = redis.call('ZRANGE', z, 0, 0)
+  redis.call('ZREM', z, zh[1])
+  local parts = {string.sub(zh[1], 6)}
+  local i = 1
+  while true do
+    local f = s5 .. string.char(i)
+    local c = redis.call('HGET', hk, f)
+    if not c then break end
+    parts[#parts + 1] = c
+    redis.call('HDEL', hk, f)
+    i = i + 1
+  end
+  local rec = table.concat(parts)
+  redis.call('ZREM', idx, top)
+  local nh, nhs = head(z)
+  if nh then redis.call('ZADD', idx, nhs, string.sub(nh, 1, 5) .. seg) end
+  redis.call('ZREM', P .. 'hosts', s5 .. H)
+  local nt, nts = head(idx)
+  if nt then redis.call('ZADD', P .. 'hosts', nts, string.sub(nt, 1, 5) .. H) end
+  redis.call('HSET', P .. 'l:' .. owner, s5, topscore .. '\n' .. H .. '\n' .. rec)
+  redis.call('INCR', P .. 'n:leased')
+  redis.call('DECR', P .. 'n:queued')
+  local pid = pidOf(rec)
+  local parent = ''
+  if pid ~= '0' then parent = redis.call('HGET', P .. 'pu:' .. bucket(pid), pid) or '' end
+  return {'ok', s5, topscore, string.sub(rec, #pid + 2), parent, H}
+end
+`
+
 // popScript: ARGV = owner, max pages (0: no budget), per-host limit of the
 // shared politeness (0: not checked), then the candidate hosts, best
 // first. It leases the best link of the first candidate that has links
@@ -153,73 +208,77 @@ return added
 // {"budget"} (the budget is taken by leased links), {"busy"} (no
 // candidate can be served now) or {"gone"} (no candidate has links left:
 // others took them since the candidates were read).
-var popScript = redis.NewScript(luaLib + `
-local stop = redis.call('GET', P .. 'stop')
-if stop then return {'stop', stop} end
-local maxp = tonumber(ARGV[2])
-if maxp > 0 then
-  local stored = tonumber(redis.call('GET', P .. 'n:stored') or '0')
-  local leased = tonumber(redis.call('GET', P .. 'n:leased') or '0')
-  if stored >= maxp and leased == 0 then
-    redis.call('SET', P .. 'stop', 'max-pages')
-    return {'stop', 'max-pages'}
-  end
-  if stored + leased >= maxp then return {'budget'} end
-end
+var popScript = redis.NewScript(luaLib + popLib + `
+local b = budget(tonumber(ARGV[2]))
+if b then return b end
 local limit = tonumber(ARGV[3])
 local now = 0
 if limit > 0 then now = now_ms() end
-local H, idx, top, topscore
 local blocked = false
 for c = 4, #ARGV do
   local h = ARGV[c]
-  local free = true
-  if limit > 0 then
-    local g = P .. 'g:' .. h
-    redis.call('ZREMRANGEBYSCORE', g, '-inf', now)
-    free = redis.call('ZCARD', g) < limit and tonumber(redis.call('GET', P .. 'gn:' .. h) or '0') <= now
-  end
-  if not free then blocked = true end
-  if free then
-    idx = P .. 'x:' .. h
-    top, topscore = head(idx)
-    if top then H = h; break end
+  if gateFree(h, limit, now) then
+    local idx = P .. 'x:' .. h
+    local top, topscore = head(idx)
+    if top then return lease(ARGV[1], h, idx, top, topscore) end
+  else
+    blocked = true
   end
 end
-if not H then
-  if blocked then return {'busy'} end
-  return {'gone'}
+if blocked then return {'busy'} end
+return {'gone'}
+`)
+
+// popTopScript: ARGV = owner, max pages, per-host limit, focus margin (0:
+// none), the number of ready hosts, the ready hosts, then the hosts not
+// ready: the caller's verdicts on the hosts it last saw at the top. It
+// walks the topHosts best hosts and leases from the first ready one that
+// has a free politeness slot, in one round trip. It returns what
+// popScript does, or {"empty"}, {"notready"}, {"refresh", member, score,
+// …} (a host at the top has no verdict: ask again with these) or {"wide"}
+// (none of the top hosts can be served and more hosts are queued).
+var popTopScript = redis.NewScript(luaLib + popLib + `
+local b = budget(tonumber(ARGV[2]))
+if b then return b end
+local owner = ARGV[1]
+local top = redis.call('ZRANGE', P .. 'hosts', 0, 63, 'WITHSCORES')
+if #top == 0 then
+  local leased = tonumber(redis.call('GET', P .. 'n:leased') or '0')
+  if leased - redis.call('HLEN', P .. 'l:' .. owner) > 0 then return {'notready'} end
+  return {'empty'}
 end
-local s5 = string.sub(top, 1, 5)
-local seg = string.sub(top, 6)
-local z = P .. 'z:' .. seg
-local hk = P .. 'h:' .. seg
-local zh = redis.call('ZRANGE', z, 0, 0)
-redis.call('ZREM', z, zh[1])
-local parts = {string.sub(zh[1], 6)}
-local i = 1
-while true do
-  local f = s5 .. string.char(i)
-  local c = redis.call('HGET', hk, f)
-  if not c then break end
-  parts[#parts + 1] = c
-  redis.call('HDEL', hk, f)
-  i = i + 1
+local function num(s)
+  local v = tonumber(s)
+  if v then return v end
+  if string.sub(s, 1, 1) == '-' then return -math.huge end
+  return math.huge
 end
-local rec = table.concat(parts)
-redis.call('ZREM', idx, top)
-local nh, nhs = head(z)
-if nh then redis.call('ZADD', idx, nhs, string.sub(nh, 1, 5) .. seg) end
-redis.call('ZREM', P .. 'hosts', s5 .. H)
-local nt, nts = head(idx)
-if nt then redis.call('ZADD', P .. 'hosts', nts, string.sub(nt, 1, 5) .. H) end
-redis.call('HSET', P .. 'l:' .. ARGV[1], s5, topscore .. '\n' .. H .. '\n' .. rec)
-redis.call('INCR', P .. 'n:leased')
-redis.call('DECR', P .. 'n:queued')
-local pid = pidOf(rec)
-local parent = ''
-if pid ~= '0' then parent = redis.call('HGET', P .. 'pu:' .. bucket(pid), pid) or '' end
-return {'ok', s5, topscore, string.sub(rec, #pid + 2), parent, H}
+local limit = tonumber(ARGV[3])
+local margin = tonumber(ARGV[4])
+local nr = tonumber(ARGV[5])
+local R, N = {}, {}
+for i = 6, 5 + nr do R[ARGV[i]] = true end
+for i = 6 + nr, #ARGV do N[ARGV[i]] = true end
+local now = 0
+if limit > 0 then now = now_ms() end
+local best = num(top[2])
+for i = 1, #top, 2 do
+  local h = string.sub(top[i], 6)
+  if margin > 0 and num(top[i + 1]) > best + margin then return {'notready'} end
+  if R[h] then
+    if gateFree(h, limit, now) then
+      local idx = P .. 'x:' .. h
+      local t, ts = head(idx)
+      if t then return lease(owner, h, idx, t, ts) end
+    end
+  elseif not N[h] then
+    local out = {'refresh'}
+    for j = 1, #top do out[#out + 1] = top[j] end
+    return out
+  end
+end
+if #top == 128 and redis.call('ZCARD', P .. 'hosts') > 64 then return {'wide'} end
+return {'notready'}
 `)
 
 // settleScript: ARGV = owner, number of pages, then (s5, host) pairs:
