@@ -57,7 +57,8 @@ func (p *Pipeline) openDistributed(ctx context.Context, fcfg frontier.Config) er
 	if err != nil {
 		return err
 	}
-	p.engineOpts = append(p.engineOpts, crawler.WithHostGate(gate))
+	p.engineOpts = append(p.engineOpts, crawler.WithHostGate(gate),
+		crawler.WithRobotsShare(redisgate.NewRobots(rdb, redisfrontier.Prefix(d.Name))))
 	return nil
 }
 

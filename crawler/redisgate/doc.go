@@ -7,6 +7,10 @@
 // clock, so the machines' clocks need not agree. A slot held by a process
 // that dies frees itself after SlotTTL.
 //
+// Robots shares robots.txt answers (crawler.RobotsShare), so a host's
+// robots.txt is fetched about once per crawl rather than once per process.
+//
 // Files:
 //   - gate.go: Config, New, Acquire, Ready, the Lua scripts.
+//   - robots.go: Robots, the shared robots.txt answers.
 package redisgate

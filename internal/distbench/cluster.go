@@ -35,6 +35,7 @@ type Options struct {
 	Delay    time.Duration // politeness.delay; 0: no_delay
 	Lease    time.Duration // distributed.lease
 	MaxPages int
+	Robots   bool // politeness.robots (off by default: the site has none)
 }
 
 // Cluster runs crawl processes of one distributed crawl, each with its own
@@ -59,9 +60,9 @@ type proc struct {
 // NewCluster writes the configuration of opts into dir.
 func NewCluster(t testing.TB, bin, dir string, opts Options) *Cluster {
 	t.Helper()
-	pol := fmt.Sprintf("{robots: false, no_delay: true, per_host_parallel: %d, workers: %d}", opts.PerHost, opts.Workers)
+	pol := fmt.Sprintf("{robots: %v, no_delay: true, per_host_parallel: %d, workers: %d}", opts.Robots, opts.PerHost, opts.Workers)
 	if opts.Delay > 0 {
-		pol = fmt.Sprintf("{robots: false, delay: %s, per_host_parallel: %d, workers: %d}", opts.Delay, opts.PerHost, opts.Workers)
+		pol = fmt.Sprintf("{robots: %v, delay: %s, per_host_parallel: %d, workers: %d}", opts.Robots, opts.Delay, opts.PerHost, opts.Workers)
 	}
 	yaml := fmt.Sprintf(`seeds: [%s]
 out: %s

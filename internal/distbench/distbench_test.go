@@ -96,6 +96,7 @@ func TestPolitenessAcrossProcesses(t *testing.T) {
 	const delay = 50 * time.Millisecond
 	c := distbench.NewCluster(t, crawlBin, t.TempDir(), distbench.Options{
 		Redis: srv.URL(0), Name: "polite", Seeds: site.Roots(), Workers: 4, PerHost: 1, Delay: delay, Lease: 5 * time.Second,
+		Robots: true,
 	})
 	for i := range 4 {
 		c.Start(i)
@@ -103,9 +104,19 @@ func TestPolitenessAcrossProcesses(t *testing.T) {
 	c.Wait(3 * time.Minute)
 	checkStoredOnce(t, site, dbs(c, 4))
 	byHost := map[string][]time.Time{}
+	robotsFetches := map[string]int{}
 	for _, r := range site.Log() {
 		byHost[r.Host] = append(byHost[r.Host], r.Start)
+		if r.Path == "/robots.txt" {
+			robotsFetches[r.Host]++
+		}
 	}
+	for h, n := range robotsFetches {
+		if n > 4 {
+			t.Errorf("host %s: robots.txt fetched %d times by 4 processes sharing it", h, n)
+		}
+	}
+	t.Logf("robots.txt fetches per host by 4 processes sharing the answers: %v", robotsFetches)
 	closest := time.Hour
 	for h, starts := range byHost {
 		sort.Slice(starts, func(i, j int) bool { return starts[i].Before(starts[j]) })
