@@ -160,6 +160,7 @@ func TestDistributed(t *testing.T) {
 		{"seeds: [http://a.test/]\ndistributed: {redis: \"redis://h:1/0\"}\n", "distributed.name"},
 		{"seeds: [http://a.test/]\ndistributed: {redis: \"redis://h:1/0\", name: x, lease: 10ms}\n", "distributed.lease"},
 		{"seeds: [http://a.test/]\ndistributed: {redis: \"redis://h:1/0\", name: x, leese: 1s}\n", "leese"},
+		{"demo: true\ndistributed: {redis: \"redis://h:1/0\", name: x}\n", "distributed"},
 	}
 	for _, c := range cases {
 		t.Run(c.yaml, func(t *testing.T) {
