@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/crawl-project/crawl/config"
@@ -84,14 +85,29 @@ func leaseOf(l time.Duration) time.Duration {
 }
 
 // ClearDistributed deletes the keys of cfg's distributed crawl in Redis
-// (only that crawl's: SCAN and UNLINK by its prefix). It returns how many
-// keys it deleted.
+// (only that crawl's: SCAN and UNLINK by its prefix). It refuses while a
+// process of the crawl is alive (its lease runs): the crawl would vanish
+// under it. It returns how many keys it deleted.
 func ClearDistributed(ctx context.Context, cfg *config.Config) (int64, error) {
 	rdb, err := redisfrontier.NewClient(cfg.Distributed.Redis)
 	if err != nil {
 		return 0, err
 	}
 	defer rdb.Close()
+	st, err := redisfrontier.ReadStatus(ctx, rdb, cfg.Distributed.Name)
+	if err != nil {
+		return 0, err
+	}
+	var alive []string
+	for _, p := range st.Processes {
+		if p.Alive {
+			alive = append(alive, p.Owner)
+		}
+	}
+	if len(alive) > 0 {
+		return 0, fmt.Errorf("pipeline: -fresh: %d process(es) of crawl %q are running (%s): stop them first, or join without -fresh",
+			len(alive), cfg.Distributed.Name, strings.Join(alive, ", "))
+	}
 	return redisfrontier.Clear(ctx, rdb, cfg.Distributed.Name)
 }
 

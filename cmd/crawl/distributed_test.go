@@ -7,9 +7,11 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/crawl-project/crawl/internal/distbench"
 	"github.com/crawl-project/crawl/internal/redistest"
+	"github.com/redis/go-redis/v9"
 )
 
 // TestDistributedCommands: a distributed crawl in one process, a second
@@ -72,5 +74,30 @@ distributed: {redis: %q, name: cli, lease: 5s}
 	}
 	if v := rdb.Get(ctx, "crawl:{other}:n:queued").Val(); v != "7" {
 		t.Errorf("-fresh touched another crawl's key: %q", v)
+	}
+}
+
+// TestFreshRefusedWhileRunning: -fresh does not pull a crawl from under a
+// running process.
+func TestFreshRefusedWhileRunning(t *testing.T) {
+	srv := redistest.Start(t, redistest.Options{})
+	ctx := context.Background()
+	rdb := srv.Client()
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "d.yaml")
+	yaml := fmt.Sprintf("seeds: [http://127.0.0.1:1/]\nexports: []\ndistributed: {redis: %q, name: busy}\n", srv.URL(0))
+	if err := os.WriteFile(cfg, []byte(yaml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// A live process: its lease runs for a minute from Redis's clock now.
+	now, _ := rdb.Time(ctx).Result()
+	rdb.ZAdd(ctx, "crawl:{busy}:owners", redis.Z{Score: float64(now.Add(time.Minute).UnixMilli()), Member: "other:/x.db"})
+	rdb.ZAdd(ctx, "crawl:{busy}:procs", redis.Z{Score: float64(now.UnixMilli()), Member: "other:/x.db"})
+	code, _, errOut := runCLI(t, "-config", cfg, "-db", filepath.Join(dir, "a.db"), "-quiet", "-fresh")
+	if code == 0 || !strings.Contains(errOut, "running") {
+		t.Errorf("-fresh with a live process: exit %d, %q; want a refusal", code, errOut)
+	}
+	if rdb.Exists(ctx, "crawl:{busy}:owners").Val() != 1 {
+		t.Error("-fresh deleted the crawl's keys while a process runs")
 	}
 }
