@@ -64,13 +64,19 @@ type Page struct {
 	Text        string // visible text, whitespace-collapsed (no script/style)
 	Links       []Link // out-links in document order, de-duplicated, normalised
 
-	// Hook-owned fields: set by built-in or user hooks, persisted by the engine.
-	Label     string  // hub/topic label of this page's own URL
+	// Hook-owned fields: set by built-in or user hooks, persisted by the
+	// engine. The typed fields are the built-ins' annotations (each its own
+	// store and export column); Annotations is the general slot any hook
+	// uses through Annotate.
+	Label     string  // hub/topic label of this page's own URL (hub classifier)
 	Score     float64 // classifier score behind Label
 	Relevance float64 // topic relevance (cosine to the topic centroid), -1 when no topic
 	Relevant  bool    // Relevance passed the topic threshold
 	Cluster   int64   // structural (template) cluster id, 0 when not clustered
 	Topic     int64   // fuzzy topic id, 0 when not grouped
+	// Annotations are named per-page results of any hook, as text (see
+	// Annotate); nil when there are none.
+	Annotations map[string]string
 }
 
 // Field is one named value of an extracted data record.
@@ -96,6 +102,7 @@ type Batch struct {
 	Pages   []*Page // in fetch order
 	Final   bool    // last batch of the run
 	Records []Record
+	Results []Result // named results of the batch hooks (AddResult), stored with the batch
 }
 
 // Errors shared by every package.

@@ -3,7 +3,7 @@ package config
 import (
 	"time"
 
-	"github.com/crawl-project/crawl/export"
+	"github.com/crawl-project/crawl"
 )
 
 // Config is one crawl as a YAML file describes it. Every field has a
@@ -247,7 +247,7 @@ func (c *Config) fill() {
 		c.Out = "out"
 	}
 	if c.Exports == nil {
-		c.Exports = append([]string(nil), export.Whats...)
+		c.Exports = crawl.ExportTables()
 	}
 	if c.Scope.RobotsSitemaps == nil {
 		t := true

@@ -16,9 +16,9 @@ import (
 	"golang.org/x/net/http/httpguts"
 	"gopkg.in/yaml.v3"
 
+	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/crawler"
 	"github.com/crawl-project/crawl/dedup"
-	"github.com/crawl-project/crawl/export"
 	"github.com/crawl-project/crawl/frontier"
 	"github.com/crawl-project/crawl/robots"
 )
@@ -194,8 +194,8 @@ func (c *Config) validate() []*Error {
 		}
 	}
 	for _, e := range c.Exports {
-		if !slices.Contains(export.Whats, e) {
-			bad("exports", "unknown export %q (want one of %s)", e, strings.Join(export.Whats, ", "))
+		if tables := crawl.ExportTables(); !slices.Contains(tables, e) {
+			bad("exports", "unknown export %q (want one of %s)", e, strings.Join(tables, ", "))
 		}
 	}
 	nonNeg := func(key string, v int64) {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/crawl-project/crawl/crawler"
 	"github.com/crawl-project/crawl/frontier"
+	"github.com/crawl-project/crawl/frontier/sqlitefrontier"
 	"github.com/crawl-project/crawl/internal/demosite"
 	"github.com/crawl-project/crawl/store"
 )
@@ -57,12 +58,15 @@ func crawlOurs(b *testing.B, seed string, workers int) (time.Duration, int) {
 		b.Fatal(err)
 	}
 	defer st.Close()
-	fr, err := frontier.NewSQLite(ctx, st, frontier.Config{})
+	fr, err := sqlitefrontier.New(ctx, st, frontier.Config{})
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer fr.Close()
-	cfg := crawler.Config{Workers: workers, PerHostParallel: workers, PerHostDelay: -1, BatchSize: 500}
+	// Duplicate detection off: the generated site's pages are near-duplicates
+	// of each other (their SimHashes are close), and Colly has none.
+	noDedup := false
+	cfg := crawler.Config{Workers: workers, PerHostParallel: workers, PerHostDelay: -1, BatchSize: 500, Dedup: &noDedup}
 	c, err := crawler.New(cfg, fr, st)
 	if err != nil {
 		b.Fatal(err)

@@ -13,8 +13,8 @@ import (
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/crawler"
 	"github.com/crawl-project/crawl/frontier"
+	"github.com/crawl-project/crawl/frontier/sqlitefrontier"
 	"github.com/crawl-project/crawl/hooks"
-	"github.com/crawl-project/crawl/store"
 )
 
 // TestBetterLinksAreStoredAtOnce checks that a group commit does not hold
@@ -103,8 +103,8 @@ func (p *pushWatch) Push(ctx context.Context, links []crawl.Link) (int, error) {
 }
 
 // PushWith keeps the SQLite frontier's one-transaction path.
-func (p *pushWatch) PushWith(ctx context.Context, links []crawl.Link, save func([]store.FrontierEntry) (int, error)) (int, error) {
-	n, err := p.Frontier.(*frontier.SQLite).PushWith(ctx, links, save)
+func (p *pushWatch) PushWith(ctx context.Context, links []crawl.Link, save func([]crawl.FrontierEntry) (int, error)) (int, error) {
+	n, err := p.Frontier.(*sqlitefrontier.Frontier).PushWith(ctx, links, save)
 	p.saw(links)
 	return n, err
 }

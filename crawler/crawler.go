@@ -14,16 +14,16 @@ import (
 	"github.com/crawl-project/crawl/frontier"
 	"github.com/crawl-project/crawl/hooks"
 	"github.com/crawl-project/crawl/sitemap"
-	"github.com/crawl-project/crawl/store"
 )
 
-// Store is what the engine needs from persistence; *store.Store has it.
+// Store is what the engine needs from persistence, in the root package's
+// vocabulary; *store.Store has it.
 type Store interface {
-	SaveResults(ctx context.Context, pages []*crawl.Page, failures []store.Failure) error
-	SaveBatch(ctx context.Context, b *crawl.Batch, clusters []store.ClusterRow) error
+	SaveResults(ctx context.Context, pages []*crawl.Page, failures []crawl.Failure) error
+	SaveBatch(ctx context.Context, b *crawl.Batch) error
 	UnbatchedPages(ctx context.Context) ([]*crawl.Page, error)
 	MaxSeq(ctx context.Context) (int64, error)
-	Counts(ctx context.Context) (store.Counts, error)
+	Counts(ctx context.Context) (crawl.Counts, error)
 	// UpdatePage stores a re-fetch of a stored page (re-crawl), keeping its seq.
 	UpdatePage(ctx context.Context, p *crawl.Page) error
 	// SetValidators records a re-visit answered 304 and marks its URL done.
@@ -106,8 +106,8 @@ func WithCookieJar(j http.CookieJar) Option { return func(cr *Crawler) { cr.jar 
 func WithProgress(f func(Stats)) Option { return func(cr *Crawler) { cr.progress = f } }
 
 // WithBatchSaver replaces how a batch is stored after the batch hooks ran
-// (default: Store.SaveBatch with no cluster rows). Built-in clustering uses
-// it to store its cluster changes in the same transaction.
+// (default: Store.SaveBatch). Hooks need it not to store their results:
+// crawl.Batch.AddResult does that in the batch's transaction.
 func WithBatchSaver(f func(ctx context.Context, b *crawl.Batch) error) Option {
 	return func(cr *Crawler) { cr.saveBatch = f }
 }
@@ -210,7 +210,7 @@ func New(cfg Config, fr frontier.Frontier, st Store, opts ...Option) (*Crawler, 
 		c.robots.found = func(p *robotsPolicy) { c.sitemaps.add(robotsSitemaps(p)) }
 	}
 	if c.saveBatch == nil {
-		c.saveBatch = func(ctx context.Context, b *crawl.Batch) error { return st.SaveBatch(ctx, b, nil) }
+		c.saveBatch = func(ctx context.Context, b *crawl.Batch) error { return st.SaveBatch(ctx, b) }
 	}
 	c.stats.init(c.now())
 	return c, nil

@@ -17,6 +17,7 @@ import (
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/crawler"
 	"github.com/crawl-project/crawl/frontier"
+	"github.com/crawl-project/crawl/frontier/sqlitefrontier"
 	"github.com/crawl-project/crawl/hooks"
 	"github.com/crawl-project/crawl/store"
 )
@@ -69,7 +70,7 @@ func env(t testing.TB, dir string) (*store.Store, frontier.Frontier) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fr, err := frontier.NewSQLite(ctx, st, frontier.Config{})
+	fr, err := sqlitefrontier.New(ctx, st, frontier.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -399,7 +400,7 @@ func TestResumeFetchesNothingTwice(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fr, err := frontier.NewSQLite(ctx, st, frontier.Config{})
+		fr, err := sqlitefrontier.New(ctx, st, frontier.Config{})
 		if err != nil {
 			t.Fatal(err)
 		}

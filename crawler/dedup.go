@@ -9,7 +9,6 @@ import (
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/dedup"
 	"github.com/crawl-project/crawl/frontier"
-	"github.com/crawl-project/crawl/store"
 )
 
 // dupIndex remembers the stored pages (of this run and, reloaded, of the
@@ -104,10 +103,10 @@ func (d duplicate) Error() string {
 
 // check returns the earlier page p duplicates, or adds p and returns
 // its fingerprint, to be stored with it.
-func (d *dupIndex) check(p *crawl.Page) (*duplicate, *store.Fingerprint) {
+func (d *dupIndex) check(p *crawl.Page) (*duplicate, *crawl.Fingerprint) {
 	h := fnv.New64a()
 	h.Write(p.HTML)
-	f := store.Fingerprint{URL: p.URL, Body: h.Sum64()}
+	f := crawl.Fingerprint{URL: p.URL, Body: h.Sum64()}
 	f.SimHash, f.HasSimHash = dedup.SimHash(p.Title + " " + p.Text)
 	d.mu.Lock()
 	defer d.mu.Unlock()
@@ -126,7 +125,7 @@ func (d *dupIndex) check(p *crawl.Page) (*duplicate, *store.Fingerprint) {
 }
 
 // addLocked adds a kept page's fingerprint. d.mu held.
-func (d *dupIndex) addLocked(f store.Fingerprint) {
+func (d *dupIndex) addLocked(f crawl.Fingerprint) {
 	d.count(f.URL, 0)
 	i := int32(len(d.urls))
 	d.urls = append(d.urls, f.URL)
@@ -142,8 +141,8 @@ func (d *dupIndex) addLocked(f store.Fingerprint) {
 // fingerprintStore is a store that keeps fingerprints across runs
 // (*store.Store); with another store duplicates are found within a run.
 type fingerprintStore interface {
-	SaveFingerprints(ctx context.Context, fps []store.Fingerprint) error
-	Fingerprints(ctx context.Context, fn func(store.Fingerprint) error) error
+	SaveFingerprints(ctx context.Context, fps []crawl.Fingerprint) error
+	Fingerprints(ctx context.Context, fn func(crawl.Fingerprint) error) error
 }
 
 // load adds the fingerprints of the pages earlier runs stored.
@@ -154,7 +153,7 @@ func (d *dupIndex) load(ctx context.Context, st Store) error {
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	return fs.Fingerprints(ctx, func(f store.Fingerprint) error {
+	return fs.Fingerprints(ctx, func(f crawl.Fingerprint) error {
 		d.addLocked(f)
 		return nil
 	})

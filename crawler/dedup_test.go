@@ -7,9 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/crawler"
 	"github.com/crawl-project/crawl/frontier"
-	"github.com/crawl-project/crawl/store"
+	"github.com/crawl-project/crawl/frontier/sqlitefrontier"
 )
 
 const story = "The committee met on a wet Tuesday to weigh the harbour plan, which would move the ferry pier north and open the old fish market as a covered hall for traders and visitors alike."
@@ -54,7 +55,7 @@ func TestDuplicatesAcrossRuns(t *testing.T) {
 		t.Error("the original's link was not followed")
 	}
 	msgs := map[string]string{}
-	st.ExportFailures(context.Background(), func(f store.Failure) error {
+	st.ExportFailures(context.Background(), func(f crawl.Failure) error {
 		if f.Kind == "duplicate" {
 			msgs[strings.TrimPrefix(f.URL, s.URL)] = f.Message
 		}
@@ -66,7 +67,7 @@ func TestDuplicatesAcrossRuns(t *testing.T) {
 	}
 	// A second run on the same store: /later duplicates /orig, fetched by the first.
 	fr.Close()
-	fr2, err := frontier.NewSQLite(context.Background(), st, frontier.Config{})
+	fr2, err := sqlitefrontier.New(context.Background(), st, frontier.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}

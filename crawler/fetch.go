@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/crawl-project/crawl"
 	"github.com/gocolly/colly/v2"
 )
 
@@ -137,7 +138,7 @@ func (f *fetcher) once(target string, header http.Header, gate func() (func(), e
 		if resp != nil {
 			status = resp.status
 		}
-		f.observe(hostOf(target), time.Since(start), status, err)
+		f.observe(crawl.HostKey(target), time.Since(start), status, err)
 	}
 	return resp, err
 }

@@ -59,7 +59,7 @@ func (h *heldLinks) due(now time.Time, ready func(string) bool) (crawl.Link, boo
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for i, l := range h.links {
-		if !now.Before(l.until) && ready(hostOf(l.link.URL)) {
+		if !now.Before(l.until) && ready(crawl.HostKey(l.link.URL)) {
 			h.links = append(h.links[:i], h.links[i+1:]...)
 			return l.link, true
 		}

@@ -48,7 +48,7 @@ func (q *hostQuota) filter(links []crawl.Link) ([]crawl.Link, int) {
 	defer q.mu.Unlock()
 	keep := links[:0]
 	for _, l := range links {
-		if q.n[hostOf(l.URL)] < q.max {
+		if q.n[crawl.HostKey(l.URL)] < q.max {
 			keep = append(keep, l)
 		}
 	}

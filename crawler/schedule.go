@@ -6,12 +6,10 @@ import (
 	"fmt"
 	"math"
 	"net/http"
-	"net/url"
 	"time"
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/frontier"
-	"github.com/crawl-project/crawl/store"
 )
 
 // schedule pops links and starts fetches until the crawl has to stop, then
@@ -54,7 +52,7 @@ loop:
 		if err == nil {
 			c.dispatched.Store(math.Float64bits(link.Priority))
 			w.pending.Add(1)
-			c.hosts.claim(hostOf(link.URL))
+			c.hosts.claim(crawl.HostKey(link.URL))
 			go func() {
 				defer func() { <-sem }()
 				w.results <- c.process(ctx, link)
@@ -115,7 +113,7 @@ func (c *Crawler) refuseQueued(link crawl.Link) (result, bool) {
 	switch {
 	case c.dups.blocked(link.URL):
 		rule = RuleDuplicatePattern
-	case !c.quota.take(hostOf(link.URL)):
+	case !c.quota.take(crawl.HostKey(link.URL)):
 		rule = RuleMaxPagesPerHost
 	default:
 		return result{}, false
@@ -132,14 +130,6 @@ func (c *Crawler) waitEvent(tick <-chan time.Time) {
 	}
 }
 
-func hostOf(raw string) string {
-	u, err := url.Parse(raw)
-	if err != nil {
-		return ""
-	}
-	return u.Host
-}
-
 // result is the outcome of processing one link.
 type result struct {
 	link    crawl.Link
@@ -153,7 +143,7 @@ type result struct {
 	// link waits in Crawler.held until then, and is not stored.
 	heldUntil time.Time
 	dup       *duplicate         // the page duplicates an earlier one: stored as a failure of kind "duplicate"
-	fp        *store.Fingerprint // the page's fingerprint, stored with it (nil without dedup)
+	fp        *crawl.Fingerprint // the page's fingerprint, stored with it (nil without dedup)
 	refused   string             // a limit rule refused the link unfetched (failure set too)
 	hookErrs  int
 }

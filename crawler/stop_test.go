@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/crawler"
-	"github.com/crawl-project/crawl/store"
 )
 
 // TestStopGraceAbandonsFetches cancels a crawl while a fetch hangs: Run
@@ -68,7 +68,7 @@ func TestFailureAttempts(t *testing.T) {
 	st, fr := env(t, t.TempDir())
 	run(t, cfg, st, fr, []string{s.URL + "/"})
 	got := map[string]int{}
-	if err := st.ExportFailures(context.Background(), func(f store.Failure) error {
+	if err := st.ExportFailures(context.Background(), func(f crawl.Failure) error {
 		got[f.URL[len(s.URL):]] = f.Attempts
 		return nil
 	}); err != nil {

@@ -14,7 +14,7 @@ import (
 // process fetches one link (following redirects hop by hop), parses the
 // page, runs the OnPage hooks and then the OnURL hooks on its out-links.
 func (c *Crawler) process(ctx context.Context, link crawl.Link) result {
-	host := hostOf(link.URL)
+	host := crawl.HostKey(link.URL)
 	defer func() {
 		c.hosts.unclaim(host)
 		c.signal()
@@ -113,7 +113,7 @@ func (c *Crawler) fetchFollow(ctx context.Context, link crawl.Link) (*response, 
 		if hop == 0 {
 			hdr = c.conditionalHeader(target)
 		}
-		host := hostOf(target)
+		host := crawl.HostKey(target)
 		resp, err := c.fetch.get(c.stopping, target, hdr, func() (func(), error) { return c.gate(host) })
 		if err != nil {
 			return resp, chain, err

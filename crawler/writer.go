@@ -11,7 +11,6 @@ import (
 	"time"
 
 	"github.com/crawl-project/crawl"
-	"github.com/crawl-project/crawl/store"
 )
 
 // writer is the single goroutine that stores results. For each group of
@@ -141,7 +140,7 @@ func (w *writer) commit(ctx context.Context, group []result) {
 	}()
 	var push []crawl.Link
 	var pages, revisited []*crawl.Page
-	var failures []store.Failure
+	var failures []crawl.Failure
 	var notMod []result
 	for _, r := range group {
 		switch {
@@ -161,12 +160,12 @@ func (w *writer) commit(ctx context.Context, group []result) {
 			pages = append(pages, r.page)
 			push = append(push, r.push...)
 		case r.dup != nil:
-			failures = append(failures, store.Failure{
+			failures = append(failures, crawl.Failure{
 				URL: r.link.URL, Parent: r.link.Parent, Depth: r.link.Depth,
 				Kind: "duplicate", Status: http.StatusOK, Message: r.dup.Error(), At: w.c.now(),
 			})
 		case r.failure != nil:
-			failures = append(failures, store.Failure{
+			failures = append(failures, crawl.Failure{
 				URL: r.link.URL, Parent: r.link.Parent, Depth: r.link.Depth,
 				Kind: r.failure.Kind, Status: r.failure.Status, Message: r.failure.Error(), At: w.c.now(),
 				Attempts: r.failure.Attempts,
@@ -207,24 +206,24 @@ func (w *writer) commit(ctx context.Context, group []result) {
 }
 
 // txPusher is a frontier that can leave the insertion of its new rows to
-// the store write of the results (frontier.SQLite), and fetchedSaver a
+// the store write of the results (sqlitefrontier.Frontier), and fetchedSaver a
 // store that writes both in one transaction (store.Store): one commit per
 // group instead of two. Other backends take the two-step path.
 type txPusher interface {
-	PushWith(ctx context.Context, links []crawl.Link, save func([]store.FrontierEntry) (int, error)) (int, error)
+	PushWith(ctx context.Context, links []crawl.Link, save func([]crawl.FrontierEntry) (int, error)) (int, error)
 }
 
 type fetchedSaver interface {
-	SaveFetched(ctx context.Context, entries []store.FrontierEntry, pages []*crawl.Page, failures []store.Failure) (int, error)
+	SaveFetched(ctx context.Context, entries []crawl.FrontierEntry, pages []*crawl.Page, failures []crawl.Failure) (int, error)
 }
 
 // store pushes the out-links and stores the results: links first, so a
 // crash in between only means the pages are fetched again.
-func (w *writer) store(ctx context.Context, push []crawl.Link, pages []*crawl.Page, failures []store.Failure) error {
+func (w *writer) store(ctx context.Context, push []crawl.Link, pages []*crawl.Page, failures []crawl.Failure) error {
 	tp, ok1 := w.c.fr.(txPusher)
 	fs, ok2 := w.c.st.(fetchedSaver)
 	if ok1 && ok2 {
-		_, err := tp.PushWith(ctx, push, func(e []store.FrontierEntry) (int, error) {
+		_, err := tp.PushWith(ctx, push, func(e []crawl.FrontierEntry) (int, error) {
 			return fs.SaveFetched(ctx, e, pages, failures)
 		})
 		if err != nil {
@@ -283,7 +282,7 @@ func (w *writer) saveFingerprints(ctx context.Context, group []result) error {
 	if !ok {
 		return nil
 	}
-	var fps []store.Fingerprint
+	var fps []crawl.Fingerprint
 	for _, r := range group {
 		if r.page != nil && r.fp != nil && !r.stopped {
 			fps = append(fps, *r.fp)

@@ -2,6 +2,7 @@ package dashboard_test
 
 import (
 	"context"
+	"database/sql"
 	"encoding/csv"
 	"encoding/json"
 	"io"
@@ -78,6 +79,8 @@ func TestRoutes(t *testing.T) {
 		{"topics", "/api/topics", 200, `"words":["word`},
 		{"pages", "/api/pages?page=2&size=10", 200, `"seq":290`},
 		{"page", "/api/pages/5", 200, `"url":"http://h0.test/p/5.html"`},
+		{"page annotations", "/api/pages/5", 200, `"annotations":{"lang":"en","words":"12"}`},
+		{"page without annotations", "/api/pages/6", 200, `"annotations":{}`},
 		{"page by url", "/api/page?url=http://h1.test/p/6.html", 200, `"seq":6`},
 		{"focus", "/api/focus?points=10", 200, `"topic_terms":["sport","match"],"harvest":[`},
 		{"queue", "/api/queue?size=1", 200, `"priority":0.119`},
@@ -271,5 +274,24 @@ func TestHostsWithLiveState(t *testing.T) {
 	}
 	if !slices.Contains(robots, "new.test:8080=fetching") || !slices.Contains(robots, "h0.test=") {
 		t.Errorf("robots states %v", robots)
+	}
+}
+
+// A store written before annotations (no column for them; the dashboard
+// does not migrate) shows its pages with none.
+func TestPageOfStoreBeforeAnnotations(t *testing.T) {
+	path := genStore(t, shape{pages: 10, queued: 1, clusters: 2, hosts: 2, recordsPer: 1, topics: 1})
+	db, err := sql.Open("sqlite3", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`ALTER TABLE pages DROP COLUMN annotations; PRAGMA user_version = 5`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	ts := newServer(t, path, dashboard.Config{})
+	code, body := get(t, ts.Client(), ts.URL+"/api/pages/5")
+	if code != 200 || !strings.Contains(string(body), `"annotations":{}`) {
+		t.Fatalf("GET /api/pages/5 = %d %s; want 200 with no annotations", code, body)
 	}
 }

@@ -92,6 +92,7 @@ func genStore(t testing.TB, sh shape) string {
 			exec(`INSERT INTO records(page_seq, idx, cluster, fields) VALUES(?, ?, ?, ?)`, first, r, c, string(fields))
 		}
 	}
+	exec(`UPDATE pages SET annotations = '{"lang":"en","words":"12"}' WHERE seq = 5`)
 	exec(`INSERT INTO meta(key, value) VALUES('topic.terms', '["sport", "match"]')`)
 	for tp := 1; tp <= sh.topics; tp++ {
 		exec(`INSERT INTO topic_words(topic, words) VALUES(?, ?)`, tp, fmt.Sprintf(`["word%d", "other"]`, tp))

@@ -39,9 +39,11 @@ type Page struct {
 	Cluster     int64    `json:"cluster"`
 	Topic       int64    `json:"topic"`
 	TopicWords  []string `json:"topic_words"`
-	Records     int64    `json:"records"`
-	OutLinks    []Link   `json:"out_links"`
-	InLinks     []Link   `json:"in_links"`
+	// Annotations are the page's named hook results (crawl.Page.Annotate).
+	Annotations map[string]string `json:"annotations"`
+	Records     int64             `json:"records"`
+	OutLinks    []Link            `json:"out_links"`
+	InLinks     []Link            `json:"in_links"`
 }
 
 // maxLinks bounds the in- and out-links a page view lists.
@@ -49,7 +51,7 @@ const maxLinks = 200
 
 // Page reads the page with seq, or with url when seq is 0.
 func (d *DB) Page(ctx context.Context, seq int64, url string) (*Page, error) {
-	p := &Page{OutLinks: []Link{}, InLinks: []Link{}, TopicWords: []string{}}
+	p := &Page{OutLinks: []Link{}, InLinks: []Link{}, TopicWords: []string{}, Annotations: map[string]string{}}
 	q := `SELECT seq, url, final_url, status, fetched_at, depth, parent, title, content_type, size,
 		label, score, relevance, relevant, cluster, topic FROM pages WHERE `
 	arg := any(seq)
@@ -75,6 +77,9 @@ func (d *DB) Page(ctx context.Context, seq int64, url string) (*Page, error) {
 	if err := d.db.QueryRowContext(ctx, `SELECT count(*) FROM records WHERE page_seq = ?`, p.Seq).Scan(&p.Records); err != nil {
 		return nil, fmt.Errorf("dashboard: page: %w", err)
 	}
+	if err := d.annotations(ctx, p); err != nil {
+		return nil, err
+	}
 	if p.OutLinks, err = d.links(ctx, `SELECT l.to_url, l.anchor, coalesce(p.seq, 0) FROM links l
 		LEFT JOIN pages p ON p.url = l.to_url WHERE l.from_seq = ? ORDER BY l.pos LIMIT ?`, p.Seq); err != nil {
 		return nil, err
@@ -84,6 +89,29 @@ func (d *DB) Page(ctx context.Context, seq int64, url string) (*Page, error) {
 		return nil, err
 	}
 	return p, nil
+}
+
+// annotations reads the page's annotations. The dashboard opens a store
+// read-only, without migrating it: a store written before annotations has
+// no column for them, and its pages have none.
+func (d *DB) annotations(ctx context.Context, p *Page) error {
+	var has int
+	if err := d.db.QueryRowContext(ctx, `SELECT count(*) FROM pragma_table_info('pages') WHERE name = 'annotations'`).Scan(&has); err != nil {
+		return fmt.Errorf("dashboard: page: %w", err)
+	}
+	if has == 0 {
+		return nil
+	}
+	var notes string
+	if err := d.db.QueryRowContext(ctx, `SELECT annotations FROM pages WHERE seq = ?`, p.Seq).Scan(&notes); err != nil {
+		return fmt.Errorf("dashboard: page: %w", err)
+	}
+	if notes != "" {
+		if err := json.Unmarshal([]byte(notes), &p.Annotations); err != nil {
+			return fmt.Errorf("dashboard: page %d: annotations: %w", p.Seq, err)
+		}
+	}
+	return nil
 }
 
 func (d *DB) links(ctx context.Context, q string, arg any) ([]Link, error) {

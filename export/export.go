@@ -16,11 +16,12 @@ import (
 	"strings"
 	"time"
 
+	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/store"
 )
 
-// Whats are the exportable tables.
-var Whats = []string{"pages", "links", "records", "clusters", "harvest", "topics", "failures"}
+// Whats are the exportable tables (crawl.ExportTables).
+var Whats = crawl.ExportTables()
 
 // Formats are the output formats.
 var Formats = []string{"csv", "jsonl"}
@@ -186,14 +187,37 @@ func createTemp(path string) (*os.File, error) {
 	return nil, fmt.Errorf("create a temporary file beside %s: too many name clashes", path)
 }
 
+// pageColumns are the fixed columns of the pages table.
+var pageColumns = []string{"seq", "url", "final_url", "status", "depth", "parent", "score", "label",
+	"label_score", "relevance", "relevant", "cluster", "topic", "title", "content_type", "size", "fetched_at"}
+
+// pages writes the pages table: the fixed columns, then one column per
+// annotation name stored on any page (crawl.Page.Annotate), sorted; a
+// page without that annotation has "" there. An annotation named like a
+// fixed column gets the column "annotation:NAME".
 func pages(ctx context.Context, st *store.Store, rw rowWriter) error {
-	if err := rw.header([]string{"seq", "url", "final_url", "status", "depth", "parent", "score", "label",
-		"label_score", "relevance", "relevant", "cluster", "topic", "title", "content_type", "size", "fetched_at"}); err != nil {
+	names, err := st.AnnotationNames(ctx)
+	if err != nil {
 		return err
 	}
+	cols := append([]string(nil), pageColumns...)
+	for _, n := range names {
+		if slices.Contains(pageColumns, n) {
+			n = "annotation:" + n
+		}
+		cols = append(cols, n)
+	}
+	if err := rw.header(cols); err != nil {
+		return err
+	}
+	row := make([]any, len(cols))
 	return st.ExportPages(ctx, func(r store.PageRow) error {
-		return rw.row([]any{r.Seq, r.URL, r.FinalURL, r.Status, r.Depth, r.Parent, r.Priority, r.Label,
+		copy(row, []any{r.Seq, r.URL, r.FinalURL, r.Status, r.Depth, r.Parent, r.Priority, r.Label,
 			r.Score, r.Relevance, r.Relevant, r.Cluster, r.Topic, r.Title, r.ContentType, r.Size, r.FetchedAt})
+		for i, n := range names {
+			row[len(pageColumns)+i] = r.Annotations[n]
+		}
+		return rw.row(row)
 	})
 }
 
@@ -268,7 +292,7 @@ func failures(ctx context.Context, st *store.Store, rw rowWriter) error {
 	if err := rw.header([]string{"url", "kind", "status", "error", "attempts", "time", "depth", "parent"}); err != nil {
 		return err
 	}
-	return st.ExportFailures(ctx, func(f store.Failure) error {
+	return st.ExportFailures(ctx, func(f crawl.Failure) error {
 		return rw.row([]any{f.URL, f.Kind, f.Status, f.Message, f.Attempts, f.At, f.Depth, f.Parent})
 	})
 }

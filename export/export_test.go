@@ -41,7 +41,7 @@ func fixture(t *testing.T) *store.Store {
 		{PageURL: "http://a.example/l", Cluster: 8, Index: 0, Fields: []crawl.Field{{Name: "title", Value: "One"}, {Name: "price", Value: "1,50"}}},
 		{PageURL: "http://a.example/l", Cluster: 8, Index: 1, Fields: []crawl.Field{{Name: "title", Value: "Two"}}},
 	}}
-	if err := st.SaveBatch(ctx, b, []store.ClusterRow{{ID: 7, Size: 1}, {ID: 8, Size: 1}}); err != nil {
+	if err := st.SaveBatch(ctx, store.SetClusters(b, []store.ClusterRow{{ID: 7, Size: 1}, {ID: 8, Size: 1}})); err != nil {
 		t.Fatal(err)
 	}
 	if err := st.SaveTopics(ctx, map[int64]int64{1: 1, 2: 1}, map[int64][]string{1: {"home", "list"}}); err != nil {
@@ -177,7 +177,7 @@ func TestExportFailures(t *testing.T) {
 	ctx := context.Background()
 	st := fixture(t)
 	at := time.Date(2026, 11, 23, 8, 0, 0, 0, time.UTC)
-	if err := st.SaveResults(ctx, nil, []store.Failure{
+	if err := st.SaveResults(ctx, nil, []crawl.Failure{
 		{URL: "http://a.example/gone", Kind: "http-404", Status: 404, Message: "http-404 (status 404): not found", Attempts: 1, At: at, Depth: 1, Parent: "http://a.example/"},
 		{URL: "http://a.example/busy", Kind: "http-5xx", Status: 503, Message: "gave up, after 4 attempts", Attempts: 4, At: at},
 	}); err != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/store"
 )
 
@@ -119,7 +120,7 @@ func (m *merger) failures(ctx context.Context) error {
 	}
 	done := map[string]bool{}
 	for _, st := range m.stores {
-		err := st.ExportFailures(ctx, func(f store.Failure) error {
+		err := st.ExportFailures(ctx, func(f crawl.Failure) error {
 			if _, page := m.won[f.URL]; page || done[f.URL] {
 				return nil
 			}

@@ -31,9 +31,9 @@ func shard(t *testing.T, pages map[string][]string, order []string, failures ...
 		}
 		ps = append(ps, p)
 	}
-	var fs []store.Failure
+	var fs []crawl.Failure
 	for _, u := range failures {
-		fs = append(fs, store.Failure{URL: u, Kind: "http-404", At: time.Unix(9, 0)})
+		fs = append(fs, crawl.Failure{URL: u, Kind: "http-404", At: time.Unix(9, 0)})
 	}
 	if err := st.SaveResults(ctx, ps, fs); err != nil {
 		t.Fatal(err)

@@ -43,7 +43,7 @@ func BenchmarkRecordsExport(b *testing.B) {
 		b.Fatal(err)
 	}
 	rows := []store.ClusterRow{{ID: 1, Size: 100}, {ID: 2, Size: 100}, {ID: 3, Size: 100}}
-	if err := st.SaveBatch(ctx, &crawl.Batch{Seq: 1, Pages: pages, Records: recs}, rows); err != nil {
+	if err := st.SaveBatch(ctx, store.SetClusters(&crawl.Batch{Seq: 1, Pages: pages, Records: recs}, rows)); err != nil {
 		b.Fatal(err)
 	}
 	wantSize := func(b *testing.B, dir string, files []string) {

@@ -48,7 +48,7 @@ func TestRecordsColumns(t *testing.T) {
 		{PageURL: "http://a.example/1", Cluster: 3, Index: 1, Fields: []crawl.Field{{Name: "title", Value: "U"}}},
 		{PageURL: "http://a.example/2", Cluster: 4, Index: 0, Fields: wide},
 	}}
-	if err := st.SaveBatch(ctx, b, []store.ClusterRow{{ID: 3, Size: 1}, {ID: 4, Size: 1}}); err != nil {
+	if err := st.SaveBatch(ctx, store.SetClusters(b, []store.ClusterRow{{ID: 3, Size: 1}, {ID: 4, Size: 1}})); err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()

@@ -49,7 +49,7 @@ func TestWriteRecordsOnePass(t *testing.T) {
 				{Name: "other", Value: "o"}, {Name: "other", Value: "p"}}})
 		}
 	}
-	if err := st.SaveBatch(ctx, &crawl.Batch{Seq: 1, Pages: pages, Records: recs}, rows); err != nil {
+	if err := st.SaveBatch(ctx, store.SetClusters(&crawl.Batch{Seq: 1, Pages: pages, Records: recs}, rows)); err != nil {
 		t.Fatal(err)
 	}
 	for _, format := range []string{"csv", "jsonl"} {

@@ -3,6 +3,7 @@ package extraction_test
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"strings"
 	"testing"
 
@@ -127,5 +128,30 @@ func TestExtractBatch(t *testing.T) {
 	}
 	if !strings.Contains(one, "0 5 extraction: no document:") || !strings.Contains(one, "0 4 <nil>: link=http://a.example/p0") {
 		t.Errorf("batch result:\n%s", one)
+	}
+}
+
+// A page whose extraction fails is counted by kind and logged; the other
+// pages of the batch still get their records.
+func TestHookFailedPageGoesOn(t *testing.T) {
+	var log strings.Builder
+	h := extraction.NewHook(extraction.NewClusterExtractor(extraction.Config{MaxNodes: 200}),
+		extraction.WithHookLogger(slog.New(slog.NewTextHandler(&log, nil))))
+	b := &crawl.Batch{Pages: []*crawl.Page{
+		{URL: "http://a.example/big", Doc: parse(t, listOf(300, ""))}, // over MaxNodes
+		{URL: "http://a.example/ok", Doc: parse(t, listOf(4, ""))},
+	}}
+	if err := h.OnBatch(context.Background(), b); err != nil {
+		t.Fatalf("OnBatch = %v; want the failed page counted, not an error", err)
+	}
+	st := h.Stats()
+	if st.Failed["too-large"] != 1 || st.Lists != 1 || st.Records != 4 {
+		t.Errorf("stats = %+v; want 1 too-large, 1 list of 4 records", st)
+	}
+	if len(b.Records) != 4 || b.Records[0].PageURL != "http://a.example/ok" {
+		t.Errorf("records = %d (first %+v); want the 4 of the good page", len(b.Records), b.Records)
+	}
+	if !strings.Contains(log.String(), "a.example/big") || !strings.Contains(log.String(), "too-large") {
+		t.Errorf("log does not name the failed page and its kind:\n%s", log.String())
 	}
 }

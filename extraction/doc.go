@@ -97,7 +97,7 @@
 //   - cluster.go: ClusterExtractor (learn once per template cluster).
 //   - batch.go: ExtractBatch (pages analysed in parallel, learning and
 //     naming in page order), Page, ErrPanic.
-//   - hook.go: NewHook, the batch-hook adapter for the engine.
+//   - hook.go: Hook (NewHook), the batch hook of the engine and the pipeline: failed pages logged and counted, HookStats, FailureKind.
 //
 // Subpackages: stm (Simple Tree Matching), mdr (the MDR baseline),
 // cmd/evalrecords (precision/recall on the records testbed), cmd/pagecost

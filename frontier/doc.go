@@ -3,10 +3,14 @@
 // one host cannot starve the others, de-duplication of every URL ever
 // pushed, scope rules, and URL normalisation.
 //
-// Two backends implement Frontier: Memory (in-process, for tests and small
-// crawls) and SQLite (persisted through package store, bounded memory at
-// tens of millions of URLs, resumable after a crash). Both pass the
-// conformance suite in frontier/frontiertest.
+// This package is the frontier's vocabulary (Frontier, Config, Scope,
+// Limits, Normalize) and its in-memory backend, Memory (in-process, for
+// tests and small crawls); it links no storage. Each other backend is its
+// own package: frontier/sqlitefrontier (persisted through package store,
+// bounded memory at tens of millions of URLs, resumable after a crash).
+// Every backend passes the conformance suite in frontier/frontiertest; the
+// in-memory machinery they share (per-host queues, Recent) is in
+// frontier/internal/queue.
 //
 // Config.FocusMargin keeps a best-first crawl on its best links when
 // per-host limits leave workers free (Pop then waits for the best link's
@@ -15,13 +19,10 @@
 //
 // Files:
 //   - frontier.go: the Frontier interface, Config, errors.
-//   - normalize.go: Normalize and HostOf.
+//   - normalize.go: Normalize (the host key of a URL is crawl.HostKey).
 //   - query.go: query canonicalisation: Normalizer, QueryRules, DefaultStripParams.
-//   - limits.go: Limits on runaway URL spaces (count-min sketches), PatternOf.
+//   - limits.go: Limits on runaway URL spaces and their Limiter (count-min sketches), PatternOf.
 //   - scope.go: Scope (plain config), Rules (compiled) and Allow.
-//   - queue.go: per-host back queues and the heap of hosts (shared by both backends).
 //   - memory.go: the in-memory backend.
-//   - sqlite.go: the SQLite backend: open, Push, window admission, refill.
-//   - sqlite_pop.go: the SQLite backend: Pop, widening, starvation escape, in-flight purge, Close.
-//   - seen.go: the SQLite backend's Bloom filter of seen URLs, saved on Close, reloaded or rebuilt on open.
+//   - rescore.go: Rescorer, Memory.Rescore.
 package frontier

@@ -87,16 +87,3 @@ const (
 	DefaultExpectedURLs      = 10_000_000
 	DefaultFalsePositiveRate = 0.01
 )
-
-func (c Config) withDefaults() Config {
-	if c.Window <= 0 {
-		c.Window = DefaultWindow
-	}
-	if c.ExpectedURLs == 0 {
-		c.ExpectedURLs = DefaultExpectedURLs
-	}
-	if c.FalsePositiveRate <= 0 || c.FalsePositiveRate >= 1 {
-		c.FalsePositiveRate = DefaultFalsePositiveRate
-	}
-	return c
-}

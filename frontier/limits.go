@@ -27,12 +27,12 @@ const (
 	RuleURLsPerPattern = "max-urls-per-pattern"
 )
 
-// limiter applies Limits with two count-min sketches (4 rows of 2¹⁸
+// Limiter applies Limits (both backends use one) with two count-min sketches (4 rows of 2¹⁸
 // counters, conservative update): fixed memory, 4 MiB a rule, however many
 // hosts and paths. A sketch never under-counts; it over-counts by a few
 // when millions of URLs were admitted, which only matters next to caps
 // far below the defaults.
-type limiter struct {
+type Limiter struct {
 	lim      Limits
 	seed     maphash.Seed
 	mu       sync.Mutex
@@ -41,8 +41,9 @@ type limiter struct {
 	refused  map[string]int64
 }
 
-func newLimiter(l Limits) *limiter {
-	m := &limiter{lim: l, seed: maphash.MakeSeed(), refused: map[string]int64{}}
+// NewLimiter returns the Limiter of l.
+func NewLimiter(l Limits) *Limiter {
+	m := &Limiter{lim: l, seed: maphash.MakeSeed(), refused: map[string]int64{}}
 	if l.MaxQueryVariants > 0 {
 		m.variants = newSketch()
 	}
@@ -52,8 +53,8 @@ func newLimiter(l Limits) *limiter {
 	return m
 }
 
-// admit reports whether the new URL u may enter, and counts it when it may.
-func (m *limiter) admit(u string) bool {
+// Admit reports whether the new URL u may enter, and counts it when it may.
+func (m *Limiter) Admit(u string) bool {
 	if m == nil || (m.variants == nil && m.patterns == nil) {
 		return true
 	}
@@ -83,7 +84,8 @@ func (m *limiter) admit(u string) bool {
 	return true
 }
 
-func (m *limiter) snapshot() map[string]int64 {
+// Refused returns how many URLs each rule refused so far, by rule name.
+func (m *Limiter) Refused() map[string]int64 {
 	out := map[string]int64{}
 	if m == nil {
 		return out

@@ -8,6 +8,7 @@ import (
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/frontier"
+	"github.com/crawl-project/crawl/frontier/sqlitefrontier"
 	"github.com/crawl-project/crawl/store"
 )
 
@@ -44,7 +45,7 @@ func TestLimits(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() { st.Close() })
-			f, err := frontier.NewSQLite(context.Background(), st, frontier.Config{Limits: lim})
+			f, err := sqlitefrontier.New(context.Background(), st, frontier.Config{Limits: lim})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/frontier/internal/queue"
 )
 
 // Memory is the in-memory backend: per-host back queues and a seen set of
@@ -17,8 +18,8 @@ import (
 type Memory struct {
 	mu     sync.Mutex
 	rules  *Rules
-	limit  *limiter
-	q      *queues
+	limit  *Limiter
+	q      *queue.Queues
 	seen   map[uint64]struct{}
 	seed   maphash.Seed
 	seq    int64
@@ -31,7 +32,7 @@ func NewMemory(cfg Config) (*Memory, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Memory{rules: rules, limit: newLimiter(cfg.Limits), q: newQueues(cfg.FocusMargin), seen: map[uint64]struct{}{}, seed: maphash.MakeSeed()}, nil
+	return &Memory{rules: rules, limit: NewLimiter(cfg.Limits), q: queue.New(cfg.FocusMargin), seen: map[uint64]struct{}{}, seed: maphash.MakeSeed()}, nil
 }
 
 // Push implements Frontier.
@@ -53,21 +54,21 @@ func (m *Memory) Push(ctx context.Context, links []crawl.Link) (int, error) {
 		if _, ok := m.seen[h]; ok {
 			continue
 		}
-		if !m.limit.admit(l.URL) {
+		if !m.limit.Admit(l.URL) {
 			continue
 		}
 		m.seen[h] = struct{}{}
 		m.seq++
-		l.Priority = cleanPriority(l.Priority)
+		l.Priority = queue.CleanPriority(l.Priority)
 		l.Tags = append([]string(nil), l.Tags...)
-		m.q.push(&entry{link: l, host: HostOf(l.URL), seq: m.seq})
+		m.q.Push(&queue.Entry{Link: l, Host: crawl.HostKey(l.URL), Seq: m.seq})
 		added++
 	}
 	return added, nil
 }
 
 // Refused implements Refuser.
-func (m *Memory) Refused() map[string]int64 { return m.limit.snapshot() }
+func (m *Memory) Refused() map[string]int64 { return m.limit.Refused() }
 
 // Pop implements Frontier.
 func (m *Memory) Pop(ctx context.Context, ready func(host string) bool) (crawl.Link, error) {
@@ -79,21 +80,21 @@ func (m *Memory) Pop(ctx context.Context, ready func(host string) bool) (crawl.L
 	if m.closed {
 		return crawl.Link{}, ErrClosed
 	}
-	if m.q.len() == 0 {
+	if m.q.Len() == 0 {
 		return crawl.Link{}, ErrEmpty
 	}
-	e, ok := m.q.pop(ready)
+	e, ok := m.q.Pop(ready)
 	if !ok {
 		return crawl.Link{}, ErrNotReady
 	}
-	return e.link, nil
+	return e.Link, nil
 }
 
 // Len implements Frontier.
 func (m *Memory) Len() int {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	return m.q.len()
+	return m.q.Len()
 }
 
 // Close implements Frontier.
@@ -101,7 +102,7 @@ func (m *Memory) Close() error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.closed = true
-	m.q = newQueues(0)
+	m.q = queue.New(0)
 	m.seen = nil
 	return nil
 }

@@ -51,7 +51,7 @@ func BenchmarkPopBusyHosts(b *testing.B) {
 			push(round)
 			continue
 		}
-		if err != nil || !ready(frontier.HostOf(l.URL)) {
+		if err != nil || !ready(crawl.HostKey(l.URL)) {
 			b.Fatalf("Pop = %s, %v", l.URL, err)
 		}
 		popped++

@@ -77,24 +77,6 @@ func normalize(raw string, base *url.URL, n *Normalizer) (string, error) {
 	return b.String(), nil
 }
 
-// HostOf returns the host:port of a normalised URL, the key of its back
-// queue, or "" when it has none.
-func HostOf(normalized string) string {
-	rest, ok := strings.CutPrefix(normalized, "https://")
-	if !ok {
-		if rest, ok = strings.CutPrefix(normalized, "http://"); !ok {
-			return ""
-		}
-	}
-	if i := strings.IndexAny(rest, "/?#"); i >= 0 {
-		rest = rest[:i]
-	}
-	if i := strings.LastIndexByte(rest, '@'); i >= 0 {
-		rest = rest[i+1:]
-	}
-	return rest
-}
-
 // stripControl removes leading/trailing spaces and the ASCII tab and
 // newline characters browsers ignore anywhere in a URL.
 func stripControl(s string) string {

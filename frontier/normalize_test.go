@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/frontier"
 )
 
@@ -112,19 +113,29 @@ func TestNormalizeErrors(t *testing.T) {
 	}
 }
 
-func TestHostOf(t *testing.T) {
+// The host key of a normalised URL is the normalised host: raw spellings
+// of one server (case, default port, user info, trailing dot) get one key.
+func TestHostKeyOfNormalized(t *testing.T) {
 	cases := map[string]string{
 		"http://a.test/x":           "a.test",
+		"HTTP://A.Test:80/x":        "a.test",
+		"https://a.test.:443/":      "a.test",
 		"https://a.test:8443?q":     "a.test:8443",
 		"http://u:p@a.test:81/":     "a.test:81",
 		"http://[::1]:8080/":        "[::1]:8080",
-		"ftp://a.test/":             "",
-		"not a url":                 "",
 		"http://a.test/x/y?z=@w.no": "a.test",
+		"http://bücher.test/":       "xn--bcher-kva.test",
 	}
 	for in, want := range cases {
-		if got := frontier.HostOf(in); got != want {
-			t.Errorf("HostOf(%q) = %q, want %q", in, got, want)
+		n, err := frontier.Normalize(in, nil)
+		if err != nil {
+			t.Fatalf("Normalize(%q): %v", in, err)
+		}
+		if got := crawl.HostKey(n); got != want {
+			t.Errorf("crawl.HostKey(Normalize(%q) = %q) = %q, want %q", in, n, got, want)
+		}
+		if raw := crawl.HostKey(in); !strings.Contains(in, "ü") && raw != want {
+			t.Errorf("crawl.HostKey(%q) = %q, want %q as for its normalised form", in, raw, want)
 		}
 	}
 }
@@ -205,8 +216,8 @@ func FuzzNormalize(f *testing.F) {
 		if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Fragment != "" {
 			t.Fatalf("Normalize(%q) = %q: want absolute http(s) without fragment", raw, got)
 		}
-		if frontier.HostOf(got) == "" {
-			t.Fatalf("HostOf(%q) is empty", got)
+		if crawl.HostKey(got) == "" {
+			t.Fatalf("crawl.HostKey(%q) is empty", got)
 		}
 	})
 }

@@ -93,7 +93,7 @@ func domain(d string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	h := HostOf(u)
+	h := crawl.HostKey(u)
 	if name, _, err := net.SplitHostPort(h); err == nil {
 		h = name
 	}
@@ -106,7 +106,10 @@ func (r *Rules) Allow(l crawl.Link) error {
 	if r.maxDepth > 0 && l.Depth > r.maxDepth {
 		return fmt.Errorf("%w: %s: depth %d over max depth %d", crawl.ErrOutOfScope, l.URL, l.Depth, r.maxDepth)
 	}
-	host := hostName(HostOf(l.URL))
+	host := ""
+	if strings.HasPrefix(l.URL, "http://") || strings.HasPrefix(l.URL, "https://") { // normalised: lower-case scheme
+		host = hostName(crawl.HostKey(l.URL))
+	}
 	if host == "" {
 		return fmt.Errorf("%w: %s: not an absolute http(s) URL", crawl.ErrOutOfScope, l.URL)
 	}

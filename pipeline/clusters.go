@@ -29,22 +29,12 @@ type clustersBuiltin struct {
 
 func newClustersBuiltin(ctx context.Context, cfg *config.Config, st *store.Store) (*clustersBuiltin, error) {
 	c := fpc.New(fpc.Config{D: cfg.Clustering.D, Alpha: cfg.Clustering.Alpha, Beta: cfg.Clustering.Beta})
-	stored, err := st.Clusters(ctx)
+	restored, err := RestoreClusters(ctx, st, c)
 	if err != nil {
 		return nil, err
 	}
-	rows := make([]fpc.Row, 0, len(stored))
-	for _, r := range stored {
-		if r.MergedInto != 0 {
-			continue
-		}
-		rows = append(rows, fpc.Row{ID: r.ID, Size: r.Size, Centre: r.Centre, Fingerprints: r.Fingerprints})
-	}
-	if err := c.Restore(rows); err != nil {
-		return nil, fmt.Errorf("pipeline: stored clusters: %w", err)
-	}
 	h := fpc.NewHook(c, fpc.WithFinalPass(cfg.Batch.Size, finalPassPages))
-	if len(rows) > 0 {
+	if restored > 0 {
 		err := st.Pages(ctx, func(p *crawl.Page) error {
 			if p.Cluster == 0 {
 				return nil
@@ -63,8 +53,14 @@ func newClustersBuiltin(ctx context.Context, cfg *config.Config, st *store.Store
 	return &clustersBuiltin{hook: h, st: st}, nil
 }
 
+// OnBatch clusters the batch and hands the clusters it changed to the
+// batch's store transaction as its store.ResultClusters result.
 func (b *clustersBuiltin) OnBatch(ctx context.Context, batch *crawl.Batch) error {
-	if err := b.hook.OnBatch(ctx, batch); err != nil || !batch.Final {
+	err := b.hook.OnBatch(ctx, batch)
+	if rows := b.clusterRows(); len(rows) > 0 {
+		store.SetClusters(batch, rows)
+	}
+	if err != nil || !batch.Final {
 		return err
 	}
 	return b.st.MovePages(ctx, b.hook.Moves(), b.hook.Removed())
@@ -77,12 +73,5 @@ func (b *clustersBuiltin) reportLines() []string {
 	return nil
 }
 
-// clusterRows hands the changed clusters to the batch's store transaction.
-func (b *clustersBuiltin) clusterRows() []store.ClusterRow {
-	rows := b.hook.Rows()
-	out := make([]store.ClusterRow, len(rows))
-	for i, r := range rows {
-		out[i] = store.ClusterRow{ID: r.ID, Size: r.Size, Centre: r.Centre, Fingerprints: r.Fingerprints}
-	}
-	return out
-}
+// clusterRows returns (and forgets) the clusters changed since the last call.
+func (b *clustersBuiltin) clusterRows() []store.ClusterRow { return ClusterRows(b.hook.Rows()) }

@@ -9,6 +9,8 @@
 //   - pipeline.go: Open, Run, Close, engine and scope settings.
 //   - hooks.go: the built-ins in their documented order.
 //   - topic.go, hub.go, clusters.go, records.go, topics.go: one built-in each.
+//   - adapters.go: the adapters between built-ins and the store that cmd/crawl reuses
+//     (LoadHubModel, RestoreClusters, ClusterRows, TopicDoc, StoredTopicDocs).
 //   - demo.go: the demo site and the {demo:N}/{sport:N} seed placeholders.
 //   - recrawl.go: re-visiting hub pages with conditional GET.
 //   - lastmod.go: the stored pages a sitemap seed says changed since their fetch (re-crawl).

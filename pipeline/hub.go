@@ -20,13 +20,7 @@ const hostCalibrationPages = 20
 
 // newHubBuiltin loads hub.model, or the model shipped with the package.
 func newHubBuiltin(cfg *config.Config) (*hubBuiltin, error) {
-	var c *hub.Classifier
-	var err error
-	if cfg.Hub.Model != "" {
-		c, err = hub.Load(cfg.Hub.Model)
-	} else {
-		c, err = hub.Default()
-	}
+	c, err := LoadHubModel(cfg.Hub.Model)
 	if err != nil {
 		return nil, fmt.Errorf("pipeline: hub model: %w", err)
 	}

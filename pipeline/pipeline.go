@@ -12,10 +12,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/config"
 	"github.com/crawl-project/crawl/crawler"
 	"github.com/crawl-project/crawl/frontier"
+	"github.com/crawl-project/crawl/frontier/sqlitefrontier"
 	"github.com/crawl-project/crawl/hooks"
 	"github.com/crawl-project/crawl/internal/demosite"
 	"github.com/crawl-project/crawl/store"
@@ -71,14 +71,10 @@ type Pipeline struct {
 }
 
 // builtin is one built-in method wired into the chain: any value whose
-// hook interfaces (and optional parts, clusterSaver and reporter) are
-// discovered by type assertion (the raft BatchingFSM pattern).
+// hook interfaces (and the optional reporter) are discovered by type
+// assertion (the raft BatchingFSM pattern). Built-ins store their batch
+// results the way user hooks do: crawl.Batch.AddResult.
 type builtin = any
-
-// clusterSaver is a builtin whose cluster changes are stored with each batch.
-type clusterSaver interface {
-	clusterRows() []store.ClusterRow
-}
 
 // reporter is a builtin with lines for the end-of-run summary.
 type reporter interface{ reportLines() []string }
@@ -135,7 +131,7 @@ func Open(ctx context.Context, cfg *config.Config, opts Options) (_ *Pipeline, e
 	if cfg.Distributed.Enabled() {
 		err = p.openDistributed(ctx, fcfg)
 	} else {
-		p.fr, err = frontier.NewSQLite(ctx, p.st, fcfg)
+		p.fr, err = sqlitefrontier.New(ctx, p.st, fcfg)
 	}
 	if err != nil {
 		return nil, err
@@ -182,7 +178,7 @@ func (p *Pipeline) Run(ctx context.Context) (crawler.Summary, error) {
 	}
 	opts := []crawler.Option{
 		crawler.WithHooks(p.chain), crawler.WithLogger(p.log),
-		crawler.WithBatchSaver(p.saveBatch), crawler.WithScope(p.scope),
+		crawler.WithScope(p.scope),
 	}
 	if p.opts.Progress != nil {
 		opts = append(opts, crawler.WithProgress(p.opts.Progress))
@@ -220,17 +216,6 @@ func (p *Pipeline) Run(ctx context.Context) (crawler.Summary, error) {
 		}
 	}
 	return sum, err
-}
-
-// saveBatch stores a batch with the cluster changes of the built-ins.
-func (p *Pipeline) saveBatch(ctx context.Context, b *crawl.Batch) error {
-	var rows []store.ClusterRow
-	for _, bi := range p.builtins {
-		if cs, ok := bi.(clusterSaver); ok {
-			rows = append(rows, cs.clusterRows()...)
-		}
-	}
-	return p.st.SaveBatch(ctx, b, rows)
 }
 
 // engineConfig converts the YAML sections to the engine's Config.

@@ -1,7 +1,6 @@
 package pipeline
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 
@@ -29,10 +28,7 @@ func newTopicsBuiltin(ctx context.Context, st *store.Store, r float64, paper boo
 	if err != nil {
 		return nil, fmt.Errorf("pipeline: topics: %w", err)
 	}
-	err = st.PagesNoHTML(ctx, func(p *crawl.Page) error {
-		h.Add(fuzzy.Doc{ID: p.Seq, Host: fuzzy.HostOf(cmp.Or(p.FinalURL, p.URL)), Title: p.Title, Keywords: p.Keywords, Description: p.Description})
-		return nil
-	})
+	err = StoredTopicDocs(ctx, st, func(d fuzzy.Doc, _ string) { h.Add(d) })
 	if err != nil {
 		return nil, err
 	}

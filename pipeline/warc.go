@@ -114,14 +114,14 @@ func throttle(f func() error, every time.Duration) func() error {
 	}
 }
 
-func (s syncedStore) SaveFetched(ctx context.Context, e []store.FrontierEntry, pages []*crawl.Page, failures []store.Failure) (int, error) {
+func (s syncedStore) SaveFetched(ctx context.Context, e []crawl.FrontierEntry, pages []*crawl.Page, failures []crawl.Failure) (int, error) {
 	if err := s.sync(); err != nil {
 		return 0, err
 	}
 	return s.Store.SaveFetched(ctx, e, pages, failures)
 }
 
-func (s syncedStore) SaveResults(ctx context.Context, pages []*crawl.Page, failures []store.Failure) error {
+func (s syncedStore) SaveResults(ctx context.Context, pages []*crawl.Page, failures []crawl.Failure) error {
 	if err := s.sync(); err != nil {
 		return err
 	}

@@ -14,7 +14,6 @@ import (
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/config"
 	"github.com/crawl-project/crawl/pipeline"
-	"github.com/crawl-project/crawl/store"
 	"github.com/crawl-project/crawl/warc"
 	"github.com/crawl-project/crawl/warc/warctest"
 )
@@ -109,7 +108,7 @@ func TestCrawlWritesWARC(t *testing.T) {
 	}
 	failures := 0
 	mayHave := map[string]bool{} // a timeout may come after the response head
-	err = p.Store().ExportFailures(ctx, func(f store.Failure) error {
+	err = p.Store().ExportFailures(ctx, func(f crawl.Failure) error {
 		mayHave[f.URL] = true
 		if f.Status > 0 {
 			failures++

@@ -29,16 +29,40 @@ type ClusterRow struct {
 	Updated    time.Time // set by Clusters; SaveBatch stamps the time of the batch
 }
 
+// ResultClusters names the batch result (crawl.Result) that carries the
+// changed template clusters; its value is a []ClusterRow, which SaveBatch
+// keeps in the cluster tables (the candidate index of ClusterCandidates).
+const ResultClusters = "clusters"
+
+// SetClusters sets rows as b's ResultClusters result (replacing one set
+// before) and returns b.
+func SetClusters(b *crawl.Batch, rows []ClusterRow) *crawl.Batch {
+	b.AddResult(ResultClusters, rows)
+	return b
+}
+
 // SaveBatch stores what the batch hooks produced, in one transaction: the
 // hook-owned fields of b.Pages (label, score, relevance, relevant, cluster,
 // topic, by seq), b.Records (replacing the stored records of each page they
-// belong to; a record's page is found by URL or final URL), the clusters
-// (upserted, fingerprints replaced, merged ones deleted and re-pointed), it
-// marks the pages as processed by batch b.Seq and records the batch. A
-// replay of the same batch stores nothing twice.
-func (s *Store) SaveBatch(ctx context.Context, b *crawl.Batch, clusters []ClusterRow) error {
+// belong to; a record's page is found by URL or final URL), b.Results (the
+// ResultClusters result upserted into the cluster tables, fingerprints
+// replaced, merged clusters deleted and re-pointed; any other result kept
+// as JSON under its batch and name, see BatchResults), it marks the pages
+// as processed by batch b.Seq and records the batch. A replay of the same
+// batch stores nothing twice.
+func (s *Store) SaveBatch(ctx context.Context, b *crawl.Batch) error {
 	if b == nil || b.Seq <= 0 {
 		return fmt.Errorf("store: save batch: batch needs a positive Seq")
+	}
+	clusters, results, err := splitResults(b)
+	if err != nil {
+		return err
+	}
+	notes := make([]string, len(b.Pages))
+	for i, p := range b.Pages {
+		if notes[i], err = encodeAnnotations(p.Annotations); err != nil {
+			return fmt.Errorf("store: save batch %d: page %s: %w", b.Seq, p.URL, err)
+		}
 	}
 	recs := make([][]byte, len(b.Records))
 	for i, r := range b.Records {
@@ -46,20 +70,22 @@ func (s *Store) SaveBatch(ctx context.Context, b *crawl.Batch, clusters []Cluste
 		if fields == nil {
 			fields = []crawl.Field{}
 		}
-		var err error
 		if recs[i], err = json.Marshal(fieldsJSON(fields)); err != nil {
 			return fmt.Errorf("store: save batch %d: record %d: %w", b.Seq, i, err)
 		}
 	}
 	now := formatTime(time.Now())
 	return s.write(ctx, fmt.Sprintf("save batch %d", b.Seq), func(tx *sql.Tx) error {
-		if err := updateBatchPages(ctx, tx, b); err != nil {
+		if err := updateBatchPages(ctx, tx, b, notes); err != nil {
 			return err
 		}
 		if err := insertRecords(ctx, tx, b, recs); err != nil {
 			return err
 		}
 		if err := saveClusters(ctx, tx, clusters, now); err != nil {
+			return err
+		}
+		if err := saveResults(ctx, tx, b.Seq, results); err != nil {
 			return err
 		}
 		_, err := tx.ExecContext(ctx, `INSERT INTO batches(seq, pages, done_at) VALUES(?,?,?)
@@ -82,15 +108,15 @@ func fieldsJSON(fs []crawl.Field) []fieldJSON {
 	return out
 }
 
-func updateBatchPages(ctx context.Context, tx *sql.Tx, b *crawl.Batch) error {
+func updateBatchPages(ctx context.Context, tx *sql.Tx, b *crawl.Batch, notes []string) error {
 	up, err := tx.PrepareContext(ctx, `UPDATE pages SET label = ?, score = ?, relevance = ?, relevant = ?,
-		cluster = ?, topic = ?, batch = ? WHERE seq = ?`)
+		cluster = ?, topic = ?, annotations = ?, batch = ? WHERE seq = ?`)
 	if err != nil {
 		return err
 	}
 	defer up.Close()
-	for _, p := range b.Pages {
-		res, err := up.ExecContext(ctx, p.Label, p.Score, p.Relevance, p.Relevant, p.Cluster, p.Topic, b.Seq, p.Seq)
+	for i, p := range b.Pages {
+		res, err := up.ExecContext(ctx, p.Label, p.Score, p.Relevance, p.Relevant, p.Cluster, p.Topic, notes[i], b.Seq, p.Seq)
 		if err != nil {
 			return fmt.Errorf("update page %d: %w", p.Seq, err)
 		}

@@ -72,7 +72,7 @@ func BenchmarkSaveBatch(b *testing.B) {
 		for _, p := range pages {
 			p.Cluster, p.Relevance = seq%20+1, 0.5
 		}
-		if err := st.SaveBatch(ctx, &crawl.Batch{Seq: seq, Pages: pages, Records: recs}, clusters); err != nil {
+		if err := st.SaveBatch(ctx, store.SetClusters(&crawl.Batch{Seq: seq, Pages: pages, Records: recs}, clusters)); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -15,6 +15,10 @@
 // file only read-only and immutable. Every Open of an existing store runs
 // PRAGMA quick_check first and fails with ErrCorrupt on damage.
 //
+// It speaks the root package's vocabulary (crawl.Page, crawl.Failure,
+// crawl.Counts, crawl.FrontierEntry, crawl.Fingerprint, crawl.Result), so
+// the engine (package crawler) needs no import of this package.
+//
 // Files:
 //   - store.go: Open, Close, errors.
 //   - marker.go: what makes a file a crawl store (ApplicationID and the
@@ -23,9 +27,11 @@
 //     creation beside the path, the integrity check (quick_check), Remove.
 //   - lock_unix.go, lock_other.go: the lock file.
 //   - schema.go: the ordered migrations (PRAGMA user_version), SchemaVersion, SetMeta, Meta.
-//   - pages.go: SaveResults (multi-row link inserts, pages encoded on all CPUs), Failure, MaxSeq, Counts, LinkCount.
+//   - pages.go: SaveResults (multi-row link inserts, pages encoded on all CPUs), MaxSeq, Counts, LinkCount.
 //   - read.go: gzip, UnbatchedPages, Pages, PagesNoHTML, PageBySeq, PageLinks.
-//   - batch.go: SaveBatch, ClusterRow, Clusters, ClusterCandidates, DeleteClusters, SaveTopics, TopicWords.
+//   - batch.go: SaveBatch, ClusterRow, ResultClusters, SetClusters, Clusters, ClusterCandidates, DeleteClusters, SaveTopics, TopicWords.
+//   - annotations.go: per-page annotations (crawl.Page.Annotations, JSON in pages.annotations), AnnotationNames.
+//   - results.go: the named batch results other than the clusters (JSON by batch and name), BatchResults.
 //   - frontier.go: frontier rows for the frontier package's SQLite backend.
 //   - recrawl.go: HubPages, SetValidators, UpdatePage (re-visits).
 //   - fingerprints.go: content fingerprints of stored pages (duplicate detection across runs).

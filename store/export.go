@@ -29,6 +29,7 @@ type PageRow struct {
 	ContentType string
 	Size        int
 	FetchedAt   time.Time
+	Annotations map[string]string // crawl.Page.Annotations; nil when none
 }
 
 // LinkRow is one row of the links export.
@@ -63,7 +64,7 @@ type ClusterExportRow struct {
 func (s *Store) ExportPages(ctx context.Context, fn func(PageRow) error) error {
 	rows, err := s.r.QueryContext(ctx, `SELECT p.seq, p.url, p.final_url, p.status, p.depth, p.parent,
 		coalesce(f.priority, 0), p.label, p.score, p.relevance, p.relevant, p.cluster, p.topic, p.title,
-		p.content_type, p.size, p.fetched_at
+		p.content_type, p.size, p.fetched_at, p.annotations
 		FROM pages p LEFT JOIN frontier f ON f.url = p.url ORDER BY p.seq`)
 	if err != nil {
 		return fmt.Errorf("store: export pages: %w", err)
@@ -71,12 +72,15 @@ func (s *Store) ExportPages(ctx context.Context, fn func(PageRow) error) error {
 	defer rows.Close()
 	for rows.Next() {
 		var r PageRow
-		var at string
+		var at, notes string
 		if err := rows.Scan(&r.Seq, &r.URL, &r.FinalURL, &r.Status, &r.Depth, &r.Parent, &r.Priority, &r.Label,
-			&r.Score, &r.Relevance, &r.Relevant, &r.Cluster, &r.Topic, &r.Title, &r.ContentType, &r.Size, &at); err != nil {
+			&r.Score, &r.Relevance, &r.Relevant, &r.Cluster, &r.Topic, &r.Title, &r.ContentType, &r.Size, &at, &notes); err != nil {
 			return fmt.Errorf("store: export pages: %w", err)
 		}
 		r.FetchedAt = parseTime(at)
+		if r.Annotations, err = decodeAnnotations(notes); err != nil {
+			return fmt.Errorf("store: export pages: page %d: %w", r.Seq, err)
+		}
 		if err := fn(r); err != nil {
 			return err
 		}
@@ -217,14 +221,14 @@ func (s *Store) ExportClusters(ctx context.Context, fn func(ClusterExportRow) er
 }
 
 // ExportFailures calls fn for every failure, by URL.
-func (s *Store) ExportFailures(ctx context.Context, fn func(Failure) error) error {
+func (s *Store) ExportFailures(ctx context.Context, fn func(crawl.Failure) error) error {
 	rows, err := s.r.QueryContext(ctx, "SELECT url, parent, kind, message, depth, status, at, attempts FROM failures ORDER BY url")
 	if err != nil {
 		return fmt.Errorf("store: export failures: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var f Failure
+		var f crawl.Failure
 		var at string
 		if err := rows.Scan(&f.URL, &f.Parent, &f.Kind, &f.Message, &f.Depth, &f.Status, &at, &f.Attempts); err != nil {
 			return fmt.Errorf("store: export failures: %w", err)

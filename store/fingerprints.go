@@ -4,20 +4,12 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+
+	"github.com/crawl-project/crawl"
 )
 
-// Fingerprint is the content fingerprint of a stored page: a hash of its
-// body and the SimHash of its text (package dedup), which the engine reloads
-// on resume so duplicates of pages stored by earlier runs are found too.
-type Fingerprint struct {
-	URL        string
-	Body       uint64
-	SimHash    uint64
-	HasSimHash bool // false when the text was too short for a SimHash
-}
-
 // SaveFingerprints stores fingerprints, each URL once (a repeat is ignored).
-func (s *Store) SaveFingerprints(ctx context.Context, fps []Fingerprint) error {
+func (s *Store) SaveFingerprints(ctx context.Context, fps []crawl.Fingerprint) error {
 	if len(fps) == 0 {
 		return nil
 	}
@@ -41,14 +33,14 @@ func (s *Store) SaveFingerprints(ctx context.Context, fps []Fingerprint) error {
 }
 
 // Fingerprints calls fn with every stored fingerprint in the order saved.
-func (s *Store) Fingerprints(ctx context.Context, fn func(Fingerprint) error) error {
+func (s *Store) Fingerprints(ctx context.Context, fn func(crawl.Fingerprint) error) error {
 	rows, err := s.r.QueryContext(ctx, `SELECT url, body, simhash FROM fingerprints ORDER BY seq`)
 	if err != nil {
 		return fmt.Errorf("store: fingerprints: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
-		var f Fingerprint
+		var f crawl.Fingerprint
 		var body int64
 		var sh sql.NullInt64
 		if err := rows.Scan(&f.URL, &body, &sh); err != nil {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/store"
 )
 
@@ -16,7 +17,7 @@ func TestFingerprints(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []store.Fingerprint{
+	want := []crawl.Fingerprint{
 		{URL: "http://a.test/1", Body: 1<<63 | 5, SimHash: 1<<64 - 1, HasSimHash: true},
 		{URL: "http://a.test/2", Body: 7},
 		{URL: "http://a.test/0", Body: 0, SimHash: 0, HasSimHash: true},
@@ -24,7 +25,7 @@ func TestFingerprints(t *testing.T) {
 	if err := st.SaveFingerprints(ctx, want); err != nil {
 		t.Fatal(err)
 	}
-	if err := st.SaveFingerprints(ctx, []store.Fingerprint{{URL: "http://a.test/1", Body: 9}}); err != nil {
+	if err := st.SaveFingerprints(ctx, []crawl.Fingerprint{{URL: "http://a.test/1", Body: 9}}); err != nil {
 		t.Fatal(err)
 	}
 	st.Close()
@@ -33,8 +34,8 @@ func TestFingerprints(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	var got []store.Fingerprint
-	if err := st.Fingerprints(ctx, func(f store.Fingerprint) error { got = append(got, f); return nil }); err != nil {
+	var got []crawl.Fingerprint
+	if err := st.Fingerprints(ctx, func(f crawl.Fingerprint) error { got = append(got, f); return nil }); err != nil {
 		t.Fatal(err)
 	}
 	if !slices.Equal(got, want) {

@@ -18,14 +18,6 @@ const (
 	StateFailed = "failed"
 )
 
-// FrontierEntry is one persisted frontier row: a link, its host (host:port)
-// and its insertion sequence, the FIFO tie-break among equal priorities.
-type FrontierEntry struct {
-	Seq  int64
-	Host string
-	Link crawl.Link
-}
-
 // FrontierCursor is a position in best-first order (priority descending,
 // seq ascending). The zero cursor is before the first entry.
 type FrontierCursor struct {
@@ -44,7 +36,7 @@ func sanePriority(p float64) float64 {
 // AddFrontier inserts the entries whose URL is not in the frontier yet, in
 // one transaction, and sets Seq of each new entry (0 for known URLs). It
 // returns how many were new. Priorities that are NaN are stored as -Inf.
-func (s *Store) AddFrontier(ctx context.Context, entries []FrontierEntry) (int, error) {
+func (s *Store) AddFrontier(ctx context.Context, entries []crawl.FrontierEntry) (int, error) {
 	if len(entries) == 0 {
 		return 0, nil
 	}
@@ -64,7 +56,7 @@ func (s *Store) AddFrontier(ctx context.Context, entries []FrontierEntry) (int, 
 	return added, nil
 }
 
-func encodeTags(entries []FrontierEntry) ([][]byte, error) {
+func encodeTags(entries []crawl.FrontierEntry) ([][]byte, error) {
 	tags := make([][]byte, len(entries))
 	for i, e := range entries {
 		t := e.Link.Tags
@@ -79,14 +71,14 @@ func encodeTags(entries []FrontierEntry) ([][]byte, error) {
 	return tags, nil
 }
 
-func clearSeqs(entries []FrontierEntry) {
+func clearSeqs(entries []crawl.FrontierEntry) {
 	for i := range entries {
 		entries[i].Seq = 0
 	}
 }
 
 // insertFrontier inserts the entries not known yet and sets their Seq.
-func insertFrontier(ctx context.Context, tx *sql.Tx, entries []FrontierEntry, tags [][]byte) (int, error) {
+func insertFrontier(ctx context.Context, tx *sql.Tx, entries []crawl.FrontierEntry, tags [][]byte) (int, error) {
 	if len(entries) == 0 {
 		return 0, nil
 	}
@@ -181,8 +173,8 @@ func (s *Store) inChunks(ctx context.Context, urls []string, prefix string, fn f
 
 const frontierColumns = "seq, host, url, priority, depth, parent, anchor, label, score, tags"
 
-func scanFrontier(rows *sql.Rows) (FrontierEntry, error) {
-	var e FrontierEntry
+func scanFrontier(rows *sql.Rows) (crawl.FrontierEntry, error) {
+	var e crawl.FrontierEntry
 	var tags []byte
 	err := rows.Scan(&e.Seq, &e.Host, &e.Link.URL, &e.Link.Priority, &e.Link.Depth, &e.Link.Parent,
 		&e.Link.Anchor, &e.Link.Label, &e.Link.Score, &tags)
@@ -202,7 +194,7 @@ func scanFrontier(rows *sql.Rows) (FrontierEntry, error) {
 // ascending). host limits the result to one host when not empty. Each
 // call is an index seek, so paging through millions of rows costs
 // O(limit log n) a page.
-func (s *Store) FrontierQueued(ctx context.Context, host string, after FrontierCursor, limit int, since int64) ([]FrontierEntry, error) {
+func (s *Store) FrontierQueued(ctx context.Context, host string, after FrontierCursor, limit int, since int64) ([]crawl.FrontierEntry, error) {
 	if limit <= 0 {
 		return nil, nil
 	}
@@ -214,7 +206,7 @@ func (s *Store) FrontierQueued(ctx context.Context, host string, after FrontierC
 		hostCond, args = hostCond+" AND seq > ?", append(args, since)
 	}
 	sel := "SELECT " + frontierColumns + " FROM frontier WHERE state = 'queued'" + hostCond
-	var out []FrontierEntry
+	var out []crawl.FrontierEntry
 	var err error
 	if after.Seq == 0 {
 		out, err = s.queryFrontier(ctx, out, sel+" ORDER BY rank, seq LIMIT ?", append(args, limit)...)
@@ -234,7 +226,7 @@ func (s *Store) FrontierQueued(ctx context.Context, host string, after FrontierC
 	return out, nil
 }
 
-func (s *Store) queryFrontier(ctx context.Context, out []FrontierEntry, q string, args ...any) ([]FrontierEntry, error) {
+func (s *Store) queryFrontier(ctx context.Context, out []crawl.FrontierEntry, q string, args ...any) ([]crawl.FrontierEntry, error) {
 	rows, err := s.r.QueryContext(ctx, q, args...)
 	if err != nil {
 		return out, err

@@ -14,19 +14,19 @@ import (
 func TestFrontierRows(t *testing.T) {
 	ctx := context.Background()
 	st := open(t, filepath.Join(t.TempDir(), "crawl.db"))
-	var es []store.FrontierEntry
+	var es []crawl.FrontierEntry
 	for i := range 10 {
 		host := fmt.Sprintf("h%d.test", i%3)
-		es = append(es, store.FrontierEntry{Host: host, Link: crawl.Link{
+		es = append(es, crawl.FrontierEntry{Host: host, Link: crawl.Link{
 			URL: fmt.Sprintf("http://%s/%d", host, i), Priority: float64(i % 2), Tags: []string{"t"}, Depth: i}})
 	}
-	es = append(es, store.FrontierEntry{Host: "n.test", Link: crawl.Link{URL: "http://n.test/", Priority: math.NaN()}})
+	es = append(es, crawl.FrontierEntry{Host: "n.test", Link: crawl.Link{URL: "http://n.test/", Priority: math.NaN()}})
 	n, err := st.AddFrontier(ctx, es)
 	if err != nil || n != 11 {
 		t.Fatalf("AddFrontier = %d, %v; want 11", n, err)
 	}
-	again := append([]store.FrontierEntry(nil), es[:3]...)
-	again = append(again, store.FrontierEntry{Host: "new.test", Link: crawl.Link{URL: "http://new.test/"}})
+	again := append([]crawl.FrontierEntry(nil), es[:3]...)
+	again = append(again, crawl.FrontierEntry{Host: "new.test", Link: crawl.Link{URL: "http://new.test/"}})
 	if n, err := st.AddFrontier(ctx, again); err != nil || n != 1 || again[0].Seq != 0 || again[3].Seq != 12 {
 		t.Fatalf("AddFrontier again = %d, %v, seqs %d %d; want 1 new with seq 12", n, err, again[0].Seq, again[3].Seq)
 	}

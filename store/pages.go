@@ -16,37 +16,11 @@ import (
 	"github.com/crawl-project/crawl"
 )
 
-// Failure is one URL that could not be fetched or stored as a page.
-type Failure struct {
-	URL     string
-	Parent  string
-	Kind    string // short class: "http", "timeout", "robots", "not-html", "too-large", …
-	Message string
-	Depth   int
-	Status  int // HTTP status when there was a response, else 0
-	At      time.Time
-	// Attempts is how many requests were sent for the URL (retries
-	// included) before it failed for good; 0 when none was (robots, scope).
-	Attempts int
-}
-
-// Counts summarises what a store holds.
-type Counts struct {
-	Pages          int64
-	Failures       int64
-	FailuresByKind map[string]int64
-	Clusters       int64
-	Records        int64
-	Batches        int64 // highest stored batch number
-	Queued         int64 // frontier rows still queued
-	Frontier       int64 // frontier rows in any state
-}
-
 // SaveResults stores fetched pages (Seq set by the caller), their out-links
 // and failures in one transaction, and marks their frontier rows done or
 // failed. It is idempotent: a page already stored under its URL or seq is
 // left as it is, a failure replaces the earlier one for its URL.
-func (s *Store) SaveResults(ctx context.Context, pages []*crawl.Page, failures []Failure) error {
+func (s *Store) SaveResults(ctx context.Context, pages []*crawl.Page, failures []crawl.Failure) error {
 	if len(pages) == 0 && len(failures) == 0 {
 		return nil
 	}
@@ -71,7 +45,7 @@ func (s *Store) SaveResults(ctx context.Context, pages []*crawl.Page, failures [
 // out-links found on the pages enter the frontier, and the pages and
 // failures are stored and their frontier rows marked done or failed,
 // together or not at all. It returns how many entries were new.
-func (s *Store) SaveFetched(ctx context.Context, entries []FrontierEntry, pages []*crawl.Page, failures []Failure) (int, error) {
+func (s *Store) SaveFetched(ctx context.Context, entries []crawl.FrontierEntry, pages []*crawl.Page, failures []crawl.Failure) (int, error) {
 	for _, p := range pages {
 		if p.Seq <= 0 {
 			return 0, fmt.Errorf("store: save fetched: page %s has no seq", p.URL)
@@ -109,6 +83,7 @@ type pageRow struct {
 	fetchedAt string
 	hash      string
 	html      []byte
+	notes     string // Annotations as JSON, "" when none
 }
 
 // encodePages compresses and hashes pages on all CPUs.
@@ -144,6 +119,9 @@ func (s *Store) encodePage(p *crawl.Page) (pageRow, error) {
 		return r, err
 	}
 	r.fetchedAt = formatTime(p.FetchedAt)
+	if r.notes, err = encodeAnnotations(p.Annotations); err != nil {
+		return r, err
+	}
 	sum := sha256.Sum256(p.HTML)
 	r.hash = hex.EncodeToString(sum[:])
 	if r.html, err = s.compress(p.HTML); err != nil {
@@ -158,8 +136,8 @@ func insertPages(ctx context.Context, tx *sql.Tx, pages []*crawl.Page, rows []pa
 	}
 	ins, err := tx.PrepareContext(ctx, `INSERT INTO pages(seq, url, final_url, redirects, status, fetched_at,
 		depth, parent, anchor, content_type, charset, size, content_hash, title, keywords, description,
-		html, etag, last_modified, label, score, relevance, relevant, cluster, topic)
-		VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING`)
+		html, etag, last_modified, label, score, relevance, relevant, cluster, topic, annotations)
+		VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING`)
 	if err != nil {
 		return err
 	}
@@ -176,7 +154,7 @@ func insertPages(ctx context.Context, tx *sql.Tx, pages []*crawl.Page, rows []pa
 		res, err := ins.ExecContext(ctx, p.Seq, p.URL, p.FinalURL, r.redirects, p.Status, r.fetchedAt,
 			p.Depth, p.Parent, p.Anchor, p.ContentType, p.Charset, p.Size, r.hash, p.Title, p.Keywords,
 			p.Description, r.html, header(p.Header, "ETag"), header(p.Header, "Last-Modified"),
-			p.Label, p.Score, p.Relevance, p.Relevant, p.Cluster, p.Topic)
+			p.Label, p.Score, p.Relevance, p.Relevant, p.Cluster, p.Topic, r.notes)
 		if err != nil {
 			return fmt.Errorf("insert page %s: %w", p.URL, err)
 		}
@@ -248,7 +226,7 @@ func (w *linkWriter) close() {
 	}
 }
 
-func insertFailures(ctx context.Context, tx *sql.Tx, failures []Failure) error {
+func insertFailures(ctx context.Context, tx *sql.Tx, failures []crawl.Failure) error {
 	if len(failures) == 0 {
 		return nil
 	}
@@ -324,8 +302,8 @@ func (s *Store) MaxSeq(ctx context.Context) (int64, error) {
 
 // Counts returns how many pages, failures, clusters, records and queued
 // frontier rows the store holds.
-func (s *Store) Counts(ctx context.Context) (Counts, error) {
-	c := Counts{FailuresByKind: map[string]int64{}}
+func (s *Store) Counts(ctx context.Context) (crawl.Counts, error) {
+	c := crawl.Counts{FailuresByKind: map[string]int64{}}
 	var batches sql.NullInt64
 	err := s.r.QueryRowContext(ctx, `SELECT
 		(SELECT count(*) FROM pages),

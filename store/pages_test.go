@@ -35,7 +35,7 @@ func page(seq int64, url string, htmlSize int) *crawl.Page {
 func TestSaveResultsRoundTripAndReplay(t *testing.T) {
 	ctx := context.Background()
 	st := open(t, filepath.Join(t.TempDir(), "crawl.db"))
-	_, err := st.AddFrontier(ctx, []store.FrontierEntry{
+	_, err := st.AddFrontier(ctx, []crawl.FrontierEntry{
 		{Host: "a.test", Link: crawl.Link{URL: "http://a.test/1", Priority: 2}},
 		{Host: "a.test", Link: crawl.Link{URL: "http://a.test/2", Priority: 1}},
 		{Host: "a.test", Link: crawl.Link{URL: "http://a.test/bad"}},
@@ -44,7 +44,7 @@ func TestSaveResultsRoundTripAndReplay(t *testing.T) {
 		t.Fatal(err)
 	}
 	pages := []*crawl.Page{page(1, "http://a.test/1", 20000), page(2, "http://a.test/2", 100)}
-	fails := []store.Failure{{URL: "http://a.test/bad", Kind: "http", Status: 404, Message: "not found", At: time.Now()}}
+	fails := []crawl.Failure{{URL: "http://a.test/bad", Kind: "http", Status: 404, Message: "not found", At: time.Now()}}
 	for i := range 3 { // the second and third calls are replays
 		if err := st.SaveResults(ctx, pages, fails); err != nil {
 			t.Fatalf("SaveResults #%d: %v", i, err)
@@ -150,7 +150,7 @@ func TestUnbatchedAndSaveBatch(t *testing.T) {
 		{ID: 11, Size: 1, Centre: []byte{4}, Fingerprints: fps(100)},
 	}
 	for i := range 2 { // replay stores nothing twice
-		if err := st.SaveBatch(ctx, b, clusters); err != nil {
+		if err := st.SaveBatch(ctx, store.SetClusters(b, clusters)); err != nil {
 			t.Fatalf("SaveBatch #%d: %v", i, err)
 		}
 	}
@@ -172,7 +172,7 @@ func TestUnbatchedAndSaveBatch(t *testing.T) {
 	}
 	// Merge 10 into 11 in batch 2.
 	b2 := &crawl.Batch{Seq: 2, Pages: pages[3:]}
-	if err := st.SaveBatch(ctx, b2, []store.ClusterRow{{ID: 10, MergedInto: 11}, {ID: 11, Size: 4, Fingerprints: fps(7)}}); err != nil {
+	if err := st.SaveBatch(ctx, store.SetClusters(b2, []store.ClusterRow{{ID: 10, MergedInto: 11}, {ID: 11, Size: 4, Fingerprints: fps(7)}})); err != nil {
 		t.Fatal(err)
 	}
 	cs, err := st.Clusters(ctx)
@@ -199,7 +199,7 @@ func TestSaveBatchUnknownRecordPage(t *testing.T) {
 	p := page(1, "http://a.test/", 10)
 	st.SaveResults(ctx, []*crawl.Page{p}, nil)
 	err := st.SaveBatch(ctx, &crawl.Batch{Seq: 1, Pages: []*crawl.Page{p},
-		Records: []crawl.Record{{PageURL: "http://nowhere.test/"}}}, nil)
+		Records: []crawl.Record{{PageURL: "http://nowhere.test/"}}})
 	if err == nil || !strings.Contains(err.Error(), "nowhere.test") {
 		t.Fatalf("SaveBatch with a record of an unknown page = %v; want an error naming it", err)
 	}
@@ -222,7 +222,7 @@ func TestTopicsAndExports(t *testing.T) {
 	st := open(t, filepath.Join(t.TempDir(), "crawl.db"))
 	p1, p2 := page(1, "http://a.test/1", 10), page(2, "http://a.test/2", 10)
 	p1.Label = crawl.LabelHub
-	st.AddFrontier(ctx, []store.FrontierEntry{{Host: "a.test", Link: crawl.Link{URL: p1.URL, Priority: 3.5}}})
+	st.AddFrontier(ctx, []crawl.FrontierEntry{{Host: "a.test", Link: crawl.Link{URL: p1.URL, Priority: 3.5}}})
 	if err := st.SaveResults(ctx, []*crawl.Page{p1, p2}, nil); err != nil {
 		t.Fatal(err)
 	}
@@ -271,9 +271,9 @@ func TestRevisit(t *testing.T) {
 	ctx := context.Background()
 	st := open(t, filepath.Join(t.TempDir(), "crawl.db"))
 	p := page(1, "http://a.test/hub", 100)
-	st.AddFrontier(ctx, []store.FrontierEntry{{Host: "a.test", Link: crawl.Link{URL: p.URL}}})
+	st.AddFrontier(ctx, []crawl.FrontierEntry{{Host: "a.test", Link: crawl.Link{URL: p.URL}}})
 	st.SaveResults(ctx, []*crawl.Page{p}, nil)
-	st.SaveBatch(ctx, &crawl.Batch{Seq: 1, Pages: []*crawl.Page{p}}, nil)
+	st.SaveBatch(ctx, &crawl.Batch{Seq: 1, Pages: []*crawl.Page{p}})
 	if n, err := st.ReopenFrontier(ctx, []string{p.URL, "http://unknown.test/"}, 5); n != 1 || err != nil {
 		t.Fatalf("ReopenFrontier = %d, %v; want 1", n, err)
 	}
@@ -310,9 +310,9 @@ func TestDeleteClustersAndFailures(t *testing.T) {
 	ctx := context.Background()
 	st := open(t, filepath.Join(t.TempDir(), "crawl.db"))
 	p := page(1, "http://a.test/", 10)
-	st.SaveResults(ctx, []*crawl.Page{p}, []store.Failure{{URL: "http://a.test/x", Kind: "timeout", Depth: 2}})
+	st.SaveResults(ctx, []*crawl.Page{p}, []crawl.Failure{{URL: "http://a.test/x", Kind: "timeout", Depth: 2}})
 	p.Cluster = 5
-	err := st.SaveBatch(ctx, &crawl.Batch{Seq: 1, Pages: []*crawl.Page{p}}, []store.ClusterRow{{ID: 5, Size: 1}, {ID: 6, Size: 1}})
+	err := st.SaveBatch(ctx, store.SetClusters(&crawl.Batch{Seq: 1, Pages: []*crawl.Page{p}}, []store.ClusterRow{{ID: 5, Size: 1}, {ID: 6, Size: 1}}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -330,8 +330,8 @@ func TestDeleteClustersAndFailures(t *testing.T) {
 	if cs, _ := st.Clusters(ctx); len(cs) != 0 {
 		t.Errorf("DeleteClusters(nil) left %d clusters", len(cs))
 	}
-	var fs []store.Failure
-	st.ExportFailures(ctx, func(f store.Failure) error { fs = append(fs, f); return nil })
+	var fs []crawl.Failure
+	st.ExportFailures(ctx, func(f crawl.Failure) error { fs = append(fs, f); return nil })
 	if len(fs) != 1 || fs[0].Kind != "timeout" || fs[0].Depth != 2 {
 		t.Errorf("ExportFailures = %+v", fs)
 	}
@@ -346,11 +346,11 @@ func TestRecordsOfAPageAreReplaced(t *testing.T) {
 		return crawl.Record{PageURL: p.URL, Index: i, Fields: []crawl.Field{{Name: "f", Value: v}}}
 	}
 	b := &crawl.Batch{Seq: 1, Pages: []*crawl.Page{p}, Records: []crawl.Record{rec(0, "a"), rec(1, "b"), rec(2, "c")}}
-	if err := st.SaveBatch(ctx, b, nil); err != nil {
+	if err := st.SaveBatch(ctx, b); err != nil {
 		t.Fatal(err)
 	}
 	b = &crawl.Batch{Seq: 2, Pages: []*crawl.Page{p}, Records: []crawl.Record{rec(0, "x")}}
-	if err := st.SaveBatch(ctx, b, nil); err != nil {
+	if err := st.SaveBatch(ctx, b); err != nil {
 		t.Fatal(err)
 	}
 	var got []string

@@ -7,9 +7,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/klauspost/compress/gzip"
 	"io"
 	"net/http"
+
+	"github.com/klauspost/compress/gzip"
 
 	"github.com/crawl-project/crawl"
 )
@@ -55,17 +56,17 @@ func decompress(b []byte) ([]byte, error) {
 
 const pageColumns = `seq, url, final_url, redirects, status, fetched_at, depth, parent, anchor,
 	content_type, charset, size, title, keywords, description, etag, last_modified,
-	label, score, relevance, relevant, cluster, topic`
+	label, score, relevance, relevant, cluster, topic, annotations`
 
 // scanPage reads pageColumns (plus html when withHTML) into a Page.
 func scanPage(sc interface{ Scan(...any) error }, withHTML bool) (*crawl.Page, error) {
 	p := &crawl.Page{}
 	var redirects []byte
-	var fetched, etag, lastMod string
+	var fetched, etag, lastMod, notes string
 	var html []byte
 	dest := []any{&p.Seq, &p.URL, &p.FinalURL, &redirects, &p.Status, &fetched, &p.Depth, &p.Parent,
 		&p.Anchor, &p.ContentType, &p.Charset, &p.Size, &p.Title, &p.Keywords, &p.Description, &etag,
-		&lastMod, &p.Label, &p.Score, &p.Relevance, &p.Relevant, &p.Cluster, &p.Topic}
+		&lastMod, &p.Label, &p.Score, &p.Relevance, &p.Relevant, &p.Cluster, &p.Topic, &notes}
 	if withHTML {
 		dest = append(dest, &html)
 	}
@@ -78,6 +79,10 @@ func scanPage(sc interface{ Scan(...any) error }, withHTML bool) (*crawl.Page, e
 		}
 	}
 	p.FetchedAt = parseTime(fetched)
+	var err error
+	if p.Annotations, err = decodeAnnotations(notes); err != nil {
+		return nil, fmt.Errorf("page %d: %w", p.Seq, err)
+	}
 	if etag != "" || lastMod != "" {
 		p.Header = http.Header{}
 		if etag != "" {
@@ -88,7 +93,6 @@ func scanPage(sc interface{ Scan(...any) error }, withHTML bool) (*crawl.Page, e
 		}
 	}
 	if withHTML {
-		var err error
 		if p.HTML, err = decompress(html); err != nil {
 			return nil, fmt.Errorf("page %d: %w", p.Seq, err)
 		}

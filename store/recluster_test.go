@@ -27,7 +27,7 @@ func TestMovePages(t *testing.T) {
 	}
 	b := &crawl.Batch{Seq: 1, Pages: pages, Records: []crawl.Record{{PageURL: pages[1].URL, Cluster: 11}}}
 	rows := []store.ClusterRow{{ID: 10, Size: 2, Fingerprints: fps(1)}, {ID: 11, Size: 2, Fingerprints: fps(50)}}
-	if err := st.SaveBatch(ctx, b, rows); err != nil {
+	if err := st.SaveBatch(ctx, store.SetClusters(b, rows)); err != nil {
 		t.Fatal(err)
 	}
 	t.Run("refused", func(t *testing.T) {

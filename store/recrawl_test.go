@@ -17,7 +17,7 @@ func TestReopenAndStoredSince(t *testing.T) {
 	ctx := context.Background()
 	st := open(t, filepath.Join(t.TempDir(), "crawl.db"))
 	hub := page(1, "http://a.test/", 100)
-	st.AddFrontier(ctx, []store.FrontierEntry{
+	st.AddFrontier(ctx, []crawl.FrontierEntry{
 		{Host: "a.test", Link: crawl.Link{URL: hub.URL, Priority: 1}},
 		{Host: "a.test", Link: crawl.Link{URL: "http://a.test/left", Priority: 50}},
 	})
@@ -38,7 +38,7 @@ func TestReopenAndStoredSince(t *testing.T) {
 	if len(queued) != 2 || queued[0].Link.URL != hub.URL || queued[0].Link.Priority != 1e9 {
 		t.Errorf("queued %+v, want the reopened hub first at priority 1e9", queued)
 	}
-	st.AddFrontier(ctx, []store.FrontierEntry{{Host: "a.test", Link: crawl.Link{URL: "http://a.test/new"}}})
+	st.AddFrontier(ctx, []crawl.FrontierEntry{{Host: "a.test", Link: crawl.Link{URL: "http://a.test/new"}}})
 	if err := st.SaveResults(ctx, []*crawl.Page{page(2, "http://a.test/left", 10), page(3, "http://a.test/new", 10)}, nil); err != nil {
 		t.Fatal(err)
 	}

@@ -18,8 +18,8 @@ func TestSavedAmong(t *testing.T) {
 	}
 	defer st.Close()
 	p := &crawl.Page{Seq: 1, URL: "http://a.test/p", Status: 200, FetchedAt: time.Now(), HTML: []byte("<p>x")}
-	f := store.Failure{URL: "http://a.test/f", Kind: "http-404", At: time.Now()}
-	if err := st.SaveResults(ctx, []*crawl.Page{p}, []store.Failure{f}); err != nil {
+	f := crawl.Failure{URL: "http://a.test/f", Kind: "http-404", At: time.Now()}
+	if err := st.SaveResults(ctx, []*crawl.Page{p}, []crawl.Failure{f}); err != nil {
 		t.Fatal(err)
 	}
 	pages, failures, err := st.SavedAmong(ctx, []string{"http://a.test/p", "http://a.test/f", "http://a.test/none"})

@@ -142,6 +142,20 @@ CREATE TABLE fingerprints (
 	simhash INTEGER                            -- 64-bit SimHash of title and text; NULL when too short
 );
 `,
+	// 5: named results of the batch hooks (crawl.Result) other than the
+	// clusters, which keep their own tables.
+	`
+CREATE TABLE batch_results (
+	batch INTEGER NOT NULL,
+	name  TEXT NOT NULL,
+	value TEXT NOT NULL,                       -- JSON
+	PRIMARY KEY (batch, name)
+) WITHOUT ROWID;
+`,
+	// 6: named per-page results of any hook (crawl.Page.Annotations).
+	`
+ALTER TABLE pages ADD COLUMN annotations TEXT NOT NULL DEFAULT '';  -- JSON object name → text; '' when none
+`,
 }
 
 // SchemaVersion returns the schema version this program writes.

@@ -1,8 +1,6 @@
 package hub
 
 import (
-	"net/url"
-	"strings"
 	"sync"
 )
 
@@ -34,15 +32,6 @@ type hostFit struct {
 
 func newHostCalibration(minPages int) *hostCalibration {
 	return &hostCalibration{min: max(2, minPages), hosts: map[string]*hostFit{}}
-}
-
-// hostKey is the lower-cased host:port of a URL, "" when it has none.
-func hostKey(raw string) string {
-	u, err := url.Parse(raw)
-	if err != nil {
-		return ""
-	}
-	return strings.ToLower(u.Host)
 }
 
 // observe adds one fetched page of host: its URL decision value and its

@@ -139,23 +139,9 @@ func parseRow(f []string, c Columns) (Example, error) {
 		ex.Host = f[c.host]
 	}
 	if ex.Host == "" {
-		ex.Host = HostOf(ex.URL)
+		ex.Host = crawl.HostKey(ex.URL)
 	}
 	return ex, nil
-}
-
-// HostOf returns the lower-cased host of an absolute URL ("" when none).
-func HostOf(u string) string {
-	i := strings.Index(u, "://")
-	if i < 0 {
-		return ""
-	}
-	rest := u[i+3:]
-	rest = rest[:hostEnd(rest)]
-	if at := strings.LastIndexByte(rest, '@'); at >= 0 {
-		rest = rest[at+1:]
-	}
-	return strings.ToLower(rest)
 }
 
 // SplitByHost splits examples into parts whose hosts are disjoint: every

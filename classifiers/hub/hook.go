@@ -136,7 +136,7 @@ func (h *Hook) OnURL(_ context.Context, _ *crawl.Page, link *crawl.Link) error {
 func (h *Hook) classifyLink(link *crawl.Link) (string, float64) {
 	u := URLInfo{URL: link.URL, Anchor: link.Anchor, Depth: link.Depth}
 	if h.cal != nil {
-		if z, ok := h.cal.logit(hostKey(link.URL), h.c.Decision(u)); ok {
+		if z, ok := h.cal.logit(crawl.HostKey(link.URL), h.c.Decision(u)); ok {
 			return labelOf(z > 0), 1 / (1 + math.Exp(-z))
 		}
 	}
@@ -167,7 +167,7 @@ func (h *Hook) OnPage(_ context.Context, page *crawl.Page) error {
 	p := h.pm.Prob(MeasurePage(page.Doc))
 	page.Label, page.Score = labelOf(p >= 0.5), p
 	if h.cal != nil {
-		h.cal.observe(hostKey(u), h.c.Decision(URLInfo{URL: u, Depth: page.Depth}), p >= 0.5)
+		h.cal.observe(crawl.HostKey(u), h.c.Decision(URLInfo{URL: u, Depth: page.Depth}), p >= 0.5)
 	}
 	return nil
 }

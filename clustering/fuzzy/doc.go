@@ -44,7 +44,7 @@
 //   - cluster.go: Cluster, Result, Topic, Grouped, top words per topic;
 //     the corpus with the site corrections applied when it is clustered.
 //   - site.go: title segments and templates (TitleSegments,
-//     LearnTitleTemplate), HostOf, the in-site frequency factor.
+//     LearnTitleTemplate), the in-site frequency factor.
 //   - cmd/sitetopics: topics, unclustered pages and the largest topic of a
 //     crawl store, with or without the extension.
 //   - hook.go: Hook, the crawl's OnBatch adapter.

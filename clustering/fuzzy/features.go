@@ -13,7 +13,7 @@ type Tokenizer interface {
 }
 
 // Doc is one page to cluster: its id (the crawl's page Seq), its site
-// (Host, e.g. HostOf(url); "" for none) and the raw contents of its title,
+// (Host, e.g. crawl.HostKey(url); "" for none) and the raw contents of its title,
 // meta keywords and meta description.
 type Doc struct {
 	ID          int64

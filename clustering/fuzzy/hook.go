@@ -17,7 +17,7 @@ import (
 // number of distinct (page, word) pairs plus each page's raw title (its
 // site's template is only known at the end); no other page text is kept.
 //
-// Pages are tagged with their host (HostOf the final URL) for the site
+// Pages are tagged with their host (crawl.HostKey of the final URL) for the site
 // corrections (site.go). Topic IDs are numbered 1, 2, … in the order of
 // each topic's first page; they are not stable between runs over different
 // page sets. Unless Config.Paper, a page alone in its topic is unclustered:
@@ -60,7 +60,7 @@ func (h *Hook) OnBatch(ctx context.Context, b *crawl.Batch) error {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	for _, p := range b.Pages {
-		h.c.put(Doc{ID: p.Seq, Host: HostOf(cmp.Or(p.FinalURL, p.URL)), Title: p.Title, Keywords: p.Keywords, Description: p.Description})
+		h.c.put(Doc{ID: p.Seq, Host: crawl.HostKey(cmp.Or(p.FinalURL, p.URL)), Title: p.Title, Keywords: p.Keywords, Description: p.Description})
 	}
 	if !b.Final {
 		return nil

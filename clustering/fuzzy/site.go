@@ -1,7 +1,6 @@
 package fuzzy
 
 import (
-	"net/url"
 	"strings"
 )
 
@@ -107,16 +106,6 @@ func (t TitleTemplate) Strip(title string) string {
 		return title
 	}
 	return strings.Join(segs[lo:hi], " ")
-}
-
-// HostOf returns the host (with port) of a page URL, lower-cased, or ""
-// when it has none.
-func HostOf(rawURL string) string {
-	u, err := url.Parse(rawURL)
-	if err != nil {
-		return ""
-	}
-	return strings.ToLower(u.Host)
 }
 
 // commonFactor is the share of its weight a word on share s of its host's

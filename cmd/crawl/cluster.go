@@ -19,6 +19,7 @@ import (
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/clustering/fpc"
 	"github.com/crawl-project/crawl/htmldecode"
+	"github.com/crawl-project/crawl/pipeline"
 	"github.com/crawl-project/crawl/store"
 )
 
@@ -126,17 +127,7 @@ func clusterFPC(ctx context.Context, feats []*fpc.Features, cfg fpc.Config, batc
 			return nil, err
 		}
 		defer st.Close()
-		stored, err := st.Clusters(ctx)
-		if err != nil {
-			return nil, err
-		}
-		rows := make([]fpc.Row, 0, len(stored))
-		for _, r := range stored {
-			if r.MergedInto == 0 {
-				rows = append(rows, fpc.Row{ID: r.ID, Size: r.Size, Centre: r.Centre, Fingerprints: r.Fingerprints})
-			}
-		}
-		if err := c.Restore(rows); err != nil {
+		if _, err := pipeline.RestoreClusters(ctx, st, c); err != nil {
 			return nil, fmt.Errorf("%s: %w", db, err)
 		}
 	}
@@ -149,11 +140,10 @@ func clusterFPC(ctx context.Context, feats []*fpc.Features, cfg fpc.Config, batc
 		return nil, err
 	}
 	bytes := 0
-	out := make([]store.ClusterRow, len(rows))
-	for i, r := range rows {
+	for _, r := range rows {
 		bytes += len(r.Centre) + 2*len(r.Fingerprints) + 24
-		out[i] = store.ClusterRow{ID: r.ID, Size: r.Size, Centre: r.Centre, Fingerprints: r.Fingerprints}
 	}
+	out := pipeline.ClusterRows(rows)
 	if len(rows) > 0 {
 		fmt.Fprintf(stderr, "%d clusters changed, %d bytes per stored cluster on average\n", len(rows), bytes/len(rows))
 	}
@@ -164,7 +154,7 @@ func clusterFPC(ctx context.Context, feats []*fpc.Features, cfg fpc.Config, batc
 	if err != nil {
 		return nil, err
 	}
-	return assign, st.SaveBatch(ctx, &crawl.Batch{Seq: counts.Batches + 1}, out)
+	return assign, st.SaveBatch(ctx, store.SetClusters(&crawl.Batch{Seq: counts.Batches + 1}, out))
 }
 
 func writeAssignments(stdout io.Writer, out string, paths []string, assign []int64) error {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/crawl-project/crawl/classifiers/hub"
+	"github.com/crawl-project/crawl/pipeline"
 )
 
 // runHub trains, applies and evaluates the hub/topic URL classifier
@@ -58,14 +59,6 @@ func readExamples(path string) ([]hub.Example, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return ex, nil
-}
-
-// loadClassifier loads the bundle at path, or the shipped model for "".
-func loadClassifier(path string) (*hub.Classifier, error) {
-	if path == "" {
-		return hub.Default()
-	}
-	return hub.Load(path)
 }
 
 func hubTrain(args []string, stdout, stderr io.Writer) error {
@@ -258,7 +251,7 @@ func hubEval(ctx context.Context, args []string, stdout, stderr io.Writer) error
 }
 
 func evalURLs(model, data string, stdout io.Writer) error {
-	cl, err := loadClassifier(model)
+	cl, err := pipeline.LoadHubModel(model)
 	if err != nil {
 		return err
 	}

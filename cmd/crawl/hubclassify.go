@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/crawl-project/crawl/classifiers/hub"
+	"github.com/crawl-project/crawl/pipeline"
 )
 
 // maxClassifyLine is the longest input line hub classify reads.
@@ -39,7 +40,7 @@ func hubClassify(args []string, stdin io.Reader, stdout, stderr io.Writer) error
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	cl, err := loadClassifier(*model)
+	cl, err := pipeline.LoadHubModel(*model)
 	if err != nil {
 		return err
 	}

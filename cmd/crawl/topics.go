@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"encoding/csv"
 	"errors"
@@ -12,8 +11,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/clustering/fuzzy"
+	"github.com/crawl-project/crawl/pipeline"
 	"github.com/crawl-project/crawl/store"
 )
 
@@ -100,10 +99,8 @@ func runTopics(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 func clusterStore(ctx context.Context, st *store.Store, cfg fuzzy.Config) (*fuzzy.Result, []string, error) {
 	var docs []fuzzy.Doc
 	var urls []string
-	err := st.PagesNoHTML(ctx, func(p *crawl.Page) error {
-		docs = append(docs, fuzzy.Doc{ID: p.Seq, Host: fuzzy.HostOf(cmp.Or(p.FinalURL, p.URL)), Title: p.Title, Keywords: p.Keywords, Description: p.Description})
-		urls = append(urls, p.URL)
-		return nil
+	err := pipeline.StoredTopicDocs(ctx, st, func(d fuzzy.Doc, url string) {
+		docs, urls = append(docs, d), append(urls, url)
 	})
 	if err != nil {
 		return nil, nil, err

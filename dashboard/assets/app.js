@@ -215,6 +215,7 @@ async function page(seq) {
     ["depth", p.depth], ["parent", p.parent], ["title", p.title], ["content type", p.content_type], ["size", p.size],
     ["label", p.label], ["score", fmt(p.score, 3)], ["relevance", fmt(p.relevance, 3)], ["relevant", p.relevant],
     ["cluster", p.cluster], ["topic", `${p.topic} ${p.topic_words.slice(0, 8).join(", ")}`], ["records", p.records]];
+  for (const name of Object.keys(p.annotations).sort()) rows.push([name, p.annotations[name]]);
   const link = (l) => l.seq ? el("a", { href: `#page/${l.seq}` }, l.url) : l.url;
   view.replaceChildren(el("h2", {}, `Page ${p.seq}`),
     table("page-table", [{ label: "field", key: 0 }, { label: "value", key: 1 }], rows),

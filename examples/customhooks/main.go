@@ -8,12 +8,14 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/crawler"
 	"github.com/crawl-project/crawl/frontier"
+	"github.com/crawl-project/crawl/frontier/sqlitefrontier"
 	"github.com/crawl-project/crawl/hooks"
 	"github.com/crawl-project/crawl/store"
 )
@@ -36,6 +38,10 @@ type keywordCounter struct {
 
 func (k *keywordCounter) OnPage(ctx context.Context, p *crawl.Page) error {
 	n := strings.Count(strings.ToLower(p.Text), k.keyword)
+	// Persist the hook's own per-page result the way the built-ins do: the
+	// store keeps it with the page, and the pages export gets a column
+	// "mentions" (crawl export -what pages).
+	p.Annotate("mentions", n)
 	if n > 0 {
 		k.mu.Lock()
 		k.pages++
@@ -61,7 +67,7 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		return err
 	}
 	defer st.Close()
-	fr, err := frontier.NewSQLite(ctx, st, frontier.Config{})
+	fr, err := sqlitefrontier.New(ctx, st, frontier.Config{})
 	if err != nil {
 		return err
 	}
@@ -81,9 +87,11 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	}))
 	counter := &keywordCounter{keyword: strings.ToLower(*keyword)}
 	chain.OnPage(counter)
-	// OnBatch: one line per batch.
+	// OnBatch: one line per batch, and a named result of the batch, stored
+	// with it in the same transaction (store.Store.BatchResults reads it).
 	chain.OnBatch(hooks.BatchFunc(func(ctx context.Context, b *crawl.Batch) error {
 		fmt.Fprintf(out, "batch %d: %d pages (final=%v)\n", b.Seq, len(b.Pages), b.Final)
+		b.AddResult("pages", len(b.Pages))
 		return nil
 	}))
 
@@ -96,5 +104,28 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(out, "fetched %d pages, %d mention %q; ended: %s\n", sum.Fetched, counter.pages, *keyword, sum.Reason)
+	// The annotations and batch results are in the store.
+	mentioned, batched := 0, 0
+	if err := st.PagesNoHTML(ctx, func(p *crawl.Page) error {
+		if v, _ := p.Annotation("mentions"); v != "" && v != "0" {
+			mentioned++
+		}
+		return nil
+	}); err != nil {
+		return err
+	}
+	if err := st.BatchResults(ctx, func(r store.BatchResult) error {
+		if r.Name == "pages" {
+			n, err := strconv.Atoi(string(r.Value))
+			if err != nil {
+				return fmt.Errorf("batch %d: result pages: %w", r.Batch, err)
+			}
+			batched += n
+		}
+		return nil
+	}); err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "stored: %d pages annotated with mentions > 0, %d pages in batch results\n", mentioned, batched)
 	return nil
 }

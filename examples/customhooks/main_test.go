@@ -37,6 +37,9 @@ func TestRunAgainstDemoSite(t *testing.T) {
 	if fetched != 25 || mention == 0 {
 		t.Errorf("fetched %d, %d mentioning sport; want 25 and some", fetched, mention)
 	}
+	if want := "stored: " + m[2] + " pages annotated with mentions > 0, 25 pages in batch results"; !strings.Contains(out.String(), want) {
+		t.Errorf("output lacks %q:\n%s", want, out.String())
+	}
 	if !strings.Contains(out.String(), "batch 3: 5 pages (final=true)") {
 		t.Errorf("OnBatch output missing the final batch of 5:\n%s", out.String())
 	}

@@ -287,7 +287,7 @@ func testNoStarvation(t *testing.T, newFrontier NewFunc) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		h := frontier.HostOf(l.URL)
+		h := crawl.HostKey(l.URL)
 		busy[h] = true
 		seen[h]++
 	}

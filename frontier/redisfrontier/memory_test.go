@@ -54,7 +54,7 @@ func syntheticLinks(real [][2]string, n int) []crawl.Link {
 	byHost := map[string][][2]string{}
 	var hosts []string
 	for _, r := range real {
-		h := frontier.HostOf(r[0])
+		h := crawl.HostKey(r[0])
 		if byHost[h] == nil {
 			hosts = append(hosts, h)
 		}

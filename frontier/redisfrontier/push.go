@@ -35,7 +35,7 @@ func (f *Frontier) Push(ctx context.Context, links []crawl.Link) (int, error) {
 			continue
 		}
 		batch[l.URL] = struct{}{}
-		host := frontier.HostOf(l.URL)
+		host := crawl.HostKey(l.URL)
 		shard, member := f.seenKey(l.URL)
 		c.add(shard, member, host, score(l.Priority), l.Parent, encodeLink(l, host))
 		if c.n == pushChunk {

@@ -249,7 +249,7 @@ func TestManyHostsNotReady(t *testing.T) {
 	only := func(h string) func(string) bool { return func(x string) bool { return x == h } }
 	for _, h := range []string{"h250.test", "h070.test", "h003.test", "h299.test"} {
 		l, err := f.Pop(ctx, only(h))
-		if err != nil || frontier.HostOf(l.URL) != h {
+		if err != nil || crawl.HostKey(l.URL) != h {
 			t.Fatalf("Pop with only %s ready = %s, %v", h, l.URL, err)
 		}
 	}

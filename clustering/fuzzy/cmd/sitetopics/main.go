@@ -47,7 +47,7 @@ func run(db string, cfg fuzzy.Config, show int) error {
 	defer st.Close()
 	var docs []fuzzy.Doc
 	err = st.PagesNoHTML(ctx, func(p *crawl.Page) error {
-		docs = append(docs, fuzzy.Doc{ID: p.Seq, Host: fuzzy.HostOf(cmp.Or(p.FinalURL, p.URL)), Title: p.Title, Keywords: p.Keywords, Description: p.Description})
+		docs = append(docs, fuzzy.Doc{ID: p.Seq, Host: crawl.HostKey(cmp.Or(p.FinalURL, p.URL)), Title: p.Title, Keywords: p.Keywords, Description: p.Description})
 		return nil
 	})
 	if err != nil {

@@ -1,8 +1,8 @@
-package frontier
+package queue
 
 import "hash/maphash"
 
-// recentSet remembers the 64-bit hashes of URLs recently confirmed to be in
+// Recent remembers the 64-bit hashes of URLs recently confirmed to be in
 // the frontier table, so that links seen again and again (navigation bars,
 // related-story boxes) skip the SQLite lookup a Bloom positive otherwise
 // needs. It keeps two generations of at most limit/2 hashes each: memory is
@@ -10,21 +10,24 @@ import "hash/maphash"
 // make an unseen URL look seen: with 64-bit hashes and at most limit
 // entries the chance per lookup is below limit/2^64 (about 1e-14 at the
 // default).
-type recentSet struct {
+type Recent struct {
 	seed       maphash.Seed
 	limit      int
 	cur, older map[uint64]struct{}
 }
 
-const defaultRecent = 1 << 18
+// DefaultRecent is the size of the SQLite backend's Recent.
+const DefaultRecent = 1 << 18
 
-func newRecentSet(limit int) *recentSet {
-	return &recentSet{seed: maphash.MakeSeed(), limit: limit, cur: make(map[uint64]struct{})}
+// NewRecent returns a Recent of at most limit hashes.
+func NewRecent(limit int) *Recent {
+	return &Recent{seed: maphash.MakeSeed(), limit: limit, cur: make(map[uint64]struct{})}
 }
 
-func (r *recentSet) hash(url string) uint64 { return maphash.String(r.seed, url) }
+func (r *Recent) hash(url string) uint64 { return maphash.String(r.seed, url) }
 
-func (r *recentSet) has(url string) bool {
+// Has reports whether url was added recently.
+func (r *Recent) Has(url string) bool {
 	h := r.hash(url)
 	if _, ok := r.cur[h]; ok {
 		return true
@@ -33,7 +36,8 @@ func (r *recentSet) has(url string) bool {
 	return ok
 }
 
-func (r *recentSet) add(url string) {
+// Add remembers url.
+func (r *Recent) Add(url string) {
 	if len(r.cur) >= r.limit/2 {
 		r.older, r.cur = r.cur, make(map[uint64]struct{}, r.limit/2)
 	}

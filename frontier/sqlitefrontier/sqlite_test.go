@@ -1,4 +1,4 @@
-package frontier_test
+package sqlitefrontier_test
 
 import (
 	"context"
@@ -13,6 +13,7 @@ import (
 
 	"github.com/crawl-project/crawl/frontier"
 	"github.com/crawl-project/crawl/frontier/frontiertest"
+	"github.com/crawl-project/crawl/frontier/sqlitefrontier"
 	"github.com/crawl-project/crawl/store"
 )
 
@@ -34,7 +35,7 @@ func TestSQLiteConformance(t *testing.T) {
 					cfg.Window = window
 				}
 				cfg.ExpectedURLs = 10000
-				f, err := frontier.NewSQLite(context.Background(), openStore(t, t.TempDir()), cfg)
+				f, err := sqlitefrontier.New(context.Background(), openStore(t, t.TempDir()), cfg)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -44,9 +45,9 @@ func TestSQLiteConformance(t *testing.T) {
 	}
 }
 
-func newSQLite(t testing.TB, st *store.Store, cfg frontier.Config) *frontier.SQLite {
+func newSQLite(t testing.TB, st *store.Store, cfg frontier.Config) *sqlitefrontier.Frontier {
 	t.Helper()
-	f, err := frontier.NewSQLite(context.Background(), st, cfg)
+	f, err := sqlitefrontier.New(context.Background(), st, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,8 +82,8 @@ func TestSQLiteResume(t *testing.T) {
 	}
 	// p0 stored as a page, p1 as a failure, p2 and p3 in flight at the crash.
 	page := &crawl.Page{Seq: 1, URL: popped[0].URL, Status: 200, FetchedAt: time.Now(), HTML: []byte("<p>")}
-	fail := store.Failure{URL: popped[1].URL, Kind: "http", Status: 500, At: time.Now()}
-	if err := st.SaveResults(ctx, []*crawl.Page{page}, []store.Failure{fail}); err != nil {
+	fail := crawl.Failure{URL: popped[1].URL, Kind: "http", Status: 500, At: time.Now()}
+	if err := st.SaveResults(ctx, []*crawl.Page{page}, []crawl.Failure{fail}); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()
@@ -205,7 +206,7 @@ func TestSQLiteSeenFilterSaved(t *testing.T) {
 		{"saved", func(*store.Store) {}, 51},
 		{"stale", func(st *store.Store) {
 			// A row added behind the saved filter's back, as by a run that crashed.
-			st.AddFrontier(ctx, []store.FrontierEntry{{Host: "a.test", Link: x}})
+			st.AddFrontier(ctx, []crawl.FrontierEntry{{Host: "a.test", Link: x}})
 		}, 50},
 		{"damaged", func(st *store.Store) { st.SetMetaBlob(ctx, "frontier.seen_bloom", []byte("garbage!garbage!")) }, 51},
 	}
@@ -242,11 +243,11 @@ func TestSQLiteFocusMarginBeyondWindow(t *testing.T) {
 	notA := func(h string) bool { return h != "a.test" }
 	for _, margin := range []float64{0.1, 0} {
 		st := openStore(t, t.TempDir())
-		var rows []store.FrontierEntry
+		var rows []crawl.FrontierEntry
 		for i, prio := range []float64{1, 0.99, 0.98, 0.97, 0.96, 0.95} {
-			rows = append(rows, store.FrontierEntry{Host: "a.test", Link: crawl.Link{URL: fmt.Sprintf("http://a.test/p%d", i), Priority: prio}})
+			rows = append(rows, crawl.FrontierEntry{Host: "a.test", Link: crawl.Link{URL: fmt.Sprintf("http://a.test/p%d", i), Priority: prio}})
 		}
-		rows = append(rows, store.FrontierEntry{Host: "b.test", Link: crawl.Link{URL: "http://b.test/low", Priority: 0.3}})
+		rows = append(rows, crawl.FrontierEntry{Host: "b.test", Link: crawl.Link{URL: "http://b.test/low", Priority: 0.3}})
 		if _, err := st.AddFrontier(ctx, rows); err != nil {
 			t.Fatal(err)
 		}
@@ -267,7 +268,7 @@ func TestSQLiteFocusMarginBeyondWindow(t *testing.T) {
 func TestSQLiteSince(t *testing.T) {
 	ctx := context.Background()
 	st := openStore(t, t.TempDir())
-	old := []store.FrontierEntry{
+	old := []crawl.FrontierEntry{
 		{Host: "a.test", Link: crawl.Link{URL: "http://a.test/old", Priority: 9}},
 		{Host: "b.test", Link: crawl.Link{URL: "http://b.test/old", Priority: 9}},
 	}
@@ -278,7 +279,7 @@ func TestSQLiteSince(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := st.AddFrontier(ctx, []store.FrontierEntry{{Host: "c.test", Link: crawl.Link{URL: "http://c.test/new", Priority: 1}}}); err != nil {
+	if _, err := st.AddFrontier(ctx, []crawl.FrontierEntry{{Host: "c.test", Link: crawl.Link{URL: "http://c.test/new", Priority: 1}}}); err != nil {
 		t.Fatal(err)
 	}
 	f := newSQLite(t, st, frontier.Config{Since: m.Frontier, Window: 1, ExpectedURLs: 1000})

@@ -1,4 +1,4 @@
-package frontier
+package queue
 
 import (
 	"math"
@@ -7,24 +7,24 @@ import (
 	"github.com/crawl-project/crawl"
 )
 
-// entry is one queued link with its host and insertion sequence.
-type entry struct {
-	link crawl.Link
-	host string
-	seq  int64
+// Entry is one queued link with its host key and insertion sequence.
+type Entry struct {
+	Link crawl.Link
+	Host string
+	Seq  int64
 }
 
-// better is the best-first order: higher priority first, then lower seq
+// Better is the best-first order: higher priority first, then lower seq
 // (FIFO among equal priorities — the tie-break a bare heap would lose).
-func better(a, b *entry) bool {
-	if a.link.Priority != b.link.Priority {
-		return a.link.Priority > b.link.Priority
+func Better(a, b *Entry) bool {
+	if a.Link.Priority != b.Link.Priority {
+		return a.Link.Priority > b.Link.Priority
 	}
-	return a.seq < b.seq
+	return a.Seq < b.Seq
 }
 
-// cleanPriority maps NaN, which has no order, to the lowest priority.
-func cleanPriority(p float64) float64 {
+// CleanPriority maps NaN, which has no order, to the lowest priority.
+func CleanPriority(p float64) float64 {
 	if math.IsNaN(p) {
 		return math.Inf(-1)
 	}
@@ -34,16 +34,16 @@ func cleanPriority(p float64) float64 {
 // hostQueue is one host's back queue: a binary heap of its entries.
 type hostQueue struct {
 	host  string
-	items []*entry
-	pos   int // index in queues.heap, -1 when not in it
+	items []*Entry
+	pos   int // index in Queues.heap, -1 when not in it
 }
 
-func (h *hostQueue) push(e *entry) {
+func (h *hostQueue) push(e *Entry) {
 	h.items = append(h.items, e)
 	i := len(h.items) - 1
 	for i > 0 {
 		p := (i - 1) / 2
-		if !better(h.items[i], h.items[p]) {
+		if !Better(h.items[i], h.items[p]) {
 			break
 		}
 		h.items[i], h.items[p] = h.items[p], h.items[i]
@@ -51,7 +51,7 @@ func (h *hostQueue) push(e *entry) {
 	}
 }
 
-func (h *hostQueue) pop() *entry {
+func (h *hostQueue) pop() *Entry {
 	top := h.items[0]
 	last := len(h.items) - 1
 	h.items[0] = h.items[last]
@@ -61,11 +61,11 @@ func (h *hostQueue) pop() *entry {
 	return top
 }
 
-// queues holds per-host back queues and a heap of the non-empty hosts
-// ordered by their best entry, so the best link overall is at the top and
+// Queues holds per-host back Queues and a heap of the non-empty hosts
+// ordered by their best Entry, so the best link overall is at the top and
 // a host with a million links is one heap element like any other.
 // Not safe for concurrent use: the backends lock around it.
-type queues struct {
+type Queues struct {
 	hosts  map[string]*hostQueue
 	heap   []*hostQueue
 	n      int
@@ -73,17 +73,26 @@ type queues struct {
 	margin float64 // Config.FocusMargin
 }
 
-func newQueues(margin float64) *queues {
-	return &queues{hosts: map[string]*hostQueue{}, margin: margin}
+// New returns empty queues; margin is Config.FocusMargin.
+func New(margin float64) *Queues {
+	return &Queues{hosts: map[string]*hostQueue{}, margin: margin}
 }
 
-func (q *queues) len() int { return q.n }
+// Len returns how many entries are queued.
+func (q *Queues) Len() int { return q.n }
 
-func (q *queues) push(e *entry) {
-	h := q.hosts[e.host]
+// HasHost reports whether host has queued entries.
+func (q *Queues) HasHost(host string) bool {
+	_, ok := q.hosts[host]
+	return ok
+}
+
+// Push queues e in its host's back queue.
+func (q *Queues) Push(e *Entry) {
+	h := q.hosts[e.Host]
 	if h == nil {
-		h = &hostQueue{host: e.host, pos: -1}
-		q.hosts[e.host] = h
+		h = &hostQueue{host: e.Host, pos: -1}
+		q.hosts[e.Host] = h
 	}
 	h.push(e)
 	q.n++
@@ -96,14 +105,14 @@ func (q *queues) push(e *entry) {
 	}
 }
 
-// pop removes the best entry among ready hosts. ok is false when no host
+// pop removes the best Entry among ready hosts. ok is false when no host
 // is ready (or nothing is queued), and, with a focus margin, when the best
-// ready entry is more than the margin below the best entry of all. It
+// ready Entry is more than the margin below the best Entry of all. It
 // visits the heap of hosts best first without changing it, through a small
 // heap of candidate positions: the children of a busy host are the only
 // new candidates, so skipping k busy hosts costs O(k log k), whatever the
 // number of hosts.
-func (q *queues) pop(ready func(string) bool) (*entry, bool) {
+func (q *Queues) Pop(ready func(string) bool) (*Entry, bool) {
 	if len(q.heap) == 0 {
 		return nil, false
 	}
@@ -115,7 +124,7 @@ func (q *queues) pop(ready func(string) bool) (*entry, bool) {
 		}
 	}
 	h := q.heap[at]
-	if at != 0 && !q.withinMargin(h.items[0].link.Priority) {
+	if at != 0 && !q.WithinMargin(h.items[0].Link.Priority) {
 		return nil, false
 	}
 	e := h.pop()
@@ -129,15 +138,15 @@ func (q *queues) pop(ready func(string) bool) (*entry, bool) {
 	return e, true
 }
 
-// withinMargin reports whether an entry of priority p may be popped under
+// WithinMargin reports whether an Entry of priority p may be popped under
 // the focus margin: always without one or with nothing queued, else when p
 // is at most the margin below the best queued priority.
-func (q *queues) withinMargin(p float64) bool {
-	return q.margin <= 0 || len(q.heap) == 0 || p >= q.heap[0].items[0].link.Priority-q.margin
+func (q *Queues) WithinMargin(p float64) bool {
+	return q.margin <= 0 || len(q.heap) == 0 || p >= q.heap[0].items[0].Link.Priority-q.margin
 }
 
 // search returns the heap position of the best ready host, -1 if none.
-func (q *queues) search(ready func(string) bool) int {
+func (q *Queues) search(ready func(string) bool) int {
 	cand := q.cand[:0]
 	defer func() { q.cand = cand[:0] }()
 	push := func(i int) {
@@ -184,17 +193,17 @@ func (q *queues) search(ready func(string) bool) int {
 	return -1
 }
 
-// drain removes and returns every entry, best first.
-func (q *queues) drain() []*entry {
-	all := make([]*entry, 0, q.n)
+// Drain removes and returns every Entry, best first.
+func (q *Queues) Drain() []*Entry {
+	all := make([]*Entry, 0, q.n)
 	for _, h := range q.heap {
 		all = append(all, h.items...)
 	}
-	slices.SortFunc(all, func(a, b *entry) int {
+	slices.SortFunc(all, func(a, b *Entry) int {
 		switch {
-		case better(a, b):
+		case Better(a, b):
 			return -1
-		case better(b, a):
+		case Better(b, a):
 			return 1
 		}
 		return 0
@@ -205,15 +214,15 @@ func (q *queues) drain() []*entry {
 	return all
 }
 
-func (q *queues) lessAt(i, j int) bool { return better(q.heap[i].items[0], q.heap[j].items[0]) }
+func (q *Queues) lessAt(i, j int) bool { return Better(q.heap[i].items[0], q.heap[j].items[0]) }
 
-func (q *queues) swap(i, j int) {
+func (q *Queues) swap(i, j int) {
 	q.heap[i], q.heap[j] = q.heap[j], q.heap[i]
 	q.heap[i].pos = i
 	q.heap[j].pos = j
 }
 
-func (q *queues) up(i int) {
+func (q *Queues) up(i int) {
 	for i > 0 {
 		p := (i - 1) / 2
 		if !q.lessAt(i, p) {
@@ -224,7 +233,7 @@ func (q *queues) up(i int) {
 	}
 }
 
-func (q *queues) down(i int) {
+func (q *Queues) down(i int) {
 	for {
 		l, r, m := 2*i+1, 2*i+2, i
 		if l < len(q.heap) && q.lessAt(l, m) {
@@ -242,7 +251,7 @@ func (q *queues) down(i int) {
 }
 
 // remove takes the host at heap index i off the heap.
-func (q *queues) remove(i int) {
+func (q *Queues) remove(i int) {
 	h := q.heap[i]
 	last := len(q.heap) - 1
 	if i != last {

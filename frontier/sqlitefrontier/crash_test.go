@@ -1,4 +1,4 @@
-package frontier_test
+package sqlitefrontier_test
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/frontier"
+	"github.com/crawl-project/crawl/frontier/sqlitefrontier"
 	"github.com/crawl-project/crawl/store"
 )
 
@@ -31,7 +32,7 @@ func TestCrashHelper(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := frontier.NewSQLite(ctx, st, frontier.Config{Window: 50})
+	f, err := sqlitefrontier.New(ctx, st, frontier.Config{Window: 50})
 	if err != nil {
 		t.Fatal(err)
 	}

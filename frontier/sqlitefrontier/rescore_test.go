@@ -1,4 +1,4 @@
-package frontier_test
+package sqlitefrontier_test
 
 import (
 	"context"

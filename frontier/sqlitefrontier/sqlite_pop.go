@@ -1,4 +1,4 @@
-package frontier
+package sqlitefrontier
 
 import (
 	"context"
@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/frontier"
+	"github.com/crawl-project/crawl/frontier/internal/queue"
 	"github.com/crawl-project/crawl/store"
 )
 
@@ -19,31 +21,31 @@ const (
 	widenStep   = 1024 // rows loaded per widening step
 )
 
-// Pop implements Frontier. The window holds the best queued links, so the
+// Pop implements frontier.Frontier. The window holds the best queued links, so the
 // best ready link in it is the best ready link overall. When no host in
 // the window is ready, Pop first widens the window up to twice its size,
 // then looks in SQLite at the best link of each ready host outside it
 // (escape), so a host with a million links cannot starve the others; with
 // up to escapeHosts queued hosts that is exact, beyond it hosts are
 // visited round-robin, escapeHosts per Pop.
-func (f *SQLite) Pop(ctx context.Context, ready func(host string) bool) (crawl.Link, error) {
+func (f *Frontier) Pop(ctx context.Context, ready func(host string) bool) (crawl.Link, error) {
 	if err := ctx.Err(); err != nil {
 		return crawl.Link{}, err
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.closed {
-		return crawl.Link{}, ErrClosed
+		return crawl.Link{}, frontier.ErrClosed
 	}
 	if err := f.refill(ctx); err != nil {
 		return crawl.Link{}, err
 	}
-	if f.q.len() == 0 {
-		return crawl.Link{}, ErrEmpty
+	if f.q.Len() == 0 {
+		return crawl.Link{}, frontier.ErrEmpty
 	}
-	e, ok := f.q.pop(ready)
+	e, ok := f.q.Pop(ready)
 	if ok {
-		delete(f.resident, e.seq)
+		delete(f.resident, e.Seq)
 	} else if f.spill && !time.Now().Before(f.idleTill) {
 		var err error
 		if e, err = f.search(ctx, ready); err != nil {
@@ -55,29 +57,29 @@ func (f *SQLite) Pop(ctx context.Context, ready func(host string) bool) (crawl.L
 		}
 	}
 	if !ok {
-		return crawl.Link{}, ErrNotReady
+		return crawl.Link{}, frontier.ErrNotReady
 	}
-	f.inflight[e.seq] = e.link.URL
+	f.inflight[e.Seq] = e.Link.URL
 	f.queued--
 	if len(f.inflight) >= f.purgeAt {
 		if err := f.purge(ctx); err != nil {
 			return crawl.Link{}, err
 		}
 	}
-	return e.link, nil
+	return e.Link, nil
 }
 
 // search looks beyond the window when no host in it is ready: first it
 // widens the window, best first, up to twice its size, then it escapes.
 // f.mu held.
-func (f *SQLite) search(ctx context.Context, ready func(string) bool) (*entry, error) {
+func (f *Frontier) search(ctx context.Context, ready func(string) bool) (*queue.Entry, error) {
 	step := min(f.window, widenStep)
-	for f.spill && f.q.len() < 2*f.window {
+	for f.spill && f.q.Len() < 2*f.window {
 		if err := f.loadAfterCut(ctx, step); err != nil {
 			return nil, err
 		}
-		if e, ok := f.q.pop(ready); ok {
-			delete(f.resident, e.seq)
+		if e, ok := f.q.Pop(ready); ok {
+			delete(f.resident, e.Seq)
 			return e, nil
 		}
 	}
@@ -90,7 +92,7 @@ func (f *SQLite) search(ctx context.Context, ready func(string) bool) (*entry, e
 // escape returns the best queued link, outside the window and not in
 // flight, among ready hosts that have nothing in the window; nil when there
 // is none. f.mu held.
-func (f *SQLite) escape(ctx context.Context, ready func(string) bool) (*entry, error) {
+func (f *Frontier) escape(ctx context.Context, ready func(string) bool) (*queue.Entry, error) {
 	hosts, err := f.st.FrontierHosts(ctx, f.hostScan, escapeHosts, f.since)
 	if err != nil {
 		return nil, fmt.Errorf("frontier: escape: %w", err)
@@ -100,20 +102,20 @@ func (f *SQLite) escape(ctx context.Context, ready func(string) bool) (*entry, e
 	} else {
 		f.hostScan = hosts[len(hosts)-1]
 	}
-	var best *entry
+	var best *queue.Entry
 	for _, h := range hosts {
-		if _, inWindow := f.q.hosts[h]; inWindow || (ready != nil && !ready(h)) {
+		if inWindow := f.q.HasHost(h); inWindow || (ready != nil && !ready(h)) {
 			continue
 		}
 		e, err := f.hostHead(ctx, h)
 		if err != nil {
 			return nil, err
 		}
-		if e != nil && (best == nil || better(e, best)) {
+		if e != nil && (best == nil || queue.Better(e, best)) {
 			best = e
 		}
 	}
-	if best != nil && !f.q.withinMargin(best.link.Priority) {
+	if best != nil && !f.q.WithinMargin(best.Link.Priority) {
 		return nil, nil
 	}
 	return best, nil
@@ -122,7 +124,7 @@ func (f *SQLite) escape(ctx context.Context, ready func(string) bool) (*entry, e
 // hostHead returns the best queued row of host that is neither in the
 // window nor in flight, or nil. Every queued row up to the cut is in one
 // of the two, so the search starts at the cut. f.mu held.
-func (f *SQLite) hostHead(ctx context.Context, host string) (*entry, error) {
+func (f *Frontier) hostHead(ctx context.Context, host string) (*queue.Entry, error) {
 	const page = 8
 	cur := f.cut
 	for {
@@ -134,7 +136,7 @@ func (f *SQLite) hostHead(ctx context.Context, host string) (*entry, error) {
 			_, res := f.resident[r.Seq]
 			_, fly := f.inflight[r.Seq]
 			if !res && !fly {
-				return &entry{link: r.Link, host: r.Host, seq: r.Seq}, nil
+				return &queue.Entry{Link: r.Link, Host: r.Host, Seq: r.Seq}, nil
 			}
 		}
 		if len(rows) < page {
@@ -148,7 +150,7 @@ func (f *SQLite) hostHead(ctx context.Context, host string) (*entry, error) {
 // purge forgets the in-flight links whose rows are no longer queued
 // (saved as done or failed), keeping the in-flight set as small as the
 // work really in flight. f.mu held.
-func (f *SQLite) purge(ctx context.Context) error {
+func (f *Frontier) purge(ctx context.Context) error {
 	urls := make([]string, 0, len(f.inflight))
 	for _, u := range f.inflight {
 		urls = append(urls, u)
@@ -166,17 +168,17 @@ func (f *SQLite) purge(ctx context.Context) error {
 	return nil
 }
 
-// Len implements Frontier: queued links, in memory or in SQLite.
-func (f *SQLite) Len() int {
+// Len implements frontier.Frontier: queued links, in memory or in SQLite.
+func (f *Frontier) Len() int {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.queued
 }
 
-// Close implements Frontier. It saves the seen filter in the store, so the
+// Close implements frontier.Frontier. It saves the seen filter in the store, so the
 // next open need not rebuild it, and does not close the store: close the
 // frontier first.
-func (f *SQLite) Close() error {
+func (f *Frontier) Close() error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.closed {
@@ -189,7 +191,7 @@ func (f *SQLite) Close() error {
 	if err != nil {
 		err = fmt.Errorf("frontier: close: save seen filter: %w", err)
 	}
-	f.q = newQueues(0)
+	f.q = queue.New(0)
 	f.resident = map[int64]struct{}{}
 	f.inflight = map[int64]string{}
 	return err

@@ -1,4 +1,4 @@
-package frontier
+package sqlitefrontier
 
 import (
 	"context"
@@ -8,27 +8,29 @@ import (
 
 	"github.com/bits-and-blooms/bloom/v3"
 	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/frontier"
+	"github.com/crawl-project/crawl/frontier/internal/queue"
 	"github.com/crawl-project/crawl/store"
 )
 
-// SQLite is the persisted backend. Every pushed link is a frontier row in
+// Frontier is the persisted backend (a frontier.Frontier). Every pushed link is a frontier row in
 // the store when Push returns; the row stays queued until
 // store.SaveResults marks its URL done or failed, so after a crash every
 // link popped but not saved is popped again by the next run.
 //
 // Memory stays bounded however large the frontier grows: only a window of
-// about Config.Window of the best queued links is held in memory (refilled
+// about frontier.Config.Window of the best queued links is held in memory (refilled
 // from SQLite, best first, when it runs low), plus the links in flight and
 // a Bloom filter of seen URLs whose positives are confirmed in SQLite.
-type SQLite struct {
+type Frontier struct {
 	st     *store.Store
-	rules  *Rules
-	limit  *limiter
+	rules  *frontier.Rules
+	limit  *frontier.Limiter
 	window int
-	since  int64 // Config.Since: queued rows at or below it are not this run's
+	since  int64 // frontier.Config.Since: queued rows at or below it are not this run's
 
 	mu       sync.Mutex
-	q        *queues              // the window, per-host back queues
+	q        *queue.Queues        // the window, per-host back queues
 	resident map[int64]struct{}   // seqs in q
 	inflight map[int64]string     // popped, maybe not saved yet: seq → URL
 	purgeAt  int                  // in-flight size that triggers a purge
@@ -42,15 +44,15 @@ type SQLite struct {
 
 	bmu    sync.Mutex
 	seen   *bloom.BloomFilter
-	recent *recentSet // guarded by bmu
+	recent *queue.Recent // guarded by bmu
 }
 
-// NewSQLite opens the frontier persisted in st: it loads the seen filter
+// New opens the frontier persisted in st: it loads the seen filter
 // saved by the last Close (or rebuilds it from every frontier row after a
 // crash) and the best queued rows. The caller keeps ownership of st; Close
 // does not close it.
-func NewSQLite(ctx context.Context, st *store.Store, cfg Config) (*SQLite, error) {
-	cfg = cfg.withDefaults()
+func New(ctx context.Context, st *store.Store, cfg frontier.Config) (*Frontier, error) {
+	cfg = withDefaults(cfg)
 	rules, err := cfg.Scope.Compile()
 	if err != nil {
 		return nil, err
@@ -64,11 +66,11 @@ func NewSQLite(ctx context.Context, st *store.Store, cfg Config) (*SQLite, error
 	if err != nil {
 		return nil, err
 	}
-	f := &SQLite{
-		st: st, rules: rules, limit: newLimiter(cfg.Limits), window: cfg.Window, since: cfg.Since,
-		q: newQueues(cfg.FocusMargin), resident: map[int64]struct{}{}, inflight: map[int64]string{},
+	f := &Frontier{
+		st: st, rules: rules, limit: frontier.NewLimiter(cfg.Limits), window: cfg.Window, since: cfg.Since,
+		q: queue.New(cfg.FocusMargin), resident: map[int64]struct{}{}, inflight: map[int64]string{},
 		purgeAt: max(4096, cfg.Window), spill: true, queued: int(queued),
-		seen: seen, recent: newRecentSet(defaultRecent),
+		seen: seen, recent: queue.NewRecent(queue.DefaultRecent),
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -79,19 +81,19 @@ func NewSQLite(ctx context.Context, st *store.Store, cfg Config) (*SQLite, error
 }
 
 // after reports whether e comes after c in best-first order.
-func after(e *entry, c store.FrontierCursor) bool {
+func after(e *queue.Entry, c store.FrontierCursor) bool {
 	if c.Seq == 0 {
 		return true
 	}
-	if e.link.Priority != c.Priority {
-		return e.link.Priority < c.Priority
+	if e.Link.Priority != c.Priority {
+		return e.Link.Priority < c.Priority
 	}
-	return e.seq > c.Seq
+	return e.Seq > c.Seq
 }
 
-// Push implements Frontier. The new links are in SQLite when it returns.
-func (f *SQLite) Push(ctx context.Context, links []crawl.Link) (int, error) {
-	return f.PushWith(ctx, links, func(entries []store.FrontierEntry) (int, error) {
+// Push implements frontier.Frontier. The new links are in SQLite when it returns.
+func (f *Frontier) Push(ctx context.Context, links []crawl.Link) (int, error) {
+	return f.PushWith(ctx, links, func(entries []crawl.FrontierEntry) (int, error) {
 		if len(entries) == 0 {
 			return 0, nil
 		}
@@ -100,16 +102,16 @@ func (f *SQLite) Push(ctx context.Context, links []crawl.Link) (int, error) {
 }
 
 // PushWith is Push with the insertion of the new rows left to save, which
-// must insert them as store.AddFrontier does (setting each entry's Seq) and
+// must insert them as store.AddFrontier does (setting each queue.Entry's Seq) and
 // is called exactly once, with no entries when every link was seen before.
 // The engine uses it to store the links in the same transaction as the
 // pages they were found on (store.SaveFetched).
-func (f *SQLite) PushWith(ctx context.Context, links []crawl.Link, save func([]store.FrontierEntry) (int, error)) (int, error) {
+func (f *Frontier) PushWith(ctx context.Context, links []crawl.Link, save func([]crawl.FrontierEntry) (int, error)) (int, error) {
 	f.mu.Lock()
 	closed := f.closed
 	f.mu.Unlock()
 	if closed {
-		return 0, ErrClosed
+		return 0, frontier.ErrClosed
 	}
 	cands := f.candidates(links)
 	if len(cands) > 0 {
@@ -128,7 +130,7 @@ func (f *SQLite) PushWith(ctx context.Context, links []crawl.Link, save func([]s
 	f.bmu.Lock()
 	for _, c := range cands {
 		f.seen.AddString(c.Link.URL)
-		f.recent.add(c.Link.URL)
+		f.recent.Add(c.Link.URL)
 	}
 	f.bmu.Unlock()
 	f.mu.Lock()
@@ -144,9 +146,9 @@ func (f *SQLite) PushWith(ctx context.Context, links []crawl.Link, save func([]s
 			continue
 		}
 		f.queued++
-		f.admit(&entry{link: c.Link, host: c.Host, seq: c.Seq})
+		f.admit(&queue.Entry{Link: c.Link, Host: c.Host, Seq: c.Seq})
 	}
-	if f.q.len() > 2*f.window {
+	if f.q.Len() > 2*f.window {
 		f.trim()
 	}
 	return added, nil
@@ -154,8 +156,8 @@ func (f *SQLite) PushWith(ctx context.Context, links []crawl.Link, save func([]s
 
 // candidates returns the links in scope, once each, marked by the Bloom
 // filter: Seq -1 means "maybe seen", to be checked in SQLite.
-func (f *SQLite) candidates(links []crawl.Link) []store.FrontierEntry {
-	out := make([]store.FrontierEntry, 0, len(links))
+func (f *Frontier) candidates(links []crawl.Link) []crawl.FrontierEntry {
+	out := make([]crawl.FrontierEntry, 0, len(links))
 	batch := make(map[string]struct{}, len(links))
 	f.bmu.Lock()
 	defer f.bmu.Unlock()
@@ -167,11 +169,11 @@ func (f *SQLite) candidates(links []crawl.Link) []store.FrontierEntry {
 			continue
 		}
 		batch[l.URL] = struct{}{}
-		l.Priority = cleanPriority(l.Priority)
+		l.Priority = queue.CleanPriority(l.Priority)
 		l.Tags = append([]string(nil), l.Tags...)
-		e := store.FrontierEntry{Host: HostOf(l.URL), Link: l}
+		e := crawl.FrontierEntry{Host: crawl.HostKey(l.URL), Link: l}
 		if f.seen.TestString(l.URL) {
-			if f.recent.has(l.URL) {
+			if f.recent.Has(l.URL) {
 				continue // confirmed seen not long ago
 			}
 			e.Seq = -1
@@ -182,7 +184,7 @@ func (f *SQLite) candidates(links []crawl.Link) []store.FrontierEntry {
 }
 
 // dropKnown removes the Bloom positives that SQLite confirms as seen.
-func (f *SQLite) dropKnown(ctx context.Context, cands *[]store.FrontierEntry) error {
+func (f *Frontier) dropKnown(ctx context.Context, cands *[]crawl.FrontierEntry) error {
 	var maybe []string
 	for _, c := range *cands {
 		if c.Seq == -1 {
@@ -205,7 +207,7 @@ func (f *SQLite) dropKnown(ctx context.Context, cands *[]store.FrontierEntry) er
 			k := known[i]
 			i++
 			if k {
-				f.recent.add(c.Link.URL)
+				f.recent.Add(c.Link.URL)
 				continue
 			}
 		}
@@ -217,10 +219,10 @@ func (f *SQLite) dropKnown(ctx context.Context, cands *[]store.FrontierEntry) er
 }
 
 // limited removes the new links the Limits refuse.
-func (f *SQLite) limited(cands []store.FrontierEntry) []store.FrontierEntry {
+func (f *Frontier) limited(cands []crawl.FrontierEntry) []crawl.FrontierEntry {
 	keep := cands[:0]
 	for _, c := range cands {
-		if f.limit.admit(c.Link.URL) {
+		if f.limit.Admit(c.Link.URL) {
 			keep = append(keep, c)
 		}
 	}
@@ -228,34 +230,34 @@ func (f *SQLite) limited(cands []store.FrontierEntry) []store.FrontierEntry {
 }
 
 // Refused implements Refuser.
-func (f *SQLite) Refused() map[string]int64 { return f.limit.snapshot() }
+func (f *Frontier) Refused() map[string]int64 { return f.limit.Refused() }
 
-// admit puts a queued entry into the window when it belongs there: always
+// admit puts a queued queue.Entry into the window when it belongs there: always
 // when nothing spilled, else only when it sorts before the cut. f.mu held.
-func (f *SQLite) admit(e *entry) {
-	if _, ok := f.resident[e.seq]; ok {
+func (f *Frontier) admit(e *queue.Entry) {
+	if _, ok := f.resident[e.Seq]; ok {
 		return
 	}
-	if _, ok := f.inflight[e.seq]; ok {
+	if _, ok := f.inflight[e.Seq]; ok {
 		return
 	}
 	if f.spill && after(e, f.cut) {
 		return
 	}
-	f.resident[e.seq] = struct{}{}
-	f.q.push(e)
+	f.resident[e.Seq] = struct{}{}
+	f.q.Push(e)
 }
 
 // trim shrinks the window to its best f.window entries; the others stay
 // queued in SQLite, after the new cut. f.mu held.
-func (f *SQLite) trim() {
-	all := f.q.drain()
+func (f *Frontier) trim() {
+	all := f.q.Drain()
 	keep := all[:f.window]
 	for _, e := range all[f.window:] {
-		delete(f.resident, e.seq)
+		delete(f.resident, e.Seq)
 	}
 	last := keep[len(keep)-1]
-	f.cut = store.FrontierCursor{Priority: last.link.Priority, Seq: last.seq}
+	f.cut = store.FrontierCursor{Priority: last.Link.Priority, Seq: last.Seq}
 	if f.rescored {
 		// The dropped entries' stored priorities are not the ones they
 		// were sorted by: only the start of the stored order is a safe cut.
@@ -263,15 +265,15 @@ func (f *SQLite) trim() {
 	}
 	f.spill = true
 	for _, e := range keep {
-		f.q.push(e)
+		f.q.Push(e)
 	}
 }
 
 // refill loads the best queued rows after the cut until the window is at
 // least half full or nothing is left after the cut. f.mu held.
-func (f *SQLite) refill(ctx context.Context) error {
-	for f.spill && f.q.len() <= f.window/2 {
-		if err := f.loadAfterCut(ctx, f.window-f.q.len()); err != nil {
+func (f *Frontier) refill(ctx context.Context) error {
+	for f.spill && f.q.Len() <= f.window/2 {
+		if err := f.loadAfterCut(ctx, f.window-f.q.Len()); err != nil {
 			return err
 		}
 	}
@@ -281,7 +283,7 @@ func (f *SQLite) refill(ctx context.Context) error {
 // loadAfterCut loads the next limit queued rows after the cut into the
 // window and advances the cut past them. Rows in flight are skipped (they
 // stay queued in SQLite until saved). f.mu held.
-func (f *SQLite) loadAfterCut(ctx context.Context, limit int) error {
+func (f *Frontier) loadAfterCut(ctx context.Context, limit int) error {
 	rows, err := f.st.FrontierQueued(ctx, "", f.cut, limit, f.since)
 	if err != nil {
 		return fmt.Errorf("frontier: refill: %w", err)
@@ -291,7 +293,7 @@ func (f *SQLite) loadAfterCut(ctx context.Context, limit int) error {
 		_, fly := f.inflight[r.Seq]
 		if !res && !fly {
 			f.resident[r.Seq] = struct{}{}
-			f.q.push(&entry{link: r.Link, host: r.Host, seq: r.Seq})
+			f.q.Push(&queue.Entry{Link: r.Link, Host: r.Host, Seq: r.Seq})
 		}
 	}
 	if len(rows) < limit {
@@ -302,4 +304,18 @@ func (f *SQLite) loadAfterCut(ctx context.Context, limit int) error {
 	last := rows[len(rows)-1]
 	f.cut = store.FrontierCursor{Priority: last.Link.Priority, Seq: last.Seq}
 	return nil
+}
+
+// withDefaults fills the zero fields of c this backend reads.
+func withDefaults(c frontier.Config) frontier.Config {
+	if c.Window <= 0 {
+		c.Window = frontier.DefaultWindow
+	}
+	if c.ExpectedURLs == 0 {
+		c.ExpectedURLs = frontier.DefaultExpectedURLs
+	}
+	if c.FalsePositiveRate <= 0 || c.FalsePositiveRate >= 1 {
+		c.FalsePositiveRate = frontier.DefaultFalsePositiveRate
+	}
+	return c
 }

@@ -1,4 +1,4 @@
-package frontier_test
+package sqlitefrontier_test
 
 import (
 	"context"
@@ -12,7 +12,6 @@ import (
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/frontier"
-	"github.com/crawl-project/crawl/store"
 )
 
 var (
@@ -67,13 +66,13 @@ func TestSQLiteBoundedMemory(t *testing.T) {
 		t.Fatalf("Len = %d, want %d", f.Len(), n)
 	}
 	start = time.Now()
-	var fails []store.Failure
+	var fails []crawl.Failure
 	for i := 0; i < n/2; i++ {
 		l, err := f.Pop(ctx, nil)
 		if err != nil {
 			t.Fatalf("Pop %d: %v", i, err)
 		}
-		fails = append(fails, store.Failure{URL: l.URL, Kind: "test", At: time.Now()})
+		fails = append(fails, crawl.Failure{URL: l.URL, Kind: "test", At: time.Now()})
 		if len(fails) == 500 {
 			if err := st.SaveResults(ctx, nil, fails); err != nil {
 				t.Fatal(err)
