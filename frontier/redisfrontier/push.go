@@ -8,6 +8,7 @@ import (
 	"github.com/cespare/xxhash/v2"
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/frontier"
+	"github.com/redis/go-redis/v9"
 )
 
 // pushChunk is how many links one push script takes: Redis runs a script
@@ -24,8 +25,7 @@ func (f *Frontier) Push(ctx context.Context, links []crawl.Link) (int, error) {
 		return 0, frontier.ErrClosed
 	}
 	batch := make(map[string]struct{}, len(links))
-	var c pushCall
-	added := 0
+	keep := make([]*crawl.Link, 0, len(links))
 	for i := range links {
 		l := &links[i]
 		if f.rules.Allow(*l) != nil {
@@ -35,6 +35,15 @@ func (f *Frontier) Push(ctx context.Context, links []crawl.Link) (int, error) {
 			continue
 		}
 		batch[l.URL] = struct{}{}
+		keep = append(keep, l)
+	}
+	keep, err := f.limited(ctx, keep)
+	if err != nil {
+		return 0, err
+	}
+	var c pushCall
+	added := 0
+	for _, l := range keep {
 		host := crawl.HostKey(l.URL)
 		shard, member := f.seenKey(l.URL)
 		c.add(shard, member, host, score(l.Priority), l.Parent, encodeLink(l, host))
@@ -49,6 +58,34 @@ func (f *Frontier) Push(ctx context.Context, links []crawl.Link) (int, error) {
 	n, err := f.runPush(ctx, &c)
 	return added + n, err
 }
+
+// limited drops the links the Limits refuse. Only new links count, so
+// the seen-set is asked first (one round trip for all of them); a link two
+// processes push at once may count in both.
+func (f *Frontier) limited(ctx context.Context, links []*crawl.Link) ([]*crawl.Link, error) {
+	if f.limit == nil || len(links) == 0 {
+		return links, nil
+	}
+	pipe := f.rdb.Pipeline()
+	seen := make([]*redis.BoolCmd, len(links))
+	for i, l := range links {
+		shard, member := f.seenKey(l.URL)
+		seen[i] = pipe.SIsMember(ctx, f.prefix+"s:"+shard, member)
+	}
+	if _, err := pipe.Exec(ctx); err != nil {
+		return nil, fmt.Errorf("redisfrontier: push: %w", err)
+	}
+	keep := links[:0]
+	for i, l := range links {
+		if seen[i].Val() || f.limit.Admit(l.URL) {
+			keep = append(keep, l) // a seen link is dropped by the push script
+		}
+	}
+	return keep, nil
+}
+
+// Refused implements frontier.Refuser: links this process's Limits refused.
+func (f *Frontier) Refused() map[string]int64 { return f.limit.Refused() }
 
 // pushCall collects the arguments of one push script.
 type pushCall struct {

@@ -19,9 +19,10 @@ import (
 
 // Config configures the Redis frontier of one crawl.
 type Config struct {
-	// Frontier: Scope, FocusMargin and ExpectedURLs (which sizes the
-	// seen-set's shards) apply; Window, Since and Limits do not (the whole
-	// queue lives in Redis; the runaway-URL limits are not shared).
+	// Frontier: Scope, FocusMargin, ExpectedURLs (which sizes the
+	// seen-set's shards) and Limits apply; Window and Since do not (the
+	// whole queue lives in Redis). Limits count per process: each process
+	// counts the new URLs it pushes.
 	Frontier frontier.Config
 	// Name is the crawl's name: every key is crawl:{Name}:…. Letters,
 	// digits, '.', '_' and '-'.
@@ -77,6 +78,7 @@ type Frontier struct {
 	rdb       redis.UniversalClient
 	cfg       Config
 	rules     *frontier.Rules
+	limit     *frontier.Limiter // nil without Limits
 	prefix    string
 	keys      []string
 	owner     string
@@ -139,6 +141,9 @@ func New(ctx context.Context, rdb redis.UniversalClient, cfg Config) (*Frontier,
 		log: cfg.Logger, held: map[string]heldLink{}, stopBeat: make(chan struct{}), beatDone: make(chan struct{}),
 	}
 	f.keys = []string{f.prefix}
+	if l := cfg.Frontier.Limits; l.MaxQueryVariants > 0 || l.MaxURLsPerPattern > 0 {
+		f.limit = frontier.NewLimiter(l)
+	}
 	if f.shardBits, err = f.initShards(ctx); err != nil {
 		return nil, err
 	}

@@ -260,3 +260,28 @@ func TestManyHostsNotReady(t *testing.T) {
 		t.Errorf("Pop with all ready = %s, %v; want h000 (best)", l.URL, err)
 	}
 }
+
+// TestLimits: the runaway-URL limits refuse new URLs past the cap; seen
+// URLs pushed again do not count.
+func TestLimits(t *testing.T) {
+	srv := redistest.Start(t, redistest.Options{})
+	ctx := context.Background()
+	f := newFrontier(t, srv.Client(), redisfrontier.Config{Frontier: frontier.Config{Limits: frontier.Limits{MaxQueryVariants: 5}}})
+	defer f.Close()
+	var links []crawl.Link
+	for i := range 3 {
+		links = append(links, crawl.Link{URL: fmt.Sprintf("http://a.test/cal?d=%d", i)})
+	}
+	if n, err := f.Push(ctx, links); n != 3 || err != nil {
+		t.Fatalf("Push of 3 variants = %d, %v", n, err)
+	}
+	for i := 3; i < 20; i++ {
+		links = append(links, crawl.Link{URL: fmt.Sprintf("http://a.test/cal?d=%d", i)})
+	}
+	if n, err := f.Push(ctx, links); n != 2 || err != nil {
+		t.Errorf("Push of the 3 again and 17 more = %d, %v; want 2 (cap 5)", n, err)
+	}
+	if r := f.Refused()[frontier.RuleQueryVariants]; r != 15 {
+		t.Errorf("refused %d, want 15", r)
+	}
+}
