@@ -58,6 +58,7 @@ func (p *Pipeline) openDistributed(ctx context.Context, fcfg frontier.Config) er
 	if err != nil {
 		return err
 	}
+	p.closers = append(p.closers, gate.Close) // before the client closes
 	p.engineOpts = append(p.engineOpts, crawler.WithHostGate(gate),
 		crawler.WithRobotsShare(redisgate.NewRobots(rdb, redisfrontier.Prefix(d.Name))))
 	return nil

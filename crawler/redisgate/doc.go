@@ -11,6 +11,6 @@
 // robots.txt is fetched about once per crawl rather than once per process.
 //
 // Files:
-//   - gate.go: Config, New, Acquire, Ready, the Lua scripts.
+//   - gate.go: Config, New, Acquire, Ready, Close, the Lua scripts.
 //   - robots.go: Robots, the shared robots.txt answers.
 package redisgate

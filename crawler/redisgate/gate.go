@@ -35,6 +35,7 @@ type Gate struct {
 	cfg  Config
 	keys []string
 	n    atomic.Int64
+	rels sync.WaitGroup // releases under way (they run off the request's path)
 
 	mu        sync.Mutex
 	notBefore map[string]time.Time // local hint for Ready
@@ -123,7 +124,15 @@ func (g *Gate) Acquire(stop <-chan struct{}, host string, delay time.Duration) (
 		switch res[0] {
 		case 0:
 			g.hint(host, time.Now().Add(delay))
-			return func() { g.release(host, token, dms) }, nil
+			// The slot is freed off the worker's path: a later release only
+			// makes the host wait longer, never less, so politeness holds.
+			return func() {
+				g.rels.Add(1)
+				go func() {
+					defer g.rels.Done()
+					g.release(host, token, dms)
+				}()
+			}, nil
 		case 1:
 			wait = poll
 			poll = min(2*poll, g.cfg.MaxPoll)
@@ -139,6 +148,13 @@ func (g *Gate) Acquire(stop <-chan struct{}, host string, delay time.Duration) (
 			return nil, errors.New("redisgate: stopped")
 		}
 	}
+}
+
+// Close waits for the releases under way, so that a process that ends
+// leaves no slot taken.
+func (g *Gate) Close() error {
+	g.rels.Wait()
+	return nil
 }
 
 func (g *Gate) release(host, token string, dms int64) {
