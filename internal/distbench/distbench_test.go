@@ -270,3 +270,31 @@ func TestRedisRestart(t *testing.T) {
 	c.Wait(3 * time.Minute)
 	checkStoredOnce(t, site, dbs(c, 2))
 }
+
+// TestBudgetAcrossProcesses: max_pages is the whole crawl's budget: four
+// processes store exactly that many pages between them, and all stop.
+func TestBudgetAcrossProcesses(t *testing.T) {
+	srv := redistest.Start(t, redistest.Options{})
+	site := distbench.NewSite(8, 200, 5*time.Millisecond)
+	defer site.Close()
+	const budget = 300
+	c := distbench.NewCluster(t, crawlBin, t.TempDir(), distbench.Options{
+		Redis: srv.URL(0), Name: "budget", Seeds: site.Roots(), Workers: 4, PerHost: 2, Lease: 5 * time.Second, MaxPages: budget,
+	})
+	for i := range 4 {
+		c.Start(i)
+	}
+	c.Wait(3 * time.Minute)
+	stored, err := distbench.StoredPages(context.Background(), dbs(c, 4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(stored) != budget {
+		t.Errorf("%d pages stored by 4 processes with max_pages %d", len(stored), budget)
+	}
+	for i := range 4 {
+		if log := c.Log(i); !strings.Contains(log, "budget") {
+			t.Errorf("process %d did not end on the budget:\n%s", i, log)
+		}
+	}
+}

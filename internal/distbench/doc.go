@@ -3,7 +3,7 @@
 // helpers that build the crawl command and run several crawl processes
 // against one Redis (Cluster). Its tests are the targets of the Redis
 // backend: 4 processes against 1, kill -9 during a crawl, politeness over
-// processes.
+// processes, a Redis restart mid-crawl, the page budget over processes.
 //
 // Files:
 //   - site.go: Site: hosts, pages, links, latency, access log.
