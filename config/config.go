@@ -47,6 +47,8 @@ type Config struct {
 
 	WARC WARC `yaml:"warc"` // web archive of every exchange; off by default
 
+	Distributed Distributed `yaml:"distributed"` // many processes share one crawl through Redis; off by default
+
 	Serve Serve `yaml:"serve"`
 }
 

@@ -148,3 +148,32 @@ func TestSeedsFile(t *testing.T) {
 		t.Error("missing seeds file accepted")
 	}
 }
+
+func TestDistributed(t *testing.T) {
+	cases := []struct {
+		yaml string
+		err  string // "" = valid
+	}{
+		{"seeds: [http://a.test/]\ndistributed: {redis: \"redis://127.0.0.1:6379/0\", name: sports, lease: 60s}\n", ""},
+		{"seeds: [http://a.test/]\ndistributed: {redis: \"rediss://u:p@r.example:6380/2\", name: a.b_c-1}\n", ""},
+		{"seeds: [http://a.test/]\ndistributed: {redis: \"http://x\", name: sports}\n", "distributed.redis"},
+		{"seeds: [http://a.test/]\ndistributed: {redis: \"redis://h:1/0\", name: \"a b\"}\n", "distributed.name"},
+		{"seeds: [http://a.test/]\ndistributed: {redis: \"redis://h:1/0\"}\n", "distributed.name"},
+		{"seeds: [http://a.test/]\ndistributed: {redis: \"redis://h:1/0\", name: x, lease: 10ms}\n", "distributed.lease"},
+		{"seeds: [http://a.test/]\ndistributed: {redis: \"redis://h:1/0\", name: x, leese: 1s}\n", "leese"},
+		{"demo: true\ndistributed: {redis: \"redis://h:1/0\", name: x}\n", "distributed"},
+	}
+	for _, c := range cases {
+		t.Run(c.yaml, func(t *testing.T) {
+			cfg, err := config.Parse(strings.NewReader(c.yaml), "x.yaml")
+			switch {
+			case c.err == "" && err != nil:
+				t.Fatalf("error %v", err)
+			case c.err == "" && !cfg.Distributed.Enabled():
+				t.Fatal("not enabled")
+			case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+				t.Fatalf("error %v, want one naming %s", err, c.err)
+			}
+		})
+	}
+}

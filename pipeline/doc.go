@@ -23,4 +23,6 @@
 //     commit), PrepareReplay; warcexport.go: a store as WARC.
 //   - replay.go: replay in archive order (orderedFrontier) and
 //     ArchivedOnly, the OnURL hook of a replay.
+//   - distributed.go: the Redis frontier and shared politeness of a
+//     distributed configuration, Owner, ClearDistributed, DistributedStatus.
 package pipeline

@@ -60,7 +60,10 @@ type Pipeline struct {
 	builtins []builtin // in hook order
 	closers  []func() error
 	revisits map[string]crawler.Validators
-	report   []string
+	// engineOpts are options of the engine the pipeline adds itself
+	// (the shared politeness of a distributed crawl).
+	engineOpts []crawler.Option
+	report     []string
 
 	storedBefore int64       // pages in the store before a re-crawl
 	marks        store.Marks // the store's sequence marks before a re-crawl
@@ -129,7 +132,12 @@ func Open(ctx context.Context, cfg *config.Config, opts Options) (_ *Pipeline, e
 		return nil, fmt.Errorf("pipeline: scope: %w", err)
 	}
 	fcfg := frontier.Config{Scope: scope, FocusMargin: focusMargin(cfg.Topic), FocusWait: cfg.Topic.FocusWait, Since: p.marks.Frontier, Limits: limitsOf(cfg.Scope)}
-	if p.fr, err = sqlitefrontier.New(ctx, p.st, fcfg); err != nil {
+	if cfg.Distributed.Enabled() {
+		err = p.openDistributed(ctx, fcfg)
+	} else {
+		p.fr, err = sqlitefrontier.New(ctx, p.st, fcfg)
+	}
+	if err != nil {
 		return nil, err
 	}
 	if len(opts.ArchiveOrder) > 0 {
@@ -200,6 +208,7 @@ func (p *Pipeline) Run(ctx context.Context) (crawler.Summary, error) {
 		ecfg.Workers = 1 // the hooks see the pages in archive order
 		st = orderedStore{Store: st, st: p.st, fr: of}
 	}
+	opts = append(opts, p.engineOpts...)
 	opts = append(opts, p.opts.EngineOptions...)
 	c, err := crawler.New(ecfg, p.fr, st, append(opts, aopts...)...)
 	if err != nil {
