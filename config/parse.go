@@ -303,6 +303,7 @@ func (c *Config) validate() []*Error {
 	unit("topic.drift_floor", c.Topic.DriftFloor)
 	unit("topic.link_context", c.Topic.LinkContext)
 	unit("topic.focus_margin", c.Topic.FocusMargin)
+	nonNeg("topic.focus_wait", int64(c.Topic.FocusWait))
 	unit("clustering.d", c.Clustering.D)
 	unit("clustering.alpha", c.Clustering.Alpha)
 	unit("clustering.beta", c.Clustering.Beta)

@@ -69,6 +69,7 @@ func TestParseErrors(t *testing.T) {
 		{"robots agent not a token", "seeds: [https://a.example/]\npoliteness:\n  robots_agent: my bot/1.0\n", []string{"t.yaml:3", "politeness.robots_agent", "product token"}},
 		{"user agent without token", "seeds: [https://a.example/]\nfetch:\n  user_agent: \"/1.0 (x)\"\n", []string{"politeness.robots_agent", "required"}},
 		{"negative stop grace", "seeds: [https://a.example/]\nfetch:\n  stop_grace: -1s\n", []string{"t.yaml:3", "fetch.stop_grace", "negative"}},
+		{"negative focus wait", "seeds: [https://a.example/]\ntopic:\n  focus_wait: -1s\n", []string{"t.yaml:3", "topic.focus_wait", "negative"}},
 		{"proxy scheme", "seeds: [https://a.example/]\nfetch:\n  proxy: socks4://p:1080\n", []string{"t.yaml:3", "fetch.proxy", "socks4"}},
 		{"header value", "seeds: [https://a.example/]\nfetch:\n  headers: {X-A: \"a\\nb\"}\n", []string{"t.yaml:3", "fetch.headers", "X-A"}},
 		{"header host", "seeds: [https://a.example/]\nfetch:\n  headers: {host: x}\n", []string{"fetch.headers", "host"}},

@@ -30,6 +30,10 @@ type Options struct {
 	Engine   func(*crawler.Config) // last-minute engine tweaks (tests, benchmarks)
 	// Transport replaces the network (replay from WARC files); nil: HTTP.
 	Transport http.RoundTripper
+	// ArchiveOrder, when set (a replay in archive order), are the archived
+	// URLs in archive order: the crawl fetches the URLs it discovers in
+	// that order, with one worker, and no URL outside it (see replay.go).
+	ArchiveOrder []string
 	// Watch, when set, gets the engine before it runs (live dashboards
 	// read its Stats); EngineOptions are added to the engine's options.
 	Watch         func(*crawler.Crawler)
@@ -124,9 +128,12 @@ func Open(ctx context.Context, cfg *config.Config, opts Options) (_ *Pipeline, e
 	if p.scope, err = scope.Compile(); err != nil {
 		return nil, fmt.Errorf("pipeline: scope: %w", err)
 	}
-	fcfg := frontier.Config{Scope: scope, FocusMargin: focusMargin(cfg.Topic), Since: p.marks.Frontier, Limits: limitsOf(cfg.Scope)}
+	fcfg := frontier.Config{Scope: scope, FocusMargin: focusMargin(cfg.Topic), FocusWait: cfg.Topic.FocusWait, Since: p.marks.Frontier, Limits: limitsOf(cfg.Scope)}
 	if p.fr, err = sqlitefrontier.New(ctx, p.st, fcfg); err != nil {
 		return nil, err
+	}
+	if len(opts.ArchiveOrder) > 0 {
+		p.fr = newOrderedFrontier(p.fr, opts.ArchiveOrder)
 	}
 	p.closers = append(p.closers, p.fr.Close)
 	if err := p.buildHooks(ctx, resolve); err != nil {
@@ -188,6 +195,10 @@ func (p *Pipeline) Run(ctx context.Context) (crawler.Summary, error) {
 	aopts, st, closeArchive, err := p.archive()
 	if err != nil {
 		return crawler.Summary{}, err
+	}
+	if of, ok := p.fr.(*orderedFrontier); ok {
+		ecfg.Workers = 1 // the hooks see the pages in archive order
+		st = orderedStore{Store: st, st: p.st, fr: of}
 	}
 	opts = append(opts, p.opts.EngineOptions...)
 	c, err := crawler.New(ecfg, p.fr, st, append(opts, aopts...)...)

@@ -3,8 +3,10 @@ package topic
 import (
 	"context"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/net/html"
@@ -27,6 +29,7 @@ type pageState struct {
 	sibFetch int     // fetched pages that share this page's parent (before it)
 	sibRel   int     // of them relevant
 	ctx      map[string]string
+	hub      *hub // its fetched children, for its links' sibling evidence
 }
 
 const maxDist = 3
@@ -40,7 +43,30 @@ type pendingLink struct {
 // inStats sums up the fetched pages found linking to one URL.
 type inStats struct {
 	parents, relevant int     // pages linking to it, of them relevant
-	maxRel            float64 // the highest relevance ratio among them
+	sumRel            float64 // the sum of their relevance ratios, each capped at 1.5, over 1.5
+	from              []*hub  // the hubs of the first maxParents of them
+}
+
+// maxParents bounds the parents remembered per link URL.
+const maxParents = 8
+
+// hub sums up the fetched children of one page (its links' siblings):
+// how many, and the sum of their relevance shares (relShare) in
+// millionths. It is shared by the page's state and the in-link records of
+// its links, and updated without locks.
+type hub struct {
+	children atomic.Int64
+	sumRel   atomic.Int64
+}
+
+func (hb *hub) add(share float64) {
+	hb.sumRel.Add(int64(share * 1e6))
+	hb.children.Add(1)
+}
+
+// score is the hub's smoothed mean relevance share.
+func (hb *hub) score() float64 {
+	return (float64(hb.sumRel.Load())/1e6 + parentPrior*hubK) / (float64(hb.children.Load()) + hubK)
 }
 
 // counts is a fetched/relevant pair.
@@ -71,7 +97,7 @@ func newLearner(every int) *learner {
 // state for its out-links.
 func (h *Hook) learnPage(page *crawl.Page, score float64) {
 	ln := h.learner
-	st := &pageState{score: score, rel: page.Relevance / max(h.seeds.Threshold(), 1e-9), dist: maxDist}
+	st := &pageState{score: score, rel: page.Relevance / max(h.seeds.Threshold(), 1e-9), dist: maxDist, hub: &hub{}}
 	switch {
 	case page.Relevant:
 		st.dist = 0
@@ -90,6 +116,12 @@ func (h *Hook) learnPage(page *crawl.Page, score float64) {
 		st.sibFetch, st.sibRel = c.fetched-1, c.relevant-rel
 	}
 	ln.dirs.update(urlDir(page.URL), func(c counts) counts { return counts{c.fetched + 1, c.relevant + rel} })
+	if in, ok := ln.inlinks.get(page.URL); ok {
+		r := relShare(st.rel)
+		for _, hb := range in.from {
+			hb.add(r)
+		}
+	}
 	if page.Doc != nil {
 		st.ctx = linkContexts(page.Doc, page.FinalURL)
 	}
@@ -102,19 +134,18 @@ func (h *Hook) learnPage(page *crawl.Page, score float64) {
 	}
 }
 
-// learnedPriority is a link's priority under the learned strategy: the
-// mean of its page's relevance (as a share of the threshold, capped at
-// 1.5×) and the link model's probability that the link leads to a
-// relevant page; until the model is trained (the cold start) the link
-// context's cosine to the adaptive centroid, as a share of the threshold,
-// stands in for the probability.
+// learnedPriority is a link's priority under the learned strategy
+// (learnedScore): its parents' evidence and the link model's probability
+// that the link leads to a relevant page; until the model is trained (the
+// cold start) the link context's cosine to the adaptive centroid, as a
+// share of the threshold, stands in for the probability.
 func (h *Hook) learnedPriority(from *crawl.Page, l *crawl.Link) float64 {
 	ln := h.learner
 	st, ok := ln.pages.get(from.URL)
 	if !ok {
 		content := h.pageContent(from) // OnPage did not run for from, or its state was evicted
 		rel := h.seeds.Relevance(h.seeds.Vector(content))
-		st = &pageState{score: h.textScore(content), rel: rel / max(h.seeds.Threshold(), 1e-9), dist: maxDist}
+		st = &pageState{score: h.textScore(content), rel: rel / max(h.seeds.Threshold(), 1e-9), dist: maxDist, hub: &hub{}}
 	}
 	context := st.ctx[l.URL]
 	if context == "" && l.Anchor != "" {
@@ -132,21 +163,57 @@ func (h *Hook) learnedPriority(from *crawl.Page, l *crawl.Link) float64 {
 		rel = 1
 	}
 	in := ln.inlinks.update(l.URL, func(s inStats) inStats {
-		return inStats{s.parents + 1, s.relevant + rel, max(s.maxRel, st.rel)}
+		if slices.Contains(s.from, st.hub) { // the same parent again
+			return s
+		}
+		out := inStats{s.parents + 1, s.relevant + rel, s.sumRel + relShare(st.rel), s.from}
+		if len(s.from) < maxParents {
+			out.from = append(s.from[:len(s.from):len(s.from)], st.hub)
+		}
+		return out
 	})
 	return h.learnedScore(pl, in)
 }
 
-// learnedScore combines a link's page part (the best relevance ratio of
-// the pages linking to it, capped at 1.5×, over 1.5) and its link part
-// (the link model's probability, or the cold-start score) half and half.
+// learnedScore is a link's priority from what the crawl knows now: its
+// parent part (parentScore) and its link part (the link model's
+// probability, or the cold-start score before the model is trained),
+// weighted 1−linkWeight and linkWeight.
 func (h *Hook) learnedScore(pl pendingLink, in inStats) float64 {
-	page := min(in.maxRel, 1.5) / 1.5
 	link, ok := h.learner.lm.predict(withInlinks(pl.feats, in))
 	if !ok {
 		link = pl.cold
 	}
-	return 0.5*page + 0.5*link
+	return (1-linkWeight)*h.parentScore(in) + linkWeight*link
+}
+
+// Weights of a link's priority, chosen on the tuning topics of
+// internal/linkgraph (see its README).
+const (
+	linkWeight  = 0.3 // the link model's share; the rest is the parent part
+	hubWeight   = 0.5 // the parents' hub score's share of the parent part
+	parentPrior = 0.1 // the relevance assumed of an unknown page, smoothing both shares
+	parentK     = 0.5 // pseudo-count of parentPrior among a link's parents
+	hubK        = 2   // pseudo-count of parentPrior among a parent's fetched children
+)
+
+// parentScore is the evidence of the fetched pages linking to a link
+// (after Aggarwal et al.'s linkage and sibling evidence): the smoothed
+// mean relevance of those parents (each page's relevance ratio capped at
+// 1.5, over 1.5), and the mean over them of their hub score, the smoothed
+// mean relevance of the children of theirs already fetched (the link's
+// siblings): a page whose fetched links led to relevant pages is a hub of
+// the topic and its other links are likely to as well.
+func (h *Hook) parentScore(in inStats) float64 {
+	frac := (in.sumRel + parentPrior*parentK) / (float64(in.parents) + parentK)
+	if len(in.from) == 0 {
+		return frac
+	}
+	hub := 0.0
+	for _, hb := range in.from {
+		hub += hb.score()
+	}
+	return (1-hubWeight)*frac + hubWeight*hub/float64(len(in.from))
 }
 
 // Rescore is a queued link's priority with what the crawl knows now: the
@@ -391,3 +458,9 @@ func (h *Hook) Trainings() int {
 	n, _, _ := h.LinkModelStats()
 	return n
 }
+
+// relShare maps a page's relevance ratio (relevance / threshold) to
+// [0, 1] for the parent evidence: capped at 1.5×, over 1.5 (continuous:
+// a page just under the threshold still counts for most of one; sharper
+// maps were worse on the tuning topics).
+func relShare(r float64) float64 { return min(r, 1.5) / 1.5 }

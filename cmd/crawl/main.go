@@ -29,7 +29,7 @@ func commands() []command {
 		{"topics", "topics -db FILE [-r 0.24] [-out FILE.csv] [-levels]", runTopics},
 		{"bench", "bench -config FILE [-site DIR] [-rounds 2] [-work DIR] [-hubs FILE]", runBench},
 		{"eval", "eval focus -graph FILE.json.gz -topics T1,T2 [-strategies S] [-draws 5] [-workers 4] [-budget 500] [-at 100,200,500] [-rescore N] [-svg DIR]", runEval},
-		{"replay", "replay -config FILE -warc 'FILES…' [-db FILE] [-out DIR] [-order frontier|archive]", runReplay},
+		{"replay", "replay -config FILE -warc 'FILES…' [-db FILE] [-out DIR] [-order frontier|archive|records]", runReplay},
 	}
 }
 
