@@ -55,7 +55,8 @@
 //	hook.go       Hook: OnURL (label, score, policy) and OnPage adapters, Policy, Mode, HookOption
 //	evidence.go   Evidence, MeasurePage: a fetched page's main-content link structure (page evidence)
 //	entry.go      entries that lead to another page or to a place in one (tables of contents, indexes)
-//	pagemodel.go  PageModel (logistic regression over Evidence), TrainPageModel, DefaultPageModel
+//	block.go      repeated blocks that lead to another page (list pages laid out in divs)
+//	pagemodel.go  PageModel (logistic regression over Evidence, block rule), TrainPageModel, DefaultPageModel
 //	calibrate.go  per-host calibration of the URL SVM against its fetched pages' page-evidence labels
 //	cmd/pagemodel trains and evaluates the page model on labelled pages
 //	pages.go      PageStats of fetched pages (charset decoding, DOM walk), page splits

@@ -27,6 +27,7 @@ type Evidence struct {
 	ListLinks  int // of Links, those inside list items and table cells
 	Entry      int // of Text+Anchor, the runes inside entries that lead to another page (entry.go)
 	IndexEntry int // of Text+Anchor, the runes inside entries that lead to a place in another page
+	Block      int // of Text+Anchor, the runes inside repeated blocks that lead to another page (block.go)
 }
 
 // maxEvidenceNodes bounds the walk: a page with more elements is measured
@@ -42,8 +43,8 @@ func MeasurePage(doc *html.Node) Evidence {
 		return e
 	}
 	type frame struct {
-		n                          *html.Node
-		inLink, list, entry, index bool
+		n                                 *html.Node
+		inLink, list, entry, index, block bool
 	}
 	stack := []frame{{n: doc}}
 	var scratch []leadItem // entryLead's stack, reused
@@ -53,7 +54,7 @@ func MeasurePage(doc *html.Node) Evidence {
 		n := f.n
 		switch n.Type {
 		case html.TextNode:
-			e.count(n.Data, f.inLink, f.list, f.entry, f.index)
+			e.count(n.Data, f.inLink, f.list, f.entry, f.index, f.block)
 			continue
 		case html.CommentNode, html.DoctypeNode:
 			continue
@@ -82,19 +83,24 @@ func MeasurePage(doc *html.Node) Evidence {
 				}
 			}
 		}
+		var run blockRun
 		for c := n.LastChild; c != nil; c = c.PrevSibling { // popped in document order
-			stack = append(stack, frame{n: c, inLink: f.inLink, list: f.list, entry: f.entry, index: f.index})
+			block := f.block || run.leads(c, &scratch)
+			stack = append(stack, frame{n: c, inLink: f.inLink, list: f.list, entry: f.entry, index: f.index, block: block})
 		}
 	}
 	return e
 }
 
-func (e *Evidence) count(t string, inLink, list, entry, index bool) {
+func (e *Evidence) count(t string, inLink, list, entry, index, block bool) {
 	n := 0
 	for _, r := range t {
 		if !isSpaceRune(r) {
 			n++
 		}
+	}
+	if block {
+		e.Block += n
 	}
 	switch {
 	case entry:
@@ -201,7 +207,8 @@ const numEvidence = 5
 // per character of other main-content text), log(1 + links), log(1 +
 // non-link text) of the main content, and the shares of the main
 // content's text in entries that lead to another page and in entries that
-// lead to a place in another page (entry.go).
+// lead to a place in another page (entry.go). (The share in repeated
+// blocks, Block, is PageModel's block rule, not a feature: README.md.)
 // (Shares of link text in list items, also measured, are nearly equal to
 // the link density on tables of contents; with them a model fitted on
 // list pages and articles extrapolated badly to documentation indexes, so

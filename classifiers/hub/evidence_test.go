@@ -42,6 +42,12 @@ func TestMeasurePage(t *testing.T) {
 			hub.Evidence{Anchor: 10, ListAnchor: 10, Links: 2, ListLinks: 2, IndexEntry: 10}},
 		{"furniture left out", `<nav><a href="/n">nav</a></nav><div class="sphinxsidebar"><a href="/s">side</a></div><div id="page-footer">f</div><div class="canvas">kept</div>`, hub.Evidence{Text: 4}},
 		{"anchor without href", `<a name="x">named</a>`, hub.Evidence{Text: 5}},
+		{"repeated blocks led by page links", `<div class="r"><a href="/a">aa</a> s</div><div class="r"><a href="/b">bb</a></div><div class="r"><a href="/c">cc</a></div><div class="r">no link</div><p>x</p>`,
+			hub.Evidence{Text: 8, Anchor: 6, Links: 3, Block: 7}},
+		{"two alike blocks are no run, other classes break it", `<div class="r"><a href="/a">aa</a></div><div class="s"><a href="/b">bb</a></div><div class="r"><a href="/c">cc</a></div><div class="r"><a href="/d">dd</a></div>`,
+			hub.Evidence{Anchor: 8, Links: 4}},
+		{"list items of three are blocks too", `<ul><li><a href="/a">a</a></li><li><a href="/b">b</a></li><li><a href="/c#x">c</a></li></ul>`,
+			hub.Evidence{Anchor: 3, ListAnchor: 3, Links: 3, ListLinks: 3, Entry: 2, IndexEntry: 1, Block: 2}},
 		{"script", `<script>var a = "<a href=x>";</script>t`, hub.Evidence{Text: 1}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -92,8 +98,10 @@ func TestParsePageModel(t *testing.T) {
 		{"not json", `{`, "unexpected"},
 		{"format", `{"format":"x"}`, "format"},
 		{"old format", `{"format":"crawl-hub-page/1","std":[1,1,1]}`, "format"},
-		{"zero std", `{"format":"crawl-hub-page/2","std":[1,0,1,1,1]}`, "std"},
-		{"weight", `{"format":"crawl-hub-page/2","std":[1,1,1,1,1],"w":[1,2,3,4,5,1e999]}`, "cannot unmarshal"},
+		{"zero std", `{"format":"crawl-hub-page/3","std":[1,0,1,1,1]}`, "std"},
+		{"weight", `{"format":"crawl-hub-page/3","std":[1,1,1,1,1],"w":[1,2,3,4,5,1e999]}`, "cannot unmarshal"},
+		{"block share", `{"format":"crawl-hub-page/3","std":[1,1,1,1,1],"block":{"share":1.5,"links":5}}`, "block rule"},
+		{"block links", `{"format":"crawl-hub-page/3","std":[1,1,1,1,1],"block":{"share":0.3,"links":-1}}`, "block rule"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if _, err := hub.ParsePageModel([]byte(c.json)); err == nil || !strings.Contains(err.Error(), c.want) {

@@ -13,7 +13,9 @@
 // training.
 //
 // -hub-glob/-topic-glob pages (list pages, articles) are split by site in
-// halves with -seed: training uses the first half, evaluation the second.
+// halves with -seed: training uses the first half (each page -glob-weight
+// times), evaluation the second. -block-share and -block-links set the
+// block rule of trained models (hub.BlockRule; the defaults are shipped).
 // LABELS.tsv has a header and path<TAB>label rows (hub or topic), paths
 // relative to DIR. Evaluation prints precision, recall and F1 of the hub
 // class for the page model and, for comparison, for the URL SVM on each
@@ -50,7 +52,10 @@ func main() {
 	hubGlob := flag.String("hub-glob", "", "glob of hub (list) pages, split by site")
 	topicGlob := flag.String("topic-glob", "", "glob of topic (article) pages, split by site")
 	seed := flag.Int64("seed", 1, "seed of the site split of the glob pages")
+	globWeight := flag.Int("glob-weight", 1, "weight of each glob training page (it is trained on this many times)")
 	ridge := flag.Float64("ridge", 1, "L2 penalty of the weights")
+	blockShare := flag.Float64("block-share", 0.3, "block rule of trained models: least share of text in repeated blocks (0: off)")
+	blockLinks := flag.Int("block-links", 5, "block rule of trained models: least links")
 	out := flag.String("out", "", "write the trained model here")
 	model := flag.String("model", "", "evaluate this model (default: the trained one, or the shipped one)")
 	var pr printer
@@ -59,20 +64,25 @@ func main() {
 	loso := flag.Bool("loso", false, "leave one training source out in turn and report on it")
 	folds := flag.Int("folds", 0, "with -loso: k-fold CV on the first -train-site")
 	flag.Parse()
+	rule := hub.BlockRule{Share: *blockShare, Links: *blockLinks}
+	if *globWeight < 1 {
+		fmt.Fprintln(os.Stderr, "pagemodel: -glob-weight must be at least 1")
+		os.Exit(2)
+	}
 	if *loso {
-		if err := leaveOneOut(pr, trainSites, *hubGlob, *topicGlob, *seed, *ridge, *folds); err != nil {
+		if err := leaveOneOut(pr, trainSites, *hubGlob, *topicGlob, *seed, *globWeight, *ridge, rule, *folds); err != nil {
 			fmt.Fprintln(os.Stderr, "pagemodel:", err)
 			os.Exit(1)
 		}
 		return
 	}
-	if err := run(pr, trainSites, evalSites, *hubGlob, *topicGlob, *seed, *ridge, *out, *model); err != nil {
+	if err := run(pr, trainSites, evalSites, *hubGlob, *topicGlob, *seed, *globWeight, *ridge, rule, *out, *model); err != nil {
 		fmt.Fprintln(os.Stderr, "pagemodel:", err)
 		os.Exit(1)
 	}
 }
 
-func run(pr printer, trainSites, evalSites list, hubGlob, topicGlob string, seed int64, ridge float64, out, modelPath string) error {
+func run(pr printer, trainSites, evalSites list, hubGlob, topicGlob string, seed int64, globWeight int, ridge float64, rule hub.BlockRule, out, modelPath string) error {
 	trainGlob, testGlob, err := splitGlob(hubGlob, topicGlob, seed)
 	if err != nil {
 		return err
@@ -96,12 +106,17 @@ func run(pr printer, trainSites, evalSites list, hubGlob, topicGlob string, seed
 			}
 			train = append(train, ps...)
 		}
-		train = append(train, trainGlob...)
-		info := fmt.Sprintf("%s; ridge %g", trainSites.String(), ridge)
+		for range globWeight {
+			train = append(train, trainGlob...)
+		}
+		info := fmt.Sprintf("%s; ridge %g; block rule share %g, links %d", trainSites.String(), ridge, rule.Share, rule.Links)
 		if len(trainGlob) > 0 {
 			info += fmt.Sprintf("; glob pages' site half 1 of seed %d", seed)
+			if globWeight > 1 {
+				info += fmt.Sprintf(", weight %d", globWeight)
+			}
 		}
-		if m, err = trainOn(train, ridge, info); err != nil {
+		if m, err = trainOn(train, ridge, rule, info); err != nil {
 			return err
 		}
 		fmt.Println("trained on", m.Info)
@@ -138,7 +153,7 @@ func run(pr printer, trainSites, evalSites list, hubGlob, topicGlob string, seed
 }
 
 // trainOn fits a page model on labelled pages with the package's ridge.
-func trainOn(train []page, ridge float64, what string) (*hub.PageModel, error) {
+func trainOn(train []page, ridge float64, rule hub.BlockRule, what string) (*hub.PageModel, error) {
 	evs := make([]hub.Evidence, len(train))
 	hubs := make([]bool, len(train))
 	n := 0
@@ -148,12 +163,17 @@ func trainOn(train []page, ridge float64, what string) (*hub.PageModel, error) {
 			n++
 		}
 	}
-	return hub.TrainPageModel(evs, hubs, ridge, fmt.Sprintf("%d pages (%d hubs): %s", len(train), n, what))
+	m, err := hub.TrainPageModel(evs, hubs, ridge, fmt.Sprintf("%d pages (%d hubs): %s", len(train), n, what))
+	if err != nil {
+		return nil, err
+	}
+	m.Block = rule
+	return m, nil
 }
 
 // leaveOneOut trains on all training sources but one and reports on it,
 // for each source in turn.
-func leaveOneOut(pr printer, trainSites list, hubGlob, topicGlob string, seed int64, ridge float64, folds int) error {
+func leaveOneOut(pr printer, trainSites list, hubGlob, topicGlob string, seed int64, globWeight int, ridge float64, rule hub.BlockRule, folds int) error {
 	trainGlob, _, err := splitGlob(hubGlob, topicGlob, seed)
 	if err != nil {
 		return err
@@ -175,10 +195,10 @@ func leaveOneOut(pr printer, trainSites list, hubGlob, topicGlob string, seed in
 		var train []page
 		for j, ps := range sources {
 			if j != k {
-				train = append(train, ps...)
+				train = append(train, weighted(ps, j, len(trainSites), globWeight)...)
 			}
 		}
-		m, err := trainOn(train, ridge, "all sources but "+names[k])
+		m, err := trainOn(train, ridge, rule, "all sources but "+names[k])
 		if err != nil {
 			return err
 		}
@@ -197,11 +217,11 @@ func leaveOneOut(pr printer, trainSites list, hubGlob, topicGlob string, seed in
 				if j == 0 && i%folds == f {
 					test = append(test, p)
 				} else {
-					train = append(train, p)
+					train = append(train, weighted([]page{p}, j, len(trainSites), globWeight)...)
 				}
 			}
 		}
-		m, err := trainOn(train, ridge, "fold")
+		m, err := trainOn(train, ridge, rule, "fold")
 		if err != nil {
 			return err
 		}
@@ -211,6 +231,19 @@ func leaveOneOut(pr printer, trainSites list, hubGlob, topicGlob string, seed in
 	}
 	fmt.Printf("%d-fold CV on %s: %s\n", folds, names[0], metrics(cv))
 	return nil
+}
+
+// weighted returns source j's pages, repeated globWeight times when it is
+// the glob pages' training half (the source after the nSites sites).
+func weighted(ps []page, j, nSites, globWeight int) []page {
+	if j < nSites {
+		return ps
+	}
+	var out []page
+	for range globWeight {
+		out = append(out, ps...)
+	}
+	return out
 }
 
 // splitGlob reads the glob pages and splits them by site in halves: the
