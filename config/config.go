@@ -47,6 +47,8 @@ type Config struct {
 
 	WARC WARC `yaml:"warc"` // web archive of every exchange; off by default
 
+	Distributed Distributed `yaml:"distributed"` // many processes share one crawl through Redis; off by default
+
 	Serve Serve `yaml:"serve"`
 }
 
@@ -208,6 +210,11 @@ type Topic struct {
 	// the politeness delay of the host with the best links. 0 (default):
 	// off. 0.1 worked best on the demo site's tuning topics.
 	FocusMargin float64 `yaml:"focus_margin"`
+	// FocusWait bounds the wait FocusMargin imposes
+	// (frontier.Config.FocusWait): once free workers have waited this
+	// long for the best links' host, they take the best ready host's
+	// links until that host is ready again. 0 (default): no bound.
+	FocusWait time.Duration `yaml:"focus_wait"`
 }
 
 // Clustering configures structural (template) clustering (paper 000) at OnBatch.

@@ -303,12 +303,17 @@ func (c *Config) validate() []*Error {
 	unit("topic.drift_floor", c.Topic.DriftFloor)
 	unit("topic.link_context", c.Topic.LinkContext)
 	unit("topic.focus_margin", c.Topic.FocusMargin)
+	nonNeg("topic.focus_wait", int64(c.Topic.FocusWait))
 	unit("clustering.d", c.Clustering.D)
 	unit("clustering.alpha", c.Clustering.Alpha)
 	unit("clustering.beta", c.Clustering.Beta)
 	unit("topics.r", c.Topics.R)
 	if !slices.Contains([]string{"auto", "en", "zh", "ja", "ko"}, c.Topic.Language) {
 		bad("topic.language", "unknown language %q (want auto, en, zh, ja or ko)", c.Topic.Language)
+	}
+	errs = append(errs, c.Distributed.validate()...)
+	if c.Distributed.Enabled() && c.Demo {
+		bad("distributed", "not with demo: true (each process would serve its own demo site on its own ports)")
 	}
 	return errs
 }

@@ -69,6 +69,7 @@ func TestParseErrors(t *testing.T) {
 		{"robots agent not a token", "seeds: [https://a.example/]\npoliteness:\n  robots_agent: my bot/1.0\n", []string{"t.yaml:3", "politeness.robots_agent", "product token"}},
 		{"user agent without token", "seeds: [https://a.example/]\nfetch:\n  user_agent: \"/1.0 (x)\"\n", []string{"politeness.robots_agent", "required"}},
 		{"negative stop grace", "seeds: [https://a.example/]\nfetch:\n  stop_grace: -1s\n", []string{"t.yaml:3", "fetch.stop_grace", "negative"}},
+		{"negative focus wait", "seeds: [https://a.example/]\ntopic:\n  focus_wait: -1s\n", []string{"t.yaml:3", "topic.focus_wait", "negative"}},
 		{"proxy scheme", "seeds: [https://a.example/]\nfetch:\n  proxy: socks4://p:1080\n", []string{"t.yaml:3", "fetch.proxy", "socks4"}},
 		{"header value", "seeds: [https://a.example/]\nfetch:\n  headers: {X-A: \"a\\nb\"}\n", []string{"t.yaml:3", "fetch.headers", "X-A"}},
 		{"header host", "seeds: [https://a.example/]\nfetch:\n  headers: {host: x}\n", []string{"fetch.headers", "host"}},
@@ -145,5 +146,34 @@ func TestSeedsFile(t *testing.T) {
 	os.WriteFile(cfgPath, []byte("seeds_file: "+filepath.Join(dir, "missing")+"\n"), 0o644)
 	if _, err := config.Load(cfgPath); err == nil {
 		t.Error("missing seeds file accepted")
+	}
+}
+
+func TestDistributed(t *testing.T) {
+	cases := []struct {
+		yaml string
+		err  string // "" = valid
+	}{
+		{"seeds: [http://a.test/]\ndistributed: {redis: \"redis://127.0.0.1:6379/0\", name: sports, lease: 60s}\n", ""},
+		{"seeds: [http://a.test/]\ndistributed: {redis: \"rediss://u:p@r.example:6380/2\", name: a.b_c-1}\n", ""},
+		{"seeds: [http://a.test/]\ndistributed: {redis: \"http://x\", name: sports}\n", "distributed.redis"},
+		{"seeds: [http://a.test/]\ndistributed: {redis: \"redis://h:1/0\", name: \"a b\"}\n", "distributed.name"},
+		{"seeds: [http://a.test/]\ndistributed: {redis: \"redis://h:1/0\"}\n", "distributed.name"},
+		{"seeds: [http://a.test/]\ndistributed: {redis: \"redis://h:1/0\", name: x, lease: 10ms}\n", "distributed.lease"},
+		{"seeds: [http://a.test/]\ndistributed: {redis: \"redis://h:1/0\", name: x, leese: 1s}\n", "leese"},
+		{"demo: true\ndistributed: {redis: \"redis://h:1/0\", name: x}\n", "distributed"},
+	}
+	for _, c := range cases {
+		t.Run(c.yaml, func(t *testing.T) {
+			cfg, err := config.Parse(strings.NewReader(c.yaml), "x.yaml")
+			switch {
+			case c.err == "" && err != nil:
+				t.Fatalf("error %v", err)
+			case c.err == "" && !cfg.Distributed.Enabled():
+				t.Fatal("not enabled")
+			case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+				t.Fatalf("error %v, want one naming %s", err, c.err)
+			}
+		})
 	}
 }

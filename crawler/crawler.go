@@ -34,23 +34,25 @@ type Store interface {
 // through Colly with robots.txt and per-host politeness, parses them, runs
 // the hooks and stores everything. Build one with New, call Run once.
 type Crawler struct {
-	cfg       Config
-	fr        frontier.Frontier
-	st        Store
-	chain     *hooks.Chain
-	log       *slog.Logger
-	now       func() time.Time
-	fetch     *fetcher
-	transport http.RoundTripper
-	jar       http.CookieJar
-	scope     *frontier.Rules
-	robots    *robotsCache
-	hosts     *hostTable
-	held      *heldLinks
-	norm      *frontier.Normalizer
-	dups      *dupIndex  // nil when Config.Dedup is off
-	quota     *hostQuota // nil without Config.MaxPagesPerHost
-	sitemaps  *sitemaps
+	cfg         Config
+	fr          frontier.Frontier
+	st          Store
+	chain       *hooks.Chain
+	log         *slog.Logger
+	now         func() time.Time
+	fetch       *fetcher
+	transport   http.RoundTripper
+	jar         http.CookieJar
+	scope       *frontier.Rules
+	robots      *robotsCache
+	hosts       *hostTable
+	shared      HostGate // politeness shared with other processes; nil: this process only
+	robotsShare RobotsShare
+	held        *heldLinks
+	norm        *frontier.Normalizer
+	dups        *dupIndex  // nil when Config.Dedup is off
+	quota       *hostQuota // nil without Config.MaxPagesPerHost
+	sitemaps    *sitemaps
 	// background counts work outside the frontier that may still queue
 	// links (sitemap roots being read): the crawl is not dry before it ends.
 	background atomic.Int64
@@ -129,6 +131,37 @@ func WithFetchObserver(f func(host string, d time.Duration, status int, err erro
 	return func(cr *Crawler) { cr.observe = f }
 }
 
+// HostGate is per-host politeness shared beyond this process, e.g. by all
+// the processes of a distributed crawl (redispolite.Gate): every request
+// the engine sends passes through it after the process's own per-host
+// limits. Acquire waits until a request to host may start under the shared
+// limits, the host's delay being delay (Crawl-delay aware), and returns
+// the function that ends the request; it returns an error when stop closes
+// first or the shared state is unreachable. Ready is a quick, local guess
+// whether a request to host could start now (the scheduler skips hosts
+// that are not), called with the frontier locked.
+type HostGate interface {
+	Acquire(stop <-chan struct{}, host string, delay time.Duration) (release func(), err error)
+	Ready(host string) bool
+}
+
+// WithHostGate makes every request also pass g (default: politeness is
+// this process's own).
+func WithHostGate(g HostGate) Option { return func(cr *Crawler) { cr.shared = g } }
+
+// RobotsShare shares robots.txt answers between the processes of a
+// distributed crawl (redisgate.Robots), so that a host's robots.txt is
+// fetched once for the crawl, not once per process. Get returns the
+// status and body stored for a robots.txt URL; Put stores an answer
+// (network errors are not shared) for ttl. Errors count as a miss.
+type RobotsShare interface {
+	Get(ctx context.Context, robotsURL string) (status int, body []byte, ok bool)
+	Put(ctx context.Context, robotsURL string, status int, body []byte, ttl time.Duration)
+}
+
+// WithRobotsShare makes the robots.txt cache consult and fill s.
+func WithRobotsShare(s RobotsShare) Option { return func(cr *Crawler) { cr.robotsShare = s } }
+
 // WithClock sets the clock (default time.Now); for tests.
 func WithClock(now func() time.Time) Option { return func(cr *Crawler) { cr.now = now } }
 
@@ -172,6 +205,7 @@ func New(cfg Config, fr frontier.Frontier, st Store, opts ...Option) (*Crawler, 
 	c.held = newHeldLinks(maxHolds)
 	robotsClient := &http.Client{Transport: c.transport, Timeout: cfg.Timeout}
 	c.robots = newRobotsCache(robotsClient, cfg.UserAgent, cfg.RobotsCacheSize, cfg.RobotsTTL, cfg.RobotsRetry, c.now)
+	c.robots.share = c.robotsShare
 	c.sitemaps = newSitemaps(c)
 	if *cfg.RobotsSitemaps {
 		c.robots.found = func(p *robotsPolicy) { c.sitemaps.add(robotsSitemaps(p)) }

@@ -4,7 +4,8 @@
 // the hooks of a hooks.Chain and stores everything through a Store.
 //
 // Files:
-//   - crawler.go: Crawler, New and its options, Run.
+//   - crawler.go: Crawler, New and its options (HostGate: politeness shared
+//     with other processes), Run.
 //   - schedule.go: the dispatch loop (frontier Pop gated by host readiness).
 //   - pause.go: Pause and Resume, the gate the dispatch loop waits on.
 //   - worker.go: one link end to end — redirects, robots, page building, hooks.
@@ -18,7 +19,8 @@
 //   - dedup.go: duplicate pages (identical body or near SimHash, package dedup) and duplicate-maze patterns.
 //   - quota.go: the per-host page quota.
 //   - sitemaps.go: sitemaps from seeds and robots.txt read into the frontier.
-//   - writer.go: grouped, ordered commits and the OnBatch goroutine.
+//   - writer.go: grouped, ordered commits and the OnBatch goroutine; settling
+//     a shared frontier's leases after each commit.
 //   - resume.go: continuing a store left by an earlier (possibly killed) run.
 //   - stats.go: live statistics, progress and the end-of-run Summary.
 //   - hoststats.go: Hosts, each host's politeness state for live views,

@@ -141,6 +141,16 @@ func (t *hostTable) forget(host string, s *hostState) {
 	}
 }
 
+// delayOf returns host's delay (the configured one or its Crawl-delay).
+func (t *hostTable) delayOf(host string) time.Duration {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if s := t.hosts[host]; s != nil {
+		return max(s.delay, 0)
+	}
+	return max(t.delay, 0)
+}
+
 // setCrawlDelay raises host's delay to d (already capped by the caller).
 func (t *hostTable) setCrawlDelay(host string, d time.Duration) {
 	t.mu.Lock()

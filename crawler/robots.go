@@ -44,6 +44,7 @@ type robotsCache struct {
 	now        func() time.Time
 
 	found func(*robotsPolicy) // called with each policy fetched (sitemap discovery); may be nil
+	share RobotsShare         // robots.txt answers shared with other processes; may be nil
 
 	mu      sync.Mutex
 	entries map[string]*list.Element // host → element holding *robotsEntry
@@ -118,7 +119,14 @@ func (c *robotsCache) wait(ctx context.Context, e *robotsEntry) *robotsPolicy {
 
 func (c *robotsCache) fetch(ctx context.Context, scheme, host string, gate gateFunc) *robotsPolicy {
 	target := scheme + "://" + host + "/robots.txt"
-	status, body, err := c.get(ctx, target, gate)
+	status, body, shared := 0, []byte(nil), false
+	if c.share != nil {
+		status, body, shared = c.share.Get(ctx, target)
+	}
+	var err error
+	if !shared {
+		status, body, err = c.get(ctx, target, gate)
+	}
 	now := c.now()
 	switch {
 	case errors.Is(err, errStopped):
@@ -129,6 +137,9 @@ func (c *robotsCache) fetch(ctx context.Context, scheme, host string, gate gateF
 	p := &robotsPolicy{rules: robots.FromResponse(target, status, body), expires: now.Add(c.ttl)}
 	if p.rules.Unavailable() {
 		p.expires = now.Add(c.retryAfter)
+	}
+	if c.share != nil && !shared {
+		c.share.Put(ctx, target, status, body, p.expires.Sub(now))
 	}
 	return p
 }

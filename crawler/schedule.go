@@ -80,6 +80,11 @@ loop:
 				c.stop("frontier-empty")
 				break loop
 			}
+		case errors.As(err, new(stopper)):
+			var s stopper
+			errors.As(err, &s)
+			c.stop(s.StopReason()) // the frontier stopped the crawl for all its processes
+			break loop
 		default:
 			c.log.Error("frontier pop failed", "err", err)
 			w.fail(err)
@@ -94,13 +99,17 @@ loop:
 	}
 }
 
+// stopper is an error of a shared frontier saying the crawl was stopped
+// for all its processes (redisfrontier.StopError: its page budget is spent).
+type stopper interface{ StopReason() string }
+
 // nextLink returns a held link whose host's robots.txt may be asked again
 // and whose host is ready, else the frontier's best ready link.
 func (c *Crawler) nextLink(ctx context.Context) (crawl.Link, error) {
-	if l, ok := c.held.due(c.now(), c.hosts.ready); ok {
+	if l, ok := c.held.due(c.now(), c.ready); ok {
 		return l, nil
 	}
-	return c.fr.Pop(ctx, c.hosts.ready)
+	return c.fr.Pop(ctx, c.ready)
 }
 
 // refuseQueued checks a popped link against the rules that can apply

@@ -145,7 +145,7 @@ func (s *sitemaps) get(ctx context.Context, u string) (*sitemap.Sitemap, error) 
 	if err != nil {
 		return nil, err
 	}
-	done, err := s.c.hosts.request(s.c.stopping, pu.Host) // the host's delay and parallelism
+	done, err := s.c.gate(pu.Host) // the host's delay and parallelism
 	if err != nil {
 		return nil, err
 	}

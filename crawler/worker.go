@@ -183,9 +183,27 @@ func (c *Crawler) checkRobots(ctx context.Context, target string) error {
 	return nil
 }
 
-// gate waits for host's politeness to let a request go (see hostTable).
+// gate waits for host's politeness to let a request go (see hostTable),
+// then for the shared politeness when there is one (HostGate).
 func (c *Crawler) gate(host string) (func(), error) {
-	return c.hosts.request(c.stopping, host)
+	done, err := c.hosts.request(c.stopping, host)
+	if err != nil || c.shared == nil {
+		return done, err
+	}
+	release, err := c.shared.Acquire(c.stopping, host, c.hosts.delayOf(host))
+	if err != nil {
+		done()
+		if c.stopped() {
+			return nil, errStopped
+		}
+		return nil, &FetchError{Kind: "network", Err: fmt.Errorf("%s: shared politeness: %w", host, err)}
+	}
+	return func() { release(); done() }, nil
+}
+
+// ready reports whether a link of host may be dispatched now.
+func (c *Crawler) ready(host string) bool {
+	return c.hosts.ready(host) && (c.shared == nil || c.shared.Ready(host))
 }
 
 func (c *Crawler) isRevisit(u string) bool {

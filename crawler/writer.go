@@ -190,6 +190,10 @@ func (w *writer) commit(ctx context.Context, group []result) {
 		w.storeFailed(err)
 		return
 	}
+	if err := w.settle(ctx, group); err != nil {
+		w.storeFailed(err)
+		return
+	}
 	for _, p := range append(pages, revisited...) {
 		if !w.c.keepDOM {
 			p.HTML = nil // stored; no batch hook needs it
@@ -234,6 +238,38 @@ func (w *writer) store(ctx context.Context, push []crawl.Link, pages []*crawl.Pa
 	}
 	if err := w.c.st.SaveResults(ctx, pages, failures); err != nil {
 		return fmt.Errorf("crawler: store results: %w", err)
+	}
+	return nil
+}
+
+// settler is a frontier whose popped links stay leased until their results
+// are stored (redisfrontier.Frontier, shared by many processes): the writer
+// settles them after each commit, so a process that dies before a commit
+// loses only the fetches, whose links are re-issued.
+type settler interface {
+	Settle(ctx context.Context, pages, failures []string) error
+}
+
+// settle ends the leases of the group's stored results: pages, and
+// failures of any kind (held and abandoned links stay leased; the frontier
+// gives them back when it is closed).
+func (w *writer) settle(ctx context.Context, group []result) error {
+	s, ok := w.c.fr.(settler)
+	if !ok {
+		return nil
+	}
+	var pages, failures []string
+	for _, r := range group {
+		switch {
+		case r.stopped || !r.heldUntil.IsZero():
+		case r.page != nil:
+			pages = append(pages, r.link.URL)
+		default:
+			failures = append(failures, r.link.URL)
+		}
+	}
+	if err := s.Settle(ctx, pages, failures); err != nil {
+		return fmt.Errorf("crawler: %w", err)
 	}
 	return nil
 }

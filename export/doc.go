@@ -20,4 +20,6 @@
 //     per-cluster files are open at once (clusters past them get a pass
 //     each).
 //   - plot.go: HarvestSVG, the harvest-rate curves as an SVG chart.
+//   - merge.go: WriteMerged, pages, links and failures of several stores
+//     (a distributed crawl's shards) as one table, each URL once.
 package export

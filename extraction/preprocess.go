@@ -1,6 +1,7 @@
 package extraction
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"strings"
@@ -83,8 +84,7 @@ func hidden(n *html.Node) bool {
 				return true
 			}
 		case "style":
-			v := strings.ToLower(strings.Join(strings.Fields(a.Val), ""))
-			if strings.Contains(v, "display:none") || strings.Contains(v, "visibility:hidden") {
+			if styleHides(a.Val) {
 				return true
 			}
 		}
@@ -100,23 +100,66 @@ var hiddenClasses = []string{"hidden", "hide", "d-none", "nodisplay", "no-displa
 // hiddenClasses, without allocating (it runs on every element).
 func hasHiddenClass(class string) bool {
 	for class != "" {
-		i := strings.IndexAny(class, " \t\n\f\r")
-		tok := class
-		if i >= 0 {
-			tok, class = class[:i], class[i+1:]
+		i := 0
+		for i < len(class) && !isClassSpace(class[i]) {
+			i++
+		}
+		tok := class[:i]
+		if i < len(class) {
+			class = class[i+1:]
 		} else {
 			class = ""
 		}
 		if len(tok) < 4 || len(tok) > 18 {
 			continue
 		}
+		ascii := true
+		for j := 0; j < len(tok) && ascii; j++ {
+			ascii = tok[j] < 0x80
+		}
+		if ascii { // only ASCII folds to ASCII byte for byte: the quick rejections hold
+			switch tok[0] | 0x20 { // every hidden class starts with one of these letters
+			case 'h', 'd', 'n', 'i', 's', 'v':
+			default:
+				continue
+			}
+		}
 		for _, h := range hiddenClasses {
-			if strings.EqualFold(tok, h) {
+			if (!ascii || len(tok) == len(h)) && strings.EqualFold(tok, h) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+func isClassSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
+}
+
+// styleHides reports whether an inline style sets display:none or
+// visibility:hidden (any case, any white space inside). An ASCII style
+// of up to 256 bytes without its white space is checked without
+// allocating; others go through strings.Fields.
+func styleHides(style string) bool {
+	var buf [256]byte
+	n := 0
+	for i := 0; i < len(style); i++ {
+		c := style[i]
+		switch {
+		case c >= 0x80 || n == len(buf):
+			v := strings.ToLower(strings.Join(strings.Fields(style), ""))
+			return strings.Contains(v, "display:none") || strings.Contains(v, "visibility:hidden")
+		case c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r':
+			continue
+		case 'A' <= c && c <= 'Z':
+			c += 'a' - 'A'
+		}
+		buf[n] = c
+		n++
+	}
+	v := buf[:n]
+	return bytes.Contains(v, []byte("display:none")) || bytes.Contains(v, []byte("visibility:hidden"))
 }
 
 // collapse trims s and replaces runs of white space by one space.

@@ -14,7 +14,8 @@
 //
 // Config.FocusMargin keeps a best-first crawl on its best links when
 // per-host limits leave workers free (Pop then waits for the best link's
-// host rather than serve a much worse link); Config.Since makes the SQLite
+// host rather than serve a much worse link), for at most Config.FocusWait
+// when that is set; Config.Since makes the SQLite
 // backend see only the rows queued after a mark (an incremental re-crawl).
 //
 // Files:

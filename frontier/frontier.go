@@ -3,6 +3,7 @@ package frontier
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/crawl-project/crawl"
 )
@@ -64,6 +65,13 @@ type Config struct {
 	// worse ones elsewhere. Zero (or negative): the best link of any ready
 	// host, whatever its priority.
 	FocusMargin float64
+	// FocusWait bounds the waiting FocusMargin imposes: once Pop has been
+	// refusing links for the margin this long since the best queued link
+	// was last popped, it takes the best ready host's link whatever its
+	// priority, until the best link's host is ready again and its link is
+	// popped. Zero: no bound (free workers wait as long as the best host
+	// is busy). Ignored without FocusMargin.
+	FocusWait time.Duration
 	// Since, when positive, makes the SQLite backend see only the queued
 	// rows of its store whose seq is above it (store.Marks): an
 	// incremental re-crawl then fetches the hubs it reopened and the URLs

@@ -19,4 +19,10 @@
 //   - plan.go: Plan, the effective plan -check prints, one line per aspect.
 //   - summary.go: Crawl (the whole job of `crawl -config` in one call) and
 //     Report (the end-of-run summary the command line prints).
+//   - warc.go: WARC writing (recording transport, flush before each
+//     commit), PrepareReplay; warcexport.go: a store as WARC.
+//   - replay.go: replay in archive order (orderedFrontier) and
+//     ArchivedOnly, the OnURL hook of a replay.
+//   - distributed.go: the Redis frontier and shared politeness of a
+//     distributed configuration, Owner, ClearDistributed, DistributedStatus.
 package pipeline

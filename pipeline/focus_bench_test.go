@@ -16,14 +16,19 @@ import (
 // pages, with the topic built-in only: once with the default focused
 // strategy (learned, rescoring its queue as it learns) and once with
 // strategy bfs, alternately in the same run, and reports each one's
-// pages/s and their ratio (target ≥ 0.8) and each one's measured harvest.
+// pages/s and their ratio (target ≥ 0.8) and each one's measured harvest;
+// and a third time focused with focus_margin 0.1 and focus_wait 20ms
+// (wait-speed-ratio, wait-harvest); and the CPU time a page costs with
+// each of the first two (process CPU time, less sensitive to the other
+// processes of a shared machine than pages/s).
 func BenchmarkFocusedVsBFS(b *testing.B) {
 	ctx := context.Background()
 	var took = map[string]time.Duration{}
 	var pages = map[string]int64{}
 	var harvest = map[string]float64{}
+	var cpu = map[string]time.Duration{}
 	for b.Loop() {
-		for _, strategy := range []string{"learned", "bfs"} {
+		for _, strategy := range []string{"learned", "bfs", "learned-wait"} {
 			dir := b.TempDir()
 			src := `demo: true
 seeds: ["{demo:0}", "{demo:1}", "{demo:2}", "{demo:3}", "{sport:10}"]
@@ -43,7 +48,10 @@ fetch:
 topic:
   enabled: true
   seeds: ["{sport:10}"]
-  strategy: ` + strategy + "\n"
+  strategy: ` + strings.TrimSuffix(strategy, "-wait") + "\n"
+			if strings.HasSuffix(strategy, "-wait") { // the focus margin with a bounded wait
+				src += "  focus_margin: 0.1\n  focus_wait: 20ms\n"
+			}
 			cfg, err := config.Parse(strings.NewReader(src), "bench.yaml")
 			if err != nil {
 				b.Fatal(err)
@@ -52,9 +60,10 @@ topic:
 			if err != nil {
 				b.Fatal(err)
 			}
-			start := time.Now()
+			start, cpu0 := time.Now(), cpuTime()
 			sum, err := p.Run(ctx)
 			took[strategy] += time.Since(start)
+			cpu[strategy] += cpuTime() - cpu0
 			p.Close()
 			if err != nil {
 				b.Fatal(err)
@@ -72,4 +81,9 @@ topic:
 	b.ReportMetric(rate("learned")/rate("bfs"), "speed-ratio")
 	b.ReportMetric(harvest["learned"]/float64(b.N), "focused-harvest")
 	b.ReportMetric(harvest["bfs"]/float64(b.N), "bfs-harvest")
+	b.ReportMetric(rate("learned-wait")/rate("bfs"), "wait-speed-ratio")
+	perPage := func(s string) float64 { return cpu[s].Seconds() * 1000 / float64(pages[s]) }
+	b.ReportMetric(perPage("learned"), "focused-cpu-ms/page")
+	b.ReportMetric(perPage("bfs"), "bfs-cpu-ms/page")
+	b.ReportMetric(harvest["learned-wait"]/float64(b.N), "wait-harvest")
 }

@@ -30,6 +30,10 @@ type Options struct {
 	Engine   func(*crawler.Config) // last-minute engine tweaks (tests, benchmarks)
 	// Transport replaces the network (replay from WARC files); nil: HTTP.
 	Transport http.RoundTripper
+	// ArchiveOrder, when set (a replay in archive order), are the archived
+	// URLs in archive order: the crawl fetches the URLs it discovers in
+	// that order, with one worker, and no URL outside it (see replay.go).
+	ArchiveOrder []string
 	// Watch, when set, gets the engine before it runs (live dashboards
 	// read its Stats); EngineOptions are added to the engine's options.
 	Watch         func(*crawler.Crawler)
@@ -56,7 +60,10 @@ type Pipeline struct {
 	builtins []builtin // in hook order
 	closers  []func() error
 	revisits map[string]crawler.Validators
-	report   []string
+	// engineOpts are options of the engine the pipeline adds itself
+	// (the shared politeness of a distributed crawl).
+	engineOpts []crawler.Option
+	report     []string
 
 	storedBefore int64       // pages in the store before a re-crawl
 	marks        store.Marks // the store's sequence marks before a re-crawl
@@ -124,9 +131,17 @@ func Open(ctx context.Context, cfg *config.Config, opts Options) (_ *Pipeline, e
 	if p.scope, err = scope.Compile(); err != nil {
 		return nil, fmt.Errorf("pipeline: scope: %w", err)
 	}
-	fcfg := frontier.Config{Scope: scope, FocusMargin: focusMargin(cfg.Topic), Since: p.marks.Frontier, Limits: limitsOf(cfg.Scope)}
-	if p.fr, err = sqlitefrontier.New(ctx, p.st, fcfg); err != nil {
+	fcfg := frontier.Config{Scope: scope, FocusMargin: focusMargin(cfg.Topic), FocusWait: cfg.Topic.FocusWait, Since: p.marks.Frontier, Limits: limitsOf(cfg.Scope)}
+	if cfg.Distributed.Enabled() {
+		err = p.openDistributed(ctx, fcfg)
+	} else {
+		p.fr, err = sqlitefrontier.New(ctx, p.st, fcfg)
+	}
+	if err != nil {
 		return nil, err
+	}
+	if len(opts.ArchiveOrder) > 0 {
+		p.fr = newOrderedFrontier(p.fr, opts.ArchiveOrder)
 	}
 	p.closers = append(p.closers, p.fr.Close)
 	if err := p.buildHooks(ctx, resolve); err != nil {
@@ -189,6 +204,11 @@ func (p *Pipeline) Run(ctx context.Context) (crawler.Summary, error) {
 	if err != nil {
 		return crawler.Summary{}, err
 	}
+	if of, ok := p.fr.(*orderedFrontier); ok {
+		ecfg.Workers = 1 // the hooks see the pages in archive order
+		st = orderedStore{Store: st, st: p.st, fr: of}
+	}
+	opts = append(opts, p.engineOpts...)
 	opts = append(opts, p.opts.EngineOptions...)
 	c, err := crawler.New(ecfg, p.fr, st, append(opts, aopts...)...)
 	if err != nil {

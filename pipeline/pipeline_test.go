@@ -31,7 +31,7 @@ politeness:
   workers: 4
   per_host_parallel: 4
 fetch:
-  timeout: 500ms
+  timeout: 30s # a loaded machine must not turn demo pages into timeouts
   retries: -1
 ` + extra
 	cfg, err := config.Parse(strings.NewReader(src), "test.yaml")

@@ -25,6 +25,7 @@ func Plan(cfg *config.Config) []string {
 		"politeness:  " + planPoliteness(cfg, e, def),
 		"requests:    " + planRequests(cfg, e, def),
 		"store:       " + planStore(cfg),
+		"distributed: " + orText(cfg.Distributed.Enabled(), planDistributed(cfg.Distributed), "off (one process)"),
 		"outputs:     " + orText(len(cfg.Exports) > 0, strings.Join(cfg.Exports, ", ")+" as CSV in "+cfg.Out+"/ at the end", "none"),
 	}
 	h := cfg.Hub

@@ -3,6 +3,7 @@ package pipeline
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -39,11 +40,15 @@ func (p *Pipeline) archive() ([]crawler.Option, crawler.Store, func() error, err
 	if p.cfg.Politeness.Robots != nil && !*p.cfg.Politeness.Robots {
 		robots = "ignore"
 	}
+	ua := engineConfig(p.cfg).UserAgent
+	if ua == "" {
+		ua = crawler.DefaultConfig().UserAgent
+	}
 	wcfg := warc.Config{
 		Dir: p.cfg.WARC.Dir, MaxSize: int64(p.cfg.WARC.MaxSize), Prefix: p.cfg.WARC.Prefix,
 		Software: "crawl (github.com/crawl-project/crawl)",
 		Info: []warc.Field{
-			{Name: "http-header-user-agent", Value: engineConfig(p.cfg).UserAgent},
+			{Name: "http-header-user-agent", Value: ua},
 			{Name: "robots", Value: robots},
 			{Name: "crawl-config", Value: string(cfgJSON)},
 			{Name: "crawl-seeds", Value: strings.Join(p.seeds, " ")},
@@ -59,7 +64,9 @@ func (p *Pipeline) archive() ([]crawler.Option, crawler.Store, func() error, err
 	opts = append(opts, crawler.WithTransportWrapper(func(t http.RoundTripper) http.RoundTripper {
 		return warc.NewRecorder(t, w)
 	}))
-	return opts, syncedStore{Store: p.st, sync: throttle(w.Sync, time.Second)}, w.Close, nil
+	fsync := throttle(w.Sync, time.Second)
+	sync := func() error { return errors.Join(w.Flush(), fsync()) }
+	return opts, syncedStore{Store: p.st, sync: sync}, w.Close, nil
 }
 
 // demoInfoField is the warcinfo field naming the demo site's addresses.
@@ -88,12 +95,14 @@ func PrepareReplay(ctx context.Context, cfg *config.Config, a *warc.Archive) err
 	return st.SetMeta(ctx, demoAddrsKey, addrs)
 }
 
-// syncedStore runs sync before each store commit. The records of a page are
-// written (write(2)) before its page reaches the writer, so after a crash
-// of the process no stored page lacks its record. The store commits with
-// synchronous=NORMAL (no fsync per commit; durable at WAL checkpoints), so
-// against power loss the WARC is fsynced at most once a second before a
-// commit (throttle): an fsync per commit cost 20% of the crawl's speed.
+// syncedStore runs sync before each store commit: the records of a page
+// are handed to the WARC writer before its page reaches the engine's
+// writer, and sync writes them to the file (Writer.Flush), so after a
+// crash of the process no stored page lacks its record. The store commits
+// with synchronous=NORMAL (no fsync per commit; durable at WAL
+// checkpoints), so against power loss the WARC is fsynced at most once a
+// second before a commit (throttle): an fsync per commit cost 20% of the
+// crawl's speed.
 type syncedStore struct {
 	*store.Store
 	sync func() error

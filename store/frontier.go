@@ -331,3 +331,30 @@ func (s *Store) ReopenFrontier(ctx context.Context, urls []string, priority floa
 	})
 	return n, err
 }
+
+// SetFrontierPriorities gives the queued rows with these seqs new
+// priorities (prios[i] for seqs[i]), in one transaction: a frontier whose
+// links were rescored in memory saves their order for the next run. Rows
+// no longer queued are left as they are; NaN is stored as -Inf.
+func (s *Store) SetFrontierPriorities(ctx context.Context, seqs []int64, prios []float64) error {
+	if len(seqs) != len(prios) {
+		return fmt.Errorf("store: set frontier priorities: %d seqs, %d priorities", len(seqs), len(prios))
+	}
+	if len(seqs) == 0 {
+		return nil
+	}
+	return s.write(ctx, "set frontier priorities", func(tx *sql.Tx) error {
+		up, err := tx.PrepareContext(ctx, `UPDATE frontier SET priority = ?, rank = ? WHERE seq = ? AND state = 'queued'`)
+		if err != nil {
+			return err
+		}
+		defer up.Close()
+		for i, seq := range seqs {
+			p := sanePriority(prios[i])
+			if _, err := up.ExecContext(ctx, p, -p, seq); err != nil {
+				return fmt.Errorf("seq %d: %w", seq, err)
+			}
+		}
+		return nil
+	})
+}

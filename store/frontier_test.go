@@ -85,3 +85,27 @@ func TestFrontierRows(t *testing.T) {
 		t.Errorf("FrontierURLs visited %d, want 12", all)
 	}
 }
+
+// TestSetFrontierPriorities: new priorities reorder the queued rows; a
+// length mismatch is an error that changes nothing.
+func TestSetFrontierPriorities(t *testing.T) {
+	ctx := context.Background()
+	st := open(t, filepath.Join(t.TempDir(), "crawl.db"))
+	es := []crawl.FrontierEntry{
+		{Host: "a.test", Link: crawl.Link{URL: "http://a.test/1", Priority: 1}},
+		{Host: "a.test", Link: crawl.Link{URL: "http://a.test/2", Priority: 0.5}},
+	}
+	if _, err := st.AddFrontier(ctx, es); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.SetFrontierPriorities(ctx, []int64{es[0].Seq}, nil); err == nil {
+		t.Error("SetFrontierPriorities with 1 seq and 0 priorities = nil error")
+	}
+	if err := st.SetFrontierPriorities(ctx, []int64{es[0].Seq, es[1].Seq}, []float64{0.1, math.NaN()}); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := st.FrontierQueued(ctx, "", store.FrontierCursor{}, 10, 0)
+	if err != nil || len(rows) != 2 || rows[0].Link.URL != "http://a.test/1" || rows[0].Link.Priority != 0.1 || !math.IsInf(rows[1].Link.Priority, -1) {
+		t.Errorf("rows after SetFrontierPriorities = %+v, %v; want a.test/1 at 0.1, then a.test/2 at -Inf", rows, err)
+	}
+}

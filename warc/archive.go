@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/klauspost/compress/gzip"
 )
 
 // Archive is an index of the responses in a set of WARC files: for each
@@ -24,6 +26,7 @@ type Archive struct {
 	index    map[string]Location
 	order    []string  // keys in archive order, first occurrence
 	Info     []*Record // the warcinfo records, in archive order
+	gzips    sync.Pool // *gzip.Reader for Lookup
 }
 
 // Location is where a record is.
@@ -127,7 +130,12 @@ func (a *Archive) Lookup(url string) (*Record, error) {
 		return nil, &Error{File: loc.File, Offset: loc.Offset, Err: err}
 	}
 	r := newReader(bytes.NewReader(raw), loc.File, loc.Offset, 4<<10)
-	return r.Next()
+	r.zr, _ = a.gzips.Get().(*gzip.Reader) // a decoder's tables are worth reusing
+	rec, err := r.Next()
+	if r.zr != nil {
+		a.gzips.Put(r.zr)
+	}
+	return rec, err
 }
 
 func (a *Archive) file(name string) (*os.File, error) {

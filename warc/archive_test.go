@@ -3,13 +3,17 @@ package warc_test
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"errors"
 	"io"
+	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/crawl-project/crawl/warc"
 )
@@ -166,5 +170,71 @@ func TestArchiveUsesIndex(t *testing.T) {
 	a, errs := warc.OpenArchive([]string{plain})
 	if a == nil || len(errs) != 1 || !strings.Contains(errs[0].Error(), plain) {
 		t.Errorf("a file cut short under a stale index: errors %v", errs)
+	}
+}
+
+// TestCutBodyReplaysAsCut: a body whose read failed in the crawl (its
+// deadline passed: WARC-Truncated time; the server dropped the connection:
+// disconnect) is replayed as its archived bytes followed by a failure (a
+// timeout for time), so the replay fails the fetch as the crawl did
+// instead of taking the cut body for a whole page.
+func TestCutBodyReplaysAsCut(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.Header().Set("Content-Length", "1000")
+		io.WriteString(w, "<html><body>the first part")
+		w.(http.Flusher).Flush()
+		if r.URL.Path == "/drop" {
+			conn, _, err := w.(http.Hijacker).Hijack()
+			if err == nil {
+				conn.Close()
+			}
+			return
+		}
+		<-r.Context().Done() // the rest never comes
+	}))
+	defer srv.Close()
+	for _, c := range []struct{ path, cut string }{{"/slow", "time"}, {"/drop", "disconnect"}} {
+		t.Run(c.cut, func(t *testing.T) {
+			dir := t.TempDir()
+			w, err := warc.New(warc.Config{Dir: dir})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+			defer cancel()
+			req, _ := http.NewRequestWithContext(ctx, http.MethodGet, srv.URL+c.path, nil)
+			resp, err := (&http.Client{Transport: warc.NewRecorder(http.DefaultTransport.(*http.Transport).Clone(), w)}).Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, liveErr := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if liveErr == nil {
+				t.Fatal("the live read did not fail")
+			}
+			if err := w.Close(); err != nil {
+				t.Fatal(err)
+			}
+			recs := readOwn(t, w.Files()[0])
+			if last := recs[len(recs)-1]; last.Type() != "response" || last.Header.Get("WARC-Truncated") != c.cut {
+				t.Fatalf("last record %s, WARC-Truncated %q, want a response cut for %s (live: %v)", last.Type(), last.Header.Get("WARC-Truncated"), c.cut, liveErr)
+			}
+			a, errs := warc.OpenArchive(w.Files())
+			if len(errs) > 0 {
+				t.Fatal(errs)
+			}
+			defer a.Close()
+			resp, err = (&http.Client{Transport: warc.NewReplayer(a)}).Get(srv.URL + c.path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, err := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			var ne net.Error
+			if !errors.As(err, &ne) || ne.Timeout() != (c.cut == "time") || string(body) != "<html><body>the first part" {
+				t.Errorf("replayed: %q, %v; want the first part, then a failure (a timeout: %v)", body, err, c.cut == "time")
+			}
+		})
 	}
 }

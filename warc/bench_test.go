@@ -1,11 +1,16 @@
 package warc_test
 
 import (
+	"bytes"
+	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/klauspost/compress/gzip"
 
 	"github.com/crawl-project/crawl/warc"
 )
@@ -44,4 +49,64 @@ func BenchmarkWriteExchange(b *testing.B) {
 		b.Fatalf("nothing written: %v", err)
 	}
 	b.ReportMetric(float64(st.Size())/float64(b.N)/float64(len(x.Body)), "file-bytes/body-byte")
+}
+
+var benchHTML = flag.String("warc.html", "", "a glob of real HTML pages for BenchmarkGzipLevel (e.g. '/usr/share/doc/postgresql-doc-15/html/sql-*.html'); default the Common Crawl sample's page")
+
+// BenchmarkGzipLevel gzips the first 60 pages of -warc.html (default: the
+// response of the Common Crawl sample) at the levels
+// of klauspost/compress a writer could use and reports the compressed
+// share of the bytes; its instruction counts under callgrind, one level at
+// a time, are the cost side (the writer uses level 1, see gzipLevel):
+//
+//	go test -c -o /tmp/w.test ./warc
+//	GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind /tmp/w.test -test.run '^$' \
+//	  -test.bench 'GzipLevel/level1$' -test.benchtime 5x -warc.html '/usr/share/doc/python3.11/html/library/*.html'
+func BenchmarkGzipLevel(b *testing.B) {
+	var pages [][]byte
+	raw := 0
+	files, _ := filepath.Glob(*benchHTML)
+	for _, f := range files[:min(60, len(files))] {
+		p, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		pages, raw = append(pages, p), raw+len(p)
+	}
+	if len(pages) == 0 { // default: the Common Crawl sample's page
+		a, errs := warc.OpenArchive([]string{commonCrawlSample})
+		if len(errs) > 0 {
+			b.Fatal(errs)
+		}
+		rec, err := a.Lookup(a.URLs()[0])
+		a.Close()
+		if err != nil {
+			b.Fatal(err)
+		}
+		pages, raw = [][]byte{rec.Block}, len(rec.Block)
+	}
+	for _, level := range []int{gzip.BestSpeed, 2, 3, 4, 5, gzip.HuffmanOnly} {
+		b.Run(fmt.Sprintf("level%d", level), func(b *testing.B) {
+			var buf bytes.Buffer
+			zw, err := gzip.NewWriterLevel(&buf, level)
+			if err != nil {
+				b.Fatal(err)
+			}
+			total := 0
+			for b.Loop() {
+				total = 0
+				for _, p := range pages {
+					buf.Reset()
+					zw.Reset(&buf)
+					zw.Write(p)
+					zw.Close()
+					total += buf.Len()
+				}
+			}
+			if total == 0 || total >= raw*2 {
+				b.Fatalf("%d compressed bytes of %d", total, raw)
+			}
+			b.ReportMetric(float64(total)/float64(raw), "compressed/raw")
+		})
+	}
 }

@@ -14,7 +14,7 @@
 // answering from it, so a crawl can run over an archive without network.
 //
 // Files:
-//   - writer.go: Writer, Config, Exchange: files, rotation, Sync, Close
+//   - writer.go: Writer, Config, Exchange: buffered records, files, rotation, Flush, Sync, Close
 //   - records.go: building warcinfo, request, response and revisit records
 //   - recorder.go: Recorder, the recording http.RoundTripper
 //   - reader.go: Reader, Record, Error: reading records with errors naming file and offset

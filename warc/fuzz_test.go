@@ -30,6 +30,11 @@ func FuzzReader(f *testing.F) {
 	f.Add([]byte("<html>not a warc</html>"))
 	f.Add([]byte("WARC/1.1\r\nContent-Length: 99999999999\r\n\r\n"))
 	f.Add([]byte("WARC/1.1\r\n Folded: x\r\nContent-Length: 0\r\n\r\n\r\n\r\n"))
+	if cc, err := os.ReadFile(commonCrawlSample); err == nil {
+		f.Add(cc) // real records of another crawler
+	} else {
+		f.Fatal(err)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r := warc.NewReader(bytes.NewReader(data), "fuzz.warc")
 		for range 1000 {

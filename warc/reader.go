@@ -3,14 +3,15 @@ package warc
 import (
 	"bufio"
 	"bytes"
-	"compress/flate"
-	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
 	"net/textproto"
 	"strconv"
 	"strings"
+
+	"github.com/klauspost/compress/flate"
+	"github.com/klauspost/compress/gzip"
 )
 
 // Record is one WARC record as read: where it starts, its version, its
@@ -198,12 +199,18 @@ func (r *Reader) readRecord(br *bufio.Reader, rec *Record, first bool) error {
 	if cl > maxBlock {
 		return fmt.Errorf("Content-Length %d over the limit of %d", cl, maxBlock)
 	}
-	rec.Block = make([]byte, 0, min(cl, 1<<20))
-	buf := bytes.NewBuffer(rec.Block)
-	if n, err := io.CopyN(buf, br, cl); err != nil {
-		return fmt.Errorf("block: %d of %d bytes: %w", n, cl, noEOF(err))
+	if cl <= 1<<20 { // read in place; a larger claim grows as the bytes come
+		rec.Block = make([]byte, cl)
+		if n, err := io.ReadFull(br, rec.Block); err != nil {
+			return fmt.Errorf("block: %d of %d bytes: %w", n, cl, noEOF(err))
+		}
+	} else {
+		buf := bytes.NewBuffer(make([]byte, 0, 1<<20))
+		if n, err := io.CopyN(buf, br, cl); err != nil {
+			return fmt.Errorf("block: %d of %d bytes: %w", n, cl, noEOF(err))
+		}
+		rec.Block = buf.Bytes()
 	}
-	rec.Block = buf.Bytes()
 	var end [4]byte
 	if _, err := io.ReadFull(br, end[:]); err != nil {
 		return fmt.Errorf("end of record: %w", noEOF(err))

@@ -2,7 +2,7 @@ package warc
 
 import (
 	"bytes"
-	"compress/gzip"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/klauspost/compress/gzip"
 )
 
 // ExchangeWriter takes recorded exchanges; *Writer is one. The Recorder
@@ -24,9 +26,11 @@ type ExchangeWriter interface {
 // Recorder is an http.RoundTripper that records every exchange passing
 // through it. The body is recorded as it comes off the connection: with
 // its content coding (gzip), without its transfer coding (chunked). The
-// record is written when the caller reaches the end of the body, before
-// the caller sees io.EOF, so nothing read from a response exists without
-// its record; a body closed before its end is recorded as truncated.
+// exchange goes to the ExchangeWriter when the caller reaches the end of
+// the body, before the caller sees io.EOF, so nothing read from a response
+// exists before its record (a Writer keeps it until its next Flush, which a
+// crawl runs before storing anything); a body closed before its end is
+// recorded as truncated, a body whose read failed as cut.
 //
 // A request without Accept-Encoding is sent asking for gzip and the body is
 // decoded for the caller, as http.Transport does by itself: the caller sees
@@ -69,7 +73,7 @@ func (r *Recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	ipMu.Lock()
 	x := Exchange{URL: req.URL.String(), IP: ip, Date: date, Request: requestHead(req), Response: responseHead(resp), NotModified: resp.StatusCode == http.StatusNotModified}
 	ipMu.Unlock()
-	body := &recordingBody{rc: resp.Body, w: r.w, x: x, pool: &r.bufs}
+	body := &recordingBody{rc: resp.Body, w: r.w, x: x, pool: &r.bufs, ctx: sent.Context()}
 	body.buf, _ = r.bufs.Get().(*bytes.Buffer)
 	if body.buf == nil {
 		body.buf = new(bytes.Buffer)
@@ -135,6 +139,7 @@ type recordingBody struct {
 	x    Exchange
 	buf  *bytes.Buffer // from pool; back to it on Close
 	pool *sync.Pool
+	ctx  context.Context // the request's: its deadline tells a timeout
 	once sync.Once
 	err  error
 }
@@ -151,9 +156,21 @@ func (b *recordingBody) Read(p []byte) (int, error) {
 			return n, werr
 		}
 	case err != nil:
-		b.record("disconnect")
+		b.record(cutReason(b.ctx, err))
 	}
 	return n, err
+}
+
+// cutReason is the WARC-Truncated value of a body whose read failed with
+// err: "time" for a timeout (the error says so, or the request's deadline
+// passed: a client's timeout may reach the body as a plain cancellation),
+// else "disconnect".
+func cutReason(ctx context.Context, err error) string {
+	var ne net.Error
+	if errors.Is(err, context.DeadlineExceeded) || (errors.As(err, &ne) && ne.Timeout()) || errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		return "time"
+	}
+	return "disconnect"
 }
 
 // Close records a body left before its end as truncated ("length": the

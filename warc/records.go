@@ -63,6 +63,7 @@ func responseDigests(head, body []byte) (block, payload string) {
 type rawRecord struct {
 	fields gowarc.WarcFields
 	block  [][]byte
+	stored bool // a gzip member without compression (deflate stored blocks)
 }
 
 // exchangeRecords builds the request record and the response (or revisit)
@@ -117,6 +118,7 @@ func exchangeRecords(x Exchange, infoID string) ([]rawRecord, error) {
 		f.AddInt(gowarc.ContentLength, n)
 		recs[i].block = r.parts
 	}
+	recs[0].stored = true // a request is small: compressing it cost 11% of an exchange for 190 bytes
 	if x.NotModified {
 		recs[1].fields.Add(gowarc.WarcProfile, revisitProfile)
 		recs[1].fields.Add(gowarc.WarcTruncated, "length") // headers only, as the profile says

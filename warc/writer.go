@@ -62,9 +62,11 @@ type Exchange struct {
 const ReconstructedField = "WARC-Crawl-Reconstructed"
 
 // Writer writes exchanges as gzipped WARC 1.1 records to size-rotated
-// files. It is safe for concurrent use. Each exchange is written to the
-// file with one write call before WriteExchange returns; Sync makes it
-// durable.
+// files. It is safe for concurrent use. Records are built and compressed
+// by the caller of WriteExchange, then buffered: Flush writes them to the
+// file (one write(2) for many records), Sync also makes them durable, and
+// a full buffer (maxPending) or Close writes them anyway. A crawl calls
+// Flush before each store commit, so no stored page lacks its record.
 type Writer struct {
 	cfg Config
 	log *slog.Logger
@@ -79,6 +81,7 @@ type Writer struct {
 	serial  int
 	files   []string   // closed files, final names
 	dirty   bool       // written since the last Sync
+	pending []byte     // records not yet written to f (Flush)
 	entries []CDXEntry // index of the open file, written beside it when it closes
 	buf     bytes.Buffer
 	zw      *gzip.Writer
@@ -132,8 +135,9 @@ func New(cfg Config, opts ...Option) (*Writer, error) {
 
 // WriteExchange writes the request record and the response (or revisit)
 // record of x, each naming the other in WARC-Concurrent-To, gzipped one
-// record per member, in one write to the current file. Records are built
-// and compressed outside the lock, so workers do that in parallel.
+// record per member (the request's stored, not compressed), to the
+// current file's buffer (see Flush). Records are built and compressed
+// outside the lock, so workers do that in parallel.
 func (w *Writer) WriteExchange(x Exchange) error {
 	w.mu.Lock()
 	if w.closed {
@@ -159,7 +163,7 @@ func (w *Writer) WriteExchange(x Exchange) error {
 	if w.closed {
 		return ErrClosed
 	}
-	if w.size+int64(enc.buf.Len()) > w.cfg.MaxSize && w.size > w.infoSize() {
+	if w.size+int64(enc.buf.Len()) > w.cfg.MaxSize && len(w.entries) > 0 { // never before a file's first exchange
 		if err := w.rotate(); err != nil {
 			return err
 		}
@@ -179,21 +183,19 @@ func (w *Writer) WriteExchange(x Exchange) error {
 	return nil
 }
 
-// infoSize is a bound under which a file holds only its warcinfo record:
-// a file is never rotated before its first exchange.
-func (w *Writer) infoSize() int64 { return 4096 }
-
 // encoder builds and gzips records into its buffer; pooled.
 type encoder struct {
 	buf   bytes.Buffer
 	zw    *gzip.Writer
-	reqN  int      // bytes of the request's gzip member (the response's follows)
-	entry CDXEntry // the response's index entry, Offset relative to the buffer
+	zs    *gzip.Writer // stored (no compression): request records
+	reqN  int          // bytes of the request's gzip member (the response's follows)
+	entry CDXEntry     // the response's index entry, Offset relative to the buffer
 }
 
 var encoders = sync.Pool{New: func() any {
 	e := &encoder{}
 	e.zw, _ = gzip.NewWriterLevel(&e.buf, gzipLevel)
+	e.zs, _ = gzip.NewWriterLevel(&e.buf, gzip.NoCompression)
 	return e
 }}
 
@@ -213,7 +215,11 @@ func (e *encoder) exchange(x Exchange, infoID string) error {
 		if i == len(recs)-1 {
 			e.reqN = e.buf.Len()
 		}
-		if err := e.member(&r); err != nil {
+		zw := e.zw
+		if r.stored {
+			zw = e.zs
+		}
+		if err := e.member(zw, &r); err != nil {
 			return err
 		}
 	}
@@ -225,25 +231,54 @@ func (e *encoder) exchange(x Exchange, infoID string) error {
 }
 
 // member appends r to the buffer as one gzip member.
-func (e *encoder) member(r *rawRecord) error {
-	e.zw.Reset(&e.buf)
-	if err := r.write(e.zw); err != nil {
+func (e *encoder) member(zw *gzip.Writer, r *rawRecord) error {
+	zw.Reset(&e.buf)
+	if err := r.write(zw); err != nil {
 		return fmt.Errorf("warc: marshal: %w", err)
 	}
-	if err := e.zw.Close(); err != nil {
+	if err := zw.Close(); err != nil {
 		return fmt.Errorf("warc: gzip: %w", err)
 	}
 	return nil
 }
 
+// write appends b to the file's pending bytes, written out when they reach
+// maxPending or at the next Flush.
 func (w *Writer) write(b []byte) error {
-	n, err := w.f.Write(b)
-	w.size += int64(n)
+	w.pending = append(w.pending, b...)
+	w.size += int64(len(b))
+	w.dirty = true
+	if len(w.pending) >= maxPending {
+		return w.flush()
+	}
+	return nil
+}
+
+// maxPending bounds the bytes buffered between flushes.
+const maxPending = 1 << 20
+
+// flush writes the pending bytes to the file.
+func (w *Writer) flush() error {
+	if len(w.pending) == 0 || w.f == nil {
+		return nil
+	}
+	_, err := w.f.Write(w.pending)
+	w.pending = w.pending[:0]
+	if cap(w.pending) > 2*maxPending {
+		w.pending = nil
+	}
 	if err != nil {
 		return fmt.Errorf("warc: write %s: %w", w.f.Name(), err)
 	}
-	w.dirty = true
 	return nil
+}
+
+// Flush writes every exchange taken so far to its file (not fsynced: a
+// crash of the process keeps them, a power loss may not; see Sync).
+func (w *Writer) Flush() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.flush()
 }
 
 // openFile creates the next file and writes its warcinfo record.
@@ -273,7 +308,7 @@ func (w *Writer) openFile() error {
 	enc := encoders.Get().(*encoder)
 	defer encoders.Put(enc)
 	enc.buf.Reset()
-	if err := enc.member(&info); err != nil {
+	if err := enc.member(enc.zw, &info); err != nil {
 		return err
 	}
 	return w.write(enc.buf.Bytes())
@@ -292,7 +327,7 @@ func (w *Writer) closeFile() error {
 	if w.f == nil {
 		return nil
 	}
-	err := errors.Join(w.f.Sync(), writeCDXJ(w.name, w.entries))
+	err := errors.Join(w.flush(), w.f.Sync(), writeCDXJ(w.name, w.entries))
 	err = errors.Join(err, rename(w.name+openSuffix, w.name))
 	err = errors.Join(err, w.lock.release(), w.f.Close())
 	w.files = append(w.files, w.name)
@@ -303,13 +338,16 @@ func (w *Writer) closeFile() error {
 	return nil
 }
 
-// Sync makes every exchange written so far durable (fsync). Call it before
-// storing what the exchanges brought, so no stored page lacks its record.
+// Sync writes every exchange taken so far to its file and makes it durable
+// (fsync).
 func (w *Writer) Sync() error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.f == nil || !w.dirty {
 		return nil
+	}
+	if err := w.flush(); err != nil {
+		return err
 	}
 	if err := w.f.Sync(); err != nil {
 		return fmt.Errorf("warc: sync %s: %w", w.f.Name(), err)

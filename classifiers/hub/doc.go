@@ -54,7 +54,9 @@
 //	metrics.go    Metrics: precision, recall, F1, confusion matrix; Evaluate
 //	hook.go       Hook: OnURL (label, score, policy) and OnPage adapters, Policy, Mode, HookOption
 //	evidence.go   Evidence, MeasurePage: a fetched page's main-content link structure (page evidence)
-//	pagemodel.go  PageModel (logistic regression over Evidence), TrainPageModel, DefaultPageModel
+//	entry.go      entries that lead to another page or to a place in one (tables of contents, indexes)
+//	block.go      repeated blocks that lead to another page (list pages laid out in divs)
+//	pagemodel.go  PageModel (logistic regression over Evidence, block rule), TrainPageModel, DefaultPageModel
 //	calibrate.go  per-host calibration of the URL SVM against its fetched pages' page-evidence labels
 //	cmd/pagemodel trains and evaluates the page model on labelled pages
 //	pages.go      PageStats of fetched pages (charset decoding, DOM walk), page splits
@@ -62,8 +64,10 @@
 //
 // Page evidence (an extension; the paper's URL-only classifier is
 // unchanged): with WithPageModel a fetched page's label is P(hub) from its
-// own link structure, and WithHostCalibration corrects the links of hosts
-// whose fetched pages show the URL model wrong for them.
+// own link structure (link density, links, text, and the shares of its
+// text in entries leading to other pages and to places in them), and
+// WithHostCalibration corrects the links of hosts whose fetched pages show
+// the URL model wrong for them.
 //
 // The model shipped in model/ is embedded; README.md gives the command
 // that trained it and the measured figures. A Classifier is immutable and

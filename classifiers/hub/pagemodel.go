@@ -10,23 +10,47 @@ import (
 // PageModel is the page-evidence classifier: a logistic regression over
 // the standardised Evidence features, P(hub) = 1/(1 + e^−(w·z + b)).
 type PageModel struct {
-	Format string                   `json:"format"` // "crawl-hub-page/1"
+	Format string                   `json:"format"` // "crawl-hub-page/3"
 	Mean   [numEvidence]float64     `json:"mean"`
 	Std    [numEvidence]float64     `json:"std"`
-	W      [numEvidence + 1]float64 `json:"w"`    // weights, then the bias
-	Info   string                   `json:"info"` // what it was trained on
+	W      [numEvidence + 1]float64 `json:"w"`     // weights, then the bias
+	Block  BlockRule                `json:"block"` // the list-page rule
+	Info   string                   `json:"info"`  // what it was trained on
 }
 
-const pageModelFormat = "crawl-hub-page/1"
+// BlockRule is the second evidence score, for list pages laid out as
+// repeated blocks (news and shop lists, search results) that the
+// regression, fitted on documentation sites, does not see: a page with at
+// least Share of its main-content text in repeated blocks that lead to
+// another page (Evidence.Block, block.go) and at least Links links is a
+// hub. Share 0 turns the rule off.
+type BlockRule struct {
+	Share float64 `json:"share"`
+	Links int     `json:"links"`
+}
 
-// Prob returns P(hub) of a page with evidence e.
+// Holds reports whether the rule calls a page with evidence e a hub.
+func (r BlockRule) Holds(e Evidence) bool {
+	return r.Share > 0 && e.Links >= r.Links && float64(e.Block) >= r.Share*float64(e.Text+e.Anchor+1)
+}
+
+// pageModelFormat names the JSON form; /1 had three features (no entry
+// share), /2 no block rule; neither is read.
+const pageModelFormat = "crawl-hub-page/3"
+
+// Prob returns P(hub) of a page with evidence e: the regression's, at
+// least 0.5 (a hub) when the block rule holds.
 func (m *PageModel) Prob(e Evidence) float64 {
 	x := e.Features()
 	z := m.W[numEvidence]
 	for i, v := range x {
 		z += m.W[i] * (v - m.Mean[i]) / m.Std[i]
 	}
-	return 1 / (1 + math.Exp(-z))
+	p := 1 / (1 + math.Exp(-z))
+	if p < 0.5 && m.Block.Holds(e) {
+		return 0.5
+	}
+	return p
 }
 
 // TrainPageModel fits a PageModel on labelled pages' evidence with an L2
@@ -222,6 +246,9 @@ func ParsePageModel(b []byte) (*PageModel, error) {
 		if !finite(w) {
 			return nil, fmt.Errorf("hub: page model: weight %d is %v", i, w)
 		}
+	}
+	if !(m.Block.Share >= 0 && m.Block.Share <= 1) || m.Block.Links < 0 {
+		return nil, fmt.Errorf("hub: page model: block rule share %v, links %d: want a share in [0, 1] and links ≥ 0", m.Block.Share, m.Block.Links)
 	}
 	return &m, nil
 }

@@ -106,12 +106,7 @@ func (w *contentWalker) walk(n *html.Node, inAnchor bool) {
 }
 
 func (w *contentWalker) text(s string, inAnchor bool) {
-	runes := 0
-	for _, r := range s {
-		if !unicode.IsSpace(r) {
-			runes++
-		}
-	}
+	runes := nonSpaceRunes(s)
 	if runes == 0 {
 		return
 	}
@@ -127,19 +122,89 @@ func (w *contentWalker) text(s string, inAnchor bool) {
 	b.WriteString(s)
 }
 
+// nonSpaceRunes counts the runes of s that are not white space
+// (unicode.IsSpace; an invalid byte counts as one rune).
+func nonSpaceRunes(s string) int {
+	n := 0
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf { // ASCII, the bulk of most pages, without decoding
+			if !asciiSpace[c] {
+				n++
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !unicode.IsSpace(r) {
+			n++
+		}
+		i += size
+	}
+	return n
+}
+
 // isNoise reports whether n's class, id or role holds a noise word.
 func isNoise(n *html.Node) bool {
 	for _, a := range n.Attr {
 		if a.Namespace != "" || a.Key != "class" && a.Key != "id" && a.Key != "role" {
 			continue
 		}
-		for _, word := range strings.FieldsFunc(strings.ToLower(a.Val), notAlnum) {
-			if isNoiseWord(word) {
-				return true
-			}
+		if noiseValue(a.Val) {
+			return true
 		}
 	}
 	return false
+}
+
+// noiseValue reports whether an attribute value holds a noise word: its
+// words are its runs of ASCII letters and digits, lowered. An ASCII value
+// is checked in place (it runs on every element); others are lowered
+// first, as strings.ToLower does.
+func noiseValue(v string) bool {
+	for i := 0; i < len(v); i++ {
+		if v[i] >= utf8.RuneSelf {
+			for _, word := range strings.FieldsFunc(strings.ToLower(v), notAlnum) {
+				if isNoiseWord(word) {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	var buf [16]byte // no noise word is longer
+	for v != "" {
+		i := 0
+		for i < len(v) && !isASCIIAlnum(v[i]) {
+			i++
+		}
+		j := i
+		for j < len(v) && isASCIIAlnum(v[j]) {
+			j++
+		}
+		word := v[i:j]
+		v = v[j:]
+		if word == "" || len(word) > len(buf) {
+			continue
+		}
+		for k := 0; k < len(word); k++ {
+			buf[k] = word[k] | 0x20*byte(boolInt('A' <= word[k] && word[k] <= 'Z'))
+		}
+		if isNoiseWord(string(buf[:len(word)])) {
+			return true
+		}
+	}
+	return false
+}
+
+func isASCIIAlnum(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func notAlnum(r rune) bool {

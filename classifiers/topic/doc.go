@@ -33,11 +33,14 @@
 // trained on the crawl's own pages, the page reached through a link being
 // a positive example when relevant and a negative one otherwise, every
 // Config.Retrain pages (default 10) on the 4,000 latest examples, and
-// swapped in atomically: scoring never waits. A link's priority is the
-// mean of its best parent's relevance (share of the threshold) and the
-// model's probability; the adaptive centroid's cosine of the link context
-// stands in for the probability until both classes have 5 examples (cold
-// start). After each training the queued links are rescored (RescoreWith,
+// swapped in atomically: scoring never waits. A link's priority is 0.7 ×
+// its parent part + 0.3 × the model's probability; the parent part is half
+// the smoothed mean relevance of the fetched pages linking to it (linkage
+// evidence) and half the mean over those parents of their hub score, the
+// smoothed mean relevance of their children already fetched (the link's
+// siblings: Aggarwal et al.'s sibling evidence). The adaptive centroid's
+// cosine of the link context stands in for the probability until both
+// classes have 5 examples (cold start). After each training the queued links are rescored (RescoreWith,
 // frontier.Rescorer), since the in-link evidence of a queued link grows as
 // the crawl goes.
 //

@@ -81,10 +81,15 @@ func TestHookURL(t *testing.T) {
 		t.Errorf("OnURL(seed) = %v, priority %v; want nil, unchanged", err, l.Priority)
 	}
 	// A parent whose OnPage did not run is scored on the spot, without
-	// updating the model.
+	// updating the model: an on-topic one gives its link a higher priority
+	// than an off-topic one.
 	p := page(t, "http://demo/never-seen", "sport-004")
-	if err := h.OnURL(ctx, p, &l); err != nil || l.Priority <= 0.2 {
-		t.Errorf("OnURL(unseen parent) = %v, priority %v; want > 0.2", err, l.Priority)
+	if err := h.OnURL(ctx, p, &l); err != nil {
+		t.Errorf("OnURL(unseen parent) = %v", err)
+	}
+	off := crawl.Link{URL: "http://demo/other"}
+	if err := h.OnURL(ctx, page(t, "http://demo/never-seen-2", "business-002"), &off); err != nil || l.Priority <= off.Priority {
+		t.Errorf("OnURL(unseen parents) = %v, priorities sport %v ≤ business %v", err, l.Priority, off.Priority)
 	}
 	if acc, _ := h.Model().Updates(); acc != 0 {
 		t.Errorf("OnURL updated the model %d times", acc)

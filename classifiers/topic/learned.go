@@ -3,9 +3,13 @@ package topic
 import (
 	"context"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -27,6 +31,7 @@ type pageState struct {
 	sibFetch int     // fetched pages that share this page's parent (before it)
 	sibRel   int     // of them relevant
 	ctx      map[string]string
+	hub      *hub // its fetched children, for its links' sibling evidence
 }
 
 const maxDist = 3
@@ -40,7 +45,30 @@ type pendingLink struct {
 // inStats sums up the fetched pages found linking to one URL.
 type inStats struct {
 	parents, relevant int     // pages linking to it, of them relevant
-	maxRel            float64 // the highest relevance ratio among them
+	sumRel            float64 // the sum of their relevance ratios, each capped at 1.5, over 1.5
+	from              []*hub  // the hubs of the first maxParents of them
+}
+
+// maxParents bounds the parents remembered per link URL.
+const maxParents = 8
+
+// hub sums up the fetched children of one page (its links' siblings):
+// how many, and the sum of their relevance shares (relShare) in
+// millionths. It is shared by the page's state and the in-link records of
+// its links, and updated without locks.
+type hub struct {
+	children atomic.Int64
+	sumRel   atomic.Int64
+}
+
+func (hb *hub) add(share float64) {
+	hb.sumRel.Add(int64(share * 1e6))
+	hb.children.Add(1)
+}
+
+// score is the hub's smoothed mean relevance share.
+func (hb *hub) score() float64 {
+	return (float64(hb.sumRel.Load())/1e6 + parentPrior*hubK) / (float64(hb.children.Load()) + hubK)
 }
 
 // counts is a fetched/relevant pair.
@@ -71,7 +99,7 @@ func newLearner(every int) *learner {
 // state for its out-links.
 func (h *Hook) learnPage(page *crawl.Page, score float64) {
 	ln := h.learner
-	st := &pageState{score: score, rel: page.Relevance / max(h.seeds.Threshold(), 1e-9), dist: maxDist}
+	st := &pageState{score: score, rel: page.Relevance / max(h.seeds.Threshold(), 1e-9), dist: maxDist, hub: &hub{}}
 	switch {
 	case page.Relevant:
 		st.dist = 0
@@ -90,8 +118,14 @@ func (h *Hook) learnPage(page *crawl.Page, score float64) {
 		st.sibFetch, st.sibRel = c.fetched-1, c.relevant-rel
 	}
 	ln.dirs.update(urlDir(page.URL), func(c counts) counts { return counts{c.fetched + 1, c.relevant + rel} })
+	if in, ok := ln.inlinks.get(page.URL); ok {
+		r := relShare(st.rel)
+		for _, hb := range in.from {
+			hb.add(r)
+		}
+	}
 	if page.Doc != nil {
-		st.ctx = linkContexts(page.Doc, page.FinalURL)
+		st.ctx = linkContexts(page.Doc, page.FinalURL, len(page.Links))
 	}
 	ln.pages.put(page.URL, st)
 	if pl, ok := ln.pending.get(page.URL); ok {
@@ -102,28 +136,27 @@ func (h *Hook) learnPage(page *crawl.Page, score float64) {
 	}
 }
 
-// learnedPriority is a link's priority under the learned strategy: the
-// mean of its page's relevance (as a share of the threshold, capped at
-// 1.5×) and the link model's probability that the link leads to a
-// relevant page; until the model is trained (the cold start) the link
-// context's cosine to the adaptive centroid, as a share of the threshold,
-// stands in for the probability.
+// learnedPriority is a link's priority under the learned strategy
+// (learnedScore): its parents' evidence and the link model's probability
+// that the link leads to a relevant page; until the model is trained (the
+// cold start) the link context's cosine to the adaptive centroid, as a
+// share of the threshold, stands in for the probability.
 func (h *Hook) learnedPriority(from *crawl.Page, l *crawl.Link) float64 {
 	ln := h.learner
 	st, ok := ln.pages.get(from.URL)
 	if !ok {
 		content := h.pageContent(from) // OnPage did not run for from, or its state was evicted
 		rel := h.seeds.Relevance(h.seeds.Vector(content))
-		st = &pageState{score: h.textScore(content), rel: rel / max(h.seeds.Threshold(), 1e-9), dist: maxDist}
+		st = &pageState{score: h.textScore(content), rel: rel / max(h.seeds.Threshold(), 1e-9), dist: maxDist, hub: &hub{}}
 	}
-	context := st.ctx[l.URL]
-	if context == "" && l.Anchor != "" {
-		context = st.ctx["\x00"+l.Anchor]
-	}
-	linkText := withURLWords(l.Anchor+" "+context, l.URL)
-	lcos := h.seeds.Score(h.seeds.Vector(linkText))
 	pl, seen := ln.pending.get(l.URL)
-	if !seen {
+	if !seen { // the link's context is read only the first time it is seen
+		context := st.ctx[l.URL]
+		if context == "" && l.Anchor != "" {
+			context = st.ctx["\x00"+l.Anchor]
+		}
+		linkText := withURLWords(l.Anchor+" "+context, l.URL)
+		lcos := h.seeds.Score(h.seeds.Vector(linkText))
 		pl = pendingLink{feats: h.linkFeatures(st, l, context, lcos), cold: min(lcos/max(h.seeds.threshold, 1e-9), 1.5) / 1.5}
 		ln.pending.put(l.URL, pl)
 	}
@@ -132,21 +165,57 @@ func (h *Hook) learnedPriority(from *crawl.Page, l *crawl.Link) float64 {
 		rel = 1
 	}
 	in := ln.inlinks.update(l.URL, func(s inStats) inStats {
-		return inStats{s.parents + 1, s.relevant + rel, max(s.maxRel, st.rel)}
+		if slices.Contains(s.from, st.hub) { // the same parent again
+			return s
+		}
+		out := inStats{s.parents + 1, s.relevant + rel, s.sumRel + relShare(st.rel), s.from}
+		if len(s.from) < maxParents {
+			out.from = append(s.from[:len(s.from):len(s.from)], st.hub)
+		}
+		return out
 	})
 	return h.learnedScore(pl, in)
 }
 
-// learnedScore combines a link's page part (the best relevance ratio of
-// the pages linking to it, capped at 1.5×, over 1.5) and its link part
-// (the link model's probability, or the cold-start score) half and half.
+// learnedScore is a link's priority from what the crawl knows now: its
+// parent part (parentScore) and its link part (the link model's
+// probability, or the cold-start score before the model is trained),
+// weighted 1−linkWeight and linkWeight.
 func (h *Hook) learnedScore(pl pendingLink, in inStats) float64 {
-	page := min(in.maxRel, 1.5) / 1.5
 	link, ok := h.learner.lm.predict(withInlinks(pl.feats, in))
 	if !ok {
 		link = pl.cold
 	}
-	return 0.5*page + 0.5*link
+	return (1-linkWeight)*h.parentScore(in) + linkWeight*link
+}
+
+// Weights of a link's priority, chosen on the tuning topics of
+// internal/linkgraph (see its README).
+const (
+	linkWeight  = 0.3 // the link model's share; the rest is the parent part
+	hubWeight   = 0.5 // the parents' hub score's share of the parent part
+	parentPrior = 0.1 // the relevance assumed of an unknown page, smoothing both shares
+	parentK     = 0.5 // pseudo-count of parentPrior among a link's parents
+	hubK        = 2   // pseudo-count of parentPrior among a parent's fetched children
+)
+
+// parentScore is the evidence of the fetched pages linking to a link
+// (after Aggarwal et al.'s linkage and sibling evidence): the smoothed
+// mean relevance of those parents (each page's relevance ratio capped at
+// 1.5, over 1.5), and the mean over them of their hub score, the smoothed
+// mean relevance of the children of theirs already fetched (the link's
+// siblings): a page whose fetched links led to relevant pages is a hub of
+// the topic and its other links are likely to as well.
+func (h *Hook) parentScore(in inStats) float64 {
+	frac := (in.sumRel + parentPrior*parentK) / (float64(in.parents) + parentK)
+	if len(in.from) == 0 {
+		return frac
+	}
+	hub := 0.0
+	for _, hb := range in.from {
+		hub += hb.score()
+	}
+	return (1-hubWeight)*frac + hubWeight*hub/float64(len(in.from))
 }
 
 // Rescore is a queued link's priority with what the crawl knows now: the
@@ -225,24 +294,23 @@ func urlDir(raw string) string {
 // linkContexts maps each link of doc to the text of its nearest block
 // element (paragraph, list item, table cell, definition, heading) without
 // its own anchor text, keyed by the link's absolute URL without fragment
-// and by "\x00"+its anchor text; the first link wins.
-func linkContexts(doc *html.Node, base string) map[string]string {
+// and by "\x00"+its anchor text; the first link wins. links, the page's
+// link count, sizes the maps.
+func linkContexts(doc *html.Node, base string, links int) map[string]string {
 	b, _ := url.Parse(base)
-	out := map[string]string{}
-	blocks := map[*html.Node]string{} // a block's text, once per block
-	keys := map[string]string{}       // an href's absolute URL, once per href
+	res := newHrefResolver(b)
+	out := make(map[string]string, 2*links)      // each link's URL and anchor text
+	blocks := make(map[*html.Node]string, links) // a block's text, once per block
+	keys := make(map[string]string, links)       // an href's absolute URL, once per href
 	var walk func(n *html.Node)
 	walk = func(n *html.Node) {
 		if n.Type == html.ElementNode && n.DataAtom == atom.A {
-			anchor := strings.Join(strings.Fields(nodeText(n, maxContext)), " ")
+			anchor := collapsedText(n, maxContext)
 			var key string
 			if href := hrefOf(n); href != "" && b != nil {
 				var ok bool
 				if key, ok = keys[href]; !ok {
-					if u, err := b.Parse(href); err == nil {
-						u.Fragment = ""
-						key = u.String()
-					}
+					key = res.resolve(href)
 					keys[href] = key
 				}
 			}
@@ -269,6 +337,72 @@ func linkContexts(doc *html.Node, base string) map[string]string {
 	return out
 }
 
+// hrefResolver makes an href absolute, without its fragment, as
+// base.Parse(href) and String() do; relative paths of plain characters
+// (the bulk of a page's links) are appended to the base's directory
+// without parsing.
+type hrefResolver struct {
+	base *url.URL
+	dir  string // the base's directory as String() writes it; "" when unknown
+}
+
+func newHrefResolver(base *url.URL) hrefResolver {
+	r := hrefResolver{base: base}
+	if base != nil && base.Opaque == "" && base.Scheme != "" {
+		if s := base.ResolveReference(&url.URL{Path: "x"}).String(); strings.HasSuffix(s, "/x") {
+			r.dir = s[:len(s)-1]
+		}
+	}
+	return r
+}
+
+// resolve returns href's absolute URL without fragment, "" when it does
+// not parse.
+func (r hrefResolver) resolve(href string) string {
+	path := href
+	if i := strings.IndexByte(path, '#'); i >= 0 {
+		path = path[:i]
+	}
+	if r.dir != "" && plainRelative(path) {
+		return r.dir + path
+	}
+	u, err := r.base.Parse(href)
+	if err != nil {
+		return ""
+	}
+	u.Fragment = ""
+	return u.String()
+}
+
+// plainRelative reports whether p is a relative path of letters, digits
+// and ._~- between single slashes, without dot segments: resolved against
+// a base, it is the base's directory followed by p, escaped as it is.
+func plainRelative(p string) bool {
+	if p == "" || p[0] == '/' {
+		return false
+	}
+	seg := 0 // start of the current segment
+	for i := 0; i <= len(p); i++ {
+		if i == len(p) || p[i] == '/' {
+			switch p[seg:i] {
+			case ".", "..":
+				return false
+			case "":
+				if i < len(p) { // an empty segment: "a//b"
+					return false
+				}
+			}
+			seg = i + 1
+			continue
+		}
+		c := p[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '.' || c == '_' || c == '~' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
 // maxContext bounds a link's context in bytes.
 const maxContext = 200
 
@@ -290,7 +424,7 @@ func blockContext(a *html.Node, anchor string, blocks map[*html.Node]string) str
 	}
 	text, ok := blocks[block]
 	if !ok {
-		text = strings.Join(strings.Fields(nodeText(block, 4*maxContext)), " ")
+		text = collapsedText(block, 4*maxContext)
 		blocks[block] = text
 	}
 	text = strings.Replace(text, anchor, " ", 1)
@@ -300,17 +434,20 @@ func blockContext(a *html.Node, anchor string, blocks map[*html.Node]string) str
 	return strings.TrimSpace(text)
 }
 
-// nodeText is the text under n, at most about limit bytes.
-func nodeText(n *html.Node, limit int) string {
+// collapsedText is the words of the text under n, one space apart, built
+// in one pass: from the text nodes in document order until, counting each
+// with a space after it, limit bytes were taken (the last may pass it).
+func collapsedText(n *html.Node, limit int) string {
 	var b strings.Builder
+	raw := 0
 	var walk func(n *html.Node)
 	walk = func(n *html.Node) {
-		if b.Len() >= limit {
+		if raw >= limit {
 			return
 		}
 		if n.Type == html.TextNode {
-			b.WriteString(n.Data)
-			b.WriteByte(' ')
+			raw += len(n.Data) + 1
+			appendWords(&b, n.Data)
 			return
 		}
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
@@ -320,6 +457,45 @@ func nodeText(n *html.Node, limit int) string {
 	walk(n)
 	return b.String()
 }
+
+// appendWords appends the words of s (split as strings.Fields splits) to
+// b, each after a space unless b is empty.
+func appendWords(b *strings.Builder, s string) {
+	start := -1
+	for i := 0; i < len(s); {
+		c := s[i]
+		size := 1
+		space := false
+		if c < utf8.RuneSelf {
+			space = asciiSpace[c]
+		} else {
+			var r rune
+			r, size = utf8.DecodeRuneInString(s[i:])
+			space = unicode.IsSpace(r)
+		}
+		switch {
+		case space && start >= 0:
+			appendWord(b, s[start:i])
+			start = -1
+		case !space && start < 0:
+			start = i
+		}
+		i += size
+	}
+	if start >= 0 {
+		appendWord(b, s[start:])
+	}
+}
+
+func appendWord(b *strings.Builder, w string) {
+	if b.Len() > 0 {
+		b.WriteByte(' ')
+	}
+	b.WriteString(w)
+}
+
+// asciiSpace marks the ASCII bytes unicode.IsSpace reports.
+var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
 
 func hrefOf(n *html.Node) string {
 	for _, a := range n.Attr {
@@ -391,3 +567,9 @@ func (h *Hook) Trainings() int {
 	n, _, _ := h.LinkModelStats()
 	return n
 }
+
+// relShare maps a page's relevance ratio (relevance / threshold) to
+// [0, 1] for the parent evidence: capped at 1.5×, over 1.5 (continuous:
+// a page just under the threshold still counts for most of one; sharper
+// maps were worse on the tuning topics).
+func relShare(r float64) float64 { return min(r, 1.5) / 1.5 }

@@ -65,6 +65,8 @@ type linkModel struct {
 	pos, neg  int // examples of each class in the ring
 	sinceLast int
 	trainings int
+
+	g2 sync.Pool // *[]float32: train's AdaGrad sums, all zero between trainings
 }
 
 func newLinkModel(every int) *linkModel {
@@ -119,17 +121,41 @@ func (lm *linkModel) add(feats []feature, pos bool) bool {
 	np, nn := lm.pos, lm.neg
 	lm.trainings++
 	lm.mu.Unlock()
-	lm.cur.Store(train(data, np, nn))
+	lm.cur.Store(lm.fit(data, np, nn))
 	return true
+}
+
+// fit is train with the AdaGrad sums of an earlier training, zeroed again
+// where it set them (the features of data): a training then allocates
+// only the weights it publishes.
+func (lm *linkModel) fit(data []example, pos, neg int) *weights {
+	g2, _ := lm.g2.Get().(*[]float32)
+	if g2 == nil {
+		s := make([]float32, 1<<weightBits)
+		g2 = &s
+	}
+	w := trainWith(data, pos, neg, *g2)
+	for _, e := range data {
+		for _, f := range e.feats {
+			(*g2)[f.id] = 0
+		}
+	}
+	lm.g2.Put(g2)
+	return w
 }
 
 // train fits a logistic regression to data from zero, with AdaGrad and
 // class weights that balance the two classes (relevant pages are usually
 // the few).
 func train(data []example, pos, neg int) *weights {
+	return trainWith(data, pos, neg, make([]float32, 1<<weightBits))
+}
+
+// trainWith is train with g2, all zero, for the AdaGrad sums of squared
+// gradients (by feature id).
+func trainWith(data []example, pos, neg int, g2 []float32) *weights {
 	wPos, wNeg := float32(1), float32(1)
-	w := make([]float32, 1<<weightBits)  // the weights, dense by feature id
-	g2 := make([]float32, 1<<weightBits) // AdaGrad: sums of squared gradients
+	w := make([]float32, 1<<weightBits) // the weights, dense by feature id
 	var bias, bg2 float32
 	for range epochs {
 		for _, e := range data {

@@ -87,6 +87,11 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		if err := pipeline.RemoveStore(ctx, cfg.DB); err != nil {
 			return err
 		}
+		if cfg.Distributed.Enabled() { // this crawl's keys in Redis only
+			if _, err := pipeline.ClearDistributed(ctx, cfg); err != nil {
+				return err
+			}
+		}
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	opts := pipeline.Options{Logger: logger, Recrawl: *recrawl}

@@ -22,16 +22,21 @@ import (
 func runExport(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("export", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	db := fs.String("db", "", "store `file` (required)")
+	var dbs storeList
+	fs.Var(&dbs, "db", "store `file` (required); repeat it or give a glob to merge the stores of a distributed crawl (pages, links, failures)")
 	what := fs.String("what", "pages", "table: "+strings.Join(export.Whats, "|")+", or warc (a directory of reconstructed WARC files)")
 	format := fs.String("format", "csv", "csv or jsonl")
 	out := fs.String("out", "", "output `path` (default stdout)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	if *db == "" {
+	if len(dbs) == 0 {
 		return fmt.Errorf("%w: -db is required", errUsage)
 	}
+	if len(dbs) > 1 {
+		return exportMerged(ctx, dbs, *what, *format, *out, stdout)
+	}
+	db := &dbs[0]
 	if *what == "warc" {
 		return exportWARC(ctx, *db, *out, stdout)
 	}

@@ -20,7 +20,7 @@ type command struct {
 
 func commands() []command {
 	return []command{
-		{"export", "export -db FILE -what pages|links|records|clusters|harvest|topics|warc -format csv|jsonl [-out PATH]", runExport},
+		{"export", "export -db FILE [-db FILE2 …] -what pages|links|records|clusters|harvest|topics|warc -format csv|jsonl [-out PATH]", runExport},
 		{"demo-site", "demo-site [-addr 127.0.0.1:0]", runDemoSite},
 		{"hub", "hub train|classify|eval ...", runHub},
 		{"cluster", "cluster -in DIR [-out FILE.csv] [-db FILE] [-method fpc|stm-cure] [-lsh-report] | cluster -score FILE.csv -labels FILE.csv [-split S]", runCluster},
@@ -29,7 +29,8 @@ func commands() []command {
 		{"topics", "topics -db FILE [-r 0.24] [-out FILE.csv] [-levels]", runTopics},
 		{"bench", "bench -config FILE [-site DIR] [-rounds 2] [-work DIR] [-hubs FILE]", runBench},
 		{"eval", "eval focus -graph FILE.json.gz -topics T1,T2 [-strategies S] [-draws 5] [-workers 4] [-budget 500] [-at 100,200,500] [-rescore N] [-svg DIR]", runEval},
-		{"replay", "replay -config FILE -warc 'FILES…' [-db FILE] [-out DIR] [-order frontier|archive]", runReplay},
+		{"status", "status -config FILE (a distributed crawl: queued, in flight, stored, per host, processes)", runStatus},
+		{"replay", "replay -config FILE -warc 'FILES…' [-db FILE] [-out DIR] [-order frontier|archive|records]", runReplay},
 	}
 }
 

@@ -7,15 +7,11 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 
-	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/config"
-	"github.com/crawl-project/crawl/frontier"
-	"github.com/crawl-project/crawl/hooks"
 	"github.com/crawl-project/crawl/pipeline"
 	"github.com/crawl-project/crawl/warc"
 )
@@ -30,7 +26,7 @@ func runReplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 	files := fs.String("warc", "", "WARC `files`: paths or globs, separated by spaces (required)")
 	db := fs.String("db", "", "override the store `file`")
 	out := fs.String("out", "", "override the export `dir`")
-	order := fs.String("order", "frontier", "frontier: crawl from the seeds over the archived URLs; archive: every archived URL, in archive order")
+	order := fs.String("order", "frontier", "frontier: crawl from the seeds over the archived URLs, best first; archive: from the seeds, the discovered URLs in archive order (one worker: the archiving crawl again); records: every archived page as a seed, in archive order")
 	quiet := fs.Bool("quiet", false, "no progress output")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -38,8 +34,10 @@ func runReplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 	if *cfgPath == "" || *files == "" {
 		return fmt.Errorf("%w: -config and -warc are required", errUsage)
 	}
-	if *order != "frontier" && *order != "archive" {
-		return fmt.Errorf("%w: -order %q (want frontier or archive)", errUsage, *order)
+	switch *order {
+	case pipeline.OrderFrontier, pipeline.OrderArchive, pipeline.OrderRecords:
+	default:
+		return fmt.Errorf("%w: -order %q (want frontier, archive or records)", errUsage, *order)
 	}
 	cfg, err := config.Load(*cfgPath)
 	if err != nil {
@@ -51,16 +49,11 @@ func runReplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 	if *out != "" {
 		cfg.Out = *out
 	}
-	cfg.WARC.Dir = "" // a replay does not archive again
-	// Nothing to be polite to, and an archive answers the same each time.
-	cfg.Politeness.NoDelay = true
-	cfg.Politeness.MaxCrawlDelay = 1
-	cfg.Fetch.Retries = -1
 	paths, err := expandFiles(*files)
 	if err != nil {
 		return err
 	}
-	a, errs := warc.OpenArchive(paths, warc.WithKey(archiveKey))
+	a, errs := warc.OpenArchive(paths, warc.WithKey(pipeline.ArchiveKey))
 	for _, e := range errs {
 		fmt.Fprintf(stderr, "replay: %v\n", e)
 	}
@@ -69,25 +62,14 @@ func runReplay(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 	}
 	defer a.Close()
 	fmt.Fprintf(stdout, "replay: %d archived URLs from %d files\n", a.Len(), len(paths))
-	if *order == "archive" {
-		cfg.Seeds = archivedPages(a)
-	}
 	if err := os.MkdirAll(filepath.Dir(cfg.DB), 0o755); err != nil {
 		return fmt.Errorf("create store directory: %w", err)
 	}
-	if err := pipeline.PrepareReplay(ctx, cfg, a); err != nil {
+	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	opts, err := pipeline.Replay(ctx, cfg, a, *order, pipeline.Options{Logger: logger})
+	if err != nil {
 		return err
 	}
-	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	opts := pipeline.Options{Logger: logger, Transport: warc.NewReplayer(a), Hooks: func(c *hooks.Chain) {
-		// only archived URLs can be fetched: the others do not enter the frontier
-		c.OnURL(hooks.URLFunc(func(_ context.Context, _ *crawl.Page, l *crawl.Link) error {
-			if !a.Has(l.URL) {
-				return hooks.ErrSkip
-			}
-			return nil
-		}))
-	}}
 	w := stdout
 	if !*quiet {
 		prog := newProgress(stdout, cfg.MaxPages, cfg.Topic.Enabled)
@@ -115,25 +97,4 @@ func expandFiles(spec string) ([]string, error) {
 		out = append(out, m...)
 	}
 	return out, nil
-}
-
-// archiveKey indexes archived URLs as the frontier normalises them, so a
-// WARC written by another tool answers the crawler's requests.
-func archiveKey(u string) string {
-	n, err := frontier.Normalize(u, nil)
-	if err != nil {
-		return ""
-	}
-	return n
-}
-
-// archivedPages are the archived URLs a crawl would fetch, robots.txt left out.
-func archivedPages(a *warc.Archive) []string {
-	var out []string
-	for _, u := range a.URLs() {
-		if pu, err := url.Parse(u); err == nil && pu.Path != "/robots.txt" {
-			out = append(out, u)
-		}
-	}
-	return out
 }

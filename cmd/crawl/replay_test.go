@@ -76,54 +76,168 @@ func comparePages(t *testing.T, live, replay map[string]string) {
 	}
 }
 
-// TestReplayOwnDemoWARC crawls the demo site writing WARC, then replays the
-// archive into a new store: the same pages with the same labels, label
-// scores, relevance, titles and sizes, and the same links, come out without
-// the network (the URLs outside the archive are never fetched). The live
-// crawl runs until its frontier is dry (not to a page budget, where the
-// fetches in flight at the end are archived but not stored, and a replay
-// may choose them instead), and without duplicate detection (which of two
-// identical pages is kept depends on the order).
+// demoReplayConfig is the demo's configuration (every built-in, its
+// politeness, timeout and retries) over a smaller crawl: to depth 1, until
+// the frontier is dry.
+func demoReplayConfig(dir string, workers int) string {
+	return `demo: true
+seeds: ["{demo:0}", "{demo:1}", "{demo:2}", "{demo:3}", "{sport:10}"]
+db: ` + filepath.Join(dir, "live.db") + `
+out: ` + filepath.Join(dir, "live") + `
+scope: {max_depth: 1}
+politeness: {workers: ` + fmt.Sprint(workers) + `, per_host_parallel: 2, delay: 1ms, max_crawl_delay: 1ms}
+fetch: {timeout: 2s, retries: 1, backoff: 10ms}
+batch: {size: 50}
+hub: {enabled: true, policy: tag}
+topic: {enabled: true, seeds: ["{sport:10}"], strategy: adaptive, link_context: 0.75, url_words: true}
+clustering: {enabled: true}
+extraction: {enabled: true}
+topics: {enabled: true, r: 0.24}
+warc: {dir: ` + filepath.Join(dir, "warc") + `, max_size: 500KB}
+`
+}
+
+// replayNormalised reads every export in dir (CSV files, records/ and
+// harvest.svg) as the replay comparison sees them: the columns of fetch
+// times (pages.fetched_at, failures.time, clusters.updated) are blanked,
+// and failures without any response (status 0 and kind timeout, network
+// or dns) are left out: nothing was received, so nothing was archived and
+// a replay cannot meet them. Nothing else is changed.
+func replayNormalised(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, path)
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if !strings.HasSuffix(path, ".csv") {
+			out[rel] = string(b)
+			return nil
+		}
+		rows, err := csv.NewReader(strings.NewReader(string(b))).ReadAll()
+		if err != nil {
+			return fmt.Errorf("%s: %w", rel, err)
+		}
+		col := map[string]int{}
+		for i, h := range rows[0] {
+			col[h] = i
+		}
+		var sb strings.Builder
+		w := csv.NewWriter(&sb)
+		for i, r := range rows {
+			if i > 0 && rel == "failures.csv" && r[col["status"]] == "0" && map[string]bool{"timeout": true, "network": true, "dns": true}[r[col["kind"]]] {
+				continue
+			}
+			for _, c := range []string{"fetched_at", "time", "updated"} {
+				if j, ok := col[c]; ok && i > 0 {
+					r[j] = ""
+				}
+			}
+			w.Write(r)
+		}
+		w.Flush()
+		out[rel] = sb.String()
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// diffExports reports each file that differs between two normalised
+// export sets, with its first differing line.
+func diffExports(t *testing.T, what string, a, b map[string]string) {
+	t.Helper()
+	if len(a) == 0 {
+		t.Fatalf("%s: no exports", what)
+	}
+	var names []string
+	for n := range a {
+		names = append(names, n)
+	}
+	for n := range b {
+		if _, ok := a[n]; !ok {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		if a[n] == b[n] {
+			continue
+		}
+		la, lb := strings.Split(a[n], "\n"), strings.Split(b[n], "\n")
+		i := 0
+		for i < len(la) && i < len(lb) && la[i] == lb[i] {
+			i++
+		}
+		line := func(l []string) string {
+			if i < len(l) {
+				return l[i]
+			}
+			return "(end)"
+		}
+		t.Errorf("%s: %s differs (%d and %d lines) at line %d:\n  %.300s\n  %.300s", what, n, len(la), len(lb), i+1, line(la), line(lb))
+	}
+}
+
+// TestReplayOwnDemoWARC crawls the demo site with every built-in, writing
+// WARC, with one worker, then replays the archive in archive order into a
+// new store: every export (pages with their seq, score, labels, relevance,
+// clusters and topics; links, records, clusters, harvest, topics,
+// failures) is the same, apart from fetch times and the failures that got
+// no response (see replayNormalised). The default frontier-order replay
+// gets the same pages with the same content.
 func TestReplayOwnDemoWARC(t *testing.T) {
 	dir := t.TempDir()
 	cfg := filepath.Join(dir, "demo.yaml")
-	os.WriteFile(cfg, []byte(`demo: true
-seeds: ["{demo:0}", "{demo:1}", "{demo:2}", "{demo:3}", "{sport:10}"]
-db: `+filepath.Join(dir, "live.db")+`
-out: `+filepath.Join(dir, "live")+`
-scope: {max_depth: 1}
-politeness: {workers: 4, per_host_parallel: 2, no_delay: true, max_crawl_delay: 1ms}
-fetch: {timeout: 5s, retries: -1}
-batch: {size: 50}
-dedup: {enabled: false}
-hub: {enabled: true}
-topic: {enabled: true, seeds: ["{sport:10}"]}
-clustering: {enabled: true}
-extraction: {enabled: true}
-topics: {enabled: true}
-warc: {dir: `+filepath.Join(dir, "warc")+`, max_size: 500KB}
-`), 0o644)
+	os.WriteFile(cfg, []byte(demoReplayConfig(dir, 1)), 0o644)
 	if code, out, errOut := runCLI(t, "-config", cfg, "-quiet"); code != 0 {
 		t.Fatalf("live crawl: %d\n%s\n%s", code, out, errOut)
 	}
-	code, out, errOut := runCLI(t, "replay", "-config", cfg, "-warc", filepath.Join(dir, "warc", "*.warc.gz"),
-		"-db", filepath.Join(dir, "replay.db"), "-out", filepath.Join(dir, "replay"), "-quiet")
-	if code != 0 {
-		t.Fatalf("replay: %d\n%s\n%s", code, out, errOut)
-	}
-	if strings.Contains(errOut, "replay:") {
-		t.Errorf("replay reported bad input in our own archive:\n%s", errOut)
-	}
-	comparePages(t, pagesByURL(t, filepath.Join(dir, "live", "pages.csv")), pagesByURL(t, filepath.Join(dir, "replay", "pages.csv")))
-	// links and topic rows are one per page link and per page; records come
-	// from template clusters, whose make-up depends on the fetch order
-	// (timing-dependent in both runs), so they are only reported
-	for _, f := range []string{"links.csv", "topics.csv"} {
-		if a, b := lines(t, filepath.Join(dir, "live", f)), lines(t, filepath.Join(dir, "replay", f)); a != b {
-			t.Errorf("%s: %d lines live, %d replayed", f, a, b)
+	for _, order := range []string{"archive", "frontier"} {
+		code, out, errOut := runCLI(t, "replay", "-config", cfg, "-warc", filepath.Join(dir, "warc", "*.warc.gz"), "-order", order,
+			"-db", filepath.Join(dir, order+".db"), "-out", filepath.Join(dir, order), "-quiet")
+		if code != 0 {
+			t.Fatalf("replay -order %s: %d\n%s\n%s", order, code, out, errOut)
+		}
+		if strings.Contains(errOut, "replay:") {
+			t.Errorf("replay reported bad input in our own archive:\n%s", errOut)
 		}
 	}
-	t.Logf("records.csv: %d lines live, %d replayed", lines(t, filepath.Join(dir, "live", "records.csv")), lines(t, filepath.Join(dir, "replay", "records.csv")))
+	live := replayNormalised(t, filepath.Join(dir, "live"))
+	if n := strings.Count(live["pages.csv"], "\n"); n < 100 || strings.Count(live["records.csv"], "\n") < 100 {
+		t.Fatalf("the live crawl stored %d pages and few records: not the demo", n)
+	}
+	diffExports(t, "archive order", live, replayNormalised(t, filepath.Join(dir, "archive")))
+	comparePages(t, pagesByURL(t, filepath.Join(dir, "live", "pages.csv")), pagesByURL(t, filepath.Join(dir, "frontier", "pages.csv")))
+}
+
+// TestReplayArchiveOrderDeterministic replays the WARC of a crawl with
+// four workers (whose order no run repeats) twice in archive order: the
+// two replays' exports are the same, fetch times apart.
+func TestReplayArchiveOrderDeterministic(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "demo.yaml")
+	os.WriteFile(cfg, []byte(demoReplayConfig(dir, 4)), 0o644)
+	if code, out, errOut := runCLI(t, "-config", cfg, "-quiet"); code != 0 {
+		t.Fatalf("live crawl: %d\n%s\n%s", code, out, errOut)
+	}
+	var got []map[string]string
+	for _, name := range []string{"r1", "r2"} {
+		code, out, errOut := runCLI(t, "replay", "-config", cfg, "-warc", filepath.Join(dir, "warc", "*.warc.gz"), "-order", "archive",
+			"-db", filepath.Join(dir, name+".db"), "-out", filepath.Join(dir, name), "-quiet")
+		if code != 0 {
+			t.Fatalf("replay %s: %d\n%s\n%s", name, code, out, errOut)
+		}
+		got = append(got, replayNormalised(t, filepath.Join(dir, name)))
+	}
+	diffExports(t, "two replays", got[0], got[1])
 }
 
 // linkedSite serves n pages linking to each other, one redirect and
@@ -244,4 +358,46 @@ dedup: {enabled: false} # linkedSite's pages differ in their numbers only
 		t.Fatalf("replay: %d\n%s\n%s", code, out, errOut)
 	}
 	comparePages(t, live, pagesByURL(t, filepath.Join(dir, "replay", "pages.csv")))
+}
+
+// TestReplayCommonCrawl replays real Common Crawl records (WARC/1.0, gzip
+// per record, warc/testdata/commoncrawl): the one archived page is
+// stored, with its title, and nothing else is fetched (robots.txt is not
+// archived: answered 404; its links are not archived: dropped).
+func TestReplayCommonCrawl(t *testing.T) {
+	const page = "https://an.wikipedia.org/wiki/Escopete"
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "cc.yaml")
+	os.WriteFile(cfg, []byte(`seeds: ["https://example.org/"]
+db: `+filepath.Join(dir, "cc.db")+`
+out: `+filepath.Join(dir, "out")+`
+`), 0o644)
+	sample := filepath.Join("..", "..", "warc", "testdata", "commoncrawl", "whirlwind.warc.gz")
+	code, out, errOut := runCLI(t, "replay", "-config", cfg, "-warc", sample, "-order", "records", "-quiet")
+	if code != 0 || strings.Contains(errOut, "replay:") {
+		t.Fatalf("replay: %d\n%s\n%s", code, out, errOut)
+	}
+	f, err := os.Open(filepath.Join(dir, "out", "pages.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := map[string]int{}
+	for i, h := range rows[0] {
+		col[h] = i
+	}
+	if len(rows) != 2 {
+		t.Fatalf("%d pages stored, want 1: %v", len(rows)-1, rows[1:])
+	}
+	r := rows[1]
+	if r[col["url"]] != page || r[col["status"]] != "200" || r[col["title"]] != "Escopete - Biquipedia, a enciclopedia libre" {
+		t.Errorf("stored %s status %s title %q", r[col["url"]], r[col["status"]], r[col["title"]])
+	}
+	if n := lines(t, filepath.Join(dir, "out", "links.csv")); n < 50 {
+		t.Errorf("links.csv has %d lines: the page's links were not read", n)
+	}
 }

@@ -2,6 +2,7 @@ package stm
 
 import (
 	"hash/fnv"
+	"slices"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -89,11 +90,11 @@ func Build(n *html.Node, opts Options) *Tree {
 	if n == nil {
 		return t
 	}
-	drop := make(map[atom.Atom]bool, len(opts.DropTags))
+	var drop []atom.Atom // a handful: a scan beats a map
 	dropNames := map[string]bool{}
 	for _, d := range opts.DropTags {
 		if a := atom.Lookup([]byte(d)); a != 0 {
-			drop[a] = true
+			drop = append(drop, a)
 		} else {
 			dropNames[d] = true
 		}
@@ -105,7 +106,7 @@ func Build(n *html.Node, opts Options) *Tree {
 				return false
 			}
 			if c.DataAtom != 0 {
-				return !drop[c.DataAtom]
+				return !slices.Contains(drop, c.DataAtom)
 			}
 			return !dropNames[strings.ToLower(c.Data)]
 		case html.TextNode:
@@ -120,11 +121,39 @@ func Build(n *html.Node, opts Options) *Tree {
 	if !keep(n) {
 		return t
 	}
+	t.reserve(n, opts.MaxNodes)
 	if !t.add(n, -1, keep, opts.MaxNodes) {
 		return &Tree{Truncated: true}
 	}
 	t.link()
 	return t
+}
+
+// reserve sizes the node slices for the subtree of root (at most max
+// nodes when max > 0), so that add does not grow them step by step: the
+// count walk costs less than the copies and garbage of growing.
+func (t *Tree) reserve(root *html.Node, max int) {
+	n := 0
+	for c := root; c != nil; {
+		n++
+		if max > 0 && n > max {
+			break
+		}
+		if c.FirstChild != nil {
+			c = c.FirstChild
+			continue
+		}
+		for c != root && c.NextSibling == nil {
+			c = c.Parent
+		}
+		if c == root {
+			break
+		}
+		c = c.NextSibling
+	}
+	t.Label = make([]uint64, 0, n)
+	t.Parent = make([]int32, 0, n)
+	t.Node = make([]*html.Node, 0, n)
 }
 
 // add appends n and its kept descendants in pre-order, iteratively so deep

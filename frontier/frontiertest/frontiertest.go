@@ -33,6 +33,7 @@ func Run(t *testing.T, newFrontier NewFunc) {
 		{"ReadyHosts", testReadyHosts},
 		{"NoStarvation", testNoStarvation},
 		{"FocusMargin", testFocusMargin},
+		{"FocusWait", testFocusWait},
 		{"NaNPriority", testNaN},
 		{"Concurrent", testConcurrent},
 		{"Close", testClose},
@@ -414,5 +415,31 @@ func testFocusMargin(t *testing.T, newFrontier NewFunc) {
 	want := []string{"http://a.test/p1", "http://b.test/p2", "http://c.test/p1"}
 	if got := drain(t, f, nil); fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("then all ready: %v, want %v (the best is always within the margin)", got, want)
+	}
+}
+
+// testFocusWait: with FocusWait, the margin refuses worse links only for
+// that long after its first refusal; past it worse links go until the best
+// link is popped, which starts the bound again.
+func testFocusWait(t *testing.T, newFrontier NewFunc) {
+	const wait = time.Millisecond
+	f := open(t, newFrontier, frontier.Config{FocusMargin: 0.1, FocusWait: wait, Window: 2})
+	push(t, f, link("a.test", 1, 1.0), link("a.test", 2, 0.9), link("b.test", 1, 0.5), link("b.test", 2, 0.4), link("c.test", 1, 0.3))
+	notA := func(h string) bool { return h != "a.test" }
+	ctx := context.Background()
+	if got, err := f.Pop(ctx, notA); !errors.Is(err, frontier.ErrNotReady) {
+		t.Fatalf("first Pop without a.test = %s, %v; want ErrNotReady (the wait starts)", got.URL, err)
+	}
+	time.Sleep(2 * wait)
+	for _, want := range []string{"http://b.test/p1", "http://b.test/p2"} {
+		if got, err := f.Pop(ctx, notA); err != nil || got.URL != want {
+			t.Fatalf("Pop without a.test past the wait = %s, %v; want %s", got.URL, err, want)
+		}
+	}
+	if got, err := f.Pop(ctx, nil); err != nil || got.URL != "http://a.test/p1" {
+		t.Fatalf("Pop with a.test ready = %s, %v; want a.test/p1", got.URL, err)
+	}
+	if got, err := f.Pop(ctx, notA); !errors.Is(err, frontier.ErrNotReady) {
+		t.Fatalf("Pop without a.test after its best link went = %s, %v; want ErrNotReady (the wait starts again)", got.URL, err)
 	}
 }

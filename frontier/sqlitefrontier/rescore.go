@@ -9,7 +9,9 @@ import (
 
 // Rescore implements Rescorer for the links held in memory (the window,
 // the best queued links): the links waiting in SQLite keep their stored
-// priority until they are loaded. Rescored priorities live in memory only:
+// priority until they are loaded. Rescored priorities live in memory until
+// Close writes them to their rows (a resumed crawl keeps the rescored
+// order; after a crash the stored ones are the push-time priorities):
 // after a rescoring, a window that overflows is refilled from the start of
 // the stored order (nothing is lost; stored priorities decide which
 // spilled links come back first).

@@ -79,3 +79,38 @@ func TestRescore(t *testing.T) {
 		})
 	}
 }
+
+// TestSQLiteRescoreResumes: the priorities Rescore gave the links in
+// memory are saved by Close, so a frontier reopened on the same store
+// pops in the rescored order.
+func TestSQLiteRescoreResumes(t *testing.T) {
+	ctx := context.Background()
+	st := openStore(t, t.TempDir())
+	f := newSQLite(t, st, frontier.Config{ExpectedURLs: 1000})
+	var links []crawl.Link
+	for i := range 6 {
+		links = append(links, crawl.Link{URL: fmt.Sprintf("http://h%d.test/%d", i%2, i), Priority: float64(i)})
+	}
+	if _, err := f.Push(ctx, links); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Rescore(ctx, func(l *crawl.Link) float64 { return -l.Priority }); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	again := newSQLite(t, st, frontier.Config{ExpectedURLs: 1000})
+	defer again.Close()
+	var got []string
+	for {
+		l, err := again.Pop(ctx, nil)
+		if err != nil {
+			break
+		}
+		got = append(got, l.URL[strings.LastIndexByte(l.URL, '/')+1:])
+	}
+	if want := "[0 1 2 3 4 5]"; fmt.Sprint(got) != want {
+		t.Errorf("reopened frontier pops %v, want %s (the rescored order)", got, want)
+	}
+}

@@ -2,6 +2,7 @@ package sqlitefrontier
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -175,9 +176,11 @@ func (f *Frontier) Len() int {
 	return f.queued
 }
 
-// Close implements frontier.Frontier. It saves the seen filter in the store, so the
-// next open need not rebuild it, and does not close the store: close the
-// frontier first.
+// Close implements frontier.Frontier. It saves the seen filter in the
+// store, so the next open need not rebuild it, and the priorities Rescore
+// gave the links in memory, so the next run resumes in the rescored order
+// (after a crash the stored priorities are the ones the links were pushed
+// with); it does not close the store: close the frontier first.
 func (f *Frontier) Close() error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -185,14 +188,31 @@ func (f *Frontier) Close() error {
 		return nil
 	}
 	f.closed = true
-	f.bmu.Lock()
-	err := saveSeen(context.Background(), f.st, f.seen)
-	f.bmu.Unlock()
-	if err != nil {
-		err = fmt.Errorf("frontier: close: save seen filter: %w", err)
+	var errs []error
+	if f.rescored {
+		if err := f.saveRescored(context.Background()); err != nil {
+			errs = append(errs, fmt.Errorf("frontier: close: save rescored priorities: %w", err))
+		}
 	}
-	f.q = queue.New(0)
+	f.bmu.Lock()
+	if err := saveSeen(context.Background(), f.st, f.seen); err != nil {
+		errs = append(errs, fmt.Errorf("frontier: close: save seen filter: %w", err))
+	}
+	f.bmu.Unlock()
+	f.q = queue.New(0, 0)
 	f.resident = map[int64]struct{}{}
 	f.inflight = map[int64]string{}
-	return err
+	return errors.Join(errs...)
+}
+
+// saveRescored writes the priorities of the links in memory to their
+// rows. f.mu held.
+func (f *Frontier) saveRescored(ctx context.Context) error {
+	seqs := make([]int64, 0, f.q.Len())
+	prios := make([]float64, 0, f.q.Len())
+	f.q.Each(func(e *queue.Entry) {
+		seqs = append(seqs, e.Seq)
+		prios = append(prios, e.Link.Priority)
+	})
+	return f.st.SetFrontierPriorities(ctx, seqs, prios)
 }

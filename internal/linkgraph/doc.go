@@ -8,6 +8,7 @@
 //   - graph.go: Graph, Read, Write, Validate.
 //   - pydocs.go: FromHTMLDir, a graph of a Sphinx HTML tree labelled by its chapters.
 //   - wikispeedia.go: FromWikispeedia, a graph of SNAP's Wikispeedia.
+//   - webkb.go: FromWebKB, a graph of CMU's WebKB 4 Universities pages.
 //   - replay.go: Replay, the oracle strategy, DrawSeeds.
 //   - eval.go: Evaluate and FormatCells, harvest@N over draws.
 //   - cmd/mkgraph: builds the testdata graphs.

@@ -5,6 +5,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/crawl-project/crawl/classifiers/topic"
 	"github.com/crawl-project/crawl/internal/linkgraph"
@@ -31,6 +32,7 @@ func TestGraphs(t *testing.T) {
 	}{
 		{"pydocs.json.gz", 530, 15000, "c-api", 64},
 		{"wikispeedia.json.gz", 4598, 119000, "Science.Chemistry", 191},
+		{"webkb.json.gz", 4115, 10000, "course", 242},
 	} {
 		t.Run(tt.file, func(t *testing.T) {
 			g := readGraph(t, tt.file)
@@ -160,5 +162,70 @@ func TestEvaluate(t *testing.T) {
 	linkgraph.FormatCells(&out, g, cells, o.At)
 	if !strings.Contains(out.String(), "c-api (64)") || !strings.Contains(out.String(), "100%") {
 		t.Errorf("table:\n%s", out.String())
+	}
+}
+
+func TestWebKBURL(t *testing.T) {
+	for _, tt := range []struct{ name, want string }{
+		{"http\uf03a^^cs.cornell.edu^Info^Courses^Current^CS415^CS414.html", "http://cs.cornell.edu/Info/Courses/Current/CS415/CS414.html"},
+		{"http_^^www.cs.wisc.edu^~user^", "http://www.cs.wisc.edu/~user/"},
+		{"http:^^www.cs.utexas.edu^users^", "http://www.cs.utexas.edu/users/"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			u, err := linkgraph.WebKBURL(tt.name)
+			if err != nil || u.String() != tt.want {
+				t.Errorf("WebKBURL = %v, %v; want %s", u, err, tt.want)
+			}
+		})
+	}
+	for _, bad := range []string{"file\uf03a^^ftp.cs.wisc.edu^exodus", "^^nohost", ""} {
+		if u, err := linkgraph.WebKBURL(bad); err == nil {
+			t.Errorf("WebKBURL(%q) = %v, want an error", bad, u)
+		}
+	}
+}
+
+// TestFromWebKB builds a graph of four WebKB-style files: the HTTP header
+// is not text, links are matched after normalisation (www., port 80,
+// index.html, fragment, final slash), a page outside the four
+// universities and a non-http one are left out.
+func TestFromWebKB(t *testing.T) {
+	hdr := "Date: Tue, 10 Dec 1996 14:28:56 GMT\r\nContent-Type: text/html\r\n\r\n"
+	fsys := fstest.MapFS{
+		"course/cornell/http\uf03a^^cs.cornell.edu^cs100^index.html": {Data: []byte(hdr +
+			`<html><title>CS100</title><p>Syllabus; taught by <a href="http://www.cs.cornell.edu:80/~prof#top">the professor</a>.</p>` +
+			`<a href="../cs200/">next</a> <a href="http://elsewhere.test/">out</a></html>`)},
+		"course/cornell/http\uf03a^^cs.cornell.edu^cs200^": {Data: []byte(`<p>CS200 <a href="/cs100/">prerequisite</a></p>`)},
+		"faculty/cornell/http\uf03a^^cs.cornell.edu^~prof": {Data: []byte(hdr + `<h1>Prof</h1><a href="/cs100/index.html">CS100</a>`)},
+		"faculty/misc/http\uf03a^^other.edu^~x":            {Data: []byte(`<p>elsewhere</p>`)},
+		"other/cornell/file\uf03a^^ftp.cornell.edu^pub":    {Data: []byte(`<p>ftp</p>`)},
+	}
+	g, err := linkgraph.FromWebKB("t", "test", fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	byURL := map[string]int{}
+	for i, p := range g.Pages {
+		byURL[p.URL] = i
+	}
+	if len(g.Pages) != 3 {
+		t.Fatalf("%d pages, want 3: %+v", len(g.Pages), g.Pages)
+	}
+	c100 := g.Pages[byURL["http://cs.cornell.edu/cs100/index.html"]]
+	if c100.Title != "CS100" || strings.Contains(c100.Text, "Date") || !strings.Contains(c100.Text, "Syllabus") {
+		t.Errorf("cs100: title %q, text %q", c100.Title, c100.Text)
+	}
+	if len(c100.Links) != 2 || g.Pages[c100.Links[0].To].URL != "http://cs.cornell.edu/~prof" || c100.Links[0].Anchor != "the professor" || !strings.Contains(c100.Links[0].Context, "taught by") {
+		t.Errorf("cs100 links %+v", c100.Links)
+	}
+	prof := g.Pages[byURL["http://cs.cornell.edu/~prof"]]
+	if len(prof.Topics) != 1 || prof.Topics[0] != "faculty" || len(prof.Links) != 1 || prof.Links[0].To != byURL["http://cs.cornell.edu/cs100/index.html"] {
+		t.Errorf("prof: topics %v, links %+v", prof.Topics, prof.Links)
+	}
+	if c200 := g.Pages[byURL["http://cs.cornell.edu/cs200/"]]; len(c200.Links) != 1 {
+		t.Errorf("cs200 links %+v", c200.Links)
 	}
 }

@@ -5,6 +5,6 @@
 //
 // Files:
 //   - queue.go: Entry, Better, CleanPriority, Queues (Push, Pop, Drain, WithinMargin).
-//   - rescore.go: Queues.Rescore.
+//   - rescore.go: Queues.Rescore, Queues.Each.
 //   - recent.go: Recent, NewRecent, DefaultRecent.
 package queue

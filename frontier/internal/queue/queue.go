@@ -3,6 +3,7 @@ package queue
 import (
 	"math"
 	"slices"
+	"time"
 
 	"github.com/crawl-project/crawl"
 )
@@ -71,11 +72,17 @@ type Queues struct {
 	n      int
 	cand   []int   // scratch for search
 	margin float64 // Config.FocusMargin
+	wait   time.Duration
+	// refusing is when the margin first refused a link since the best
+	// link was last popped (zero: not refusing); now is the clock.
+	refusing time.Time
+	now      func() time.Time
 }
 
-// New returns empty queues; margin is Config.FocusMargin.
-func New(margin float64) *Queues {
-	return &Queues{hosts: map[string]*hostQueue{}, margin: margin}
+// New returns empty queues; margin is Config.FocusMargin, wait
+// Config.FocusWait.
+func New(margin float64, wait time.Duration) *Queues {
+	return &Queues{hosts: map[string]*hostQueue{}, margin: margin, wait: wait, now: time.Now}
 }
 
 // Len returns how many entries are queued.
@@ -127,6 +134,9 @@ func (q *Queues) Pop(ready func(string) bool) (*Entry, bool) {
 	if at != 0 && !q.WithinMargin(h.items[0].Link.Priority) {
 		return nil, false
 	}
+	if at == 0 {
+		q.refusing = time.Time{} // the best link's host is ready again
+	}
 	e := h.pop()
 	q.n--
 	if len(h.items) == 0 {
@@ -140,9 +150,23 @@ func (q *Queues) Pop(ready func(string) bool) (*Entry, bool) {
 
 // WithinMargin reports whether an Entry of priority p may be popped under
 // the focus margin: always without one or with nothing queued, else when p
-// is at most the margin below the best queued priority.
+// is at most the margin below the best queued priority, or, with a focus
+// wait, when the margin has been refusing links for that long since the
+// best link was last popped (the wait is bounded: past it, worse links go
+// until the best link's host is ready again).
 func (q *Queues) WithinMargin(p float64) bool {
-	return q.margin <= 0 || len(q.heap) == 0 || p >= q.heap[0].items[0].Link.Priority-q.margin
+	if q.margin <= 0 || len(q.heap) == 0 || p >= q.heap[0].items[0].Link.Priority-q.margin {
+		return true
+	}
+	if q.wait <= 0 {
+		return false
+	}
+	now := q.now()
+	if q.refusing.IsZero() {
+		q.refusing = now
+		return false
+	}
+	return now.Sub(q.refusing) >= q.wait
 }
 
 // search returns the heap position of the best ready host, -1 if none.

@@ -38,3 +38,13 @@ func (h *hostQueue) down(i int) {
 		i = m
 	}
 }
+
+// Each calls fn for every queued entry, in no particular order; fn must
+// not change an entry's priority.
+func (q *Queues) Each(fn func(e *Entry)) {
+	for _, h := range q.heap {
+		for _, e := range h.items {
+			fn(e)
+		}
+	}
+}

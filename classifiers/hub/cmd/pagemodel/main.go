@@ -3,9 +3,19 @@
 //
 //	pagemodel -train-site DIR=LABELS.tsv … [-hub-glob G -topic-glob G] -out model.json
 //	pagemodel -model model.json -eval DIR=LABELS.tsv …
+//	pagemodel -loso -train-site DIR=LABELS.tsv … [-hub-glob G -topic-glob G]
+//
+// -loso (leave one source out) is for choosing on the training sources
+// only: for each -train-site, and for the glob pages' training half, it
+// trains on the other sources and reports on the one left out. With
+// -folds k it also reports k-fold cross-validation on the first
+// -train-site's pages (page i in fold i mod k), the other sources always
+// training.
 //
 // -hub-glob/-topic-glob pages (list pages, articles) are split by site in
-// halves with -seed: training uses the first half, evaluation the second.
+// halves with -seed: training uses the first half (each page -glob-weight
+// times), evaluation the second. -block-share and -block-links set the
+// block rule of trained models (hub.BlockRule; the defaults are shipped).
 // LABELS.tsv has a header and path<TAB>label rows (hub or topic), paths
 // relative to DIR. Evaluation prints precision, recall and F1 of the hub
 // class for the page model and, for comparison, for the URL SVM on each
@@ -42,28 +52,211 @@ func main() {
 	hubGlob := flag.String("hub-glob", "", "glob of hub (list) pages, split by site")
 	topicGlob := flag.String("topic-glob", "", "glob of topic (article) pages, split by site")
 	seed := flag.Int64("seed", 1, "seed of the site split of the glob pages")
+	globWeight := flag.Int("glob-weight", 1, "weight of each glob training page (it is trained on this many times)")
 	ridge := flag.Float64("ridge", 1, "L2 penalty of the weights")
+	blockShare := flag.Float64("block-share", 0.3, "block rule of trained models: least share of text in repeated blocks (0: off)")
+	blockLinks := flag.Int("block-links", 5, "block rule of trained models: least links")
 	out := flag.String("out", "", "write the trained model here")
 	model := flag.String("model", "", "evaluate this model (default: the trained one, or the shipped one)")
+	var pr printer
+	flag.BoolVar(&pr.errors, "errors", false, "print each wrongly labelled page with its evidence")
+	flag.BoolVar(&pr.all, "all", false, "print every page with its evidence")
+	loso := flag.Bool("loso", false, "leave one training source out in turn and report on it")
+	folds := flag.Int("folds", 0, "with -loso: k-fold CV on the first -train-site")
 	flag.Parse()
-	if err := run(trainSites, evalSites, *hubGlob, *topicGlob, *seed, *ridge, *out, *model); err != nil {
+	rule := hub.BlockRule{Share: *blockShare, Links: *blockLinks}
+	if *globWeight < 1 {
+		fmt.Fprintln(os.Stderr, "pagemodel: -glob-weight must be at least 1")
+		os.Exit(2)
+	}
+	if *loso {
+		if err := leaveOneOut(pr, trainSites, *hubGlob, *topicGlob, *seed, *globWeight, *ridge, rule, *folds); err != nil {
+			fmt.Fprintln(os.Stderr, "pagemodel:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	if err := run(pr, trainSites, evalSites, *hubGlob, *topicGlob, *seed, *globWeight, *ridge, rule, *out, *model); err != nil {
 		fmt.Fprintln(os.Stderr, "pagemodel:", err)
 		os.Exit(1)
 	}
 }
 
-func run(trainSites, evalSites list, hubGlob, topicGlob string, seed int64, ridge float64, out, modelPath string) error {
-	var trainGlob, testGlob []page
-	if hubGlob != "" || topicGlob != "" {
-		ps, err := globPages(hubGlob, topicGlob)
+func run(pr printer, trainSites, evalSites list, hubGlob, topicGlob string, seed int64, globWeight int, ridge float64, rule hub.BlockRule, out, modelPath string) error {
+	trainGlob, testGlob, err := splitGlob(hubGlob, topicGlob, seed)
+	if err != nil {
+		return err
+	}
+	var m *hub.PageModel
+	switch {
+	case modelPath != "":
+		b, err := os.ReadFile(modelPath)
 		if err != nil {
 			return err
 		}
+		if m, err = hub.ParsePageModel(b); err != nil {
+			return err
+		}
+	case len(trainSites) > 0 || len(trainGlob) > 0:
+		var train []page
+		for _, s := range trainSites {
+			ps, err := sitePages(s)
+			if err != nil {
+				return err
+			}
+			train = append(train, ps...)
+		}
+		for range globWeight {
+			train = append(train, trainGlob...)
+		}
+		info := fmt.Sprintf("%s; ridge %g; block rule share %g, links %d", trainSites.String(), ridge, rule.Share, rule.Links)
+		if len(trainGlob) > 0 {
+			info += fmt.Sprintf("; glob pages' site half 1 of seed %d", seed)
+			if globWeight > 1 {
+				info += fmt.Sprintf(", weight %d", globWeight)
+			}
+		}
+		if m, err = trainOn(train, ridge, rule, info); err != nil {
+			return err
+		}
+		fmt.Println("trained on", m.Info)
+		fmt.Printf("weights %.3f\n", m.W)
+		if out != "" {
+			b, err := hub.MarshalPageModel(m)
+			if err != nil {
+				return err
+			}
+			if err := os.WriteFile(out, append(b, '\n'), 0o644); err != nil {
+				return err
+			}
+		}
+	default:
+		if m, err = hub.DefaultPageModel(); err != nil {
+			return err
+		}
+	}
+	c, err := hub.Default()
+	if err != nil {
+		return err
+	}
+	if len(testGlob) > 0 {
+		pr.report("glob pages, held-out site half", testGlob, m, nil)
+	}
+	for _, s := range evalSites {
+		ps, err := sitePages(s)
+		if err != nil {
+			return err
+		}
+		pr.report(s, ps, m, c)
+	}
+	return nil
+}
+
+// trainOn fits a page model on labelled pages with the package's ridge.
+func trainOn(train []page, ridge float64, rule hub.BlockRule, what string) (*hub.PageModel, error) {
+	evs := make([]hub.Evidence, len(train))
+	hubs := make([]bool, len(train))
+	n := 0
+	for i, p := range train {
+		evs[i], hubs[i] = p.ev, p.hub
+		if p.hub {
+			n++
+		}
+	}
+	m, err := hub.TrainPageModel(evs, hubs, ridge, fmt.Sprintf("%d pages (%d hubs): %s", len(train), n, what))
+	if err != nil {
+		return nil, err
+	}
+	m.Block = rule
+	return m, nil
+}
+
+// leaveOneOut trains on all training sources but one and reports on it,
+// for each source in turn.
+func leaveOneOut(pr printer, trainSites list, hubGlob, topicGlob string, seed int64, globWeight int, ridge float64, rule hub.BlockRule, folds int) error {
+	trainGlob, _, err := splitGlob(hubGlob, topicGlob, seed)
+	if err != nil {
+		return err
+	}
+	names := append([]string(nil), trainSites...)
+	sources := make([][]page, 0, len(names)+1)
+	for _, s := range trainSites {
+		ps, err := sitePages(s)
+		if err != nil {
+			return err
+		}
+		sources = append(sources, ps)
+	}
+	if len(trainGlob) > 0 {
+		names, sources = append(names, "glob pages' training half"), append(sources, trainGlob)
+	}
+	var pooled hub.Metrics
+	for k := range sources {
+		var train []page
+		for j, ps := range sources {
+			if j != k {
+				train = append(train, weighted(ps, j, len(trainSites), globWeight)...)
+			}
+		}
+		m, err := trainOn(train, ridge, rule, "all sources but "+names[k])
+		if err != nil {
+			return err
+		}
+		r := pr.report(names[k]+" (left out)", sources[k], m, nil)
+		pooled.TP, pooled.FP, pooled.FN, pooled.TN = pooled.TP+r.TP, pooled.FP+r.FP, pooled.FN+r.FN, pooled.TN+r.TN
+	}
+	fmt.Printf("pooled: %s\n", metrics(pooled))
+	if folds < 2 || len(trainSites) == 0 {
+		return nil
+	}
+	var cv hub.Metrics
+	for f := range folds {
+		var train, test []page
+		for j, ps := range sources {
+			for i, p := range ps {
+				if j == 0 && i%folds == f {
+					test = append(test, p)
+				} else {
+					train = append(train, weighted([]page{p}, j, len(trainSites), globWeight)...)
+				}
+			}
+		}
+		m, err := trainOn(train, ridge, rule, "fold")
+		if err != nil {
+			return err
+		}
+		for _, p := range test {
+			cv.Add(p.hub, m.Prob(p.ev) >= 0.5)
+		}
+	}
+	fmt.Printf("%d-fold CV on %s: %s\n", folds, names[0], metrics(cv))
+	return nil
+}
+
+// weighted returns source j's pages, repeated globWeight times when it is
+// the glob pages' training half (the source after the nSites sites).
+func weighted(ps []page, j, nSites, globWeight int) []page {
+	if j < nSites {
+		return ps
+	}
+	var out []page
+	for range globWeight {
+		out = append(out, ps...)
+	}
+	return out
+}
+
+// splitGlob reads the glob pages and splits them by site in halves: the
+// first half trains, the second evaluates.
+func splitGlob(hubGlob, topicGlob string, seed int64) (trainGlob, testGlob []page, err error) {
+	if hubGlob != "" || topicGlob != "" {
+		ps, err := globPages(hubGlob, topicGlob)
+		if err != nil {
+			return nil, nil, err
+		}
 		ex := make([]hub.PageExample, len(ps))
-		byKey := map[string][]page{}
 		for i, p := range ps {
 			ex[i] = hub.PageExample{Group: p.group, Hub: p.hub}
-			byKey[p.group] = append(byKey[p.group], p)
 		}
 		parts := hub.SplitPages(ex, seed, 0.5, 0.5)
 		seen := map[string]int{}
@@ -82,77 +275,23 @@ func run(trainSites, evalSites list, hubGlob, topicGlob string, seed int64, ridg
 			}
 		}
 	}
-	var m *hub.PageModel
-	var err error
-	switch {
-	case len(trainSites) > 0 || len(trainGlob) > 0:
-		var train []page
-		for _, s := range trainSites {
-			ps, err := sitePages(s)
-			if err != nil {
-				return err
-			}
-			train = append(train, ps...)
-		}
-		train = append(train, trainGlob...)
-		evs := make([]hub.Evidence, len(train))
-		hubs := make([]bool, len(train))
-		n := 0
-		for i, p := range train {
-			evs[i], hubs[i] = p.ev, p.hub
-			if p.hub {
-				n++
-			}
-		}
-		info := fmt.Sprintf("%d pages (%d hubs): %s; glob pages' site half %d of seed %d; ridge %g", len(train), n, trainSites.String(), 1, seed, ridge)
-		if m, err = hub.TrainPageModel(evs, hubs, ridge, info); err != nil {
-			return err
-		}
-		fmt.Println("trained on", info)
-		fmt.Printf("weights %.3f\n", m.W)
-		if out != "" {
-			b, err := hub.MarshalPageModel(m)
-			if err != nil {
-				return err
-			}
-			if err := os.WriteFile(out, append(b, '\n'), 0o644); err != nil {
-				return err
-			}
-		}
-	case modelPath != "":
-		b, err := os.ReadFile(modelPath)
-		if err != nil {
-			return err
-		}
-		if m, err = hub.ParsePageModel(b); err != nil {
-			return err
-		}
-	default:
-		if m, err = hub.DefaultPageModel(); err != nil {
-			return err
-		}
-	}
-	c, err := hub.Default()
-	if err != nil {
-		return err
-	}
-	if len(testGlob) > 0 {
-		report("glob pages, held-out site half", testGlob, m, nil)
-	}
-	for _, s := range evalSites {
-		ps, err := sitePages(s)
-		if err != nil {
-			return err
-		}
-		report(s, ps, m, c)
-	}
-	return nil
+	return trainGlob, testGlob, nil
 }
 
-func report(name string, ps []page, m *hub.PageModel, c *hub.Classifier) {
+// printer prints evaluations: with errors each wrongly labelled page too
+// (flag -errors), with all every page (-all).
+type printer struct{ errors, all bool }
+
+// report prints the page model's (and c's, when not nil) precision,
+// recall and F1 on ps and returns the page model's.
+func (pr printer) report(name string, ps []page, m *hub.PageModel, c *hub.Classifier) hub.Metrics {
 	var pm, um hub.Metrics
 	for _, p := range ps {
-		pm.Add(p.hub, m.Prob(p.ev) >= 0.5)
+		prob := m.Prob(p.ev)
+		pm.Add(p.hub, prob >= 0.5)
+		if pr.all || (pr.errors && p.hub != (prob >= 0.5)) {
+			fmt.Printf("  wrong: %s hub=%v P %.3f %+v\n", p.path, p.hub, prob, p.ev)
+		}
 		if c != nil {
 			label, _ := c.Classify(hub.URLInfo{URL: "http://site.test/" + filepath.ToSlash(p.path)})
 			um.Add(p.hub, hub.IsHub(label))
@@ -162,6 +301,7 @@ func report(name string, ps []page, m *hub.PageModel, c *hub.Classifier) {
 	if c != nil {
 		fmt.Printf("  URL SVM:       %s\n", metrics(um))
 	}
+	return pm
 }
 
 func sitePages(spec string) ([]page, error) {

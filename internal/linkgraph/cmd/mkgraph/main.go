@@ -1,8 +1,9 @@
 // Command mkgraph builds a saved link graph (internal/linkgraph) from a
-// Sphinx HTML tree or from SNAP's Wikispeedia files.
+// Sphinx HTML tree, from SNAP's Wikispeedia files or from CMU's WebKB pages.
 //
 //	go run ./internal/linkgraph/cmd/mkgraph -pydocs /usr/share/doc/python3.11/html -out pydocs.json.gz
 //	go run ./internal/linkgraph/cmd/mkgraph -wikispeedia DIR -out wikispeedia.json.gz
+//	go run ./internal/linkgraph/cmd/mkgraph -webkb DIR -out webkb.json.gz
 package main
 
 import (
@@ -23,6 +24,7 @@ func main() {
 func run() error {
 	py := flag.String("pydocs", "", "a Sphinx HTML tree (python3.11-doc's html folder)")
 	ws := flag.String("wikispeedia", "", "a folder holding wikispeedia_paths-and-graph/ and plaintext_articles/")
+	wk := flag.String("webkb", "", "a folder holding WebKB's <class>/<university>/<page> files")
 	out := flag.String("out", "", "the graph file to write (gzip JSON)")
 	flag.Parse()
 	var g *linkgraph.Graph
@@ -32,8 +34,10 @@ func run() error {
 		g, err = linkgraph.FromHTMLDir("pydocs", "Debian python3.11-doc 3.11.2 (/usr/share/doc/python3.11/html), PSF licence", "http://docs.python.test/", os.DirFS(*py))
 	case *ws != "":
 		g, err = linkgraph.FromWikispeedia("wikispeedia", "SNAP Wikispeedia (West & Leskovec 2012; Wikipedia for Schools 2007, CC BY-SA)", "http://wikispeedia.test/wiki/", os.DirFS(*ws))
+	case *wk != "":
+		g, err = linkgraph.FromWebKB("webkb", "CMU WebKB 4 Universities data set (Craven et al. 1998), pages of Cornell, Texas, Washington and Wisconsin, January 1997", os.DirFS(*wk))
 	default:
-		return fmt.Errorf("give -pydocs or -wikispeedia")
+		return fmt.Errorf("give -pydocs, -wikispeedia or -webkb")
 	}
 	if err != nil {
 		return err

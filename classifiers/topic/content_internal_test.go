@@ -1,0 +1,203 @@
+package topic
+
+import (
+	"bytes"
+	"compress/gzip"
+	"io"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// realDocs parses the pages of testdata/html and testdata/docs.
+func realDocs(t *testing.T) []*html.Node {
+	t.Helper()
+	plain, _ := filepath.Glob("testdata/html/*.html")
+	gz, _ := filepath.Glob("testdata/docs/*.html.gz")
+	var docs []*html.Node
+	for _, f := range append(plain, gz...) {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasSuffix(f, ".gz") {
+			zr, err := gzip.NewReader(bytes.NewReader(raw))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if raw, err = io.ReadAll(zr); err != nil {
+				t.Fatal(err)
+			}
+		}
+		doc, err := html.Parse(bytes.NewReader(raw))
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs = append(docs, doc)
+	}
+	if len(docs) < 5 {
+		t.Fatalf("want the real pages of testdata/html and testdata/docs, got %d", len(docs))
+	}
+	return docs
+}
+
+// nodeTextRef is the text under n, at most about limit bytes: what
+// linkContexts read before collapsedText.
+func nodeTextRef(n *html.Node, limit int) string {
+	var b strings.Builder
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		if b.Len() >= limit {
+			return
+		}
+		if n.Type == html.TextNode {
+			b.WriteString(n.Data)
+			b.WriteByte(' ')
+			return
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	return b.String()
+}
+
+// TestCollapsedTextMatchesReference checks collapsedText against
+// strings.Join(strings.Fields(nodeTextRef)) on every element of real pages
+// at the two limits linkContexts uses, and on white-space edge cases.
+func TestCollapsedTextMatchesReference(t *testing.T) {
+	docs := realDocs(t)
+	edge, err := html.Parse(strings.NewReader("<p> a\u00a0b\u2003c <b>d</b>e\u0085f\t\v\fg <i> </i>\u3000</p><p>\xff x</p>"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, d := range append(docs, edge) {
+		for e := range d.Descendants() {
+			if e.Type != html.ElementNode {
+				continue
+			}
+			for _, limit := range []int{maxContext, 4 * maxContext} {
+				n++
+				if got, want := collapsedText(e, limit), strings.Join(strings.Fields(nodeTextRef(e, limit)), " "); got != want {
+					t.Fatalf("collapsedText(<%s>, %d) = %q, want %q", e.Data, limit, got, want)
+				}
+			}
+		}
+	}
+	t.Logf("%d elements × limits compared", n)
+}
+
+// TestNoiseValueMatchesReference checks noiseValue against lowering the
+// value and splitting it at every rune that is not an ASCII letter or
+// digit, on every class, id and role of real pages and on edge cases.
+func TestNoiseValueMatchesReference(t *testing.T) {
+	ref := func(v string) bool {
+		for _, w := range strings.FieldsFunc(strings.ToLower(v), notAlnum) {
+			if isNoiseWord(w) {
+				return true
+			}
+		}
+		return false
+	}
+	values := []string{"NAV", "site-Footer", "footballers", "x_menu_y", "Navigation2", "\u212Aomment", "menü", "İnav",
+		"verylongwordthatislongerthansixteen-menu", "sidebar", "SideBar-left", "", "--", "tags1", "more"}
+	for _, d := range realDocs(t) {
+		for e := range d.Descendants() {
+			for _, a := range e.Attr {
+				if a.Key == "class" || a.Key == "id" || a.Key == "role" {
+					values = append(values, a.Val)
+				}
+			}
+		}
+	}
+	noisy := 0
+	for _, v := range values {
+		got, want := noiseValue(v), ref(v)
+		if got != want {
+			t.Errorf("noiseValue(%q) = %v, reference %v", v, got, want)
+		}
+		if got {
+			noisy++
+		}
+	}
+	if noisy < 5 {
+		t.Errorf("only %d of %d values noisy: the cases did not run", noisy, len(values))
+	}
+}
+
+// TestHrefResolverMatchesParse checks hrefResolver against base.Parse and
+// String without the fragment, for every href of real pages and for edge
+// cases, against bases with and without a directory, query, dot segments
+// and escapes.
+func TestHrefResolverMatchesParse(t *testing.T) {
+	hrefs := []string{"a.html", "a.html#x", "#x", "", "dir/b.html", "dir/", "./a.html", "../a.html", "a/../b.html",
+		"a//b.html", "/abs.html", "//host/x", "http://other/x#y", "a b.html", "a%20b.html", "é.html", "a.html?q=1",
+		"mailto:x@y", "javascript:void(0)", "a:b.html", "~user/x", ".hidden", "..x", "x..", "a/.", "a/..", "\x7f"}
+	for _, d := range realDocs(t) {
+		for n := range d.Descendants() {
+			if n.Type == html.ElementNode && n.DataAtom == atom.A {
+				if h := hrefOf(n); h != "" {
+					hrefs = append(hrefs, h)
+				}
+			}
+		}
+	}
+	fast := 0
+	for _, base := range []string{"https://docs.python.org/3/library/os.html", "http://h:8080/a/./b/c.html?x=1#f",
+		"http://h", "http://h/my%20dir/p.html", "http://h/dir/", "http://u@h/%7Edir/x"} {
+		b, err := url.Parse(base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := newHrefResolver(b)
+		for _, h := range hrefs {
+			want := ""
+			if u, err := b.Parse(h); err == nil {
+				u.Fragment = ""
+				want = u.String()
+			}
+			if got := r.resolve(h); got != want {
+				t.Errorf("resolve(%q) against %s = %q, want %q", h, base, got, want)
+			}
+			if p, _, _ := strings.Cut(h, "#"); plainRelative(p) {
+				fast++
+			}
+		}
+	}
+	if fast < len(hrefs) {
+		t.Errorf("only %d of %d hrefs took the fast path: the real pages did not run", fast, 6*len(hrefs))
+	}
+}
+
+// TestNonSpaceRunesMatchesReference checks nonSpaceRunes against counting
+// the runes of a range loop that unicode.IsSpace rejects, on every text
+// node of real pages and on edge cases.
+func TestNonSpaceRunesMatchesReference(t *testing.T) {
+	texts := []string{"", " ", "a b", "\u00a0x\u0085y\u2003", "\xff\xfe a", "é è\t\n\v\f\r", "日本 語"}
+	for _, d := range realDocs(t) {
+		for n := range d.Descendants() {
+			if n.Type == html.TextNode {
+				texts = append(texts, n.Data)
+			}
+		}
+	}
+	for _, s := range texts {
+		want := 0
+		for _, r := range s {
+			if !unicode.IsSpace(r) {
+				want++
+			}
+		}
+		if got := nonSpaceRunes(s); got != want {
+			t.Errorf("nonSpaceRunes(%q) = %d, want %d", s, got, want)
+		}
+	}
+}

@@ -1,0 +1,135 @@
+package export
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/store"
+)
+
+// MergedWhats are the tables WriteMerged writes over several stores.
+var MergedWhats = []string{"pages", "links", "failures"}
+
+// WriteMerged writes table what (pages, links or failures) of several
+// stores — the shards of a distributed crawl, one per process — as one
+// table with each URL once. Stores are read in the order given, each in its
+// fetch order; a URL stored as a page by more than one store (which a
+// distributed crawl only does when a process's lease lapsed while it was
+// alive) is taken from the first store that has it. Pages are numbered
+// again (seq 1, 2, … in that order) and links point to the new numbers;
+// links are those of the pages taken. A failure is written once, and not
+// at all when some store holds the URL as a page.
+func WriteMerged(ctx context.Context, stores []*store.Store, what, format string, w io.Writer) error {
+	rw, err := newRowWriter(w, format)
+	if err != nil {
+		return err
+	}
+	m := &merger{stores: stores, rw: rw}
+	switch what {
+	case "pages":
+		err = m.pages(ctx, true)
+	case "links":
+		if err = m.pages(ctx, false); err == nil {
+			err = m.links(ctx)
+		}
+	case "failures":
+		if err = m.pages(ctx, false); err == nil {
+			err = m.failures(ctx)
+		}
+	default:
+		return fmt.Errorf("export: %s cannot be merged over several stores (want one of pages, links, failures)", what)
+	}
+	if err != nil {
+		return fmt.Errorf("export merged %s: %w", what, err)
+	}
+	return rw.flush()
+}
+
+// WriteMergedFile is WriteMerged into path, atomically.
+func WriteMergedFile(ctx context.Context, stores []*store.Store, what, format, path string) error {
+	return atomicWrite(path, func(w io.Writer) error { return WriteMerged(ctx, stores, what, format, w) })
+}
+
+type winner struct {
+	store int
+	seq   int64 // the page's seq in its store
+	merge int64 // its seq in the merged table
+}
+
+type merger struct {
+	stores []*store.Store
+	rw     rowWriter
+	won    map[string]winner // URL → the page taken
+}
+
+// pages decides which store's page each URL is taken from, and writes the
+// pages table when write is set.
+func (m *merger) pages(ctx context.Context, write bool) error {
+	m.won = map[string]winner{}
+	if write {
+		if err := m.rw.header([]string{"seq", "url", "final_url", "status", "depth", "parent", "score", "label",
+			"label_score", "relevance", "relevant", "cluster", "topic", "title", "content_type", "size", "fetched_at"}); err != nil {
+			return err
+		}
+	}
+	var n int64
+	for i, st := range m.stores {
+		err := st.ExportPages(ctx, func(r store.PageRow) error {
+			if _, ok := m.won[r.URL]; ok {
+				return nil
+			}
+			n++
+			m.won[r.URL] = winner{store: i, seq: r.Seq, merge: n}
+			if !write {
+				return nil
+			}
+			return m.rw.row([]any{n, r.URL, r.FinalURL, r.Status, r.Depth, r.Parent, r.Priority, r.Label,
+				r.Score, r.Relevance, r.Relevant, r.Cluster, r.Topic, r.Title, r.ContentType, r.Size, r.FetchedAt})
+		})
+		if err != nil {
+			return fmt.Errorf("store %s: %w", st.Path(), err)
+		}
+	}
+	return nil
+}
+
+func (m *merger) links(ctx context.Context) error {
+	if err := m.rw.header([]string{"from_seq", "from_url", "pos", "to_url", "anchor"}); err != nil {
+		return err
+	}
+	for i, st := range m.stores {
+		err := st.ExportLinks(ctx, func(r store.LinkRow) error {
+			w, ok := m.won[r.FromURL]
+			if !ok || w.store != i || w.seq != r.FromSeq {
+				return nil
+			}
+			return m.rw.row([]any{w.merge, r.FromURL, r.Pos, r.ToURL, r.Anchor})
+		})
+		if err != nil {
+			return fmt.Errorf("store %s: %w", st.Path(), err)
+		}
+	}
+	return nil
+}
+
+func (m *merger) failures(ctx context.Context) error {
+	if err := m.rw.header([]string{"url", "kind", "status", "error", "attempts", "time", "depth", "parent"}); err != nil {
+		return err
+	}
+	done := map[string]bool{}
+	for _, st := range m.stores {
+		err := st.ExportFailures(ctx, func(f crawl.Failure) error {
+			if _, page := m.won[f.URL]; page || done[f.URL] {
+				return nil
+			}
+			done[f.URL] = true
+			return m.rw.row([]any{f.URL, f.Kind, f.Status, f.Message, f.Attempts, f.At, f.Depth, f.Parent})
+		})
+		if err != nil {
+			return fmt.Errorf("store %s: %w", st.Path(), err)
+		}
+	}
+	return nil
+}

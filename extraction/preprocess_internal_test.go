@@ -1,0 +1,90 @@
+package extraction
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html"
+)
+
+// hiddenRef is hidden as it was before it stopped allocating: class
+// tokens compared with strings.EqualFold to every hidden class, the style
+// lowered and stripped of white space with strings.Fields.
+func hiddenRef(n *html.Node) bool {
+	for _, a := range n.Attr {
+		switch a.Key {
+		case "hidden":
+			return true
+		case "class":
+			for _, tok := range strings.FieldsFunc(a.Val, func(r rune) bool { return strings.ContainsRune(" \t\n\f\r", r) }) {
+				if len(tok) < 4 || len(tok) > 18 {
+					continue
+				}
+				for _, h := range hiddenClasses {
+					if strings.EqualFold(tok, h) {
+						return true
+					}
+				}
+			}
+		case "style":
+			v := strings.ToLower(strings.Join(strings.Fields(a.Val), ""))
+			if strings.Contains(v, "display:none") || strings.Contains(v, "visibility:hidden") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// TestHiddenMatchesReference checks hidden against hiddenRef on every
+// element of the real pages of testdata/records and on edge cases (case,
+// white space inside a style, non-ASCII letters that fold to ASCII, long
+// styles).
+func TestHiddenMatchesReference(t *testing.T) {
+	files, err := filepath.Glob("testdata/records/*/page.html")
+	if err != nil || len(files) < 10 {
+		t.Fatalf("want the real pages of testdata/records, got %d (%v)", len(files), err)
+	}
+	var docs []*html.Node
+	for _, f := range files {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc, err := html.Parse(strings.NewReader(string(raw)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs = append(docs, doc)
+	}
+	edge := `<div class="D-NONE">a</div><div class="x  Hidden\ty">b</div><div class="ſr-only">c</div>
+<div class="hidde">d</div><div style="DISPLAY : None">e</div><div style="visibility:\u00a0hidden">f</div>
+<div style="` + strings.Repeat("color:red;", 40) + `display:none">g</div><div style="dísplay:none">h</div>
+<div class="screen-reader-text">i</div><div class="nodisplayx">j</div><div hidden>k</div><div class="Invisible">l</div>`
+	doc, err := html.Parse(strings.NewReader(edge))
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs = append(docs, doc)
+	elems, hid := 0, 0
+	for _, d := range docs {
+		for n := range d.Descendants() {
+			if n.Type != html.ElementNode {
+				continue
+			}
+			elems++
+			got, want := hidden(n), hiddenRef(n)
+			if got != want {
+				t.Errorf("hidden(<%s %v>) = %v, reference %v", n.Data, n.Attr, got, want)
+			}
+			if got {
+				hid++
+			}
+		}
+	}
+	if hid < 8 {
+		t.Errorf("only %d of %d elements hidden: the edge cases did not run", hid, elems)
+	}
+}

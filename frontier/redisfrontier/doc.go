@@ -1,0 +1,34 @@
+// Package redisfrontier is the frontier backend that lets many crawl
+// processes, on one machine or many, share one crawl through Redis: the
+// best-first queue with per-host queues, the seen-set, the leases of the
+// links being fetched, the crawl's counters and its stop flag.
+//
+// Pop leases a link to its process; Settle, called after the process's own
+// store committed the link's result, ends the lease. Each process renews
+// the leases of the links it holds by a heartbeat (every Lease/4); when a
+// process dies, another's heartbeat re-issues its links Lease after its
+// last beat, at their place in the queue. A process restarted with the
+// same Owner (the same store) first settles the links its store saved but
+// never settled and gives back the others, so no page is stored twice.
+//
+// Pop reads the best hosts, asks the caller's ready function about them
+// and leases, in one script, the best link of the first of them that has
+// links and (with HostLimit) a free slot of the shared politeness of
+// package crawler/redisgate, so that processes spread over the hosts
+// instead of queueing on the best one.
+//
+// Memory: a queued link costs its compact record (the URL without scheme
+// and host, anchor, parent — a path when on the same host —, depth, label,
+// score, tags) plus about 40 bytes, in per-host segments small enough for
+// Redis's listpack encoding; a seen URL costs its 64-bit hash in a sharded
+// intset (8 bytes plus the shards' overhead). See memory_test.go.
+//
+// Files:
+//   - redisfrontier.go: Config, New, NewClient, the heartbeat, Close, Len.
+//   - scripts.go: the Lua scripts and the data model.
+//   - record.go: the compact encoding of a queued link.
+//   - push.go: Push and the seen-set keys.
+//   - pop.go: Pop: the best ready host, leasing its best link.
+//   - lease.go: Settle, Release, reconciling a restarted process.
+//   - admin.go: Clear (a crawl's keys only), ReadStatus.
+package redisfrontier

@@ -1,0 +1,173 @@
+package redisfrontier
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/crawl-project/crawl/frontier"
+)
+
+// Settle ends the leases of links this process popped and has now stored:
+// pages as pages, failures (and duplicates, refusals) as failures. Call it
+// only after the store committed them: a link whose lease is not settled
+// is re-issued when this process dies, so a crash before the commit loses
+// only the fetch, never the link. URLs this process does not hold are
+// ignored. It also counts the crawl's stored pages (the shared budget).
+func (f *Frontier) Settle(ctx context.Context, pages, failures []string) error {
+	f.mu.Lock()
+	if f.closed {
+		f.mu.Unlock()
+		return frontier.ErrClosed
+	}
+	args := make([]any, 2, 2+2*(len(pages)+len(failures)))
+	args[0] = f.owner
+	np := 0
+	for i, list := range [][]string{pages, failures} {
+		for _, u := range list {
+			h, ok := f.held[u]
+			if !ok {
+				continue
+			}
+			delete(f.held, u)
+			args = append(args, h.s5, h.host)
+			if i == 0 {
+				np++
+			}
+		}
+	}
+	f.mu.Unlock()
+	args[1] = np
+	if len(args) == 2 {
+		return nil
+	}
+	if err := settleScript.Run(ctx, f.rdb, f.keys, args...).Err(); err != nil {
+		return fmt.Errorf("redisfrontier: settle: %w", err)
+	}
+	return nil
+}
+
+// Release gives links this process popped but will not store back to the
+// queue, at their place (priority and FIFO position); others may then
+// lease them at once.
+func (f *Frontier) Release(ctx context.Context, urls []string) error {
+	f.mu.Lock()
+	if f.closed {
+		f.mu.Unlock()
+		return frontier.ErrClosed
+	}
+	args := []any{f.owner}
+	for _, u := range urls {
+		if h, ok := f.held[u]; ok {
+			delete(f.held, u)
+			args = append(args, h.s5)
+		}
+	}
+	f.mu.Unlock()
+	if len(args) == 1 {
+		return nil
+	}
+	if err := releaseScript.Run(ctx, f.rdb, f.keys, args...).Err(); err != nil {
+		return fmt.Errorf("redisfrontier: release: %w", err)
+	}
+	return nil
+}
+
+// lease is one link held by an owner, as stored in its lease hash.
+type lease struct {
+	s5, host, url string
+}
+
+// leasesOf reads the links owner holds.
+func (f *Frontier) leasesOf(ctx context.Context, owner string) ([]lease, error) {
+	all, err := f.rdb.HGetAll(ctx, f.prefix+"l:"+owner).Result()
+	if err != nil {
+		return nil, fmt.Errorf("redisfrontier: leases of %s: %w", owner, err)
+	}
+	out := make([]lease, 0, len(all))
+	for s5, v := range all {
+		sc, rest, ok1 := strings.Cut(v, "\n")
+		host, stored, ok2 := strings.Cut(rest, "\n")
+		pid, rec, ok3 := strings.Cut(stored, "|")
+		if !ok1 || !ok2 || !ok3 {
+			return nil, fmt.Errorf("redisfrontier: lease of %s: %w", owner, errRecord)
+		}
+		prio, err := priorityOf(sc)
+		if err != nil {
+			return nil, err
+		}
+		parent, err := f.parent(ctx, pid)
+		if err != nil {
+			return nil, err
+		}
+		l, err := decodeLink([]byte(rec), host, prio, parent)
+		if err != nil {
+			return nil, fmt.Errorf("redisfrontier: lease of %s: %w", owner, err)
+		}
+		out = append(out, lease{s5: s5, host: host, url: l.URL})
+	}
+	return out, nil
+}
+
+// parent returns the URL of parent id pid ("" for "0").
+func (f *Frontier) parent(ctx context.Context, pid string) (string, error) {
+	if pid == "0" {
+		return "", nil
+	}
+	id, err := strconv.ParseInt(pid, 10, 64)
+	if err != nil {
+		return "", fmt.Errorf("redisfrontier: parent id %q: %w", pid, errRecord)
+	}
+	u, err := f.rdb.HGet(ctx, f.prefix+"pu:"+strconv.FormatInt(id/128, 10), pid).Result()
+	if err != nil && !errors.Is(err, redis.Nil) {
+		return "", fmt.Errorf("redisfrontier: parent %s: %w", pid, err)
+	}
+	return u, nil
+}
+
+// reconcile handles the links an earlier run with this Owner still held
+// (it died, or its settle never reached Redis): those its store saved are
+// settled, the others go back to the queue. Without Config.Saved all go
+// back.
+func (f *Frontier) reconcile(ctx context.Context) error {
+	leases, err := f.leasesOf(ctx, f.owner)
+	if err != nil || len(leases) == 0 {
+		return err
+	}
+	var pages, failures map[string]bool
+	if f.cfg.Saved != nil {
+		urls := make([]string, len(leases))
+		for i, l := range leases {
+			urls[i] = l.url
+		}
+		if pages, failures, err = f.cfg.Saved(ctx, urls); err != nil {
+			return fmt.Errorf("redisfrontier: reconcile: %w", err)
+		}
+	}
+	var ps, fs []string
+	var back []string
+	f.mu.Lock()
+	for _, l := range leases {
+		f.held[l.url] = heldLink{s5: l.s5, host: l.host}
+		switch {
+		case pages[l.url]:
+			ps = append(ps, l.url)
+		case failures[l.url]:
+			fs = append(fs, l.url)
+		default:
+			back = append(back, l.url)
+		}
+	}
+	f.mu.Unlock()
+	if err := f.Settle(ctx, ps, fs); err != nil {
+		return err
+	}
+	if len(ps)+len(fs)+len(back) > 0 {
+		f.log.Info("reconciled the links an earlier run held", "owner", f.owner, "stored", len(ps), "failed", len(fs), "requeued", len(back))
+	}
+	return f.Release(ctx, back)
+}

@@ -1,0 +1,353 @@
+package redisfrontier
+
+import "github.com/redis/go-redis/v9"
+
+// The Lua scripts run atomically in Redis. KEYS[1] is the crawl's key
+// prefix ("crawl:{name}:"); every key a script touches starts with it, so
+// in Redis Cluster the hash tag {name} keeps a crawl in one slot.
+//
+// Data model (P = the prefix; s5 = a link's 5-byte big-endian sequence
+// number, unique in the crawl, the FIFO tie-break):
+//
+//	P meta             hash: shard_bits of the seen-set
+//	P s:<shard>        set of the seen URLs' 64-bit hashes, low bits as integers (intset encoding)
+//	P hosts            zset: s5 of the host's best link .. host, score = -priority of that link
+//	P x:<host>         zset: s5 of a segment's best link .. segment id, score the same way
+//	P z:<segment>      zset: s5 .. the first 59 bytes of "<parent id>|<record>" → -priority
+//	                   (≤ 120 links: listpack encoding)
+//	P h:<segment>      hash: s5 .. chunk number (1, 2, …) → the next 64 bytes each (listpack encoding)
+//	P pu:<bucket>      hash: parent id → the parent page's URL, once per page and push (bucket = id / 128)
+//	P pc:<bucket>      hash: parent id → links queued or leased that name it; the parent goes at 0
+//	P open             hash: host → the segment new links of the host go to
+//	P l:<owner>        hash: s5 → score \n host \n parent id|record: the links an owner holds (leased)
+//	P owners           zset: owner → lease expiry (ms, Redis clock)
+//	P procs            zset: owner → last heartbeat (ms), kept an hour
+//	P n:queued|n:leased|n:stored|n:failed   counters
+//	P hs:stored        hash: host → pages stored
+//	P stop             the reason the crawl was stopped, when it was
+//
+// A host's queue is split into segments of at most 120 chunks so that
+// each segment stays in Redis's compact listpack encoding (a sorted set
+// entry in skiplist encoding costs over 100 bytes of overhead alone).
+const luaLib = `
+local P = KEYS[1]
+local CH = 64
+local SEG = 120
+local function seq5(n)
+  local b = {}
+  for i = 5, 1, -1 do b[i] = string.char(n % 256); n = math.floor(n / 256) end
+  return table.concat(b)
+end
+local function now_ms()
+  local t = redis.call('TIME')
+  return tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+end
+local function head(key)
+  local r = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
+  if r[1] then return r[1], r[2] end
+  return nil, nil
+end
+local function bucket(pid) return string.format('%d', math.floor(tonumber(pid) / 128)) end
+local function unref(pid)
+  if pid == '0' then return end
+  local b = bucket(pid)
+  if redis.call('HINCRBY', P .. 'pc:' .. b, pid, -1) <= 0 then
+    redis.call('HDEL', P .. 'pc:' .. b, pid)
+    redis.call('HDEL', P .. 'pu:' .. b, pid)
+  end
+end
+local function pidOf(rec) return string.sub(rec, 1, string.find(rec, '|', 1, true) - 1) end
+local function insert(H, score, s5, rec)
+  local idx = P .. 'x:' .. H
+  local oldtop = head(idx)
+  local first = string.sub(rec, 1, CH - 5)
+  local nch = math.ceil((#rec - #first) / CH)
+  local seg = redis.call('HGET', P .. 'open', H)
+  if seg and (redis.call('HLEN', P .. 'h:' .. seg) + nch > SEG or redis.call('ZCARD', P .. 'z:' .. seg) >= SEG) then seg = false end
+  if not seg then
+    seg = string.format('%d', redis.call('INCR', P .. 'segid'))
+    redis.call('HSET', P .. 'open', H, seg)
+  end
+  local z = P .. 'z:' .. seg
+  local oldseg = head(z)
+  redis.call('ZADD', z, score, s5 .. first)
+  local hk = P .. 'h:' .. seg
+  for i = 1, nch do
+    redis.call('HSET', hk, s5 .. string.char(i), string.sub(rec, #first + (i - 1) * CH + 1, #first + i * CH))
+  end
+  local newseg, newsegscore = head(z)
+  if newseg ~= oldseg then
+    if oldseg then redis.call('ZREM', idx, string.sub(oldseg, 1, 5) .. seg) end
+    redis.call('ZADD', idx, newsegscore, string.sub(newseg, 1, 5) .. seg)
+  end
+  local newtop, newtopscore = head(idx)
+  if newtop ~= oldtop then
+    if oldtop then redis.call('ZREM', P .. 'hosts', string.sub(oldtop, 1, 5) .. H) end
+    redis.call('ZADD', P .. 'hosts', newtopscore, string.sub(newtop, 1, 5) .. H)
+  end
+end
+local function release(owner, only)
+  local l = P .. 'l:' .. owner
+  local n = 0
+  local function requeue(s5, v)
+    local a = string.find(v, '\n', 1, true)
+    local b = string.find(v, '\n', a + 1, true)
+    insert(string.sub(v, a + 1, b - 1), string.sub(v, 1, a - 1), s5, string.sub(v, b + 1))
+    n = n + 1
+  end
+  if only == nil then
+    local all = redis.call('HGETALL', l)
+    for i = 1, #all, 2 do requeue(all[i], all[i + 1]) end
+    redis.call('DEL', l)
+  else
+    for _, s5 in ipairs(only) do
+      local v = redis.call('HGET', l, s5)
+      if v then requeue(s5, v); redis.call('HDEL', l, s5) end
+    end
+  end
+  if n > 0 then
+    redis.call('DECRBY', P .. 'n:leased', n)
+    redis.call('INCRBY', P .. 'n:queued', n)
+  end
+  return n
+end
+`
+
+// pushScript: ARGV = number of parents, the parent URLs, number of links,
+// then per link: shard, hash member, host, score, parent index (1-based
+// into the parents, 0: none), record.
+var pushScript = redis.NewScript(luaLib + `
+local np = tonumber(ARGV[1])
+local base = np + 2
+local n = tonumber(ARGV[base])
+local pids = {}
+local added = 0
+for j = 0, n - 1 do
+  local b = base + 1 + j * 6
+  if redis.call('SADD', P .. 's:' .. ARGV[b], ARGV[b + 1]) == 1 then
+    local pi = tonumber(ARGV[b + 4])
+    local pid = '0'
+    if pi > 0 then
+      pid = pids[pi]
+      if not pid then
+        pid = string.format('%d', redis.call('INCR', P .. 'pid'))
+        pids[pi] = pid
+        redis.call('HSET', P .. 'pu:' .. bucket(pid), pid, ARGV[1 + pi])
+      end
+      redis.call('HINCRBY', P .. 'pc:' .. bucket(pid), pid, 1)
+    end
+    insert(ARGV[b + 2], ARGV[b + 3], seq5(redis.call('INCR', P .. 'seq')), pid .. '|' .. ARGV[b + 5])
+    added = added + 1
+  end
+end
+if added > 0 then redis.call('INCRBY', P .. 'n:queued', added) end
+return added
+`)
+
+const popLib = `
+local function budget(maxp)
+  local stop = redis.call('GET', P .. 'stop')
+  if stop then return {'stop', stop} end
+  if maxp > 0 then
+    local stored = tonumber(redis.call('GET', P .. 'n:stored') or '0')
+    local leased = tonumber(redis.call('GET', P .. 'n:leased') or '0')
+    if stored >= maxp and leased == 0 then
+      redis.call('SET', P .. 'stop', 'max-pages')
+      return {'stop', 'max-pages'}
+    end
+    if stored + leased >= maxp then return {'budget'} end
+  end
+  return nil
+end
+local function gateFree(h, limit, now)
+  if limit <= 0 then return true end
+  local g = P .. 'g:' .. h
+  redis.call('ZREMRANGEBYSCORE', g, '-inf', now)
+  return redis.call('ZCARD', g) < limit and tonumber(redis.call('GET', P .. 'gn:' .. h) or '0') <= now
+end
+local function lease(owner, H, idx, top, topscore)
+  local s5 = string.sub(top, 1, 5)
+  local seg = string.sub(top, 6)
+  local z = P .. 'z:' .. seg
+  local hk = P .. 'h:' .. seg
+  local zh = redis.call('ZRANGE', z, 0, 0)
+  redis.call('ZREM', z, zh[1])
+  local parts = {string.sub(zh[1], 6)}
+  local i = 1
+  while true do
+    local f = s5 .. string.char(i)
+    local c = redis.call('HGET', hk, f)
+    if not c then break end
+    parts[#parts + 1] = c
+    redis.call('HDEL', hk, f)
+    i = i + 1
+  end
+  local rec = table.concat(parts)
+  redis.call('ZREM', idx, top)
+  local nh, nhs = head(z)
+  if nh then redis.call('ZADD', idx, nhs, string.sub(nh, 1, 5) .. seg) end
+  redis.call('ZREM', P .. 'hosts', s5 .. H)
+  local nt, nts = head(idx)
+  if nt then redis.call('ZADD', P .. 'hosts', nts, string.sub(nt, 1, 5) .. H) end
+  redis.call('HSET', P .. 'l:' .. owner, s5, topscore .. '\n' .. H .. '\n' .. rec)
+  redis.call('INCR', P .. 'n:leased')
+  redis.call('DECR', P .. 'n:queued')
+  local pid = pidOf(rec)
+  local parent = ''
+  if pid ~= '0' then parent = redis.call('HGET', P .. 'pu:' .. bucket(pid), pid) or '' end
+  return {'ok', s5, topscore, string.sub(rec, #pid + 2), parent, H}
+end
+`
+
+// popScript: ARGV = owner, max pages (0: no budget), per-host limit of the
+// shared politeness (0: not checked), then the candidate hosts, best
+// first. It leases the best link of the first candidate that has links
+// and, when the limit is set, a free politeness slot and no delay running
+// (the keys g:<host> and gn:<host> that crawler/redisgate keeps). It
+// returns {"ok", s5, score, record, parent URL, host}, {"stop", reason},
+// {"budget"} (the budget is taken by leased links), {"busy"} (no
+// candidate can be served now) or {"gone"} (no candidate has links left:
+// others took them since the candidates were read).
+var popScript = redis.NewScript(luaLib + popLib + `
+local b = budget(tonumber(ARGV[2]))
+if b then return b end
+local limit = tonumber(ARGV[3])
+local now = 0
+if limit > 0 then now = now_ms() end
+local blocked = false
+for c = 4, #ARGV do
+  local h = ARGV[c]
+  if gateFree(h, limit, now) then
+    local idx = P .. 'x:' .. h
+    local top, topscore = head(idx)
+    if top then return lease(ARGV[1], h, idx, top, topscore) end
+  else
+    blocked = true
+  end
+end
+if blocked then return {'busy'} end
+return {'gone'}
+`)
+
+// popTopScript: ARGV = owner, max pages, per-host limit, focus margin (0:
+// none), the number of ready hosts, the ready hosts, then the hosts not
+// ready: the caller's verdicts on the hosts it last saw at the top. It
+// walks the topHosts best hosts and leases from the first ready one that
+// has a free politeness slot, in one round trip. It returns what
+// popScript does, or {"empty"}, {"notready"}, {"refresh", member, score,
+// …} (a host at the top has no verdict: ask again with these) or {"wide"}
+// (none of the top hosts can be served and more hosts are queued).
+var popTopScript = redis.NewScript(luaLib + popLib + `
+local b = budget(tonumber(ARGV[2]))
+if b then return b end
+local owner = ARGV[1]
+local top = redis.call('ZRANGE', P .. 'hosts', 0, 63, 'WITHSCORES')
+if #top == 0 then
+  local leased = tonumber(redis.call('GET', P .. 'n:leased') or '0')
+  if leased - redis.call('HLEN', P .. 'l:' .. owner) > 0 then return {'notready'} end
+  return {'empty'}
+end
+local function num(s)
+  local v = tonumber(s)
+  if v then return v end
+  if string.sub(s, 1, 1) == '-' then return -math.huge end
+  return math.huge
+end
+local limit = tonumber(ARGV[3])
+local margin = tonumber(ARGV[4])
+local nr = tonumber(ARGV[5])
+local R, N = {}, {}
+for i = 6, 5 + nr do R[ARGV[i]] = true end
+for i = 6 + nr, #ARGV do N[ARGV[i]] = true end
+local now = 0
+if limit > 0 then now = now_ms() end
+local best = num(top[2])
+for i = 1, #top, 2 do
+  local h = string.sub(top[i], 6)
+  if margin > 0 and num(top[i + 1]) > best + margin then return {'notready'} end
+  if R[h] then
+    if gateFree(h, limit, now) then
+      local idx = P .. 'x:' .. h
+      local t, ts = head(idx)
+      if t then return lease(owner, h, idx, t, ts) end
+    end
+  elseif not N[h] then
+    local out = {'refresh'}
+    for j = 1, #top do out[#out + 1] = top[j] end
+    return out
+  end
+end
+if #top == 128 and redis.call('ZCARD', P .. 'hosts') > 64 then return {'wide'} end
+return {'notready'}
+`)
+
+// settleScript: ARGV = owner, number of pages, then (s5, host) pairs:
+// the pages first, then the failures. Idempotent: only leases still held
+// are counted.
+var settleScript = redis.NewScript(luaLib + `
+local l = P .. 'l:' .. ARGV[1]
+local np = tonumber(ARGV[2])
+local dp, df = 0, 0
+local k = 0
+for i = 3, #ARGV, 2 do
+  local v = redis.call('HGET', l, ARGV[i])
+  if v then
+    redis.call('HDEL', l, ARGV[i])
+    local a = string.find(v, '\n', 1, true)
+    local b = string.find(v, '\n', a + 1, true)
+    unref(pidOf(string.sub(v, b + 1)))
+    if k < np then
+      dp = dp + 1
+      redis.call('HINCRBY', P .. 'hs:stored', ARGV[i + 1], 1)
+    else
+      df = df + 1
+    end
+  end
+  k = k + 1
+end
+if dp + df > 0 then redis.call('DECRBY', P .. 'n:leased', dp + df) end
+if dp > 0 then redis.call('INCRBY', P .. 'n:stored', dp) end
+if df > 0 then redis.call('INCRBY', P .. 'n:failed', df) end
+return dp + df
+`)
+
+// releaseScript: ARGV = owner, then the s5 of the leases to give back to
+// the queue (none: all of the owner's).
+var releaseScript = redis.NewScript(luaLib + `
+local only = nil
+if #ARGV > 1 then
+  only = {}
+  for i = 2, #ARGV do only[#only + 1] = ARGV[i] end
+end
+return release(ARGV[1], only)
+`)
+
+// heartbeatScript: ARGV = owner ("" for none), lease ms. It renews the
+// owner's lease, records it as seen, and re-queues the links of owners
+// whose lease expired (at most 8 owners a call). It returns {re-queued
+// links, 1 when the owner was still registered (0: first beat, or its
+// lease lapsed and another process re-queued its links)}.
+var heartbeatScript = redis.NewScript(luaLib + `
+local now = now_ms()
+local present = 0
+if ARGV[1] ~= '' then
+  if redis.call('ZSCORE', P .. 'owners', ARGV[1]) then present = 1 end
+  redis.call('ZADD', P .. 'owners', now + tonumber(ARGV[2]), ARGV[1])
+  redis.call('ZADD', P .. 'procs', now, ARGV[1])
+end
+redis.call('ZREMRANGEBYSCORE', P .. 'procs', '-inf', now - 3600000)
+local n = 0
+local dead = redis.call('ZRANGEBYSCORE', P .. 'owners', '-inf', now, 'LIMIT', 0, 8)
+for _, o in ipairs(dead) do
+  n = n + release(o, nil)
+  redis.call('ZREM', P .. 'owners', o)
+end
+return {n, present}
+`)
+
+// leaveScript: ARGV = owner. The owner gives its leases back and leaves.
+var leaveScript = redis.NewScript(luaLib + `
+local n = release(ARGV[1], nil)
+redis.call('ZREM', P .. 'owners', ARGV[1])
+return n
+`)

@@ -1,0 +1,12 @@
+// Package distbench measures a distributed crawl: a loopback site of many
+// hosts with a fixed latency per page and an access log (Site), and
+// helpers that build the crawl command and run several crawl processes
+// against one Redis (Cluster). Its tests are the targets of the Redis
+// backend: 4 processes against 1, kill -9 during a crawl, politeness over
+// processes, a Redis restart mid-crawl, the page budget over processes.
+//
+// Files:
+//   - site.go: Site: hosts, pages, links, latency, access log.
+//   - cluster.go: building the crawl binary, configs, starting, killing and
+//     waiting for processes, reading their stores.
+package distbench

@@ -1,0 +1,54 @@
+package linkgraph_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/crawl-project/crawl/classifiers/topic"
+	"github.com/crawl-project/crawl/internal/linkgraph"
+)
+
+// TestFocusTarget asserts the focused-crawl target of issue 15 on
+// held-out topics (none of them was used to choose the method or its
+// parameters; see README.md): with the defaults (topic.Config{}) and 4
+// workers, the learned strategy's harvest@200, mean over 5 seed draws,
+// is at least 1.5× breadth-first's and at least 60% of the oracle's, on
+// three Wikispeedia topics and one WebKB topic. The replays are
+// deterministic (seed draws from a fixed PCG seed, one goroutine), so the
+// test cannot flake; it fails when a change of the method loses the
+// target on these topics. The other held-out topics (README.md) do not
+// all meet it. It takes about 8 s of CPU.
+func TestFocusTarget(t *testing.T) {
+	for _, tt := range []struct {
+		graph  string
+		topics []string
+	}{
+		{"wikispeedia.json.gz", []string{"Design_and_Technology.Railway_transport", "Music", "Science.Biology.Health_and_medicine"}},
+		{"webkb.json.gz", []string{"course"}},
+	} {
+		g := readGraph(t, tt.graph)
+		cells, err := linkgraph.Evaluate(context.Background(), g, linkgraph.EvalOptions{
+			Topics:     tt.topics,
+			Strategies: []string{topic.StrategyBFS, topic.StrategyLearned, linkgraph.StrategyOracle},
+			Draws:      5, Workers: []int{4}, Budget: 200, At: []int{200},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tp := range tt.topics {
+			t.Run(tt.graph+"/"+tp, func(t *testing.T) {
+				h := map[string]float64{}
+				for _, c := range cells {
+					if c.Topic == tp {
+						h[c.Strategy] = c.Mean(200)
+					}
+				}
+				learned, bfs, oracle := h[topic.StrategyLearned], h[topic.StrategyBFS], h[linkgraph.StrategyOracle]
+				t.Logf("harvest@200: learned %.3f, bfs %.3f (×%.2f), oracle %.3f (%.0f%%)", learned, bfs, learned/bfs, oracle, 100*learned/oracle)
+				if learned < 1.5*bfs || learned < 0.6*oracle {
+					t.Errorf("harvest@200 learned %.3f: want ≥ 1.5 × bfs %.3f and ≥ 0.6 × oracle %.3f", learned, bfs, oracle)
+				}
+			})
+		}
+	}
+}

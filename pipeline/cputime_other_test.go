@@ -1,0 +1,8 @@
+//go:build !unix
+
+package pipeline_test
+
+import "time"
+
+// cpuTime is not measured here: the CPU-cost figures read 0.
+func cpuTime() time.Duration { return 0 }

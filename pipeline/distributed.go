@@ -1,0 +1,133 @@
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/crawl-project/crawl/config"
+	"github.com/crawl-project/crawl/crawler"
+	"github.com/crawl-project/crawl/crawler/redisgate"
+	"github.com/crawl-project/crawl/frontier"
+	"github.com/crawl-project/crawl/frontier/redisfrontier"
+)
+
+// openDistributed opens the shared frontier of a distributed configuration
+// (cfg.Distributed) in Redis, and the shared politeness the engine gets in
+// Run. This process is known to the others by its host name and the
+// absolute path of its store, so that a restarted process settles what it
+// stored before it died.
+func (p *Pipeline) openDistributed(ctx context.Context, fcfg frontier.Config) error {
+	d := p.cfg.Distributed
+	if p.opts.Recrawl {
+		return errors.New("pipeline: -recrawl is not supported with distributed")
+	}
+	rdb, err := redisfrontier.NewClient(d.Redis)
+	if err != nil {
+		return err
+	}
+	p.closers = append(p.closers, rdb.Close)
+	if err := rdb.Ping(ctx).Err(); err != nil {
+		return fmt.Errorf("pipeline: redis %s: %w", rdb.Options().Addr, err)
+	}
+	owner, err := Owner(p.cfg.DB)
+	if err != nil {
+		return err
+	}
+	perHost := p.cfg.Politeness.PerHostParallel
+	if perHost <= 0 {
+		perHost = crawler.DefaultConfig().PerHostParallel
+	}
+	fr, err := redisfrontier.New(ctx, rdb, redisfrontier.Config{
+		Frontier: fcfg, Name: d.Name, Lease: d.Lease, Owner: owner, MaxPages: p.cfg.MaxPages,
+		HostLimit: perHost, Saved: p.st.SavedAmong, Logger: p.log,
+	})
+	if err != nil {
+		return err
+	}
+	p.fr = fr
+	gate, err := redisgate.New(rdb, redisgate.Config{
+		Prefix: redisfrontier.Prefix(d.Name), PerHost: perHost,
+		SlotTTL: leaseOf(d.Lease), Owner: owner,
+	})
+	if err != nil {
+		return err
+	}
+	p.closers = append(p.closers, gate.Close) // before the client closes
+	p.engineOpts = append(p.engineOpts, crawler.WithHostGate(gate),
+		crawler.WithRobotsShare(redisgate.NewRobots(rdb, redisfrontier.Prefix(d.Name))))
+	return nil
+}
+
+// Owner is how a process of a distributed crawl storing into db is known:
+// host name and the store's absolute path.
+func Owner(db string) (string, error) {
+	host, err := os.Hostname()
+	if err != nil {
+		return "", fmt.Errorf("pipeline: host name: %w", err)
+	}
+	abs, err := filepath.Abs(db)
+	if err != nil {
+		return "", fmt.Errorf("pipeline: store path: %w", err)
+	}
+	return host + ":" + abs, nil
+}
+
+func leaseOf(l time.Duration) time.Duration {
+	if l <= 0 {
+		return redisfrontier.DefaultLease
+	}
+	return l
+}
+
+// ClearDistributed deletes the keys of cfg's distributed crawl in Redis
+// (only that crawl's: SCAN and UNLINK by its prefix). It refuses while a
+// process of the crawl is alive (its lease runs): the crawl would vanish
+// under it. It returns how many keys it deleted.
+func ClearDistributed(ctx context.Context, cfg *config.Config) (int64, error) {
+	rdb, err := redisfrontier.NewClient(cfg.Distributed.Redis)
+	if err != nil {
+		return 0, err
+	}
+	defer rdb.Close()
+	st, err := redisfrontier.ReadStatus(ctx, rdb, cfg.Distributed.Name)
+	if err != nil {
+		return 0, err
+	}
+	var alive []string
+	for _, p := range st.Processes {
+		if p.Alive {
+			alive = append(alive, p.Owner)
+		}
+	}
+	if len(alive) > 0 {
+		return 0, fmt.Errorf("pipeline: -fresh: %d process(es) of crawl %q are running (%s): stop them first, or join without -fresh",
+			len(alive), cfg.Distributed.Name, strings.Join(alive, ", "))
+	}
+	return redisfrontier.Clear(ctx, rdb, cfg.Distributed.Name)
+}
+
+// DistributedStatus reads the state of cfg's distributed crawl.
+func DistributedStatus(ctx context.Context, cfg *config.Config) (*redisfrontier.Status, error) {
+	rdb, err := redisfrontier.NewClient(cfg.Distributed.Redis)
+	if err != nil {
+		return nil, err
+	}
+	defer rdb.Close()
+	return redisfrontier.ReadStatus(ctx, rdb, cfg.Distributed.Name)
+}
+
+// planDistributed is the -check line of a distributed crawl.
+func planDistributed(d config.Distributed) string {
+	where := "(bad URL)"
+	if u, err := url.Parse(d.Redis); err == nil {
+		where = u.Redacted()
+	}
+	return fmt.Sprintf("crawl %q shared through Redis at %s (frontier, seen-set, leases of %v, politeness, budget); pages in this process's store",
+		d.Name, where, leaseOf(d.Lease))
+}

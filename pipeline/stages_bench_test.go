@@ -1,0 +1,193 @@
+package pipeline_test
+
+import (
+	"context"
+	"net/url"
+	"slices"
+	"testing"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+
+	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/classifiers/hub"
+	"github.com/crawl-project/crawl/classifiers/topic"
+	"github.com/crawl-project/crawl/clustering/fpc"
+	"github.com/crawl-project/crawl/extraction"
+	"github.com/crawl-project/crawl/htmldecode"
+)
+
+// stagePage is one real page for BenchmarkBuiltinStages.
+type stagePage struct {
+	url  string
+	raw  []byte
+	doc  *html.Node
+	link []crawl.Link
+}
+
+func stagePages(b testing.TB, file, base string) []stagePage {
+	pages := readSubset(b, file)
+	names := slices.Sorted(func(yield func(string) bool) {
+		for n := range pages {
+			if !yield(n) {
+				return
+			}
+		}
+	})
+	out := make([]stagePage, 0, len(names))
+	for _, n := range names {
+		doc, err := htmldecode.Parse(pages[n], "text/html; charset=utf-8")
+		if err != nil {
+			b.Fatal(err)
+		}
+		p := stagePage{url: base + n, raw: pages[n], doc: doc}
+		pu, _ := url.Parse(p.url)
+		seen := map[string]bool{} // the crawler gives hooks each page's links once
+		for a := range doc.Descendants() {
+			if a.Type != html.ElementNode || a.DataAtom != atom.A {
+				continue
+			}
+			for _, at := range a.Attr {
+				if at.Key == "href" {
+					if u, err := pu.Parse(at.Val); err == nil {
+						u.Fragment = ""
+						if s := u.String(); !seen[s] {
+							seen[s] = true
+							p.link = append(p.link, crawl.Link{URL: s, Parent: p.url})
+						}
+					}
+				}
+			}
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// BenchmarkBuiltinStages is what each built-in costs per page against the
+// crawl's own dominant per-page work (parsing the HTML), on the Python
+// 3.11 documentation subset: one op is every page of the subset through
+// that stage. parse: htmldecode.Parse (the crawl parses every page once,
+// built-ins on or off); hub: the page evidence and label (OnPage) and the
+// out-links' labels (OnURL); topic: relevance, the learned link model and
+// the out-links' priorities (OnPage, OnURL); fpc: the template features;
+// extraction: the records of every page as one template cluster.
+//
+//	go test ./pipeline -run '^$' -bench BuiltinStages
+func BenchmarkBuiltinStages(b *testing.B) {
+	const base = "http://docs.test/"
+	pages := stagePages(b, "testdata/python311-subset.tar.gz", base)
+	ctx := context.Background()
+	b.Run("parse", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, p := range pages {
+				if _, err := htmldecode.Parse(p.raw, "text/html; charset=utf-8"); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+	})
+	b.Run("hub", func(b *testing.B) {
+		c, err := hub.Default()
+		if err != nil {
+			b.Fatal(err)
+		}
+		pm, err := hub.DefaultPageModel()
+		if err != nil {
+			b.Fatal(err)
+		}
+		h, err := hub.NewHook(c, hub.Policy{}, hub.WithPageModel(pm), hub.WithHostCalibration(20))
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportAllocs()
+		hubs := 0
+		for b.Loop() {
+			hubs = 0
+			for _, p := range pages {
+				cp := crawl.Page{URL: p.url, FinalURL: p.url, Doc: p.doc}
+				if err := h.OnPage(ctx, &cp); err != nil {
+					b.Fatal(err)
+				}
+				if cp.Label == crawl.LabelHub {
+					hubs++
+				}
+				for _, l := range p.link {
+					if err := h.OnURL(ctx, &cp, &l); err != nil && err.Error() == "" {
+						b.Fatal(err)
+					}
+				}
+			}
+		}
+		if hubs == 0 || hubs == len(pages) {
+			b.Fatalf("%d of %d pages labelled hub: the page evidence told nothing apart", hubs, len(pages))
+		}
+	})
+	b.Run("topic", func(b *testing.B) {
+		var seeds []topic.SeedPage
+		for _, p := range pages[:3] {
+			seeds = append(seeds, topic.SeedPage{URL: p.url, Doc: p.doc})
+		}
+		b.ReportAllocs()
+		relevant := 0
+		for b.Loop() {
+			m, err := topic.NewFromPages(topic.Config{}, seeds)
+			if err != nil {
+				b.Fatal(err)
+			}
+			h, err := topic.NewHook(m, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			relevant = 0
+			for _, p := range pages {
+				cp := crawl.Page{URL: p.url, FinalURL: p.url, Doc: p.doc}
+				if err := h.OnPage(ctx, &cp); err != nil {
+					b.Fatal(err)
+				}
+				if cp.Relevant {
+					relevant++
+				}
+				for _, l := range p.link {
+					h.OnURL(ctx, &cp, &l)
+				}
+			}
+		}
+		if relevant == 0 {
+			b.Fatal("no page relevant, not even the seeds")
+		}
+	})
+	b.Run("fpc", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, p := range pages {
+				if f := fpc.Extract(p.doc); f == nil {
+					b.Fatal("no features")
+				}
+			}
+		}
+	})
+	b.Run("extraction", func(b *testing.B) {
+		in := make([]extraction.Page, len(pages))
+		for i, p := range pages {
+			in[i] = extraction.Page{Cluster: 1, URL: p.url, Doc: p.doc}
+		}
+		b.ReportAllocs()
+		records := 0
+		for b.Loop() {
+			ce := extraction.NewClusterExtractor(extraction.Config{})
+			recs, errs := ce.ExtractBatch(ctx, in, 1)
+			records = 0
+			for i := range recs {
+				if errs[i] != nil {
+					b.Fatal(errs[i])
+				}
+				records += len(recs[i])
+			}
+		}
+		if records == 0 {
+			b.Fatal("no records")
+		}
+	})
+}
