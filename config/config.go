@@ -58,6 +58,10 @@ type Serve struct {
 	// required to serve on any address that is not loopback, and to stop
 	// the crawl from the dashboard. The -serve-token flag overrides it.
 	Token string `yaml:"token"`
+	// BFSReference, when set, is a BFS crawl's store or harvest.csv whose
+	// harvest curve the dashboard draws beside this crawl's (relative to
+	// the working directory). The -serve-bfs flag overrides it.
+	BFSReference string `yaml:"bfs_reference"`
 }
 
 // Scope limits which URLs enter the frontier.

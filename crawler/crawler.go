@@ -69,6 +69,7 @@ type Crawler struct {
 	stopReason atomic.Value  // string
 	wake       chan struct{}
 	hungry     chan struct{} // the scheduler has nothing to dispatch: store results now
+	pause      pauseGate     // Pause and Resume
 	// dispatched holds math.Float64bits of the priority of the link the
 	// scheduler dispatched last: the frontier's best at that moment. The
 	// writer stores a group at once when it holds out-links above it.
@@ -295,8 +296,9 @@ func (c *Crawler) Run(ctx context.Context, seeds []string) (Summary, error) {
 	<-c.sitemaps.done // no push after the writer's last commit
 	werr := w.finish(work)
 	stopProgress()
+	herr := c.saveHosts(work) // for views of the store after the crawl
 	sum, serr := c.summary(work)
-	return sum, errors.Join(werr, serr)
+	return sum, errors.Join(werr, herr, serr)
 }
 
 // SeedPriority is the frontier priority of seeds: above any score a hook

@@ -7,6 +7,7 @@
 //   - crawler.go: Crawler, New and its options (HostGate: politeness shared
 //     with other processes), Run.
 //   - schedule.go: the dispatch loop (frontier Pop gated by host readiness).
+//   - pause.go: Pause and Resume, the gate the dispatch loop waits on.
 //   - worker.go: one link end to end — redirects, robots, page building, hooks.
 //   - fetch.go: the Colly-based fetcher, retries with backoff and Retry-After.
 //   - robots.go: the bounded robots.txt cache (decisions: package robots).
@@ -22,7 +23,8 @@
 //     a shared frontier's leases after each commit.
 //   - resume.go: continuing a store left by an earlier (possibly killed) run.
 //   - stats.go: live statistics, progress and the end-of-run Summary.
-//   - hoststats.go: Hosts, each host's politeness state for live views.
+//   - hoststats.go: Hosts, each host's politeness state for live views,
+//     left in the store's meta at the end of Run.
 //   - config.go: Config, its defaults and validation.
 //
 // Durability: a page's out-links are pushed to the (persisted) frontier

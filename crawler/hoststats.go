@@ -1,6 +1,9 @@
 package crawler
 
 import (
+	"context"
+	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -8,15 +11,45 @@ import (
 
 // HostStats is one host's politeness state as a running crawl sees it.
 type HostStats struct {
-	Host     string        // host:port as in URLs
-	InFlight int           // requests sent and not yet answered
-	Delay    time.Duration // current delay between request starts (Crawl-delay aware)
+	Host     string        `json:"host"`      // host:port as in URLs
+	InFlight int           `json:"in_flight"` // requests sent and not yet answered
+	Delay    time.Duration `json:"delay"`     // current delay between request starts (Crawl-delay aware)
 	// Robots is the state of the host's cached robots.txt: "ok" (parsed or
 	// 4xx: rules apply), "unavailable" (5xx, 429 or unreachable: nothing may
 	// be fetched until it is asked again), "fetching", or "" when it is not
 	// in the cache.
-	Robots     string
-	CrawlDelay time.Duration // robots.txt Crawl-delay for the crawler's agent; 0 when none
+	Robots     string        `json:"robots"`
+	CrawlDelay time.Duration `json:"crawl_delay"` // robots.txt Crawl-delay for the crawler's agent; 0 when none
+}
+
+// HostsMetaKey is the store meta key under which Run leaves the hosts'
+// politeness state at its end (a HostsSnapshot as JSON), so that views of
+// the store after the crawl can show it.
+const HostsMetaKey = "crawler.hosts"
+
+// HostsSnapshot is the hosts' politeness state at the end of a run.
+type HostsSnapshot struct {
+	At    time.Time   `json:"at"`
+	Hosts []HostStats `json:"hosts"`
+}
+
+// saveHosts stores the HostsSnapshot under HostsMetaKey when the store
+// keeps metadata (store.Store does).
+func (c *Crawler) saveHosts(ctx context.Context) error {
+	ms, ok := c.st.(interface {
+		SetMeta(ctx context.Context, key, value string) error
+	})
+	if !ok {
+		return nil
+	}
+	b, err := json.Marshal(HostsSnapshot{At: c.now().UTC(), Hosts: c.Hosts()})
+	if err != nil {
+		return fmt.Errorf("crawler: save hosts: %w", err)
+	}
+	if err := ms.SetMeta(ctx, HostsMetaKey, string(b)); err != nil {
+		return fmt.Errorf("crawler: save hosts: %w", err)
+	}
+	return nil
 }
 
 // Hosts returns the state of every host the crawl is working on or holds

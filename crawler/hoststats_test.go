@@ -2,7 +2,9 @@ package crawler_test
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -61,6 +63,18 @@ func TestHostsAndFetchObserver(t *testing.T) {
 	}
 	if s := c.Stats(); s.InFlight != 0 {
 		t.Errorf("Stats.InFlight %d after the crawl", s.InFlight)
+	}
+	// Run left the same state in the store for views after the crawl.
+	raw, ok, err := st.Meta(context.Background(), crawler.HostsMetaKey)
+	if err != nil || !ok {
+		t.Fatalf("meta %s: %v, found %v", crawler.HostsMetaKey, err, ok)
+	}
+	var snap crawler.HostsSnapshot
+	if err := json.Unmarshal([]byte(raw), &snap); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(snap.Hosts, c.Hosts()) || snap.At.IsZero() {
+		t.Errorf("stored hosts %+v at %v; want %+v", snap.Hosts, snap.At, c.Hosts())
 	}
 }
 

@@ -22,6 +22,9 @@ func (c *Crawler) schedule(ctx context.Context, w *writer) {
 	defer poll.Stop()
 loop:
 	for !c.stopped() {
+		if c.waitResume() {
+			continue // paused: fetches in flight finish, none starts
+		}
 		if c.cfg.MaxPages > 0 && int(c.stats.stored.Load()+w.pending.Load()) >= c.cfg.MaxPages {
 			if w.pending.Load() == 0 {
 				c.stop("max-pages")
@@ -33,6 +36,10 @@ loop:
 		select {
 		case sem <- struct{}{}:
 		case <-c.stopping:
+			continue
+		}
+		if c.Paused() { // paused while waiting for a worker
+			<-sem
 			continue
 		}
 		// idle is read before Pop: with nothing pending then, no result

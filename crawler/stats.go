@@ -39,6 +39,9 @@ type Stats struct {
 	// SitemapProblems counts sitemap files that failed and entries skipped
 	// or whose lastmod was ignored.
 	SitemapProblems int64
+	// Paused is true while the crawl is paused (Crawler.Pause): no link is
+	// taken from the frontier, fetches in flight finish.
+	Paused bool
 }
 
 // PagesPerSecond is the fetch rate over the run so far.
@@ -160,7 +163,7 @@ func (c *Crawler) snapshot() Stats {
 		BatchWait:  time.Duration(s.batchWait.Load()),
 		Duplicates: s.dups.Load(), LinksCapped: s.linksCapped.Load(), LinksCut: s.linksDropped.Load(),
 		Refused: refused, Sitemaps: s.sitemaps.Load(), SitemapURLs: s.sitemapURLs.Load(),
-		SitemapProblems: s.sitemapProblems.Load(),
+		SitemapProblems: s.sitemapProblems.Load(), Paused: c.Paused(),
 	}
 }
 

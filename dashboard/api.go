@@ -33,10 +33,10 @@ func (s *Server) routes() *http.ServeMux {
 	api("GET /api/focus", s.focus)
 	api("GET /api/queue", s.queue)
 	m.HandleFunc("GET /api/clusters/{id}/records.csv", s.recordsCSV)
-	m.HandleFunc("POST /api/control/stop", s.control)
-	m.HandleFunc("/api/control/stop", func(w http.ResponseWriter, r *http.Request) {
+	m.HandleFunc("POST /api/control/{action}", s.control)
+	m.HandleFunc("/api/control/{action}", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Allow", http.MethodPost)
-		writeError(w, http.StatusMethodNotAllowed, "stop is a POST")
+		writeError(w, http.StatusMethodNotAllowed, r.PathValue("action")+" is a POST")
 	})
 	m.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "no such API route: "+r.URL.Path)
@@ -98,11 +98,14 @@ func ctxOf(r *http.Request) (context.Context, context.CancelFunc) {
 // Overview is the overview's answer: the store's totals and, for a live
 // crawl, the engine's statistics of this run.
 type Overview struct {
-	Live   bool        `json:"live"`
-	Store  Counts      `json:"store"`
-	Run    *RunStats   `json:"run,omitempty"`
-	Rates  []RatePoint `json:"rates"`
-	Served string      `json:"served"`
+	Live bool `json:"live"`
+	// Control lists the control actions (pause, resume, stop) a
+	// token-carrying POST to /api/control/ACTION may take.
+	Control []string    `json:"control"`
+	Store   Counts      `json:"store"`
+	Run     *RunStats   `json:"run,omitempty"`
+	Rates   []RatePoint `json:"rates"`
+	Served  string      `json:"served"`
 }
 
 // RunStats are a running crawl's statistics.
@@ -119,6 +122,7 @@ type RunStats struct {
 	Errors         map[string]int64 `json:"errors"`
 	Batches        int64            `json:"batches"`
 	Records        int64            `json:"records"`
+	Paused         bool             `json:"paused"`
 }
 
 func (s *Server) overview(r *http.Request, q *query) (any, error) {
@@ -128,13 +132,14 @@ func (s *Server) overview(r *http.Request, q *query) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	o := Overview{Store: c, Served: time.Now().UTC().Format(time.RFC3339Nano)}
+	o := Overview{Store: c, Served: time.Now().UTC().Format(time.RFC3339Nano), Control: s.controlsOf()}
 	if s.stats != nil {
 		st := s.stats()
 		o.Live = true
 		o.Run = &RunStats{ElapsedSeconds: st.Elapsed.Seconds(), Fetched: st.Fetched, Stored: st.Stored,
 			Failed: st.Failed, Relevant: st.Relevant, Harvest: st.Harvest(), PagesPerSecond: st.PagesPerSecond(),
-			Queued: st.Queued, InFlight: st.InFlight, Errors: st.Errors, Batches: st.Batches, Records: st.Records}
+			Queued: st.Queued, InFlight: st.InFlight, Errors: st.Errors, Batches: st.Batches, Records: st.Records,
+			Paused: st.Paused}
 		if o.Run.Errors == nil {
 			o.Run.Errors = map[string]int64{}
 		}
@@ -162,12 +167,20 @@ func (s *Server) hosts(r *http.Request, q *query) (any, error) {
 	}
 	ctx, cancel := ctxOf(r)
 	defer cancel()
-	hs, err := s.db.Hosts(ctx)
+	hs, err := s.hostRows.get(ctx, s.db.Hosts)
 	if err != nil {
 		return nil, err
 	}
 	if s.live != nil {
-		hs = mergeLive(hs, s.live())
+		hs = mergeLive(hs, s.live(), "live", "")
+	} else {
+		snap, err := s.db.EndHosts(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if snap != nil {
+			hs = mergeLive(hs, snap.Hosts, "end-of-crawl", snap.At.UTC().Format(time.RFC3339))
+		}
 	}
 	sortHosts(hs, key, order == "desc")
 	return pageOf(hs, pg), nil
@@ -201,8 +214,9 @@ func sortHosts(hs []Host, key string, desc bool) {
 	})
 }
 
-// mergeLive adds the engine's per-host state to the store's hosts.
-func mergeLive(hs []Host, live []crawler.HostStats) []Host {
+// mergeLive adds the engine's per-host state (live, or left in the
+// store at the end of the crawl) to the store's hosts.
+func mergeLive(hs []Host, live []crawler.HostStats, state, stateAt string) []Host {
 	at := make(map[string]int, len(hs))
 	for i, h := range hs {
 		at[h.Host] = i
@@ -216,6 +230,7 @@ func mergeLive(hs []Host, live []crawler.HostStats) []Host {
 		h := &hs[i]
 		h.InFlight, h.Robots = l.InFlight, l.Robots
 		h.DelayMS, h.CrawlDelayMS = float64(l.Delay)/1e6, float64(l.CrawlDelay)/1e6
+		h.State, h.StateAt = state, stateAt
 	}
 	return hs
 }
@@ -370,7 +385,18 @@ func (s *Server) pageByURL(r *http.Request, q *query) (any, error) {
 type Focus struct {
 	Terms   []string       `json:"topic_terms"` // the topic's feature terms, most important first
 	Harvest []HarvestPoint `json:"harvest"`
-	Queue   List[Queued]   `json:"queue"`
+	// BFS is the reference crawl's curve (WithBFS, -serve-bfs) over as
+	// many pages as this crawl has, the comparison at equal pages; null
+	// when there is none.
+	BFS   *ReferenceCurve `json:"bfs"`
+	Queue List[Queued]    `json:"queue"`
+}
+
+// ReferenceCurve is a reference crawl's harvest curve.
+type ReferenceCurve struct {
+	Name    string         `json:"name"`
+	Pages   int            `json:"pages"` // pages of the reference crawl
+	Harvest []HarvestPoint `json:"harvest"`
 }
 
 func (s *Server) focus(r *http.Request, q *query) (any, error) {
@@ -397,7 +423,15 @@ func (s *Server) focus(r *http.Request, q *query) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Focus{Terms: terms, Harvest: h, Queue: List[Queued]{Page: 1, Size: pg.Size, Total: total, Items: qs}}, nil
+	f := Focus{Terms: terms, Harvest: h, Queue: List[Queued]{Page: 1, Size: pg.Size, Total: total, Items: qs}}
+	if s.bfs != nil { // compared at equal pages: up to this crawl's count
+		var upTo int64
+		if len(h) > 0 {
+			upTo = h[len(h)-1].Pages
+		}
+		f.BFS = &ReferenceCurve{Name: s.bfs.Name, Pages: s.bfs.Pages(), Harvest: s.bfs.Curve(int(points), upTo)}
+	}
+	return f, nil
 }
 
 func (s *Server) queue(r *http.Request, q *query) (any, error) {
@@ -412,18 +446,4 @@ func (s *Server) queue(r *http.Request, q *query) (any, error) {
 		return nil, err
 	}
 	return List[Queued]{Page: pg.Page, Size: pg.Size, Total: total, Items: qs}, nil
-}
-
-// control serves POST /api/control/stop: only with a token configured
-// (checked in serveHTTP) and a running crawl.
-func (s *Server) control(w http.ResponseWriter, r *http.Request) {
-	switch {
-	case s.cfg.Token == "":
-		writeError(w, http.StatusForbidden, "control needs a token: start with -serve-token")
-	case s.stop == nil:
-		writeError(w, http.StatusConflict, "no running crawl to stop")
-	default:
-		s.stop()
-		writeJSON(w, http.StatusAccepted, map[string]string{"status": "stopping"})
-	}
 }

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/csv"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/crawl-project/crawl/crawler"
 	"github.com/crawl-project/crawl/dashboard"
+	"github.com/crawl-project/crawl/store"
 )
 
 func newServer(t testing.TB, path string, cfg dashboard.Config, opts ...dashboard.Option) *httptest.Server {
@@ -164,8 +166,9 @@ func TestRecordsCSVMatchesTable(t *testing.T) {
 
 func TestToken(t *testing.T) {
 	path := genStore(t, shape{pages: 10, clusters: 2, hosts: 1})
-	stopped := 0
-	ts := newServer(t, path, dashboard.Config{Addr: "0.0.0.0:0", Token: "s3cret"}, dashboard.WithStop(func() { stopped++ }))
+	stopped, paused := 0, 0
+	ts := newServer(t, path, dashboard.Config{Addr: "0.0.0.0:0", Token: "s3cret"}, dashboard.WithStop(func() { stopped++ }),
+		dashboard.WithPause(func() { paused++ }, func() { paused-- }))
 	c := ts.Client()
 	post := func(url string, hdr ...string) int {
 		req, _ := http.NewRequest(http.MethodPost, url, nil)
@@ -194,6 +197,13 @@ func TestToken(t *testing.T) {
 		{"stop by cookie alone", 401, func() int { return post(ts.URL+"/api/control/stop", "Cookie", "crawl_token=s3cret") }},
 		{"stop unauthorised", 401, func() int { return post(ts.URL + "/api/control/stop") }},
 		{"stop", 202, func() int { return post(ts.URL+"/api/control/stop", "Authorization", "Bearer s3cret") }},
+		{"pause by cookie alone", 401, func() int { return post(ts.URL+"/api/control/pause", "Cookie", "crawl_token=s3cret") }},
+		{"pause", 202, func() int { return post(ts.URL+"/api/control/pause", "Authorization", "Bearer s3cret") }},
+		{"pause again", 202, func() int { return post(ts.URL + "/api/control/pause?token=s3cret") }},
+		{"resume unauthorised", 401, func() int { return post(ts.URL + "/api/control/resume") }},
+		{"resume", 202, func() int { return post(ts.URL+"/api/control/resume", "Authorization", "Bearer s3cret") }},
+		{"unknown control", 404, func() int { return post(ts.URL+"/api/control/restart", "Authorization", "Bearer s3cret") }},
+		{"pause by GET", 405, func() int { c, _ := get(t, c, ts.URL+"/api/control/pause?token=s3cret"); return c }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -202,8 +212,12 @@ func TestToken(t *testing.T) {
 			}
 		})
 	}
-	if stopped != 1 {
-		t.Errorf("stop called %d times, want 1", stopped)
+	if stopped != 1 || paused != 1 {
+		t.Errorf("stop called %d times, pause−resume %d; want 1, 1", stopped, paused)
+	}
+	_, b := get(t, c, ts.URL+"/api/overview?token=s3cret")
+	if o := decode[dashboard.Overview](t, b); !slices.Equal(o.Control, []string{"pause", "resume", "stop"}) {
+		t.Errorf("overview control %v; want pause, resume, stop", o.Control)
 	}
 }
 
@@ -226,16 +240,40 @@ func TestNewRefusesOpenAddressWithoutToken(t *testing.T) {
 	}
 }
 
-func TestStopNeedsToken(t *testing.T) {
+func TestControlNeedsToken(t *testing.T) {
 	path := genStore(t, shape{pages: 1, clusters: 1, hosts: 1})
-	ts := newServer(t, path, dashboard.Config{}, dashboard.WithStop(func() { t.Error("stopped without a token") }))
-	resp, err := ts.Client().Post(ts.URL+"/api/control/stop", "", nil)
-	if err != nil {
-		t.Fatal(err)
+	no := func(what string) func() { return func() { t.Errorf("%s without a token", what) } }
+	ts := newServer(t, path, dashboard.Config{}, dashboard.WithStop(no("stopped")), dashboard.WithPause(no("paused"), no("resumed")))
+	for _, action := range []string{"stop", "pause", "resume"} {
+		resp, err := ts.Client().Post(ts.URL+"/api/control/"+action, "", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusForbidden {
+			t.Errorf("%s: status %d, want 403", action, resp.StatusCode)
+		}
 	}
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusForbidden {
-		t.Fatalf("status %d, want 403", resp.StatusCode)
+	_, b := get(t, ts.Client(), ts.URL+"/api/overview")
+	if o := decode[dashboard.Overview](t, b); len(o.Control) != 0 {
+		t.Errorf("overview offers %v without a token", o.Control)
+	}
+}
+
+func TestControlWithoutCrawl(t *testing.T) {
+	path := genStore(t, shape{pages: 1, clusters: 1, hosts: 1})
+	ts := newServer(t, path, dashboard.Config{Token: "t"})
+	for _, action := range []string{"stop", "pause", "resume"} {
+		req, _ := http.NewRequest(http.MethodPost, ts.URL+"/api/control/"+action, nil)
+		req.Header.Set("Authorization", "Bearer t")
+		resp, err := ts.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusConflict {
+			t.Errorf("%s of a store: status %d, want 409", action, resp.StatusCode)
+		}
 	}
 }
 
@@ -274,6 +312,43 @@ func TestHostsWithLiveState(t *testing.T) {
 	}
 	if !slices.Contains(robots, "new.test:8080=fetching") || !slices.Contains(robots, "h0.test=") {
 		t.Errorf("robots states %v", robots)
+	}
+	if l.Items[0].State != "live" || l.Items[0].StateAt != "" {
+		t.Errorf("state %q at %q; want live", l.Items[0].State, l.Items[0].StateAt)
+	}
+}
+
+// TestHostsAtEndOfCrawl serves a store alone: the politeness state the
+// crawl left at its end (crawler.HostsMetaKey) fills the hosts, marked
+// end-of-crawl with its time.
+func TestHostsAtEndOfCrawl(t *testing.T) {
+	path := genStore(t, shape{pages: 20, queued: 10, clusters: 2, hosts: 2})
+	ts := newServer(t, path, dashboard.Config{})
+	_, b := get(t, ts.Client(), ts.URL+"/api/hosts?sort=host&order=asc")
+	if l := decode[dashboard.List[dashboard.Host]](t, b); l.Total != 2 || l.Items[0].State != "" || l.Items[0].Robots != "" {
+		t.Fatalf("before any snapshot: %+v", l.Items)
+	}
+	st, err := store.Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := time.Date(2026, 3, 4, 5, 6, 7, 0, time.UTC)
+	snap, _ := json.Marshal(crawler.HostsSnapshot{At: at, Hosts: []crawler.HostStats{
+		{Host: "h1.test", Delay: 1500 * time.Millisecond, Robots: "unavailable", CrawlDelay: 1500 * time.Millisecond},
+	}})
+	err = errors.Join(st.SetMeta(context.Background(), crawler.HostsMetaKey, string(snap)), st.Close())
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, b = get(t, ts.Client(), ts.URL+"/api/hosts?sort=host&order=asc")
+	l := decode[dashboard.List[dashboard.Host]](t, b)
+	h0, h1 := l.Items[0], l.Items[1]
+	if h1.Host != "h1.test" || h1.State != "end-of-crawl" || h1.StateAt != "2026-03-04T05:06:07Z" || h1.Robots != "unavailable" ||
+		h1.DelayMS != 1500 || h1.CrawlDelayMS != 1500 || h1.Fetched != 10 {
+		t.Errorf("h1.test %+v", h1)
+	}
+	if h0.State != "" || h0.Robots != "" {
+		t.Errorf("h0.test, not in the snapshot: %+v", h0)
 	}
 }
 

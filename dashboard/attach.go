@@ -14,13 +14,14 @@ import (
 
 // Attached is a dashboard serving a pipeline's crawl while it runs: the
 // store it writes, the engine's live statistics and the fetch and batch
-// histograms.
+// histograms; with a token, pause, resume and stop.
 type Attached struct {
 	cfg     Config
 	db      string
 	ln      net.Listener
 	metrics *Metrics
 	stop    func()
+	extra   []Option
 
 	mu     sync.Mutex
 	view   *DB
@@ -33,8 +34,9 @@ type Attached struct {
 // without a token) and sets opts so that the dashboard starts serving the
 // store at dbPath as soon as the engine is built. stop, when not nil, is
 // what a token-carrying stop request calls (cancel the crawl's context).
-// Call Close when the crawl is over.
-func Attach(cfg Config, dbPath string, opts *pipeline.Options, stop func()) (*Attached, error) {
+// extra are more options of the server (WithBFS). Call Close when the
+// crawl is over.
+func Attach(cfg Config, dbPath string, opts *pipeline.Options, stop func(), extra ...Option) (*Attached, error) {
 	if cfg.Addr == "" {
 		cfg.Addr = DefaultAddr
 	}
@@ -49,7 +51,7 @@ func Attach(cfg Config, dbPath string, opts *pipeline.Options, stop func()) (*At
 	if err != nil {
 		return nil, fmt.Errorf("dashboard: listen: %w", err)
 	}
-	a := &Attached{cfg: cfg, db: dbPath, ln: ln, metrics: NewMetrics(), stop: stop}
+	a := &Attached{cfg: cfg, db: dbPath, ln: ln, metrics: NewMetrics(), stop: stop, extra: extra}
 	watch := opts.Watch
 	opts.Watch = func(c *crawler.Crawler) {
 		if watch != nil {
@@ -94,10 +96,11 @@ func (a *Attached) start(c *crawler.Crawler) {
 		a.err = errors.Join(a.err, err)
 		return
 	}
-	opts := []Option{WithCrawl(c.Stats), WithHosts(c.Hosts), WithMetrics(a.metrics)}
+	opts := []Option{WithCrawl(c.Stats), WithHosts(c.Hosts), WithMetrics(a.metrics), WithPause(c.Pause, c.Resume)}
 	if a.stop != nil {
 		opts = append(opts, WithStop(a.stop))
 	}
+	opts = append(opts, a.extra...)
 	s, err := New(a.cfg, view, opts...)
 	if err != nil {
 		cancel()

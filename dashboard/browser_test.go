@@ -9,11 +9,13 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/crawler"
 	"github.com/crawl-project/crawl/dashboard"
 	"github.com/crawl-project/crawl/hooks"
 	"github.com/crawl-project/crawl/pipeline"
@@ -37,15 +39,17 @@ func chromium(t *testing.T) string {
 // gatedCrawl runs a demo crawl whose pages pass one OnPage hook only as
 // the test releases them, so the test decides when counters move.
 type gatedCrawl struct {
-	gate   chan struct{}
-	passed chan struct{}
-	stop   context.CancelFunc
-	done   chan error
-	dash   *dashboard.Attached
-	once   sync.Once
+	engine  atomic.Pointer[crawler.Crawler]
+	through atomic.Int64 // pages through the gate so far
+	gate    chan struct{}
+	passed  chan struct{}
+	stop    context.CancelFunc
+	done    chan error
+	dash    *dashboard.Attached
+	once    sync.Once
 }
 
-func startGatedCrawl(t *testing.T, dir string) *gatedCrawl {
+func startGatedCrawl(t *testing.T, dir, token string, extra ...dashboard.Option) *gatedCrawl {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	g := &gatedCrawl{gate: make(chan struct{}, 5000), passed: make(chan struct{}, 5000), stop: cancel, done: make(chan error, 1)}
@@ -53,11 +57,12 @@ func startGatedCrawl(t *testing.T, dir string) *gatedCrawl {
 	opts := pipeline.Options{Hooks: func(c *hooks.Chain) {
 		c.OnPage(hooks.PageFunc(func(ctx context.Context, p *crawl.Page) error {
 			<-g.gate
+			g.through.Add(1)
 			g.passed <- struct{}{}
 			return nil
 		}))
-	}}
-	dash, err := dashboard.Attach(dashboard.Config{Addr: "127.0.0.1:0"}, cfg.DB, &opts, nil)
+	}, Watch: func(c *crawler.Crawler) { g.engine.Store(c) }}
+	dash, err := dashboard.Attach(dashboard.Config{Addr: "127.0.0.1:0", Token: token}, cfg.DB, &opts, nil, extra...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,20 +112,41 @@ func (g *gatedCrawl) finish() {
 	g.dash.Close()
 }
 
+// bfsReference crawls the demo site breadth-first (topic.strategy: bfs,
+// the same topic, the other built-ins off) and loads its store as the
+// harvest chart's reference, as -serve-bfs does.
+func bfsReference(t *testing.T, dir string) *dashboard.Reference {
+	t.Helper()
+	cfg := demoConfig(t, dir, 400)
+	cfg.Topic.Strategy = "bfs"
+	cfg.Hub.Enabled, cfg.Clustering.Enabled, cfg.Extraction.Enabled, cfg.Topics.Enabled = false, false, false, false
+	if _, err := pipeline.Crawl(context.Background(), cfg, pipeline.Options{}, nil); err != nil {
+		t.Fatal(err)
+	}
+	ref, err := dashboard.LoadReference(context.Background(), cfg.DB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ref
+}
+
 // TestBrowser loads every view of a live demo crawl's dashboard in headless
-// Chromium: no console errors, the live counter changes, the harvest chart
-// has points, a cluster's records table has rows; a screenshot of each
-// view is written to the test's temp dir.
+// Chromium: no console errors, the live counter changes, pause holds the
+// counters and resume moves them again, the harvest chart has points and
+// its BFS reference, a cluster's records table has rows; a screenshot of
+// each view is written to the test's temp dir.
 func TestBrowser(t *testing.T) {
 	exe := chromium(t)
 	dir := t.TempDir()
-	g := startGatedCrawl(t, dir)
+	ref := bfsReference(t, t.TempDir())
+	const token = "browser-s3cret"
+	g := startGatedCrawl(t, dir, token, dashboard.WithBFS(ref))
 	shots := dir
 	if d := os.Getenv("CRAWL_SCREENSHOTS"); d != "" {
 		shots = d // to look at them after the test
 	}
 	g.release(t, 350) // three batches: clusters, records and topics exist
-	base := "http://" + g.dash.Addr() + "/"
+	base := "http://" + g.dash.Addr() + "/?token=" + token
 
 	allocOpts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(exe), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
@@ -195,10 +221,47 @@ func TestBrowser(t *testing.T) {
 	}
 	t.Logf("overview: pages fetched %s, then %s", first, second)
 
+	// Pause: the counters stop (at most the fetches in flight, one per
+	// worker, finish) although the gate lets 200 pages through; resume and
+	// they move again. Pages count once through the gate, so a counter
+	// never exceeds the pages through it.
+	const workers = 8 // demoConfig's politeness.workers
+	err = chromedp.Do(bctx, chromedp.Click(chromedp.ID("pause-btn")),
+		chromedp.Poll[chromedp.Void](`document.getElementById("crawl-state")?.textContent === "paused"`,
+			chromedp.WithPollingTimeout(30*time.Second)))
+	if err != nil {
+		t.Fatalf("pause: %v", err)
+	}
+	atPause := g.through.Load() // every page released so far
+	for range 200 {
+		g.gate <- struct{}{}
+	}
+	// A window in which an unpaused crawl passes the 200 pages.
+	err = chromedp.Do(bctx, chromedp.Sleep(2*time.Second), shot("paused"))
+	shown, terr := chromedp.Run(bctx, chromedp.Text(chromedp.ID("pages-fetched")))
+	if err = errors.Join(err, terr); err != nil {
+		t.Fatal(err)
+	}
+	through := g.through.Load()
+	if n := parseCount(t, shown); through > atPause+workers || n > atPause+workers {
+		t.Fatalf("paused at %d pages, then %d went through the gate and the page showed %q: more than the %d in flight", atPause, through, shown, workers)
+	}
+	if s := g.engine.Load().Stats(); !s.Paused {
+		t.Fatal("the engine is not paused")
+	}
+	err = chromedp.Do(bctx, chromedp.Click(chromedp.ID("resume-btn")),
+		chromedp.Poll[chromedp.Void](fmt.Sprintf(`Number(document.getElementById("pages-fetched").textContent.replaceAll(",", "")) > %d`, atPause+workers),
+			chromedp.WithPollingTimeout(60*time.Second)))
+	if err != nil {
+		t.Fatalf("resume: counter stayed: %v", err)
+	}
+	resumed, _ := chromedp.Run(bctx, chromedp.Text(chromedp.ID("pages-fetched")))
+	t.Logf("pause: %d pages through at the click, %d through and %s shown while paused, %s after resume", atPause, through, shown, resumed)
+
 	views := []struct {
 		name, hash, rows string
 	}{
-		{"focus", "#focus", "#harvest-chart circle.pt"},
+		{"focus", "#focus", "#harvest-chart circle.bpt"},
 		{"hosts", "#hosts", "#hosts-table tbody tr"},
 		{"clusters", "#clusters", "#records-table tbody tr"},
 		{"pages", "#pages", "#pages-table tbody tr"},
@@ -211,6 +274,14 @@ func TestBrowser(t *testing.T) {
 			t.Fatalf("%s view: %d of %s: %v %v", v.name, n, v.rows, err, cerr)
 		}
 		t.Logf("%s view: %d %s", v.name, n, v.rows)
+	}
+	err = chromedp.Do(bctx, chromedp.Navigate(base+"#focus"), waitRows("#harvest-chart circle.pt"), waitRows("#harvest-chart circle.bpt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	legend, err := chromedp.Run(bctx, chromedp.Evaluate[string](`[...document.querySelectorAll("#harvest-chart text.legend")].map((e) => e.textContent).join("|")`))
+	if err != nil || legend != "this crawl|BFS (demo.db)" {
+		t.Errorf("harvest chart legend %q: %v; want this crawl|BFS (demo.db)", legend, err)
 	}
 	err = chromedp.Do(bctx, chromedp.Navigate(base+"#focus"), chromedp.WaitVisible(chromedp.ID("topic-terms")))
 	terms, terr := chromedp.Run(bctx, chromedp.Text(chromedp.ID("topic-terms")))
@@ -225,6 +296,19 @@ func TestBrowser(t *testing.T) {
 	if err := chromedp.Do(bctx, chromedp.Navigate(base+"#topics"), waitRows("#topics-table tbody tr"), shot("topics")); err != nil {
 		t.Fatalf("topics view: %v", err)
 	}
+	// The store alone, as crawl serve -db serves it after the crawl: the
+	// hosts' delay, robots.txt and Crawl-delay as the crawl left them.
+	storeOnly := newServer(t, filepath.Join(dir, "demo.db"), dashboard.Config{})
+	err = chromedp.Do(bctx, chromedp.Navigate(storeOnly.URL+"/#hosts"), waitRows("#hosts-table tbody tr"), shot("hosts-after"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	caption, err := chromedp.Run(bctx, chromedp.Text(chromedp.ID("hosts-state")))
+	robotsCells, rerr := chromedp.Run(bctx, chromedp.Evaluate[int](`[...document.querySelectorAll("#hosts-table tbody tr td:nth-child(7)")].filter((td) => td.textContent === "ok").length`))
+	if err = errors.Join(err, rerr); err != nil || !strings.Contains(caption, "as at the end of the crawl") || robotsCells == 0 {
+		t.Errorf("hosts of the store after the crawl: %q, %d hosts with robots.txt ok: %v", caption, robotsCells, err)
+	}
+	t.Logf("hosts after the crawl: %s; %d with robots.txt ok", caption, robotsCells)
 	// Hosts sort by a click on a header.
 	err = chromedp.Do(bctx, chromedp.Navigate(base+"#hosts"), waitRows("#hosts-table tbody tr"),
 		chromedp.Click(chromedp.CSS(`#hosts-table th:nth-child(1)`)),
@@ -254,4 +338,14 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("browser console: %s", strings.Join(problems, "\n"))
 	}
 	t.Logf("screenshots in %s", shots)
+}
+
+// parseCount reads a counter as the views format it ("1,234").
+func parseCount(t *testing.T, s string) int64 {
+	t.Helper()
+	var n int64
+	if _, err := fmt.Sscan(strings.ReplaceAll(s, ",", ""), &n); err != nil {
+		t.Fatalf("counter %q: %v", s, err)
+	}
+	return n
 }

@@ -15,8 +15,9 @@ import (
 // (or this one, through store.Store) is writing: SQLite's WAL mode lets
 // readers see each committed transaction without blocking the writer.
 type DB struct {
-	path string
-	db   *sql.DB
+	path  string
+	db    *sql.DB
+	pages *tally // status classes and harvest, read incrementally
 }
 
 // OpenDB opens the store at path read-only. The file must exist and be a
@@ -41,7 +42,7 @@ func OpenDB(ctx context.Context, path string) (*DB, error) {
 		db.Close()
 		return nil, fmt.Errorf("dashboard: open %s: not a crawl store (%d of its 8 tables)", path, n)
 	}
-	return &DB{path: path, db: db}, nil
+	return &DB{path: path, db: db, pages: newTally()}, nil
 }
 
 // Close closes the connections.

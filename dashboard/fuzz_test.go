@@ -63,3 +63,25 @@ func FuzzAPIQuery(f *testing.F) {
 		}
 	})
 }
+
+// FuzzHarvestCSV reads arbitrary bytes as a harvest.csv reference: an
+// error or a curve whose points stay within [0, 1], never a panic.
+func FuzzHarvestCSV(f *testing.F) {
+	f.Add(harvestCSV(5))
+	f.Add("pages,relevant\n1,true\n2,0\n")
+	f.Add("relevant,pages\n\"true\",1\n")
+	f.Add("pages,relevant\n1,true\n1,true\n")
+	f.Fuzz(func(t *testing.T, in string) {
+		ref, err := dashboard.ReadHarvestCSV(strings.NewReader(in), "f")
+		if err != nil {
+			return
+		}
+		for _, n := range []int{2, 7, 2000} {
+			for _, p := range ref.Curve(n, 0) {
+				if p.Harvest < 0 || p.Harvest > 1 || p.Pages < 1 || p.Pages > int64(ref.Pages()) {
+					t.Fatalf("point %+v of %d pages", p, ref.Pages())
+				}
+			}
+		}
+	})
+}

@@ -70,7 +70,7 @@ func (m *Metrics) attach(db *DB, stats func() crawler.Stats) {
 
 // descs are the descriptions of the metrics read at scrape time.
 type descs struct {
-	pages, errors, frontier, inflight, harvest *prometheus.Desc
+	pages, errors, frontier, inflight, harvest, paused *prometheus.Desc
 }
 
 func newDescs() descs {
@@ -80,6 +80,7 @@ func newDescs() descs {
 		frontier: prometheus.NewDesc("crawl_frontier_urls", "URLs waiting in the frontier.", nil, nil),
 		inflight: prometheus.NewDesc("crawl_inflight_requests", "HTTP requests sent and not yet answered.", nil, nil),
 		harvest:  prometheus.NewDesc("crawl_harvest_ratio", "Relevant pages / pages in the store.", nil, nil),
+		paused:   prometheus.NewDesc("crawl_paused", "1 while the running crawl is paused, else 0.", nil, nil),
 	}
 }
 
@@ -90,7 +91,7 @@ type collector struct {
 }
 
 func (c collector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{c.d.pages, c.d.errors, c.d.frontier, c.d.inflight, c.d.harvest} {
+	for _, d := range []*prometheus.Desc{c.d.pages, c.d.errors, c.d.frontier, c.d.inflight, c.d.harvest, c.d.paused} {
 		ch <- d
 	}
 }
@@ -115,11 +116,15 @@ func (c collector) Collect(ch chan<- prometheus.Metric) {
 	for kind, n := range counts.Errors {
 		ch <- prometheus.MustNewConstMetric(c.d.errors, prometheus.CounterValue, float64(n), kind)
 	}
-	queued, inflight := float64(counts.Queued), 0.0
+	queued, inflight, paused := float64(counts.Queued), 0.0, 0.0
 	if stats != nil {
 		st := stats()
 		queued, inflight = float64(st.Queued), float64(st.InFlight)
+		if st.Paused {
+			paused = 1
+		}
 	}
+	ch <- prometheus.MustNewConstMetric(c.d.paused, prometheus.GaugeValue, paused)
 	ch <- prometheus.MustNewConstMetric(c.d.frontier, prometheus.GaugeValue, queued)
 	ch <- prometheus.MustNewConstMetric(c.d.inflight, prometheus.GaugeValue, inflight)
 	ch <- prometheus.MustNewConstMetric(c.d.harvest, prometheus.GaugeValue, counts.Harvest)

@@ -84,6 +84,9 @@ func TestMetricsAgreeWithStore(t *testing.T) {
 	if got := byLabel("crawl_inflight_requests", "")[""]; got != 0 {
 		t.Errorf("crawl_inflight_requests %v after the crawl", got)
 	}
+	if got := byLabel("crawl_paused", "")[""]; got != 0 {
+		t.Errorf("crawl_paused %v after a crawl never paused", got)
+	}
 	harvest := float64(sum.Relevant) / float64(counts.Pages)
 	if got := byLabel("crawl_harvest_ratio", "")[""]; got != harvest || got == 0 {
 		t.Errorf("crawl_harvest_ratio %v; want %v (store, all pages this run)", got, harvest)

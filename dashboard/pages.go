@@ -175,30 +175,11 @@ type HarvestPoint struct {
 // Harvest reads the harvest curve: at most points points, evenly spaced
 // in fetch order.
 func (d *DB) Harvest(ctx context.Context, points int) ([]HarvestPoint, error) {
-	var maxSeq int64
-	if err := d.db.QueryRowContext(ctx, `SELECT coalesce(max(seq), 0) FROM pages`).Scan(&maxSeq); err != nil {
-		return nil, fmt.Errorf("dashboard: harvest: %w", err)
-	}
-	out := []HarvestPoint{}
-	if maxSeq == 0 {
-		return out, nil
-	}
-	step := (maxSeq + int64(points) - 1) / int64(points)
-	rows, err := d.db.QueryContext(ctx, `SELECT (seq - 1) / ?, count(*), sum(relevant) FROM pages GROUP BY 1 ORDER BY 1`, step)
+	v, err := d.pages.read(ctx, d)
 	if err != nil {
 		return nil, fmt.Errorf("dashboard: harvest: %w", err)
 	}
-	defer rows.Close()
-	var pages, rel int64
-	for rows.Next() {
-		var bucket, n, r int64
-		if err := rows.Scan(&bucket, &n, &r); err != nil {
-			return nil, fmt.Errorf("dashboard: harvest: %w", err)
-		}
-		pages, rel = pages+n, rel+r
-		out = append(out, HarvestPoint{Pages: pages, Harvest: float64(rel) / float64(pages), Window: float64(r) / float64(n)})
-	}
-	return out, rows.Err()
+	return v.harvest(points), nil
 }
 
 // TopicTerms reads the focused crawl's topic feature terms, most

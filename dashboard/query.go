@@ -4,8 +4,11 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/crawl-project/crawl/crawler"
 )
 
 // Counts are the store's totals.
@@ -26,23 +29,17 @@ type Counts struct {
 // Counts reads the store's totals.
 func (d *DB) Counts(ctx context.Context) (Counts, error) {
 	c := Counts{Status: map[string]int64{}, Errors: map[string]int64{}}
-	rows, err := d.db.QueryContext(ctx, `SELECT status / 100, count(*), sum(relevant) FROM pages GROUP BY 1`)
+	v, err := d.pages.read(ctx, d)
 	if err != nil {
 		return c, fmt.Errorf("dashboard: counts: %w", err)
 	}
-	for rows.Next() {
-		var class, n, rel int64
-		if err := rows.Scan(&class, &n, &rel); err != nil {
-			rows.Close()
-			return c, fmt.Errorf("dashboard: counts: %w", err)
-		}
+	for class, n := range v.status {
 		c.Status[fmt.Sprintf("%dxx", class)] = n
 		c.Pages += n
-		c.Relevant += rel
 	}
-	rows.Close()
-	if c.Pages > 0 {
-		c.Harvest = float64(c.Relevant) / float64(c.Pages)
+	if n := len(v.rel); n > 0 {
+		c.Relevant = v.rel[n-1]
+		c.Harvest = float64(c.Relevant) / float64(n)
 	}
 	if err := scanKV(ctx, d.db, `SELECT kind, count(*) FROM failures GROUP BY kind`, func(k string, n int64) {
 		c.Errors[k] = n
@@ -86,12 +83,33 @@ type Host struct {
 	Queued  int64  `json:"queued"`
 	Fetched int64  `json:"fetched"` // URLs done
 	Failed  int64  `json:"failed"`
-	// Live state of a running crawl (absent for a store alone, and for
-	// hosts the engine is not working on).
+	// Politeness state: live from a running crawl, or for a store alone
+	// as the crawl left it at its end (State says which; absent for hosts
+	// the engine was not working on).
 	InFlight     int     `json:"in_flight"`
 	DelayMS      float64 `json:"delay_ms"`
 	Robots       string  `json:"robots"` // ok, unavailable, fetching, or "" when not cached
 	CrawlDelayMS float64 `json:"crawl_delay_ms"`
+	State        string  `json:"state"`              // "live", "end-of-crawl", or "" when unknown
+	StateAt      string  `json:"state_at,omitempty"` // when the crawl ended (RFC 3339), for end-of-crawl
+}
+
+// EndHosts reads the hosts' politeness state the last crawl left in the
+// store at its end; nil when it left none (an older store).
+func (d *DB) EndHosts(ctx context.Context) (*crawler.HostsSnapshot, error) {
+	var raw string
+	err := d.db.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = ?`, crawler.HostsMetaKey).Scan(&raw)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("dashboard: hosts at the end of the crawl: %w", err)
+	}
+	var snap crawler.HostsSnapshot
+	if err := json.Unmarshal([]byte(raw), &snap); err != nil {
+		return nil, fmt.Errorf("dashboard: hosts at the end of the crawl: %w", err)
+	}
+	return &snap, nil
 }
 
 // Hosts reads every host of the frontier with its counts.

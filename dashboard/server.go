@@ -23,8 +23,9 @@ type Config struct {
 	Addr string
 	// Token, when set, must come with every request: header
 	// "Authorization: Bearer TOKEN", query parameter token=TOKEN (which also
-	// sets a cookie for the views), or that cookie. Control requests (stop)
-	// need it in the header or the query, never from the cookie alone.
+	// sets a cookie for the views), or that cookie. Control requests (pause,
+	// resume, stop) need it in the header or the query, never from the
+	// cookie alone.
 	Token string
 }
 
@@ -36,9 +37,15 @@ type Server struct {
 	stats   func() crawler.Stats // nil: the store only
 	live    func() []crawler.HostStats
 	stop    func() // nil: no control
+	pause   func() // nil: with resume, no pause
+	resume  func()
 	metrics *Metrics
+	bfs     *Reference // nil: no reference curve
 	rates   *rateRing
-	mux     *http.ServeMux
+	// hostRows are the frontier's per-host counts, reused while fresh: the
+	// hosts view polls, and each sort or page click asks again.
+	hostRows cached[Host]
+	mux      *http.ServeMux
 }
 
 // Option adds a collaborator to New.
@@ -56,6 +63,17 @@ func WithHosts(hosts func() []crawler.HostStats) Option { return func(s *Server)
 // WithStop lets a token-carrying POST /api/control/stop stop the crawl
 // (cancel its context: in-flight pages are finished and stored).
 func WithStop(stop func()) Option { return func(s *Server) { s.stop = stop } }
+
+// WithPause lets token-carrying POSTs to /api/control/pause and
+// /api/control/resume pause and resume the crawl (crawler.Crawler.Pause,
+// Resume: fetches in flight finish, none starts while paused).
+func WithPause(pause, resume func()) Option {
+	return func(s *Server) { s.pause, s.resume = pause, resume }
+}
+
+// WithBFS draws ref's harvest curve beside the crawl's on the focus view
+// (and answers it in /api/focus as bfs).
+func WithBFS(ref *Reference) Option { return func(s *Server) { s.bfs = ref } }
 
 // WithMetrics serves m's fetch and batch histograms at /metrics with the
 // store's counters (default: a Metrics of its own, histograms empty).

@@ -28,7 +28,8 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	out := fs.String("out", "", "override the export `dir` for this run")
 	quiet := fs.Bool("quiet", false, "no progress output")
 	serve := fs.String("serve", "", "serve the dashboard on `address` while crawling (e.g. 127.0.0.1:8080)")
-	serveToken := fs.String("serve-token", "", "`token` every dashboard request must carry (default serve.token); needed off loopback and to stop from the dashboard")
+	serveToken := fs.String("serve-token", "", "`token` every dashboard request must carry (default serve.token); needed off loopback and to pause, resume or stop from the dashboard")
+	serveBFS := fs.String("serve-bfs", "", "draw the harvest curve of a BFS crawl beside this one's: its store or harvest.csv `file` (default serve.bfs_reference)")
 	builtins := fs.String("builtins", "on", "`on`, or off: every built-in method off for this run (comparisons)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to `file` (for go tool pprof)")
 	fs.Usage = func() { usage(stderr) }
@@ -108,7 +109,18 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		if tok == "" {
 			tok = cfg.Serve.Token
 		}
-		dash, err := dashboard.Attach(dashboard.Config{Addr: *serve, Token: tok}, cfg.DB, &opts, stop)
+		var extra []dashboard.Option
+		if *serveBFS == "" {
+			*serveBFS = cfg.Serve.BFSReference
+		}
+		if *serveBFS != "" {
+			ref, err := dashboard.LoadReference(ctx, *serveBFS)
+			if err != nil {
+				return fmt.Errorf("-serve-bfs: %w", err)
+			}
+			extra = append(extra, dashboard.WithBFS(ref))
+		}
+		dash, err := dashboard.Attach(dashboard.Config{Addr: *serve, Token: tok}, cfg.DB, &opts, stop, extra...)
 		if err != nil {
 			return fmt.Errorf("%w: -serve: %w", errUsage, err)
 		}

@@ -25,7 +25,7 @@ func commands() []command {
 		{"hub", "hub train|classify|eval ...", runHub},
 		{"cluster", "cluster -in DIR [-out FILE.csv] [-db FILE] [-method fpc|stm-cure] [-lsh-report] | cluster -score FILE.csv -labels FILE.csv [-split S]", runCluster},
 		{"extract", "extract -in FILE|DIR [-out FILE.csv]", runExtract},
-		{"serve", "serve -db FILE [-addr 127.0.0.1:8080] [-token T]", runServe},
+		{"serve", "serve -db FILE [-addr 127.0.0.1:8080] [-token T] [-bfs FILE]", runServe},
 		{"topics", "topics -db FILE [-r 0.24] [-out FILE.csv] [-levels]", runTopics},
 		{"bench", "bench -config FILE [-site DIR] [-rounds 2] [-work DIR] [-hubs FILE]", runBench},
 		{"eval", "eval focus -graph FILE.json.gz -topics T1,T2 [-strategies S] [-draws 5] [-workers 4] [-budget 500] [-at 100,200,500] [-rescore N] [-svg DIR]", runEval},
@@ -69,7 +69,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: crawl -config FILE [-check] [-fresh] [-recrawl] [-max-pages N] [-db FILE] [-out DIR] [-serve ADDR [-serve-token T]]")
+	fmt.Fprintln(w, "usage: crawl -config FILE [-check] [-fresh] [-recrawl] [-max-pages N] [-db FILE] [-out DIR] [-serve ADDR [-serve-token T] [-serve-bfs FILE]]")
 	for _, c := range commands() {
 		fmt.Fprintf(w, "       crawl %s\n", c.usage)
 	}

@@ -42,6 +42,9 @@ func (p *progress) update(s crawler.Stats) {
 	if s.Batches > 0 {
 		line += fmt.Sprintf(", %d batches, %d records", s.Batches, s.Records)
 	}
+	if s.Paused {
+		line += ", paused"
+	}
 	if !p.tty {
 		fmt.Fprintf(p.w, "progress: %s\n", line)
 		return

@@ -17,6 +17,8 @@ func TestServeBadInvocations(t *testing.T) {
 	os.WriteFile(notDB, []byte("this is not a database"), 0o644)
 	cfg := filepath.Join(dir, "c.yaml")
 	os.WriteFile(cfg, []byte("seeds: [http://127.0.0.1:1/]\ndb: "+filepath.Join(dir, "c.db")+"\n"), 0o644)
+	cfgBFS := filepath.Join(dir, "b.yaml")
+	os.WriteFile(cfgBFS, []byte("seeds: [http://127.0.0.1:1/]\ndb: "+filepath.Join(dir, "c.db")+"\nserve:\n  bfs_reference: "+notDB+"\n"), 0o644)
 	tests := []struct {
 		name string
 		args []string
@@ -28,6 +30,9 @@ func TestServeBadInvocations(t *testing.T) {
 		{"serve not a store", []string{"serve", "-db", notDB}, 1, "not a"},
 		{"crawl serves open address without token", []string{"-config", cfg, "-serve", "0.0.0.0:0", "-quiet"}, 2, "not a loopback address"},
 		{"crawl serve bad address", []string{"-config", cfg, "-serve", "nonsense", "-quiet"}, 2, "nonsense"},
+		{"serve missing bfs", []string{"serve", "-db", notDB, "-bfs", filepath.Join(dir, "nope.csv")}, 1, "no such file"},
+		{"crawl bfs not a reference", []string{"-config", cfg, "-serve", "127.0.0.1:0", "-serve-bfs", notDB, "-quiet"}, 1, "columns pages and relevant"},
+		{"config bfs not a reference", []string{"-config", cfgBFS, "-serve", "127.0.0.1:0", "-quiet"}, 1, "columns pages and relevant"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -56,7 +61,7 @@ func TestServeStore(t *testing.T) {
 	pr, pw := io.Pipe()
 	done := make(chan int)
 	go func() {
-		done <- run(ctx, []string{"serve", "-db", db, "-addr", "127.0.0.1:0"}, strings.NewReader(""), pw, io.Discard)
+		done <- run(ctx, []string{"serve", "-db", db, "-addr", "127.0.0.1:0", "-bfs", db}, strings.NewReader(""), pw, io.Discard)
 		pw.Close()
 	}()
 	line, err := bufio.NewReader(pr).ReadString('\n')
@@ -65,6 +70,18 @@ func TestServeStore(t *testing.T) {
 	}
 	base := strings.TrimSpace(line[strings.Index(line, "http://"):])
 	go io.Copy(io.Discard, pr)
+	// The store as its own reference; the hosts as the crawl left them.
+	for path, want := range map[string]string{"api/focus": `"name":"BFS (d.db)","pages":30`, "api/hosts": `"state":"end-of-crawl"`} {
+		resp, err := http.Get(base + path + "?token=tok2")
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if !strings.Contains(string(body), want) {
+			t.Errorf("%s: %s; want %s", path, body, want)
+		}
+	}
 	for tok, want := range map[string]int{"": 401, "tok": 401, "tok2": 200} {
 		resp, err := http.Get(base + "api/overview?token=" + tok)
 		if err != nil {

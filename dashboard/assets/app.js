@@ -23,6 +23,23 @@ function svg(tag, attrs) {
   return e;
 }
 
+// The token, when the dashboard was opened with ?token=…: control requests
+// (pause, resume, stop) must carry it in a header, never the cookie alone.
+const opened = new URLSearchParams(location.search).get("token");
+if (opened) sessionStorage.setItem("crawl_token", opened);
+
+async function control(action) {
+  const t = sessionStorage.getItem("crawl_token");
+  if (!t) {
+    statusLine.textContent = "control needs the token: open the dashboard with ?token=…";
+    return;
+  }
+  const r = await fetch(`/api/control/${action}`, { method: "POST", headers: { Authorization: `Bearer ${t}` } });
+  const body = await r.json();
+  statusLine.textContent = r.ok ? `${action}: ${body.status}` : `${action}: error: ${body.error}`;
+  if (r.ok) route();
+}
+
 async function api(path) {
   const r = await fetch(path, { credentials: "same-origin" });
   const body = await r.json();
@@ -66,25 +83,39 @@ function pager(list, go) {
   return d;
 }
 
-// lineChart draws points [{x, y}] as an SVG polyline with dots.
-function lineChart(id, pts, xLabel, yLabel, yMax) {
+// lineChart draws series [{name, cls, dot, pts: [{x, y}]}] as SVG
+// polylines with dots (class dot), with a legend when a series is named.
+function lineChart(id, series, xLabel, yLabel, yMax) {
   const W = 640, H = 240, L = 50, B = 30, T = 10, R = 10;
   const s = svg("svg", { id: id, class: "chart", width: W, height: H, viewBox: `0 0 ${W} ${H}` });
-  const xm = Math.max(1, ...pts.map((p) => p.x));
-  const ym = yMax || Math.max(1e-9, ...pts.map((p) => p.y));
+  const all = series.flatMap((c) => c.pts);
+  const xm = Math.max(1, ...all.map((p) => p.x));
+  const ym = yMax || Math.max(1e-9, ...all.map((p) => p.y));
   const X = (x) => L + (x / xm) * (W - L - R);
   const Y = (y) => H - B - (y / ym) * (H - B - T);
   s.append(svg("line", { class: "axis", x1: L, y1: H - B, x2: W - R, y2: H - B }));
   s.append(svg("line", { class: "axis", x1: L, y1: T, x2: L, y2: H - B }));
-  const t = (x, y, txt, anchor) => { const e = svg("text", { x: x, y: y, "text-anchor": anchor || "start" }); e.textContent = txt; s.append(e); };
+  const t = (x, y, txt, anchor, cls) => {
+    const e = svg("text", { x: x, y: y, "text-anchor": anchor || "start" });
+    if (cls) e.setAttribute("class", cls);
+    e.textContent = txt;
+    s.append(e);
+  };
   t(L - 4, T + 10, fmt(ym, ym < 10 ? 2 : 0), "end");
   t(L - 4, H - B, "0", "end");
   t(W - R, H - 8, `${fmt(xm)} ${xLabel}`, "end");
   t(L + 4, T + 10, yLabel);
-  if (pts.length > 0) {
-    s.append(svg("polyline", { class: "line", points: pts.map((p) => `${X(p.x).toFixed(1)},${Y(p.y).toFixed(1)}`).join(" ") }));
-    for (const p of pts) s.append(svg("circle", { class: "pt", cx: X(p.x).toFixed(1), cy: Y(p.y).toFixed(1), r: 2.5 }));
-  }
+  series.forEach((c, i) => {
+    if (c.pts.length > 0) {
+      s.append(svg("polyline", { class: `line ${c.cls || ""}`, points: c.pts.map((p) => `${X(p.x).toFixed(1)},${Y(p.y).toFixed(1)}`).join(" ") }));
+      for (const p of c.pts) s.append(svg("circle", { class: c.dot || "pt", cx: X(p.x).toFixed(1), cy: Y(p.y).toFixed(1), r: 2.5 }));
+    }
+    if (c.name) {
+      const ly = T + 12 + i * 16;
+      s.append(svg("line", { class: `line ${c.cls || ""}`, x1: W - R - 190, y1: ly - 4, x2: W - R - 170, y2: ly - 4 }));
+      t(W - R - 165, ly, c.name, "start", "legend");
+    }
+  });
   return s;
 }
 
@@ -92,13 +123,21 @@ function lineChart(id, pts, xLabel, yLabel, yMax) {
 
 async function overview() {
   const o = await api("/api/overview");
-  document.getElementById("mode").textContent = o.live ? "live crawl" : "store (read-only)";
   const run = o.run;
-  const rate = run ? run.pages_per_second : (o.rates.length ? o.rates[o.rates.length - 1].rate : 0);
+  const state = run ? (run.paused ? "paused" : "running") : "store (read-only)";
+  document.getElementById("mode").textContent = run ? `live crawl, ${state}` : state;
+  const can = (a) => o.control.includes(a);
+  const buttons = el("div", { class: "controls" });
+  if (can("pause") && !run.paused) buttons.append(el("button", { id: "pause-btn", onclick: () => control("pause") }, "pause"));
+  if (can("resume") && run.paused) buttons.append(el("button", { id: "resume-btn", onclick: () => control("resume") }, "resume"));
+  if (can("stop")) buttons.append(el("button", { id: "stop-btn", onclick: () => control("stop") }, "stop"));
+  // Live: the last second's rate (0 while paused), the run's average beside it.
+  const rate = o.rates.length ? o.rates[o.rates.length - 1].rate : 0;
   const cards = el("div", { class: "cards" },
+    card("crawl-state", "crawl", state),
     card("pages-fetched", run ? "pages fetched (this run)" : "pages stored", fmt(run ? run.fetched : o.store.pages)),
     card("pages-stored", "pages in store", fmt(o.store.pages)),
-    card("pages-rate", "pages/s", fmt(rate, 1)),
+    card("pages-rate", run ? `pages/s (run average ${fmt(run.pages_per_second, 1)})` : "pages/s at the end", fmt(rate, 1)),
     card("queued", "queued", fmt(run ? run.queued : o.store.queued)),
     card("inflight", "in flight", fmt(run ? run.in_flight : 0)),
     card("failures", "failed URLs", fmt(o.store.failures)),
@@ -108,8 +147,8 @@ async function overview() {
   const errs = Object.entries(run ? run.errors : o.store.errors).sort((a, b) => b[1] - a[1]);
   const status = Object.entries(o.store.status).sort();
   const pts = o.rates.filter((p, i) => i > 0).map((p, i) => ({ x: i + 1, y: p.rate }));
-  view.replaceChildren(el("h2", {}, "Overview"), cards,
-    el("h2", {}, "Pages per second"), lineChart("rate-chart", pts, "samples", "pages/s"),
+  view.replaceChildren(el("h2", {}, "Overview"), buttons, cards,
+    el("h2", {}, "Pages per second"), lineChart("rate-chart", [{ pts: pts }], "samples", "pages/s"),
     el("h2", {}, "Errors by kind"),
     table("errors-table", [{ label: "kind", key: 0 }, { label: "URLs", key: 1 }], errs),
     el("h2", {}, "Pages by status class"),
@@ -119,9 +158,15 @@ async function overview() {
 
 async function focus() {
   const f = await api("/api/focus?size=25");
-  const pts = f.harvest.map((p) => ({ x: p.pages, y: p.harvest }));
+  const series = [{ name: "this crawl", pts: f.harvest.map((p) => ({ x: p.pages, y: p.harvest })) }];
+  if (f.bfs) {
+    series.push({ name: f.bfs.name, cls: "bfs", dot: "bpt", pts: f.bfs.harvest.map((p) => ({ x: p.pages, y: p.harvest })) });
+  }
   view.replaceChildren(el("h2", {}, "Harvest rate against pages fetched"),
-    lineChart("harvest-chart", pts, "pages", "harvest rate", 1),
+    lineChart("harvest-chart", series, "pages", "harvest rate",
+      Math.min(1, 1.15 * Math.max(0.01, ...series.flatMap((c) => c.pts.map((p) => p.y))))),
+    el("p", { class: "note" }, f.bfs ? `Reference: ${f.bfs.name}, ${fmt(f.bfs.pages)} pages, drawn up to this crawl's count.`
+      : "No BFS reference: start with -serve-bfs FILE (a BFS crawl's store or harvest.csv) to draw one."),
     el("h2", {}, "Topic terms"),
     el("p", { id: "topic-terms", class: "words" }, f.topic_terms.length ? f.topic_terms.slice(0, 30).join(", ") : "no topic (topic.enabled is off)"),
     el("h2", {}, `Best queued links (${fmt(f.queue.total)} queued)`),
@@ -147,14 +192,20 @@ async function hosts() {
     hostState.page = 1;
     route();
   };
+  const endAt = (h.items.find((r) => r.state === "end-of-crawl") || {}).state_at;
+  const caption = h.items.some((r) => r.state === "live") ? "Delay, robots.txt and Crawl-delay: live."
+    : endAt ? `Delay, robots.txt and Crawl-delay: as at the end of the crawl (${endAt}).`
+    : "Delay, robots.txt and Crawl-delay: not known for this store.";
   view.replaceChildren(el("h2", {}, "Hosts"),
+    el("p", { id: "hosts-state", class: "note" }, caption),
     table("hosts-table", [
       { label: "host", key: "host" }, { label: "queued", key: "queued" },
       { label: "fetched", key: "fetched" }, { label: "failed", key: "failed" },
       { label: "in flight", key: "in_flight" },
       { label: "delay ms", key: "delay", cell: (r) => fmt(r.delay_ms, 0) },
       { label: "robots.txt", cell: (r) => r.robots || "-" },
-      { label: "Crawl-delay ms", cell: (r) => r.crawl_delay_ms ? fmt(r.crawl_delay_ms, 0) : "-" }], h.items,
+      { label: "Crawl-delay ms", cell: (r) => r.crawl_delay_ms ? fmt(r.crawl_delay_ms, 0) : "-" },
+      { label: "as of", cell: (r) => ({ "live": "live", "end-of-crawl": "end of crawl" })[r.state] || "-" }], h.items,
     { sort: { key: hostState.sort }, onSort: resort }),
     pager(h, (p) => { hostState.page = p; route(); }));
   return 3000;
@@ -238,7 +289,8 @@ async function route() {
   try {
     const again = await fn(arg);
     statusLine.textContent = `updated ${new Date().toLocaleTimeString()}`;
-    if (again > 0) timer = setTimeout(route, again);
+    // A hidden tab polls at most every 15 seconds; shown again, it updates at once.
+    if (again > 0) timer = setTimeout(route, document.hidden ? Math.max(again, 15000) : again);
   } catch (e) {
     statusLine.textContent = `error: ${e.message}`;
     timer = setTimeout(route, 3000);
@@ -246,4 +298,5 @@ async function route() {
 }
 
 window.addEventListener("hashchange", () => { hostState.page = 1; route(); });
+document.addEventListener("visibilitychange", () => { if (!document.hidden && timer !== null) route(); });
 route();
