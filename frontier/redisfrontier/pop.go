@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/frontier"
@@ -32,17 +33,55 @@ func (f *Frontier) Pop(ctx context.Context, ready func(host string) bool) (crawl
 	if f.isClosed() {
 		return crawl.Link{}, frontier.ErrClosed
 	}
+	margin := f.margin()
 	for range popTries {
-		l, err := f.popTop(ctx, ready)
+		l, err := f.popTop(ctx, ready, margin)
 		switch {
 		case errors.Is(err, errRefresh):
 			continue // new hosts at the top: judged on the next try
 		case errors.Is(err, errWide):
-			return f.popWide(ctx, ready)
+			l, err = f.popWide(ctx, ready, margin)
 		}
+		f.waited(l, err, margin)
 		return l, err
 	}
+	f.waited(crawl.Link{}, frontier.ErrNotReady, margin)
 	return crawl.Link{}, frontier.ErrNotReady
+}
+
+// margin is the focus margin this Pop applies: Config.FocusMargin, or none
+// once the margin has refused worse links for Config.FocusWait (the wait
+// is this process's own, as each process's workers are).
+func (f *Frontier) margin() float64 {
+	m, wait := max(f.cfg.Frontier.FocusMargin, 0), f.cfg.Frontier.FocusWait
+	if m == 0 || wait <= 0 {
+		return m
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if !f.refusing.IsZero() && time.Since(f.refusing) >= wait {
+		return 0
+	}
+	return m
+}
+
+// waited keeps the focus wait's clock: a not-ready answer under the margin
+// starts it (a not-ready answer for other reasons — no host ready, the
+// budget leased — starts it too: the wait bounds how long workers stay
+// idle while better links are queued), and a link of the best host stops
+// it.
+func (f *Frontier) waited(l crawl.Link, err error, margin float64) {
+	if f.cfg.Frontier.FocusWait <= 0 || f.cfg.Frontier.FocusMargin <= 0 {
+		return
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	switch {
+	case err == nil && crawl.HostKey(l.URL) == f.best:
+		f.refusing = time.Time{}
+	case errors.Is(err, frontier.ErrNotReady) && margin > 0 && f.refusing.IsZero():
+		f.refusing = time.Now()
+	}
 }
 
 var (
@@ -54,9 +93,12 @@ var (
 // verdicts on the hosts last seen at the top go with the pop script, which
 // leases from the best ready one; when the top has hosts without a
 // verdict, it answers with the new top (errRefresh).
-func (f *Frontier) popTop(ctx context.Context, ready func(string) bool) (crawl.Link, error) {
+func (f *Frontier) popTop(ctx context.Context, ready func(string) bool, margin float64) (crawl.Link, error) {
 	f.mu.Lock()
 	top := f.top
+	if len(top) > 0 {
+		f.best = top[0]
+	}
 	f.mu.Unlock()
 	var yes, no []any
 	for _, h := range top {
@@ -67,7 +109,7 @@ func (f *Frontier) popTop(ctx context.Context, ready func(string) bool) (crawl.L
 		}
 	}
 	args := make([]any, 0, 5+len(top))
-	args = append(args, f.owner, f.cfg.MaxPages, max(f.cfg.HostLimit, 0), max(f.cfg.Frontier.FocusMargin, 0), len(yes))
+	args = append(args, f.owner, f.cfg.MaxPages, max(f.cfg.HostLimit, 0), margin, len(yes))
 	args = append(append(args, yes...), no...)
 	res, err := popTopScript.Run(ctx, f.rdb, f.keys, args...).Slice()
 	if err != nil {
@@ -97,9 +139,9 @@ func (f *Frontier) popTop(ctx context.Context, ready func(string) bool) (crawl.L
 
 // popWide is Pop over more hosts than the top: the best hosts are read,
 // judged, and the pop script leases from the first ready one.
-func (f *Frontier) popWide(ctx context.Context, ready func(string) bool) (crawl.Link, error) {
+func (f *Frontier) popWide(ctx context.Context, ready func(string) bool, margin float64) (crawl.Link, error) {
 	for range popTries {
-		hosts, err := f.choose(ctx, ready)
+		hosts, err := f.choose(ctx, ready, margin)
 		if err != nil {
 			return crawl.Link{}, err
 		}
@@ -116,7 +158,7 @@ var errGone = errors.New("redisfrontier: the hosts' links were taken")
 
 // choose returns the ready hosts, best first, whose best links are within
 // the focus margin of the best queued link.
-func (f *Frontier) choose(ctx context.Context, ready func(string) bool) ([]string, error) {
+func (f *Frontier) choose(ctx context.Context, ready func(string) bool, margin float64) ([]string, error) {
 	pipe := f.rdb.Pipeline()
 	top := pipe.ZRangeWithScores(ctx, f.prefix+"hosts", 0, firstHosts-1)
 	total := pipe.ZCard(ctx, f.prefix+"hosts")
@@ -138,7 +180,12 @@ func (f *Frontier) choose(ctx context.Context, ready func(string) bool) ([]strin
 		return nil, frontier.ErrEmpty
 	}
 	best := hosts[0].Score
-	if hs := f.pick(hosts, best, ready); len(hs) > 0 {
+	if m, _ := hosts[0].Member.(string); len(m) > 5 {
+		f.mu.Lock()
+		f.best = m[5:]
+		f.mu.Unlock()
+	}
+	if hs := f.pick(hosts, best, ready, margin); len(hs) > 0 {
 		return hs, nil
 	}
 	rest := total.Val() - firstHosts
@@ -156,7 +203,7 @@ func (f *Frontier) choose(ctx context.Context, ready func(string) bool) ([]strin
 	if err != nil {
 		return nil, fmt.Errorf("redisfrontier: pop: %w", err)
 	}
-	if hs := f.pick(more, best, ready); len(hs) > 0 {
+	if hs := f.pick(more, best, ready, margin); len(hs) > 0 {
 		return hs, nil
 	}
 	return nil, frontier.ErrNotReady
@@ -164,8 +211,7 @@ func (f *Frontier) choose(ctx context.Context, ready func(string) bool) ([]strin
 
 // pick returns the ready hosts of zs (best first) whose best links are
 // within the focus margin of best.
-func (f *Frontier) pick(zs []redis.Z, best float64, ready func(string) bool) []string {
-	margin := f.cfg.Frontier.FocusMargin
+func (f *Frontier) pick(zs []redis.Z, best float64, ready func(string) bool, margin float64) []string {
 	var out []string
 	for _, z := range zs {
 		m, _ := z.Member.(string)

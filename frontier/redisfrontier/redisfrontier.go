@@ -19,7 +19,8 @@ import (
 
 // Config configures the Redis frontier of one crawl.
 type Config struct {
-	// Frontier: Scope, FocusMargin, ExpectedURLs (which sizes the
+	// Frontier: Scope, FocusMargin, FocusWait (its clock is
+	// each process's own), ExpectedURLs (which sizes the
 	// seen-set's shards) and Limits apply; Window and Since do not (the
 	// whole queue lives in Redis). Limits count per process: each process
 	// counts the new URLs it pushes.
@@ -91,6 +92,12 @@ type Frontier struct {
 	closed bool
 	scan   int      // where the next wide host scan starts
 	top    []string // the hosts last seen at the top of the queue (Pop)
+	// best is the host of the best queued link as Pop last saw it, and
+	// refusing when this process's focus margin started refusing worse
+	// links (zero: not refusing): with FocusWait the margin is lifted once
+	// it has refused that long, until a Pop takes the best host's link.
+	best     string
+	refusing time.Time
 
 	stopBeat chan struct{}
 	beatDone chan struct{}
