@@ -77,29 +77,45 @@ const maxCached = 50000
 // cached returns the rendered page at uri, rendering it on first use.
 func (s *Site) cached(hi int, uri string) *cachedPage {
 	key := strconv.Itoa(hi) + uri
+	// The site is read under s.mu's read lock, so that handlers render
+	// in parallel; the cache map alone is guarded by s.cmu, held only to
+	// look up and store. (A render under s.mu's write lock serialised
+	// every fetch of a crawl behind it.) Publish and SetBase replace the
+	// cache under the write lock, so no render straddles them.
 	s.mu.RLock()
+	defer s.mu.RUnlock()
+	s.cmu.Lock()
 	cp, ok := s.cache[key]
-	s.mu.RUnlock()
+	s.cmu.Unlock()
 	if ok {
 		return cp
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if cp, ok := s.cache[key]; ok {
-		return cp
+	if cp = s.render(hi, key, uri); cp == nil {
+		return nil
 	}
+	s.cmu.Lock()
+	defer s.cmu.Unlock()
+	if old, ok := s.cache[key]; ok {
+		return old
+	}
+	if len(s.cache) < maxCached { // odd query strings must not grow it without bound
+		s.cache[key] = cp
+	}
+	return cp
+}
+
+// render renders uri of host hi, or returns nil for 404; s.mu is held
+// (read or write).
+func (s *Site) render(hi int, key, uri string) *cachedPage {
 	p := s.route(hi, uri)
 	if p == nil {
 		return nil
 	}
 	body := s.hosts[hi].style.render(s.hosts[hi], p)
 	sum := sha1.Sum(body)
-	cp = &cachedPage{body: body, contentType: "text/html; charset=utf-8", etag: `"` + hex.EncodeToString(sum[:8]) + `"`, modified: modTime(s.version)}
+	cp := &cachedPage{body: body, contentType: "text/html; charset=utf-8", etag: `"` + hex.EncodeToString(sum[:8]) + `"`, modified: modTime(s.version)}
 	if old, ok := s.prev[key]; ok && bytes.Equal(old.body, body) {
 		cp.modified = old.modified
-	}
-	if len(s.cache) < maxCached { // odd query strings must not grow it without bound
-		s.cache[key] = cp
 	}
 	return cp
 }

@@ -76,7 +76,7 @@ func (s *Site) homePage(hi int) *page {
 		description: h.name + ": the latest news"}
 	if hi == hostSearch {
 		p.heading = "Search the news"
-		p.nav = append(p.nav, s.popularSearches()...)
+		p.nav = append(p.nav, s.popular...)
 		return p
 	}
 	for _, t := range h.topics {
@@ -204,7 +204,7 @@ func (s *Site) searchPage(q string, n int) *page {
 	}
 	base := s.hosts[hostSearch].base
 	p := &page{title: q + " - FindNews", heading: fmt.Sprintf("%d results for %s", len(hits), q),
-		nav: s.popularSearches(), footer: s.footer(hostSearch)}
+		nav: append([]link(nil), s.popular...), footer: s.footer(hostSearch)}
 	for i := 1; i <= pages; i++ {
 		if i != n {
 			p.pager = append(p.pager, link{fmt.Sprintf("%s/search?q=%s&page=%d", base, url.QueryEscape(q), i), strconv.Itoa(i)})

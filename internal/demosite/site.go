@@ -35,10 +35,12 @@ type Site struct {
 	mu      sync.RWMutex
 	version int                           // bumped by Publish
 	cache   map[string]*cachedPage        // host base + path → rendered page
+	cmu     sync.Mutex                    // guards cache under mu's read lock; replaced under mu's write lock
 	prev    map[string]*cachedPage        // renders before the last Publish, for validators
 	byTopic map[string][]*article         // published, newest first
 	initial map[string][]*article         // published from the start, corpus order
 	tags    map[int]map[string][]*article // host → tag → published articles, newest first
+	popular []link                        // popularSearches, kept by reindex and SetBase (it scans every article)
 
 	tmu    sync.Mutex            // guards truths; taken inside mu
 	truths map[string]truthEntry // memoised Truth answers, reset with the cache
@@ -134,6 +136,7 @@ func (s *Site) reindex() {
 		}
 	}
 	s.prev, s.cache = s.cache, map[string]*cachedPage{}
+	s.popular = s.popularSearches()
 	s.resetTruths()
 }
 
@@ -210,6 +213,7 @@ func (s *Site) SetBase(i int, base string) error {
 	defer s.mu.Unlock()
 	s.hosts[i].base = base
 	s.cache = map[string]*cachedPage{} // rendered links name the old base
+	s.popular = s.popularSearches()
 	s.resetTruths()
 	return nil
 }
@@ -219,7 +223,10 @@ func (s *Site) listen(i int, addr string) error {
 	if err != nil {
 		return fmt.Errorf("demosite: listen %s: %w", addr, err)
 	}
+	s.mu.Lock()
 	s.hosts[i].base = "http://" + ln.Addr().String()
+	s.popular = s.popularSearches() // they name the search host's base
+	s.mu.Unlock()
 	srv := &http.Server{Handler: s.Handler(i), ReadHeaderTimeout: 10 * time.Second}
 	s.servers = append(s.servers, srv)
 	s.lns = append(s.lns, ln)
