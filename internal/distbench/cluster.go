@@ -156,7 +156,15 @@ func (c *Cluster) Wait(timeout time.Duration) {
 				c.t.Errorf("process %d: %v\n%s", i, err, c.Log(i))
 			}
 		case <-deadline:
-			c.t.Fatalf("process %d still running after %v\n%s", i, timeout, c.Log(i))
+			// A Go program answers SIGQUIT with every goroutine's stack:
+			// the log then shows where the process is stuck.
+			_ = p.cmd.Process.Signal(syscall.SIGQUIT)
+			select {
+			case <-p.done:
+			case <-time.After(10 * time.Second):
+			}
+			b, _ := os.ReadFile(filepath.Join(c.Dir, fmt.Sprintf("shard-%d.log", i)))
+			c.t.Fatalf("process %d still running after %v; its log and goroutines:\n%s", i, timeout, b)
 		}
 	}
 }
