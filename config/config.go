@@ -28,6 +28,13 @@ type Config struct {
 	Exports []string `yaml:"exports"`
 	// MaxPages stops the crawl when the store holds this many pages. 0: no limit.
 	MaxPages int `yaml:"max_pages"`
+	// MemoryLimit is the soft limit on the Go heap that the crawl command
+	// sets (runtime/debug.SetMemoryLimit): near it the garbage collector
+	// runs more often, so a crawl whose OnBatch hooks keep many pages'
+	// DOMs alive peaks near it instead of at twice its live heap. A byte
+	// size (768MiB, the default, or 2GB) or "off". The GOMEMLIMIT
+	// environment variable, when set, wins. Library users set their own.
+	MemoryLimit string `yaml:"memory_limit"`
 	// SeedsFile names a file of seed URLs, one a line (blank lines and
 	// lines starting with # are skipped), added to Seeds. A relative path
 	// is relative to the working directory.

@@ -311,6 +311,9 @@ func (c *Config) validate() []*Error {
 	if !slices.Contains([]string{"auto", "en", "zh", "ja", "ko"}, c.Topic.Language) {
 		bad("topic.language", "unknown language %q (want auto, en, zh, ja or ko)", c.Topic.Language)
 	}
+	if _, err := c.MemoryLimitBytes(); err != nil {
+		bad("memory_limit", "%v", strings.TrimPrefix(err.Error(), "config: "))
+	}
 	errs = append(errs, c.Distributed.validate()...)
 	if c.Distributed.Enabled() && c.Demo {
 		bad("distributed", "not with demo: true (each process would serve its own demo site on its own ports)")

@@ -51,6 +51,11 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
+	restoreMemoryLimit, err := setMemoryLimit(cfg, os.Getenv)
+	if err != nil {
+		return err
+	}
+	defer restoreMemoryLimit()
 	if *maxPages >= 0 {
 		cfg.MaxPages = *maxPages
 	}
