@@ -19,9 +19,17 @@ type Metrics struct {
 	fetch *prometheus.HistogramVec
 	batch *prometheus.HistogramVec
 
-	mu    sync.Mutex
-	db    *DB
-	stats func() crawler.Stats
+	mu     sync.Mutex
+	db     *DB
+	stats  func() crawler.Stats
+	shared func(context.Context) (SharedTotals, error) // nil: not distributed
+}
+
+// SharedTotals are the counters of a distributed crawl shared by all its
+// processes (redisfrontier.Totals), exported as crawl_shared_… beside each
+// process's own metrics.
+type SharedTotals struct {
+	Queued, Leased, Stored, Failed, Alive int64
 }
 
 // NewMetrics returns empty metrics with their own registry.
@@ -71,6 +79,11 @@ func (m *Metrics) attach(db *DB, stats func() crawler.Stats) {
 // descs are the descriptions of the metrics read at scrape time.
 type descs struct {
 	pages, errors, frontier, inflight, harvest, paused *prometheus.Desc
+	shared                                             sharedDescs
+}
+
+type sharedDescs struct {
+	queued, leased, stored, failed, alive, up *prometheus.Desc
 }
 
 func newDescs() descs {
@@ -81,6 +94,14 @@ func newDescs() descs {
 		inflight: prometheus.NewDesc("crawl_inflight_requests", "HTTP requests sent and not yet answered.", nil, nil),
 		harvest:  prometheus.NewDesc("crawl_harvest_ratio", "Relevant pages / pages in the store.", nil, nil),
 		paused:   prometheus.NewDesc("crawl_paused", "1 while the running crawl is paused, else 0.", nil, nil),
+		shared: sharedDescs{
+			queued: prometheus.NewDesc("crawl_shared_frontier_urls", "URLs queued in the distributed crawl's shared frontier (all processes).", nil, nil),
+			leased: prometheus.NewDesc("crawl_shared_leased_urls", "URLs leased to the distributed crawl's processes and not yet settled.", nil, nil),
+			stored: prometheus.NewDesc("crawl_shared_pages_total", "Pages stored by all processes of the distributed crawl.", nil, nil),
+			failed: prometheus.NewDesc("crawl_shared_failures_total", "URLs failed for good over all processes of the distributed crawl.", nil, nil),
+			alive:  prometheus.NewDesc("crawl_shared_processes", "Processes of the distributed crawl whose lease runs.", nil, nil),
+			up:     prometheus.NewDesc("crawl_shared_up", "1 when the distributed crawl's Redis answered this scrape, else 0 (and no other crawl_shared_ metric).", nil, nil),
+		},
 	}
 }
 
@@ -91,20 +112,25 @@ type collector struct {
 }
 
 func (c collector) Describe(ch chan<- *prometheus.Desc) {
-	for _, d := range []*prometheus.Desc{c.d.pages, c.d.errors, c.d.frontier, c.d.inflight, c.d.harvest, c.d.paused} {
+	sh := c.d.shared
+	for _, d := range []*prometheus.Desc{c.d.pages, c.d.errors, c.d.frontier, c.d.inflight, c.d.harvest, c.d.paused,
+		sh.queued, sh.leased, sh.stored, sh.failed, sh.alive, sh.up} {
 		ch <- d
 	}
 }
 
 func (c collector) Collect(ch chan<- prometheus.Metric) {
 	c.m.mu.Lock()
-	db, stats := c.m.db, c.m.stats
+	db, stats, shared := c.m.db, c.m.stats, c.m.shared
 	c.m.mu.Unlock()
 	if db == nil {
 		return
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), requestTimeout)
 	defer cancel()
+	if shared != nil {
+		c.collectShared(ctx, ch, shared)
+	}
 	counts, err := db.Counts(ctx)
 	if err != nil {
 		ch <- prometheus.NewInvalidMetric(c.d.pages, err)
@@ -128,4 +154,30 @@ func (c collector) Collect(ch chan<- prometheus.Metric) {
 	ch <- prometheus.MustNewConstMetric(c.d.frontier, prometheus.GaugeValue, queued)
 	ch <- prometheus.MustNewConstMetric(c.d.inflight, prometheus.GaugeValue, inflight)
 	ch <- prometheus.MustNewConstMetric(c.d.harvest, prometheus.GaugeValue, counts.Harvest)
+}
+
+// collectShared exports the distributed crawl's shared counters. A Redis
+// that does not answer sets crawl_shared_up to 0 and leaves the others
+// out, so this process's own metrics are still scraped.
+func (c collector) collectShared(ctx context.Context, ch chan<- prometheus.Metric, shared func(context.Context) (SharedTotals, error)) {
+	sh := c.d.shared
+	t, err := shared(ctx)
+	if err != nil {
+		ch <- prometheus.MustNewConstMetric(sh.up, prometheus.GaugeValue, 0)
+		return
+	}
+	ch <- prometheus.MustNewConstMetric(sh.up, prometheus.GaugeValue, 1)
+	ch <- prometheus.MustNewConstMetric(sh.queued, prometheus.GaugeValue, float64(t.Queued))
+	ch <- prometheus.MustNewConstMetric(sh.leased, prometheus.GaugeValue, float64(t.Leased))
+	ch <- prometheus.MustNewConstMetric(sh.stored, prometheus.CounterValue, float64(t.Stored))
+	ch <- prometheus.MustNewConstMetric(sh.failed, prometheus.CounterValue, float64(t.Failed))
+	ch <- prometheus.MustNewConstMetric(sh.alive, prometheus.GaugeValue, float64(t.Alive))
+}
+
+// SetShared makes the metrics export a distributed crawl's shared
+// counters, read by shared at each scrape.
+func (m *Metrics) SetShared(shared func(context.Context) (SharedTotals, error)) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.shared = shared
 }

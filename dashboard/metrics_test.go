@@ -1,7 +1,9 @@
 package dashboard_test
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"net/http"
 	"testing"
 
@@ -139,4 +141,59 @@ func equal(a, b map[string]float64) bool {
 		}
 	}
 	return true
+}
+
+// TestSharedMetrics: with a distributed crawl's shared counters attached,
+// /metrics exports them as crawl_shared_… beside the process's own, and a
+// Redis that does not answer sets crawl_shared_up to 0 without failing the
+// scrape. (The counters themselves are read from a real redis-server in
+// redisfrontier's TestSharedQueue.)
+func TestSharedMetrics(t *testing.T) {
+	path := genStore(t, shape{pages: 20, queued: 5, clusters: 1, hosts: 2})
+	want := dashboard.SharedTotals{Queued: 120, Leased: 8, Stored: 950, Failed: 12, Alive: 4}
+	var down bool
+	read := func(context.Context) (dashboard.SharedTotals, error) {
+		if down {
+			return dashboard.SharedTotals{}, errors.New("redis: connection refused")
+		}
+		return want, nil
+	}
+	ts := newServer(t, path, dashboard.Config{}, dashboard.WithShared(read))
+	status, b := get(t, ts.Client(), ts.URL+"/metrics")
+	if status != http.StatusOK {
+		t.Fatalf("/metrics: %d", status)
+	}
+	parser := expfmt.NewTextParser(model.UTF8Validation)
+	fams, err := parser.TextToMetricFamilies(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, v := range map[string]int64{
+		"crawl_shared_frontier_urls": want.Queued, "crawl_shared_leased_urls": want.Leased,
+		"crawl_shared_pages_total": want.Stored, "crawl_shared_failures_total": want.Failed,
+		"crawl_shared_processes": want.Alive,
+	} {
+		f := fams[name]
+		if f == nil || len(f.Metric) != 1 || value(f.Metric[0]) != float64(v) {
+			t.Errorf("%s = %v, want %d", name, f, v)
+		}
+	}
+	if fams["crawl_pages_total"] == nil {
+		t.Error("the process's own crawl_pages_total is missing beside the shared metrics")
+	}
+	if f := fams["crawl_shared_up"]; f == nil || value(f.Metric[0]) != 1 {
+		t.Errorf("crawl_shared_up = %v, want 1", f)
+	}
+	down = true
+	status, b = get(t, ts.Client(), ts.URL+"/metrics")
+	if status != http.StatusOK {
+		t.Fatalf("/metrics with Redis down: %d %q, want 200 with the process's own metrics", status, b)
+	}
+	if fams, err = parser.TextToMetricFamilies(bytes.NewReader(b)); err != nil {
+		t.Fatal(err)
+	}
+	if f := fams["crawl_shared_up"]; f == nil || value(f.Metric[0]) != 0 || fams["crawl_shared_pages_total"] != nil || fams["crawl_pages_total"] == nil {
+		t.Errorf("with Redis down: crawl_shared_up %v, shared pages %v, own pages %v; want 0, none, present",
+			f, fams["crawl_shared_pages_total"], fams["crawl_pages_total"])
+	}
 }

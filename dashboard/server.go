@@ -40,7 +40,8 @@ type Server struct {
 	pause   func() // nil: with resume, no pause
 	resume  func()
 	metrics *Metrics
-	bfs     *Reference // nil: no reference curve
+	bfs     *Reference                                  // nil: no reference curve
+	shared  func(context.Context) (SharedTotals, error) // nil: not distributed
 	rates   *rateRing
 	// hostRows are the frontier's per-host counts, reused while fresh: the
 	// hosts view polls, and each sort or page click asks again.
@@ -75,6 +76,12 @@ func WithPause(pause, resume func()) Option {
 // (and answers it in /api/focus as bfs).
 func WithBFS(ref *Reference) Option { return func(s *Server) { s.bfs = ref } }
 
+// WithShared makes /metrics export a distributed crawl's shared counters
+// (crawl_shared_…), read by shared at each scrape.
+func WithShared(shared func(context.Context) (SharedTotals, error)) Option {
+	return func(s *Server) { s.shared = shared }
+}
+
 // WithMetrics serves m's fetch and batch histograms at /metrics with the
 // store's counters (default: a Metrics of its own, histograms empty).
 func WithMetrics(m *Metrics) Option { return func(s *Server) { s.metrics = m } }
@@ -103,6 +110,9 @@ func New(cfg Config, db *DB, opts ...Option) (*Server, error) {
 		s.metrics = NewMetrics()
 	}
 	s.metrics.attach(db, s.stats)
+	if s.shared != nil {
+		s.metrics.SetShared(s.shared)
+	}
 	s.mux = s.routes()
 	return s, nil
 }

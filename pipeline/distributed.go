@@ -122,6 +122,21 @@ func DistributedStatus(ctx context.Context, cfg *config.Config) (*redisfrontier.
 	return redisfrontier.ReadStatus(ctx, rdb, cfg.Distributed.Name)
 }
 
+// SharedTotals returns a reader of cfg's distributed crawl's counters
+// (redisfrontier.ReadTotals, cheap enough for every metrics scrape) over
+// its own Redis client, and the func that closes that client.
+func SharedTotals(cfg *config.Config) (read func(context.Context) (redisfrontier.Totals, error), closeClient func() error, err error) {
+	rdb, err := redisfrontier.NewClient(cfg.Distributed.Redis)
+	if err != nil {
+		return nil, nil, err
+	}
+	name := cfg.Distributed.Name
+	read = func(ctx context.Context) (redisfrontier.Totals, error) {
+		return redisfrontier.ReadTotals(ctx, rdb, name)
+	}
+	return read, rdb.Close, nil
+}
+
 // planDistributed is the -check line of a distributed crawl.
 func planDistributed(d config.Distributed) string {
 	where := "(bad URL)"

@@ -125,6 +125,14 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			}
 			extra = append(extra, dashboard.WithBFS(ref))
 		}
+		if cfg.Distributed.Enabled() {
+			shared, err := sharedMetrics(cfg)
+			if err != nil {
+				return err
+			}
+			defer shared.close()
+			extra = append(extra, dashboard.WithShared(shared.read))
+		}
 		dash, err := dashboard.Attach(dashboard.Config{Addr: *serve, Token: tok}, cfg.DB, &opts, stop, extra...)
 		if err != nil {
 			return fmt.Errorf("%w: -serve: %w", errUsage, err)

@@ -2,6 +2,7 @@ package redisfrontier
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 	"strconv"
@@ -156,4 +157,41 @@ func (s *Status) readProcesses(ctx context.Context, rdb redis.UniversalClient, p
 		s.Processes = append(s.Processes, pr)
 	}
 	return nil
+}
+
+// Totals are the shared crawl's counters, cheap enough to read at every
+// metrics scrape (ReadStatus walks every queue; this reads six keys).
+type Totals struct {
+	Queued, Leased, Stored, Failed int64
+	Alive                          int64  // processes whose lease runs
+	Stopped                        string // why the crawl was stopped for all; "" while it runs
+}
+
+// ReadTotals reads the counters of crawl name in one round trip after
+// the server's clock.
+func ReadTotals(ctx context.Context, rdb redis.UniversalClient, name string) (Totals, error) {
+	if !ValidName(name) {
+		return Totals{}, fmt.Errorf("redisfrontier: crawl name %q is not valid", name)
+	}
+	now, err := rdb.Time(ctx).Result()
+	if err != nil {
+		return Totals{}, fmt.Errorf("redisfrontier: totals: %w", err)
+	}
+	p := Prefix(name)
+	pipe := rdb.Pipeline()
+	counts := pipe.MGet(ctx, p+"n:queued", p+"n:leased", p+"n:stored", p+"n:failed", p+"stop")
+	alive := pipe.ZCount(ctx, p+"owners", "("+strconv.FormatInt(now.UnixMilli(), 10), "+inf")
+	if _, err := pipe.Exec(ctx); err != nil && !errors.Is(err, redis.Nil) {
+		return Totals{}, fmt.Errorf("redisfrontier: totals: %w", err)
+	}
+	var t Totals
+	vals := counts.Val()
+	for i, dst := range []*int64{&t.Queued, &t.Leased, &t.Stored, &t.Failed} {
+		if s, ok := vals[i].(string); ok {
+			*dst, _ = strconv.ParseInt(s, 10, 64)
+		}
+	}
+	t.Stopped, _ = vals[4].(string)
+	t.Alive = alive.Val()
+	return t, nil
 }

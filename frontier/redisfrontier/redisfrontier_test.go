@@ -88,6 +88,13 @@ func TestSharedQueue(t *testing.T) {
 	if st.Queued != 0 || st.Leased != 2 || st.Stored != 1 || len(st.Processes) != 2 {
 		t.Errorf("status = %+v, want 0 queued, 2 leased, 1 stored, 2 processes", st)
 	}
+	tot, err := redisfrontier.ReadTotals(ctx, rdb, "shared")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (redisfrontier.Totals{Queued: 0, Leased: 2, Stored: 1, Alive: 2}); tot != want {
+		t.Errorf("totals = %+v, want %+v (the status's counters)", tot, want)
+	}
 }
 
 // TestDeadProcessReissued: the links of a process that stops beating are
