@@ -132,4 +132,3 @@ func TestLostAnswer(t *testing.T) {
 		})
 	}
 }
-

@@ -91,7 +91,7 @@ type Frontier struct {
 	// process's leases, from the call to the update of held; adopt holds
 	// it (write) to compare held with the lease hash while none is in
 	// flight.
-	calls sync.RWMutex
+	calls  sync.RWMutex
 	mu     sync.Mutex
 	held   map[string]heldLink // URL → lease of a link popped by this process
 	closed bool
