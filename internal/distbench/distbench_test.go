@@ -267,9 +267,7 @@ func TestRedisRestart(t *testing.T) {
 	srv.Restart()
 	stored, _ := rdb.Get(context.Background(), "crawl:{restart}:n:stored").Int64()
 	t.Logf("redis restarted; %d pages stored before, by its AOF", stored)
-	dbg := time.AfterFunc(2*time.Minute+40*time.Second, func() { debugDump(t, rdb) })
 	c.Wait(3 * time.Minute)
-	dbg.Stop()
 	checkStoredOnce(t, site, dbs(c, 2))
 }
 
@@ -299,30 +297,4 @@ func TestBudgetAcrossProcesses(t *testing.T) {
 			t.Errorf("process %d did not end on the budget:\n%s", i, log)
 		}
 	}
-}
-
-func debugDump(t *testing.T, rdb *redis.Client) {
-	ctx := context.Background()
-	keys, _ := rdb.Keys(ctx, "crawl:{restart}:*").Result()
-	sort.Strings(keys)
-	var b strings.Builder
-	for _, k := range keys {
-		typ, _ := rdb.Type(ctx, k).Result()
-		switch {
-		case strings.Contains(k, ":s:") || strings.Contains(k, ":pu:") || strings.Contains(k, ":pc:"):
-			continue
-		case typ == "string":
-			v, _ := rdb.Get(ctx, k).Result()
-			fmt.Fprintf(&b, "%s = %q\n", k, v)
-		case typ == "hash":
-			v, _ := rdb.HGetAll(ctx, k).Result()
-			fmt.Fprintf(&b, "%s hash %d: %q\n", k, len(v), v)
-		case typ == "zset":
-			v, _ := rdb.ZRangeWithScores(ctx, k, 0, 20).Result()
-			fmt.Fprintf(&b, "%s zset: %v\n", k, v)
-		default:
-			fmt.Fprintf(&b, "%s %s\n", k, typ)
-		}
-	}
-	t.Logf("DEBUGDUMP now=%v\n%s", time.Now().UnixMilli(), b.String())
 }
