@@ -10,6 +10,12 @@
 // last beat, at their place in the queue. A process restarted with the
 // same Owner (the same store) first settles the links its store saved but
 // never settled and gives back the others, so no page is stored twice.
+// A live process's heartbeat does the same for the leases Redis says it
+// holds but it does not know of: a pop the server applied whose answer was
+// lost (a connection dropped, a Redis restart, a go-redis retry of a
+// script whose first attempt did reach the server), or a settle the
+// server never applied; else the other processes would wait for those
+// links forever.
 //
 // Pop reads the best hosts, asks the caller's ready function about them
 // and leases, in one script, the best link of the first of them that has
@@ -29,6 +35,7 @@
 //   - record.go: the compact encoding of a queued link.
 //   - push.go: Push and the seen-set keys.
 //   - pop.go: Pop: the best ready host, leasing its best link.
-//   - lease.go: Settle, Release, reconciling a restarted process.
+//   - lease.go: Settle, Release, reconciling a restarted process, adopting
+//     leases a live process did not know it held.
 //   - admin.go: Clear (a crawl's keys only), ReadStatus.
 package redisfrontier

@@ -19,6 +19,8 @@ import (
 // only the fetch, never the link. URLs this process does not hold are
 // ignored. It also counts the crawl's stored pages (the shared budget).
 func (f *Frontier) Settle(ctx context.Context, pages, failures []string) error {
+	f.calls.RLock()
+	defer f.calls.RUnlock()
 	f.mu.Lock()
 	if f.closed {
 		f.mu.Unlock()
@@ -55,6 +57,8 @@ func (f *Frontier) Settle(ctx context.Context, pages, failures []string) error {
 // queue, at their place (priority and FIFO position); others may then
 // lease them at once.
 func (f *Frontier) Release(ctx context.Context, urls []string) error {
+	f.calls.RLock()
+	defer f.calls.RUnlock()
 	f.mu.Lock()
 	if f.closed {
 		f.mu.Unlock()
@@ -138,21 +142,87 @@ func (f *Frontier) reconcile(ctx context.Context) error {
 	if err != nil || len(leases) == 0 {
 		return err
 	}
+	f.mu.Lock()
+	for _, l := range leases {
+		f.held[l.url] = heldLink{s5: l.s5, host: l.host}
+	}
+	f.mu.Unlock()
+	return f.settleOrGiveBack(ctx, leases, "reconciled the links an earlier run held")
+}
+
+// adopt handles the links leased to this process that it does not know
+// it holds: a pop the server applied whose answer the client never saw
+// (the connection dropped, or go-redis sent the script again after a
+// first attempt that did reach the server), or a settle the server never
+// applied after the client deleted the links from held (Redis restarted
+// without its last writes). Such a link is never settled nor given back
+// while this process lives and beats, and the other processes then wait
+// for it ("others hold links") forever. adopt compares the lease hash
+// with held while no pop, settle or release is in flight, and settles
+// (Config.Saved says it was stored) or gives back each stray lease.
+func (f *Frontier) adopt(ctx context.Context) error {
+	f.calls.Lock()
+	f.mu.Lock()
+	known := make(map[string]bool, len(f.held))
+	for _, h := range f.held {
+		known[h.s5] = true
+	}
+	closed := f.held == nil
+	f.mu.Unlock()
+	if closed {
+		f.calls.Unlock()
+		return nil
+	}
+	s5s, err := f.rdb.HKeys(ctx, f.prefix+"l:"+f.owner).Result()
+	if err != nil {
+		f.calls.Unlock()
+		return fmt.Errorf("redisfrontier: leases of %s: %w", f.owner, err)
+	}
+	stray := false
+	for _, s5 := range s5s {
+		stray = stray || !known[s5]
+	}
+	if !stray {
+		f.calls.Unlock()
+		return nil
+	}
+	all, err := f.leasesOf(ctx, f.owner)
+	if err != nil {
+		f.calls.Unlock()
+		return err
+	}
+	var leases []lease
+	f.mu.Lock()
+	for _, l := range all {
+		if !known[l.s5] && f.held != nil {
+			f.held[l.url] = heldLink{s5: l.s5, host: l.host}
+			leases = append(leases, l)
+		}
+	}
+	f.mu.Unlock()
+	f.calls.Unlock()
+	return f.settleOrGiveBack(ctx, leases, "adopted links leased to this process that it did not know it held")
+}
+
+// settleOrGiveBack settles the leases, now in held, whose links the store
+// saved (Config.Saved) and gives the others back to the queue.
+func (f *Frontier) settleOrGiveBack(ctx context.Context, leases []lease, msg string) error {
+	if len(leases) == 0 {
+		return nil
+	}
 	var pages, failures map[string]bool
 	if f.cfg.Saved != nil {
 		urls := make([]string, len(leases))
 		for i, l := range leases {
 			urls[i] = l.url
 		}
+		var err error
 		if pages, failures, err = f.cfg.Saved(ctx, urls); err != nil {
 			return fmt.Errorf("redisfrontier: reconcile: %w", err)
 		}
 	}
-	var ps, fs []string
-	var back []string
-	f.mu.Lock()
+	var ps, fs, back []string
 	for _, l := range leases {
-		f.held[l.url] = heldLink{s5: l.s5, host: l.host}
 		switch {
 		case pages[l.url]:
 			ps = append(ps, l.url)
@@ -162,12 +232,9 @@ func (f *Frontier) reconcile(ctx context.Context) error {
 			back = append(back, l.url)
 		}
 	}
-	f.mu.Unlock()
 	if err := f.Settle(ctx, ps, fs); err != nil {
 		return err
 	}
-	if len(ps)+len(fs)+len(back) > 0 {
-		f.log.Info("reconciled the links an earlier run held", "owner", f.owner, "stored", len(ps), "failed", len(fs), "requeued", len(back))
-	}
+	f.log.Info(msg, "owner", f.owner, "stored", len(ps), "failed", len(fs), "requeued", len(back))
 	return f.Release(ctx, back)
 }

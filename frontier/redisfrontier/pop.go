@@ -111,6 +111,8 @@ func (f *Frontier) popTop(ctx context.Context, ready func(string) bool, margin f
 	args := make([]any, 0, 5+len(top))
 	args = append(args, f.owner, f.cfg.MaxPages, max(f.cfg.HostLimit, 0), margin, len(yes))
 	args = append(append(args, yes...), no...)
+	f.calls.RLock()
+	defer f.calls.RUnlock()
 	res, err := popTopScript.Run(ctx, f.rdb, f.keys, args...).Slice()
 	if err != nil {
 		return crawl.Link{}, fmt.Errorf("redisfrontier: pop: %w", err)
@@ -236,6 +238,8 @@ func (f *Frontier) popFrom(ctx context.Context, hosts []string) (crawl.Link, err
 	for _, h := range hosts {
 		args = append(args, h)
 	}
+	f.calls.RLock()
+	defer f.calls.RUnlock()
 	res, err := popScript.Run(ctx, f.rdb, f.keys, args...).Slice()
 	if err != nil {
 		return crawl.Link{}, fmt.Errorf("redisfrontier: pop: %w", err)

@@ -87,6 +87,11 @@ type Frontier struct {
 	shardBits int
 	log       *slog.Logger
 
+	// calls is held (read) by every script call that grants or ends this
+	// process's leases, from the call to the update of held; adopt holds
+	// it (write) to compare held with the lease hash while none is in
+	// flight.
+	calls  sync.RWMutex
 	mu     sync.Mutex
 	held   map[string]heldLink // URL → lease of a link popped by this process
 	closed bool
@@ -220,6 +225,13 @@ func (f *Frontier) heartbeat() {
 		}
 		if n > 0 {
 			f.log.Info("re-issued links of a process gone", "links", n)
+		}
+		if err == nil {
+			ctx, cancel := context.WithTimeout(context.Background(), f.lease)
+			if err := f.adopt(ctx); err != nil {
+				f.log.Warn("redis lease check failed", "err", err)
+			}
+			cancel()
 		}
 	}
 }
