@@ -1,15 +1,11 @@
 package pipeline_test
 
 import (
-	"archive/tar"
-	"compress/gzip"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -25,31 +21,7 @@ import (
 // realPages reads the PostgreSQL documentation subset: name → body.
 func realPages(t *testing.T) map[string][]byte {
 	t.Helper()
-	f, err := os.Open("testdata/postgresql15-subset.tar.gz")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr := tar.NewReader(zr)
-	out := map[string][]byte{}
-	for {
-		h, err := tr.Next()
-		if errors.Is(err, io.EOF) {
-			return out
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		if strings.HasSuffix(h.Name, ".html") {
-			if out[strings.TrimPrefix(h.Name, "./")], err = io.ReadAll(tr); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	return readSubset(t, "testdata/postgresql15-subset.tar.gz")
 }
 
 // TestRealPagesClustersIndependentOfLinkOrder crawls the PostgreSQL
