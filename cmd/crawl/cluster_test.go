@@ -123,15 +123,7 @@ func TestClusterScore(t *testing.T) {
 	if code != 0 || !strings.Contains(out, printed) {
 		t.Errorf("score of the -out file = %d: %q, the run printed %q", code, out, printed)
 	}
-	f, err := os.Open(labels)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rows, err := csv.NewReader(f).ReadAll()
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rows, _ := readCSVFile(t, labels)
 	write := func(name string, rows [][]string) string {
 		var b strings.Builder
 		w := csv.NewWriter(&b)

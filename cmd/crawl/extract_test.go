@@ -34,15 +34,7 @@ func TestExtractCommand(t *testing.T) {
 	if code != 0 || stdout != "" || !strings.Contains(stderr, "5 records from 3 pages") {
 		t.Fatalf("crawl extract = %d, %q %q", code, stdout, stderr)
 	}
-	f, err := os.Open(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
+	rows, _ := readCSVFile(t, out)
 	wantHeader := "page,record,link,title,text" // both templates' columns named by role
 	if got := strings.Join(rows[0], ","); got != wantHeader {
 		t.Errorf("header = %s\nwant     %s", got, wantHeader)

@@ -19,19 +19,7 @@ import (
 // order or time, by URL.
 func pagesByURL(t *testing.T, path string) map[string]string {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	col := map[string]int{}
-	for i, h := range rows[0] {
-		col[h] = i
-	}
+	rows, col := readCSVFile(t, path)
 	out := map[string]string{}
 	for _, r := range rows[1:] {
 		var b strings.Builder
@@ -377,19 +365,7 @@ out: `+filepath.Join(dir, "out")+`
 	if code != 0 || strings.Contains(errOut, "replay:") {
 		t.Fatalf("replay: %d\n%s\n%s", code, out, errOut)
 	}
-	f, err := os.Open(filepath.Join(dir, "out", "pages.csv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatal(err)
-	}
-	col := map[string]int{}
-	for i, h := range rows[0] {
-		col[h] = i
-	}
+	rows, col := readCSVFile(t, filepath.Join(dir, "out", "pages.csv"))
 	if len(rows) != 2 {
 		t.Fatalf("%d pages stored, want 1: %v", len(rows)-1, rows[1:])
 	}
