@@ -176,7 +176,9 @@ func (m *Matcher) forest(a *Tree, as []int32, b *Tree, bs []int32) int {
 			if prev[c] > best {
 				best = prev[c]
 			}
-			if a.Label[ai] == b.Label[bs[c-1]] {
+			if bj := bs[c-1]; a.Label[ai] == b.Label[bj] && prev[c-1]+min(a.Size[ai], b.Size[bj]) > best {
+				// (STM of two subtrees is at most the smaller's size: a
+				// match that cannot beat best is not computed.)
 				// MatchNodes may grow m.buf; index M afresh afterwards.
 				s := int32(m.MatchNodes(a, ai, b, int(bs[c-1])))
 				M = m.buf[base : base+need]

@@ -7,12 +7,17 @@
 // allocations of the extraction alone are summed. It prints pages, pages
 // with records, records, CPU ms per page for parsing and for extraction,
 // bytes and allocations per page, the widest page's columns and the
-// slowest pages.
+// slowest pages. -cluster extracts every page as one template cluster
+// (what the crawl does on a documentation site of one template); -dump
+// FILE writes every record (page, index, fields as JSON), one a line, so
+// that two versions of the extraction can be compared record for record.
 //
 //	go run ./extraction/cmd/pagecost /usr/share/doc/python3.11/html
 package main
 
 import (
+	"bufio"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io/fs"
@@ -30,12 +35,14 @@ import (
 
 func main() {
 	top := flag.Int("top", 5, "slowest pages to list")
+	cluster := flag.Bool("cluster", false, "extract every page as one template cluster (pages in name order)")
+	dump := flag.String("dump", "", "write every record to this file, one a line")
 	flag.Parse()
 	if flag.NArg() == 0 {
 		fmt.Fprintln(os.Stderr, "usage: pagecost [-top N] DIR...")
 		os.Exit(2)
 	}
-	if err := run(flag.Args(), *top); err != nil {
+	if err := run(flag.Args(), *top, *cluster, *dump); err != nil {
 		fmt.Fprintln(os.Stderr, "pagecost:", err)
 		os.Exit(1)
 	}
@@ -46,7 +53,7 @@ type cost struct {
 	cpu  time.Duration
 }
 
-func run(dirs []string, top int) error {
+func run(dirs []string, top int, cluster bool, dump string) error {
 	var files []string
 	for _, d := range dirs {
 		err := filepath.WalkDir(d, func(p string, e fs.DirEntry, err error) error {
@@ -60,6 +67,20 @@ func run(dirs []string, top int) error {
 		}
 	}
 	slices.Sort(files)
+	var out *bufio.Writer
+	if dump != "" {
+		f, err := os.Create(dump)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		out = bufio.NewWriter(f)
+		defer out.Flush()
+	}
+	id := int64(0)
+	if cluster {
+		id = 1
+	}
 	ce := extraction.NewClusterExtractor(extraction.Config{})
 	var parseCPU, extractCPU time.Duration
 	var bytes, allocs uint64
@@ -80,7 +101,7 @@ func run(dirs []string, top int) error {
 		}
 		runtime.ReadMemStats(&ms0)
 		t1 := cpu()
-		recs, err := ce.Extract(0, "http://127.0.0.1/"+filepath.ToSlash(f), doc)
+		recs, err := ce.Extract(id, "http://127.0.0.1/"+filepath.ToSlash(f), doc)
 		d := cpu() - t1
 		runtime.ReadMemStats(&ms1)
 		extractCPU += d
@@ -92,6 +113,15 @@ func run(dirs []string, top int) error {
 			continue
 		}
 		costs = append(costs, cost{f, d})
+		if out != nil {
+			for _, r := range recs {
+				b, err := json.Marshal(r.Fields)
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(out, "%s\t%d\t%s\n", f, r.Index, b)
+			}
+		}
 		if len(recs) > 0 {
 			lists++
 			records += len(recs)
