@@ -67,3 +67,20 @@ func annotationText(v any) string {
 	}
 	return string(b)
 }
+
+// Keep holds v with the page under key until the page's batch ran: what a
+// hook computes from the page's DOM in OnPage (in the fetch workers, while
+// the DOM is there) for its own OnBatch to use, so that the engine can let
+// the DOM go (hooks.Needs). Nothing kept is stored or exported; keep small
+// results, keyed by a value of an unexported type of the hook's package
+// (as context.WithValue keys are), so hooks never collide. The OnPage
+// hooks of one page run one after the other, so Keep needs no lock there.
+func (p *Page) Keep(key, v any) {
+	if p.kept == nil {
+		p.kept = map[any]any{}
+	}
+	p.kept[key] = v
+}
+
+// Kept returns what Keep holds under key, or nil.
+func (p *Page) Kept(key any) any { return p.kept[key] }

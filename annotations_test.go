@@ -46,3 +46,23 @@ func TestAnnotate(t *testing.T) {
 		t.Fatal("Annotation of an unset name is reported set")
 	}
 }
+
+// TestKeep holds values by key, keys of distinct types apart, and a page
+// without any returns nil.
+func TestKeep(t *testing.T) {
+	type keyA struct{}
+	type keyB struct{}
+	var p crawl.Page
+	if p.Kept(keyA{}) != nil {
+		t.Fatal("an empty page kept something")
+	}
+	p.Keep(keyA{}, 1)
+	p.Keep(keyB{}, "b")
+	p.Keep(keyA{}, 2)
+	if p.Kept(keyA{}) != 2 || p.Kept(keyB{}) != "b" {
+		t.Fatalf("kept %v %v, want 2 b", p.Kept(keyA{}), p.Kept(keyB{}))
+	}
+	if len(p.Annotations) != 0 {
+		t.Fatal("Keep set an annotation: kept values are never stored")
+	}
+}

@@ -77,6 +77,8 @@ type Page struct {
 	// Annotations are named per-page results of any hook, as text (see
 	// Annotate); nil when there are none.
 	Annotations map[string]string
+
+	kept map[any]any // Keep: what OnPage hooks hand to their OnBatch; never stored
 }
 
 // Field is one named value of an extracted data record.

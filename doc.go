@@ -13,7 +13,7 @@
 //
 // Files:
 //   - crawl.go: Link, Page, Field, Record, Batch, errors.
-//   - annotations.go: Page.Annotate, Page.Annotation.
+//   - annotations.go: Page.Annotate, Page.Annotation, Page.Keep, Page.Kept.
 //   - results.go: Failure, Counts, FrontierEntry, Fingerprint (what the
 //     engine hands a store), Result and Batch.AddResult, ExportTables.
 //   - hostkey.go: HostKey.

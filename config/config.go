@@ -160,6 +160,10 @@ type Batch struct {
 	// one, beside the fetching workers; only a full queue makes fetching
 	// wait. Default 2.
 	Queue int `yaml:"queue"`
+	// MaxBytes ends a batch before Size pages once its pages' bodies
+	// reach it (the DOMs a batch keeps for its hooks take about 7 times
+	// their bodies). Default 8MiB.
+	MaxBytes ByteSize `yaml:"max_bytes"`
 }
 
 // Hub configures the hub/topic URL classifier (paper 001) at OnURL.
@@ -290,6 +294,9 @@ func (c *Config) fill() {
 	}
 	if c.Batch.Size == 0 {
 		c.Batch.Size = 200
+	}
+	if c.Batch.MaxBytes == 0 {
+		c.Batch.MaxBytes = 8 << 20
 	}
 	if c.Batch.Queue == 0 {
 		c.Batch.Queue = 2

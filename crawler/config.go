@@ -83,6 +83,12 @@ type Config struct {
 	// run; links beyond it are refused. 0 = no limit.
 	MaxPagesPerHost int
 	BatchSize       int // pages per OnBatch call; default 200
+	// BatchBytes ends a batch early once its pages' bodies (as received,
+	// Page.Size) reach it, so that the pages a batch keeps for its hooks
+	// (a parsed DOM takes about 7 times its body) stay bounded on sites
+	// of large pages; default 8 MiB (about 85 pages of the Python
+	// documentation, 60 MB of DOM).
+	BatchBytes int64
 	// BatchQueue is how many batches may wait for the OnBatch hooks while
 	// one runs; default 2. OnBatch work runs beside the workers; only when
 	// this queue is full does storing (and so fetching) wait for it.
@@ -153,6 +159,9 @@ func (c *Config) fill() {
 	if c.BatchSize == 0 {
 		c.BatchSize = 200
 	}
+	if c.BatchBytes == 0 {
+		c.BatchBytes = 8 << 20
+	}
 	if c.BatchQueue == 0 {
 		c.BatchQueue = 2
 	}
@@ -208,6 +217,7 @@ func (c Config) Validate() error {
 	check(c.MaxPages < 0, "MaxPages %d is negative", c.MaxPages)
 	check(c.BatchSize < 0, "BatchSize %d is negative", c.BatchSize)
 	check(c.BatchQueue < 0, "BatchQueue %d is negative", c.BatchQueue)
+	check(c.BatchBytes < 0, "BatchBytes %d is negative", c.BatchBytes)
 	check(c.CommitEvery < 0, "CommitEvery %d is negative", c.CommitEvery)
 	check(c.RobotsAgent != "" && !robots.ValidToken(c.RobotsAgent), "RobotsAgent %q is not a product token (letters, '-' and '_' only)", c.RobotsAgent)
 	check(c.RobotsAgent == "" && c.UserAgent != "" && robots.ProductToken(c.UserAgent) == "",

@@ -61,7 +61,8 @@ type Crawler struct {
 	observe    func(host string, d time.Duration, status int, err error)
 	saveBatch  func(ctx context.Context, b *crawl.Batch) error
 	revisits   map[string]Validators // URL → validators for conditional GET (re-crawl)
-	keepDOM    bool                  // batch hooks exist: pages keep Doc and HTML until their batch ran
+	keepDOM    bool                  // a batch hook needs page.Doc: pages keep it until their batch ran
+	keepHTML   bool                  // a batch hook needs page.HTML: pages keep it until their batch ran
 	stats      stats
 	seq        atomic.Int64
 	stopOnce   sync.Once
@@ -199,8 +200,8 @@ func New(cfg Config, fr frontier.Frontier, st Store, opts ...Option) (*Crawler, 
 		}
 	}
 	c.quota = newHostQuota(cfg.MaxPagesPerHost)
-	_, _, nBatch := c.chain.Len()
-	c.keepDOM = nBatch > 0
+	needs := c.chain.BatchNeeds()
+	c.keepDOM, c.keepHTML = needs.DOM, needs.HTML
 	c.hosts = newHostTable(cfg.PerHostParallel, cfg.PerHostDelay, c.now)
 	c.held = newHeldLinks(maxHolds)
 	robotsClient := &http.Client{Transport: c.transport, Timeout: cfg.Timeout}

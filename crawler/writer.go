@@ -26,11 +26,12 @@ type writer struct {
 	results chan result
 	pending atomic.Int64 // links popped whose results are not stored yet
 
-	batchSeq int64
-	batch    []*crawl.Page
-	batches  chan *crawl.Batch
-	done     chan struct{}
-	batchWG  sync.WaitGroup
+	batchSeq   int64
+	batch      []*crawl.Page
+	batchBytes int64 // bodies of batch, as received (Page.Size)
+	batches    chan *crawl.Batch
+	done       chan struct{}
+	batchWG    sync.WaitGroup
 
 	errMu sync.Mutex
 	err   error
@@ -195,11 +196,12 @@ func (w *writer) commit(ctx context.Context, group []result) {
 		return
 	}
 	for _, p := range append(pages, revisited...) {
-		if !w.c.keepDOM {
+		if !w.c.keepHTML {
 			p.HTML = nil // stored; no batch hook needs it
 		}
 		w.batch = append(w.batch, p)
-		if len(w.batch) >= w.c.cfg.BatchSize {
+		w.batchBytes += int64(p.Size)
+		if len(w.batch) >= w.c.cfg.BatchSize || w.batchBytes >= w.c.cfg.BatchBytes {
 			w.emitBatch(false)
 		}
 	}
@@ -332,7 +334,7 @@ func (w *writer) emitBatch(final bool) {
 	}
 	w.batchSeq++
 	b := &crawl.Batch{Seq: w.batchSeq, Pages: w.batch, Final: final}
-	w.batch = nil
+	w.batch, w.batchBytes = nil, 0
 	select {
 	case w.batches <- b:
 	default: // the queue is full: backpressure, counted

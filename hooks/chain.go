@@ -31,6 +31,21 @@ func (c *Chain) Len() (urls, pages, batches int) {
 	return len(c.urls), len(c.pages), len(c.batches)
 }
 
+// BatchNeeds is what the batch hooks together need of a page (Needs): a
+// hook that does not declare it (NeedsDeclarer) needs everything.
+func (c *Chain) BatchNeeds() Needs {
+	var n Needs
+	for _, h := range c.batches {
+		d, ok := h.(NeedsDeclarer)
+		if !ok {
+			return Needs{DOM: true, HTML: true}
+		}
+		hn := d.BatchNeeds()
+		n.DOM, n.HTML = n.DOM || hn.DOM, n.HTML || hn.HTML
+	}
+	return n
+}
+
 // RunURL runs the URL hooks in order. It returns ErrSkip when a hook dropped
 // the link, ErrStop when a hook asked to stop, or the first other error
 // (later hooks do not run after an error).

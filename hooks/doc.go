@@ -9,6 +9,11 @@
 //     ErrSkip stops later page hooks for that page (the page is still stored).
 //   - BatchHook.OnBatch sees every N fetched pages, and the rest at the end.
 //
+// A batch hook declares what it reads of a page (NeedsDeclarer, Needs):
+// the engine keeps each page's DOM and body for the batch only when some
+// batch hook needs them, and a hook that needs the DOM's information
+// computes it in OnPage and keeps it with the page (crawl.Page.Keep).
+//
 // Any hook may return ErrStop to end the crawl gracefully. Hooks run in the
 // order they were added: built-in hooks from the configuration first, in the
 // order topic relevance, hub/topic URL classifier (OnPage and OnURL), then

@@ -36,6 +36,25 @@ type BatchHook interface {
 	OnBatch(ctx context.Context, batch *crawl.Batch) error
 }
 
+// Needs says which heavy parts of a page a batch hook reads: the engine
+// keeps a page's parsed DOM (Page.Doc) and decoded body (Page.HTML) from
+// OnPage until its batch ran only when some batch hook needs them, and
+// lets them go right after OnPage (the DOM) or once the page is stored
+// (the body) otherwise. A hook that needs what a page's DOM tells it
+// computes that in OnPage, in the fetch workers, and keeps the small
+// result for its batch (Page.Keep).
+type Needs struct {
+	DOM  bool // page.Doc in OnBatch
+	HTML bool // page.HTML in OnBatch
+}
+
+// NeedsDeclarer is implemented by a BatchHook that declares what it reads
+// (BatchNeeds). A batch hook that does not implement it is given both the
+// DOM and the body.
+type NeedsDeclarer interface {
+	BatchNeeds() Needs
+}
+
 // URLFunc adapts a function to URLHook.
 type URLFunc func(ctx context.Context, from *crawl.Page, link *crawl.Link) error
 

@@ -7,6 +7,7 @@ import (
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/clustering/fpc"
 	"github.com/crawl-project/crawl/config"
+	"github.com/crawl-project/crawl/hooks"
 	"github.com/crawl-project/crawl/htmldecode"
 	"github.com/crawl-project/crawl/store"
 )
@@ -33,7 +34,7 @@ func newClustersBuiltin(ctx context.Context, cfg *config.Config, st *store.Store
 	if err != nil {
 		return nil, err
 	}
-	h := fpc.NewHook(c, fpc.WithFinalPass(cfg.Batch.Size, finalPassPages))
+	h := fpc.NewHook(c, fpc.WithFinalPass(cfg.Batch.Size, finalPassPages), fpc.WithPageFeatures())
 	if restored > 0 {
 		err := st.Pages(ctx, func(p *crawl.Page) error {
 			if p.Cluster == 0 {
@@ -52,6 +53,15 @@ func newClustersBuiltin(ctx context.Context, cfg *config.Config, st *store.Store
 	}
 	return &clustersBuiltin{hook: h, st: st}, nil
 }
+
+// OnPage extracts the page's template features in the fetch worker
+// (fpc.WithPageFeatures), so OnBatch needs no DOM.
+func (b *clustersBuiltin) OnPage(ctx context.Context, p *crawl.Page) error {
+	return b.hook.OnPage(ctx, p)
+}
+
+// BatchNeeds implements hooks.NeedsDeclarer.
+func (b *clustersBuiltin) BatchNeeds() hooks.Needs { return b.hook.BatchNeeds() }
 
 // OnBatch clusters the batch and hands the clusters it changed to the
 // batch's store transaction as its store.ResultClusters result.

@@ -15,7 +15,8 @@ import (
 )
 
 // buildHooks adds the enabled built-ins to the chain in the documented
-// order. OnPage: topic relevance, then the hub label of the page itself.
+// order. OnPage: topic relevance, then the hub label of the page itself,
+// then the template features (kept with the page for OnBatch).
 // OnURL: topic priority (the parent page's score), then the hub classifier
 // (which may boost hubs or drop links). OnBatch: structural clustering,
 // then record extraction (which needs the cluster ids), then fuzzy topics.
@@ -103,6 +104,14 @@ type timedBatch struct {
 	name    string
 	h       hooks.BatchHook
 	observe func(string, time.Duration)
+}
+
+// BatchNeeds is the wrapped hook's (everything when it declares nothing).
+func (t timedBatch) BatchNeeds() hooks.Needs {
+	if d, ok := t.h.(hooks.NeedsDeclarer); ok {
+		return d.BatchNeeds()
+	}
+	return hooks.Needs{DOM: true, HTML: true}
 }
 
 func (t timedBatch) OnBatch(ctx context.Context, b *crawl.Batch) error {

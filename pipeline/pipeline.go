@@ -239,7 +239,8 @@ func engineConfig(c *config.Config) crawler.Config {
 		MaxBackoff: c.Fetch.MaxBackoff, MaxRetryAfter: c.Fetch.MaxRetryAfter,
 		MaxBodySize: c.Fetch.MaxBodySize, MaxRedirects: c.Fetch.MaxRedirects,
 		ContentTypes: c.Fetch.ContentTypes, MaxPages: c.MaxPages, BatchSize: c.Batch.Size, BatchQueue: c.Batch.Queue,
-		StopGrace: c.Fetch.StopGrace, Proxy: c.Fetch.Proxy,
+		BatchBytes: int64(c.Batch.MaxBytes),
+		StopGrace:  c.Fetch.StopGrace, Proxy: c.Fetch.Proxy,
 	}
 	if len(c.Fetch.Headers) > 0 {
 		e.Header = http.Header{}

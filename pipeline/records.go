@@ -5,6 +5,7 @@ import (
 	"log/slog"
 
 	"github.com/crawl-project/crawl/extraction"
+	"github.com/crawl-project/crawl/hooks"
 )
 
 // recordsBuiltin extracts the data records of each page of a batch (paper
@@ -19,6 +20,9 @@ func newRecordsBuiltin(minRecords int, log *slog.Logger) *recordsBuiltin {
 	ce := extraction.NewClusterExtractor(extraction.Config{MinRecords: minRecords})
 	return &recordsBuiltin{extraction.NewHook(ce, extraction.WithHookLogger(log))}
 }
+
+// BatchNeeds implements hooks.NeedsDeclarer: extraction reads the DOM.
+func (r *recordsBuiltin) BatchNeeds() hooks.Needs { return hooks.Needs{DOM: true} }
 
 func (r *recordsBuiltin) reportLines() []string {
 	st := r.Stats()

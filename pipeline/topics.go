@@ -6,6 +6,7 @@ import (
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/clustering/fuzzy"
+	"github.com/crawl-project/crawl/hooks"
 	"github.com/crawl-project/crawl/store"
 )
 
@@ -34,6 +35,9 @@ func newTopicsBuiltin(ctx context.Context, st *store.Store, r float64, paper boo
 	}
 	return &topicsBuiltin{st: st, hook: h}, nil
 }
+
+// BatchNeeds implements hooks.NeedsDeclarer: titles and meta only.
+func (t *topicsBuiltin) BatchNeeds() hooks.Needs { return hooks.Needs{} }
 
 // OnBatch feeds the batch to the fuzzy hook; on the final batch it stores
 // the topics of every page (earlier batches' pages included).

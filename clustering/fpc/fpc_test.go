@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"testing"
 
 	"golang.org/x/net/html"
@@ -311,5 +312,53 @@ func TestJSFunctionNames(t *testing.T) {
 	doc2, _ := html.Parse(bytes.NewReader([]byte(`<script>function init(){} go = function(){}; z={run:function(){}}</script><p onload="x1 = function(){}">`)))
 	if got := fpc.Extract(doc2); fpc.PageSimilarity(want, got) <= fpc.PageSimilarity(want, fpc.Extract(&html.Node{Type: html.DocumentNode})) {
 		t.Error("pages defining the same JS functions are no more similar than an empty page")
+	}
+}
+
+// TestPageFeaturesClusterAsDOM clusters the 42 pages in batches of 10 twice:
+// from their DOMs in OnBatch, and with WithPageFeatures from the features
+// OnPage kept (the DOM gone before OnBatch, as the engine drops it). The
+// clusters must be the same, and BatchNeeds must say the DOM is needed
+// only without WithPageFeatures.
+func TestPageFeaturesClusterAsDOM(t *testing.T) {
+	pages := loadPages(t)
+	ctx := context.Background()
+	run := func(onPage bool) []int64 {
+		var opts []fpc.HookOption
+		if onPage {
+			opts = append(opts, fpc.WithPageFeatures())
+		}
+		h := fpc.NewHook(fpc.New(fpc.Config{}), opts...)
+		if got := h.BatchNeeds().DOM; got == onPage {
+			t.Fatalf("WithPageFeatures %v: BatchNeeds().DOM = %v", onPage, got)
+		}
+		var ids []int64
+		for start := 0; start < len(pages); start += 10 {
+			b := &crawl.Batch{Final: start+10 >= len(pages)}
+			for i, p := range pages[start:min(start+10, len(pages))] {
+				cp := &crawl.Page{Seq: int64(start + i + 1), URL: p.path, Doc: p.doc}
+				if onPage {
+					if err := h.OnPage(ctx, cp); err != nil {
+						t.Fatal(err)
+					}
+					cp.Doc = nil
+				}
+				b.Pages = append(b.Pages, cp)
+			}
+			if err := h.OnBatch(ctx, b); err != nil {
+				t.Fatal(err)
+			}
+			for _, p := range b.Pages {
+				ids = append(ids, p.Cluster)
+			}
+		}
+		return ids
+	}
+	dom, kept := run(false), run(true)
+	if !slices.Equal(dom, kept) {
+		t.Fatalf("clusters from the DOM %v, from kept features %v", dom, kept)
+	}
+	if slices.Contains(kept, 0) {
+		t.Fatalf("a page without a cluster: %v", kept)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/hooks"
 )
 
 // Hook is the OnBatch adapter: it extracts the features of the batch's
@@ -18,6 +19,11 @@ import (
 // (Clusterer.Recluster), so that the partition does not depend on the
 // fetch order; the pages of earlier batches whose cluster changed are
 // reported by Moves, the clusters dropped by Removed.
+//
+// With WithPageFeatures the hook is a page hook too: OnPage extracts the
+// page's features in the fetch worker and keeps them with the page
+// (crawl.Page.Keep), and OnBatch needs no DOM (BatchNeeds), so the engine
+// lets each page's DOM go right after OnPage.
 type Hook struct {
 	c        *Clusterer
 	rows     []Row
@@ -26,7 +32,11 @@ type Hook struct {
 	skipped  bool
 	seen     []seenPage
 	moves    map[int64]int64
+	onPage   bool // WithPageFeatures
 }
+
+// featuresKey is the crawl.Page.Keep key of a page's features.
+type featuresKey struct{}
 
 // seenPage is a page the final pass will recluster.
 type seenPage struct {
@@ -47,6 +57,24 @@ type HookOption func(*Hook)
 func WithFinalPass(batch, maxPages int) HookOption {
 	return func(h *Hook) { h.final, h.maxPages = max(1, batch), max(1, maxPages) }
 }
+
+// WithPageFeatures makes the hook extract each page's features in OnPage
+// (it must then be added to the crawl as a page hook as well as a batch
+// hook): OnBatch reads them from the page, not its DOM.
+func WithPageFeatures() HookOption { return func(h *Hook) { h.onPage = true } }
+
+// OnPage implements hooks.PageHook: it keeps the features of the page's
+// DOM with the page for OnBatch.
+func (h *Hook) OnPage(_ context.Context, p *crawl.Page) error {
+	if p.Doc != nil {
+		p.Keep(featuresKey{}, Extract(p.Doc))
+	}
+	return nil
+}
+
+// BatchNeeds implements hooks.NeedsDeclarer: the DOM, unless
+// WithPageFeatures.
+func (h *Hook) BatchNeeds() hooks.Needs { return hooks.Needs{DOM: !h.onPage} }
 
 // FinalPassSkipped reports whether the final pass was given up because
 // the crawl had more than its maxPages pages.
@@ -83,16 +111,22 @@ func (h *Hook) Seed(seq, cluster int64, f *Features) {
 // OnBatch implements hooks.BatchHook.
 func (h *Hook) OnBatch(ctx context.Context, b *crawl.Batch) error {
 	var pages []*crawl.Page
+	var feats []*Features
+	var docs []*html.Node // pages without kept features
+	var at []int
 	for _, p := range b.Pages {
-		if p.Doc != nil {
-			pages = append(pages, p)
+		f, _ := p.Kept(featuresKey{}).(*Features)
+		if f == nil && p.Doc == nil {
+			continue
 		}
+		if f == nil {
+			docs, at = append(docs, p.Doc), append(at, len(feats))
+		}
+		pages, feats = append(pages, p), append(feats, f)
 	}
-	docs := make([]*html.Node, len(pages))
-	for i, p := range pages {
-		docs[i] = p.Doc
+	for i, f := range ExtractAll(docs) {
+		feats[at[i]] = f
 	}
-	feats := ExtractAll(docs)
 	for i, id := range h.c.AddBatch(feats) {
 		pages[i].Cluster = id
 		h.keep(seenPage{seq: pages[i].Seq, cluster: id, f: feats[i]})
