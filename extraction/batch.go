@@ -25,7 +25,8 @@ type Page struct {
 // prepared is a page analysed by ExtractBatch's parallel phase.
 type prepared struct {
 	a       analysis
-	applied bool // extracted with the cluster's learned shape
+	vals    [][]value // the records' values (analysis.values)
+	applied bool      // extracted with the cluster's learned shape
 	tried   bool // the learned shape was tried and did not fit
 	err     error
 }
@@ -65,6 +66,9 @@ func (ce *ClusterExtractor) ExtractBatch(ctx context.Context, pages []Page, work
 			defer wg.Done()
 			for i := range next {
 				prep[i] = ce.prepare(ctx, pages[i], shapes[pages[i].Cluster])
+				if prep[i].err == nil {
+					prep[i].vals, prep[i].err = values(prep[i].a, pages[i].URL)
+				}
 			}
 		}()
 	}
@@ -113,6 +117,16 @@ func (ce *ClusterExtractor) prepare(ctx context.Context, pg Page, sh shape) (pr 
 	return pr
 }
 
+// values is a.values, a panic failing the page alone (ErrPanic).
+func values(a analysis, pageURL string) (vals [][]value, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			vals, err = nil, fmt.Errorf("%w: %v", ErrPanic, v)
+		}
+	}()
+	return a.values(pageURL), nil
+}
+
 // finish lets the page's cluster learn from it and names its records.
 func (ce *ClusterExtractor) finish(pg Page, pr prepared) (recs []crawl.Record, err error) {
 	defer func() {
@@ -121,11 +135,11 @@ func (ce *ClusterExtractor) finish(pg Page, pr prepared) (recs []crawl.Record, e
 		}
 	}()
 	if pg.Cluster == 0 {
-		return pr.a.records(newColumns(), pg.URL, 0), nil
+		return named(newColumns(), pr.vals, pg.URL, 0), nil
 	}
 	l := ce.cluster(pg.Cluster)
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.learnFrom(pr.a, pr.applied, pr.tried)
-	return pr.a.records(l.cols, pg.URL, pg.Cluster), nil
+	return named(l.cols, pr.vals, pg.URL, pg.Cluster), nil
 }

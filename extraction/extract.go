@@ -190,13 +190,14 @@ func ExtractPage(doc *html.Node, cfg Config) ([]crawl.Record, error) {
 		return nil, err
 	}
 	a := analyze(p, &m, cfg)
-	return a.records(newColumns(), "", 0), nil
+	return named(newColumns(), a.values(""), "", 0), nil
 }
 
-// records names the fields of every record of a along cols, which it
-// extends (columns.go); addresses are resolved against the page's <base>
-// and pageURL.
-func (a analysis) records(cols *columns, pageURL string, cluster int64) []crawl.Record {
+// values lists the leaves of every record of a (recordValues), records in
+// document order; addresses are resolved against the page's <base> and
+// pageURL. It depends on the page alone, so ExtractBatch computes it in
+// its parallel phase.
+func (a analysis) values(pageURL string) [][]value {
 	var recs [][]int32
 	for _, r := range a.regions {
 		recs = append(recs, r.records...)
@@ -210,6 +211,12 @@ func (a analysis) records(cols *columns, pageURL string, cluster int64) []crawl.
 			vals = append(vals, v)
 		}
 	}
+	return vals
+}
+
+// named names the fields of the records' values along cols, which it
+// extends (columns.go).
+func named(cols *columns, vals [][]value, pageURL string, cluster int64) []crawl.Record {
 	fields := cols.fields(vals)
 	out := make([]crawl.Record, len(fields))
 	for i, fs := range fields {
