@@ -140,7 +140,31 @@ func (m *Matcher) SimilarityForests(a *Tree, as []int32, b *Tree, bs []int32) fl
 }
 
 // forest returns M[len(as)][len(bs)] for the two child sequences.
+// Identical leading and trailing children (equal structural hash and size)
+// are matched whole before the DP: some optimal mapping pairs them, since
+// no mapping of either can hold more than its size and an order-preserving
+// mapping cannot give both first (last) children other partners.
 func (m *Matcher) forest(a *Tree, as []int32, b *Tree, bs []int32) int {
+	same := 0
+	for len(as) > 0 && len(bs) > 0 && identical(a, as[0], b, bs[0]) {
+		same += int(a.Size[as[0]])
+		as, bs = as[1:], bs[1:]
+	}
+	for len(as) > 0 && len(bs) > 0 && identical(a, as[len(as)-1], b, bs[len(bs)-1]) {
+		same += int(a.Size[as[len(as)-1]])
+		as, bs = as[:len(as)-1], bs[:len(bs)-1]
+	}
+	return same + m.forestDP(a, as, b, bs)
+}
+
+// identical reports whether a's node i and b's node j root equal label
+// trees.
+func identical(a *Tree, i int32, b *Tree, j int32) bool {
+	return a.Label[i] == b.Label[j] && a.Hash[i] == b.Hash[j] && a.Size[i] == b.Size[j]
+}
+
+// forestDP is forest's dynamic programme.
+func (m *Matcher) forestDP(a *Tree, as []int32, b *Tree, bs []int32) int {
 	rows, cols := len(as), len(bs)
 	if rows == 0 || cols == 0 {
 		return 0
