@@ -67,6 +67,7 @@ type Crawler struct {
 	stopOnce   sync.Once
 	stopping   chan struct{} // closed when the crawl should stop dispatching
 	stopReason atomic.Value  // string
+	ended      atomic.Bool   // Run has done its work
 	wake       chan struct{}
 	hungry     chan struct{} // the scheduler has nothing to dispatch: store results now
 	pause      pauseGate     // Pause and Resume
@@ -291,6 +292,7 @@ func (c *Crawler) Run(ctx context.Context, seeds []string) (Summary, error) {
 	c.schedule(work, w)
 	<-c.sitemaps.done // no push after the writer's last commit
 	werr := w.finish(work)
+	c.ended.Store(true)
 	stopProgress()
 	herr := c.saveHosts(work) // for views of the store after the crawl
 	sum, serr := c.summary(work)
