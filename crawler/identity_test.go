@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/crawl-project/crawl/cookiefile"
 	"github.com/crawl-project/crawl/crawler"
 )
 
@@ -99,20 +98,9 @@ func TestRobotsAndSitemapsCarryIdentity(t *testing.T) {
 			g := &identityGate{}
 			proxy := httptest.NewServer(g)
 			defer proxy.Close()
-			cookies, err := cookiefile.Parse(strings.NewReader("a.test\tFALSE\t/\tFALSE\t0\tsid\ta1\n"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			jar, err := cookiefile.Jar(cookies, time.Now())
-			if err != nil {
-				t.Fatal(err)
-			}
-			cfg := fastConfig()
-			cfg.Timeout = time.Minute // never the limit, however loaded the machine
-			cfg.Proxy = proxy.URL
+			cfg := proxied(proxy.URL)
 			cfg.UserAgent = identityAgent
-			cfg.Header = http.Header{"X-Crawl-Test": {"yes"}}
-			opts := []crawler.Option{crawler.WithCookieJar(jar)}
+			opts := []crawler.Option{crawler.WithCookieJar(fileJar(t, "a.test\tFALSE\t/\tFALSE\t0\tsid\ta1\n"))}
 			share := &memShare{got: map[string]string{}}
 			if shared {
 				opts = append(opts, crawler.WithRobotsShare(share))

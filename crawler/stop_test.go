@@ -90,11 +90,7 @@ func TestStatsTellRunEnd(t *testing.T) {
 		reason   string
 	}{{0, "frontier-empty"}, {1, "max-pages"}} {
 		t.Run(tt.reason, func(t *testing.T) {
-			s := newSite(t, map[string]http.HandlerFunc{
-				"/":  html(`<a href="/a">a</a> <a href="/b">b</a>`),
-				"/a": html(`leaf`),
-				"/b": html(`leaf`),
-			})
+			s := threePages(t)
 			cfg := fastConfig()
 			cfg.MaxPages = tt.maxPages
 			st, fr := env(t, t.TempDir())

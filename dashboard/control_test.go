@@ -61,16 +61,7 @@ func TestPauseThenStop(t *testing.T) {
 		t.Fatalf("the crawl ended before 20 pages: %v", err)
 	}
 	base := "http://" + dash.Addr()
-	post := func(action string) int {
-		req, _ := http.NewRequest(http.MethodPost, base+"/api/control/"+action, nil)
-		req.Header.Set("Authorization", "Bearer "+token)
-		resp, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		return resp.StatusCode
-	}
+	post := func(action string) int { return postControl(t, base, token, action) }
 	if code := post("pause"); code != http.StatusAccepted {
 		t.Fatalf("pause: %d", code)
 	}
@@ -163,14 +154,20 @@ func TestOverviewSaysEnded(t *testing.T) {
 	if o.Run == nil || o.Run.State != "ended" || o.Run.Reason != "max-pages" || len(o.Control) != 0 {
 		t.Errorf("overview after the run: run %+v, controls %v; want ended, max-pages, no control", o.Run, o.Control)
 	}
-	req, _ := http.NewRequest(http.MethodPost, base+"/api/control/pause", nil)
+	if code := postControl(t, base, token, "pause"); code != http.StatusConflict {
+		t.Errorf("pause after the run ended: %d, want 409", code)
+	}
+}
+
+// postControl POSTs a control action with the token and returns the status.
+func postControl(t *testing.T, base, token, action string) int {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, base+"/api/control/"+action, nil)
 	req.Header.Set("Authorization", "Bearer "+token)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
-	if resp.StatusCode != http.StatusConflict {
-		t.Errorf("pause after the run ended: %d, want 409", resp.StatusCode)
-	}
+	return resp.StatusCode
 }
