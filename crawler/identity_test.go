@@ -145,3 +145,47 @@ func TestHeaderCookieRefused(t *testing.T) {
 		t.Errorf("Validate(Header Cookie) = %v, want an error naming Cookie", err)
 	}
 }
+
+// recordTransport answers every request with 200 and keeps its header.
+type recordTransport struct {
+	mu   sync.Mutex
+	seen []http.Header
+}
+
+func (rt *recordTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	rt.mu.Lock()
+	rt.seen = append(rt.seen, r.Header.Clone())
+	rt.mu.Unlock()
+	return &http.Response{StatusCode: http.StatusOK, Header: http.Header{}, Body: http.NoBody, Request: r}, nil
+}
+
+// TestClientCarriesIdentity: Client, for requests outside Run, goes
+// through the crawl's transport (WithTransport) with its cookie jar and
+// identity, whatever the caller's request set.
+func TestClientCarriesIdentity(t *testing.T) {
+	rt := &recordTransport{}
+	cfg := fastConfig()
+	cfg.UserAgent = identityAgent
+	cfg.Header = http.Header{"X-Crawl-Test": {"yes"}}
+	c := crawler.Client(cfg, crawler.WithTransport(rt), crawler.WithCookieJar(fileJar(t, "a.test\tFALSE\t/\tFALSE\t0\tsid\ta1\n")))
+	req, err := http.NewRequest(http.MethodGet, "http://a.test/sitemap.xml", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("User-Agent", "someone-else")
+	resp, err := c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if len(rt.seen) != 1 {
+		t.Fatalf("the transport saw %d requests, want 1", len(rt.seen))
+	}
+	h := rt.seen[0]
+	if h.Get("User-Agent") != identityAgent || h.Get("X-Crawl-Test") != "yes" || h.Get("Cookie") != "sid=a1" {
+		t.Errorf("sent User-Agent %q, X-Crawl-Test %q, Cookie %q; want %q, yes, sid=a1", h.Get("User-Agent"), h.Get("X-Crawl-Test"), h.Get("Cookie"), identityAgent)
+	}
+	if req.Header.Get("User-Agent") != "someone-else" {
+		t.Errorf("the caller's request was changed: User-Agent %q", req.Header.Get("User-Agent"))
+	}
+}
