@@ -133,8 +133,8 @@ func startChild(t *testing.T, cmd *exec.Cmd) (*watchedOutput, <-chan error) {
 	}
 	exited := make(chan error, 1)
 	go func() {
-		t := time.AfterFunc(exitWatchdog, func() { cmd.Process.Kill() })
-		defer t.Stop()
+		dog := time.AfterFunc(exitWatchdog, func() { cmd.Process.Kill() })
+		defer dog.Stop()
 		exited <- cmd.Wait()
 	}()
 	return out, exited
