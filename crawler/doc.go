@@ -39,5 +39,9 @@
 //
 // Hook order for one page: OnPage hooks (in chain order), then OnURL hooks
 // for each of its out-links in document order. OnBatch hooks run on their
-// own goroutine, never two batches at once.
+// own goroutine, never two batches at once. A batch holds Config.BatchSize
+// pages, or fewer once their bodies reach Config.BatchBytes; its pages keep
+// their DOM and body until it ran only when a batch hook needs them
+// (hooks.Needs), else the DOM goes right after OnPage and the body once the
+// page is stored.
 package crawler

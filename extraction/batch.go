@@ -27,7 +27,7 @@ type prepared struct {
 	a       analysis
 	vals    [][]value // the records' values (analysis.values)
 	applied bool      // extracted with the cluster's learned shape
-	tried   bool // the learned shape was tried and did not fit
+	tried   bool      // the learned shape was tried and did not fit
 	err     error
 }
 

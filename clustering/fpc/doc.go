@@ -32,7 +32,8 @@
 //     that makes the partition independent of the fetch order, and the id
 //     matching that lets most pages keep their cluster id.
 //   - hook.go: the OnBatch adapter (WithFinalPass: the final pass at the
-//     final batch; Moves, Removed for the store).
+//     final batch; Moves, Removed for the store; WithPageFeatures: features
+//     extracted in OnPage, no DOM needed at the batch).
 //   - cmd/orderstab: measures the adjusted Rand index between shuffled
 //     orders of a directory of pages, with and without the final pass.
 //   - eval.go: pairwise F1 and adjusted Rand index.
