@@ -97,7 +97,7 @@ func TestPageModelReportSites(t *testing.T) {
 				if !ok {
 					t.Fatalf("%s has no label", path)
 				}
-				pm.Add(truth, m.Prob(hub.MeasurePage(doc)) >= 0.5)
+				pm.Add(truth, m.Prob(hub.MeasurePageAt(doc, "http://docs.test/"+path)) >= 0.5)
 				label, _ := c.Classify(hub.URLInfo{URL: "http://docs.test/" + path})
 				um.Add(truth, hub.IsHub(label))
 			}
