@@ -175,17 +175,51 @@ func (f *leadFinder) hrefLead(href string, anySite bool) lead {
 	if href == "" || i == 0 {
 		return leadNone
 	}
-	if f.page != nil {
-		u, err := f.page.Parse(href)
-		if err != nil || !anySite && !sameSite(siteOf(u.Hostname()), f.site) || u.Path == f.page.Path && u.RawQuery == f.page.RawQuery && sameSite(siteOf(u.Hostname()), f.site) {
-			return leadNone
-		}
+	if f.page != nil && !f.onSite(href, anySite) {
+		return leadNone
 	}
 	if i > 0 {
 		return leadPlace
 	}
 	return leadPage
 }
+
+// onSite reports whether href (not empty, not a #fragment alone) leads to
+// the page's site (any site when anySite) and not back to the page itself.
+// It parses href only when its last path segment is the page's own.
+func (f *leadFinder) onSite(href string, anySite bool) bool {
+	rest := href
+	if c := strings.IndexByte(href, ':'); c > 0 && !strings.ContainsAny(href[:c], "/?#") {
+		rest = href[c+1:] // the scheme, http or https (hrefLead)
+	}
+	if strings.HasPrefix(rest, "//") {
+		host := rest[2:]
+		if j := strings.IndexAny(host, "/?#"); j >= 0 {
+			host, rest = host[:j], host[j:]
+		} else {
+			rest = ""
+		}
+		if j := strings.LastIndexByte(host, '@'); j >= 0 {
+			host = host[j+1:]
+		}
+		if j := strings.LastIndexByte(host, ':'); j >= 0 && !strings.Contains(host[j:], "]") {
+			host = host[:j]
+		}
+		if !sameSite(siteOf(strings.Trim(host, "[]")), f.site) {
+			return anySite
+		}
+	}
+	if j := strings.IndexAny(rest, "?#"); j >= 0 {
+		rest = rest[:j]
+	}
+	if rest != "" && !strings.HasSuffix(f.page.Path, "/"+lastSegment(rest)) && lastSegment(rest) != "" {
+		return true // another file than the page's
+	}
+	u, err := f.page.Parse(href)
+	return err == nil && (u.Path != f.page.Path || u.RawQuery != f.page.RawQuery || !sameSite(siteOf(u.Hostname()), f.site))
+}
+
+func lastSegment(p string) string { return p[strings.LastIndexByte(p, '/')+1:] }
 
 // siteOf returns a host name in lower case without a leading "www.".
 func siteOf(host string) string {

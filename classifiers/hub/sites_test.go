@@ -140,3 +140,28 @@ func BenchmarkMeasurePage(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(docs)), "pages/op")
 }
+
+// BenchmarkMeasurePageAt is BenchmarkMeasurePage with each page's URL
+// known, as the hook measures fetched pages (links resolved against it).
+func BenchmarkMeasurePageAt(b *testing.B) {
+	var docs []*html.Node
+	var urls []string
+	for _, a := range []string{"python311-subset.tar.gz", "octave-subset.tar.gz"} {
+		d, _ := siteSubset(b, a, "python311.tsv")
+		for path, doc := range d {
+			docs, urls = append(docs, doc), append(urls, "http://docs.test/"+path)
+		}
+	}
+	b.ReportAllocs()
+	var entries int
+	for b.Loop() {
+		entries = 0
+		for i, doc := range docs {
+			entries += hub.MeasurePageAt(doc, urls[i]).Entry
+		}
+	}
+	if entries == 0 {
+		b.Fatal("no entries measured")
+	}
+	b.ReportMetric(float64(len(docs)), "pages/op")
+}
