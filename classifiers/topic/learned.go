@@ -82,6 +82,8 @@ type learner struct {
 	inlinks cache[inStats] // link URL → the fetched pages linking to it
 	parents cache[counts]  // parent URL → its fetched children
 	dirs    cache[counts]  // URL directory → its fetched pages
+
+	judged cache[struct{}] // pages judged here or by another process (share.go)
 }
 
 func newLearner(every int) *learner {
@@ -91,6 +93,7 @@ func newLearner(every int) *learner {
 	l.inlinks.init(pendingLinks)
 	l.parents.init(scoreCacheSize)
 	l.dirs.init(scoreCacheSize)
+	l.judged.init(pendingLinks)
 	return l
 }
 
@@ -128,12 +131,15 @@ func (h *Hook) learnPage(page *crawl.Page, score float64) {
 		st.ctx = linkContexts(page.Doc, page.FinalURL, len(page.Links))
 	}
 	ln.pages.put(page.URL, st)
+	var example []feature
 	if pl, ok := ln.pending.get(page.URL); ok {
 		in, _ := ln.inlinks.get(page.URL)
-		if ln.lm.add(withInlinks(pl.feats, in), page.Relevant) {
+		example = withInlinks(pl.feats, in)
+		if ln.lm.add(example, page.Relevant) {
 			h.rescoreQueue()
 		}
 	}
+	h.publish(page.URL, page.Parent, st.rel, page.Relevant, example) // share.go
 }
 
 // learnedPriority is a link's priority under the learned strategy
