@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"runtime"
+	"sync"
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/clustering/fpc"
@@ -156,23 +158,9 @@ func recluster(ctx context.Context, stores []*store.Store, pages []takenPage, c 
 	for i, p := range pages {
 		want[p.key] = i
 	}
-	feats := make([]*fpc.Features, len(pages))
-	for si, st := range stores {
-		err := st.Pages(ctx, func(p *crawl.Page) error {
-			i, ok := want[export.PageKey{Store: si, Seq: p.Seq}]
-			if !ok {
-				return nil
-			}
-			doc, err := htmldecode.Parse(p.HTML, "text/html; charset=utf-8") // stored decoded
-			if err != nil {
-				return nil // left unclustered, as a page that no longer parses
-			}
-			feats[i] = fpc.Extract(doc)
-			return ctx.Err()
-		})
-		if err != nil {
-			return fmt.Errorf("pipeline: merge: store %s: %w", st.Path(), err)
-		}
+	feats, err := extractStored(ctx, stores, want, len(pages))
+	if err != nil {
+		return err
 	}
 	var keys []export.PageKey
 	var fs []*fpc.Features
@@ -186,6 +174,46 @@ func recluster(ctx context.Context, stores []*store.Store, pages []takenPage, c 
 	}
 	c.Removed()
 	return nil
+}
+
+// extractStored reads the HTML of the wanted pages (key → index) and
+// extracts their features on every CPU; a page that no longer parses has
+// none (left unclustered).
+func extractStored(ctx context.Context, stores []*store.Store, want map[export.PageKey]int, n int) ([]*fpc.Features, error) {
+	type job struct {
+		i    int
+		html []byte
+	}
+	feats := make([]*fpc.Features, n)
+	jobs := make(chan job, 64)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range jobs {
+				if doc, err := htmldecode.Parse(j.html, "text/html; charset=utf-8"); err == nil { // stored decoded
+					feats[j.i] = fpc.Extract(doc)
+				}
+			}
+		}()
+	}
+	var err error
+	for si, st := range stores {
+		err = st.Pages(ctx, func(p *crawl.Page) error {
+			if i, ok := want[export.PageKey{Store: si, Seq: p.Seq}]; ok {
+				jobs <- job{i, p.HTML}
+			}
+			return ctx.Err()
+		})
+		if err != nil {
+			err = fmt.Errorf("pipeline: merge: store %s: %w", st.Path(), err)
+			break
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	return feats, err
 }
 
 // mergeCentres merges the stores' clusters by their centres; each page

@@ -26,9 +26,9 @@ const parts = 4
 
 // partSite serves the PostgreSQL subset with one index page per part,
 // /part/K, listing the pages whose position in name order is K mod parts.
-func partSite(t *testing.T) (*httptest.Server, []string) {
+func partSite(t testing.TB) (*httptest.Server, []string) {
 	t.Helper()
-	pages := realPages(t)
+	pages := readSubset(t, "testdata/postgresql15-subset.tar.gz")
 	names := slices.Sorted(func(yield func(string) bool) {
 		for n := range pages {
 			if !yield(n) {
@@ -67,7 +67,7 @@ func partSite(t *testing.T) (*httptest.Server, []string) {
 }
 
 // crawlParts crawls seeds into db with every mining built-in on.
-func crawlParts(t *testing.T, seeds []string, db string) {
+func crawlParts(t testing.TB, seeds []string, db string) {
 	t.Helper()
 	cfg := config.Default()
 	cfg.Seeds, cfg.DB, cfg.Exports = seeds, db, nil
@@ -97,7 +97,7 @@ type mined struct {
 	columns        map[string]bool
 }
 
-func openStores(t *testing.T, dbs []string) []*store.Store {
+func openStores(t testing.TB, dbs []string) []*store.Store {
 	t.Helper()
 	var out []*store.Store
 	for _, db := range dbs {
@@ -312,4 +312,38 @@ func jsonRows(t *testing.T, s string) []map[string]any {
 		out = append(out, row)
 	}
 	return out
+}
+
+// BenchmarkMineMerged measures the merged mining of the PostgreSQL
+// subset crawled into four stores: pages a second of each method (the
+// recluster reads and parses every page's HTML again; the centres merge
+// reads the stores' clusters only), fuzzy topics included.
+//
+//	go test ./pipeline -run '^$' -bench MineMerged -benchtime 5x
+func BenchmarkMineMerged(b *testing.B) {
+	_, seeds := partSite(b)
+	dir := b.TempDir()
+	var shards []string
+	for k := range parts {
+		db := filepath.Join(dir, fmt.Sprintf("shard-%d.db", k))
+		crawlParts(b, seeds[k:k+1], db)
+		shards = append(shards, db)
+	}
+	stores := openStores(b, shards)
+	for _, method := range []string{pipeline.MergeRecluster, pipeline.MergeCentres} {
+		b.Run(method, func(b *testing.B) {
+			b.ReportAllocs()
+			var rep pipeline.MergeReport
+			for b.Loop() {
+				var err error
+				if _, rep, err = pipeline.MineMerged(context.Background(), stores, pipeline.MergeConfig{Batch: 20, Clusters: method}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if rep.Pages < 100 || rep.Clusters == 0 || rep.Method != method {
+				b.Fatalf("merge %+v", rep)
+			}
+			b.ReportMetric(float64(rep.Pages)*float64(b.N)/b.Elapsed().Seconds(), "pages/s")
+		})
+	}
 }

@@ -150,3 +150,49 @@ func FuzzReadJudgement(f *testing.F) {
 		}
 	})
 }
+
+// TestLearnWhileCrawling: judgements of other processes arrive while the
+// workers score pages and links (run with -race).
+func TestLearnWhileCrawling(t *testing.T) {
+	ctx := context.Background()
+	h, err := topic.NewHook(sportModel(t, topic.Config{Retrain: 3, Relevance: 0.3}), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.ShareWith(&wire{})
+	names := []string{"sport-001", "business-001", "sport-002", "tech-002", "sport-003", "politics-001"}
+	var wg sync.WaitGroup
+	for w := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range 30 {
+				p := page(t, fmt.Sprintf("http://demo/w%d/%d", w, i), names[i%len(names)])
+				p.Parent = "http://demo/hub"
+				if err := h.OnPage(ctx, p); err != nil {
+					t.Error(err)
+					return
+				}
+				l := crawl.Link{URL: fmt.Sprintf("http://demo/r/%d", i), Anchor: "match story"}
+				if err := h.OnURL(ctx, p, &l); err != nil {
+					t.Error(err)
+					return
+				}
+			}
+		}()
+	}
+	learn := func(i int) {
+		h.Learn(topic.Judgement{URL: fmt.Sprintf("http://demo/r/%d", i), Parent: "http://demo/hub", Rel: float64(i%3) / 2, Relevant: i%3 == 2})
+	}
+	for i := range 15 { // while the workers run: their links may not be scored yet
+		learn(i)
+	}
+	wg.Wait()
+	_, pos0, neg0 := h.LinkModelStats()
+	for i := 15; i < 30; i++ { // scored by now: each is an example
+		learn(i)
+	}
+	if _, pos, neg := h.LinkModelStats(); pos+neg != pos0+neg0+15 {
+		t.Errorf("%d examples after 15 judgements of scored links, want %d", pos+neg, pos0+neg0+15)
+	}
+}
