@@ -102,8 +102,10 @@ func (m *merger) records(ctx context.Context) error {
 
 func (m *merger) clusters(ctx context.Context) error {
 	pages, recs := map[int64]int64{}, map[int64]int64{}
-	for _, id := range m.mined.Cluster {
-		pages[id]++
+	for _, w := range m.won {
+		if id := m.mined.Cluster[PageKey{w.store, w.seq}]; id != 0 {
+			pages[id]++
+		}
 	}
 	if err := m.minedRecords(ctx, func(r store.RecordRow) error { recs[r.Cluster]++; return nil }); err != nil {
 		return err
@@ -127,8 +129,10 @@ func (m *merger) clusters(ctx context.Context) error {
 // merged topic, in merged seq order.
 func (m *merger) topics(ctx context.Context) error {
 	size := map[int64]int{}
-	for _, t := range m.mined.Topic {
-		size[t]++
+	for _, w := range m.won {
+		if t := m.mined.Topic[PageKey{w.store, w.seq}]; t != 0 {
+			size[t]++
+		}
 	}
 	if err := m.rw.header([]string{"url", "topic", "size", "top_words"}); err != nil {
 		return err
