@@ -60,7 +60,7 @@ type crawlResult struct {
 	topic   map[string]int64
 	records map[string]int             // page → records
 	columns map[string]map[string]bool // page → its records' filled columns
-	sizes   map[int64]int // topic → pages
+	sizes   map[int64]int              // topic → pages
 	procs   []procStats
 }
 
