@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 	"unicode"
@@ -83,7 +84,11 @@ type learner struct {
 	parents cache[counts]  // parent URL → its fetched children
 	dirs    cache[counts]  // URL directory → its fetched pages
 
-	judged cache[struct{}] // pages judged here or by another process (share.go)
+	// With a Sharer (share.go): the pages judged here or by another
+	// process, and those the link model has an example of.
+	shared  sync.Once
+	judged  cache[struct{}]
+	trained cache[bool]
 }
 
 func newLearner(every int) *learner {
@@ -93,7 +98,6 @@ func newLearner(every int) *learner {
 	l.inlinks.init(pendingLinks)
 	l.parents.init(scoreCacheSize)
 	l.dirs.init(scoreCacheSize)
-	l.judged.init(pendingLinks)
 	return l
 }
 
@@ -135,11 +139,13 @@ func (h *Hook) learnPage(page *crawl.Page, score float64) {
 	if pl, ok := ln.pending.get(page.URL); ok {
 		in, _ := ln.inlinks.get(page.URL)
 		example = withInlinks(pl.feats, in)
-		if ln.lm.add(example, page.Relevant) {
-			h.rescoreQueue()
-		}
 	}
-	h.publish(page.URL, page.Parent, st.rel, page.Relevant, example) // share.go
+	if h.learnShared(page, st.rel, example) { // share.go
+		return
+	}
+	if example != nil && ln.lm.add(example, page.Relevant) {
+		h.rescoreQueue()
+	}
 }
 
 // learnedPriority is a link's priority under the learned strategy

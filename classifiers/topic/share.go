@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+
+	"github.com/crawl-project/crawl"
 )
 
 // Sharing the learned strategy across the processes of a distributed
@@ -33,7 +35,12 @@ type Sharer interface {
 // ShareWith makes h publish a Judgement of every page OnPage sees to s
 // (the learned strategy; the others publish nothing). Call it before the
 // crawl starts.
-func (h *Hook) ShareWith(s Sharer) { h.sharer = s }
+func (h *Hook) ShareWith(s Sharer) {
+	if h.learner != nil {
+		h.learner.initShared()
+	}
+	h.sharer = s
+}
 
 // Judgement is what a process tells the others about a page it fetched.
 type Judgement struct {
@@ -41,14 +48,27 @@ type Judgement struct {
 	Rel         float64 // relevance as a share of the relevance threshold
 	Relevant    bool
 	example     []feature // the features of the link it was fetched through, when known
+	// only marks an example alone, published by a process that scored a
+	// link to a page whose judgement came without one.
+	only bool
 }
 
 // Learn takes a judgement of a page another process fetched as the
 // learned strategy takes its own pages (see Sharer); it does nothing for
 // the other strategies, or when this process judged the page already.
+// When the judgement came without an example and this process scored a
+// link to the page, it learns that link's features and publishes them
+// as an example, so the processes that did not score one learn it too:
+// every process learns one example of every page some process scored a
+// link to, as one process alone would.
 func (h *Hook) Learn(j Judgement) {
 	ln := h.learner
 	if ln == nil || j.URL == "" {
+		return
+	}
+	ln.initShared()
+	if j.only {
+		h.train(j.URL, j.example, j.Relevant)
 		return
 	}
 	if _, done := ln.judged.get(j.URL); done {
@@ -68,23 +88,53 @@ func (h *Hook) Learn(j Judgement) {
 	for _, hb := range in.from {
 		hb.add(r)
 	}
-	feats := j.example
-	if pl, ok := ln.pending.get(j.URL); ok {
-		feats = withInlinks(pl.feats, in)
+	pl, ok := ln.pending.get(j.URL)
+	if !ok {
+		h.train(j.URL, j.example, j.Relevant)
+		return
 	}
-	if feats != nil && ln.lm.add(feats, j.Relevant) {
-		h.rescoreQueue()
+	own := withInlinks(pl.feats, in)
+	if h.train(j.URL, own, j.Relevant) && j.example == nil && h.sharer != nil {
+		h.sharer.Publish(Judgement{URL: j.URL, Rel: j.Rel, Relevant: j.Relevant, example: own, only: true})
 	}
 }
 
-// publish hands page's judgement to the Sharer; example is the training
-// example OnPage made of it (nil: none).
-func (h *Hook) publish(url, parent string, rel float64, relevant bool, example []feature) {
-	if h.sharer == nil {
-		return
+// train adds feats as the example of url unless url has one already, and
+// reports whether it did.
+func (h *Hook) train(url string, feats []feature, relevant bool) bool {
+	if feats == nil {
+		return false
 	}
-	h.learner.judged.put(url, struct{}{})
-	h.sharer.Publish(Judgement{URL: url, Parent: parent, Rel: rel, Relevant: relevant, example: example})
+	added := false
+	h.learner.trained.update(url, func(done bool) bool {
+		added = !done
+		return true
+	})
+	if added && h.learner.lm.add(feats, relevant) {
+		h.rescoreQueue()
+	}
+	return added
+}
+
+// initShared makes the caches of the pages judged and trained on, the
+// first time this process shares (a crawl alone does not pay for them).
+func (ln *learner) initShared() {
+	ln.shared.Do(func() {
+		ln.judged.init(pendingLinks)
+		ln.trained.init(pendingLinks)
+	})
+}
+
+// learnShared is learnPage's end with a Sharer: the page's example, once,
+// and its judgement published. It reports false without a Sharer.
+func (h *Hook) learnShared(page *crawl.Page, rel float64, example []feature) bool {
+	if h.sharer == nil {
+		return false
+	}
+	h.learner.judged.put(page.URL, struct{}{})
+	h.train(page.URL, example, page.Relevant)
+	h.sharer.Publish(Judgement{URL: page.URL, Parent: page.Parent, Rel: rel, Relevant: page.Relevant, example: example})
+	return true
 }
 
 // Limits of an encoded judgement.
@@ -94,8 +144,8 @@ const (
 )
 
 // AppendBinary appends j's encoding to b: the URL and parent (length
-// prefixed), the relevance share, the relevant flag, and the example's
-// features (count, then id and value each).
+// prefixed), the relevance share, the flags (relevant, example only), and
+// the example's features (count, then id and value each).
 func (j Judgement) AppendBinary(b []byte) ([]byte, error) {
 	if len(j.URL) > maxJudgedURL || len(j.Parent) > maxJudgedURL || len(j.example) > maxJudgedFeat {
 		return b, fmt.Errorf("topic: judgement of %.80q too large", j.URL)
@@ -108,6 +158,9 @@ func (j Judgement) AppendBinary(b []byte) ([]byte, error) {
 	flag := byte(0)
 	if j.Relevant {
 		flag = 1
+	}
+	if j.only {
+		flag |= 2
 	}
 	b = append(b, flag)
 	b = binary.AppendUvarint(b, uint64(len(j.example)))
@@ -129,12 +182,10 @@ func ReadJudgement(b []byte) (Judgement, []byte, error) {
 	j.URL = r.str()
 	j.Parent = r.str()
 	j.Rel = math.Float64frombits(r.u64())
-	switch r.byte() {
-	case 0:
-	case 1:
-		j.Relevant = true
-	default:
-		r.fail("relevant flag")
+	if f := r.byte(); f > 3 {
+		r.fail("flags")
+	} else {
+		j.Relevant, j.only = f&1 != 0, f&2 != 0
 	}
 	n := r.uvarint(maxJudgedFeat, "feature count")
 	if n > 0 && r.err == nil {

@@ -63,11 +63,12 @@ func TestSharedJudgementsTrainTheOtherProcess(t *testing.T) {
 		}
 		return h
 	}
-	a, b := newHook(), newHook()
-	w := &wire{}
+	a, b, c := newHook(), newHook(), newHook()
+	w, wb := &wire{}, &wire{}
 	a.ShareWith(w)
+	b.ShareWith(wb)
 	parent := page(t, "http://demo/hub", "sport-101")
-	for _, h := range []*topic.Hook{a, b} {
+	for _, h := range []*topic.Hook{a, b, c} {
 		if err := h.OnPage(ctx, parent); err != nil {
 			t.Fatal(err)
 		}
@@ -97,13 +98,26 @@ func TestSharedJudgementsTrainTheOtherProcess(t *testing.T) {
 	if err := a.OnPage(ctx, p); err != nil {
 		t.Fatal(err)
 	}
+	pub := w.buf
 	if got := w.deliver(t, b); got != 2*len(sport)+2 {
 		t.Fatalf("A published %d judgements, want %d (the parent, the pages)", got, 2*len(sport)+2)
 	}
+	w.buf = pub
+	w.deliver(t, c)
 	_, apos, aneg := a.LinkModelStats()
 	n, pos, neg := b.LinkModelStats()
 	if n == 0 || pos+neg != apos+aneg+1 {
 		t.Fatalf("B trained %d times on %d/%d examples, want A's %d/%d and its own link's", n, pos, neg, apos, aneg)
+	}
+	// B scored the link to own.URL, whose judgement came without an
+	// example: B publishes its example, and C, which scored no link to
+	// it, learns it from B.
+	_, cpos, cneg := c.LinkModelStats()
+	if got := wb.deliver(t, c); got != 2 {
+		t.Fatalf("B published %d judgements, want 2 (the parent page it fetched, the example of the link it scored)", got)
+	}
+	if _, pos2, neg2 := c.LinkModelStats(); pos2+neg2 != cpos+cneg+1 || cpos+cneg != apos+aneg {
+		t.Errorf("C: %d examples after A's judgements (A has %d), %d after B's example", cpos+cneg, apos+aneg, pos2+neg2)
 	}
 	again, _, _ := topic.ReadJudgement(mustEncode(t, topic.Judgement{URL: own.URL, Relevant: true, Rel: 2}))
 	b.Learn(again)
