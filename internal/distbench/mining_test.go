@@ -70,13 +70,20 @@ type procStats struct {
 }
 
 // checkExamples: with the judgements shared, each of the four processes'
-// link models learns from more pages than the process fetched (the
-// others'); alone, from fewer.
-func checkExamples(t *testing.T, four crawlResult, shared bool) {
+// link models learns from the whole crawl: more examples than the pages
+// the process fetched, and at least 80 % of the one process's examples
+// (the judgements of the last pages may still be on their way when the
+// crawl ends); alone, from fewer than the pages it fetched.
+func checkExamples(t *testing.T, one, four crawlResult, shared bool) {
 	t.Helper()
 	for i, p := range four.procs {
-		if p.fetched == 0 || (p.examples > p.fetched) != shared {
-			t.Errorf("process %d: fetched %d pages, its link model holds %d examples; shared %v", i, p.fetched, p.examples, shared)
+		ok := p.fetched > 0 && p.examples <= p.fetched
+		if shared {
+			ok = p.fetched > 0 && p.examples > p.fetched && p.examples >= one.procs[0].examples*8/10
+		}
+		if !ok {
+			t.Errorf("process %d: fetched %d pages, its link model holds %d examples (one process alone: %d); shared %v",
+				i, p.fetched, p.examples, one.procs[0].examples, shared)
 		}
 	}
 }
@@ -121,7 +128,7 @@ func TestMiningNvs1(t *testing.T) {
 				four := runMining(t, opts, 4)
 				compareMining(t, site, one, four)
 				if tc.name != "adaptive" {
-					checkExamples(t, four, !tc.alone)
+					checkExamples(t, one, four, !tc.alone)
 				}
 			})
 		}
