@@ -19,8 +19,11 @@ import (
 // processes, whose Hook.Learn takes each as if it had fetched the page:
 // the sibling, directory and in-link evidence, and a training example
 // (made with its own features of a link to the page when it scored one,
-// else the example that came with the judgement), each page once. So all
-// processes train on all pages and focus on the same topic. The adaptive
+// else the example that came with the judgement), each page once. A
+// judgement without an example (its fetcher scored no link to the page)
+// is completed by the processes that did score one: they publish their
+// example. So all processes train on all pages and focus on the same
+// topic. The adaptive
 // centroid and the TF-IDF statistics of relevance stay per process: each
 // reads a share of the same crawl, which estimates them alike.
 
