@@ -210,3 +210,55 @@ func TestLearnWhileCrawling(t *testing.T) {
 		t.Errorf("%d examples after 15 judgements of scored links, want %d", pos+neg, pos0+neg0+15)
 	}
 }
+
+// BenchmarkJudgement measures what sharing adds to a page: its judgement
+// encoded (on OnPage's path) and decoded (by each other process), with an
+// example of a scored link.
+func BenchmarkJudgement(b *testing.B) {
+	ctx := context.Background()
+	h, err := topic.NewHook(sportModel(b, topic.Config{Retrain: 5, Relevance: 0.3}), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	w := &wire{}
+	h.ShareWith(w)
+	parent := page(b, "http://demo/sport/p", "sport-003")
+	if err := h.OnPage(ctx, parent); err != nil {
+		b.Fatal(err)
+	}
+	l := crawl.Link{URL: "http://demo/sport/2005/02/12/man-city-0-2-man-utd-101.html", Anchor: "Man City 0-2 Man Utd"}
+	if err := h.OnURL(ctx, parent, &l); err != nil {
+		b.Fatal(err)
+	}
+	p := page(b, l.URL, "sport-004")
+	p.Parent = parent.URL
+	if err := h.OnPage(ctx, p); err != nil {
+		b.Fatal(err)
+	}
+	j, rest, err := topic.ReadJudgement(w.buf[len(mustEncode(b, topic.Judgement{URL: parent.URL})):])
+	if err != nil || len(rest) != 0 || j.URL != l.URL {
+		b.Fatalf("the page's judgement: %+v, %d bytes left, %v", j, len(rest), err)
+	}
+	enc := mustEncode(b, j)
+	b.Run("encode", func(b *testing.B) {
+		b.ReportAllocs()
+		buf := make([]byte, 0, 1024)
+		for b.Loop() {
+			buf, _ = j.AppendBinary(buf[:0])
+		}
+		if len(buf) != len(enc) {
+			b.Fatalf("%d bytes, want %d", len(buf), len(enc))
+		}
+	})
+	b.Run("decode", func(b *testing.B) {
+		b.ReportAllocs()
+		var got topic.Judgement
+		for b.Loop() {
+			got, _, _ = topic.ReadJudgement(enc)
+		}
+		if got.URL != j.URL {
+			b.Fatalf("decoded %q", got.URL)
+		}
+	})
+	b.ReportMetric(float64(len(enc)), "bytes")
+}
