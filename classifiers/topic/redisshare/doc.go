@@ -19,7 +19,9 @@
 // crawl:{name}:topic:judged, in the crawl's namespace, so that -fresh
 // clears it with the rest of the crawl. An entry is about 300–600 bytes
 // (a URL, its parent and 30–60 hashed features): 15–30 MB at the default
-// MaxLen of 50,000.
+// MaxLen of 50,000. Encoding a judgement costs 0.29–0.35 µs on OnPage's
+// path, decoding one 2.2–3.1 µs per page received (go test
+// ./classifiers/topic -run '^$' -bench Judgement -cpu 1, load 15).
 //
 // Files:
 //   - share.go: Config, Share (New, Publish, Close, Stats), the send and
