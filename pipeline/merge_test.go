@@ -229,6 +229,12 @@ func TestMergedMiningEqualsOneProcess(t *testing.T) {
 			t.Errorf("merged records %d, one store %d: want at least 95%%", sum(got.records), sum(single.records))
 		}
 	}
+	if _, rep, err := pipeline.MineMerged(ctx, shardSt, pipeline.MergeConfig{Batch: 20, MaxRecluster: 50}); err != nil || rep.Method != pipeline.MergeCentres {
+		t.Errorf("more clustered pages than MaxRecluster: %+v, %v; want the centres merged", rep, err)
+	}
+	if _, _, err := pipeline.MineMerged(ctx, shardSt, pipeline.MergeConfig{Clusters: "kmeans"}); err == nil || !strings.Contains(err.Error(), "kmeans") {
+		t.Errorf("merge method kmeans: %v, want an error naming it", err)
+	}
 	own := readMined(t, shardSt, nil)
 	a, n := ari(single.cluster, own.cluster)
 	t.Logf("each store's own ids: ARI %.4f over %d pages", a, n)
