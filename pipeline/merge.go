@@ -27,7 +27,7 @@ import (
 // are computed on the merged pages. The alternative, template centres
 // shared in Redis while the processes crawl, is the incremental merge in
 // an interleaved order: on the PostgreSQL subset split over 4 stores
-// (TestMergedMiningEqualsOneProcess) it gives ARI 0.24 against the
+// (TestMergedMiningEqualsOneProcess) it gives ARI 0.24–0.31 against the
 // one-process partition at its best (simulated, no race), this merge 1.0,
 // the stores' centres merged 0.32; and it costs Redis round trips at
 // every batch. On the demo site (internal/distbench, TestMiningNvs1),
