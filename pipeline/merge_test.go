@@ -17,6 +17,7 @@ import (
 	"github.com/crawl-project/crawl/config"
 	"github.com/crawl-project/crawl/export"
 	"github.com/crawl-project/crawl/htmldecode"
+	"github.com/crawl-project/crawl/internal/docsubset"
 	"github.com/crawl-project/crawl/pipeline"
 	"github.com/crawl-project/crawl/store"
 )
@@ -28,7 +29,7 @@ const parts = 4
 // /part/K, listing the pages whose position in name order is K mod parts.
 func partSite(t testing.TB) (*httptest.Server, []string) {
 	t.Helper()
-	pages := readSubset(t, "testdata/postgresql15-subset.tar.gz")
+	pages := readSubset(t, docsubset.PostgreSQL15)
 	names := slices.Sorted(func(yield func(string) bool) {
 		for n := range pages {
 			if !yield(n) {
