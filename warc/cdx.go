@@ -176,6 +176,22 @@ func statusAndType(block []byte) (int, string) {
 	return status, ""
 }
 
+// contentCoded tells whether an HTTP head names a content coding other
+// than identity (Content-Encoding: gzip, br, …).
+func contentCoded(head []byte) bool {
+	head = head[:min(len(head), 8<<10)]
+	_, rest, more := bytes.Cut(head, []byte("\r\n"))
+	for more {
+		var line []byte
+		line, rest, more = bytes.Cut(rest, []byte("\r\n"))
+		if k, v, ok := bytes.Cut(line, []byte(":")); ok && bytes.EqualFold(bytes.TrimSpace(k), []byte("Content-Encoding")) {
+			v = bytes.TrimSpace(v)
+			return len(v) > 0 && !bytes.EqualFold(v, []byte("identity"))
+		}
+	}
+	return false
+}
+
 // nextField is the first field of b separated by white space (as
 // strings.Fields splits) and what follows it.
 func nextField(b []byte) (field, rest []byte) {

@@ -86,3 +86,24 @@ func TestCDXLineAsMap(t *testing.T) {
 		}
 	}
 }
+
+func TestContentCoded(t *testing.T) {
+	for _, tc := range []struct {
+		head string
+		want bool
+	}{
+		{"HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\n\r\n", true},
+		{"HTTP/1.1 200 OK\r\ncontent-encoding :br\r\nContent-Type: text/html\r\n\r\n", true},
+		{"HTTP/1.1 200 OK\r\nContent-Encoding: identity\r\n\r\n", false},
+		{"HTTP/1.1 200 OK\r\nContent-Encoding:\r\n\r\n", false},
+		{"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n", false},
+		{"Content-Encoding: gzip\r\n\r\n", false}, // a status line, not a field
+		{"", false},
+	} {
+		t.Run(tc.head, func(t *testing.T) {
+			if got := contentCoded([]byte(tc.head)); got != tc.want {
+				t.Errorf("contentCoded = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}

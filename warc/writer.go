@@ -247,7 +247,11 @@ func (e *encoder) exchange(x Exchange, infoID string) error {
 		}
 	}
 	reqN := e.buf.Len()
-	if err := e.member(e.zw, e.respHead, x.Response, body); err != nil {
+	zw := e.zw
+	if contentCoded(x.Response) {
+		zw = e.zs // a gzip (or br, zstd) body does not compress again: do not spend the time
+	}
+	if err := e.member(zw, e.respHead, x.Response, body); err != nil {
 		return err
 	}
 	status, mime := statusAndType(x.Response)
