@@ -20,7 +20,8 @@ import (
 
 // archive sets up the WARC side of a run: with warc.dir set, every
 // exchange is recorded and the store is wrapped so each commit is preceded
-// by an fsync of the WARC file; with Options.Transport set (replay), the
+// by a write of the records taken so far to the WARC file (fsynced once a
+// second apart from commits); with Options.Transport set (replay), the
 // crawl fetches from it instead of the network. It returns the engine
 // options, the store the engine must use and a closer.
 func (p *Pipeline) archive() ([]crawler.Option, crawler.Store, func() error, error) {

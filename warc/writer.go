@@ -68,6 +68,8 @@ const ReconstructedField = "WARC-Crawl-Reconstructed"
 // file (one write(2) for many records), Sync also makes them durable, and
 // a full buffer (maxPending) or Close writes them anyway. A crawl calls
 // Flush before each store commit, so no stored page lacks its record.
+// Neither the write(2) of Flush nor the fsync of Sync holds the lock that
+// WriteExchange takes: workers go on recording while the disk is slow.
 type Writer struct {
 	cfg Config
 	log *slog.Logger
