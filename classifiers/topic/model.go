@@ -36,10 +36,12 @@ type Config struct {
 	// model trains on): an explicit override of the calibration. 0 (the
 	// default): calibrated from the seed pages, see Calibration.
 	Relevance float64
-	// Calibration sets the relevance threshold when Relevance is 0: the
-	// threshold is Calibration × the median over the seed pages of each
-	// one's cosine to the centroid of the others (leave-one-out). Default
-	// DefaultCalibration.
+	// Calibration sets the relevance threshold when Relevance is 0:
+	// relevance is then the cosine over every word of a page, TF-IDF with
+	// the IDF over the pages seen, to the seed pages' mean (relevance.go),
+	// and the threshold is Calibration × the median over the seed pages of
+	// each one's cosine to the mean of the others (leave-one-out) in that
+	// space. Default DefaultCalibration.
 	Calibration float64
 	// Update is the cosine to some seed page above which a fetched page is
 	// folded into the centroid (adaptive). Default 0.4 (chosen with

@@ -25,7 +25,7 @@ type scratch struct {
 	touched []int32
 	index   map[string]int32
 	filter  *termFilter
-	words   []uint32          // every word's hash, when collecting (collect)
+	words   []uint32 // every word's hash, when collecting (collect)
 	collect bool
 	add     func(term string) // counts a term; bound to this scratch once
 }

@@ -52,3 +52,32 @@ func TestFocusTarget(t *testing.T) {
 		}
 	}
 }
+
+// TestMeasuredHarvest checks issue 13's "harvest that means something" on
+// the Python docs: a breadth-first crawl of 200 pages for a chapter of 4–5%
+// of the site (library/ipc: asyncio, socket, ssl, …, 24 of 530 pages;
+// tutorial, 17) reports a measured harvest (the share of pages the hook
+// calls relevant) at most twice the true one, mean over 5 seed draws; the
+// TF cosine over the feature terms measured 0.39 for tutorial against a
+// true 0.085. Both chapters are tuning topics (README.md).
+func TestMeasuredHarvest(t *testing.T) {
+	g := readGraph(t, "pydocs.json.gz")
+	topics := []string{"library/ipc", "tutorial"}
+	cells, err := linkgraph.Evaluate(context.Background(), g, linkgraph.EvalOptions{
+		Topics: topics, Strategies: []string{topic.StrategyBFS}, Draws: 5, Workers: []int{4}, Budget: 200, At: []int{200},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cells {
+		var meas float64
+		for _, x := range c.Measured[200] {
+			meas += x / float64(len(c.Measured[200]))
+		}
+		truth := c.Mean(200)
+		t.Logf("%s: measured harvest@200 %.3f, true %.3f", c.Topic, meas, truth)
+		if meas > 2*truth {
+			t.Errorf("%s: measured harvest@200 %.3f > 2 × the true %.3f", c.Topic, meas, truth)
+		}
+	}
+}
