@@ -192,3 +192,24 @@ func BenchmarkLearnedLink(b *testing.B) {
 		}
 	})
 }
+
+// TestRelevanceRepeatable: two models built from the same seed pages and
+// shown the same pages give every page the same relevance to the last bit
+// (a crawl replayed in the same order must export the same figures).
+func TestRelevanceRepeatable(t *testing.T) {
+	pages := []string{"business-001", "tech-001", "sport-003", "politics-001", "entertainment-001", "business-002"}
+	var got [2][]float64
+	for k := range got {
+		m := sportModel(t, topic.Config{})
+		for i := range 30 {
+			v := m.Vector(article(t, pages[i%len(pages)]))
+			m.Observe(v)
+			got[k] = append(got[k], m.Relevance(v), m.Threshold())
+		}
+	}
+	for i := range got[0] {
+		if got[0][i] != got[1][i] {
+			t.Fatalf("value %d: %v then %v", i, got[0][i], got[1][i])
+		}
+	}
+}

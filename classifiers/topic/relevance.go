@@ -159,9 +159,14 @@ func (m *Model) space() *relSpace {
 			}
 		}
 	}
+	ids := make([]uint32, 0, len(sum))
+	for id := range sum {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids) // summed in one order: equal spaces give equal relevances to the last bit
 	var ss float64
-	for _, x := range sum {
-		ss += x * x
+	for _, id := range ids {
+		ss += sum[id] * sum[id]
 	}
 	// each seed's cosine to the sum of the others: (v·sum − 1)/|sum − v|
 	loo := []float64{1}
