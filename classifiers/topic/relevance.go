@@ -132,7 +132,7 @@ func (m *Model) weigh(b bag) []float64 {
 	out := make([]float64, len(b.ids))
 	var ss float64
 	for k, id := range b.ids {
-		x := float64(b.tf[k]) * math.Log(docs/(float64(m.bg.df[id].Load())+1))
+		x := float64(b.tf[k]) * max(math.Log(docs/(float64(m.bg.df[id].Load())+1)), 0) // ≥ 0: another worker may count the word between the two loads
 		out[k] = x
 		ss += x * x
 	}
