@@ -36,6 +36,11 @@ type Options struct {
 	Lease    time.Duration // distributed.lease
 	MaxPages int
 	Robots   bool // politeness.robots (off by default: the site has none)
+	// Builtins runs the processes with the built-in methods the
+	// configuration turns on (default: -builtins off).
+	Builtins bool
+	// Extra is YAML appended to the configuration (the built-ins' sections).
+	Extra string
 }
 
 // Cluster runs crawl processes of one distributed crawl, each with its own
@@ -49,6 +54,8 @@ type Cluster struct {
 	mu    sync.Mutex
 	procs map[int]*proc
 	cpu   time.Duration // user + system time of the processes that exited
+
+	builtins bool // Options.Builtins
 }
 
 type proc struct {
@@ -57,7 +64,8 @@ type proc struct {
 	log  *os.File
 }
 
-// NewCluster writes the configuration of opts into dir.
+// NewCluster writes the configuration of opts into dir (without
+// opts.Redis: a crawl that is not distributed, for one process).
 func NewCluster(t testing.TB, bin, dir string, opts Options) *Cluster {
 	t.Helper()
 	pol := fmt.Sprintf("{robots: %v, no_delay: true, per_host_parallel: %d, workers: %d}", opts.Robots, opts.PerHost, opts.Workers)
@@ -72,13 +80,15 @@ scope: {robots_sitemaps: false}
 dedup: {enabled: false}
 fetch: {retries: 1, backoff: 50ms, stop_grace: 1s}
 politeness: %s
-distributed: {redis: %q, name: %s, lease: %s}
-`, strings.Join(opts.Seeds, ", "), filepath.Join(dir, "out"), opts.MaxPages, pol, opts.Redis, opts.Name, opts.Lease)
+`, strings.Join(opts.Seeds, ", "), filepath.Join(dir, "out"), opts.MaxPages, pol) + opts.Extra
+	if opts.Redis != "" {
+		yaml += fmt.Sprintf("\ndistributed: {redis: %q, name: %s, lease: %s}\n", opts.Redis, opts.Name, opts.Lease)
+	}
 	cfg := filepath.Join(dir, "crawl.yaml")
 	if err := os.WriteFile(cfg, []byte(yaml), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	c := &Cluster{t: t, Bin: bin, Dir: dir, Config: cfg, procs: map[int]*proc{}}
+	c := &Cluster{t: t, Bin: bin, Dir: dir, Config: cfg, procs: map[int]*proc{}, builtins: opts.Builtins}
 	t.Cleanup(c.killAll)
 	return c
 }
@@ -93,7 +103,11 @@ func (c *Cluster) Start(i int) {
 	if err != nil {
 		c.t.Fatal(err)
 	}
-	cmd := exec.Command(c.Bin, "-config", c.Config, "-db", c.DB(i), "-quiet", "-builtins", "off")
+	args := []string{"-config", c.Config, "-db", c.DB(i), "-quiet"}
+	if !c.builtins {
+		args = append(args, "-builtins", "off")
+	}
+	cmd := exec.Command(c.Bin, args...)
 	cmd.Stdout, cmd.Stderr = lf, lf
 	if err := cmd.Start(); err != nil {
 		c.t.Fatal(err)
