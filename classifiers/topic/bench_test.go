@@ -89,3 +89,36 @@ func BenchmarkLinkPriority(b *testing.B) {
 		b.Fatalf("priority %v, want > 0", l.Priority)
 	}
 }
+
+// BenchmarkOnPage measures the default hook's OnPage on parsed real pages:
+// content extraction, the page's vector and word bag, its relevance (and
+// counting its words among the pages seen), the adaptive centroid's
+// update and the learned strategy's page state (link contexts).
+func BenchmarkOnPage(b *testing.B) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "html", "*.html"))
+	for _, f := range files {
+		b.Run(filepath.Base(f), func(b *testing.B) {
+			h, err := topic.NewHook(sportModel(b, topic.Config{}), nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			data, err := os.ReadFile(f)
+			if err != nil {
+				b.Fatal(err)
+			}
+			p := &crawl.Page{URL: "http://demo/p", FinalURL: "http://demo/p", Doc: parse(b, string(data))}
+			ctx := context.Background()
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := h.OnPage(ctx, p); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "pages/s")
+			if p.Relevance < 0 || p.Relevance > 1 {
+				b.Fatalf("relevance %v out of [0, 1]", p.Relevance)
+			}
+		})
+	}
+}

@@ -8,13 +8,17 @@ import "slices"
 // internal/linkgraph (see its README).
 const DefaultCalibration = 1.0
 
-// calibrate sets the relevance threshold: Config.Relevance when set (an
-// explicit override), else Config.Calibration × the median of the seed
-// pages' leave-one-out cosines (each seed page to the mean of the others:
+// calibrate sets the threshold of the TF space of the feature terms (the
+// relevance threshold with an explicit Config.Relevance; for the learned
+// strategy, the scale of a link context's cosine): Config.Relevance when
+// set, else Config.Calibration × the median of the seed pages'
+// leave-one-out cosines (each seed page to the mean of the others:
 // how close a page that belongs to the topic is to a centroid it did not
 // make). A topic whose seed pages are alike gets a high threshold, a
 // diffuse one a low threshold, whatever the site's vocabulary. With one
 // seed page there is no leave-one-out: its cosine to itself (1) stands in.
+// The relevance space (relevance.go) calibrates its own threshold the same
+// way over every word.
 func (m *Model) calibrate() {
 	if m.cfg.Relevance > 0 {
 		m.threshold = m.cfg.Relevance

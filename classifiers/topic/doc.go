@@ -14,12 +14,18 @@
 // threshold) gives the harvest rate, the same measure for every strategy.
 //
 // Relevance, calibrated (our extension; Config.Relevance restores the
-// paper's fixed cosine): the threshold is Config.Calibration (default 1)
-// × the median of the seed pages' leave-one-out cosines (each seed page
-// to the centroid of the others), so a page is relevant when it is as
-// close to the seeds as a typical seed page is to the rest; and once 50
-// pages were seen the cosine is taken in TF-IDF space, the IDF counted over
-// the pages seen, so words every page of the site carries stop counting.
+// paper's fixed cosine): a page's relevance is the cosine of its TF-IDF
+// vector over every word it holds (hashed; not only the feature terms) to
+// the mean of the seed pages' vectors, the IDF counted over the pages the
+// crawl has seen, seeds included, so words every page of the site carries
+// (site names, "— Python 3.11.2 documentation", navigation) stop counting;
+// the threshold is Config.Calibration (default 1) × the median of the seed
+// pages' leave-one-out cosines in the same space (each seed page to the
+// mean of the others), so a page is relevant when it is as close to the
+// seeds as a typical seed page is to the rest. Centroid and threshold are
+// recomputed every 10 pages. On the Python docs a chapter of 17 of 530
+// pages measures harvest@200 0.15 under breadth-first against a true 0.085
+// (0.39 with the TF cosine over the feature terms; see internal/linkgraph).
 //
 // The learned strategy (our extension, the default): an online link model
 // after ACHE's online link classifiers, Aggarwal et al.'s intelligent
@@ -65,8 +71,8 @@
 //   - hook.go: Hook, the OnPage/OnURL adapters.
 //   - linkcontext.go: LinkContext, the link-context priority (extension).
 //   - harvest.go: Harvest and Curve, the harvest rate and its curve.
-//   - calibrate.go: the relevance threshold from the seed pages (leave-one-out).
-//   - relevance.go: relevance in TF-IDF space over the pages seen.
+//   - calibrate.go: the TF threshold from the seed pages (leave-one-out), Threshold.
+//   - relevance.go: relevance over every word, TF-IDF over the pages seen.
 //   - linkmodel.go: the online logistic regression over hashed link features.
 //   - learned.go: the learned strategy: link features, priorities, Rescore.
 //   - share.go: Sharer, Judgement (its binary form), Hook.Learn: the

@@ -36,5 +36,5 @@ func Example() {
 		panic(err)
 	}
 	fmt.Printf("relevant=%v relevance=%.2f priority=%.2f\n", page.Relevant, page.Relevance, link.Priority)
-	// Output: relevant=true relevance=0.76 priority=0.76
+	// Output: relevant=true relevance=0.21 priority=0.76
 }

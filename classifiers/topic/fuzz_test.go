@@ -79,6 +79,9 @@ func FuzzLearnedPage(f *testing.F) {
 		if err := h.OnPage(ctx, p); err != nil {
 			t.Fatal(err)
 		}
+		if math.IsNaN(p.Relevance) || p.Relevance < 0 || p.Relevance > 1+1e-9 {
+			t.Fatalf("relevance %v out of [0, 1]", p.Relevance)
+		}
 		for _, u := range []string{link, "http://demo/a", "http://demo/y"} {
 			l := crawl.Link{URL: u, Anchor: string(data[:min(len(data), 20)])}
 			if err := h.OnURL(ctx, p, &l); err != nil {

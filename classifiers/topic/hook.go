@@ -152,11 +152,11 @@ func (h *Hook) pageScore(p *crawl.Page) float64 {
 func (h *Hook) textScore(text string) float64 {
 	switch {
 	case h.trained != nil:
-		return h.trained.Score(h.trained.Vector(text))
+		return h.trained.Score(h.trained.vector(text, false))
 	case h.cfg.Strategy == StrategyBestFirst:
-		return h.seeds.SeedScore(h.seeds.Vector(text))
+		return h.seeds.SeedScore(h.seeds.vector(text, false))
 	}
-	return h.seeds.Score(h.seeds.Vector(text))
+	return h.seeds.Score(h.seeds.vector(text, false))
 }
 
 // scoreCacheSize bounds the page scores kept for OnURL: far more than the

@@ -48,8 +48,10 @@ func TestHookStrategies(t *testing.T) {
 					t.Errorf("bfs priorities %v, %v; want 0", ls.Priority, lb.Priority)
 				}
 			case topic.StrategyBestFirst:
-				if ls.Priority != sport.Relevance || lb.Priority != biz.Relevance {
-					t.Errorf("best-first priorities %v, %v; want the relevances %v, %v", ls.Priority, lb.Priority, sport.Relevance, biz.Relevance)
+				ws := m.SeedScore(m.Vector(topic.ExtractContent(sport.Doc).Text))
+				wb := m.SeedScore(m.Vector(topic.ExtractContent(biz.Doc).Text))
+				if ls.Priority != ws || lb.Priority != wb || ws <= wb {
+					t.Errorf("best-first priorities %v, %v; want the cosines to the seed centroid %v > %v", ls.Priority, lb.Priority, ws, wb)
 				}
 			default:
 				if acc, _ := m.Updates(); acc != 1 {

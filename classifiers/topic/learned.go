@@ -168,7 +168,7 @@ func (h *Hook) learnedPriority(from *crawl.Page, l *crawl.Link) float64 {
 			context = st.ctx["\x00"+l.Anchor]
 		}
 		linkText := withURLWords(l.Anchor+" "+context, l.URL)
-		lcos := h.seeds.Score(h.seeds.Vector(linkText))
+		lcos := h.seeds.Score(h.seeds.vector(linkText, false))
 		pl = pendingLink{feats: h.linkFeatures(st, l, context, lcos), cold: min(lcos/max(h.seeds.threshold, 1e-9), 1.5) / 1.5}
 		ln.pending.put(l.URL, pl)
 	}

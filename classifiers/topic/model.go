@@ -36,10 +36,12 @@ type Config struct {
 	// model trains on): an explicit override of the calibration. 0 (the
 	// default): calibrated from the seed pages, see Calibration.
 	Relevance float64
-	// Calibration sets the relevance threshold when Relevance is 0: the
-	// threshold is Calibration × the median over the seed pages of each
-	// one's cosine to the centroid of the others (leave-one-out). Default
-	// DefaultCalibration.
+	// Calibration sets the relevance threshold when Relevance is 0:
+	// relevance is then the cosine over every word of a page, TF-IDF with
+	// the IDF over the pages seen, to the seed pages' mean (relevance.go),
+	// and the threshold is Calibration × the median over the seed pages of
+	// each one's cosine to the mean of the others (leave-one-out) in that
+	// space. Default DefaultCalibration.
 	Calibration float64
 	// Update is the cosine to some seed page above which a fetched page is
 	// folded into the centroid (adaptive). Default 0.4 (chosen with
@@ -155,6 +157,7 @@ type Model struct {
 
 	threshold float64   // TF relevance threshold (calibrate); scales the link priorities
 	loo       []float64 // the seed pages' leave-one-out cosines
+	seedWords []bag     // the seed pages' words, hashed (relevance)
 	bg        background
 	rel       atomic.Pointer[relSpace]
 
@@ -186,6 +189,7 @@ func NewFromPages(cfg Config, pages []SeedPage) (*Model, error) {
 		return nil, errors.New("topic: no seed pages")
 	}
 	docs := make([][]string, 0, len(pages))
+	var words [][]string // each page's words, stop words kept (relevance)
 	for _, p := range pages {
 		content := p.Text
 		if p.Doc != nil {
@@ -196,6 +200,7 @@ func NewFromPages(cfg Config, pages []SeedPage) (*Model, error) {
 		}
 		if toks := m.tok.Tokens(content); len(toks) > 0 {
 			docs = append(docs, toks)
+			words = append(words, m.scan.Tokens(content))
 			m.seedURLs[p.URL] = true
 		}
 	}
@@ -204,8 +209,9 @@ func NewFromPages(cfg Config, pages []SeedPage) (*Model, error) {
 	}
 	m.setFeatures(seedFeatures(docs, m.cfg.Terms, m.cfg.MinSeedPages))
 	sum := make([]float64, len(m.terms))
-	for _, d := range docs {
+	for k, d := range docs {
 		v := m.vectorOfTokens(d)
+		m.seedWords = append(m.seedWords, bagOf(wordIDs(words[k])))
 		if v.Len() == 0 {
 			continue
 		}
@@ -322,7 +328,9 @@ func (m *Model) Terms() []string { return slices.Clone(m.terms) }
 func (m *Model) Tokenizer() *text.Tokenizer { return m.tok }
 
 // Vector returns the vector of a content text (see ExtractContent).
-func (m *Model) Vector(content string) Vector { return m.vector(content) }
+func (m *Model) Vector(content string) Vector {
+	return m.vector(content, m.cfg.Relevance == 0 && len(m.seeds) > 0)
+}
 
 // IsSeed reports whether u is the URL of one of the seed pages.
 func (m *Model) IsSeed(u string) bool { return m.seedURLs[u] }

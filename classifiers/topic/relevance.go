@@ -2,128 +2,212 @@ package topic
 
 import (
 	"math"
+	"slices"
 	"sync"
+	"sync/atomic"
 )
 
-// Relevance weighting by the pages seen. A term frequent on every page of
-// the site ("python", "documentation", a site name) says nothing about the
-// topic, yet it dominates a TF centroid: on the Python docs every page has
-// cosine > 0.2 to an asyncio centroid. Once the crawl has seen
-// minBackground pages, relevance is the cosine in TF-IDF space, the IDF of
-// each feature term counted over the pages seen (seed pages included), the
-// seed centroid and the threshold recomputed in that space every
-// refreshEvery pages.
+// Relevance over every word, weighted by the pages seen (our extension;
+// Config.Relevance restores the paper's fixed TF cosine). A page's
+// relevance is the cosine of its TF-IDF vector over all its words (hashed,
+// 1+ln tf) to the mean of the seed pages' vectors, the IDF of each word
+// counted over the pages the crawl has seen (seed pages included): a word
+// every page of the site carries ("python", "documentation", a site name,
+// the navigation) gets no weight, and a word of the topic found on few
+// pages outside it weighs most, whether or not it was among the feature
+// terms. The seed centroid and the calibrated threshold (Calibration × the
+// median of the seed pages' leave-one-out cosines in the same space) are
+// recomputed every refreshEvery pages; a page's own vector uses the counts
+// of the moment. Measured on the tuning topics of internal/linkgraph (see
+// its README) against the cosine over the feature terms it replaces: AUC
+// of relevance against the truth over the pages a crawl fetches 0.90 →
+// 0.94, F1 at the threshold 0.54 → 0.62.
 const (
-	minBackground = 50
-	refreshEvery  = 25
+	wordBits     = 18
+	wordMask     = 1<<wordBits - 1
+	refreshEvery = 10
 )
 
-// relSpace is an immutable relevance space: IDF weights, the seed
-// centroid in it and the calibrated threshold.
+// bag is a text's words: hashed ids ascending, each with 1+ln(its count).
+type bag struct {
+	ids []uint32
+	tf  []float32
+}
+
+// wordID is a word's hash in the relevance space.
+func wordID(w string) uint32 { return fnv1a("w:", w) & wordMask }
+
+// wordIDs hashes words.
+func wordIDs(words []string) []uint32 {
+	out := make([]uint32, len(words))
+	for i, w := range words {
+		out[i] = wordID(w)
+	}
+	return out
+}
+
+// bagOf counts ids (sorted in place) into a bag.
+func bagOf(ids []uint32) bag {
+	if len(ids) == 0 {
+		return bag{}
+	}
+	slices.Sort(ids)
+	n := 1
+	for i := 1; i < len(ids); i++ {
+		if ids[i] != ids[i-1] {
+			n++
+		}
+	}
+	b := bag{ids: make([]uint32, 0, n), tf: make([]float32, 0, n)}
+	for i := 0; i < len(ids); {
+		j := i + 1
+		for j < len(ids) && ids[j] == ids[i] {
+			j++
+		}
+		b.ids = append(b.ids, ids[i])
+		b.tf = append(b.tf, 1+float32(math.Log(float64(j-i))))
+		i = j
+	}
+	return b
+}
+
+// relSpace is an immutable relevance space: the seed centroid under the
+// IDF of its time and the calibrated threshold.
 type relSpace struct {
-	idf       []float64 // nil: TF (before minBackground pages)
-	cen       []float64
+	cen       map[uint32]float64
 	cnorm     float64
 	threshold float64
 	loo       []float64
 }
 
-// background counts the document frequency of the feature terms over the
-// pages seen.
+// background counts the document frequency of every word (hashed) over
+// the pages seen.
 type background struct {
-	mu    sync.Mutex
-	df    []int
-	docs  int
-	since int
+	df    []atomic.Int32
+	docs  atomic.Int64
+	since atomic.Int64
+	mu    sync.Mutex // one refresh at a time
 }
 
-// initRelevance sets the first relevance space: the TF seed centroid and
-// its calibrated threshold (calibrate), and counts the seed pages as seen.
+// initRelevance counts the seed pages as seen and sets the first
+// relevance space.
 func (m *Model) initRelevance() {
-	m.bg.df = make([]int, len(m.terms))
-	for _, s := range m.seeds {
-		m.bg.docs++
-		for i, x := range s {
-			if x > 0 {
-				m.bg.df[i]++
-			}
-		}
+	if m.cfg.Relevance > 0 {
+		return
 	}
-	m.rel.Store(&relSpace{cen: m.anchor, cnorm: m.anchorN, threshold: m.threshold, loo: m.loo})
+	m.bg.df = make([]atomic.Int32, 1<<wordBits)
+	for _, b := range m.seedWords {
+		m.count(b)
+	}
+	m.rel.Store(m.space())
 }
 
-// Observe counts a fetched page's vector in the pages seen and refreshes
-// the relevance space every refreshEvery pages once minBackground pages
-// were seen. With an explicit Config.Relevance it does nothing: the
-// override is the paper's fixed cosine.
+func (m *Model) count(b bag) {
+	m.bg.docs.Add(1)
+	for _, id := range b.ids {
+		m.bg.df[id].Add(1)
+	}
+}
+
+// Observe counts a fetched page's words in the pages seen and refreshes
+// the relevance space every refreshEvery pages (the worker that finds
+// another refresh running goes on). With an explicit Config.Relevance it
+// does nothing: the override is the paper's fixed cosine.
 func (m *Model) Observe(v Vector) {
-	if m.cfg.Relevance > 0 || len(m.seeds) == 0 {
+	if m.rel.Load() == nil {
 		return
 	}
-	m.bg.mu.Lock()
-	m.bg.docs++
-	m.bg.since++
-	for _, i := range v.idx {
-		m.bg.df[i]++
-	}
-	if m.bg.docs < minBackground || m.bg.since < refreshEvery {
-		m.bg.mu.Unlock()
+	m.count(v.words)
+	if m.bg.since.Add(1)%refreshEvery != 0 || !m.bg.mu.TryLock() {
 		return
 	}
-	m.bg.since = 0
-	idf := make([]float64, len(m.bg.df))
-	for i, d := range m.bg.df {
-		idf[i] = math.Log(float64(m.bg.docs+1) / float64(d+1))
-	}
+	m.rel.Store(m.space())
 	m.bg.mu.Unlock()
-	m.rel.Store(m.space(idf))
 }
 
-// space builds the relevance space of the seed pages under idf.
-func (m *Model) space(idf []float64) *relSpace {
-	ws := make([][]float64, len(m.seeds))
-	cen := make([]float64, len(idf))
-	for k, s := range m.seeds {
-		w := make([]float64, len(s))
-		for i, x := range s {
-			w[i] = x * idf[i]
-		}
-		if n := norm(w); n > 0 {
-			for i := range w {
-				w[i] /= n
+// weigh is b's unit TF-IDF vector under the counts of the moment
+// (aligned with b.ids; nil when no word weighs anything).
+func (m *Model) weigh(b bag) []float64 {
+	docs := float64(m.bg.docs.Load()) + 1
+	out := make([]float64, len(b.ids))
+	var ss float64
+	for k, id := range b.ids {
+		x := float64(b.tf[k]) * max(math.Log(docs/(float64(m.bg.df[id].Load())+1)), 0) // ≥ 0: another worker may count the word between the two loads
+		out[k] = x
+		ss += x * x
+	}
+	if ss == 0 {
+		return nil
+	}
+	inv := 1 / math.Sqrt(ss)
+	for k := range out {
+		out[k] *= inv
+	}
+	return out
+}
+
+// space builds the relevance space of the seed pages under the counts of
+// the moment: their mean unit vector and the leave-one-out threshold.
+func (m *Model) space() *relSpace {
+	ws := make([][]float64, len(m.seedWords))
+	sum := map[uint32]float64{}
+	for k, b := range m.seedWords {
+		ws[k] = m.weigh(b)
+		for j, id := range b.ids {
+			if ws[k] != nil {
+				sum[id] += ws[k][j]
 			}
 		}
-		ws[k] = w
-		for i, x := range w {
-			cen[i] += x / float64(len(m.seeds))
+	}
+	ids := make([]uint32, 0, len(sum))
+	for id := range sum {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids) // summed in one order: equal spaces give equal relevances to the last bit
+	var ss float64
+	for _, id := range ids {
+		ss += sum[id] * sum[id]
+	}
+	// each seed's cosine to the sum of the others: (v·sum − 1)/|sum − v|
+	loo := []float64{1}
+	if len(ws) > 1 {
+		loo = loo[:0]
+		for k, b := range m.seedWords {
+			if ws[k] == nil {
+				loo = append(loo, 0)
+				continue
+			}
+			var d float64
+			for j, id := range b.ids {
+				d += ws[k][j] * sum[id]
+			}
+			rest := math.Sqrt(max(ss-2*d+1, 0))
+			loo = append(loo, (d-1)/max(rest, 1e-12))
 		}
 	}
-	loo := looCosines(ws)
-	return &relSpace{idf: idf, cen: cen, cnorm: norm(cen), threshold: m.cfg.Calibration * median(loo), loo: loo}
+	return &relSpace{cen: sum, cnorm: math.Sqrt(ss), threshold: m.cfg.Calibration * median(loo), loo: loo}
 }
 
-// Relevance is the cosine of v to the seed centroid in the current
-// relevance space (TF-IDF over the pages seen, TF before enough pages),
-// or, with an explicit Config.Relevance, the paper's TF cosine
+// Relevance is the cosine of v's page to the seed pages in the current
+// relevance space (every word, TF-IDF over the pages seen), or, with an
+// explicit Config.Relevance, the paper's TF cosine over the feature terms
 // (SeedScore). A page is relevant when it reaches Threshold.
 func (m *Model) Relevance(v Vector) float64 {
 	sp := m.rel.Load()
-	if sp == nil || sp.idf == nil {
+	if sp == nil {
 		return m.SeedScore(v)
 	}
 	if sp.cnorm == 0 {
 		return 0
 	}
-	var dot, ss float64
-	for k, i := range v.idx {
-		w := v.val[k] * sp.idf[i]
-		dot += w * sp.cen[i]
-		ss += w * w
+	w := m.weigh(v.words)
+	var dot float64
+	for k, id := range v.words.ids {
+		if w != nil {
+			dot += w[k] * sp.cen[id]
+		}
 	}
-	if ss == 0 {
-		return 0
-	}
-	return dot / (math.Sqrt(ss) * sp.cnorm)
+	return dot / sp.cnorm
 }
 
 // relThreshold is the current relevance threshold.

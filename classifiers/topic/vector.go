@@ -11,6 +11,9 @@ import (
 type Vector struct {
 	idx []int32   // feature indexes, ascending
 	val []float64 // weights, Σ val² = 1
+	// words is every word of the text, hashed (relevance, relevance.go);
+	// only in the vectors of page contents (Model.Vector).
+	words bag
 }
 
 // Len returns how many feature terms the vector holds.
@@ -22,12 +25,17 @@ type scratch struct {
 	touched []int32
 	index   map[string]int32
 	filter  *termFilter
+	words   []uint32 // every word's hash, when collecting (collect)
+	collect bool
 	add     func(term string) // counts a term; bound to this scratch once
 }
 
 func newScratch(index map[string]int32, filter *termFilter) *scratch {
 	sc := &scratch{counts: make([]float64, len(index)), index: index, filter: filter}
 	sc.add = func(t string) {
+		if sc.collect {
+			sc.words = append(sc.words, wordID(t))
+		}
 		if !sc.filter.mayHave(t) {
 			return
 		}
@@ -74,11 +82,18 @@ func (f *termFilter) mayHave(t string) bool {
 
 // vector builds the normalised vector of s in m's feature space. It scans
 // with stop words kept (they are never features) and without building a
-// slice of terms.
-func (m *Model) vector(s string) Vector {
+// slice of terms. With words, the vector also carries the bag of every
+// word of s (relevance; stop words included: their document frequency
+// gives them no weight).
+func (m *Model) vector(s string, words bool) Vector {
 	sc := m.pool.Get().(*scratch)
+	sc.collect = words
 	m.scan.Scan(s, sc.add)
 	v := m.gather(sc)
+	if words {
+		v.words = bagOf(sc.words)
+		sc.words = sc.words[:0]
+	}
 	m.pool.Put(sc)
 	return v
 }
