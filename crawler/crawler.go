@@ -199,6 +199,9 @@ func New(cfg Config, fr frontier.Frontier, st Store, opts ...Option) (*Crawler, 
 		}
 	}
 	c.quota = newHostQuota(cfg.MaxPagesPerHost)
+	if k, ok := fr.(hostQuotaKeeper); ok && k.MaxPagesPerHost() > 0 {
+		c.quota = nil // the (shared) frontier keeps it for every process
+	}
 	_, _, nBatch := c.chain.Len()
 	c.keepDOM = nBatch > 0
 	c.hosts = newHostTable(cfg.PerHostParallel, cfg.PerHostDelay, c.now)

@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/frontier"
 	"github.com/redis/go-redis/v9"
 )
@@ -22,8 +23,9 @@ type Config struct {
 	// Frontier: Scope, FocusMargin, FocusWait (its clock is
 	// each process's own), ExpectedURLs (which sizes the
 	// seen-set's shards) and Limits apply; Window and Since do not (the
-	// whole queue lives in Redis). Limits count per process: each process
-	// counts the new URLs it pushes.
+	// whole queue lives in Redis). Limits hold for the whole crawl: their
+	// count-min sketches live in Redis (keys lim:cv, lim:cp) and the push
+	// script checks and counts each new URL atomically.
 	Frontier frontier.Config
 	// Name is the crawl's name: every key is crawl:{Name}:…. Letters,
 	// digits, '.', '_' and '-'.
@@ -44,6 +46,14 @@ type Config struct {
 	// holds as pages or as failures; New uses it to settle the links a
 	// previous run with the same Owner stored but had not settled.
 	Saved func(ctx context.Context, urls []string) (pages, failures map[string]bool, err error)
+	// MaxPagesPerHost, when positive, caps the links leased and settled
+	// per host (host:port) over all the processes (crawler
+	// Config.MaxPagesPerHost, applied here instead of per process): Pop
+	// leases a link of a host only while its settled links plus its
+	// leased ones are under the cap (a lease given back frees its slot),
+	// and once its settled links reach the cap Pop hands its links over
+	// as refused (*RefusedError) and Push drops new ones.
+	MaxPagesPerHost int
 	// HostLimit, when positive, is the per-host parallelism of the shared
 	// politeness of package crawler/redisgate (same key prefix): Pop then
 	// passes over hosts whose slots are all taken or whose delay runs, by
@@ -79,7 +89,6 @@ type Frontier struct {
 	rdb       redis.UniversalClient
 	cfg       Config
 	rules     *frontier.Rules
-	limit     *frontier.Limiter // nil without Limits
 	prefix    string
 	keys      []string
 	owner     string
@@ -91,9 +100,10 @@ type Frontier struct {
 	// process's leases, from the call to the update of held; adopt holds
 	// it (write) to compare held with the lease hash while none is in
 	// flight.
-	calls  sync.RWMutex
-	mu     sync.Mutex
-	held   map[string]heldLink // URL → lease of a link popped by this process
+	calls   sync.RWMutex
+	mu      sync.Mutex
+	held    map[string]heldLink // URL → lease of a link popped by this process
+	refused map[string]int64    // links this process's pushes and pops refused, by rule
 	closed bool
 	scan   int      // where the next wide host scan starts
 	top    []string // the hosts last seen at the top of the queue (Pop)
@@ -150,12 +160,9 @@ func New(ctx context.Context, rdb redis.UniversalClient, cfg Config) (*Frontier,
 	}
 	f := &Frontier{
 		rdb: rdb, cfg: cfg, rules: rules, prefix: Prefix(cfg.Name), owner: cfg.Owner, lease: cfg.Lease,
-		log: cfg.Logger, held: map[string]heldLink{}, stopBeat: make(chan struct{}), beatDone: make(chan struct{}),
+		log: cfg.Logger, held: map[string]heldLink{}, refused: map[string]int64{}, stopBeat: make(chan struct{}), beatDone: make(chan struct{}),
 	}
 	f.keys = []string{f.prefix}
-	if l := cfg.Frontier.Limits; l.MaxQueryVariants > 0 || l.MaxURLsPerPattern > 0 {
-		f.limit = frontier.NewLimiter(l)
-	}
 	if f.shardBits, err = f.initShards(ctx); err != nil {
 		return nil, err
 	}
@@ -189,6 +196,29 @@ func (f *Frontier) initShards(ctx context.Context) (int, error) {
 	}
 	return v, nil
 }
+
+// RuleMaxPagesPerHost names the per-host quota in Refused and
+// RefusedError (the crawler's rule name).
+const RuleMaxPagesPerHost = "max-pages-per-host"
+
+// RefusedError is returned by Pop with a link it leased to this process
+// only to refuse it: its host's quota (Config.MaxPagesPerHost) is spent.
+// The caller stores it as refused and settles it as a failure.
+type RefusedError struct {
+	Link crawl.Link
+	Rule string
+}
+
+func (e *RefusedError) Error() string {
+	return "redisfrontier: " + e.Link.URL + ": refused by " + e.Rule
+}
+
+// RefusedLink is the refused link and the rule (crawler's refusal).
+func (e *RefusedError) RefusedLink() (crawl.Link, string) { return e.Link, e.Rule }
+
+// MaxPagesPerHost is the per-host quota this frontier applies for the
+// whole crawl (crawler's hostQuotaKeeper): Config.MaxPagesPerHost.
+func (f *Frontier) MaxPagesPerHost() int { return max(f.cfg.MaxPagesPerHost, 0) }
 
 // Owner is this process's id in the crawl.
 func (f *Frontier) Owner() string { return f.owner }
