@@ -46,7 +46,7 @@ func (p *Pipeline) openDistributed(ctx context.Context, fcfg frontier.Config) er
 	fr, err := redisfrontier.New(ctx, rdb, redisfrontier.Config{
 		Frontier: fcfg, Name: d.Name, Lease: d.Lease, Owner: owner, MaxPages: p.cfg.MaxPages,
 		MaxPagesPerHost: max(p.cfg.Scope.MaxPagesPerHost, 0),
-		HostLimit: perHost, Saved: p.st.SavedAmong, Logger: p.log,
+		HostLimit:       perHost, Saved: p.st.SavedAmong, Logger: p.log,
 	})
 	if err != nil {
 		return err

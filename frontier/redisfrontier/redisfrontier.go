@@ -104,9 +104,9 @@ type Frontier struct {
 	mu      sync.Mutex
 	held    map[string]heldLink // URL → lease of a link popped by this process
 	refused map[string]int64    // links this process's pushes and pops refused, by rule
-	closed bool
-	scan   int      // where the next wide host scan starts
-	top    []string // the hosts last seen at the top of the queue (Pop)
+	closed  bool
+	scan    int      // where the next wide host scan starts
+	top     []string // the hosts last seen at the top of the queue (Pop)
 	// best is the host of the best queued link as Pop last saw it, and
 	// refusing when this process's focus margin started refusing worse
 	// links (zero: not refusing): with FocusWait the margin is lifted once
