@@ -61,7 +61,8 @@ func (p *Pipeline) openDistributed(ctx context.Context, fcfg frontier.Config) er
 	}
 	p.closers = append(p.closers, gate.Close) // before the client closes
 	p.engineOpts = append(p.engineOpts, crawler.WithHostGate(gate),
-		crawler.WithRobotsShare(redisgate.NewRobots(rdb, redisfrontier.Prefix(d.Name))))
+		crawler.WithRobotsShare(redisgate.NewRobots(rdb, redisfrontier.Prefix(d.Name))),
+		crawler.WithDupShare(redisgate.NewDups(rdb, redisfrontier.Prefix(d.Name))))
 	return nil
 }
 

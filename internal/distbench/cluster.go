@@ -36,6 +36,10 @@ type Options struct {
 	Lease    time.Duration // distributed.lease
 	MaxPages int
 	Robots   bool // politeness.robots (off by default: the site has none)
+	// MaxPagesPerHost is scope.max_pages_per_host (0: none).
+	MaxPagesPerHost int
+	// Dedup turns duplicate detection on (dedup.enabled; off by default).
+	Dedup bool
 }
 
 // Cluster runs crawl processes of one distributed crawl, each with its own
@@ -68,12 +72,12 @@ func NewCluster(t testing.TB, bin, dir string, opts Options) *Cluster {
 out: %s
 exports: []
 max_pages: %d
-scope: {robots_sitemaps: false}
-dedup: {enabled: false}
+scope: {robots_sitemaps: false, max_pages_per_host: %d}
+dedup: {enabled: %v}
 fetch: {retries: 1, backoff: 50ms, stop_grace: 1s}
 politeness: %s
 distributed: {redis: %q, name: %s, lease: %s}
-`, strings.Join(opts.Seeds, ", "), filepath.Join(dir, "out"), opts.MaxPages, pol, opts.Redis, opts.Name, opts.Lease)
+`, strings.Join(opts.Seeds, ", "), filepath.Join(dir, "out"), opts.MaxPages, opts.MaxPagesPerHost, opts.Dedup, pol, opts.Redis, opts.Name, opts.Lease)
 	cfg := filepath.Join(dir, "crawl.yaml")
 	if err := os.WriteFile(cfg, []byte(yaml), 0o644); err != nil {
 		t.Fatal(err)
