@@ -264,7 +264,7 @@ func (w *writer) settle(ctx context.Context, group []result) error {
 	for _, r := range group {
 		switch {
 		case r.stopped || !r.heldUntil.IsZero():
-		case r.page != nil:
+		case r.page != nil && !w.c.isRevisit(r.link.URL): // a re-visit stores no new page
 			pages = append(pages, r.link.URL)
 		default:
 			failures = append(failures, r.link.URL)

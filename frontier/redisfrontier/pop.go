@@ -33,6 +33,9 @@ func (f *Frontier) Pop(ctx context.Context, ready func(host string) bool) (crawl
 	if f.isClosed() {
 		return crawl.Link{}, frontier.ErrClosed
 	}
+	if l, ok := f.popPinned(ready); ok {
+		return l, nil
+	}
 	margin := f.margin()
 	for range popTries {
 		l, err := f.popTop(ctx, ready, margin)

@@ -54,6 +54,13 @@ type Config struct {
 	// and once its settled links reach the cap Pop hands its links over
 	// as refused (*RefusedError) and Push drops new ones.
 	MaxPagesPerHost int
+	// Recrawl makes this process part of an incremental re-crawl: it
+	// joins the re-crawl generation of the crawl's live processes, or
+	// opens one (the stop flag cleared, MaxPages counted on top of the
+	// pages the crawl had stored); its re-visits are leased to it by
+	// Revisit. The seen-set is kept: every URL any process saw before is
+	// dropped, so only new pages are fetched.
+	Recrawl bool
 	// HostLimit, when positive, is the per-host parallelism of the shared
 	// politeness of package crawler/redisgate (same key prefix): Pop then
 	// passes over hosts whose slots are all taken or whose delay runs, by
@@ -104,6 +111,7 @@ type Frontier struct {
 	mu      sync.Mutex
 	held    map[string]heldLink // URL → lease of a link popped by this process
 	refused map[string]int64    // links this process's pushes and pops refused, by rule
+	pinned  []crawl.Link        // re-visits leased to this process, not popped yet (Revisit)
 	closed  bool
 	scan    int      // where the next wide host scan starts
 	top     []string // the hosts last seen at the top of the queue (Pop)
@@ -164,6 +172,9 @@ func New(ctx context.Context, rdb redis.UniversalClient, cfg Config) (*Frontier,
 	}
 	f.keys = []string{f.prefix}
 	if f.shardBits, err = f.initShards(ctx); err != nil {
+		return nil, err
+	}
+	if err := f.generation(ctx); err != nil {
 		return nil, err
 	}
 	if _, _, err := f.beat(ctx); err != nil {
@@ -271,6 +282,19 @@ func (f *Frontier) heartbeat() {
 // of the other methods return frontier.ErrClosed. It does not close the
 // Redis client.
 func (f *Frontier) Close() error {
+	f.mu.Lock()
+	pinned := f.pinned
+	f.pinned = nil
+	f.mu.Unlock()
+	if len(pinned) > 0 { // re-visits not begun: ended, not queued for others (who lack their validators)
+		urls := make([]string, len(pinned))
+		for i, l := range pinned {
+			urls[i] = l.URL
+		}
+		if err := f.Settle(context.Background(), nil, urls); err != nil {
+			f.log.Warn("redis: ending re-visits not begun", "err", err)
+		}
+	}
 	f.mu.Lock()
 	if f.closed {
 		f.mu.Unlock()
