@@ -1,7 +1,12 @@
 package redisgate_test
 
 import (
+	"bufio"
+	"compress/gzip"
 	"context"
+	"math/rand/v2"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/crawl-project/crawl"
@@ -68,4 +73,70 @@ func FuzzDecodeDupEntry(f *testing.F) {
 			t.Fatalf("entry %+v of %q encodes back to %q", e, b, again)
 		}
 	})
+}
+
+// TestDupLogMemory measures the Redis memory of the shared duplicate log
+// per kept page, with real URLs (redisfrontier's testdata: news sites'
+// links): the entry is 17 bytes and the URL, plus the list's overhead.
+func TestDupLogMemory(t *testing.T) {
+	srv := redistest.Start(t, redistest.Options{})
+	rdb := srv.Client()
+	ctx := context.Background()
+	urls := realURLs(t, 13000)
+	d := redisgate.NewDups(rdb, "crawl:{mem}:")
+	before, err := redistest.UsedMemory(ctx, rdb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	urlBytes := 0
+	for i, u := range urls {
+		e := crawler.DupEntry{Fingerprint: crawl.Fingerprint{URL: u, Body: rng.Uint64(), SimHash: rng.Uint64(), HasSimHash: true}}
+		if ok, _, err := d.Append(ctx, int64(i), e); !ok || err != nil {
+			t.Fatalf("Append %d = %v, %v", i, ok, err)
+		}
+		urlBytes += len(u)
+	}
+	after, err := redistest.UsedMemory(ctx, rdb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	key, err := rdb.MemoryUsage(ctx, "crawl:{mem}:dd:log", 0).Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := float64(len(urls))
+	per, url := float64(after-before)/n, float64(urlBytes)/n
+	t.Logf("%d fingerprints: %.1f B each in Redis (used_memory), key %.1f B each; URL %.1f B on average, so %.1f B beyond the URL",
+		len(urls), per, float64(key)/n, url, per-url)
+	if per > url+40 {
+		t.Errorf("%.1f B a fingerprint, want at most the URL (%.1f B) + 40", per, url)
+	}
+}
+
+// realURLs reads n distinct URLs of frontier/redisfrontier/testdata/links.tsv.gz.
+func realURLs(t *testing.T, n int) []string {
+	f, err := os.Open("../../frontier/redisfrontier/testdata/links.tsv.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	var out []string
+	sc := bufio.NewScanner(zr)
+	for sc.Scan() && len(out) < n {
+		u, _, _ := strings.Cut(sc.Text(), "\t")
+		if !seen[u] {
+			seen[u] = true
+			out = append(out, u)
+		}
+	}
+	if len(out) < n {
+		t.Fatalf("%d URLs in the testdata, want %d", len(out), n)
+	}
+	return out
 }
