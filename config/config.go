@@ -131,9 +131,10 @@ type Fetch struct {
 	// (user:password@host:port when it needs a login). Default: none (the
 	// HTTP_PROXY/HTTPS_PROXY environment, as Go programs do).
 	Proxy string `yaml:"proxy"`
-	// Headers are sent with every page request, e.g. Accept-Language or
-	// Authorization. User-Agent is fetch.user_agent; Cookie is refused (it
-	// would go to every host): use cookies_file.
+	// Headers are sent with every request (pages, robots.txt, sitemaps),
+	// e.g. Accept-Language or Authorization. User-Agent is
+	// fetch.user_agent; Cookie is refused (it would go to every host): use
+	// cookies_file.
 	Headers map[string]string `yaml:"headers"`
 	// CookiesFile is a Netscape cookie file (cookies.txt of curl, wget or a
 	// browser export); each cookie is sent only to its domain and path.

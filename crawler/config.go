@@ -41,8 +41,9 @@ type Config struct {
 	// empty: the default transport's (the environment's). Ignored with
 	// WithTransport.
 	Proxy string
-	// Header is sent with every page request (after the defaults, so it
-	// may replace Accept; User-Agent comes from UserAgent).
+	// Header is sent with every request, robots.txt and sitemaps included
+	// (after the defaults, so it may replace Accept; User-Agent comes from
+	// UserAgent, cookies from the jar: WithCookieJar).
 	Header http.Header
 	// StopGrace is how long fetches in flight may go on after Run's context
 	// is cancelled (Ctrl-C) before they are abandoned; abandoned URLs stay
@@ -217,6 +218,7 @@ func (c Config) Validate() error {
 		"UserAgent %q does not start with a product token: set RobotsAgent", c.UserAgent)
 	check(c.RobotsCacheSize < 0, "RobotsCacheSize %d is negative", c.RobotsCacheSize)
 	check(c.Header.Get("User-Agent") != "", "Header sets User-Agent; set UserAgent")
+	check(c.Header.Get("Cookie") != "", "Header sets Cookie; put cookies in the jar (WithCookieJar), each sent to its own domain")
 	if c.Proxy != "" {
 		if _, err := ParseProxy(c.Proxy); err != nil {
 			errs = append(errs, err)

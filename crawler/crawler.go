@@ -68,6 +68,7 @@ type Crawler struct {
 	stopOnce   sync.Once
 	stopping   chan struct{} // closed when the crawl should stop dispatching
 	stopReason atomic.Value  // string
+	ended      atomic.Bool   // Run has done its work
 	wake       chan struct{}
 	hungry     chan struct{} // the scheduler has nothing to dispatch: store results now
 	pause      pauseGate     // Pause and Resume
@@ -98,9 +99,9 @@ func WithTransport(t http.RoundTripper) Option {
 	return func(cr *Crawler) { cr.transport = t }
 }
 
-// WithCookieJar sets the cookie jar of page requests (default: an empty
-// in-memory jar that keeps what sites set). cookiefile.Jar builds one from
-// a Netscape cookie file.
+// WithCookieJar sets the cookie jar of every request: pages, robots.txt
+// and sitemaps (default: an empty in-memory jar that keeps what sites set).
+// cookiefile.Jar builds one from a Netscape cookie file.
 func WithCookieJar(j http.CookieJar) Option { return func(cr *Crawler) { cr.jar = j } }
 
 // WithProgress sets a function called every Config.ProgressEvery with the
@@ -182,14 +183,10 @@ func New(cfg Config, fr frontier.Frontier, st Store, opts ...Option) (*Crawler, 
 	for _, o := range opts {
 		o(c)
 	}
-	if c.transport == nil {
-		c.transport = defaultTransport(cfg)
-	}
+	c.ownDefaults()
 	c.fetch = newFetcher(cfg, c.transport)
 	c.fetch.observe = c.observe
-	if c.jar != nil {
-		c.fetch.c.SetCookieJar(c.jar)
-	}
+	c.fetch.c.SetCookieJar(c.jar) // the jar of robots.txt and sitemaps too
 	var err error
 	if c.norm, err = frontier.NewNormalizer(frontier.QueryRules{Strip: cfg.StripParams, Keep: cfg.KeepParams}); err != nil {
 		return nil, fmt.Errorf("crawler: %w", err)
@@ -208,10 +205,10 @@ func New(cfg Config, fr frontier.Frontier, st Store, opts ...Option) (*Crawler, 
 	c.keepDOM = nBatch > 0
 	c.hosts = newHostTable(cfg.PerHostParallel, cfg.PerHostDelay, c.now)
 	c.held = newHeldLinks(maxHolds)
-	robotsClient := &http.Client{Transport: c.transport, Timeout: cfg.Timeout}
-	c.robots = newRobotsCache(robotsClient, cfg.UserAgent, cfg.RobotsCacheSize, cfg.RobotsTTL, cfg.RobotsRetry, c.now)
+	own := ownClient(cfg, c.transport, c.jar)
+	c.robots = newRobotsCache(own, cfg.RobotsCacheSize, cfg.RobotsTTL, cfg.RobotsRetry, c.now)
 	c.robots.share = c.robotsShare
-	c.sitemaps = newSitemaps(c)
+	c.sitemaps = newSitemaps(c, own)
 	if *cfg.RobotsSitemaps {
 		c.robots.found = func(p *robotsPolicy) { c.sitemaps.add(robotsSitemaps(p)) }
 	}
@@ -300,6 +297,7 @@ func (c *Crawler) Run(ctx context.Context, seeds []string) (Summary, error) {
 	c.schedule(work, w)
 	<-c.sitemaps.done // no push after the writer's last commit
 	werr := w.finish(work)
+	c.ended.Store(true)
 	stopProgress()
 	herr := c.saveHosts(work) // for views of the store after the crawl
 	sum, serr := c.summary(work)

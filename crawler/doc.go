@@ -11,6 +11,9 @@
 //   - worker.go: one link end to end — redirects, robots, page building, hooks.
 //   - fetch.go: the Colly-based fetcher, retries with backoff and Retry-After.
 //   - robots.go: the bounded robots.txt cache (decisions: package robots).
+//   - transport.go: the transport wrapper option; the crawl's identity
+//     (User-Agent, Header, cookie jar) on robots.txt and sitemap requests
+//     as on pages; Client, that identity for requests outside Run.
 //   - held.go: URLs waiting for their host's robots.txt (5xx, unreachable).
 //   - hosts.go: per-host parallelism and delay on every request sent
 //     (pages, redirect hops, retries, robots.txt; Crawl-delay aware).

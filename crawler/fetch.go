@@ -149,11 +149,8 @@ func (f *fetcher) request(target string, header http.Header) (*response, error) 
 	ctx := colly.NewContext()
 	ctx.Put("slot", slot)
 	hdr := http.Header{}
-	hdr.Set("User-Agent", f.cfg.UserAgent)
 	hdr.Set("Accept", "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1")
-	for k, v := range f.cfg.Header {
-		hdr[k] = v
-	}
+	f.cfg.identify(hdr)
 	for k, v := range header {
 		hdr[k] = v
 	}

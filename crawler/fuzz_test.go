@@ -72,7 +72,7 @@ func FuzzRobots(f *testing.F) {
 		}))
 		defer srv.Close()
 		u, _ := url.Parse(srv.URL)
-		c := newRobotsCache(srv.Client(), "crawl", 4, time.Hour, time.Minute, time.Now)
+		c := newRobotsCache(srv.Client(), 4, time.Hour, time.Minute, time.Now)
 		p := c.policy(context.Background(), u.Scheme, u.Host, openGate)
 		ok := p.allowed(srv.URL+"/public/page", "crawl")
 		switch {

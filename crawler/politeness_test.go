@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -138,24 +139,41 @@ func TestPolitenessEveryRequest(t *testing.T) {
 	t.Logf("delay %v, per_host_parallel 1: %d requests, min gap %v (robots.txt included), %v (robots.txt aside)", delay, len(entries), gapAll, gapPages)
 }
 
-// A URL refused by robots.txt costs its host no delay slot: forty refused
-// links ahead of one allowed page do not hold it back by forty delays.
-// The bound is generous (a tenth of what spending slots would cost).
+// slotCount is a HostGate that counts the politeness slots taken (every
+// request sent takes one) and never makes a request wait.
+type slotCount struct{ n sync.Map } // host → *int64 (atomic)
+
+func (g *slotCount) Acquire(_ <-chan struct{}, host string, _ time.Duration) (func(), error) {
+	v, _ := g.n.LoadOrStore(host, new(atomic.Int64))
+	v.(*atomic.Int64).Add(1)
+	return func() {}, nil
+}
+
+func (g *slotCount) Ready(string) bool { return true }
+
+func (g *slotCount) total() int64 {
+	var n int64
+	g.n.Range(func(_, v any) bool { n += v.(*atomic.Int64).Load(); return true })
+	return n
+}
+
+// A URL refused by robots.txt costs its host no delay slot: with forty
+// refused links ahead of one allowed page, the host's politeness is asked
+// for a slot once per request the site saw (robots.txt, the home page, the
+// allowed page), never for a refused URL. Counted, not timed.
 func TestRefusedURLsTakeNoSlot(t *testing.T) {
-	const delay = 200 * time.Millisecond
 	const refused = 40
 	site := newAccessLog(t, redirectSite(1, 0, refused, "User-agent: *\nDisallow: /private/\n"))
 	st, fr := env(t, t.TempDir())
 	cfg := fastConfig()
-	cfg.PerHostDelay, cfg.PerHostParallel, cfg.Workers = delay, 1, 4
-	start := time.Now()
-	sum := run(t, cfg, st, fr, []string{site.URL + "/"})
-	took := time.Since(start)
+	cfg.PerHostDelay, cfg.PerHostParallel, cfg.Workers = 20*time.Millisecond, 1, 4
+	slots := &slotCount{}
+	sum := run(t, cfg, st, fr, []string{site.URL + "/"}, crawler.WithHostGate(slots))
 	if sum.Errors["robots"] != refused || site.count("/r/0/0") != 1 {
 		t.Fatalf("robots refusals %d, chain page fetched %d times; want %d and 1", sum.Errors["robots"], site.count("/r/0/0"), refused)
 	}
-	if spent := time.Duration(refused) * delay; took > spent/2 {
-		t.Errorf("crawl took %v; refused URLs spending slots would take over %v", took, spent)
+	if n, sent := slots.total(), len(site.log()); n != int64(sent) || sent != 3 {
+		t.Errorf("%d politeness slots taken for %d requests sent; want one a request, 3 requests (refused URLs take none)", n, sent)
 	}
 }
 

@@ -66,22 +66,10 @@ func TestHTTPProxyHeadersAndCookies(t *testing.T) {
 	h := &twoHosts{}
 	proxy := httptest.NewServer(h) // answers proxy requests itself, and records them
 	defer proxy.Close()
-	cookies, err := cookiefile.Parse(strings.NewReader(
-		"a.test\tFALSE\t/\tFALSE\t0\tsid\ta1\n" +
-			".other.test\tTRUE\t/\tFALSE\t0\tnot\tsent\n"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	jar, err := cookiefile.Jar(cookies, time.Now())
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := fastConfig()
-	cfg.Timeout = time.Minute // never the limit, however loaded the machine
-	cfg.Proxy = proxy.URL
-	cfg.Header = http.Header{"X-Crawl-Test": {"yes"}}
+	jar := fileJar(t, "a.test\tFALSE\t/\tFALSE\t0\tsid\ta1\n"+
+		".other.test\tTRUE\t/\tFALSE\t0\tnot\tsent\n")
 	st, fr := env(t, t.TempDir())
-	sum := run(t, cfg, st, fr, []string{"http://a.test/"}, crawler.WithCookieJar(jar))
+	sum := run(t, proxied(proxy.URL), st, fr, []string{"http://a.test/"}, crawler.WithCookieJar(jar))
 	if sum.Fetched != 3 {
 		t.Fatalf("fetched %d pages through the proxy, want 3 (errors %v)", sum.Fetched, sum.Errors)
 	}
@@ -103,6 +91,30 @@ func TestHTTPProxyHeadersAndCookies(t *testing.T) {
 	if !hosts["a.test"] || !hosts["b.test"] || len(got) != 3 {
 		t.Errorf("proxy saw %+v; want the 3 pages of a.test and b.test", got)
 	}
+}
+
+// fileJar is the cookie jar of a Netscape cookie file's lines.
+func fileJar(t *testing.T, lines string) http.CookieJar {
+	t.Helper()
+	cookies, err := cookiefile.Parse(strings.NewReader(lines))
+	if err != nil {
+		t.Fatal(err)
+	}
+	jar, err := cookiefile.Jar(cookies, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return jar
+}
+
+// proxied is fastConfig through the loopback proxy at proxyURL, sending
+// the header X-Crawl-Test: yes.
+func proxied(proxyURL string) crawler.Config {
+	cfg := fastConfig()
+	cfg.Timeout = time.Minute // never the limit, however loaded the machine
+	cfg.Proxy = proxyURL
+	cfg.Header = http.Header{"X-Crawl-Test": {"yes"}}
+	return cfg
 }
 
 // TestSOCKS5Proxy crawls a.test through a minimal loopback SOCKS5 server

@@ -36,8 +36,7 @@ func (p *robotsPolicy) allowed(target, agent string) bool {
 // is parsed, 4xx allows all, 429, 5xx or an unreachable host disallow all
 // for retryAfter, after which it is fetched again.
 type robotsCache struct {
-	client     *http.Client
-	userAgent  string // the User-Agent header of robots.txt requests
+	client     *http.Client // sends the crawl's identity (ownClient)
 	size       int
 	ttl        time.Duration // how long a good answer is kept
 	retryAfter time.Duration // how long a 5xx/unreachable disallow-all is kept
@@ -61,11 +60,11 @@ type robotsEntry struct {
 // function to call when its answer is in.
 type gateFunc func(host string) (func(), error)
 
-func newRobotsCache(client *http.Client, userAgent string, size int, ttl, retryAfter time.Duration, now func() time.Time) *robotsCache {
+func newRobotsCache(client *http.Client, size int, ttl, retryAfter time.Duration, now func() time.Time) *robotsCache {
 	c := *client
 	c.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
 	return &robotsCache{
-		client: &c, userAgent: userAgent, size: size, ttl: ttl, retryAfter: retryAfter,
+		client: &c, size: size, ttl: ttl, retryAfter: retryAfter,
 		now: now, entries: make(map[string]*list.Element),
 	}
 }
@@ -168,7 +167,6 @@ func (c *robotsCache) once(ctx context.Context, target string, gate gateFunc) (i
 	if err != nil {
 		return 0, "", nil, fmt.Errorf("robots request: %w", err)
 	}
-	req.Header.Set("User-Agent", c.userAgent)
 	done, err := gate(req.URL.Host)
 	if err != nil {
 		return 0, "", nil, err

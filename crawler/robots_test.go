@@ -27,7 +27,7 @@ func TestRobotsCacheBoundAndStatusRules(t *testing.T) {
 	u, _ := url.Parse(srv.URL)
 	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	clock := func() time.Time { return now }
-	c := newRobotsCache(srv.Client(), "crawl", 2, time.Hour, 10*time.Minute, clock)
+	c := newRobotsCache(srv.Client(), 2, time.Hour, 10*time.Minute, clock)
 	ctx := context.Background()
 
 	if p := c.policy(ctx, "http", u.Host, openGate); p.allowed("/yes", "crawl") {

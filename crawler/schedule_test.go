@@ -36,11 +36,7 @@ func (f *emptyThenFull) Pop(ctx context.Context, ready func(string) bool) (crawl
 }
 
 func TestEmptyPopRacingACommit(t *testing.T) {
-	s := newSite(t, map[string]http.HandlerFunc{
-		"/":  html(`<a href="/a">a</a> <a href="/b">b</a>`),
-		"/a": html(`leaf`),
-		"/b": html(`leaf`),
-	})
+	s := threePages(t)
 	cfg := fastConfig()
 	cfg.Timeout = time.Minute
 	st, fr := env(t, t.TempDir())
@@ -48,4 +44,14 @@ func TestEmptyPopRacingACommit(t *testing.T) {
 	if sum.Fetched != 3 || sum.Reason != "frontier-empty" || sum.Queued != 0 {
 		t.Errorf("fetched %d, ended %s with %d queued; want all 3 pages, the frontier dry", sum.Fetched, sum.Reason, sum.Queued)
 	}
+}
+
+// threePages is a site of a home page linking to two leaves, /a and /b.
+func threePages(t *testing.T) *site {
+	t.Helper()
+	return newSite(t, map[string]http.HandlerFunc{
+		"/":  html(`<a href="/a">a</a> <a href="/b">b</a>`),
+		"/a": html(`leaf`),
+		"/b": html(`leaf`),
+	})
 }

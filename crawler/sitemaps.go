@@ -31,9 +31,10 @@ type sitemaps struct {
 	done  chan struct{}
 }
 
-func newSitemaps(c *Crawler) *sitemaps {
+// newSitemaps reads sitemaps with client (ownClient: the crawl's identity).
+func newSitemaps(c *Crawler, client *http.Client) *sitemaps {
 	return &sitemaps{
-		c: c, client: &http.Client{Transport: c.transport, Timeout: c.cfg.Timeout},
+		c: c, client: client,
 		seen: map[string]bool{}, wake: make(chan struct{}, 1), done: make(chan struct{}),
 	}
 }

@@ -42,6 +42,12 @@ type Stats struct {
 	// Paused is true while the crawl is paused (Crawler.Pause): no link is
 	// taken from the frontier, fetches in flight finish.
 	Paused bool
+	// Stopping is why the crawl stopped taking links (a Summary.Reason);
+	// "" while it takes them. Fetches in flight may still be finishing.
+	Stopping string
+	// Ended is true once Run has done its work (its last commit made):
+	// the run is over, whatever the program does before it exits.
+	Ended bool
 }
 
 // PagesPerSecond is the fetch rate over the run so far.
@@ -164,7 +170,14 @@ func (c *Crawler) snapshot() Stats {
 		Duplicates: s.dups.Load(), LinksCapped: s.linksCapped.Load(), LinksCut: s.linksDropped.Load(),
 		Refused: refused, Sitemaps: s.sitemaps.Load(), SitemapURLs: s.sitemapURLs.Load(),
 		SitemapProblems: s.sitemapProblems.Load(), Paused: c.Paused(),
+		Stopping: c.stoppingReason(), Ended: c.ended.Load(),
 	}
+}
+
+// stoppingReason is why the crawl stopped taking links; "" before it did.
+func (c *Crawler) stoppingReason() string {
+	r, _ := c.stopReason.Load().(string)
+	return r
 }
 
 // Stats returns the current statistics; safe to call while Run runs.
@@ -216,9 +229,7 @@ func (s Summary) Interrupted() bool { return s.Reason == "interrupted" }
 
 func (c *Crawler) summary(ctx context.Context) (Summary, error) {
 	sum := Summary{Stats: c.snapshot()}
-	if r, ok := c.stopReason.Load().(string); ok {
-		sum.Reason = r
-	}
+	sum.Reason = sum.Stopping
 	counts, err := c.st.Counts(ctx)
 	if err != nil {
 		return sum, fmt.Errorf("crawler: summary: %w", err)

@@ -3,11 +3,13 @@ package crawler_test
 import (
 	"context"
 	"net/http"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/crawler"
+	"github.com/crawl-project/crawl/hooks"
 )
 
 // TestStopGraceAbandonsFetches cancels a crawl while a fetch hangs: Run
@@ -76,5 +78,53 @@ func TestFailureAttempts(t *testing.T) {
 	}
 	if got["/busy"] != 3 || got["/gone"] != 1 || len(got) != 2 {
 		t.Errorf("attempts by URL = %v; want /busy 3 (2 retries), /gone 1", got)
+	}
+}
+
+// TestStatsTellRunEnd: while pages reach the hooks the statistics say the
+// run goes on (not ended); once Run returns they say it ended and why,
+// as the summary does.
+func TestStatsTellRunEnd(t *testing.T) {
+	for _, tt := range []struct {
+		maxPages int
+		reason   string
+	}{{0, "frontier-empty"}, {1, "max-pages"}} {
+		t.Run(tt.reason, func(t *testing.T) {
+			s := threePages(t)
+			cfg := fastConfig()
+			cfg.MaxPages = tt.maxPages
+			st, fr := env(t, t.TempDir())
+			var c *crawler.Crawler
+			var mu sync.Mutex
+			var during []crawler.Stats
+			chain := &hooks.Chain{}
+			chain.OnPage(hooks.PageFunc(func(context.Context, *crawl.Page) error {
+				s := c.Stats()
+				mu.Lock()
+				defer mu.Unlock()
+				during = append(during, s)
+				return nil
+			}))
+			c, err := crawler.New(cfg, fr, st, crawler.WithHooks(chain))
+			if err != nil {
+				t.Fatal(err)
+			}
+			sum, err := c.Run(context.Background(), []string{s.URL + "/"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(during) == 0 {
+				t.Fatal("no page reached the hooks")
+			}
+			for _, d := range during {
+				if d.Ended {
+					t.Errorf("a page hook saw the run ended (stopping %q)", d.Stopping)
+				}
+			}
+			if after := c.Stats(); !after.Ended || after.Stopping != tt.reason || !sum.Ended || sum.Reason != tt.reason {
+				t.Errorf("after Run: ended %v, stopping %q (summary: ended %v, reason %q); want ended, %s",
+					after.Ended, after.Stopping, sum.Ended, sum.Reason, tt.reason)
+			}
+		})
 	}
 }

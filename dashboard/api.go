@@ -123,6 +123,27 @@ type RunStats struct {
 	Batches        int64            `json:"batches"`
 	Records        int64            `json:"records"`
 	Paused         bool             `json:"paused"`
+	// State is running, paused, stopping (no link taken any more, fetches
+	// in flight finishing) or ended (the engine's run is over, though the
+	// program may still be exporting).
+	State string `json:"state"`
+	// Reason is why the crawl stops or stopped (crawler.Summary.Reason:
+	// frontier-empty, max-pages, hook-stop, interrupted, error); "" while
+	// it runs.
+	Reason string `json:"reason,omitempty"`
+}
+
+// runState is the State of a crawl with statistics st.
+func runState(st crawler.Stats) string {
+	switch {
+	case st.Ended:
+		return "ended"
+	case st.Stopping != "":
+		return "stopping"
+	case st.Paused:
+		return "paused"
+	}
+	return "running"
 }
 
 func (s *Server) overview(r *http.Request, q *query) (any, error) {
@@ -139,7 +160,7 @@ func (s *Server) overview(r *http.Request, q *query) (any, error) {
 		o.Run = &RunStats{ElapsedSeconds: st.Elapsed.Seconds(), Fetched: st.Fetched, Stored: st.Stored,
 			Failed: st.Failed, Relevant: st.Relevant, Harvest: st.Harvest(), PagesPerSecond: st.PagesPerSecond(),
 			Queued: st.Queued, InFlight: st.InFlight, Errors: st.Errors, Batches: st.Batches, Records: st.Records,
-			Paused: st.Paused}
+			Paused: st.Paused, State: runState(st), Reason: st.Stopping}
 		if o.Run.Errors == nil {
 			o.Run.Errors = map[string]int64{}
 		}

@@ -195,6 +195,12 @@ func TestBrowser(t *testing.T) {
 		return chromedp.Poll[chromedp.Void](fmt.Sprintf("document.querySelectorAll(%q).length > 0", sel),
 			chromedp.WithPollingTimeout(30*time.Second))
 	}
+	// text reads an element's text in one evaluation: the views re-render
+	// as they poll, so a node found first may be gone when read.
+	text := func(id string) (string, error) {
+		return chromedp.Run(bctx, chromedp.Evaluate[string](fmt.Sprintf(
+			`(() => { const e = document.getElementById(%q); if (!e) throw new Error("no element #" + %[1]q); return e.textContent; })()`, id)))
+	}
 	count := func(sel string) (int, error) {
 		return chromedp.Run(bctx, chromedp.Evaluate[int](fmt.Sprintf("document.querySelectorAll(%q).length", sel)))
 	}
@@ -203,7 +209,7 @@ func TestBrowser(t *testing.T) {
 	if err := chromedp.Do(bctx, chromedp.Navigate(base+"#overview"), chromedp.WaitVisible(chromedp.ID("pages-fetched"))); err != nil {
 		t.Fatal(err)
 	}
-	first, err := chromedp.Run(bctx, chromedp.Text(chromedp.ID("pages-fetched")))
+	first, err := text("pages-fetched")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,7 +221,7 @@ func TestBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatalf("overview: counter stayed %q: %v", first, err)
 	}
-	second, err := chromedp.Run(bctx, chromedp.Text(chromedp.ID("pages-fetched")))
+	second, err := text("pages-fetched")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -238,7 +244,7 @@ func TestBrowser(t *testing.T) {
 	}
 	// A window in which an unpaused crawl passes the 200 pages.
 	err = chromedp.Do(bctx, chromedp.Sleep(2*time.Second), shot("paused"))
-	shown, terr := chromedp.Run(bctx, chromedp.Text(chromedp.ID("pages-fetched")))
+	shown, terr := text("pages-fetched")
 	if err = errors.Join(err, terr); err != nil {
 		t.Fatal(err)
 	}
@@ -255,7 +261,7 @@ func TestBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatalf("resume: counter stayed: %v", err)
 	}
-	resumed, _ := chromedp.Run(bctx, chromedp.Text(chromedp.ID("pages-fetched")))
+	resumed, _ := text("pages-fetched")
 	t.Logf("pause: %d pages through at the click, %d through and %s shown while paused, %s after resume", atPause, through, shown, resumed)
 
 	views := []struct {
@@ -284,7 +290,7 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("harvest chart legend %q: %v; want this crawl|BFS (demo.db)", legend, err)
 	}
 	err = chromedp.Do(bctx, chromedp.Navigate(base+"#focus"), chromedp.WaitVisible(chromedp.ID("topic-terms")))
-	terms, terr := chromedp.Run(bctx, chromedp.Text(chromedp.ID("topic-terms")))
+	terms, terr := text("topic-terms")
 	if err = errors.Join(err, terr); err != nil || !strings.Contains(terms, ",") || strings.Contains(terms, "no topic") {
 		t.Errorf("focus view topic terms %q: %v", terms, err)
 	}
@@ -296,6 +302,15 @@ func TestBrowser(t *testing.T) {
 	if err := chromedp.Do(bctx, chromedp.Navigate(base+"#topics"), waitRows("#topics-table tbody tr"), shot("topics")); err != nil {
 		t.Fatalf("topics view: %v", err)
 	}
+	// The run is over while the dashboard still serves: the overview says
+	// so, and how, and offers no control.
+	err = chromedp.Do(bctx, chromedp.Navigate(base+"#overview"),
+		chromedp.Poll[chromedp.Void](`document.getElementById("crawl-state")?.textContent === "finished: interrupted"`,
+			chromedp.WithPollingTimeout(30*time.Second)), shot("ended"))
+	buttons, berr := count("div.controls button")
+	if err = errors.Join(err, berr); err != nil || buttons != 0 {
+		t.Errorf("overview after the crawl ended: %d control buttons: %v; want the state finished: interrupted and none", buttons, err)
+	}
 	// The store alone, as crawl serve -db serves it after the crawl: the
 	// hosts' delay, robots.txt and Crawl-delay as the crawl left them.
 	storeOnly := newServer(t, filepath.Join(dir, "demo.db"), dashboard.Config{})
@@ -303,7 +318,7 @@ func TestBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	caption, err := chromedp.Run(bctx, chromedp.Text(chromedp.ID("hosts-state")))
+	caption, err := text("hosts-state")
 	robotsCells, rerr := chromedp.Run(bctx, chromedp.Evaluate[int](`[...document.querySelectorAll("#hosts-table tbody tr td:nth-child(7)")].filter((td) => td.textContent === "ok").length`))
 	if err = errors.Join(err, rerr); err != nil || !strings.Contains(caption, "as at the end of the crawl") || robotsCells == 0 {
 		t.Errorf("hosts of the store after the crawl: %q, %d hosts with robots.txt ok: %v", caption, robotsCells, err)

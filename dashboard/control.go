@@ -32,15 +32,36 @@ func (s *Server) control(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusConflict, "no running crawl to "+action)
 		return
 	}
+	switch s.finishing() {
+	case "stopping":
+		writeError(w, http.StatusConflict, "the crawl is stopping: nothing to "+action)
+		return
+	case "ended":
+		writeError(w, http.StatusConflict, "the crawl has ended: nothing to "+action)
+		return
+	}
 	do()
 	writeJSON(w, http.StatusAccepted, map[string]string{"status": status})
 }
 
+// finishing is the state of a live crawl that stopped taking links
+// (stopping or ended: runState); "" otherwise.
+func (s *Server) finishing() string {
+	if s.stats == nil {
+		return ""
+	}
+	if st := runState(s.stats()); st == "stopping" || st == "ended" {
+		return st
+	}
+	return ""
+}
+
 // controlsOf lists the control actions a view may offer: those of a live
-// crawl, and only with a token (without one, control is refused).
+// crawl still taking links, and only with a token (without one, control
+// is refused).
 func (s *Server) controlsOf() []string {
 	out := []string{}
-	if s.cfg.Token == "" {
+	if s.cfg.Token == "" || s.finishing() != "" {
 		return out
 	}
 	for _, a := range controls {

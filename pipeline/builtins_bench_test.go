@@ -3,15 +3,11 @@
 package pipeline_test
 
 import (
-	"archive/tar"
-	"compress/gzip"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -19,38 +15,23 @@ import (
 	"time"
 
 	"github.com/crawl-project/crawl/config"
+	"github.com/crawl-project/crawl/internal/docsubset"
 	"github.com/crawl-project/crawl/pipeline"
 	"github.com/crawl-project/crawl/store"
 )
 
-// readSubset reads a tar.gz of real pages: name → body.
-func readSubset(tb testing.TB, file string) map[string][]byte {
+// readSubset reads a real-site subset (internal/docsubset): name → body.
+func readSubset(tb testing.TB, subset string) map[string][]byte {
 	tb.Helper()
-	f, err := os.Open(file)
+	pages, err := docsubset.Read(subset)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		tb.Fatal(err)
+	out := make(map[string][]byte, len(pages))
+	for _, p := range pages {
+		out[p.Path] = p.Body
 	}
-	tr := tar.NewReader(zr)
-	out := map[string][]byte{}
-	for {
-		h, err := tr.Next()
-		if errors.Is(err, io.EOF) {
-			return out
-		}
-		if err != nil {
-			tb.Fatal(err)
-		}
-		if strings.HasSuffix(h.Name, ".html") {
-			if out[strings.TrimPrefix(h.Name, "./")], err = io.ReadAll(tr); err != nil {
-				tb.Fatal(err)
-			}
-		}
-	}
+	return out
 }
 
 // serveSubset serves pages under their names and an index page at / that
@@ -142,9 +123,9 @@ func BenchmarkCrawlBuiltins(b *testing.B) {
 		seeds      []string
 		records    bool
 	}{
-		{"python", "testdata/python311-subset.tar.gz",
+		{"python", docsubset.Python311,
 			[]string{"library/asyncio-future.html", "library/asyncio-sync.html", "library/ssl.html"}, true},
-		{"postgres", "testdata/postgresql15-subset.tar.gz",
+		{"postgres", docsubset.PostgreSQL15,
 			[]string{"sql-createtable.html", "sql-createindex.html", "sql-createdatabase.html"}, true},
 	}
 	for _, s := range sites {

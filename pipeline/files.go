@@ -13,6 +13,7 @@ import (
 
 	"github.com/crawl-project/crawl/config"
 	"github.com/crawl-project/crawl/cookiefile"
+	"github.com/crawl-project/crawl/crawler"
 	"github.com/crawl-project/crawl/export"
 	"github.com/crawl-project/crawl/store"
 )
@@ -145,4 +146,17 @@ func Describe(cfg *config.Config) string {
 		return seeds + ", no built-in hooks"
 	}
 	return seeds + ", " + strings.Join(on, ", ")
+}
+
+// cookieJar is the engine option of the configured cookie file (none
+// without one).
+func (p *Pipeline) cookieJar() ([]crawler.Option, error) {
+	if p.cfg.Fetch.CookiesFile == "" {
+		return nil, nil
+	}
+	jar, err := loadCookies(p.cfg.Fetch.CookiesFile)
+	if err != nil {
+		return nil, err
+	}
+	return []crawler.Option{crawler.WithCookieJar(jar)}, nil
 }

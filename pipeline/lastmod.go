@@ -3,7 +3,6 @@ package pipeline
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"time"
 
 	"github.com/crawl-project/crawl"
@@ -30,14 +29,19 @@ func (p *Pipeline) changedBySitemap(ctx context.Context) (map[string]crawler.Val
 	if err != nil {
 		return nil, fmt.Errorf("pipeline: re-crawl: %w", err)
 	}
-	client := &http.Client{Timeout: p.cfg.Fetch.Timeout}
-	agent := crawler.DefaultConfig().UserAgent
-	if p.cfg.Fetch.UserAgent != "" {
-		agent = p.cfg.Fetch.UserAgent
+	// The crawl's identity, cookies and proxy (or replay transport), as
+	// its own sitemap reads have.
+	opts, err := p.cookieJar()
+	if err != nil {
+		return nil, err
 	}
+	if p.opts.Transport != nil {
+		opts = append(opts, crawler.WithTransport(p.opts.Transport))
+	}
+	client := crawler.Client(engineConfig(p.cfg), opts...)
 	lastmod := map[string]time.Time{}
 	get := func(ctx context.Context, u string) (*sitemap.Sitemap, error) {
-		return sitemap.Get(ctx, client, agent, u)
+		return sitemap.Get(ctx, client, "", u) // client sends the crawl's User-Agent
 	}
 	err = sitemap.Walk(ctx, roots, 0, get, func(_ string, e sitemap.Entry) error {
 		if e.LastMod.IsZero() {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -15,7 +16,9 @@ import (
 
 // TestRecrawlBySitemapLastmod crawls a site from its sitemap, then moves
 // the <lastmod> of one page past its fetch: a re-crawl re-visits that
-// page only.
+// page only. The sitemap answers only the crawl's identity (its
+// User-Agent, header and cookie file), so the re-crawl's reading of it
+// must carry them as the crawl's requests do.
 func TestRecrawlBySitemapLastmod(t *testing.T) {
 	var mu sync.Mutex
 	hits := map[string]int{}
@@ -27,6 +30,10 @@ func TestRecrawlBySitemapLastmod(t *testing.T) {
 		hits[r.URL.Path]++
 		switch r.URL.Path {
 		case "/sitemap.xml":
+			if r.UserAgent() != "lastbot/1.0" || r.Header.Get("X-Crawl-Test") != "yes" || r.Header.Get("Cookie") != "sid=a1" {
+				http.Error(w, "who are you?", http.StatusForbidden)
+				return
+			}
 			var b strings.Builder
 			b.WriteString("<urlset>")
 			for _, k := range []string{"a", "b", "c"} {
@@ -47,6 +54,12 @@ func TestRecrawlBySitemapLastmod(t *testing.T) {
 	cfg.Seeds = []string{srv.URL + "/sitemap.xml"}
 	cfg.DB, cfg.Out = filepath.Join(dir, "s.db"), filepath.Join(dir, "out")
 	cfg.Politeness.NoDelay = true
+	cfg.Fetch.UserAgent = "lastbot/1.0"
+	cfg.Fetch.Headers = map[string]string{"X-Crawl-Test": "yes"}
+	cfg.Fetch.CookiesFile = filepath.Join(dir, "cookies.txt")
+	if err := os.WriteFile(cfg.Fetch.CookiesFile, []byte("127.0.0.1\tFALSE\t/\tFALSE\t0\tsid\ta1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	cfg.Exports = nil
 	first, _ := runOnce(t, &cfg, pipeline.Options{})
 	if first.Fetched != 3 {

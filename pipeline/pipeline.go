@@ -195,13 +195,11 @@ func (p *Pipeline) Run(ctx context.Context) (crawler.Summary, error) {
 	if p.revisits != nil {
 		opts = append(opts, crawler.WithRevisits(p.revisits))
 	}
-	if p.cfg.Fetch.CookiesFile != "" {
-		jar, err := loadCookies(p.cfg.Fetch.CookiesFile)
-		if err != nil {
-			return crawler.Summary{}, err
-		}
-		opts = append(opts, crawler.WithCookieJar(jar))
+	jar, err := p.cookieJar()
+	if err != nil {
+		return crawler.Summary{}, err
 	}
+	opts = append(opts, jar...)
 	aopts, st, closeArchive, err := p.archive()
 	if err != nil {
 		return crawler.Summary{}, err

@@ -14,6 +14,7 @@ import (
 
 	"github.com/crawl-project/crawl/clustering/fpc"
 	"github.com/crawl-project/crawl/config"
+	"github.com/crawl-project/crawl/internal/docsubset"
 	"github.com/crawl-project/crawl/pipeline"
 	"github.com/crawl-project/crawl/store"
 )
@@ -21,7 +22,7 @@ import (
 // realPages reads the PostgreSQL documentation subset: name → body.
 func realPages(t *testing.T) map[string][]byte {
 	t.Helper()
-	return readSubset(t, "testdata/postgresql15-subset.tar.gz")
+	return readSubset(t, docsubset.PostgreSQL15)
 }
 
 // TestRealPagesClustersIndependentOfLinkOrder crawls the PostgreSQL

@@ -15,6 +15,7 @@ import (
 	"github.com/crawl-project/crawl/clustering/fpc"
 	"github.com/crawl-project/crawl/extraction"
 	"github.com/crawl-project/crawl/htmldecode"
+	"github.com/crawl-project/crawl/internal/docsubset"
 )
 
 // stagePage is one real page for BenchmarkBuiltinStages.
@@ -76,7 +77,7 @@ func stagePages(b testing.TB, file, base string) []stagePage {
 //	go test ./pipeline -run '^$' -bench BuiltinStages
 func BenchmarkBuiltinStages(b *testing.B) {
 	const base = "http://docs.test/"
-	pages := stagePages(b, "testdata/python311-subset.tar.gz", base)
+	pages := stagePages(b, docsubset.Python311, base)
 	ctx := context.Background()
 	b.Run("parse", func(b *testing.B) {
 		b.ReportAllocs()

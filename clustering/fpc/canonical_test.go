@@ -1,60 +1,35 @@
 package fpc_test
 
 import (
-	"archive/tar"
-	"compress/gzip"
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"math/rand/v2"
-	"os"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/clustering/fpc"
 	"github.com/crawl-project/crawl/htmldecode"
+	"github.com/crawl-project/crawl/internal/docsubset"
 )
 
 // realSite reads the PostgreSQL 15 documentation subset (147 pages of one
-// real site, testdata/README.md) in path order: paths and documents.
+// real site, internal/docsubset) in archive order: paths and documents.
 func realSite(t testing.TB) ([]string, []*crawl.Page) {
 	t.Helper()
-	f, err := os.Open("testdata/realsite/postgresql15-subset.tar.gz")
+	subset, err := docsubset.Read(docsubset.PostgreSQL15)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr := tar.NewReader(zr)
 	var paths []string
 	var pages []*crawl.Page
-	for {
-		h, err := tr.Next()
-		if errors.Is(err, io.EOF) {
-			break
-		}
+	for _, p := range subset {
+		doc, err := htmldecode.Parse(p.Body, "")
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("%s: %v", p.Path, err)
 		}
-		if !strings.HasSuffix(h.Name, ".html") {
-			continue
-		}
-		body, err := io.ReadAll(tr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		doc, err := htmldecode.Parse(body, "")
-		if err != nil {
-			t.Fatalf("%s: %v", h.Name, err)
-		}
-		paths = append(paths, h.Name)
-		pages = append(pages, &crawl.Page{URL: h.Name, Doc: doc})
+		paths = append(paths, p.Path)
+		pages = append(pages, &crawl.Page{URL: p.Path, Doc: doc})
 	}
 	if len(pages) < 100 {
 		t.Fatalf("%d pages in the subset, want ≥ 100", len(pages))

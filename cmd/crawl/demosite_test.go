@@ -49,7 +49,7 @@ func TestDemoSiteCommand(t *testing.T) {
 		if err != nil {
 			t.Errorf("demo-site returned %v", err)
 		}
-	case <-time.After(5 * time.Second):
+	case <-time.After(time.Minute): // a safety net, not a measure
 		t.Fatal("demo-site did not stop after cancel")
 	}
 	if _, err := http.Get(urls[0]); err == nil {

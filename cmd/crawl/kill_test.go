@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -28,16 +29,33 @@ func TestMain(m *testing.M) {
 }
 
 // countingSite serves n linked pages (each links to 6 others) slowly enough
-// that a crawl can be killed in the middle, and counts hits per path.
+// that a crawl can be killed in the middle, and counts hits per path. With
+// hold set, page requests after the first holdAfter report on held and
+// wait until hold is closed.
 type countingSite struct {
-	mu   sync.Mutex
-	hits map[string]int
+	mu        sync.Mutex
+	hits      map[string]int
+	pages     int
+	holdAfter int
+	hold      chan struct{}
+	held      chan struct{}
 }
 
 func (s *countingSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	s.hits[r.URL.Path]++
+	if r.URL.Path != "/robots.txt" {
+		s.pages++
+	}
+	wait := s.hold != nil && s.pages > s.holdAfter && r.URL.Path != "/robots.txt"
 	s.mu.Unlock()
+	if wait {
+		select {
+		case s.held <- struct{}{}:
+		default: // the test has heard enough
+		}
+		<-s.hold
+	}
 	if r.URL.Path == "/robots.txt" {
 		http.NotFound(w, r)
 		return
@@ -186,28 +204,41 @@ func checkStore(t *testing.T, db string, wantPages int) {
 	}
 }
 
-// TestInterruptIsGraceful sends SIGINT: the crawl stores what is in flight
-// and exits with 130; the next run finishes the crawl.
+// TestInterruptIsGraceful sends SIGINT in the middle of a crawl (the site
+// holds the page requests after the first 40 until the interrupt has been
+// handled, so the crawl is in flight and cannot have ended): the crawl
+// stores what is in flight, says interrupted and exits with 130; the next
+// run finishes the crawl, no page fetched twice. The grace is an hour, so
+// no fetch in flight is abandoned however slowly the machine runs.
 func TestInterruptIsGraceful(t *testing.T) {
-	site := &countingSite{hits: map[string]int{}}
+	site := &countingSite{hits: map[string]int{}, holdAfter: 40, hold: make(chan struct{}), held: make(chan struct{}, 1)}
 	srv := httptest.NewServer(site)
 	defer srv.Close()
 	dir := t.TempDir()
 	cfgPath := writeConfig(t, dir, srv.URL+"/")
-	cmd := child(cfgPath)
-	var out strings.Builder
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Start(); err != nil {
+	f, err := os.OpenFile(cfgPath, os.O_APPEND|os.O_WRONLY, 0)
+	if err == nil {
+		_, err = f.WriteString("fetch:\n  stop_grace: 1h\n")
+		err = errors.Join(err, f.Close())
+	}
+	if err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(200 * time.Millisecond)
-	cmd.Process.Signal(syscall.SIGINT)
-	err := cmd.Wait()
-	if code := cmd.ProcessState.ExitCode(); code != 130 && code != 0 {
-		t.Fatalf("SIGINT: exit code %d (%v), want 130 or 0\n%s", code, err, out.String())
+	cmd := child(cfgPath)
+	out, exited := startChild(t, cmd)
+	select {
+	case <-site.held: // 40 pages served, a request held: the crawl is under way
+	case err := <-exited:
+		t.Fatalf("the crawl exited (%v) before its 41st page request:\n%s", err, out)
 	}
-	if code := cmd.ProcessState.ExitCode(); code == 130 && !strings.Contains(out.String(), "interrupted") {
-		t.Errorf("SIGINT summary does not say interrupted:\n%s", out.String())
+	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	waitSeen(t, out, exited)
+	close(site.hold)
+	err = waitExit(t, cmd, out, exited)
+	if code := cmd.ProcessState.ExitCode(); code != 130 || !strings.Contains(out.String(), "interrupted") {
+		t.Fatalf("SIGINT: exit code %d (%v), want 130 and the summary saying interrupted\n%s", code, err, out)
 	}
 	if o, err := child(cfgPath).CombinedOutput(); err != nil {
 		t.Fatalf("resume after SIGINT: %v\n%s", err, o)

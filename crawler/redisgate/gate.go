@@ -78,6 +78,7 @@ if redis.call('ZCARD', k) >= tonumber(ARGV[2]) then return {1, 0} end
 local nx = tonumber(redis.call('GET', P .. 'gn:' .. H) or '0')
 if now < nx then return {2, nx - now} end
 local delay = tonumber(ARGV[3])
+if delay > 0 then delay = delay + 1 end -- now_ms is floored: never a delay short of a ms
 redis.call('ZADD', k, now + tonumber(ARGV[5]), ARGV[4])
 redis.call('PEXPIRE', k, tonumber(ARGV[5]))
 redis.call('SET', P .. 'gn:' .. H, now + delay, 'PX', delay + 60000)
@@ -91,6 +92,7 @@ local H = ARGV[1]
 local now = now_ms()
 redis.call('ZREM', P .. 'g:' .. H, ARGV[2])
 local delay = tonumber(ARGV[3])
+if delay > 0 then delay = delay + 1 end -- now_ms is floored: never a delay short of a ms
 local nx = tonumber(redis.call('GET', P .. 'gn:' .. H) or '0')
 if now + delay > nx then
   redis.call('SET', P .. 'gn:' .. H, now + delay, 'PX', delay + 60000)

@@ -119,13 +119,28 @@ function lineChart(id, series, xLabel, yLabel, yMax) {
   return s;
 }
 
+// How a crawl stops or stopped, by the engine's reason.
+const stopReasons = {
+  "frontier-empty": "done", "max-pages": "budget reached", "interrupted": "interrupted",
+  "hook-stop": "stopped by a hook", "error": "stopped by an error",
+};
+
+// runState words the engine's state: running, paused, stopping (why) or
+// finished (how) as soon as the engine's run is over.
+function runState(run) {
+  const why = stopReasons[run.reason] || run.reason;
+  if (run.state === "ended") return `finished: ${why}`;
+  if (run.state === "stopping") return `stopping: ${why}`;
+  return run.state;
+}
+
 // ---- views ----
 
 async function overview() {
   const o = await api("/api/overview");
   const run = o.run;
-  const state = run ? (run.paused ? "paused" : "running") : "store (read-only)";
-  document.getElementById("mode").textContent = run ? `live crawl, ${state}` : state;
+  const state = run ? runState(run) : "store (read-only)";
+  document.getElementById("mode").textContent = run && run.state !== "ended" ? `live crawl, ${state}` : state;
   const can = (a) => o.control.includes(a);
   const buttons = el("div", { class: "controls" });
   if (can("pause") && !run.paused) buttons.append(el("button", { id: "pause-btn", onclick: () => control("pause") }, "pause"));

@@ -1,0 +1,70 @@
+package docsubset
+
+import (
+	"archive/tar"
+	"bytes"
+	"compress/gzip"
+	_ "embed"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// The subsets, by name.
+const (
+	// PostgreSQL15 is 147 pages of the PostgreSQL 15 documentation.
+	PostgreSQL15 = "postgresql15"
+	// Python311 is 59 pages of the Python 3.11 documentation.
+	Python311 = "python311"
+)
+
+var (
+	//go:embed data/postgresql15-subset.tar.gz
+	postgresql15 []byte
+	//go:embed data/python311-subset.tar.gz
+	python311 []byte
+)
+
+// Page is one HTML file of a subset: its path in the site (no leading
+// "./") and its bytes.
+type Page struct {
+	Path string
+	Body []byte
+}
+
+// Read returns the HTML pages of the subset name in archive order.
+func Read(name string) ([]Page, error) {
+	var archive []byte
+	switch name {
+	case PostgreSQL15:
+		archive = postgresql15
+	case Python311:
+		archive = python311
+	default:
+		return nil, fmt.Errorf("docsubset: no subset %q (have %s, %s)", name, PostgreSQL15, Python311)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(archive))
+	if err != nil {
+		return nil, fmt.Errorf("docsubset: %s: %w", name, err)
+	}
+	tr := tar.NewReader(zr)
+	var pages []Page
+	for {
+		h, err := tr.Next()
+		if errors.Is(err, io.EOF) {
+			return pages, nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("docsubset: %s: %w", name, err)
+		}
+		if !strings.HasSuffix(h.Name, ".html") {
+			continue
+		}
+		body, err := io.ReadAll(tr)
+		if err != nil {
+			return nil, fmt.Errorf("docsubset: %s: %s: %w", name, h.Name, err)
+		}
+		pages = append(pages, Page{Path: strings.TrimPrefix(h.Name, "./"), Body: body})
+	}
+}
