@@ -78,9 +78,9 @@ func (s *newsSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	fmt.Fprint(w, b.String())
 }
 
-func distConfig(t *testing.T, dir, db, seed, redisURL string) *config.Config {
+func distConfig(t *testing.T, dir, db, seed, redisURL string, extra ...string) *config.Config {
 	t.Helper()
-	src := fmt.Sprintf(`seeds: [%q]
+	src := strings.Join(extra, "\n") + "\n" + fmt.Sprintf(`seeds: [%q]
 db: %s
 out: %s
 exports: []
@@ -157,5 +157,32 @@ func TestDistributedRecrawl(t *testing.T) {
 	t.Logf("re-crawl of 2 processes: %d hub requests (%d answered 304), %d story requests; summaries %d+%d fetched", hubs, notMod, stories, second[0].Fetched, second[1].Fetched)
 	if hubs != 5 || notMod != 3 || stories != 4 {
 		t.Errorf("re-crawl: %d hub requests, %d answered 304, %d story requests; want 5, 3 and 4 (the new stories only)", hubs, notMod, stories)
+	}
+}
+
+// TestDistributedRecrawlAfterBudget: a crawl of two processes stops at its
+// page budget (the stop flag is set for all); a re-crawl with the same
+// max_pages is not stopped by it: it opens a re-crawl generation whose
+// budget counts on top of the pages the crawl had stored.
+func TestDistributedRecrawlAfterBudget(t *testing.T) {
+	srv := redistest.Start(t, redistest.Options{})
+	site := &newsSite{articles: [4]int{5, 5, 5, 5}, hits: map[string]int{}}
+	web := httptest.NewServer(site)
+	defer web.Close()
+	dir := t.TempDir()
+	cfg := func(db string) *config.Config {
+		return distConfig(t, dir, db, web.URL+"/", srv.URL(0), "max_pages: 8")
+	}
+	first := runShared(t, [2]*config.Config{cfg("a.db"), cfg("b.db")}, false)
+	if n := first[0].Fetched + first[1].Fetched; n != 8 {
+		t.Fatalf("first crawl stored %d pages, want 8 (max_pages)", n)
+	}
+	site.publish(0, 3)
+	second := runShared(t, [2]*config.Config{cfg("a.db"), cfg("b.db")}, true)
+	stored := second[0].TotalPages + second[1].TotalPages
+	t.Logf("re-crawl after the budget: %d+%d fetched, %d pages stored over both stores (reasons %s, %s)",
+		second[0].Fetched, second[1].Fetched, stored, second[0].Reason, second[1].Reason)
+	if stored != 16 {
+		t.Errorf("%d pages stored after the re-crawl, want 16 (8, then max_pages 8 more)", stored)
 	}
 }
