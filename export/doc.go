@@ -21,5 +21,10 @@
 //     each).
 //   - plot.go: HarvestSVG, the harvest-rate curves as an SVG chart.
 //   - merge.go: WriteMerged, pages, links and failures of several stores
-//     (a distributed crawl's shards) as one table, each URL once.
+//     (a distributed crawl's shards) as one table, each URL once;
+//     WriteMined, the same with the stores' merged mining (Mined).
+//   - mined.go: Mined (each taken page's merged cluster and topic, computed
+//     by pipeline.MineMerged), the merged records (columns by role name
+//     over all stores; one table, or one file per merged cluster with
+//     WriteMergedRecordsDir), clusters and topics tables.
 package export

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/store"
@@ -21,12 +23,28 @@ var MergedWhats = []string{"pages", "links", "failures"}
 // again (seq 1, 2, … in that order) and links point to the new numbers;
 // links are those of the pages taken. A failure is written once, and not
 // at all when some store holds the URL as a page.
+//
+// Without a Mined the pages' cluster and topic columns are each store's
+// own ids, which do not name the same thing across stores; WriteMined
+// writes them in one id space.
 func WriteMerged(ctx context.Context, stores []*store.Store, what, format string, w io.Writer) error {
+	return WriteMined(ctx, stores, nil, what, format, w)
+}
+
+// WriteMined is WriteMerged with the merged mining of the stores: the
+// pages' cluster and topic columns are mined's, and the records (one
+// table with a cluster column; columns by role name over all stores),
+// clusters and topics tables can be written too (MinedWhats). A nil mined
+// is WriteMerged.
+func WriteMined(ctx context.Context, stores []*store.Store, mined *Mined, what, format string, w io.Writer) error {
 	rw, err := newRowWriter(w, format)
 	if err != nil {
 		return err
 	}
-	m := &merger{stores: stores, rw: rw}
+	m := &merger{stores: stores, rw: rw, mined: mined}
+	if mined == nil && !slices.Contains(MergedWhats, what) {
+		return fmt.Errorf("export: %s cannot be merged over several stores without their merged mining (want one of pages, links, failures)", what)
+	}
 	switch what {
 	case "pages":
 		err = m.pages(ctx, true)
@@ -38,8 +56,12 @@ func WriteMerged(ctx context.Context, stores []*store.Store, what, format string
 		if err = m.pages(ctx, false); err == nil {
 			err = m.failures(ctx)
 		}
+	case "records", "clusters", "topics":
+		if err = m.pages(ctx, false); err == nil {
+			err = map[string]func(context.Context) error{"records": m.records, "clusters": m.clusters, "topics": m.topics}[what](ctx)
+		}
 	default:
-		return fmt.Errorf("export: %s cannot be merged over several stores (want one of pages, links, failures)", what)
+		return fmt.Errorf("export: %s cannot be merged over several stores (want one of %s)", what, strings.Join(MinedWhats, ", "))
 	}
 	if err != nil {
 		return fmt.Errorf("export merged %s: %w", what, err)
@@ -49,7 +71,12 @@ func WriteMerged(ctx context.Context, stores []*store.Store, what, format string
 
 // WriteMergedFile is WriteMerged into path, atomically.
 func WriteMergedFile(ctx context.Context, stores []*store.Store, what, format, path string) error {
-	return atomicWrite(path, func(w io.Writer) error { return WriteMerged(ctx, stores, what, format, w) })
+	return WriteMinedFile(ctx, stores, nil, what, format, path)
+}
+
+// WriteMinedFile is WriteMined into path, atomically.
+func WriteMinedFile(ctx context.Context, stores []*store.Store, mined *Mined, what, format, path string) error {
+	return atomicWrite(path, func(w io.Writer) error { return WriteMined(ctx, stores, mined, what, format, w) })
 }
 
 type winner struct {
@@ -62,6 +89,7 @@ type merger struct {
 	stores []*store.Store
 	rw     rowWriter
 	won    map[string]winner // URL → the page taken
+	mined  *Mined            // nil: each store's own cluster and topic ids
 }
 
 // pages decides which store's page each URL is taken from, and writes the
@@ -84,6 +112,10 @@ func (m *merger) pages(ctx context.Context, write bool) error {
 			m.won[r.URL] = winner{store: i, seq: r.Seq, merge: n}
 			if !write {
 				return nil
+			}
+			if m.mined != nil {
+				k := PageKey{i, r.Seq}
+				r.Cluster, r.Topic = m.mined.Cluster[k], m.mined.Topic[k]
 			}
 			return m.rw.row([]any{n, r.URL, r.FinalURL, r.Status, r.Depth, r.Parent, r.Priority, r.Label,
 				r.Score, r.Relevance, r.Relevant, r.Cluster, r.Topic, r.Title, r.ContentType, r.Size, r.FetchedAt})

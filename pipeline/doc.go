@@ -25,4 +25,11 @@
 //     ArchivedOnly, the OnURL hook of a replay.
 //   - distributed.go: the Redis frontier and shared politeness of a
 //     distributed configuration, Owner, ClearDistributed, DistributedStatus.
+//   - topicshare.go: a distributed crawl's learned topic strategy learns
+//     from every process's pages (classifiers/topic/redisshare), TopicShareKey.
+//   - merge.go: MineMerged, the mining of several stores (a distributed
+//     crawl's shards) as one crawl for the merged export: template
+//     clusters reclustered in canonical order over every taken page (one
+//     id space, the partition one process's final pass gives) or the
+//     stores' centres merged, fuzzy topics over the merged pages.
 package pipeline

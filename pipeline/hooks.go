@@ -36,6 +36,9 @@ func (p *Pipeline) buildHooks(ctx context.Context, resolve func([]string) ([]str
 		if err := saveTopicTerms(ctx, p.st, t.Model().Terms()); err != nil {
 			return err
 		}
+		if err := p.shareTopic(t); err != nil {
+			return err
+		}
 		if r, ok := p.fr.(frontier.Rescorer); ok {
 			t.RescoreWith(r) // the learned link model reorders the queue as it learns
 		}

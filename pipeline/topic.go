@@ -13,6 +13,7 @@ import (
 	"golang.org/x/net/html"
 
 	"github.com/crawl-project/crawl/classifiers/topic"
+	"github.com/crawl-project/crawl/classifiers/topic/redisshare"
 	"github.com/crawl-project/crawl/config"
 	"github.com/crawl-project/crawl/htmldecode"
 )
@@ -23,7 +24,8 @@ import (
 // own context score when topic.link_context > 0).
 type topicBuiltin struct {
 	*topic.Hook
-	focus float64 // the frontier's focus margin (0: off)
+	focus float64           // the frontier's focus margin (0: off)
+	share *redisshare.Share // a distributed crawl's shared judgements (topicshare.go); nil: none
 }
 
 // newTopicBuiltin fetches the topic's seed pages (the crawl's seeds when
@@ -139,11 +141,11 @@ func (t *topicBuiltin) reportLines() []string {
 		rel = fmt.Sprintf("relevance threshold %.3f (calibrated: %g × the median leave-one-out cosine of %d seed pages)",
 			t.Model().Threshold(), cfg.Calibration, t.Model().Seeds())
 	}
-	return []string{
+	return append([]string{
 		fmt.Sprintf("topic           %s, priority %s: centroid updated %d times (%d rejected by the drift guard), drift cosine %.3f",
 			cfg.Strategy, priority, acc, rej, t.Model().Drift()),
 		"harvest         " + harvestAt(t.Harvest().Curve(1)) + ", " + rel,
-	}
+	}, t.shareLine()...)
 }
 
 // harvestAt renders the harvest rate after 100 and 500 pages and at the

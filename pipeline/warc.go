@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -19,7 +20,8 @@ import (
 
 // archive sets up the WARC side of a run: with warc.dir set, every
 // exchange is recorded and the store is wrapped so each commit is preceded
-// by an fsync of the WARC file; with Options.Transport set (replay), the
+// by a write of the records taken so far to the WARC file (fsynced once a
+// second apart from commits); with Options.Transport set (replay), the
 // crawl fetches from it instead of the network. It returns the engine
 // options, the store the engine must use and a closer.
 func (p *Pipeline) archive() ([]crawler.Option, crawler.Store, func() error, error) {
@@ -64,9 +66,9 @@ func (p *Pipeline) archive() ([]crawler.Option, crawler.Store, func() error, err
 	opts = append(opts, crawler.WithTransportWrapper(func(t http.RoundTripper) http.RoundTripper {
 		return warc.NewRecorder(t, w)
 	}))
-	fsync := throttle(w.Sync, time.Second)
-	sync := func() error { return errors.Join(w.Flush(), fsync()) }
-	return opts, syncedStore{Store: p.st, sync: sync}, w.Close, nil
+	fsync := syncEvery(w.Sync, time.Second)
+	sync := func() error { return errors.Join(fsync.err(), w.Flush()) }
+	return opts, syncedStore{Store: p.st, sync: sync}, func() error { return errors.Join(fsync.stop(), w.Close()) }, nil
 }
 
 // demoInfoField is the warcinfo field naming the demo site's addresses.
@@ -100,27 +102,61 @@ func PrepareReplay(ctx context.Context, cfg *config.Config, a *warc.Archive) err
 // writer, and sync writes them to the file (Writer.Flush), so after a
 // crash of the process no stored page lacks its record. The store commits
 // with synchronous=NORMAL (no fsync per commit; durable at WAL
-// checkpoints), so against power loss the WARC is fsynced at most once a
-// second before a commit (throttle): an fsync per commit cost 20% of the
-// crawl's speed.
+// checkpoints), so against power loss the WARC is fsynced once a second
+// by a goroutine of its own (syncEvery), not before a commit: an fsync per
+// commit cost 20% of the crawl's speed, and one a second still held the
+// store's writer (and, through the WARC writer's lock, every worker) for
+// as long as the disk took, up to seconds on a busy machine. An fsync's
+// error fails the next commit.
 type syncedStore struct {
 	*store.Store
 	sync func() error
 }
 
-// throttle runs f when it last ran more than every ago.
-func throttle(f func() error, every time.Duration) func() error {
-	var mu sync.Mutex
-	var last time.Time
-	return func() error {
-		mu.Lock()
-		defer mu.Unlock()
-		if time.Since(last) < every {
-			return nil
+// periodic runs a function every so often in its own goroutine until
+// stopped, keeping its first error.
+type periodic struct {
+	done chan struct{}
+	quit chan struct{}
+	mu   sync.Mutex
+	e    error
+}
+
+// syncEvery runs f every period until stop.
+func syncEvery(f func() error, period time.Duration) *periodic {
+	p := &periodic{done: make(chan struct{}), quit: make(chan struct{})}
+	go func() {
+		defer close(p.done)
+		t := time.NewTicker(period)
+		defer t.Stop()
+		for {
+			select {
+			case <-p.quit:
+				return
+			case <-t.C:
+				if err := f(); err != nil {
+					p.mu.Lock()
+					p.e = cmp.Or(p.e, err)
+					p.mu.Unlock()
+				}
+			}
 		}
-		last = time.Now()
-		return f()
-	}
+	}()
+	return p
+}
+
+// err is the first error f returned.
+func (p *periodic) err() error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.e
+}
+
+// stop ends the runs and waits for the last one; it returns err.
+func (p *periodic) stop() error {
+	close(p.quit)
+	<-p.done
+	return p.err()
 }
 
 func (s syncedStore) SaveFetched(ctx context.Context, e []crawl.FrontierEntry, pages []*crawl.Page, failures []crawl.Failure) (int, error) {

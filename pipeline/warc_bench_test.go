@@ -52,6 +52,7 @@ func warcBenchServer(b *testing.B) string {
 //	go test ./pipeline -run '^$' -bench 'WARC$' -benchtime 7x
 func BenchmarkWARC(b *testing.B) {
 	seed := warcBenchServer(b)
+	b.ReportAllocs()
 	var cost, cpuCost, speedup, plainRate, warcRate, replayRate []float64
 	n := 0
 	for b.Loop() {
@@ -115,6 +116,7 @@ func BenchmarkWARCCrawl(b *testing.B) {
 	seed := warcBenchServer(b)
 	for _, mode := range []string{"plain", "warc", "replay"} {
 		b.Run(mode, func(b *testing.B) {
+			b.ReportAllocs()
 			var a *warc.Archive
 			if mode == "replay" {
 				wdir := filepath.Join(b.TempDir(), "warc")

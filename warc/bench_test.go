@@ -85,7 +85,7 @@ func BenchmarkGzipLevel(b *testing.B) {
 		}
 		pages, raw = [][]byte{rec.Block}, len(rec.Block)
 	}
-	for _, level := range []int{gzip.BestSpeed, 2, 3, 4, 5, gzip.HuffmanOnly} {
+	for _, level := range []int{gzip.BestSpeed, 2, 3, 4, 5, gzip.HuffmanOnly, gzip.StatelessCompression} {
 		b.Run(fmt.Sprintf("level%d", level), func(b *testing.B) {
 			var buf bytes.Buffer
 			zw, err := gzip.NewWriterLevel(&buf, level)

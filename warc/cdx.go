@@ -2,6 +2,7 @@ package warc
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 )
 
 // CDXEntry is one line of a CDXJ index: a response or revisit record of a
@@ -55,23 +57,30 @@ func SURT(raw string) string {
 	return key
 }
 
+// cdxFields are the JSON fields of a CDXJ line, in the order of their
+// names, as a map of them would be written.
+type cdxFields struct {
+	Digest   string `json:"digest,omitempty"`
+	Filename string `json:"filename"`
+	Length   string `json:"length"`
+	MIME     string `json:"mime,omitempty"`
+	Offset   string `json:"offset"`
+	Revisit  string `json:"revisit,omitempty"`
+	Status   string `json:"status,omitempty"`
+	URL      string `json:"url"`
+}
+
 // line is the entry as a CDXJ line.
 func (e CDXEntry) line() string {
-	fields := map[string]string{"url": e.URL, "filename": e.Filename,
-		"offset": strconv.FormatInt(e.Offset, 10), "length": strconv.FormatInt(e.Length, 10)}
+	f := cdxFields{Digest: e.Digest, Filename: e.Filename, Length: strconv.FormatInt(e.Length, 10),
+		MIME: e.MIME, Offset: strconv.FormatInt(e.Offset, 10), URL: e.URL}
 	if e.Status != 0 {
-		fields["status"] = strconv.Itoa(e.Status)
-	}
-	if e.MIME != "" {
-		fields["mime"] = e.MIME
-	}
-	if e.Digest != "" {
-		fields["digest"] = e.Digest
+		f.Status = strconv.Itoa(e.Status)
 	}
 	if e.revisit {
-		fields["revisit"] = "true"
+		f.Revisit = "true"
 	}
-	js, _ := json.Marshal(fields) // string map: cannot fail
+	js, _ := json.Marshal(f) // strings only: cannot fail
 	return SURT(e.URL) + " " + e.Time.UTC().Format("20060102150405") + " " + string(js)
 }
 
@@ -143,24 +152,55 @@ func entryOf(rec *Record, filename string) (CDXEntry, bool) {
 	return e, true
 }
 
-// statusAndType reads the status code and Content-Type of an HTTP head.
+// statusAndType reads the status code and Content-Type of an HTTP head
+// (in its first 8 KiB), without copying it.
 func statusAndType(block []byte) (int, string) {
-	head := string(block[:min(len(block), 8<<10)])
-	if i := strings.Index(head, "\r\n\r\n"); i >= 0 {
+	head := block[:min(len(block), 8<<10)]
+	if i := bytes.Index(head, []byte("\r\n\r\n")); i >= 0 {
 		head = head[:i]
 	}
-	lines := strings.Split(head, "\r\n")
+	line, rest, more := bytes.Cut(head, []byte("\r\n"))
 	status := 0
-	if f := strings.Fields(lines[0]); len(f) > 1 && strings.HasPrefix(f[0], "HTTP/") {
-		status, _ = strconv.Atoi(f[1])
+	if proto, after := nextField(line); bytes.HasPrefix(proto, []byte("HTTP/")) {
+		if code, _ := nextField(after); len(code) > 0 {
+			status, _ = strconv.Atoi(string(code))
+		}
 	}
-	for _, l := range lines[1:] {
-		if k, v, ok := strings.Cut(l, ":"); ok && strings.EqualFold(strings.TrimSpace(k), "Content-Type") {
-			mt, _, _ := strings.Cut(strings.TrimSpace(v), ";")
-			return status, strings.TrimSpace(mt)
+	for more {
+		line, rest, more = bytes.Cut(rest, []byte("\r\n"))
+		if k, v, ok := bytes.Cut(line, []byte(":")); ok && bytes.EqualFold(bytes.TrimSpace(k), []byte("Content-Type")) {
+			mt, _, _ := bytes.Cut(bytes.TrimSpace(v), []byte(";"))
+			return status, string(bytes.TrimSpace(mt))
 		}
 	}
 	return status, ""
+}
+
+// contentCoded tells whether an HTTP head names a content coding other
+// than identity (Content-Encoding: gzip, br, …).
+func contentCoded(head []byte) bool {
+	head = head[:min(len(head), 8<<10)]
+	_, rest, more := bytes.Cut(head, []byte("\r\n"))
+	for more {
+		var line []byte
+		line, rest, more = bytes.Cut(rest, []byte("\r\n"))
+		if k, v, ok := bytes.Cut(line, []byte(":")); ok && bytes.EqualFold(bytes.TrimSpace(k), []byte("Content-Encoding")) {
+			v = bytes.TrimSpace(v)
+			return len(v) > 0 && !bytes.EqualFold(v, []byte("identity"))
+		}
+	}
+	return false
+}
+
+// nextField is the first field of b separated by white space (as
+// strings.Fields splits) and what follows it.
+func nextField(b []byte) (field, rest []byte) {
+	b = bytes.TrimLeftFunc(b, unicode.IsSpace)
+	i := bytes.IndexFunc(b, unicode.IsSpace)
+	if i < 0 {
+		return b, nil
+	}
+	return b[:i], b[i:]
 }
 
 // readCDXJ reads a CDXJ index written by writeCDXJ.

@@ -17,8 +17,9 @@ import (
 )
 
 // ExchangeWriter takes recorded exchanges; *Writer is one. The Recorder
-// reuses an exchange's body buffer once WriteExchange has returned, so an
-// implementation must not keep x.Body beyond the call.
+// reuses an exchange's buffers once WriteExchange has returned, so an
+// implementation must not keep x.Request, x.Response or x.Body beyond the
+// call.
 type ExchangeWriter interface {
 	WriteExchange(x Exchange) error
 }
@@ -39,7 +40,13 @@ type Recorder struct {
 	next http.RoundTripper
 	w    ExchangeWriter
 	now  func() time.Time
-	bufs sync.Pool // *bytes.Buffer of recorded bodies, reused across responses
+	bufs sync.Pool // *exchangeBuf of recorded exchanges, reused across responses
+}
+
+// exchangeBuf holds the bytes of one recorded exchange: heads and body.
+type exchangeBuf struct {
+	heads bytes.Buffer // the request head, then the response head
+	body  bytes.Buffer
 }
 
 // NewRecorder records the exchanges of next into w.
@@ -70,14 +77,19 @@ func (r *Recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	if err != nil {
 		return nil, err
 	}
-	ipMu.Lock()
-	x := Exchange{URL: req.URL.String(), IP: ip, Date: date, Request: requestHead(req), Response: responseHead(resp), NotModified: resp.StatusCode == http.StatusNotModified}
-	ipMu.Unlock()
-	body := &recordingBody{rc: resp.Body, w: r.w, x: x, pool: &r.bufs, ctx: sent.Context()}
-	body.buf, _ = r.bufs.Get().(*bytes.Buffer)
-	if body.buf == nil {
-		body.buf = new(bytes.Buffer)
+	xb, _ := r.bufs.Get().(*exchangeBuf)
+	if xb == nil {
+		xb = new(exchangeBuf)
 	}
+	xb.heads.Reset()
+	writeRequestHead(&xb.heads, req)
+	n := xb.heads.Len()
+	writeResponseHead(&xb.heads, resp)
+	heads := xb.heads.Bytes()
+	ipMu.Lock()
+	x := Exchange{URL: req.URL.String(), IP: ip, Date: date, Request: heads[:n:n], Response: heads[n:], NotModified: resp.StatusCode == http.StatusNotModified}
+	ipMu.Unlock()
+	body := &recordingBody{rc: resp.Body, w: r.w, x: x, pool: &r.bufs, ctx: sent.Context(), xb: xb, buf: &xb.body}
 	body.buf.Reset()
 	if resp.ContentLength > 0 && resp.ContentLength < 16<<20 {
 		body.buf.Grow(int(resp.ContentLength))
@@ -93,31 +105,33 @@ func (r *Recorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	return resp, nil
 }
 
-// requestHead is the request line and header block as http.Transport
-// writes them (a request body, which a crawler never sends, is left out).
-func requestHead(req *http.Request) []byte {
-	var b bytes.Buffer
-	uri := req.URL.RequestURI()
-	fmt.Fprintf(&b, "%s %s HTTP/1.1\r\n", req.Method, uri)
+// writeRequestHead writes the request line and header block as
+// http.Transport writes them (a request body, which a crawler never sends,
+// is left out).
+func writeRequestHead(b *bytes.Buffer, req *http.Request) {
+	b.WriteString(req.Method)
+	b.WriteByte(' ')
+	b.WriteString(req.URL.RequestURI())
+	b.WriteString(" HTTP/1.1\r\nHost: ")
 	host := req.Host
 	if host == "" {
 		host = req.URL.Host
 	}
-	fmt.Fprintf(&b, "Host: %s\r\n", host)
-	h := req.Header.Clone()
+	b.WriteString(host)
+	b.WriteString("\r\n")
+	h := req.Header
 	if h.Get("User-Agent") == "" {
+		h = h.Clone()
 		h.Set("User-Agent", "Go-http-client/1.1")
 	}
-	h.Write(&b)
+	h.Write(b)
 	b.WriteString("\r\n")
-	return b.Bytes()
 }
 
-// responseHead is the status line and header block of resp. http.Transport
-// removed the transfer coding from the body, so Transfer-Encoding is not
-// written: the recorded body is not chunked.
-func responseHead(resp *http.Response) []byte {
-	var b bytes.Buffer
+// writeResponseHead writes the status line and header block of resp.
+// http.Transport removed the transfer coding from the body, so
+// Transfer-Encoding is not written: the recorded body is not chunked.
+func writeResponseHead(b *bytes.Buffer, resp *http.Response) {
 	proto := resp.Proto
 	if proto == "" {
 		proto = fmt.Sprintf("HTTP/%d.%d", resp.ProtoMajor, resp.ProtoMinor)
@@ -126,10 +140,12 @@ func responseHead(resp *http.Response) []byte {
 	if status == "" {
 		status = fmt.Sprintf("%d %s", resp.StatusCode, http.StatusText(resp.StatusCode))
 	}
-	fmt.Fprintf(&b, "%s %s\r\n", proto, status)
-	resp.Header.Write(&b)
+	b.WriteString(proto)
+	b.WriteByte(' ')
+	b.WriteString(status)
 	b.WriteString("\r\n")
-	return b.Bytes()
+	resp.Header.Write(b)
+	b.WriteString("\r\n")
 }
 
 // recordingBody keeps what is read and writes the exchange at the end.
@@ -137,7 +153,8 @@ type recordingBody struct {
 	rc   io.ReadCloser
 	w    ExchangeWriter
 	x    Exchange
-	buf  *bytes.Buffer // from pool; back to it on Close
+	xb   *exchangeBuf  // from pool; back to it on Close
+	buf  *bytes.Buffer // xb.body, nil once closed
 	pool *sync.Pool
 	ctx  context.Context // the request's: its deadline tells a timeout
 	once sync.Once
@@ -178,9 +195,9 @@ func cutReason(ctx context.Context, err error) string {
 func (b *recordingBody) Close() error {
 	werr := b.record("length")
 	if b.buf != nil && b.buf.Cap() <= maxPooledBody {
-		b.pool.Put(b.buf) // WriteExchange encoded the body: nothing refers to it
+		b.pool.Put(b.xb) // WriteExchange encoded the exchange: nothing refers to it
 	}
-	b.buf = nil
+	b.buf, b.xb = nil, nil
 	return errors.Join(b.rc.Close(), werr)
 }
 

@@ -2,8 +2,10 @@ package warc
 
 import (
 	"bytes"
+	"crypto/sha1"
 	"errors"
 	"fmt"
+	"hash"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -11,7 +13,6 @@ import (
 	"time"
 
 	"github.com/klauspost/compress/gzip"
-	gowarc "github.com/nlnwa/gowarc/v3"
 )
 
 // Config says where and how WARC files are written. Zero fields take
@@ -67,11 +68,14 @@ const ReconstructedField = "WARC-Crawl-Reconstructed"
 // file (one write(2) for many records), Sync also makes them durable, and
 // a full buffer (maxPending) or Close writes them anyway. A crawl calls
 // Flush before each store commit, so no stored page lacks its record.
+// Neither the write(2) of Flush nor the fsync of Sync holds the lock that
+// WriteExchange takes: workers go on recording while the disk is slow.
 type Writer struct {
 	cfg Config
 	log *slog.Logger
 	now func() time.Time
 
+	wmu     sync.Mutex // held while pending bytes go to the file (taken before mu)
 	mu      sync.Mutex
 	f       *os.File
 	lock    *fileLock
@@ -82,9 +86,8 @@ type Writer struct {
 	files   []string   // closed files, final names
 	dirty   bool       // written since the last Sync
 	pending []byte     // records not yet written to f (Flush)
+	spare   []byte     // the buffer pending had before the last Flush, for reuse
 	entries []CDXEntry // index of the open file, written beside it when it closes
-	buf     bytes.Buffer
-	zw      *gzip.Writer
 	closed  bool
 }
 
@@ -137,8 +140,12 @@ func New(cfg Config, opts ...Option) (*Writer, error) {
 // record of x, each naming the other in WARC-Concurrent-To, gzipped one
 // record per member (the request's stored, not compressed), to the
 // current file's buffer (see Flush). Records are built and compressed
-// outside the lock, so workers do that in parallel.
+// outside the lock, so workers do that in parallel; a buffer grown past
+// maxPending is written out by the call that filled it, outside the lock.
 func (w *Writer) WriteExchange(x Exchange) error {
+	if x.URL == "" || len(x.Response) == 0 {
+		return errors.New("warc: exchange needs a URL and a response head")
+	}
 	w.mu.Lock()
 	if w.closed {
 		w.mu.Unlock()
@@ -159,41 +166,65 @@ func (w *Writer) WriteExchange(x Exchange) error {
 		return err
 	}
 	w.mu.Lock()
-	defer w.mu.Unlock()
-	if w.closed {
-		return ErrClosed
-	}
-	if w.size+int64(enc.buf.Len()) > w.cfg.MaxSize && len(w.entries) > 0 { // never before a file's first exchange
-		if err := w.rotate(); err != nil {
+	if w.full(enc.buf.Len()) {
+		// rotating writes the pending bytes: take the write lock first
+		w.mu.Unlock()
+		w.wmu.Lock()
+		w.mu.Lock()
+		var err error
+		if w.full(enc.buf.Len()) {
+			err = w.rotate()
+		}
+		w.wmu.Unlock()
+		if err != nil {
+			w.mu.Unlock()
 			return err
 		}
 	}
+	if w.closed {
+		w.mu.Unlock()
+		return ErrClosed
+	}
 	if w.infoID != info { // the file changed: name its warcinfo
 		if err := enc.exchange(x, w.infoID); err != nil {
+			w.mu.Unlock()
 			return err
 		}
 	}
 	entry := enc.entry
 	entry.Offset += w.size
 	entry.Filename = filepath.Base(w.name)
-	if err := w.write(enc.buf.Bytes()); err != nil {
-		return err
-	}
+	w.add(enc.buf.Bytes())
 	w.entries = append(w.entries, entry)
+	flush := len(w.pending) >= maxPending
+	w.mu.Unlock()
+	if flush {
+		return w.Flush()
+	}
 	return nil
+}
+
+// full tells whether n more bytes take the open file past MaxSize; a file
+// takes its first exchange whatever its size. Called with mu held.
+func (w *Writer) full(n int) bool {
+	return !w.closed && w.f != nil && w.size+int64(n) > w.cfg.MaxSize && len(w.entries) > 0
 }
 
 // encoder builds and gzips records into its buffer; pooled.
 type encoder struct {
-	buf   bytes.Buffer
-	zw    *gzip.Writer
-	zs    *gzip.Writer // stored (no compression): request records
-	reqN  int          // bytes of the request's gzip member (the response's follows)
-	entry CDXEntry     // the response's index entry, Offset relative to the buffer
+	buf      bytes.Buffer
+	zw       *gzip.Writer
+	zs       *gzip.Writer // stored (no compression): request records
+	hb, hp   hash.Hash    // block and payload digests
+	hdr      []byte       // the records' header blocks
+	reqHead  []byte       // the request record's header block, in hdr
+	respHead []byte       // the response record's header block, in hdr
+	payload  string       // the response's WARC-Payload-Digest ("" for a revisit)
+	entry    CDXEntry     // the response's index entry, Offset relative to the buffer
 }
 
 var encoders = sync.Pool{New: func() any {
-	e := &encoder{}
+	e := &encoder{hb: sha1.New(), hp: sha1.New(), hdr: make([]byte, 0, 2<<10)}
 	e.zw, _ = gzip.NewWriterLevel(&e.buf, gzipLevel)
 	e.zs, _ = gzip.NewWriterLevel(&e.buf, gzip.NoCompression)
 	return e
@@ -203,38 +234,49 @@ var encoders = sync.Pool{New: func() any {
 // cost of writing WARC small (see BenchmarkWARC in pipeline).
 const gzipLevel = gzip.BestSpeed
 
-// exchange encodes the records of x into e.buf.
+// exchange encodes the records of x into e.buf: the request record (none
+// for a reconstructed exchange), then the response or revisit record.
 func (e *encoder) exchange(x Exchange, infoID string) error {
-	recs, err := exchangeRecords(x, infoID)
-	if err != nil {
-		return err
+	body := x.Body
+	if x.NotModified {
+		body = nil
 	}
+	e.exchangeHeads(x, infoID, body)
 	e.buf.Reset()
-	e.reqN = 0
-	for i, r := range recs {
-		if i == len(recs)-1 {
-			e.reqN = e.buf.Len()
-		}
-		zw := e.zw
-		if r.stored {
-			zw = e.zs
-		}
-		if err := e.member(zw, &r); err != nil {
+	if !x.Reconstructed {
+		if err := e.member(e.zs, e.reqHead, x.Request, nil); err != nil {
 			return err
 		}
 	}
+	reqN := e.buf.Len()
+	zw := e.zw
+	if contentCoded(x.Response) {
+		zw = e.zs // a gzip (or br, zstd) body does not compress again: do not spend the time
+	}
+	if err := e.member(zw, e.respHead, x.Response, body); err != nil {
+		return err
+	}
 	status, mime := statusAndType(x.Response)
 	e.entry = CDXEntry{URL: x.URL, Time: x.Date, Status: status, MIME: mime,
-		Digest: recs[len(recs)-1].fields.Get(gowarc.WarcPayloadDigest), Offset: int64(e.reqN), Length: int64(e.buf.Len() - e.reqN),
+		Digest: e.payload, Offset: int64(reqN), Length: int64(e.buf.Len() - reqN),
 		revisit: x.NotModified}
 	return nil
 }
 
-// member appends r to the buffer as one gzip member.
-func (e *encoder) member(zw *gzip.Writer, r *rawRecord) error {
+// endOfRecord ends every record after its block.
+var endOfRecord = []byte("\r\n\r\n")
+
+// member appends a record (its header block and the two parts of its
+// block) to the buffer as one gzip member.
+func (e *encoder) member(zw *gzip.Writer, head, block1, block2 []byte) error {
 	zw.Reset(&e.buf)
-	if err := r.write(zw); err != nil {
-		return fmt.Errorf("warc: marshal: %w", err)
+	for _, p := range [...][]byte{head, block1, block2, endOfRecord} {
+		if len(p) == 0 {
+			continue
+		}
+		if _, err := zw.Write(p); err != nil {
+			return fmt.Errorf("warc: gzip: %w", err)
+		}
 	}
 	if err := zw.Close(); err != nil {
 		return fmt.Errorf("warc: gzip: %w", err)
@@ -242,31 +284,24 @@ func (e *encoder) member(zw *gzip.Writer, r *rawRecord) error {
 	return nil
 }
 
-// write appends b to the file's pending bytes, written out when they reach
-// maxPending or at the next Flush.
-func (w *Writer) write(b []byte) error {
+// add appends b to the file's pending bytes, written out at the next
+// Flush. Called with mu held.
+func (w *Writer) add(b []byte) {
 	w.pending = append(w.pending, b...)
 	w.size += int64(len(b))
 	w.dirty = true
-	if len(w.pending) >= maxPending {
-		return w.flush()
-	}
-	return nil
 }
 
 // maxPending bounds the bytes buffered between flushes.
 const maxPending = 1 << 20
 
-// flush writes the pending bytes to the file.
+// flush writes the pending bytes to the file. Called with wmu and mu held.
 func (w *Writer) flush() error {
 	if len(w.pending) == 0 || w.f == nil {
 		return nil
 	}
 	_, err := w.f.Write(w.pending)
 	w.pending = w.pending[:0]
-	if cap(w.pending) > 2*maxPending {
-		w.pending = nil
-	}
 	if err != nil {
 		return fmt.Errorf("warc: write %s: %w", w.f.Name(), err)
 	}
@@ -274,11 +309,31 @@ func (w *Writer) flush() error {
 }
 
 // Flush writes every exchange taken so far to its file (not fsynced: a
-// crash of the process keeps them, a power loss may not; see Sync).
+// crash of the process keeps them, a power loss may not; see Sync). The
+// bytes are written outside the lock WriteExchange takes: workers go on
+// adding records to a second buffer meanwhile.
 func (w *Writer) Flush() error {
+	w.wmu.Lock()
+	defer w.wmu.Unlock()
 	w.mu.Lock()
-	defer w.mu.Unlock()
-	return w.flush()
+	buf, f := w.pending, w.f
+	if len(buf) == 0 || f == nil {
+		w.mu.Unlock()
+		return nil
+	}
+	w.pending = w.spare[:0]
+	w.mu.Unlock()
+	_, err := f.Write(buf) // wmu held: the file is neither rotated nor closed meanwhile
+	w.mu.Lock()
+	w.spare = nil
+	if cap(buf) <= 2*maxPending {
+		w.spare = buf[:0]
+	}
+	w.mu.Unlock()
+	if err != nil {
+		return fmt.Errorf("warc: write %s: %w", f.Name(), err)
+	}
+	return nil
 }
 
 // openFile creates the next file and writes its warcinfo record.
@@ -303,15 +358,16 @@ func (w *Writer) openFile() error {
 		break
 	}
 	w.f, w.lock, w.size = f, lock, 0
-	info := w.warcinfo(filepath.Base(w.name), now)
-	w.infoID = info.fields.Get(gowarc.WarcRecordID)
+	head, block, id := w.warcinfo(filepath.Base(w.name), now)
+	w.infoID = id
 	enc := encoders.Get().(*encoder)
 	defer encoders.Put(enc)
 	enc.buf.Reset()
-	if err := enc.member(enc.zw, &info); err != nil {
+	if err := enc.member(enc.zw, head, block, nil); err != nil {
 		return err
 	}
-	return w.write(enc.buf.Bytes())
+	w.add(enc.buf.Bytes())
+	return nil
 }
 
 // rotate closes the current file and opens the next one.
@@ -339,20 +395,30 @@ func (w *Writer) closeFile() error {
 }
 
 // Sync writes every exchange taken so far to its file and makes it durable
-// (fsync).
+// (fsync). The fsync runs outside the writer's locks: exchanges are taken
+// and flushed meanwhile.
 func (w *Writer) Sync() error {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if w.f == nil || !w.dirty {
-		return nil
-	}
-	if err := w.flush(); err != nil {
+	if err := w.Flush(); err != nil {
 		return err
 	}
-	if err := w.f.Sync(); err != nil {
-		return fmt.Errorf("warc: sync %s: %w", w.f.Name(), err)
-	}
+	w.mu.Lock()
+	f, dirty := w.f, w.dirty
 	w.dirty = false
+	w.mu.Unlock()
+	if f == nil || !dirty {
+		return nil
+	}
+	if err := f.Sync(); err != nil {
+		if errors.Is(err, os.ErrClosed) {
+			return nil // rotated or closed meanwhile: closing synced it
+		}
+		w.mu.Lock()
+		if w.f == f {
+			w.dirty = true
+		}
+		w.mu.Unlock()
+		return fmt.Errorf("warc: sync %s: %w", f.Name(), err)
+	}
 	return nil
 }
 
@@ -370,6 +436,8 @@ func (w *Writer) Files() []string {
 
 // Close closes the current file; the Writer takes no more exchanges.
 func (w *Writer) Close() error {
+	w.wmu.Lock()
+	defer w.wmu.Unlock()
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	if w.closed {

@@ -1,6 +1,8 @@
 package hub
 
 import (
+	"strings"
+
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 )
@@ -10,10 +12,14 @@ import (
 // elements of one tag and class, each led by a link to the item's page.
 // Evidence.Block counts the text of such blocks: a div, article, section,
 // li or tr in a run of at least minBlockRun adjacent element siblings of
-// the same tag and class attribute, whose first visible text is the text
-// of a link to another page (firstTextLead, entry.go). This is the
-// repeated structure that record extraction finds, measured cheaply: runs
-// of equal tag and class instead of MDR's tag-string edit distance.
+// the same tag and class (alike), whose first visible text, after at most
+// a short label outside headings, is the text of a link to another page
+// (leadFinder.firstTextLead, entry.go) — on any site: a results page leads
+// off its own site. Evidence.BlockRun counts the blocks of the largest run
+// alone: a list page's items are one run, while an article's related-link
+// boxes are many small ones. This is the repeated structure that record
+// extraction finds, measured cheaply: runs of equal tag and class instead
+// of MDR's tag-string edit distance.
 
 // minBlockRun is the fewest adjacent alike siblings that make a run.
 const minBlockRun = 3
@@ -21,26 +27,32 @@ const minBlockRun = 3
 // blockRun follows the runs of alike siblings while a parent's children
 // are visited from the last to the first.
 type blockRun struct {
-	n    int // the current run's length
-	left int // its elements not visited yet
+	n     int        // the current run's length
+	left  int        // its elements not visited yet
+	first *html.Node // its first element in document order: the run's name
 }
 
-// leads reports whether child c (visited after its next siblings) is a
-// block of a run of at least minBlockRun that leads to another page.
-func (r *blockRun) leads(c *html.Node, scratch *[]leadItem) bool {
+// leads returns the run of child c (visited after its next siblings),
+// named by its first element, when c is a block of a run of at least
+// minBlockRun that leads to another page; else nil.
+func (r *blockRun) leads(c *html.Node, f *leadFinder) *html.Node {
 	if c.Type != html.ElementNode || !blockTag(c) {
-		return false
+		return nil
 	}
 	if r.left > 0 { // the elements of a run are adjacent: c is the run's next
 		r.left--
 	} else {
-		r.n = 1
+		r.n, r.first = 1, c
 		for s := prevElement(c); s != nil && alike(s, c); s = prevElement(s) {
 			r.n++
+			r.first = s
 		}
 		r.left = r.n - 1
 	}
-	return r.n >= minBlockRun && firstTextLead(c, scratch) == leadPage
+	if r.n >= minBlockRun && f.firstTextLead(c, maxBlockLabelRunes, true) == leadPage {
+		return r.first
+	}
+	return nil
 }
 
 func blockTag(n *html.Node) bool {
@@ -61,12 +73,35 @@ func prevElement(n *html.Node) *html.Node {
 	return nil
 }
 
-// alike reports whether two elements have the same tag and class.
+// alike reports whether two elements have the same tag and the same class
+// key (classKey: rows alternating "odd" and "even" are alike).
 func alike(a, b *html.Node) bool {
 	if a.DataAtom != b.DataAtom || a.Data != b.Data {
 		return false
 	}
 	ca, _ := attr(a, "class")
 	cb, _ := attr(b, "class")
-	return ca == cb
+	return ca == cb || classKey(ca) == classKey(cb)
+}
+
+// classKey returns the first word of a class attribute that is not a
+// row-alternation or state word (odd, even, alt, first, last, active,
+// selected; ASCII case ignored): "result single forum" and "result single
+// article" are both "result".
+func classKey(c string) string {
+	for c != "" {
+		c = strings.TrimLeft(c, " \t\n\f\r")
+		end := strings.IndexAny(c, " \t\n\f\r")
+		if end < 0 {
+			end = len(c)
+		}
+		w := c[:end]
+		c = c[end:]
+		switch strings.ToLower(w) {
+		case "", "odd", "even", "alt", "first", "last", "active", "selected":
+			continue
+		}
+		return w
+	}
+	return ""
 }

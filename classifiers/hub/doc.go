@@ -53,9 +53,10 @@
 //	bundle.go     model bundle directory (hub.model, hub.range, features.json with the layer), Load, Save, Default
 //	metrics.go    Metrics: precision, recall, F1, confusion matrix; Evaluate
 //	hook.go       Hook: OnURL (label, score, policy) and OnPage adapters, Policy, Mode, HookOption
-//	evidence.go   Evidence, MeasurePage: a fetched page's main-content link structure (page evidence)
-//	entry.go      entries that lead to another page or to a place in one (tables of contents, indexes)
-//	block.go      repeated blocks that lead to another page (list pages laid out in divs)
+//	evidence.go   Evidence, MeasurePage, MeasurePageAt: a fetched page's main-content link structure (page evidence)
+//	entry.go      entries that lead to another page of the site or to a place in one (tables of contents, indexes)
+//	block.go      repeated blocks that lead to another page (list pages laid out in divs), their largest run
+//	scope.go      entries and blocks counted when the walk leaves them: layout containers left out by size
 //	pagemodel.go  PageModel (logistic regression over Evidence, block rule), TrainPageModel, DefaultPageModel
 //	calibrate.go  per-host calibration of the URL SVM against its fetched pages' page-evidence labels
 //	cmd/pagemodel trains and evaluates the page model on labelled pages
@@ -65,7 +66,8 @@
 // Page evidence (an extension; the paper's URL-only classifier is
 // unchanged): with WithPageModel a fetched page's label is P(hub) from its
 // own link structure (link density, links, text, and the shares of its
-// text in entries leading to other pages and to places in them), and
+// text in entries leading to other pages and to places in them, with a
+// rule for list pages laid out as repeated blocks), and
 // WithHostCalibration corrects the links of hosts whose fetched pages show
 // the URL model wrong for them.
 //

@@ -1,7 +1,9 @@
 package hub
 
 import (
+	"net/url"
 	"strings"
+	"unicode"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -10,35 +12,66 @@ import (
 // An entry that leads to another page is what tables of contents and list
 // pages are made of: a list item, a table row, or a definition term with
 // its definitions, whose first visible text is the text of a link to
-// another page. Evidence.Entry counts the text of such entries, with what
-// is nested in them and the entry's description (the rest of the item, the
-// row's other cells, the term's definitions).
+// another page. Evidence.Entry counts the text of such entries, with the
+// entry's description (the rest of the item, the row's other cells, the
+// term's definitions); scope.go says how entries nested in entries count.
 //
 // A link with a #fragment points at a place in a page. An entry led by one
 // is what a generated index is made of (a term, then where it is), but
 // also an API signature whose return type links to its definition;
 // Evidence.IndexEntry counts such entries' text without the definitions
 // that follow a term, so that a signature counts its own line only.
+//
+// The first visible text may be a list marker written as text ("1.",
+// "•", at most maxMarkerRunes runes with no letter) before the link. For
+// repeated blocks (block.go) it may also be a short label (at most
+// maxBlockLabelRunes runes: a result's type, its vote count, an icon's
+// letter) that is not a heading: a block whose first text is a heading is
+// a section, not an item.
+//
+// When the page's URL is known (MeasurePageAt), a link leads to another
+// page only when it stays on the page's site (the same host, "www." and
+// subdomains aside) and does not point back at the page itself: a list of
+// links to other sites (a bibliography, a list of standards) is not a way
+// through this site.
 
 // lead is what an entry's first visible text is inside of.
 type lead int
 
 const (
-	leadNone  lead = iota // not a link (or a link to this page, a mailto:, …)
+	leadNone  lead = iota // not a link (or a link to this page, to another site, a mailto:, …)
 	leadPage              // a link to another page
 	leadPlace             // a link to a place (#fragment) in another page
 )
 
-// maxLeadNodes bounds the search for an entry's first visible text.
-const maxLeadNodes = 256
+const (
+	maxLeadNodes       = 256 // bounds the search for an entry's first visible text
+	maxMarkerRunes     = 4   // a list marker written as text before the link
+	maxBlockLabelRunes = 20  // a block's label before the link
+)
+
+// leadFinder finds where entries lead; it holds the page's URL (nil when
+// unknown) and a reusable stack for the search.
+type leadFinder struct {
+	page  *url.URL
+	site  string // page's host without "www."
+	stack []leadItem
+}
+
+func newLeadFinder(pageURL string) leadFinder {
+	u, err := url.Parse(pageURL)
+	if pageURL == "" || err != nil || u.Host == "" {
+		return leadFinder{}
+	}
+	return leadFinder{page: u, site: siteOf(u.Hostname())}
+}
 
 // entryLead returns where entry n leads: an li, tr or dt by the link its
 // first visible text is inside, a dd as its term when that leads to a page.
-// scratch is a reusable stack for the search.
-func entryLead(n *html.Node, scratch *[]leadItem) lead {
+func (f *leadFinder) entryLead(n *html.Node) lead {
 	switch n.DataAtom {
 	case atom.Li, atom.Tr, atom.Dt:
-		return firstTextLead(n, scratch)
+		return f.firstTextLead(n, 0, false)
 	case atom.Dd:
 		for s := n.PrevSibling; s != nil; s = s.PrevSibling {
 			if s.Type != html.ElementNode {
@@ -48,7 +81,7 @@ func entryLead(n *html.Node, scratch *[]leadItem) lead {
 			case atom.Dd:
 				continue
 			case atom.Dt:
-				if firstTextLead(s, scratch) == leadPage {
+				if f.firstTextLead(s, 0, false) == leadPage {
 					return leadPage
 				}
 			}
@@ -59,55 +92,77 @@ func entryLead(n *html.Node, scratch *[]leadItem) lead {
 }
 
 // firstTextLead returns what the first visible text of entry (lists and
-// tables nested in it left out) is inside of.
-func firstTextLead(entry *html.Node, scratch *[]leadItem) lead {
-	stack := append((*scratch)[:0], leadItem{n: entry})
-	defer func() { *scratch = stack[:0] }()
+// tables nested in it left out) is inside of, after a list marker, or, when
+// labelRunes > 0, after a label of at most labelRunes runes outside
+// headings.
+func (f *leadFinder) firstTextLead(entry *html.Node, labelRunes int, anySite bool) lead {
+	pre, letters := 0, false
+	stack := append(f.stack[:0], leadItem{n: entry})
+	defer func() { f.stack = stack[:0] }()
 	for seen := 0; len(stack) > 0 && seen < maxLeadNodes; seen++ {
 		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		n := it.n
 		switch n.Type {
 		case html.TextNode:
-			if strings.TrimFunc(n.Data, isSpaceRune) != "" {
+			if strings.TrimFunc(n.Data, isSpaceRune) == "" {
+				continue
+			}
+			if it.linked != leadNone {
 				return it.linked
+			}
+			if it.heading {
+				return leadNone // a section's title, not an item's label
+			}
+			for _, r := range n.Data {
+				if !isSpaceRune(r) {
+					pre++
+					letters = letters || unicode.IsLetter(r)
+				}
+			}
+			if pre > max(labelRunes, maxMarkerRunes) || letters && pre > labelRunes {
+				return leadNone
 			}
 			continue
 		case html.ElementNode:
 			if boilerplateElement(n) {
 				continue
 			}
-			if n != entry {
-				switch n.DataAtom {
-				case atom.Ul, atom.Ol, atom.Dl, atom.Table:
+			switch n.DataAtom {
+			case atom.Ul, atom.Ol, atom.Dl, atom.Table:
+				if n != entry {
 					continue
 				}
-			}
-			if n.DataAtom == atom.A {
+			case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+				it.heading = true
+			case atom.A:
 				if href, ok := attr(n, "href"); ok {
-					it.linked = hrefLead(href)
+					it.linked = f.hrefLead(href, anySite)
 				}
 			}
 		default:
 			continue
 		}
 		for c := n.LastChild; c != nil; c = c.PrevSibling { // popped in document order
-			stack = append(stack, leadItem{n: c, linked: it.linked})
+			stack = append(stack, leadItem{n: c, linked: it.linked, heading: it.heading})
 		}
 	}
 	return leadNone
 }
 
-// leadItem is a node of firstTextLead's search and the link it is in.
+// leadItem is a node of firstTextLead's search, the link it is in and
+// whether it is in a heading.
 type leadItem struct {
-	n      *html.Node
-	linked lead
+	n       *html.Node
+	linked  lead
+	heading bool
 }
 
 // hrefLead classifies an href: a page as a whole (no #fragment), a place
 // in another page (a path and a #fragment), or neither (empty, a fragment
-// of this page, a mailto:, javascript: or other non-page scheme).
-func hrefLead(href string) lead {
+// of this page, a mailto:, javascript: or other non-page scheme; with the
+// page's URL known, also another site or the page itself).
+func (f *leadFinder) hrefLead(href string, anySite bool) lead {
 	href = strings.TrimSpace(href)
 	if i := strings.IndexByte(href, ':'); i > 0 && !strings.ContainsAny(href[:i], "/?#") {
 		switch strings.ToLower(href[:i]) {
@@ -116,13 +171,69 @@ func hrefLead(href string) lead {
 			return leadNone
 		}
 	}
-	switch i := strings.IndexByte(href, '#'); {
-	case href == "" || i == 0:
+	i := strings.IndexByte(href, '#')
+	if href == "" || i == 0 {
 		return leadNone
-	case i > 0:
+	}
+	if f.page != nil && !f.onSite(href, anySite) {
+		return leadNone
+	}
+	if i > 0 {
 		return leadPlace
 	}
 	return leadPage
+}
+
+// onSite reports whether href (not empty, not a #fragment alone) leads to
+// the page's site (any site when anySite) and not back to the page itself.
+// It parses href only when its last path segment is the page's own.
+func (f *leadFinder) onSite(href string, anySite bool) bool {
+	rest := href
+	if c := strings.IndexByte(href, ':'); c > 0 && !strings.ContainsAny(href[:c], "/?#") {
+		rest = href[c+1:] // the scheme, http or https (hrefLead)
+	}
+	if strings.HasPrefix(rest, "//") {
+		host := rest[2:]
+		if j := strings.IndexAny(host, "/?#"); j >= 0 {
+			host, rest = host[:j], host[j:]
+		} else {
+			rest = ""
+		}
+		if j := strings.LastIndexByte(host, '@'); j >= 0 {
+			host = host[j+1:]
+		}
+		if j := strings.LastIndexByte(host, ':'); j >= 0 && !strings.Contains(host[j:], "]") {
+			host = host[:j]
+		}
+		if !sameSite(siteOf(strings.Trim(host, "[]")), f.site) {
+			return anySite
+		}
+	}
+	if j := strings.IndexAny(rest, "?#"); j >= 0 {
+		rest = rest[:j]
+	}
+	if rest != "" && !strings.HasSuffix(f.page.Path, "/"+lastSegment(rest)) && lastSegment(rest) != "" {
+		return true // another file than the page's
+	}
+	u, err := f.page.Parse(href)
+	return err == nil && (u.Path != f.page.Path || u.RawQuery != f.page.RawQuery || !sameSite(siteOf(u.Hostname()), f.site))
+}
+
+func lastSegment(p string) string { return p[strings.LastIndexByte(p, '/')+1:] }
+
+// siteOf returns a host name in lower case without a leading "www.".
+func siteOf(host string) string {
+	host = strings.ToLower(host)
+	return strings.TrimPrefix(host, "www.")
+}
+
+// sameSite reports whether two sites (siteOf) are one: equal, or one a
+// subdomain of the other (intl.example.com and example.com).
+func sameSite(a, b string) bool {
+	if len(a) < len(b) {
+		a, b = b, a
+	}
+	return a == b || strings.HasSuffix(a, "."+b)
 }
 
 func attr(n *html.Node, key string) (string, bool) {

@@ -28,6 +28,7 @@ type Evidence struct {
 	Entry      int // of Text+Anchor, the runes inside entries that lead to another page (entry.go)
 	IndexEntry int // of Text+Anchor, the runes inside entries that lead to a place in another page
 	Block      int // of Text+Anchor, the runes inside repeated blocks that lead to another page (block.go)
+	BlockRun   int // of Block, the runes inside the blocks of the largest run (block.go)
 }
 
 // maxEvidenceNodes bounds the walk: a page with more elements is measured
@@ -36,86 +37,113 @@ type Evidence struct {
 const maxEvidenceNodes = 200_000
 
 // MeasurePage walks a page's DOM and returns its Evidence. It never fails;
-// a nil document gives zero Evidence.
-func MeasurePage(doc *html.Node) Evidence {
-	var e Evidence
+// a nil document gives zero Evidence. The page's URL is not known: every
+// link but a mailto:, javascript: or #fragment of the page may lead to
+// another page of the site (MeasurePageAt knows better).
+func MeasurePage(doc *html.Node) Evidence { return MeasurePageAt(doc, "") }
+
+// MeasurePageAt is MeasurePage for a page fetched from pageURL: links to
+// other sites and back to the page itself lead nowhere (entry.go). An
+// empty or unparsable pageURL is not known.
+func MeasurePageAt(doc *html.Node, pageURL string) Evidence {
+	w := walker{leads: newLeadFinder(pageURL)}
 	if doc == nil {
-		return e
+		return w.e
 	}
-	type frame struct {
-		n                                 *html.Node
-		inLink, list, entry, index, block bool
-	}
-	stack := []frame{{n: doc}}
-	var scratch []leadItem // entryLead's stack, reused
-	for seen := 0; len(stack) > 0 && seen < maxEvidenceNodes; seen++ {
-		f := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		n := f.n
-		switch n.Type {
-		case html.TextNode:
-			e.count(n.Data, f.inLink, f.list, f.entry, f.index, f.block)
-			continue
-		case html.CommentNode, html.DoctypeNode:
-			continue
-		case html.ElementNode:
-			if boilerplateElement(n) {
-				continue
-			}
-			if !f.entry && !f.index {
-				switch entryLead(n, &scratch) {
-				case leadPage:
-					f.entry = true
-				case leadPlace:
-					f.index = n.DataAtom != atom.Dd
-				}
-			}
-			switch n.DataAtom {
-			case atom.Li, atom.Dt, atom.Dd, atom.Td, atom.Th:
-				f.list = true
-			case atom.A:
-				if hasAttr(n, "href") {
-					e.Links++
-					if f.list {
-						e.ListLinks++
-					}
-					f.inLink = true
-				}
-			}
-		}
-		var run blockRun
-		for c := n.LastChild; c != nil; c = c.PrevSibling { // popped in document order
-			block := f.block || run.leads(c, &scratch)
-			stack = append(stack, frame{n: c, inLink: f.inLink, list: f.list, entry: f.entry, index: f.index, block: block})
+	w.stack = append(w.stack, frame{n: doc})
+	for seen := 0; len(w.stack) > 0; {
+		f := w.stack[len(w.stack)-1]
+		w.stack = w.stack[:len(w.stack)-1]
+		switch {
+		case f.exit:
+			w.leave(f.opened)
+		case seen < maxEvidenceNodes:
+			seen++
+			w.visit(f)
 		}
 	}
-	return e
+	w.endRuns()
+	return w.e
 }
 
-func (e *Evidence) count(t string, inLink, list, entry, index, block bool) {
+// walker is MeasurePage's state: the frames to visit and the open entries
+// and blocks (scope.go) whose text is being counted.
+type walker struct {
+	e       Evidence
+	stack   []frame
+	entries []entryScope
+	blocks  []blockScope
+	runs    map[*html.Node]int // text of each run's blocks that count
+	leads   leadFinder
+}
+
+// frame is a node to visit, or (exit) one whose subtree is done.
+type frame struct {
+	n            *html.Node
+	inLink, list bool
+	run          *html.Node // the run of repeated blocks n is a block of, or nil
+	exit         bool
+	opened       opened // exit: the scopes the node opened
+}
+
+// visit counts a text node, or opens an element's scopes and queues its
+// children (then its exit).
+func (w *walker) visit(f frame) {
+	n := f.n
+	switch n.Type {
+	case html.TextNode:
+		w.count(n.Data, f.inLink, f.list)
+		return
+	case html.CommentNode, html.DoctypeNode:
+		return
+	case html.ElementNode:
+		if boilerplateElement(n) {
+			return
+		}
+		open := w.open(n, f.run)
+		switch n.DataAtom {
+		case atom.Li, atom.Dt, atom.Dd, atom.Td, atom.Th:
+			f.list = true
+		case atom.A:
+			if hasAttr(n, "href") {
+				w.e.Links++
+				if f.list {
+					w.e.ListLinks++
+				}
+				f.inLink = true
+			}
+		}
+		if open != 0 {
+			w.stack = append(w.stack, frame{n: n, exit: true, opened: open})
+		}
+	}
+	var run blockRun
+	for c := n.LastChild; c != nil; c = c.PrevSibling { // popped in document order
+		w.stack = append(w.stack, frame{n: c, inLink: f.inLink, list: f.list, run: run.leads(c, &w.leads)})
+	}
+}
+
+func (w *walker) count(t string, inLink, list bool) {
 	n := 0
 	for _, r := range t {
 		if !isSpaceRune(r) {
 			n++
 		}
 	}
-	if block {
-		e.Block += n
+	if k := len(w.entries); k > 0 {
+		w.entries[k-1].own += n
 	}
-	switch {
-	case entry:
-		e.Entry += n
-	case index:
-		e.IndexEntry += n
+	if k := len(w.blocks); k > 0 {
+		w.blocks[k-1].sum += n
 	}
 	switch {
 	case inLink:
-		e.Anchor += n
+		w.e.Anchor += n
 		if list {
-			e.ListAnchor += n
+			w.e.ListAnchor += n
 		}
 	default:
-		e.Text += n
+		w.e.Text += n
 	}
 }
 

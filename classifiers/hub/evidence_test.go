@@ -43,11 +43,23 @@ func TestMeasurePage(t *testing.T) {
 		{"furniture left out", `<nav><a href="/n">nav</a></nav><div class="sphinxsidebar"><a href="/s">side</a></div><div id="page-footer">f</div><div class="canvas">kept</div>`, hub.Evidence{Text: 4}},
 		{"anchor without href", `<a name="x">named</a>`, hub.Evidence{Text: 5}},
 		{"repeated blocks led by page links", `<div class="r"><a href="/a">aa</a> s</div><div class="r"><a href="/b">bb</a></div><div class="r"><a href="/c">cc</a></div><div class="r">no link</div><p>x</p>`,
-			hub.Evidence{Text: 8, Anchor: 6, Links: 3, Block: 7}},
+			hub.Evidence{Text: 8, Anchor: 6, Links: 3, Block: 7, BlockRun: 7}},
 		{"two alike blocks are no run, other classes break it", `<div class="r"><a href="/a">aa</a></div><div class="s"><a href="/b">bb</a></div><div class="r"><a href="/c">cc</a></div><div class="r"><a href="/d">dd</a></div>`,
 			hub.Evidence{Anchor: 8, Links: 4}},
 		{"list items of three are blocks too", `<ul><li><a href="/a">a</a></li><li><a href="/b">b</a></li><li><a href="/c#x">c</a></li></ul>`,
-			hub.Evidence{Anchor: 3, ListAnchor: 3, Links: 3, ListLinks: 3, Entry: 2, IndexEntry: 1, Block: 2}},
+			hub.Evidence{Anchor: 3, ListAnchor: 3, Links: 3, ListLinks: 3, Entry: 2, IndexEntry: 1, Block: 2, BlockRun: 2}},
+		{"a list marker written as text may come first (five digits are not one; blocks allow a label)", `<ul><li>1. <a href="/a">alpha</a></li><li>• <a href="/b">beta</a></li><li>12345 <a href="/c">c</a></li></ul>`,
+			hub.Evidence{Text: 8, Anchor: 10, ListAnchor: 10, Links: 3, ListLinks: 3, Entry: 12, Block: 18, BlockRun: 18}},
+		{"nested entries count their own text, a nested list's other text not", `<ul><li><a href="a.html">alpha</a><ul><li>plain</li><li><a href="b.html#s">sec</a></li></ul></li></ul>`,
+			hub.Evidence{Text: 5, Anchor: 8, ListAnchor: 8, Links: 2, ListLinks: 2, Entry: 8}},
+		{"a layout row holding an article is no entry, its inner rows are", `<table><tr><td><a href="/home">Home</a></td><td><p>` + strings.Repeat("word ", 250) + `</p><table><tr><td><a href="/x">inner</a></td></tr></table></td></tr></table>`,
+			hub.Evidence{Text: 1000, Anchor: 9, ListAnchor: 9, Links: 2, ListLinks: 2, Entry: 5}},
+		{"blocks may start with a short label, not a heading", `<div class="r"><span>Article</span> <a href="/a">aa</a></div><div class="r">3 votes <a href="/b">bb</a></div><div class="r"><a href="/c">cc</a></div>` +
+			`<div class="s"><h3>Title</h3><a href="/d">d</a></div><div class="s"><h3>Title</h3><a href="/e">e</a></div><div class="s"><h3>Title</h3><a href="/f">f</a></div>`,
+			hub.Evidence{Text: 28, Anchor: 9, Links: 6, Block: 19, BlockRun: 19}},
+		{"the largest run; odd and even rows are alike", `<div class="item odd"><a href="/a">aaaa</a></div><div class="item even"><a href="/b">bbbb</a></div><div class="item odd"><a href="/c">cccc</a></div><div class="item even"><a href="/d">dddd</a></div>` +
+			`<p>x</p><div class="rel"><a href="/e">e</a></div><div class="rel"><a href="/f">f</a></div><div class="rel"><a href="/g">g</a></div>`,
+			hub.Evidence{Text: 1, Anchor: 19, Links: 7, Block: 19, BlockRun: 16}},
 		{"script", `<script>var a = "<a href=x>";</script>t`, hub.Evidence{Text: 1}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -62,9 +74,38 @@ func TestMeasurePage(t *testing.T) {
 	if got := hub.MeasurePage(nil); got != (hub.Evidence{}) {
 		t.Errorf("nil document: %+v", got)
 	}
+	if got := hub.MeasurePageAt(nil, "http://x.test/"); got != (hub.Evidence{}) {
+		t.Errorf("nil document: %+v", got)
+	}
 	deep := strings.Repeat("<div>", 500) + `<a href="/x">deep</a>` // html.Parse stops at 512
 	if got := hub.MeasurePage(parse(t, deep)); got.Links != 1 || got.Anchor != 4 {
 		t.Errorf("500-deep link: %+v", got)
+	}
+}
+
+// TestMeasurePageAt: with the page's URL known, entries that lead to
+// another site or back to the page are no entries; repeated blocks may lead
+// to any site (a results page leads off its own).
+func TestMeasurePageAt(t *testing.T) {
+	const page = `<ul><li><a href="https://other.test/x">other</a></li><li><a href="http://www.docs.test/a/b.html">same</a></li>` +
+		`<li><a href="//intl.docs.test/c">sub</a></li><li><a href="page.html#top">self</a></li><li><a href="/a/page.html">self</a></li></ul>`
+	for _, c := range []struct {
+		name, url string
+		entry     int
+	}{
+		{"unknown URL: every link may lead", "", 20},
+		{"known URL", "http://docs.test/a/page.html", 7},
+		{"unparsable URL is unknown", "http://[::1", 20},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := hub.MeasurePageAt(parse(t, page), c.url); got.Entry+got.IndexEntry != c.entry {
+				t.Errorf("MeasurePageAt(%q): entries %d + index entries %d, want %d in all", c.url, got.Entry, got.IndexEntry, c.entry)
+			}
+		})
+	}
+	blocks := strings.Repeat(`<div class="r"><a href="https://elsewhere.test/">result</a></div>`, 3)
+	if got := hub.MeasurePageAt(parse(t, blocks), "http://search.test/q"); got.BlockRun != 18 {
+		t.Errorf("results leading off the site: %+v, want a run of 18", got)
 	}
 }
 
@@ -80,7 +121,8 @@ func FuzzMeasurePage(f *testing.F) {
 		}
 		e := hub.MeasurePage(doc)
 		if e.Text < 0 || e.Anchor < 0 || e.ListAnchor > e.Anchor || e.ListLinks > e.Links ||
-			e.Entry < 0 || e.IndexEntry < 0 || e.Entry+e.IndexEntry > e.Text+e.Anchor {
+			e.Entry < 0 || e.IndexEntry < 0 || e.Entry+e.IndexEntry > e.Text+e.Anchor ||
+			e.BlockRun < 0 || e.BlockRun > e.Block || e.Block > e.Text+e.Anchor {
 			t.Fatalf("inconsistent evidence %+v", e)
 		}
 		m, err := hub.DefaultPageModel()
@@ -98,10 +140,11 @@ func TestParsePageModel(t *testing.T) {
 		{"not json", `{`, "unexpected"},
 		{"format", `{"format":"x"}`, "format"},
 		{"old format", `{"format":"crawl-hub-page/1","std":[1,1,1]}`, "format"},
-		{"zero std", `{"format":"crawl-hub-page/3","std":[1,0,1,1,1]}`, "std"},
-		{"weight", `{"format":"crawl-hub-page/3","std":[1,1,1,1,1],"w":[1,2,3,4,5,1e999]}`, "cannot unmarshal"},
-		{"block share", `{"format":"crawl-hub-page/3","std":[1,1,1,1,1],"block":{"share":1.5,"links":5}}`, "block rule"},
-		{"block links", `{"format":"crawl-hub-page/3","std":[1,1,1,1,1],"block":{"share":0.3,"links":-1}}`, "block rule"},
+		{"format 3", `{"format":"crawl-hub-page/3","std":[1,1,1,1,1]}`, "format"},
+		{"zero std", `{"format":"crawl-hub-page/4","std":[1,0,1,1,1]}`, "std"},
+		{"weight", `{"format":"crawl-hub-page/4","std":[1,1,1,1,1],"w":[1,2,3,4,5,1e999]}`, "cannot unmarshal"},
+		{"block share", `{"format":"crawl-hub-page/4","std":[1,1,1,1,1],"block":{"share":1.5,"links":5}}`, "block rule"},
+		{"block links", `{"format":"crawl-hub-page/4","std":[1,1,1,1,1],"block":{"share":0.3,"links":-1}}`, "block rule"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if _, err := hub.ParsePageModel([]byte(c.json)); err == nil || !strings.Contains(err.Error(), c.want) {

@@ -164,7 +164,7 @@ func (h *Hook) OnPage(_ context.Context, page *crawl.Page) error {
 		page.Label, page.Score = h.c.Classify(info)
 		return nil
 	}
-	p := h.pm.Prob(MeasurePage(page.Doc))
+	p := h.pm.Prob(MeasurePageAt(page.Doc, u))
 	page.Label, page.Score = labelOf(p >= 0.5), p
 	if h.cal != nil {
 		h.cal.observe(crawl.HostKey(u), h.c.Decision(URLInfo{URL: u, Depth: page.Depth}), p >= 0.5)

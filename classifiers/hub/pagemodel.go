@@ -10,7 +10,7 @@ import (
 // PageModel is the page-evidence classifier: a logistic regression over
 // the standardised Evidence features, P(hub) = 1/(1 + e^−(w·z + b)).
 type PageModel struct {
-	Format string                   `json:"format"` // "crawl-hub-page/3"
+	Format string                   `json:"format"` // "crawl-hub-page/4"
 	Mean   [numEvidence]float64     `json:"mean"`
 	Std    [numEvidence]float64     `json:"std"`
 	W      [numEvidence + 1]float64 `json:"w"`     // weights, then the bias
@@ -21,9 +21,9 @@ type PageModel struct {
 // BlockRule is the second evidence score, for list pages laid out as
 // repeated blocks (news and shop lists, search results) that the
 // regression, fitted on documentation sites, does not see: a page with at
-// least Share of its main-content text in repeated blocks that lead to
-// another page (Evidence.Block, block.go) and at least Links links is a
-// hub. Share 0 turns the rule off.
+// least Share of its main-content text in the largest run of repeated
+// blocks that lead to another page (Evidence.BlockRun, block.go) and at
+// least Links links is a hub. Share 0 turns the rule off.
 type BlockRule struct {
 	Share float64 `json:"share"`
 	Links int     `json:"links"`
@@ -31,12 +31,13 @@ type BlockRule struct {
 
 // Holds reports whether the rule calls a page with evidence e a hub.
 func (r BlockRule) Holds(e Evidence) bool {
-	return r.Share > 0 && e.Links >= r.Links && float64(e.Block) >= r.Share*float64(e.Text+e.Anchor+1)
+	return r.Share > 0 && e.Links >= r.Links && float64(e.BlockRun) >= r.Share*float64(e.Text+e.Anchor+1)
 }
 
 // pageModelFormat names the JSON form; /1 had three features (no entry
-// share), /2 no block rule; neither is read.
-const pageModelFormat = "crawl-hub-page/3"
+// share), /2 no block rule, /3 a block rule over all repeated blocks (and
+// entries without the size bound of scope.go); none is read.
+const pageModelFormat = "crawl-hub-page/4"
 
 // Prob returns P(hub) of a page with evidence e: the regression's, at
 // least 0.5 (a hub) when the block rule holds.

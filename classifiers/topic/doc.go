@@ -69,6 +69,9 @@
 //   - relevance.go: relevance in TF-IDF space over the pages seen.
 //   - linkmodel.go: the online logistic regression over hashed link features.
 //   - learned.go: the learned strategy: link features, priorities, Rescore.
+//   - share.go: Sharer, Judgement (its binary form), Hook.Learn: the
+//     learned strategy of a distributed crawl's processes learning from
+//     each other's pages (the Redis side is package redisshare).
 //
 // The package imports crawl and hooks, never crawler.
 package topic

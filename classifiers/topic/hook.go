@@ -39,6 +39,7 @@ type Hook struct {
 	scores  cache[float64]
 	harvest Harvest
 	learner *learner // the learned strategy's state; nil for the others
+	sharer  Sharer   // ShareWith (share.go); nil: this process alone
 
 	rescorer    Rescorer // RescoreWith
 	rescoring   atomic.Bool

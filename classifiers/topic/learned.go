@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 	"unicode"
@@ -82,6 +83,12 @@ type learner struct {
 	inlinks cache[inStats] // link URL → the fetched pages linking to it
 	parents cache[counts]  // parent URL → its fetched children
 	dirs    cache[counts]  // URL directory → its fetched pages
+
+	// With a Sharer (share.go): the pages judged here or by another
+	// process, and those the link model has an example of.
+	shared  sync.Once
+	judged  cache[struct{}]
+	trained cache[bool]
 }
 
 func newLearner(every int) *learner {
@@ -128,11 +135,16 @@ func (h *Hook) learnPage(page *crawl.Page, score float64) {
 		st.ctx = linkContexts(page.Doc, page.FinalURL, len(page.Links))
 	}
 	ln.pages.put(page.URL, st)
+	var example []feature
 	if pl, ok := ln.pending.get(page.URL); ok {
 		in, _ := ln.inlinks.get(page.URL)
-		if ln.lm.add(withInlinks(pl.feats, in), page.Relevant) {
-			h.rescoreQueue()
-		}
+		example = withInlinks(pl.feats, in)
+	}
+	if h.learnShared(page, st.rel, example) { // share.go
+		return
+	}
+	if example != nil && ln.lm.add(example, page.Relevant) {
+		h.rescoreQueue()
 	}
 }
 

@@ -31,6 +31,8 @@
 //   - canonical.go: Recluster, the final pass in canonical order (Digest)
 //     that makes the partition independent of the fetch order, and the id
 //     matching that lets most pages keep their cluster id.
+//   - merge.go: Merge, clusters of other clusterers (another store's rows)
+//     merged by their centres, as algorithm 3 merges sub-clusters.
 //   - hook.go: the OnBatch adapter (WithFinalPass: the final pass at the
 //     final batch; Moves, Removed for the store).
 //   - cmd/orderstab: measures the adjusted Rand index between shuffled

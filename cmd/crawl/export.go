@@ -23,10 +23,13 @@ func runExport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	fs := flag.NewFlagSet("export", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	var dbs storeList
-	fs.Var(&dbs, "db", "store `file` (required); repeat it or give a glob to merge the stores of a distributed crawl (pages, links, failures)")
+	fs.Var(&dbs, "db", "store `file` (required); repeat it or give a glob to merge the stores of a distributed crawl")
 	what := fs.String("what", "pages", "table: "+strings.Join(export.Whats, "|")+", or warc (a directory of reconstructed WARC files)")
 	format := fs.String("format", "csv", "csv or jsonl")
 	out := fs.String("out", "", "output `path` (default stdout)")
+	var mo mergeOptions
+	fs.StringVar(&mo.config, "config", "", "with several -db: the crawl's configuration `file`, for its clustering, batch size and topics settings (default: the defaults)")
+	fs.StringVar(&mo.method, "mining", pipeline.MergeRecluster, "with several -db: the merged template clusters: recluster (every page again, as one process's final pass), centres (the stores' centres merged) or off (each store's own cluster and topic ids; pages, links, failures only)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -34,7 +37,7 @@ func runExport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		return fmt.Errorf("%w: -db is required", errUsage)
 	}
 	if len(dbs) > 1 {
-		return exportMerged(ctx, dbs, *what, *format, *out, stdout)
+		return exportMerged(ctx, dbs, *what, *format, *out, mo, stdout, stderr)
 	}
 	db := &dbs[0]
 	if *what == "warc" {

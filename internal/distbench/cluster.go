@@ -40,6 +40,11 @@ type Options struct {
 	MaxPagesPerHost int
 	// Dedup turns duplicate detection on (dedup.enabled; off by default).
 	Dedup bool
+	// Builtins runs the processes with the built-in methods the
+	// configuration turns on (default: -builtins off).
+	Builtins bool
+	// Extra is YAML appended to the configuration (the built-ins' sections).
+	Extra string
 }
 
 // Cluster runs crawl processes of one distributed crawl, each with its own
@@ -53,6 +58,8 @@ type Cluster struct {
 	mu    sync.Mutex
 	procs map[int]*proc
 	cpu   time.Duration // user + system time of the processes that exited
+
+	builtins bool // Options.Builtins
 }
 
 type proc struct {
@@ -61,7 +68,8 @@ type proc struct {
 	log  *os.File
 }
 
-// NewCluster writes the configuration of opts into dir.
+// NewCluster writes the configuration of opts into dir (without
+// opts.Redis: a crawl that is not distributed, for one process).
 func NewCluster(t testing.TB, bin, dir string, opts Options) *Cluster {
 	t.Helper()
 	pol := fmt.Sprintf("{robots: %v, no_delay: true, per_host_parallel: %d, workers: %d}", opts.Robots, opts.PerHost, opts.Workers)
@@ -76,13 +84,15 @@ scope: {robots_sitemaps: false, max_pages_per_host: %d}
 dedup: {enabled: %v}
 fetch: {retries: 1, backoff: 50ms, stop_grace: 1s}
 politeness: %s
-distributed: {redis: %q, name: %s, lease: %s}
-`, strings.Join(opts.Seeds, ", "), filepath.Join(dir, "out"), opts.MaxPages, opts.MaxPagesPerHost, opts.Dedup, pol, opts.Redis, opts.Name, opts.Lease)
+`, strings.Join(opts.Seeds, ", "), filepath.Join(dir, "out"), opts.MaxPages, opts.MaxPagesPerHost, opts.Dedup, pol) + opts.Extra
+	if opts.Redis != "" {
+		yaml += fmt.Sprintf("\ndistributed: {redis: %q, name: %s, lease: %s}\n", opts.Redis, opts.Name, opts.Lease)
+	}
 	cfg := filepath.Join(dir, "crawl.yaml")
 	if err := os.WriteFile(cfg, []byte(yaml), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	c := &Cluster{t: t, Bin: bin, Dir: dir, Config: cfg, procs: map[int]*proc{}}
+	c := &Cluster{t: t, Bin: bin, Dir: dir, Config: cfg, procs: map[int]*proc{}, builtins: opts.Builtins}
 	t.Cleanup(c.killAll)
 	return c
 }
@@ -97,7 +107,11 @@ func (c *Cluster) Start(i int) {
 	if err != nil {
 		c.t.Fatal(err)
 	}
-	cmd := exec.Command(c.Bin, "-config", c.Config, "-db", c.DB(i), "-quiet", "-builtins", "off")
+	args := []string{"-config", c.Config, "-db", c.DB(i), "-quiet"}
+	if !c.builtins {
+		args = append(args, "-builtins", "off")
+	}
+	cmd := exec.Command(c.Bin, args...)
 	cmd.Stdout, cmd.Stderr = lf, lf
 	if err := cmd.Start(); err != nil {
 		c.t.Fatal(err)

@@ -3,7 +3,10 @@
 // helpers that build the crawl command and run several crawl processes
 // against one Redis (Cluster). Its tests are the targets of the Redis
 // backend: 4 processes against 1, kill -9 during a crawl, politeness over
-// processes, a Redis restart mid-crawl, the page budget over processes.
+// processes, a Redis restart mid-crawl, the page budget over processes,
+// and the mining of 4 processes against 1 on the demo site
+// (mining_test.go, TestMiningNvs1: merged template clusters, records,
+// fuzzy topics, true harvest, the shared link model's examples).
 //
 // Files:
 //   - site.go: Site: hosts, pages, links, latency, access log.

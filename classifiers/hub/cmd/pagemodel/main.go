@@ -26,9 +26,12 @@ import (
 	"bufio"
 	"flag"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"golang.org/x/net/html"
 
 	"github.com/crawl-project/crawl/classifiers/hub"
 	"github.com/crawl-project/crawl/htmldecode"
@@ -41,6 +44,7 @@ func (l *list) Set(v string) error { *l = append(*l, v); return nil }
 
 type page struct {
 	path, group string
+	url         string // the URL the page was measured at ("" unknown)
 	ev          hub.Evidence
 	hub         bool
 }
@@ -52,11 +56,13 @@ func main() {
 	hubGlob := flag.String("hub-glob", "", "glob of hub (list) pages, split by site")
 	topicGlob := flag.String("topic-glob", "", "glob of topic (article) pages, split by site")
 	seed := flag.Int64("seed", 1, "seed of the site split of the glob pages")
+	globHalf := flag.Int("glob-half", 2, "which site half of the glob pages to report: 2 (held out, the default) or 1 (the training half, for tuning)")
 	globWeight := flag.Int("glob-weight", 1, "weight of each glob training page (it is trained on this many times)")
 	ridge := flag.Float64("ridge", 1, "L2 penalty of the weights")
-	blockShare := flag.Float64("block-share", 0.3, "block rule of trained models: least share of text in repeated blocks (0: off)")
+	blockShare := flag.Float64("block-share", 0.4, "block rule of trained models: least share of text in the largest run of repeated blocks (0: off)")
 	blockLinks := flag.Int("block-links", 5, "block rule of trained models: least links")
 	out := flag.String("out", "", "write the trained model here")
+	evidenceOut := flag.String("evidence-out", "", "write the reported glob half's evidence rows here (TSV)")
 	model := flag.String("model", "", "evaluate this model (default: the trained one, or the shipped one)")
 	var pr printer
 	flag.BoolVar(&pr.errors, "errors", false, "print each wrongly labelled page with its evidence")
@@ -69,6 +75,10 @@ func main() {
 		fmt.Fprintln(os.Stderr, "pagemodel: -glob-weight must be at least 1")
 		os.Exit(2)
 	}
+	if *globHalf != 1 && *globHalf != 2 {
+		fmt.Fprintln(os.Stderr, "pagemodel: -glob-half must be 1 or 2")
+		os.Exit(2)
+	}
 	if *loso {
 		if err := leaveOneOut(pr, trainSites, *hubGlob, *topicGlob, *seed, *globWeight, *ridge, rule, *folds); err != nil {
 			fmt.Fprintln(os.Stderr, "pagemodel:", err)
@@ -76,13 +86,13 @@ func main() {
 		}
 		return
 	}
-	if err := run(pr, trainSites, evalSites, *hubGlob, *topicGlob, *seed, *globWeight, *ridge, rule, *out, *model); err != nil {
+	if err := run(pr, trainSites, evalSites, *hubGlob, *topicGlob, *seed, *globHalf, *globWeight, *ridge, rule, *out, *model, *evidenceOut); err != nil {
 		fmt.Fprintln(os.Stderr, "pagemodel:", err)
 		os.Exit(1)
 	}
 }
 
-func run(pr printer, trainSites, evalSites list, hubGlob, topicGlob string, seed int64, globWeight int, ridge float64, rule hub.BlockRule, out, modelPath string) error {
+func run(pr printer, trainSites, evalSites list, hubGlob, topicGlob string, seed int64, globHalf, globWeight int, ridge float64, rule hub.BlockRule, out, modelPath, evidenceOut string) error {
 	trainGlob, testGlob, err := splitGlob(hubGlob, topicGlob, seed)
 	if err != nil {
 		return err
@@ -139,8 +149,17 @@ func run(pr printer, trainSites, evalSites list, hubGlob, topicGlob string, seed
 	if err != nil {
 		return err
 	}
-	if len(testGlob) > 0 {
-		pr.report("glob pages, held-out site half", testGlob, m, nil)
+	reported, name := testGlob, "glob pages, held-out site half"
+	if globHalf == 1 {
+		reported, name = trainGlob, "glob pages, training site half"
+	}
+	if len(reported) > 0 {
+		pr.report(name, reported, m, nil)
+	}
+	if evidenceOut != "" {
+		if err := writeEvidence(evidenceOut, reported); err != nil {
+			return err
+		}
 	}
 	for _, s := range evalSites {
 		ps, err := sitePages(s)
@@ -328,7 +347,9 @@ func sitePages(spec string) ([]page, error) {
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, page{path: path, group: dir, ev: hub.MeasurePage(doc), hub: label == "hub"})
+		// Every page of a site directory as if served from one host.
+		ev := hub.MeasurePageAt(doc, "http://site.test/"+filepath.ToSlash(path))
+		out = append(out, page{path: path, group: dir, ev: ev, hub: label == "hub"})
 	}
 	return out, sc.Err()
 }
@@ -354,7 +375,8 @@ func globPages(hubGlob, topicGlob string) ([]page, error) {
 			if err != nil {
 				return nil, err
 			}
-			out = append(out, page{path: p, group: hub.PageGroup(p), ev: hub.MeasurePage(doc), hub: g.hub})
+			u := savedPageURL(doc)
+			out = append(out, page{path: p, group: hub.PageGroup(p), url: u, ev: hub.MeasurePageAt(doc, u), hub: g.hub})
 		}
 	}
 	return out, nil
@@ -362,4 +384,63 @@ func globPages(hubGlob, topicGlob string) ([]page, error) {
 
 func metrics(m hub.Metrics) string {
 	return fmt.Sprintf("P %.3f R %.3f F1 %.3f (TP %d FP %d FN %d TN %d)", m.Precision(), m.Recall(), m.F1(), m.TP, m.FP, m.FN, m.TN)
+}
+
+// savedPageURL stands in for the unknown URL of a saved page: a page on
+// the host most of its absolute links go to (a saved list page links to
+// its own site's items, a Wayback copy of an article to web.archive.org),
+// or "" (unknown) when it has no absolute links.
+func savedPageURL(doc *html.Node) string {
+	hosts := map[string]int{}
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode && n.Data == "a" {
+			for _, a := range n.Attr {
+				if a.Key != "href" {
+					continue
+				}
+				if u, err := url.Parse(strings.TrimSpace(a.Val)); err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != "" {
+					hosts[strings.TrimPrefix(strings.ToLower(u.Hostname()), "www.")]++
+				}
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(doc)
+	best, n := "", 0
+	for h, c := range hosts {
+		if c > n || c == n && h < best {
+			best, n = h, c
+		}
+	}
+	if best == "" {
+		return ""
+	}
+	return "http://" + best + "/saved-page"
+}
+
+// writeEvidence writes pages' labels and evidence as a TSV (testdata's
+// big9-heldout-evidence.tsv), paths from their records/ or templates/
+// directory on.
+func writeEvidence(path string, ps []page) error {
+	var b strings.Builder
+	b.WriteString("path\tlabel\ttext\tanchor\tlist_anchor\tlinks\tlist_links\tentry\tindex_entry\tblock\tblock_run\turl\n")
+	for _, p := range ps {
+		rel := filepath.ToSlash(p.path)
+		for _, dir := range []string{"records/", "templates/"} {
+			if i := strings.LastIndex(rel, "/"+dir); i >= 0 {
+				rel = rel[i+1:]
+			}
+		}
+		label := "topic"
+		if p.hub {
+			label = "hub"
+		}
+		e := p.ev
+		fmt.Fprintf(&b, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%s\n", rel, label,
+			e.Text, e.Anchor, e.ListAnchor, e.Links, e.ListLinks, e.Entry, e.IndexEntry, e.Block, e.BlockRun, p.url)
+	}
+	return os.WriteFile(path, []byte(b.String()), 0o644)
 }

@@ -8,6 +8,8 @@ documentation tree and prints `path<TAB>label` for every .html page.
     python3 label.py octave /usr/share/doc/octave/octave.html > octave.tsv
     python3 label.py apache /usr/share/doc/apache2-doc/manual/en > apache.tsv
     python3 label.py gtkdoc /usr/share/gtk-doc/html/gio > gio.tsv
+    python3 label.py javadoc /usr/share/doc/libclosure-compiler-java/api > closure-javadoc.tsv
+    python3 label.py doxygen /usr/share/doc/libjsoncpp-doc > jsoncpp.tsv
 
 With -v it prints, instead, every page's share (below) and label, and with
 -check the pages whose share lies in [0.3, 0.7] (the ones README.md says
@@ -131,25 +133,36 @@ def leads(n, rel, skip):
     return rec(n, False)[1]
 
 
-def entry_share(main, rel, skip):
-    return entry_measure(main, rel, skip)[0]
+def entry_share(main, rel, skip, grid=None):
+    return entry_measure(main, rel, skip, grid)[0]
 
 
-def entry_measure(main, rel, skip):
+def entry_measure(main, rel, skip, grid=None):
     """Share of main's visible text in entries leading to another page: an
     li, tr or dt whose first visible text is a link to another page,
     counted whole with what is nested in it (and, for a dt, its dd
-    definitions)."""
+    definitions). grid, when given, returns the table rows a generator lays
+    out as div cells: {id(first cell): (cells, lead cell)}; such a row is an
+    entry when its lead cell's first visible text is a link to another
+    page."""
     total = chars(main, skip)
     if total == 0:
         return 0.0, 0, 0
     lead = entries = 0
-    consumed = set()  # dd counted with their dt
+    consumed = set()  # dd counted with their dt, grid cells with their row
+    rows = grid(main) if grid else {}
 
     def rec(n):
         nonlocal lead, entries
         if n.tag in INVISIBLE or skip(n) or id(n) in consumed:
             return
+        if id(n) in rows:
+            cells, head = rows[id(n)]
+            if leads(head, rel, skip):
+                entries += 1
+                lead += sum(chars(c, skip) for c in cells)
+                consumed.update(id(c) for c in cells)
+                return
         if n.tag in ("li", "tr", "dt"):
             if leads(n, rel, skip):
                 entries += 1
@@ -226,9 +239,72 @@ def gtkdoc_site(rel, root):
     return main, skip, os.path.basename(rel).startswith("api-index")
 
 
+def javadoc_site(rel, root):
+    main = find(root, lambda n: n.tag == "main") or find(root, lambda n: n.tag == "body") or root
+    return main, (lambda n: False), rel.replace(os.sep, "/") in ("index-all.html",)
+
+
+JAVADOC_NAME_CELLS = ("col-second", "col-constructor-name", "col-summary-item-name")
+
+
+def javadoc_grid(main):
+    """Javadoc (JDK 17) lays its summary tables out as div cells in a
+    div.summary-table: a row is the cells up to and including the next
+    col-last cell; its lead is the cell naming the row's subject (col-second,
+    col-constructor-name or col-summary-item-name when the row has one,
+    else col-first: two-column tables name it first)."""
+    rows = {}
+    for t in walk(main):
+        if "summary-table" not in t.cls():
+            continue
+        cur = []
+        for k in t.kids:
+            if not isinstance(k, Node) or "table-header" in k.cls():
+                continue
+            cls = k.cls()
+            if not any(c.startswith("col-") for c in cls):
+                continue
+            cur.append(k)
+            if "col-last" in cls:
+                head = next((c for c in cur if any(x in c.cls() for x in JAVADOC_NAME_CELLS)), cur[0])
+                rows[id(cur[0])] = (cur, head)
+                cur = []
+    return rows
+
+
+def doxygen_grid(main):
+    """Doxygen's member tables (table.memberdecls) put a row's kind or type
+    ("file", "class", "bool") in td.memItemLeft and its name in
+    td.memItemRight: the row's lead is the name cell."""
+    rows = {}
+    for t in walk(main):
+        if t.tag == "tr" and any(c.startswith("memitem") for c in t.cls()):
+            head = next((k for k in t.kids if isinstance(k, Node) and "memItemRight" in k.cls()), None)
+            if head is not None:
+                rows[id(t)] = ([t], head)
+    return rows
+
+
+DOXYGEN_ICONS = {"arrow", "icona", "icon", "iconfopen", "iconfclosed", "icondoc"}
+
+
+def doxygen_site(rel, root):
+    main = find(root, lambda n: "contents" in n.cls()) or find(root, lambda n: n.tag == "body") or root
+    # Tree icons are drawn with letters ("N", "C") and arrows: pictures, not text.
+    skip = lambda n: (n.attrs.get("id") in ("top", "nav-path") or "navpath" in n.cls()
+                      or bool(DOXYGEN_ICONS & set(n.cls())))
+    name = os.path.basename(rel)
+    # Site-wide member indexes, the class index, and the cross-reference
+    # lists (each entry "Class <link>" or "Member <link>" to a place).
+    index = (name.startswith(("functions", "globals", "namespacemembers"))
+             or name in ("classes.html", "deprecated.html", "todo.html", "bug.html", "test.html"))
+    return main, skip, index
+
+
 SITES = {"python": python_site, "postgresql": postgresql_site, "git": git_site, "octave": octave_site,
          "apache": apache_site,
-         "gtkdoc": gtkdoc_site}
+         "gtkdoc": gtkdoc_site, "javadoc": javadoc_site, "doxygen": doxygen_site}
+GRIDS = {"javadoc": javadoc_grid, "doxygen": doxygen_grid}
 
 
 # The hand check (README.md) looked at every page whose share lies in
@@ -252,15 +328,33 @@ HAND = {
     # hand).
     ("apache", "howto/index.html"): True,
     ("apache", "platform/index.html"): True,
+    # Doxygen's list of related pages: the generator's list template (as
+    # annotated.html, files.html, namespaces.html), whose one-sentence
+    # caption outweighs its two entries (share 0.40).
+    ("doxygen", "pages.html"): True,
 }
+
+
+def hand(site, rel):
+    """The hand check's changes (HAND), and the ones made by page kind:
+    javadoc's class hierarchies (package-tree.html, overview-tree.html) are
+    hubs: each entry is a qualified class name whose package part is plain
+    text before the link to the class ("com.example.<a>Foo</a>"), so the
+    rule sees no entry; they hold nothing but these entries."""
+    name = rel.replace(os.sep, "/")
+    if site == "javadoc" and os.path.basename(name) in ("package-tree.html", "overview-tree.html"):
+        return True
+    return HAND.get((site, name))
 
 
 def label(site, rel, text):
     """Returns (is_hub, share, is_index) of one page under the rule."""
     root = parse(text)
     main, skip, index = SITES[site](rel, root)
-    share = entry_share(main, rel, skip)
-    hub = HAND.get((site, rel.replace(os.sep, "/")), index or share >= 0.5)
+    share = entry_share(main, rel, skip, GRIDS.get(site))
+    hub = hand(site, rel)
+    if hub is None:
+        hub = index or share >= 0.5
     return hub, share, index
 
 
@@ -278,6 +372,13 @@ def refresh_only(text):
     return 'http-equiv="refresh"' in head
 
 
+def javadoc_redirect(text):
+    """Javadoc's overview-summary.html of a site with packages: a script
+    redirect to index.html and a link to it (body class
+    index-redirect-page)."""
+    return 'class="index-redirect-page"' in text
+
+
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith("-")]
     verbose, check = "-v" in sys.argv, "-check" in sys.argv
@@ -288,6 +389,8 @@ def main():
             text = fh.read()
         if site == "octave" and refresh_only(text):
             continue  # not pages: redirects to the node that holds an anchor
+        if site == "javadoc" and javadoc_redirect(text):
+            continue
         hub, share, index = label(site, rel, text)
         rows.append((rel, hub, share, index))
     rows.sort()

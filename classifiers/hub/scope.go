@@ -1,0 +1,110 @@
+package hub
+
+import (
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// Entries and blocks are counted when the walk leaves them, so that their
+// size is known: an entry or block holding more than maxEntryRunes of its
+// own text is not an entry of a list but a layout container whose first
+// text happens to be a link (a 2005 news page's table row holding the
+// navigation column and the article, a column div beside two others), and
+// counts nothing; the entries and blocks inside it are judged on their own.
+//
+// An entry's own text is its text outside the lists and tables nested in
+// it (their items are entries of their own, of the outermost entry's kind:
+// a table of contents' nested section links count as the table of
+// contents). A block's text is its whole subtree; a block too large to
+// count passes on the text of the blocks inside it that do.
+
+// maxEntryRunes is the most own text an entry or block may hold and count.
+const maxEntryRunes = 1000
+
+// entryScope is an open entry, or a barrier: a list or table nested in an
+// entry, whose text outside entries of its own counts for nothing.
+type entryScope struct {
+	kind lead // leadPage, leadPlace, or leadNone for a barrier
+	own  int  // non-space runes of the entry's own text so far
+}
+
+// blockScope is an open repeated block.
+type blockScope struct {
+	run    *html.Node // the run it is a block of
+	sum    int        // non-space runes of the block's subtree so far
+	credit int        // of sum, the runes of inner blocks that count
+}
+
+// opened records the scopes an element opened.
+type opened uint8
+
+const (
+	openedEntry opened = 1 << iota // an entry or a barrier
+	openedBlock
+)
+
+// open opens the scopes element n starts: an entry when it leads to a page
+// or a place, a barrier when it is a list or table inside an entry, a block
+// when the walk found it a repeated block (block).
+func (w *walker) open(n *html.Node, run *html.Node) opened {
+	var o opened
+	if l := w.leads.entryLead(n); l != leadNone {
+		if len(w.entries) > 0 {
+			l = w.entries[0].kind // the outermost entry's kind
+		}
+		w.entries = append(w.entries, entryScope{kind: l})
+		o |= openedEntry
+	} else if k := len(w.entries); k > 0 && w.entries[k-1].kind != leadNone {
+		switch n.DataAtom {
+		case atom.Ul, atom.Ol, atom.Dl, atom.Table:
+			w.entries = append(w.entries, entryScope{})
+			o |= openedEntry
+		}
+	}
+	if run != nil {
+		w.blocks = append(w.blocks, blockScope{run: run})
+		o |= openedBlock
+	}
+	return o
+}
+
+// leave closes the scopes an element opened and counts what they hold.
+func (w *walker) leave(o opened) {
+	if o&openedEntry != 0 {
+		s := w.entries[len(w.entries)-1]
+		w.entries = w.entries[:len(w.entries)-1]
+		if s.own <= maxEntryRunes {
+			switch s.kind {
+			case leadPage:
+				w.e.Entry += s.own
+			case leadPlace:
+				w.e.IndexEntry += s.own
+			}
+		}
+	}
+	if o&openedBlock != 0 {
+		s := w.blocks[len(w.blocks)-1]
+		w.blocks = w.blocks[:len(w.blocks)-1]
+		counted := s.credit
+		if s.sum <= maxEntryRunes {
+			counted = s.sum
+			if w.runs == nil {
+				w.runs = map[*html.Node]int{}
+			}
+			w.runs[s.run] += s.sum
+		}
+		if k := len(w.blocks); k > 0 {
+			w.blocks[k-1].sum += s.sum
+			w.blocks[k-1].credit += counted
+		} else {
+			w.e.Block += counted
+		}
+	}
+}
+
+// endRuns sets Evidence.BlockRun from the runs' counted text.
+func (w *walker) endRuns() {
+	for _, n := range w.runs {
+		w.e.BlockRun = max(w.e.BlockRun, n)
+	}
+}
