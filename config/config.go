@@ -89,7 +89,9 @@ type Scope struct {
 	// queues their URLs (in scope only); default true. Seeds ending in
 	// .xml or .xml.gz are read as sitemaps either way.
 	RobotsSitemaps *bool `yaml:"robots_sitemaps"`
-	// MaxPagesPerHost caps the URLs fetched from one host in a run. 0: none.
+	// MaxPagesPerHost caps the URLs fetched from one host over the crawl
+	// (a resumed crawl keeps its counts; a distributed crawl counts for
+	// all its processes). 0: none.
 	MaxPagesPerHost int `yaml:"max_pages_per_host"`
 	// MaxQueryVariants caps the distinct URLs of one host and path that
 	// differ only in the query; default 1000; -1: none.

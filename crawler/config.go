@@ -80,8 +80,11 @@ type Config struct {
 	// lines) and queues their URLs; default true. Seeds ending in .xml or
 	// .xml.gz are read as sitemaps either way.
 	RobotsSitemaps *bool
-	// MaxPagesPerHost caps the URLs fetched from one host (host:port) in a
-	// run; links beyond it are refused. 0 = no limit.
+	// MaxPagesPerHost caps the URLs fetched from one host (host:port):
+	// pages and failures, of this run and, counted again on resume, of the
+	// earlier runs of the store (a re-crawl counts its own); links beyond
+	// it are refused. A frontier shared by many processes may apply it
+	// itself for all of them (redisfrontier). 0 = no limit.
 	MaxPagesPerHost int
 	BatchSize       int // pages per OnBatch call; default 200
 	// BatchBytes ends a batch early once its pages' bodies (as received,

@@ -48,6 +48,7 @@ type Crawler struct {
 	hosts       *hostTable
 	shared      HostGate // politeness shared with other processes; nil: this process only
 	robotsShare RobotsShare
+	dupShare    DupShare // the duplicate index shared with other processes; nil: this process's
 	held        *heldLinks
 	norm        *frontier.Normalizer
 	dups        *dupIndex  // nil when Config.Dedup is off
@@ -195,8 +196,12 @@ func New(cfg Config, fr frontier.Frontier, st Store, opts ...Option) (*Crawler, 
 		if c.dups, err = newDupIndex(cfg.DedupDistance, cfg.DupPatternLimit); err != nil {
 			return nil, err
 		}
+		c.dups.share, c.dups.log = c.dupShare, c.log
 	}
 	c.quota = newHostQuota(cfg.MaxPagesPerHost)
+	if k, ok := fr.(hostQuotaKeeper); ok && k.MaxPagesPerHost() > 0 {
+		c.quota = nil // the (shared) frontier keeps it for every process
+	}
 	needs := c.chain.BatchNeeds()
 	c.keepDOM, c.keepHTML = needs.DOM, needs.HTML
 	c.hosts = newHostTable(cfg.PerHostParallel, cfg.PerHostDelay, c.now)

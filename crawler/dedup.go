@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"hash/fnv"
+	"log/slog"
 	"sync"
 
 	"github.com/crawl-project/crawl"
@@ -16,6 +17,14 @@ import (
 // decoded body, near by the SimHash of title and visible text (package
 // dedup). It costs about 40 bytes plus the URL per page.
 type dupIndex struct {
+	// With a DupShare (a distributed crawl), the index is a replay of the
+	// shared log: applied is how many of its entries it holds, and
+	// shareMu orders this process's appends.
+	share   DupShare
+	shareMu sync.Mutex
+	applied int64
+	log     *slog.Logger
+
 	mu     sync.Mutex
 	near   *dedup.Index
 	urls   []string         // position in near → URL (also for pages without a SimHash)
@@ -103,25 +112,43 @@ func (d duplicate) Error() string {
 
 // check returns the earlier page p duplicates, or adds p and returns
 // its fingerprint, to be stored with it.
-func (d *dupIndex) check(p *crawl.Page) (*duplicate, *crawl.Fingerprint) {
+func (d *dupIndex) check(ctx context.Context, p *crawl.Page) (*duplicate, *crawl.Fingerprint) {
 	h := fnv.New64a()
 	h.Write(p.HTML)
 	f := crawl.Fingerprint{URL: p.URL, Body: h.Sum64()}
 	f.SimHash, f.HasSimHash = dedup.SimHash(p.Title + " " + p.Text)
+	if d.share != nil {
+		return d.checkShared(ctx, p, f)
+	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if i, seen := d.bodies[f.Body]; seen {
+	if dup, _ := d.findLocked(f); dup != nil {
 		d.count(p.URL, 1)
-		return &duplicate{of: d.urls[i], exact: true}, nil
-	}
-	if f.HasSimHash {
-		if pos, dist, found := d.near.Near(f.SimHash); found {
-			d.count(p.URL, 1)
-			return &duplicate{of: d.urls[d.pos[pos]], distance: dist}, nil
-		}
+		return dup, nil
 	}
 	d.addLocked(f)
 	return nil, &f
+}
+
+// findLocked returns the earlier page f duplicates; known is true when
+// the page matched is f's own URL (its fingerprint is in the index
+// already: not a duplicate). d.mu held.
+func (d *dupIndex) findLocked(f crawl.Fingerprint) (dup *duplicate, known bool) {
+	if i, seen := d.bodies[f.Body]; seen {
+		if d.urls[i] == f.URL {
+			return nil, true
+		}
+		return &duplicate{of: d.urls[i], exact: true}, false
+	}
+	if f.HasSimHash {
+		if pos, dist, found := d.near.Near(f.SimHash); found {
+			if of := d.urls[d.pos[pos]]; of != f.URL {
+				return &duplicate{of: of, distance: dist}, false
+			}
+			return nil, true
+		}
+	}
+	return nil, false
 }
 
 // addLocked adds a kept page's fingerprint. d.mu held.
@@ -145,8 +172,12 @@ type fingerprintStore interface {
 	Fingerprints(ctx context.Context, fn func(crawl.Fingerprint) error) error
 }
 
-// load adds the fingerprints of the pages earlier runs stored.
+// load adds the fingerprints of the pages earlier runs stored, or, with a
+// DupShare, replays the shared log.
 func (d *dupIndex) load(ctx context.Context, st Store) error {
+	if d != nil && d.share != nil {
+		return d.sync(ctx)
+	}
 	fs, ok := st.(fingerprintStore)
 	if d == nil || !ok {
 		return nil

@@ -20,7 +20,10 @@
 //   - charset.go: charset detection and decoding to UTF-8.
 //   - parse.go: one DOM walk for title, meta, text and out-links (capped per page).
 //   - dedup.go: duplicate pages (identical body or near SimHash, package dedup) and duplicate-maze patterns.
-//   - quota.go: the per-host page quota.
+//   - quota.go: the per-host page quota (restored on resume; left to a
+//     frontier that keeps it for all processes).
+//   - dedupshare.go: DupShare, duplicate detection shared by the processes
+//     of a distributed crawl (a log replayed into the local index).
 //   - sitemaps.go: sitemaps from seeds and robots.txt read into the frontier.
 //   - writer.go: grouped, ordered commits and the OnBatch goroutine; settling
 //     a shared frontier's leases after each commit.

@@ -24,6 +24,11 @@ func (c *Crawler) resume(ctx context.Context) (*writer, error) {
 	}
 	c.stats.stored.Store(counts.Pages)
 	c.stats.storedStart.Store(counts.Pages)
+	if c.revisits == nil { // a re-crawl counts its own fetches per host
+		if err := c.quota.restore(ctx, c.st); err != nil {
+			return nil, fmt.Errorf("crawler: resume: %w", err)
+		}
+	}
 	if err := c.dups.load(ctx, c.st); err != nil {
 		return nil, fmt.Errorf("crawler: resume: %w", err)
 	}

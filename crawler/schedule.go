@@ -3,7 +3,6 @@ package crawler
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math"
 	"net/http"
 	"time"
@@ -48,6 +47,14 @@ loop:
 		// The same holds for background work (sitemaps being read).
 		idle := w.pending.Load() == 0 && c.background.Load() == 0
 		link, err := c.nextLink(ctx)
+		var rf refusal
+		if errors.As(err, &rf) { // the frontier refused it by its own rule
+			l, rule := rf.RefusedLink()
+			<-sem
+			w.pending.Add(1)
+			w.results <- refusedResult(l, rule)
+			continue
+		}
 		if err == nil {
 			if r, refused := c.refuseQueued(link); refused {
 				<-sem // queued before its rule applied: closed, not fetched
@@ -125,7 +132,7 @@ func (c *Crawler) refuseQueued(link crawl.Link) (result, bool) {
 	default:
 		return result{}, false
 	}
-	return result{link: link, refused: rule, failure: &FetchError{Kind: rule, Err: fmt.Errorf("%s: refused by %s", link.URL, rule)}}, true
+	return refusedResult(link, rule), true
 }
 
 // waitEvent waits for a fetch to finish, a poll tick or a stop.

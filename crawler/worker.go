@@ -48,7 +48,7 @@ func (c *Crawler) process(ctx context.Context, link crawl.Link) result {
 		return res
 	}
 	if c.dups != nil {
-		d, fp := c.dups.check(page)
+		d, fp := c.dups.check(ctx, page)
 		if d != nil {
 			res.dup = d // recorded as a duplicate; its links are not followed
 			return res

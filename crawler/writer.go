@@ -147,9 +147,11 @@ func (w *writer) commit(ctx context.Context, group []result) {
 		switch {
 		case r.stopped:
 			w.c.stats.abandoned.Add(1) // still queued in the store
+			w.c.quota.giveBack(crawl.HostKey(r.link.URL))
 			continue
 		case !r.heldUntil.IsZero():
 			w.c.held.add(r.link, r.heldUntil)
+			w.c.quota.giveBack(crawl.HostKey(r.link.URL)) // taken again when dispatched again
 			continue
 		case r.page != nil && w.c.isRevisit(r.page.URL):
 			revisited = append(revisited, r.page)
@@ -264,7 +266,7 @@ func (w *writer) settle(ctx context.Context, group []result) error {
 	for _, r := range group {
 		switch {
 		case r.stopped || !r.heldUntil.IsZero():
-		case r.page != nil:
+		case r.page != nil && !w.c.isRevisit(r.link.URL): // a re-visit stores no new page
 			pages = append(pages, r.link.URL)
 		default:
 			failures = append(failures, r.link.URL)

@@ -1,15 +1,18 @@
 package frontier
 
 import (
-	"hash/maphash"
 	"strings"
 	"sync"
+
+	"github.com/cespare/xxhash/v2"
 )
 
 // Limits stop runaway URL spaces (endless calendars, faceted search,
 // session-id mazes): a new URL is refused once its host has this many
 // distinct URLs of the same shape in the frontier. The zero value limits
-// nothing. Counting is per run: a resumed crawl counts afresh.
+// nothing. The counts cover every URL the frontier ever admitted: a
+// persisted backend re-counts its rows when it is opened again (Limiter.Count),
+// the Redis backend keeps its sketches in Redis for all its processes.
 type Limits struct {
 	// MaxQueryVariants caps the distinct URLs of one host and path that
 	// differ only in their query (/cal?d=1, /cal?d=2, …). 0: no cap.
@@ -27,14 +30,14 @@ const (
 	RuleURLsPerPattern = "max-urls-per-pattern"
 )
 
-// Limiter applies Limits (both backends use one) with two count-min sketches (4 rows of 2¹⁸
+// Limiter applies Limits (the memory and SQLite backends use one) with two count-min sketches (4 rows of 2¹⁸
 // counters, conservative update): fixed memory, 4 MiB a rule, however many
 // hosts and paths. A sketch never under-counts; it over-counts by a few
 // when millions of URLs were admitted, which only matters next to caps
-// far below the defaults.
+// far below the defaults. Its hashing is fixed (SketchSlots), so the Redis
+// backend keeps the very same sketches in Redis.
 type Limiter struct {
 	lim      Limits
-	seed     maphash.Seed
 	mu       sync.Mutex
 	variants *sketch
 	patterns *sketch
@@ -43,7 +46,7 @@ type Limiter struct {
 
 // NewLimiter returns the Limiter of l.
 func NewLimiter(l Limits) *Limiter {
-	m := &Limiter{lim: l, seed: maphash.MakeSeed(), refused: map[string]int64{}}
+	m := &Limiter{lim: l, refused: map[string]int64{}}
 	if l.MaxQueryVariants > 0 {
 		m.variants = newSketch()
 	}
@@ -55,23 +58,33 @@ func NewLimiter(l Limits) *Limiter {
 
 // Admit reports whether the new URL u may enter, and counts it when it may.
 func (m *Limiter) Admit(u string) bool {
+	return m.admit(u, true)
+}
+
+// Count counts u as admitted whatever the caps say: a persisted backend
+// re-counts the URLs an earlier run admitted when it is opened again.
+func (m *Limiter) Count(u string) {
+	m.admit(u, false)
+}
+
+func (m *Limiter) admit(u string, check bool) bool {
 	if m == nil || (m.variants == nil && m.patterns == nil) {
 		return true
 	}
 	var hv, hp uint64
 	if m.variants != nil {
-		hv = maphash.String(m.seed, variantKey(u))
+		hv = xxhash.Sum64String(VariantKey(u))
 	}
 	if m.patterns != nil {
-		hp = maphash.String(m.seed, PatternOf(u))
+		hp = xxhash.Sum64String(PatternOf(u))
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.variants != nil && m.variants.count(hv) >= uint32(m.lim.MaxQueryVariants) {
+	if check && m.variants != nil && m.variants.count(hv) >= uint32(m.lim.MaxQueryVariants) {
 		m.refused[RuleQueryVariants]++
 		return false
 	}
-	if m.patterns != nil && m.patterns.count(hp) >= uint32(m.lim.MaxURLsPerPattern) {
+	if check && m.patterns != nil && m.patterns.count(hp) >= uint32(m.lim.MaxURLsPerPattern) {
 		m.refused[RuleURLsPerPattern]++
 		return false
 	}
@@ -98,8 +111,9 @@ func (m *Limiter) Refused() map[string]int64 {
 	return out
 }
 
-// variantKey is a normalised URL without its query.
-func variantKey(u string) string {
+// VariantKey is what MaxQueryVariants counts a normalised URL under: the
+// URL without its query.
+func VariantKey(u string) string {
 	if i := strings.IndexByte(u, '?'); i >= 0 {
 		return u[:i]
 	}
@@ -148,10 +162,25 @@ func PatternOf(u string) string {
 	return b.String()
 }
 
+// The shape of a Limiter's sketches: SketchRows rows of 2^SketchBits
+// 32-bit counters per rule.
 const (
-	sketchRows = 4
-	sketchBits = 18
+	SketchRows = 4
+	SketchBits = 18
+	sketchRows = SketchRows
+	sketchBits = SketchBits
 )
+
+// SketchSlots returns the counter of each sketch row that counts key
+// (VariantKey or PatternOf of a URL): the one hashing every backend uses.
+func SketchSlots(key string) [SketchRows]uint32 {
+	h := xxhash.Sum64String(key)
+	var out [SketchRows]uint32
+	for i := range out {
+		out[i] = uint32(slot(h, i))
+	}
+	return out
+}
 
 // sketch is a count-min sketch with conservative update.
 type sketch struct {

@@ -2,14 +2,15 @@ package pipeline
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"time"
 
+	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/config"
 	"github.com/crawl-project/crawl/crawler"
 	"github.com/crawl-project/crawl/crawler/redisgate"
@@ -24,9 +25,6 @@ import (
 // stored before it died.
 func (p *Pipeline) openDistributed(ctx context.Context, fcfg frontier.Config) error {
 	d := p.cfg.Distributed
-	if p.opts.Recrawl {
-		return errors.New("pipeline: -recrawl is not supported with distributed")
-	}
 	rdb, err := redisfrontier.NewClient(d.Redis)
 	if err != nil {
 		return err
@@ -45,12 +43,17 @@ func (p *Pipeline) openDistributed(ctx context.Context, fcfg frontier.Config) er
 	}
 	fr, err := redisfrontier.New(ctx, rdb, redisfrontier.Config{
 		Frontier: fcfg, Name: d.Name, Lease: d.Lease, Owner: owner, MaxPages: p.cfg.MaxPages,
+		MaxPagesPerHost: max(p.cfg.Scope.MaxPagesPerHost, 0), Recrawl: p.opts.Recrawl,
 		HostLimit: perHost, Saved: p.st.SavedAmong, Logger: p.log,
 	})
 	if err != nil {
 		return err
 	}
 	p.fr = fr
+	if err := p.revisitShared(ctx, fr); err != nil {
+		fr.Close()
+		return err
+	}
 	gate, err := redisgate.New(rdb, redisgate.Config{
 		Prefix: redisfrontier.Prefix(d.Name), PerHost: perHost,
 		SlotTTL: leaseOf(d.Lease), Owner: owner,
@@ -60,8 +63,26 @@ func (p *Pipeline) openDistributed(ctx context.Context, fcfg frontier.Config) er
 	}
 	p.closers = append(p.closers, gate.Close) // before the client closes
 	p.engineOpts = append(p.engineOpts, crawler.WithHostGate(gate),
-		crawler.WithRobotsShare(redisgate.NewRobots(rdb, redisfrontier.Prefix(d.Name))))
+		crawler.WithRobotsShare(redisgate.NewRobots(rdb, redisfrontier.Prefix(d.Name))),
+		crawler.WithDupShare(redisgate.NewDups(rdb, redisfrontier.Prefix(d.Name))))
 	return nil
+}
+
+// revisitShared leases the re-visits of a distributed re-crawl to this
+// process: the hubs (and sitemap-changed pages) its own store holds, of
+// which it alone has the validators and the rows to update. The crawl's
+// seen-set stays: their out-links seen by any process before are dropped,
+// so every process fetches only new pages.
+func (p *Pipeline) revisitShared(ctx context.Context, fr *redisfrontier.Frontier) error {
+	if len(p.revisits) == 0 {
+		return nil
+	}
+	links := make([]crawl.Link, 0, len(p.revisits))
+	for u := range p.revisits {
+		links = append(links, crawl.Link{URL: u, Depth: p.revisitDepth[u], Priority: crawler.SeedPriority})
+	}
+	sort.Slice(links, func(i, j int) bool { return links[i].URL < links[j].URL })
+	return fr.Revisit(ctx, links)
 }
 
 // Owner is how a process of a distributed crawl storing into db is known:

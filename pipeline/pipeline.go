@@ -60,6 +60,8 @@ type Pipeline struct {
 	builtins []builtin // in hook order
 	closers  []func() error
 	revisits map[string]crawler.Validators
+	// revisitDepth is the depth of each stored hub a re-crawl re-visits.
+	revisitDepth map[string]int
 	// engineOpts are options of the engine the pipeline adds itself
 	// (the shared politeness of a distributed crawl).
 	engineOpts []crawler.Option

@@ -26,6 +26,7 @@ const recrawlMarksKey = "recrawl_marks"
 // is new. The page budget becomes relative: max_pages pages on top of the
 // store. It must run before the frontier loads its queue.
 func (p *Pipeline) prepareRecrawl(ctx context.Context) error {
+	p.revisitDepth = map[string]int{}
 	hubs, err := p.st.HubPages(ctx)
 	if err != nil {
 		return err
@@ -35,6 +36,7 @@ func (p *Pipeline) prepareRecrawl(ctx context.Context) error {
 	for i, h := range hubs {
 		urls[i] = h.URL
 		p.revisits[h.URL] = crawler.Validators{ETag: h.ETag, LastModified: h.LastModified}
+		p.revisitDepth[h.URL] = h.Depth
 	}
 	changed, err := p.changedBySitemap(ctx)
 	if err != nil {
@@ -67,7 +69,7 @@ func (p *Pipeline) prepareRecrawl(ctx context.Context) error {
 		return err
 	}
 	p.storedBefore = counts.Pages
-	if p.cfg.MaxPages > 0 {
+	if p.cfg.MaxPages > 0 && !p.cfg.Distributed.Enabled() { // distributed: relative to the crawl's pages (redisfrontier)
 		p.cfg.MaxPages += int(counts.Pages)
 	}
 	return nil

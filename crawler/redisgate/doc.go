@@ -10,7 +10,12 @@
 // Robots shares robots.txt answers (crawler.RobotsShare), so a host's
 // robots.txt is fetched about once per crawl rather than once per process.
 //
+// Dups shares duplicate detection (crawler.DupShare): the log dd:log of
+// every kept page's fingerprint and every duplicate's URL, appended to
+// only by a process that has seen all of it.
+//
 // Files:
 //   - gate.go: Config, New, Acquire, Ready, Close, the Lua scripts.
 //   - robots.go: Robots, the shared robots.txt answers.
+//   - dups.go: Dups, the shared duplicate log, and its entry encoding.
 package redisgate

@@ -23,6 +23,11 @@
 // package crawler/redisgate, so that processes spread over the hosts
 // instead of queueing on the best one.
 //
+// Limits hold for the whole crawl: MaxPagesPerHost is leased and settled
+// per host in the pop and settle scripts (lim:hd, lim:hl), and the
+// count-min sketches of frontier.Limits live in Redis (lim:cv, lim:cp),
+// checked and counted by the push script.
+//
 // Memory: a queued link costs its compact record (the URL without scheme
 // and host, anchor, parent — a path when on the same host —, depth, label,
 // score, tags) plus about 40 bytes, in per-host segments small enough for
@@ -33,9 +38,11 @@
 //   - redisfrontier.go: Config, New, NewClient, the heartbeat, Close, Len.
 //   - scripts.go: the Lua scripts and the data model.
 //   - record.go: the compact encoding of a queued link.
-//   - push.go: Push and the seen-set keys.
+//   - push.go: Push, the seen-set keys, the Limits' sketch slots.
 //   - pop.go: Pop: the best ready host, leasing its best link.
 //   - lease.go: Settle, Release, reconciling a restarted process, adopting
 //     leases a live process did not know it held.
 //   - admin.go: Clear (a crawl's keys only), ReadStatus.
+//   - recrawl.go: the re-crawl generation, Revisit (re-visits leased to
+//     the process whose store holds them).
 package redisfrontier

@@ -33,6 +33,9 @@ func (f *Frontier) Pop(ctx context.Context, ready func(host string) bool) (crawl
 	if f.isClosed() {
 		return crawl.Link{}, frontier.ErrClosed
 	}
+	if l, ok := f.popPinned(ready); ok {
+		return l, nil
+	}
 	margin := f.margin()
 	for range popTries {
 		l, err := f.popTop(ctx, ready, margin)
@@ -108,8 +111,8 @@ func (f *Frontier) popTop(ctx context.Context, ready func(string) bool, margin f
 			no = append(no, h)
 		}
 	}
-	args := make([]any, 0, 5+len(top))
-	args = append(args, f.owner, f.cfg.MaxPages, max(f.cfg.HostLimit, 0), margin, len(yes))
+	args := make([]any, 0, 6+len(top))
+	args = append(args, f.owner, f.cfg.MaxPages, max(f.cfg.HostLimit, 0), f.MaxPagesPerHost(), margin, len(yes))
 	args = append(append(args, yes...), no...)
 	f.calls.RLock()
 	defer f.calls.RUnlock()
@@ -233,8 +236,8 @@ func (f *Frontier) pick(zs []redis.Z, best float64, ready func(string) bool, mar
 // popFrom leases the best link of the first of hosts that has one (and,
 // with HostLimit, may be sent a request now).
 func (f *Frontier) popFrom(ctx context.Context, hosts []string) (crawl.Link, error) {
-	args := make([]any, 0, 3+len(hosts))
-	args = append(args, f.owner, f.cfg.MaxPages, max(f.cfg.HostLimit, 0))
+	args := make([]any, 0, 4+len(hosts))
+	args = append(args, f.owner, f.cfg.MaxPages, max(f.cfg.HostLimit, 0), f.MaxPagesPerHost())
 	for _, h := range hosts {
 		args = append(args, h)
 	}
@@ -282,5 +285,8 @@ func (f *Frontier) leased(res []any) (crawl.Link, error) {
 		f.held[l.URL] = heldLink{s5: s5, host: host}
 	}
 	f.mu.Unlock()
+	if len(res) > 6 && res[6] == "1" { // counted by the caller, which stores it
+		return l, &RefusedError{Link: l, Rule: RuleMaxPagesPerHost}
+	}
 	return l, nil
 }

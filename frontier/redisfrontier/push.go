@@ -8,7 +8,6 @@ import (
 	"github.com/cespare/xxhash/v2"
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/frontier"
-	"github.com/redis/go-redis/v9"
 )
 
 // pushChunk is how many links one push script takes: Redis runs a script
@@ -37,16 +36,12 @@ func (f *Frontier) Push(ctx context.Context, links []crawl.Link) (int, error) {
 		batch[l.URL] = struct{}{}
 		keep = append(keep, l)
 	}
-	keep, err := f.limited(ctx, keep)
-	if err != nil {
-		return 0, err
-	}
 	var c pushCall
 	added := 0
 	for _, l := range keep {
 		host := crawl.HostKey(l.URL)
 		shard, member := f.seenKey(l.URL)
-		c.add(shard, member, host, score(l.Priority), l.Parent, encodeLink(l, host))
+		c.add(shard, member, host, score(l.Priority), l.Parent, encodeLink(l, host), f.sketchSlots(l.URL))
 		if c.n == pushChunk {
 			n, err := f.runPush(ctx, &c)
 			added += n
@@ -59,33 +54,28 @@ func (f *Frontier) Push(ctx context.Context, links []crawl.Link) (int, error) {
 	return added + n, err
 }
 
-// limited drops the links the Limits refuse. Only new links count, so
-// the seen-set is asked first (one round trip for all of them); a link two
-// processes push at once may count in both.
-func (f *Frontier) limited(ctx context.Context, links []*crawl.Link) ([]*crawl.Link, error) {
-	if f.limit == nil || len(links) == 0 {
-		return links, nil
+// Refused implements frontier.Refuser: the links this process's pushes
+// refused, by rule (the rules are applied in Redis for the whole crawl: a
+// rule's count here is this process's share of its refusals). Links Pop
+// refuses (RefusedError) are the caller's to count.
+func (f *Frontier) Refused() map[string]int64 {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	out := make(map[string]int64, len(f.refused))
+	for k, v := range f.refused {
+		out[k] = v
 	}
-	pipe := f.rdb.Pipeline()
-	seen := make([]*redis.BoolCmd, len(links))
-	for i, l := range links {
-		shard, member := f.seenKey(l.URL)
-		seen[i] = pipe.SIsMember(ctx, f.prefix+"s:"+shard, member)
-	}
-	if _, err := pipe.Exec(ctx); err != nil {
-		return nil, fmt.Errorf("redisfrontier: push: %w", err)
-	}
-	keep := links[:0]
-	for i, l := range links {
-		if seen[i].Val() || f.limit.Admit(l.URL) {
-			keep = append(keep, l) // a seen link is dropped by the push script
-		}
-	}
-	return keep, nil
+	return out
 }
 
-// Refused implements frontier.Refuser: links this process's Limits refused.
-func (f *Frontier) Refused() map[string]int64 { return f.limit.Refused() }
+func (f *Frontier) countRefused(rule string, n int64) {
+	if n == 0 {
+		return
+	}
+	f.mu.Lock()
+	f.refused[rule] += n
+	f.mu.Unlock()
+}
 
 // pushCall collects the arguments of one push script.
 type pushCall struct {
@@ -95,7 +85,7 @@ type pushCall struct {
 	n       int
 }
 
-func (c *pushCall) add(shard, member, host, score, parent string, rec []byte) {
+func (c *pushCall) add(shard, member, host, score, parent string, rec []byte, slots [2]string) {
 	pi := 0
 	if parent != "" {
 		if c.index == nil {
@@ -107,7 +97,7 @@ func (c *pushCall) add(shard, member, host, score, parent string, rec []byte) {
 			c.index[parent] = pi
 		}
 	}
-	c.links = append(c.links, shard, member, host, score, pi, rec)
+	c.links = append(c.links, shard, member, host, score, pi, rec, slots[0], slots[1])
 	c.n++
 }
 
@@ -115,17 +105,51 @@ func (f *Frontier) runPush(ctx context.Context, c *pushCall) (int, error) {
 	if c.n == 0 {
 		return 0, nil
 	}
-	args := make([]any, 0, 2+len(c.parents)+len(c.links))
+	lim := f.cfg.Frontier.Limits
+	args := make([]any, 0, 5+len(c.parents)+len(c.links))
+	args = append(args, max(f.cfg.MaxPagesPerHost, 0), max(lim.MaxQueryVariants, 0), max(lim.MaxURLsPerPattern, 0))
 	args = append(args, len(c.parents))
 	args = append(args, c.parents...)
 	args = append(args, c.n)
 	args = append(args, c.links...)
 	*c = pushCall{}
-	n, err := pushScript.Run(ctx, f.rdb, f.keys, args...).Int()
+	res, err := pushScript.Run(ctx, f.rdb, f.keys, args...).Int64Slice()
 	if err != nil {
 		return 0, fmt.Errorf("redisfrontier: push: %w", err)
 	}
-	return n, nil
+	if len(res) != 4 {
+		return 0, fmt.Errorf("redisfrontier: push: unexpected answer %v", res)
+	}
+	f.countRefused(RuleMaxPagesPerHost, res[1])
+	f.countRefused(frontier.RuleQueryVariants, res[2])
+	f.countRefused(frontier.RuleURLsPerPattern, res[3])
+	return int(res[0]), nil
+}
+
+// sketchSlots are the push script's sketch arguments of url: the slots
+// of its variant key and of its pattern (frontier.SketchSlots), comma
+// separated, "" for a rule that is off.
+func (f *Frontier) sketchSlots(url string) [2]string {
+	var out [2]string
+	lim := f.cfg.Frontier.Limits
+	if lim.MaxQueryVariants > 0 {
+		out[0] = joinSlots(frontier.SketchSlots(frontier.VariantKey(url)))
+	}
+	if lim.MaxURLsPerPattern > 0 {
+		out[1] = joinSlots(frontier.SketchSlots(frontier.PatternOf(url)))
+	}
+	return out
+}
+
+func joinSlots(s [frontier.SketchRows]uint32) string {
+	b := make([]byte, 0, 32)
+	for i, v := range s {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendUint(b, uint64(v), 10)
+	}
+	return string(b)
 }
 
 // seenKey splits the URL's 64-bit hash into the shard (its top shardBits

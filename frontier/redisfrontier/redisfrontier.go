@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/frontier"
 	"github.com/redis/go-redis/v9"
 )
@@ -22,8 +23,9 @@ type Config struct {
 	// Frontier: Scope, FocusMargin, FocusWait (its clock is
 	// each process's own), ExpectedURLs (which sizes the
 	// seen-set's shards) and Limits apply; Window and Since do not (the
-	// whole queue lives in Redis). Limits count per process: each process
-	// counts the new URLs it pushes.
+	// whole queue lives in Redis). Limits hold for the whole crawl: their
+	// count-min sketches live in Redis (keys lim:cv, lim:cp) and the push
+	// script checks and counts each new URL atomically.
 	Frontier frontier.Config
 	// Name is the crawl's name: every key is crawl:{Name}:…. Letters,
 	// digits, '.', '_' and '-'.
@@ -44,6 +46,21 @@ type Config struct {
 	// holds as pages or as failures; New uses it to settle the links a
 	// previous run with the same Owner stored but had not settled.
 	Saved func(ctx context.Context, urls []string) (pages, failures map[string]bool, err error)
+	// MaxPagesPerHost, when positive, caps the links leased and settled
+	// per host (host:port) over all the processes (crawler
+	// Config.MaxPagesPerHost, applied here instead of per process): Pop
+	// leases a link of a host only while its settled links plus its
+	// leased ones are under the cap (a lease given back frees its slot),
+	// and once its settled links reach the cap Pop hands its links over
+	// as refused (*RefusedError) and Push drops new ones.
+	MaxPagesPerHost int
+	// Recrawl makes this process part of an incremental re-crawl: it
+	// joins the re-crawl generation of the crawl's live processes, or
+	// opens one (the stop flag cleared, MaxPages counted on top of the
+	// pages the crawl had stored); its re-visits are leased to it by
+	// Revisit. The seen-set is kept: every URL any process saw before is
+	// dropped, so only new pages are fetched.
+	Recrawl bool
 	// HostLimit, when positive, is the per-host parallelism of the shared
 	// politeness of package crawler/redisgate (same key prefix): Pop then
 	// passes over hosts whose slots are all taken or whose delay runs, by
@@ -79,7 +96,6 @@ type Frontier struct {
 	rdb       redis.UniversalClient
 	cfg       Config
 	rules     *frontier.Rules
-	limit     *frontier.Limiter // nil without Limits
 	prefix    string
 	keys      []string
 	owner     string
@@ -91,12 +107,14 @@ type Frontier struct {
 	// process's leases, from the call to the update of held; adopt holds
 	// it (write) to compare held with the lease hash while none is in
 	// flight.
-	calls  sync.RWMutex
-	mu     sync.Mutex
-	held   map[string]heldLink // URL → lease of a link popped by this process
-	closed bool
-	scan   int      // where the next wide host scan starts
-	top    []string // the hosts last seen at the top of the queue (Pop)
+	calls   sync.RWMutex
+	mu      sync.Mutex
+	held    map[string]heldLink // URL → lease of a link popped by this process
+	refused map[string]int64    // links this process's pushes and pops refused, by rule
+	pinned  []crawl.Link        // re-visits leased to this process, not popped yet (Revisit)
+	closed  bool
+	scan    int      // where the next wide host scan starts
+	top     []string // the hosts last seen at the top of the queue (Pop)
 	// best is the host of the best queued link as Pop last saw it, and
 	// refusing when this process's focus margin started refusing worse
 	// links (zero: not refusing): with FocusWait the margin is lifted once
@@ -150,13 +168,13 @@ func New(ctx context.Context, rdb redis.UniversalClient, cfg Config) (*Frontier,
 	}
 	f := &Frontier{
 		rdb: rdb, cfg: cfg, rules: rules, prefix: Prefix(cfg.Name), owner: cfg.Owner, lease: cfg.Lease,
-		log: cfg.Logger, held: map[string]heldLink{}, stopBeat: make(chan struct{}), beatDone: make(chan struct{}),
+		log: cfg.Logger, held: map[string]heldLink{}, refused: map[string]int64{}, stopBeat: make(chan struct{}), beatDone: make(chan struct{}),
 	}
 	f.keys = []string{f.prefix}
-	if l := cfg.Frontier.Limits; l.MaxQueryVariants > 0 || l.MaxURLsPerPattern > 0 {
-		f.limit = frontier.NewLimiter(l)
-	}
 	if f.shardBits, err = f.initShards(ctx); err != nil {
+		return nil, err
+	}
+	if err := f.generation(ctx); err != nil {
 		return nil, err
 	}
 	if _, _, err := f.beat(ctx); err != nil {
@@ -189,6 +207,29 @@ func (f *Frontier) initShards(ctx context.Context) (int, error) {
 	}
 	return v, nil
 }
+
+// RuleMaxPagesPerHost names the per-host quota in Refused and
+// RefusedError (the crawler's rule name).
+const RuleMaxPagesPerHost = "max-pages-per-host"
+
+// RefusedError is returned by Pop with a link it leased to this process
+// only to refuse it: its host's quota (Config.MaxPagesPerHost) is spent.
+// The caller stores it as refused and settles it as a failure.
+type RefusedError struct {
+	Link crawl.Link
+	Rule string
+}
+
+func (e *RefusedError) Error() string {
+	return "redisfrontier: " + e.Link.URL + ": refused by " + e.Rule
+}
+
+// RefusedLink is the refused link and the rule (crawler's refusal).
+func (e *RefusedError) RefusedLink() (crawl.Link, string) { return e.Link, e.Rule }
+
+// MaxPagesPerHost is the per-host quota this frontier applies for the
+// whole crawl (crawler's hostQuotaKeeper): Config.MaxPagesPerHost.
+func (f *Frontier) MaxPagesPerHost() int { return max(f.cfg.MaxPagesPerHost, 0) }
 
 // Owner is this process's id in the crawl.
 func (f *Frontier) Owner() string { return f.owner }
@@ -241,6 +282,19 @@ func (f *Frontier) heartbeat() {
 // of the other methods return frontier.ErrClosed. It does not close the
 // Redis client.
 func (f *Frontier) Close() error {
+	f.mu.Lock()
+	pinned := f.pinned
+	f.pinned = nil
+	f.mu.Unlock()
+	if len(pinned) > 0 { // re-visits not begun: ended, not queued for others (who lack their validators)
+		urls := make([]string, len(pinned))
+		for i, l := range pinned {
+			urls[i] = l.URL
+		}
+		if err := f.Settle(context.Background(), nil, urls); err != nil {
+			f.log.Warn("redis: ending re-visits not begun", "err", err)
+		}
+	}
 	f.mu.Lock()
 	if f.closed {
 		f.mu.Unlock()

@@ -25,6 +25,10 @@ import "github.com/redis/go-redis/v9"
 //	P n:queued|n:leased|n:stored|n:failed   counters
 //	P hs:stored        hash: host → pages stored
 //	P stop             the reason the crawl was stopped, when it was
+//	P lim:hd           hash: host → links settled (pages and failures) under MaxPagesPerHost
+//	P lim:hl           hash: host → links leased under MaxPagesPerHost (fields at 0 deleted)
+//	P lim:cv, lim:cp   strings: the count-min sketches of frontier.Limits (MaxQueryVariants,
+//	                   MaxURLsPerPattern): SketchRows rows of 2^SketchBits u32 counters each
 //
 // A host's queue is split into segments of at most 120 chunks so that
 // each segment stays in Redis's compact listpack encoding (a sorted set
@@ -86,13 +90,24 @@ local function insert(H, score, s5, rec)
     redis.call('ZADD', P .. 'hosts', newtopscore, string.sub(newtop, 1, 5) .. H)
   end
 end
+-- untrack ends a lease of host H counted under MaxPagesPerHost (none
+-- is when the crawl has no such limit: no lim:hl field): settled (done)
+-- it counts in lim:hd, given back it frees its slot.
+local function untrack(H, done)
+  local hl = P .. 'lim:hl'
+  if redis.call('HEXISTS', hl, H) == 0 then return end
+  if redis.call('HINCRBY', hl, H, -1) <= 0 then redis.call('HDEL', hl, H) end
+  if done then redis.call('HINCRBY', P .. 'lim:hd', H, 1) end
+end
 local function release(owner, only)
   local l = P .. 'l:' .. owner
   local n = 0
   local function requeue(s5, v)
     local a = string.find(v, '\n', 1, true)
     local b = string.find(v, '\n', a + 1, true)
-    insert(string.sub(v, a + 1, b - 1), string.sub(v, 1, a - 1), s5, string.sub(v, b + 1))
+    local H = string.sub(v, a + 1, b - 1)
+    untrack(H, false)
+    insert(H, string.sub(v, 1, a - 1), s5, string.sub(v, b + 1))
     n = n + 1
   end
   if only == nil then
@@ -113,18 +128,69 @@ local function release(owner, only)
 end
 `
 
-// pushScript: ARGV = number of parents, the parent URLs, number of links,
-// then per link: shard, hash member, host, score, parent index (1-based
-// into the parents, 0: none), record.
+// pushScript: ARGV = MaxPagesPerHost (0: none), MaxQueryVariants,
+// MaxURLsPerPattern (0: none), number of parents, the parent URLs, number
+// of links, then per link: shard, hash member, host, score, parent index
+// (1-based into the parents, 0: none), record, and the sketch slots of
+// its variant key and of its pattern (frontier.SketchSlots; "" when the
+// rule is off). A new link is refused, and not marked seen, when its
+// host's quota is spent or a sketch says its variant key or pattern
+// reached its cap; else it is counted in the sketches (conservative
+// update, as frontier.Limiter) and queued. It returns {queued, refused by
+// the host quota, by MaxQueryVariants, by MaxURLsPerPattern}.
 var pushScript = redis.NewScript(luaLib + `
-local np = tonumber(ARGV[1])
-local base = np + 2
+local quota, capv, capp = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local np = tonumber(ARGV[4])
+local base = np + 5
 local n = tonumber(ARGV[base])
 local pids = {}
-local added = 0
+local added, rq, rv, rp = 0, 0, 0, 0
+local function slots(s)
+  local out = {}
+  for v in string.gmatch(s, '%d+') do out[#out + 1] = tonumber(v) end
+  return out
+end
+-- count returns the sketch's count of the key whose slots are sl and the
+-- BITFIELD arguments that would add one to it.
+local function count(key, sl)
+  local args = {}
+  for r, v in ipairs(sl) do
+    args[#args + 1] = 'GET'; args[#args + 1] = 'u32'; args[#args + 1] = '#' .. ((r - 1) * 262144 + v)
+  end
+  local got = redis.call('BITFIELD', key, unpack(args))
+  local m = math.huge
+  for _, c in ipairs(got) do if c < m then m = c end end
+  local set = {}
+  for r, v in ipairs(sl) do
+    if got[r] < m + 1 then
+      set[#set + 1] = 'SET'; set[#set + 1] = 'u32'; set[#set + 1] = '#' .. ((r - 1) * 262144 + v); set[#set + 1] = m + 1
+    end
+  end
+  return m, set
+end
 for j = 0, n - 1 do
-  local b = base + 1 + j * 6
-  if redis.call('SADD', P .. 's:' .. ARGV[b], ARGV[b + 1]) == 1 then
+  local b = base + 1 + j * 8
+  local seen = P .. 's:' .. ARGV[b]
+  if redis.call('SISMEMBER', seen, ARGV[b + 1]) == 0 then
+    local ok = true
+    local setv, setp
+    if quota > 0 and tonumber(redis.call('HGET', P .. 'lim:hd', ARGV[b + 2]) or '0') >= quota then
+      ok = false; rq = rq + 1
+    end
+    if ok and capv > 0 and ARGV[b + 6] ~= '' then
+      local c
+      c, setv = count(P .. 'lim:cv', slots(ARGV[b + 6]))
+      if c >= capv then ok = false; rv = rv + 1 end
+    end
+    if ok and capp > 0 and ARGV[b + 7] ~= '' then
+      local c
+      c, setp = count(P .. 'lim:cp', slots(ARGV[b + 7]))
+      if c >= capp then ok = false; rp = rp + 1 end
+    end
+    if ok then
+      if setv and #setv > 0 then redis.call('BITFIELD', P .. 'lim:cv', unpack(setv)) end
+      if setp and #setp > 0 then redis.call('BITFIELD', P .. 'lim:cp', unpack(setp)) end
+      redis.call('SADD', seen, ARGV[b + 1])
     local pi = tonumber(ARGV[b + 4])
     local pid = '0'
     if pi > 0 then
@@ -132,16 +198,17 @@ for j = 0, n - 1 do
       if not pid then
         pid = string.format('%d', redis.call('INCR', P .. 'pid'))
         pids[pi] = pid
-        redis.call('HSET', P .. 'pu:' .. bucket(pid), pid, ARGV[1 + pi])
+        redis.call('HSET', P .. 'pu:' .. bucket(pid), pid, ARGV[4 + pi])
       end
       redis.call('HINCRBY', P .. 'pc:' .. bucket(pid), pid, 1)
     end
     insert(ARGV[b + 2], ARGV[b + 3], seq5(redis.call('INCR', P .. 'seq')), pid .. '|' .. ARGV[b + 5])
     added = added + 1
+    end
   end
 end
 if added > 0 then redis.call('INCRBY', P .. 'n:queued', added) end
-return added
+return {added, rq, rv, rp}
 `)
 
 const popLib = `
@@ -165,7 +232,17 @@ local function gateFree(h, limit, now)
   redis.call('ZREMRANGEBYSCORE', g, '-inf', now)
   return redis.call('ZCARD', g) < limit and tonumber(redis.call('GET', P .. 'gn:' .. h) or '0') <= now
 end
-local function lease(owner, H, idx, top, topscore)
+-- quota says whether host h may have a link leased under MaxPagesPerHost
+-- q: 0 yes, 1 not now (its slots are leased: wait for their outcome), 2
+-- never again (its settled links reached q: its links are refused).
+local function quota(h, q)
+  if q <= 0 then return 0 end
+  local d = tonumber(redis.call('HGET', P .. 'lim:hd', h) or '0')
+  if d >= q then return 2 end
+  if d + tonumber(redis.call('HGET', P .. 'lim:hl', h) or '0') >= q then return 1 end
+  return 0
+end
+local function lease(owner, H, idx, top, topscore, q, refused)
   local s5 = string.sub(top, 1, 5)
   local seg = string.sub(top, 6)
   local z = P .. 'z:' .. seg
@@ -192,16 +269,21 @@ local function lease(owner, H, idx, top, topscore)
   redis.call('HSET', P .. 'l:' .. owner, s5, topscore .. '\n' .. H .. '\n' .. rec)
   redis.call('INCR', P .. 'n:leased')
   redis.call('DECR', P .. 'n:queued')
+  if q > 0 then redis.call('HINCRBY', P .. 'lim:hl', H, 1) end
   local pid = pidOf(rec)
   local parent = ''
   if pid ~= '0' then parent = redis.call('HGET', P .. 'pu:' .. bucket(pid), pid) or '' end
-  return {'ok', s5, topscore, string.sub(rec, #pid + 2), parent, H}
+  local rf = '0'
+  if refused then rf = '1' end
+  return {'ok', s5, topscore, string.sub(rec, #pid + 2), parent, H, rf}
 end
 `
 
 // popScript: ARGV = owner, max pages (0: no budget), per-host limit of the
-// shared politeness (0: not checked), then the candidate hosts, best
-// first. It leases the best link of the first candidate that has links
+// shared politeness (0: not checked), MaxPagesPerHost (0: none), then the
+// candidate hosts, best first. A host whose quota is spent has its best
+// link leased as refused (the last answer field "1"); one whose quota is
+// all leased is passed over. It leases the best link of the first candidate that has links
 // and, when the limit is set, a free politeness slot and no delay running
 // (the keys g:<host> and gn:<host> that crawler/redisgate keeps). It
 // returns {"ok", s5, score, record, parent URL, host}, {"stop", reason},
@@ -212,15 +294,17 @@ var popScript = redis.NewScript(luaLib + popLib + `
 local b = budget(tonumber(ARGV[2]))
 if b then return b end
 local limit = tonumber(ARGV[3])
+local q = tonumber(ARGV[4])
 local now = 0
 if limit > 0 then now = now_ms() end
 local blocked = false
-for c = 4, #ARGV do
+for c = 5, #ARGV do
   local h = ARGV[c]
-  if gateFree(h, limit, now) then
+  local qs = quota(h, q)
+  if qs ~= 1 and (qs == 2 or gateFree(h, limit, now)) then
     local idx = P .. 'x:' .. h
     local top, topscore = head(idx)
-    if top then return lease(ARGV[1], h, idx, top, topscore) end
+    if top then return lease(ARGV[1], h, idx, top, topscore, q, qs == 2) end
   else
     blocked = true
   end
@@ -229,8 +313,8 @@ if blocked then return {'busy'} end
 return {'gone'}
 `)
 
-// popTopScript: ARGV = owner, max pages, per-host limit, focus margin (0:
-// none), the number of ready hosts, the ready hosts, then the hosts not
+// popTopScript: ARGV = owner, max pages, per-host limit, MaxPagesPerHost,
+// focus margin (0: none), the number of ready hosts, the ready hosts, then the hosts not
 // ready: the caller's verdicts on the hosts it last saw at the top. It
 // walks the topHosts best hosts and leases from the first ready one that
 // has a free politeness slot, in one round trip. It returns what
@@ -254,11 +338,12 @@ local function num(s)
   return math.huge
 end
 local limit = tonumber(ARGV[3])
-local margin = tonumber(ARGV[4])
-local nr = tonumber(ARGV[5])
+local q = tonumber(ARGV[4])
+local margin = tonumber(ARGV[5])
+local nr = tonumber(ARGV[6])
 local R, N = {}, {}
-for i = 6, 5 + nr do R[ARGV[i]] = true end
-for i = 6 + nr, #ARGV do N[ARGV[i]] = true end
+for i = 7, 6 + nr do R[ARGV[i]] = true end
+for i = 7 + nr, #ARGV do N[ARGV[i]] = true end
 local now = 0
 if limit > 0 then now = now_ms() end
 local best = num(top[2])
@@ -266,10 +351,11 @@ for i = 1, #top, 2 do
   local h = string.sub(top[i], 6)
   if margin > 0 and num(top[i + 1]) > best + margin then return {'notready'} end
   if R[h] then
-    if gateFree(h, limit, now) then
+    local qs = quota(h, q)
+    if qs ~= 1 and (qs == 2 or gateFree(h, limit, now)) then
       local idx = P .. 'x:' .. h
       local t, ts = head(idx)
-      if t then return lease(owner, h, idx, t, ts) end
+      if t then return lease(owner, h, idx, t, ts, q, qs == 2) end
     end
   elseif not N[h] then
     local out = {'refresh'}
@@ -296,6 +382,7 @@ for i = 3, #ARGV, 2 do
     local a = string.find(v, '\n', 1, true)
     local b = string.find(v, '\n', a + 1, true)
     unref(pidOf(string.sub(v, b + 1)))
+    untrack(string.sub(v, a + 1, b - 1), true)
     if k < np then
       dp = dp + 1
       redis.call('HINCRBY', P .. 'hs:stored', ARGV[i + 1], 1)

@@ -72,6 +72,9 @@ func New(ctx context.Context, st *store.Store, cfg frontier.Config) (*Frontier, 
 		purgeAt: max(4096, cfg.Window), spill: true, queued: int(queued),
 		seen: seen, recent: queue.NewRecent(queue.DefaultRecent),
 	}
+	if err := f.recount(ctx, total, cfg.Limits); err != nil {
+		return nil, err
+	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if err := f.refill(ctx); err != nil {
@@ -215,6 +218,23 @@ func (f *Frontier) dropKnown(ctx context.Context, cands *[]crawl.FrontierEntry) 
 		keep = append(keep, c)
 	}
 	*cands = keep
+	return nil
+}
+
+// recount counts every frontier row (every URL an earlier run admitted)
+// in the Limits' sketches, so that a resumed crawl (killed or stopped)
+// keeps its counts: without it each run could admit the caps again.
+func (f *Frontier) recount(ctx context.Context, rows int64, l frontier.Limits) error {
+	if rows == 0 || (l.MaxQueryVariants <= 0 && l.MaxURLsPerPattern <= 0) {
+		return nil
+	}
+	err := f.st.FrontierURLs(ctx, func(u string) error {
+		f.limit.Count(u)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("frontier: open: count limits: %w", err)
+	}
 	return nil
 }
 

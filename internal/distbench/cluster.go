@@ -36,6 +36,10 @@ type Options struct {
 	Lease    time.Duration // distributed.lease
 	MaxPages int
 	Robots   bool // politeness.robots (off by default: the site has none)
+	// MaxPagesPerHost is scope.max_pages_per_host (0: none).
+	MaxPagesPerHost int
+	// Dedup turns duplicate detection on (dedup.enabled; off by default).
+	Dedup bool
 	// Builtins runs the processes with the built-in methods the
 	// configuration turns on (default: -builtins off).
 	Builtins bool
@@ -76,11 +80,11 @@ func NewCluster(t testing.TB, bin, dir string, opts Options) *Cluster {
 out: %s
 exports: []
 max_pages: %d
-scope: {robots_sitemaps: false}
-dedup: {enabled: false}
+scope: {robots_sitemaps: false, max_pages_per_host: %d}
+dedup: {enabled: %v}
 fetch: {retries: 1, backoff: 50ms, stop_grace: 1s}
 politeness: %s
-`, strings.Join(opts.Seeds, ", "), filepath.Join(dir, "out"), opts.MaxPages, pol) + opts.Extra
+`, strings.Join(opts.Seeds, ", "), filepath.Join(dir, "out"), opts.MaxPages, opts.MaxPagesPerHost, opts.Dedup, pol) + opts.Extra
 	if opts.Redis != "" {
 		yaml += fmt.Sprintf("\ndistributed: {redis: %q, name: %s, lease: %s}\n", opts.Redis, opts.Name, opts.Lease)
 	}

@@ -21,6 +21,7 @@ var (
 	speedRounds = flag.Int("dist-rounds", 1, "rounds of 1 process then 4 in TestSpeedup (the best of each is compared)")
 	speedWork   = flag.Int("dist-workers", 2, "workers (and per_host_parallel) of each process in TestSpeedup")
 	speedMin    = flag.Float64("dist-min-speedup", 2, "the speedup TestSpeedup requires (the target is 3.5; the suite asks less of a loaded machine)")
+	otherCrawl  = flag.String("dist-crawl", "", "a crawl binary to run instead of this tree's (A/B: one built from another commit)")
 )
 
 func TestMain(m *testing.M) {
@@ -31,6 +32,9 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	crawlBin, err = distbench.BuildCrawl(dir)
+	if *otherCrawl != "" {
+		crawlBin = *otherCrawl
+	}
 	code := 1
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

@@ -20,6 +20,10 @@ import (
 type Site struct {
 	Hosts, Pages int
 	Latency      time.Duration
+	// Mirror makes every odd host serve the text of the host before it
+	// (page n of host 2k+1 reads as page n of host 2k, its links stay on
+	// its own host): near-duplicates for duplicate detection to find.
+	Mirror bool
 
 	servers []*httptest.Server
 	mu      sync.Mutex
@@ -108,14 +112,18 @@ cricket wicket innings runs bowler rugby try scrum pitch referee penalty corner 
 // page is the HTML of page n of host h: distinct text, so no page looks
 // like a duplicate of another.
 func (s *Site) page(h, n int) string {
-	rng := rand.New(rand.NewPCG(uint64(h), uint64(n)))
+	text := h
+	if s.Mirror {
+		text = h - h%2
+	}
+	rng := rand.New(rand.NewPCG(uint64(text), uint64(n)))
 	var b strings.Builder
-	fmt.Fprintf(&b, "<!doctype html><html><head><title>Host %d page %d</title></head><body><h1>Page %d of host %d</h1><p>", h, n, n, h)
+	fmt.Fprintf(&b, "<!doctype html><html><head><title>Host %d page %d</title></head><body><h1>Page %d of host %d</h1><p>", text, n, n, text)
 	for range 120 {
 		b.WriteString(words[rng.IntN(len(words))])
 		b.WriteByte(' ')
 	}
-	fmt.Fprintf(&b, "%d %d</p><ul>", h*1_000_003+n, rng.Int64())
+	fmt.Fprintf(&b, "%d %d</p><ul>", text*1_000_003+n, rng.Int64())
 	link := func(host, page int) {
 		if page < s.Pages {
 			fmt.Fprintf(&b, `<li><a href="%s/p/%d">%s %d</a></li>`, s.servers[host].URL, page, words[rng.IntN(len(words))], page)

@@ -1,0 +1,117 @@
+package redisfrontier
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/crawl-project/crawl"
+	"github.com/redis/go-redis/v9"
+)
+
+// generationScript: ARGV = 1 for a re-crawl, 0 for a normal run. A
+// re-crawl joins the re-crawl generation the crawl's live processes run
+// (its budget base rc:base), or, when no process is alive or none runs a
+// re-crawl, opens one: the crawl's stop flag is cleared and rc:base is
+// the pages the crawl has stored, on top of which max_pages counts. A
+// normal run started when no process is alive closes a generation left
+// open. It returns the base (-1 for a normal run).
+var generationScript = redis.NewScript(luaLib + `
+local alive = redis.call('ZCOUNT', P .. 'owners', now_ms(), '+inf')
+if ARGV[1] == '1' then
+  local base = redis.call('GET', P .. 'rc:base')
+  if alive == 0 or not base then
+    base = redis.call('GET', P .. 'n:stored') or '0'
+    redis.call('SET', P .. 'rc:base', base)
+    redis.call('DEL', P .. 'stop')
+  end
+  return tonumber(base)
+end
+if alive == 0 then redis.call('DEL', P .. 'rc:base') end
+return -1
+`)
+
+// generation joins or opens the re-crawl generation (Config.Recrawl), or
+// closes one left open, and makes the page budget relative to it.
+func (f *Frontier) generation(ctx context.Context) error {
+	flag := 0
+	if f.cfg.Recrawl {
+		flag = 1
+	}
+	base, err := generationScript.Run(ctx, f.rdb, f.keys, flag).Int64()
+	if err != nil {
+		return fmt.Errorf("redisfrontier: open: re-crawl generation: %w", err)
+	}
+	if f.cfg.Recrawl && f.cfg.MaxPages > 0 {
+		f.cfg.MaxPages += int(base)
+	}
+	return nil
+}
+
+// revisitScript: ARGV = owner, MaxPagesPerHost (0: none), then per link:
+// host, score, record. Each link is leased to the owner at once, outside
+// the queue and the seen-set.
+var revisitScript = redis.NewScript(luaLib + `
+local l = P .. 'l:' .. ARGV[1]
+local q = tonumber(ARGV[2])
+local out = {}
+for i = 3, #ARGV, 3 do
+  local s5 = seq5(redis.call('INCR', P .. 'seq'))
+  redis.call('HSET', l, s5, ARGV[i + 1] .. '\n' .. ARGV[i] .. '\n0|' .. ARGV[i + 2])
+  if q > 0 then redis.call('HINCRBY', P .. 'lim:hl', ARGV[i], 1) end
+  out[#out + 1] = s5
+end
+redis.call('INCRBY', P .. 'n:leased', #out)
+return out
+`)
+
+// Revisit leases links this process re-visits in a re-crawl (the stored
+// hub pages only its own store holds, with their validators) to it, past
+// the seen-set: Pop hands them out first (in order, when their host is
+// ready), and meanwhile the other processes see them in flight, so they
+// wait for the links their pages will bring instead of ending. Settle
+// them as usual; a process that dies has them re-issued like any lease.
+func (f *Frontier) Revisit(ctx context.Context, links []crawl.Link) error {
+	for len(links) > 0 {
+		chunk := links[:min(len(links), pushChunk)]
+		links = links[len(chunk):]
+		args := make([]any, 0, 2+3*len(chunk))
+		args = append(args, f.owner, f.MaxPagesPerHost())
+		for i := range chunk {
+			host := crawl.HostKey(chunk[i].URL)
+			args = append(args, host, score(chunk[i].Priority), encodeLink(&chunk[i], host))
+		}
+		f.calls.RLock()
+		s5s, err := revisitScript.Run(ctx, f.rdb, f.keys, args...).StringSlice()
+		if err == nil && len(s5s) != len(chunk) {
+			err = fmt.Errorf("%d leases for %d links", len(s5s), len(chunk))
+		}
+		if err != nil {
+			f.calls.RUnlock()
+			return fmt.Errorf("redisfrontier: revisit: %w", err)
+		}
+		f.mu.Lock()
+		for i, s5 := range s5s {
+			host := crawl.HostKey(chunk[i].URL)
+			if f.held != nil {
+				f.held[chunk[i].URL] = heldLink{s5: s5, host: host}
+			}
+			f.pinned = append(f.pinned, chunk[i])
+		}
+		f.mu.Unlock()
+		f.calls.RUnlock()
+	}
+	return nil
+}
+
+// popPinned returns the first re-visit link whose host is ready.
+func (f *Frontier) popPinned(ready func(string) bool) (crawl.Link, bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for i, l := range f.pinned {
+		if ready == nil || ready(crawl.HostKey(l.URL)) {
+			f.pinned = append(f.pinned[:i], f.pinned[i+1:]...)
+			return l, true
+		}
+	}
+	return crawl.Link{}, false
+}

@@ -1,0 +1,188 @@
+package pipeline_test
+
+import (
+	"context"
+	"fmt"
+	"hash/fnv"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/crawl-project/crawl/config"
+	"github.com/crawl-project/crawl/crawler"
+	"github.com/crawl-project/crawl/internal/redistest"
+	"github.com/crawl-project/crawl/pipeline"
+)
+
+// newsSite is a home page and four section hubs ("…/" URLs) listing
+// their articles; hubs answer conditional GETs with 304 while their list
+// is unchanged. publish adds articles; every request is counted.
+type newsSite struct {
+	mu       sync.Mutex
+	articles [4]int
+	hits     map[string]int
+}
+
+func (s *newsSite) publish(section, n int) {
+	s.mu.Lock()
+	s.articles[section] += n
+	s.mu.Unlock()
+}
+
+func (s *newsSite) reset() map[string]int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	h := s.hits
+	s.hits = map[string]int{}
+	return h
+}
+
+func (s *newsSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.hits[r.URL.Path]++
+	var b strings.Builder
+	var sec, art int
+	switch {
+	case r.URL.Path == "/":
+		b.WriteString("<html><head><title>News home</title></head><body>")
+		for i := range 4 {
+			fmt.Fprintf(&b, `<a href="/s%d/">section %d</a> `, i, i)
+		}
+	case strings.HasSuffix(r.URL.Path, "/") && len(r.URL.Path) == 4:
+		fmt.Sscanf(r.URL.Path, "/s%d/", &sec)
+		fmt.Fprintf(&b, "<html><head><title>Section %d</title></head><body>", sec)
+		for i := range s.articles[sec] {
+			fmt.Fprintf(&b, `<a href="/s%d/a%d.html">story %d</a> `, sec, i, i)
+		}
+	default:
+		if n, _ := fmt.Sscanf(r.URL.Path, "/s%d/a%d.html", &sec, &art); n != 2 {
+			http.NotFound(w, r)
+			return
+		}
+		fmt.Fprintf(&b, "<html><head><title>Story %d of section %d</title></head><body><p>Story %d of section %d: %s</p>", art, sec, art, sec, strings.Repeat(fmt.Sprintf("w%d ", sec*1000+art), 40))
+	}
+	b.WriteString("</body></html>")
+	h := fnv.New64a()
+	h.Write([]byte(b.String()))
+	etag := fmt.Sprintf(`"%x"`, h.Sum64())
+	w.Header().Set("ETag", etag)
+	if r.Header.Get("If-None-Match") == etag {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	fmt.Fprint(w, b.String())
+}
+
+func distConfig(t *testing.T, dir, db, seed, redisURL string, extra ...string) *config.Config {
+	t.Helper()
+	src := strings.Join(extra, "\n") + "\n" + fmt.Sprintf(`seeds: [%q]
+db: %s
+out: %s
+exports: []
+politeness: {no_delay: true, robots: false, workers: 2, per_host_parallel: 2}
+scope: {robots_sitemaps: false}
+dedup: {enabled: false}
+distributed: {redis: %q, name: news, lease: 5s}
+`, seed, filepath.Join(dir, db), filepath.Join(dir, "out-"+db), redisURL)
+	cfg, err := config.Parse(strings.NewReader(src), "dist.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+// runShared runs one crawl of two processes (two pipelines, two stores)
+// sharing Redis, and returns their summaries.
+func runShared(t *testing.T, cfgs [2]*config.Config, recrawl bool) [2]crawler.Summary {
+	t.Helper()
+	var sums [2]crawler.Summary
+	var wg sync.WaitGroup
+	for i, cfg := range cfgs {
+		wg.Go(func() {
+			ctx := context.Background()
+			p, err := pipeline.Open(ctx, cfg, pipeline.Options{Hooks: labelHubs, Recrawl: recrawl})
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			defer p.Close()
+			if sums[i], err = p.Run(ctx); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	return sums
+}
+
+// TestDistributedRecrawl: two processes crawl a news site; two sections
+// then publish new stories; the two processes re-crawl it (-recrawl):
+// each re-visits the hubs its own store holds with a conditional GET
+// (304 for the three unchanged ones), and the new stories, found on the
+// two changed hubs, are fetched once each over the crawl; no old story is
+// fetched again.
+func TestDistributedRecrawl(t *testing.T) {
+	srv := redistest.Start(t, redistest.Options{})
+	site := &newsSite{articles: [4]int{5, 5, 5, 5}, hits: map[string]int{}}
+	web := httptest.NewServer(site)
+	defer web.Close()
+	dir := t.TempDir()
+	cfgs := [2]*config.Config{distConfig(t, dir, "a.db", web.URL+"/", srv.URL(0)), distConfig(t, dir, "b.db", web.URL+"/", srv.URL(0))}
+	first := runShared(t, cfgs, false)
+	if n := first[0].Fetched + first[1].Fetched; n != 25 {
+		t.Fatalf("first crawl fetched %d pages over two processes, want 25", n)
+	}
+	site.reset()
+	site.publish(1, 2)
+	site.publish(3, 2)
+	second := runShared(t, cfgs, true)
+	hits := site.reset()
+	hubs, stories := 0, 0
+	for path, n := range hits {
+		if n > 1 {
+			t.Errorf("re-crawl: %s requested %d times", path, n)
+		}
+		if strings.HasSuffix(path, "/") {
+			hubs += n
+		} else {
+			stories += n
+		}
+	}
+	notMod := second[0].NotModified + second[1].NotModified
+	t.Logf("re-crawl of 2 processes: %d hub requests (%d answered 304), %d story requests; summaries %d+%d fetched", hubs, notMod, stories, second[0].Fetched, second[1].Fetched)
+	if hubs != 5 || notMod != 3 || stories != 4 {
+		t.Errorf("re-crawl: %d hub requests, %d answered 304, %d story requests; want 5, 3 and 4 (the new stories only)", hubs, notMod, stories)
+	}
+}
+
+// TestDistributedRecrawlAfterBudget: a crawl of two processes stops at its
+// page budget (the stop flag is set for all); a re-crawl with the same
+// max_pages is not stopped by it: it opens a re-crawl generation whose
+// budget counts on top of the pages the crawl had stored.
+func TestDistributedRecrawlAfterBudget(t *testing.T) {
+	srv := redistest.Start(t, redistest.Options{})
+	site := &newsSite{articles: [4]int{5, 5, 5, 5}, hits: map[string]int{}}
+	web := httptest.NewServer(site)
+	defer web.Close()
+	dir := t.TempDir()
+	cfg := func(db string) *config.Config {
+		return distConfig(t, dir, db, web.URL+"/", srv.URL(0), "max_pages: 8")
+	}
+	first := runShared(t, [2]*config.Config{cfg("a.db"), cfg("b.db")}, false)
+	if n := first[0].Fetched + first[1].Fetched; n != 8 {
+		t.Fatalf("first crawl stored %d pages, want 8 (max_pages)", n)
+	}
+	site.publish(0, 3)
+	second := runShared(t, [2]*config.Config{cfg("a.db"), cfg("b.db")}, true)
+	stored := second[0].TotalPages + second[1].TotalPages
+	t.Logf("re-crawl after the budget: %d+%d fetched, %d pages stored over both stores (reasons %s, %s)",
+		second[0].Fetched, second[1].Fetched, stored, second[0].Reason, second[1].Reason)
+	if stored != 16 {
+		t.Errorf("%d pages stored after the re-crawl, want 16 (8, then max_pages 8 more)", stored)
+	}
+}
