@@ -20,7 +20,8 @@
 //   - summary.go: Crawl (the whole job of `crawl -config` in one call) and
 //     Report (the end-of-run summary the command line prints).
 //   - warc.go: WARC writing (recording transport, flush before each
-//     commit), PrepareReplay; warcexport.go: a store as WARC.
+//     commit), PrepareReplay; warcexport.go: a store as WARC;
+//     bodygzips.go: each body deflated once, for the archive and the store.
 //   - replay.go: replay in archive order (orderedFrontier) and
 //     ArchivedOnly, the OnURL hook of a replay.
 //   - distributed.go: the Redis frontier and shared politeness of a

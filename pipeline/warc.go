@@ -59,10 +59,12 @@ func (p *Pipeline) archive() ([]crawler.Option, crawler.Store, func() error, err
 	if p.demo != nil {
 		wcfg.Info = append(wcfg.Info, warc.Field{Name: demoInfoField, Value: strings.Join(p.demo.site.Addrs(), " ")})
 	}
-	w, err := warc.New(wcfg, warc.WithLogger(p.log))
+	gzips := newBodyGzips(bodyGzipBytes)
+	w, err := warc.New(wcfg, warc.WithLogger(p.log), warc.WithBodySink(gzips))
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	p.st.UseCompressed(gzips.take) // each body is deflated once, for the archive and the store
 	opts = append(opts, crawler.WithTransportWrapper(func(t http.RoundTripper) http.RoundTripper {
 		return warc.NewRecorder(t, w)
 	}))

@@ -124,6 +124,11 @@ func (s *Store) encodePage(p *crawl.Page) (pageRow, error) {
 	}
 	sum := sha256.Sum256(p.HTML)
 	r.hash = hex.EncodeToString(sum[:])
+	if s.compressed != nil && len(p.HTML) > 0 {
+		if r.html = s.compressed(sum); r.html != nil {
+			return r, nil
+		}
+	}
 	if r.html, err = s.compress(p.HTML); err != nil {
 		return r, err
 	}

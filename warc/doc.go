@@ -15,6 +15,8 @@
 //
 // Files:
 //   - writer.go: Writer, Config, Exchange: buffered records, files, rotation, Flush, Sync, Close
+//   - splice.go: a response's gzip member spliced from separately deflated
+//     parts, the body's deflate handed on as its own gzip (BodySink)
 //   - records.go: building warcinfo, request, response and revisit records
 //   - recorder.go: Recorder, the recording http.RoundTripper
 //   - reader.go: Reader, Record, Error: reading records with errors naming file and offset

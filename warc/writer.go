@@ -3,6 +3,7 @@ package warc
 import (
 	"bytes"
 	"crypto/sha1"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"hash"
@@ -89,6 +90,7 @@ type Writer struct {
 	spare   []byte     // the buffer pending had before the last Flush, for reuse
 	entries []CDXEntry // index of the open file, written beside it when it closes
 	closed  bool
+	sink    BodySink // takes each deflated body; nil: none
 }
 
 // Option injects a collaborator into New.
@@ -165,6 +167,9 @@ func (w *Writer) WriteExchange(x Exchange) error {
 	if err := enc.exchange(x, info); err != nil {
 		return err
 	}
+	if w.sink != nil && enc.spliced {
+		w.sink.PutBody(sha256.Sum256(x.Body), enc.bodyGzip(x.Body))
+	}
 	w.mu.Lock()
 	if w.full(enc.buf.Len()) {
 		// rotating writes the pending bytes: take the write lock first
@@ -221,12 +226,15 @@ type encoder struct {
 	respHead []byte       // the response record's header block, in hdr
 	payload  string       // the response's WARC-Payload-Digest ("" for a revisit)
 	entry    CDXEntry     // the response's index entry, Offset relative to the buffer
+	splicer               // deflates a response's body on its own (splice.go)
+	spliced  bool         // the last response's body was deflated on its own
 }
 
 var encoders = sync.Pool{New: func() any {
 	e := &encoder{hb: sha1.New(), hp: sha1.New(), hdr: make([]byte, 0, 2<<10)}
 	e.zw, _ = gzip.NewWriterLevel(&e.buf, gzipLevel)
 	e.zs, _ = gzip.NewWriterLevel(&e.buf, gzip.NoCompression)
+	e.splicer = newSplicer()
 	return e
 }}
 
@@ -249,11 +257,16 @@ func (e *encoder) exchange(x Exchange, infoID string) error {
 		}
 	}
 	reqN := e.buf.Len()
-	zw := e.zw
-	if contentCoded(x.Response) {
-		zw = e.zs // a gzip (or br, zstd) body does not compress again: do not spend the time
+	var err error
+	switch e.spliced = false; {
+	case contentCoded(x.Response):
+		err = e.member(e.zs, e.respHead, x.Response, body) // a gzip (or br, zstd) body does not compress again: do not spend the time
+	case len(body) == 0:
+		err = e.member(e.zw, e.respHead, x.Response, nil)
+	default:
+		err, e.spliced = e.splicer.spliced(&e.buf, e.respHead, x.Response, body), true
 	}
-	if err := e.member(zw, e.respHead, x.Response, body); err != nil {
+	if err != nil {
 		return err
 	}
 	status, mime := statusAndType(x.Response)
