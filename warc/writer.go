@@ -257,14 +257,16 @@ func (e *encoder) exchange(x Exchange, infoID string) error {
 		}
 	}
 	reqN := e.buf.Len()
+	e.spliced = false
 	var err error
-	switch e.spliced = false; {
+	switch {
 	case contentCoded(x.Response):
 		err = e.member(e.zs, e.respHead, x.Response, body) // a gzip (or br, zstd) body does not compress again: do not spend the time
 	case len(body) == 0:
 		err = e.member(e.zw, e.respHead, x.Response, nil)
 	default:
-		err, e.spliced = e.splicer.spliced(&e.buf, e.respHead, x.Response, body), true
+		err = e.splicer.spliced(&e.buf, e.respHead, x.Response, body)
+		e.spliced = true
 	}
 	if err != nil {
 		return err
