@@ -37,5 +37,7 @@
 //   - fingerprints.go: content fingerprints of stored pages (duplicate detection across runs).
 //   - export.go: typed rows for the CSV/JSONL exports (pages, links, records, clusters, failures);
 //     ExportClusterRecords and RecordColumns (field names per cluster) let records tables stream.
+//   - fieldsjson.go: the records' fields column decoded without reflection (encoding/json
+//     for anything but the shape the store writes).
 //   - saved.go: SavedAmong, which URLs are stored as pages or failures (a distributed crawl's restart).
 package store
