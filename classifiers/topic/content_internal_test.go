@@ -16,7 +16,7 @@ import (
 )
 
 // realDocs parses the pages of testdata/html and testdata/docs.
-func realDocs(t *testing.T) []*html.Node {
+func realDocs(t testing.TB) []*html.Node {
 	t.Helper()
 	plain, _ := filepath.Glob("testdata/html/*.html")
 	gz, _ := filepath.Glob("testdata/docs/*.html.gz")
