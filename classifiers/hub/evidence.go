@@ -186,21 +186,30 @@ func boilerplateElement(n *html.Node) bool {
 		if a.Key != "class" && a.Key != "id" {
 			continue
 		}
-		for v := a.Val; v != ""; {
-			end := strings.IndexAny(v, " -_")
-			tok := v
-			if end >= 0 {
-				tok, v = v[:end], v[end+1:]
-			} else {
-				v = ""
+		v := a.Val
+		for start, i := 0, 0; i <= len(v); i++ {
+			if i < len(v) && v[i] != ' ' && v[i] != '-' && v[i] != '_' {
+				continue
 			}
-			if boilerToken(tok) {
+			if tok := v[start:i]; tok != "" && (boilerEnd[tok[0]|0x20] || boilerEnd[tok[len(tok)-1]|0x20]) && boilerToken(tok) {
 				return true
 			}
+			start = i + 1
 		}
 	}
 	return false
 }
+
+// boilerEnd marks the lower-case ASCII letters a word of boilerWords
+// starts or ends with: a class word that neither starts nor ends with one
+// (byte|0x20, so upper case maps to lower) is not boilerplate, without
+// comparing it to every word.
+var boilerEnd = func() (t [256]bool) {
+	for _, w := range boilerWords {
+		t[w[0]], t[w[len(w)-1]] = true, true
+	}
+	return t
+}()
 
 // boilerToken reports whether tok starts or ends with one of boilerWords,
 // ASCII case ignored.
