@@ -63,3 +63,40 @@ func FuzzBoilerplateClass(f *testing.F) {
 		}
 	})
 }
+
+// FuzzNonSpaceRunes checks nonSpaceRunes against counting the runes of a
+// range loop that isSpaceRune does not report.
+func FuzzNonSpaceRunes(f *testing.F) {
+	for _, s := range []string{"", "a b", " \t\n\r\f\v", "a\u0085b\u00a0c\u3000d\u2009", "\xff\xfe x", "日本語 テキスト"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want := 0
+		for _, r := range s {
+			if !isSpaceRune(r) {
+				want++
+			}
+		}
+		if got := nonSpaceRunes(s); got != want {
+			t.Fatalf("nonSpaceRunes(%q) = %d, want %d", s, got, want)
+		}
+	})
+}
+
+// FuzzPathHelpers checks indexAnyOf and endsWithSegment against the
+// strings functions they stand for.
+func FuzzPathHelpers(f *testing.F) {
+	for _, s := range [][2]string{{"library/os.html#os.fspath", "os.html"}, {"/a/b.html", "b.html"}, {"b.html", "b.html"}, {"?x#y", ""}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, s, seg string) {
+		for _, chars := range []string{"?#", "/?#"} {
+			if got, want := indexAnyOf(s, chars), strings.IndexAny(s, chars); got != want {
+				t.Fatalf("indexAnyOf(%q, %q) = %d, want %d", s, chars, got, want)
+			}
+		}
+		if got, want := endsWithSegment(s, seg), strings.HasSuffix(s, "/"+seg); got != want {
+			t.Fatalf("endsWithSegment(%q, %q) = %v, want %v", s, seg, got, want)
+		}
+	})
+}

@@ -124,12 +124,7 @@ func (w *walker) visit(f frame) {
 }
 
 func (w *walker) count(t string, inLink, list bool) {
-	n := 0
-	for _, r := range t {
-		if !isSpaceRune(r) {
-			n++
-		}
-	}
+	n := nonSpaceRunes(t)
 	if k := len(w.entries); k > 0 {
 		w.entries[k-1].own += n
 	}
@@ -191,7 +186,7 @@ func boilerplateElement(n *html.Node) bool {
 			if i < len(v) && v[i] != ' ' && v[i] != '-' && v[i] != '_' {
 				continue
 			}
-			if tok := v[start:i]; tok != "" && (boilerEnd[tok[0]|0x20] || boilerEnd[tok[len(tok)-1]|0x20]) && boilerToken(tok) {
+			if tok := v[start:i]; maybeBoiler(tok) && boilerToken(tok) {
 				return true
 			}
 			start = i + 1
@@ -199,17 +194,6 @@ func boilerplateElement(n *html.Node) bool {
 	}
 	return false
 }
-
-// boilerEnd marks the lower-case ASCII letters a word of boilerWords
-// starts or ends with: a class word that neither starts nor ends with one
-// (byte|0x20, so upper case maps to lower) is not boilerplate, without
-// comparing it to every word.
-var boilerEnd = func() (t [256]bool) {
-	for _, w := range boilerWords {
-		t[w[0]], t[w[len(w)-1]] = true, true
-	}
-	return t
-}()
 
 // boilerToken reports whether tok starts or ends with one of boilerWords,
 // ASCII case ignored.
