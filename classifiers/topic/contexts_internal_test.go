@@ -1,6 +1,11 @@
 package topic
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -94,4 +99,42 @@ func BenchmarkLinkContexts(b *testing.B) {
 		b.Fatal("no link contexts")
 	}
 	b.ReportMetric(float64(n), "contexts/op")
+}
+
+// TestNoiseWordsListed checks that noiseWords, behind noiseValue's quick
+// rejection, holds exactly the words of isNoiseWord's switch (read from
+// the source, so a word added to one and not the other fails here).
+func TestNoiseWordsListed(t *testing.T) {
+	f, err := parser.ParseFile(token.NewFileSet(), "content.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []string
+	ast.Inspect(f, func(n ast.Node) bool {
+		fd, ok := n.(*ast.FuncDecl)
+		if !ok || fd.Name.Name != "isNoiseWord" {
+			return true
+		}
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			if cc, ok := n.(*ast.CaseClause); ok {
+				for _, e := range cc.List {
+					if lit, ok := e.(*ast.BasicLit); ok {
+						s, _ := strconv.Unquote(lit.Value)
+						cases = append(cases, s)
+					}
+				}
+			}
+			return true
+		})
+		return false
+	})
+	listed := slices.Sorted(slices.Values(noiseWords[:]))
+	if slices.Sort(cases); !slices.Equal(cases, listed) {
+		t.Fatalf("isNoiseWord's cases %q, noiseWords %q: want the same words", cases, listed)
+	}
+	for _, w := range noiseWords {
+		if len(w) < 3 {
+			t.Errorf("noise word %q is shorter than noiseValue's shortest (3)", w)
+		}
+	}
 }
