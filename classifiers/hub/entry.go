@@ -314,6 +314,9 @@ func (f *leadFinder) selfPlace(href string) bool {
 	case f.page == nil:
 		return false
 	}
+	if base := href[:i]; !strings.ContainsAny(base, ":/?%\\") && base != "." && base != ".." {
+		return base == lastSegment(f.page.Path) // a file in the page's directory: no need to parse
+	}
 	if c := strings.IndexByte(href, ':'); c > 0 && !strings.ContainsAny(href[:c], "/?#") {
 		if s := strings.ToLower(href[:c]); s != "http" && s != "https" {
 			return false

@@ -80,19 +80,22 @@ type walker struct {
 	rows        rowFinder
 	targets     [minIndexTargets]string // pages index entries lead into (noteTarget)
 	nTargets    int
-	linkedIndex int // index entries' text led by a link (scope.go)
+	linkedIndex int   // index entries' text led by a link (scope.go)
+	nRows       int32 // rows of sibling cells found so far (rows.go)
 }
 
 // frame is a node to visit, or (exit) one whose subtree is done, or (row)
-// the start or end of a row of sibling cells (rows.go).
+// the start or end of a row of sibling cells (rows.go). 32 bytes: the walk
+// keeps many.
 type frame struct {
 	n            *html.Node
-	inLink, list bool
 	run          *html.Node // the run of repeated blocks n is a block of, or nil
+	rowID        int32      // the row's number in the walk (rowStart, rowEnd)
+	k            uint8      // rowStart: the row's cells
+	row          rowEdge
+	inLink, list bool
 	exit         bool
 	opened       opened // exit: the scopes the node opened
-	row          rowEdge
-	k            int // rowStart: the row's cells
 }
 
 // visit counts a text node, or opens an element's scopes and queues its
@@ -130,14 +133,19 @@ func (w *walker) visit(f frame) {
 		}
 	}
 	var run blockRun
-	rows := w.rows.find(n)
+	rows, el := w.rows.find(n)
 	for c := n.LastChild; c != nil; c = c.PrevSibling { // popped in document order
-		if k := len(rows); k > 0 && rows[k-1].last == c {
-			w.stack = append(w.stack, frame{n: rows[k-1].first, row: rowEnd})
+		k := len(rows)
+		if c.Type == html.ElementNode {
+			el-- // c's index among the element children
+			if k > 0 && rows[k-1].start+rows[k-1].k-1 == el {
+				w.nRows++
+				w.stack = append(w.stack, frame{row: rowEnd, rowID: w.nRows})
+			}
 		}
 		w.stack = append(w.stack, frame{n: c, inLink: f.inLink, list: f.list, run: run.leads(c, &w.leads)})
-		if k := len(rows); k > 0 && rows[k-1].first == c {
-			w.stack = append(w.stack, frame{n: c, row: rowStart, k: rows[k-1].k})
+		if c.Type == html.ElementNode && k > 0 && rows[k-1].start == el {
+			w.stack = append(w.stack, frame{n: c, row: rowStart, k: uint8(rows[k-1].k), rowID: w.nRows})
 			rows = rows[:k-1]
 		}
 	}

@@ -35,37 +35,34 @@ const (
 	rowEnd
 )
 
-// rowSpan is one row: its first and last cells and its number of cells.
-type rowSpan struct {
-	first, last *html.Node
-	k           int
-}
+// rowSpan is one row: the index of its first cell among its parent's
+// element children and its number of cells.
+type rowSpan struct{ start, k int }
 
 // rowFinder finds rows; its slices are reused from parent to parent.
 type rowFinder struct {
-	kids  []*html.Node
 	sigs  []uint64
 	spans []rowSpan
 }
 
+// rowBuf is the capacity rowFinder's slices start with: one allocation
+// each per page unless a parent has more element children.
+const rowBuf = 64
+
 // find returns the rows among n's element children in document order (the
-// slice is reused by the next call).
-func (r *rowFinder) find(n *html.Node) []rowSpan {
-	r.spans = r.spans[:0]
-	if n.Type != html.ElementNode {
-		return nil
+// slice is reused by the next call) and the number of element children.
+func (r *rowFinder) find(n *html.Node) ([]rowSpan, int) {
+	if r.sigs == nil {
+		r.sigs, r.spans = make([]uint64, 0, rowBuf), make([]rowSpan, 0, rowBuf)
 	}
-	r.kids, r.sigs = r.kids[:0], r.sigs[:0]
+	r.sigs, r.spans = r.sigs[:0], r.spans[:0]
+	if n.Type != html.ElementNode {
+		return nil, 0
+	}
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		if c.Type == html.ElementNode {
-			r.kids = append(r.kids, c)
+			r.sigs = append(r.sigs, cellSig(c))
 		}
-	}
-	if len(r.kids) < 2*minRowRepeats {
-		return nil
-	}
-	for _, c := range r.kids {
-		r.sigs = append(r.sigs, cellSig(c))
 	}
 	for i := 0; i+2*minRowRepeats <= len(r.sigs); {
 		k, rows := r.periodAt(i)
@@ -74,12 +71,11 @@ func (r *rowFinder) find(n *html.Node) []rowSpan {
 			continue
 		}
 		for j := range rows {
-			a := i + j*k
-			r.spans = append(r.spans, rowSpan{first: r.kids[a], last: r.kids[a+k-1], k: k})
+			r.spans = append(r.spans, rowSpan{start: i + j*k, k: k})
 		}
 		i += rows * k
 	}
-	return r.spans
+	return r.spans, len(r.sigs)
 }
 
 // periodAt returns the smallest period k of a region starting at child i
@@ -138,11 +134,11 @@ func cellSig(n *html.Node) uint64 {
 func (w *walker) rowEdge(f frame) {
 	switch f.row {
 	case rowStart:
-		if l := w.leads.firstTextLeadN(f.n, f.k, 0, false); l != leadNone {
-			w.openEntry(l, f.n)
+		if l := w.leads.firstTextLeadN(f.n, int(f.k), 0, false); l != leadNone {
+			w.openEntry(l, f.rowID)
 		}
 	case rowEnd:
-		if k := len(w.entries); k > 0 && w.entries[k-1].group == f.n {
+		if k := len(w.entries); k > 0 && w.entries[k-1].row == f.rowID {
 			w.closeEntry()
 		}
 	}

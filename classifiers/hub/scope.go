@@ -26,13 +26,13 @@ const maxEntryRunes = 1000
 // entryScope is an open entry, or a barrier: a list or table nested in an
 // entry, whose text outside entries of its own counts for nothing.
 type entryScope struct {
-	kind   lead       // leadPage, leadPlace, or leadNone for a barrier
-	own    int        // non-space runes of the entry's own text so far
-	plain  int        // words of the own text outside links (countWords)
-	name   int        // words of the name before the entry's link, 0 for none (entry.go)
-	self   bool       // it holds a link to a place in the page itself (entry.go)
-	group  *html.Node // a row of sibling cells (rows.go): its first cell
-	target string     // the leading link's href
+	kind   lead   // leadPage, leadPlace, or leadNone for a barrier
+	own    int    // non-space runes of the entry's own text so far
+	plain  int    // words of the own text outside links (countWords)
+	name   int    // words of the name before the entry's link, 0 for none (entry.go)
+	self   bool   // it holds a link to a place in the page itself (entry.go)
+	row    int32  // a row of sibling cells (rows.go): its number, else 0
+	target string // the leading link's href
 }
 
 // counts reports whether a closed entry's text counts: not a layout
@@ -64,7 +64,7 @@ const (
 func (w *walker) open(n *html.Node, run *html.Node) opened {
 	var o opened
 	if l := w.leads.entryLead(n); l != leadNone {
-		w.openEntry(l, nil)
+		w.openEntry(l, 0)
 		o |= openedEntry
 	} else if k := len(w.entries); k > 0 && w.entries[k-1].kind != leadNone {
 		switch n.DataAtom {
@@ -82,11 +82,11 @@ func (w *walker) open(n *html.Node, run *html.Node) opened {
 
 // openEntry opens an entry that leads by l (the outermost entry's kind
 // when nested), with the name and link the lead finder just found.
-func (w *walker) openEntry(l lead, group *html.Node) {
+func (w *walker) openEntry(l lead, row int32) {
 	if len(w.entries) > 0 {
 		l = w.entries[0].kind
 	}
-	w.entries = append(w.entries, entryScope{kind: l, name: w.leads.name, target: w.leads.href, group: group})
+	w.entries = append(w.entries, entryScope{kind: l, name: w.leads.name, target: w.leads.href, row: row})
 }
 
 // closeEntry closes the innermost entry and counts its text.
