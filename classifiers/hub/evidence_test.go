@@ -128,6 +128,8 @@ func FuzzMeasurePage(f *testing.F) {
 	f.Add([]byte("<table><tr><td><a href='#'>\u00a0\u3000x</a>"))
 	f.Add([]byte(`<dl><dt><a href="a.html">a</a><dd>d<dd><dl><dt><a href="b.html#x">b</a></dl></dl>`))
 	f.Add([]byte(`<ul><li><a href="javascript:x()">j</a><li><a href="HTTP://x/y">y</a><li><a href=" b#">b</a></ul>`))
+	f.Add([]byte(`<div><div class=a><a href=A.html>A</a></div><div class=b>x <a href="#m">m</a></div><div class=a>v</div><div class=b><div class=a><a href=B.html>B</a></div><div class=b></div><div class=a></div><div class=b></div></div></div>`))
+	f.Add([]byte(`<ul><li>name() : <a href="v.html#a">V</a><li>pkg.<a href=F.html>F</a> (implements q.<a href=G.html>G</a>)<li>C<a href="v.html#b">b</a></ul><dl><dt>C</dt><dd><a href=c.html>c</a></dl>`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		doc, err := htmldecode.Parse(b, "")
 		if err != nil {
