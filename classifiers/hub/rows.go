@@ -59,9 +59,23 @@ func (r *rowFinder) find(n *html.Node) ([]rowSpan, int) {
 	if n.Type != html.ElementNode {
 		return nil, 0
 	}
+	cells := 0 // element children that may be cells
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		if c.Type == html.ElementNode {
-			r.sigs = append(r.sigs, cellSig(c))
+			r.sigs = append(r.sigs, 0)
+			if cellTag(c) {
+				cells++
+			}
+		}
+	}
+	if cells < 2*minRowRepeats {
+		return nil, len(r.sigs)
+	}
+	i := 0
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode {
+			r.sigs[i] = cellSig(c)
+			i++
 		}
 	}
 	for i := 0; i+2*minRowRepeats <= len(r.sigs); {
