@@ -24,11 +24,20 @@ import (
 // that follow a term, so that a signature counts its own line only.
 //
 // The first visible text may be a list marker written as text ("1.",
-// "•", at most maxMarkerRunes runes with no letter) before the link. For
-// repeated blocks (block.go) it may also be a short label (at most
-// maxBlockLabelRunes runes: a result's type, its vote count, an icon's
-// letter) that is not a heading: a block whose first text is a heading is
-// a section, not an item.
+// "•", at most maxMarkerRunes runes with no letter, or maxLetterMarkerRunes
+// with one: "a)", an icon's letter) before the link. For repeated blocks
+// (block.go) it may also be a short label (at most maxBlockLabelRunes
+// runes: a result's type, its vote count) that is not a heading: a block
+// whose first text is a heading is a section, not an item. For entries it
+// may be a name (at most maxNameWords words, maxNameRunes runes, outside
+// headings); such an entry counts only when it holds nothing but the name,
+// links and at most maxNameSlack more words (scope.go): an index term and
+// where it is ("asString() : <a>Json::Value</a>", a class hierarchy's
+// "com.example.<a>Foo</a>"), not a sentence with a link in it.
+//
+// An entry holding a link to a place in the page itself (selfPlace)
+// summarises a member of this page, whatever its first link leads to: an
+// API summary's row led by its return type's link counts nothing.
 //
 // When the page's URL is known (MeasurePageAt), a link leads to another
 // page only when it stays on the page's site (the same host, "www." and
@@ -61,7 +70,7 @@ type leadFinder struct {
 	page  *url.URL
 	site  string // page's host without "www."
 	stack []leadItem
-	name  int    // firstTextLeadN: runes of the name before the link, 0 for none
+	name  int    // firstTextLeadN: words of the name before the link, 0 for none
 	href  string // firstTextLeadN: the leading link's href
 }
 
