@@ -75,6 +75,7 @@
 //   - relevance.go: relevance over every word, TF-IDF over the pages seen.
 //   - linkmodel.go: the online logistic regression over hashed link features.
 //   - learned.go: the learned strategy: link features, priorities, Rescore.
+//   - README.md: the cost per page and how it was measured.
 //   - share.go: Sharer, Judgement (its binary form), Hook.Learn: the
 //     learned strategy of a distributed crawl's processes learning from
 //     each other's pages (the Redis side is package redisshare).
