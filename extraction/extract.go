@@ -143,7 +143,7 @@ func candidates(p *page, m *stm.Matcher, cfg Config) []region {
 			continue // its records cannot cover MinCoverage: not worth segmenting
 		}
 		seg := segment(m, p, p.t.Children(c.node), cfg.D0, cfg.MinSimilarity)
-		if len(seg.records) < cfg.MinRecords || seg.sim < cfg.MinSimilarity || prose(p.t, seg.records) || !sameClass(p.t, seg.records) {
+		if len(seg.records) < cfg.MinRecords || seg.sim < cfg.MinSimilarity || prose(p.t, seg.records) || !sameClass(p, seg.records) {
 			continue
 		}
 		cov := 0.0
@@ -205,9 +205,10 @@ func (a analysis) values(pageURL string) [][]value {
 	// document order: a stray record before its list comes first
 	slices.SortStableFunc(recs, func(x, y []int32) int { return cmp.Compare(x[0], y[0]) })
 	abs := resolver(a.p.doc, pageURL)
+	ks := newKeyer(a.p.name)
 	var vals [][]value
 	for _, rec := range recs {
-		if v := recordValues(a.p.t, rec, abs); len(v) > 0 {
+		if v := recordValues(a.p.t, ks, rec, abs); len(v) > 0 {
 			vals = append(vals, v)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/crawl-project/crawl/extraction/stm"
 	"golang.org/x/net/html"
@@ -31,8 +32,21 @@ const imgContent = 20
 type page struct {
 	doc  *html.Node
 	t    *stm.Tree
-	text []int32 // characters of visible text in each subtree
-	tags []int32 // element nodes in each subtree
+	text []int32  // characters of visible text in each subtree
+	tags []int32  // element nodes in each subtree
+	seg  []string // segmentName of each element, filled on first use
+}
+
+// name is segmentName of element i, computed once per page (region
+// choice, segmentation and fields compare the names of the same nodes
+// again and again).
+func (p *page) name(i int32) string {
+	if s := p.seg[i]; s != "" {
+		return s
+	}
+	s := segmentName(p.t.Node[i])
+	p.seg[i] = s
+	return s
 }
 
 // newPage builds the page of doc, or fails with ErrTooLarge beyond
@@ -47,7 +61,7 @@ func newPage(doc *html.Node, maxNodes int) (*page, error) {
 		return nil, fmt.Errorf("%w: more than %d nodes", ErrTooLarge, maxNodes)
 	}
 	n := t.Len()
-	p := &page{doc: doc, t: t, text: make([]int32, n), tags: make([]int32, n)}
+	p := &page{doc: doc, t: t, text: make([]int32, n), tags: make([]int32, n), seg: make([]string, n)}
 	for i := n - 1; i >= 0; i-- {
 		switch {
 		case t.Label[i] == stm.TextLabel:
@@ -162,7 +176,22 @@ func styleHides(style string) bool {
 	return bytes.Contains(v, []byte("display:none")) || bytes.Contains(v, []byte("visibility:hidden"))
 }
 
-// collapse trims s and replaces runs of white space by one space.
+// collapse trims s and replaces runs of white space by one space; s
+// itself, without allocating, when it is so already.
 func collapse(s string) string {
-	return strings.Join(strings.Fields(s), " ")
+	space := true // at the start, or after a space
+	for _, r := range s {
+		if unicode.IsSpace(r) {
+			if space || r != ' ' {
+				return strings.Join(strings.Fields(s), " ")
+			}
+			space = true
+		} else {
+			space = false
+		}
+	}
+	if space && s != "" {
+		return strings.Join(strings.Fields(s), " ") // trailing space
+	}
+	return s
 }

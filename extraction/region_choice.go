@@ -141,7 +141,7 @@ func innerList(p *page, m *stm.Matcher, cfg Config, i int) segmentation {
 // on the page.
 func moreRegions(p *page, m *stm.Matcher, cfg Config, main region) []region {
 	var out []region
-	for _, n := range samePath(p.t, main.node) {
+	for _, n := range samePath(p, main.node) {
 		if len(out) >= cfg.MoreRegions {
 			break
 		}
@@ -177,11 +177,11 @@ func strays(p *page, m *stm.Matcher, main region, taken []region) []region {
 	if len(first) != 1 || par < 0 {
 		return nil
 	}
-	name := segmentName(t.Node[first[0]])
+	name := p.name(first[0])
 	var out []region
 	for _, c := range t.Children(par) {
 		n := int(c)
-		if n == main.node || t.Label[n] == stm.TextLabel || segmentName(t.Node[n]) != name {
+		if n == main.node || t.Label[n] == stm.TextLabel || p.name(c) != name {
 			continue
 		}
 		clash := false
@@ -200,8 +200,9 @@ func strays(p *page, m *stm.Matcher, main region, taken []region) []region {
 
 // samePath returns the other nodes whose tag.class path from the root is
 // the one of node.
-func samePath(t *stm.Tree, node int) []int {
-	want := nodePath(t, node)
+func samePath(p *page, node int) []int {
+	t := p.t
+	want := nodePath(p, node)
 	var out []int
 	var walk func(i, depth int)
 	walk = func(i, depth int) {
@@ -212,7 +213,7 @@ func samePath(t *stm.Tree, node int) []int {
 			return
 		}
 		for _, c := range t.Children(i) {
-			if t.Label[c] != stm.TextLabel && segmentName(t.Node[c]) == want[depth] {
+			if t.Label[c] != stm.TextLabel && p.name(c) == want[depth] {
 				walk(int(c), depth+1)
 			}
 		}
@@ -326,13 +327,14 @@ func richness(t *stm.Tree, recs [][]int32) float64 {
 // sameClass reports whether at least half of the records start with the
 // same tag.class (digits stripped): the blocks of an article (headline,
 // byline, body) have matching shapes but distinct classes.
-func sameClass(t *stm.Tree, recs [][]int32) bool {
+func sameClass(p *page, recs [][]int32) bool {
+	t := p.t
 	count := map[string]int{}
 	most := 0
 	for _, r := range recs {
 		name := "#text"
 		if t.Label[r[0]] != stm.TextLabel {
-			name = segmentName(t.Node[r[0]])
+			name = p.name(r[0])
 		}
 		count[name]++
 		most = max(most, count[name])

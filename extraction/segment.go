@@ -250,7 +250,7 @@ func segment(m *stm.Matcher, p *page, kids []int32, d0, minSim float64) segmenta
 	if len(order) < 2 {
 		return best
 	}
-	if lo, hi := uniformCore(t, kids); hi-lo >= 2 {
+	if lo, hi := uniformCore(p, kids); hi-lo >= 2 {
 		// one tag.class (but for a heading or a "show more" button at
 		// an end): every child its own record, optional parts
 		// notwithstanding
@@ -341,10 +341,10 @@ func sameTag(t *stm.Tree, kids []int32) bool {
 // one tag.class once at most one child of another kind at either end is
 // left out (a heading before a list, a "show more" button or a pager after
 // it); hi-lo < 2 when there is no such core.
-func uniformCore(t *stm.Tree, kids []int32) (lo, hi int) {
+func uniformCore(p *page, kids []int32) (lo, hi int) {
 	for lo = range 2 {
 		for hi = len(kids); hi >= len(kids)-1; hi-- {
-			if hi-lo >= 2 && sameName(t, kids[lo:hi]) {
+			if hi-lo >= 2 && sameName(p, kids[lo:hi]) {
 				return lo, hi
 			}
 		}
@@ -353,13 +353,14 @@ func uniformCore(t *stm.Tree, kids []int32) (lo, hi int) {
 }
 
 // sameName reports whether all kids are elements with one tag.class.
-func sameName(t *stm.Tree, kids []int32) bool {
+func sameName(p *page, kids []int32) bool {
+	t := p.t
 	if t.Label[kids[0]] == stm.TextLabel {
 		return false
 	}
-	name := segmentName(t.Node[kids[0]])
+	name := p.name(kids[0])
 	for _, k := range kids[1:] {
-		if t.Label[k] == stm.TextLabel || segmentName(t.Node[k]) != name {
+		if t.Label[k] == stm.TextLabel || p.name(k) != name {
 			return false
 		}
 	}
