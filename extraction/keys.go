@@ -41,7 +41,7 @@ type repKey struct {
 type suffixKind uint8
 
 const (
-	sfxText     suffixKind = iota
+	sfxText suffixKind = iota
 	sfxHref
 	sfxSrc
 	sfxRootText // text right at the record root: "text"

@@ -110,6 +110,16 @@ func hidden(n *html.Node) bool {
 var hiddenClasses = []string{"hidden", "hide", "d-none", "nodisplay", "no-display", "display-none",
 	"is-hidden", "invisible", "sr-only", "visually-hidden", "screen-reader-text"}
 
+// hiddenLen reports whether a hidden class has n bytes
+// (TestHiddenLen holds it to hiddenClasses).
+func hiddenLen(n int) bool {
+	switch n {
+	case 4, 6, 7, 9, 10, 12, 15, 18:
+		return true
+	}
+	return false
+}
+
 // hasHiddenClass reports whether the class attribute value holds one of
 // hiddenClasses, without allocating (it runs on every element).
 func hasHiddenClass(class string) bool {
@@ -127,16 +137,19 @@ func hasHiddenClass(class string) bool {
 		if len(tok) < 4 || len(tok) > 18 {
 			continue
 		}
-		ascii := true
-		for j := 0; j < len(tok) && ascii; j++ {
-			ascii = tok[j] < 0x80
-		}
-		if ascii { // only ASCII folds to ASCII byte for byte: the quick rejections hold
+		if tok[0] < 0x80 { // an ASCII rune folds to ASCII only: the quick rejection holds
 			switch tok[0] | 0x20 { // every hidden class starts with one of these letters
 			case 'h', 'd', 'n', 'i', 's', 'v':
 			default:
 				continue
 			}
+		}
+		ascii := true
+		for j := 0; j < len(tok) && ascii; j++ {
+			ascii = tok[j] < 0x80
+		}
+		if ascii && !hiddenLen(len(tok)) {
+			continue // only ASCII folds to ASCII byte for byte: lengths compare
 		}
 		for _, h := range hiddenClasses {
 			if (!ascii || len(tok) == len(h)) && strings.EqualFold(tok, h) {

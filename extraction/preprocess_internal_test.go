@@ -97,3 +97,17 @@ func TestCollapse(t *testing.T) {
 		}
 	}
 }
+
+// TestHiddenLen: hiddenLen knows the length of every hidden class, and no
+// other.
+func TestHiddenLen(t *testing.T) {
+	lens := map[int]bool{}
+	for _, h := range hiddenClasses {
+		lens[len(h)] = true
+	}
+	for n := range 30 {
+		if hiddenLen(n) != lens[n] {
+			t.Errorf("hiddenLen(%d) = %v, want %v", n, hiddenLen(n), lens[n])
+		}
+	}
+}

@@ -229,21 +229,33 @@ func segment(m *stm.Matcher, p *page, kids []int32, d0, minSim float64) segmenta
 	}
 	var best segmentation
 	bestStart := len(kids)
-	consider := func(s segmentation, start int) {
+	share := func(recs [][]int32) float64 {
 		covered := 0
-		for _, r := range s.records {
+		for _, r := range recs {
 			for _, k := range r {
 				covered += int(p.text[k]) + 1
 			}
 		}
-		s.score = s.sim * float64(covered) / float64(total)
+		return float64(covered) / float64(total)
+	}
+	consider := func(s segmentation, start int) {
+		s.score = s.sim * share(s.records)
 		if better(s, start, best, bestStart) {
 			best, bestStart = s, start
 		}
 	}
+	// hopeless reports whether records covering this share of the
+	// children cannot beat the best so far even with similarity 1: their
+	// similarity is not worth computing.
+	hopeless := func(recs [][]int32) bool {
+		return best.records != nil && share(recs) < best.score-1e-9
+	}
 	for _, l := range order {
 		if starts := occ[l]; len(starts) >= 2 {
 			recs := cutRecords(labels, kids, starts)
+			if hopeless(recs) {
+				continue
+			}
 			consider(segmentation{records: recs, sim: meanSimilarity(m, t, recs)}, starts[0])
 		}
 	}
@@ -268,7 +280,9 @@ func segment(m *stm.Matcher, p *page, kids []int32, d0, minSim float64) segmenta
 		for i := range kids {
 			recs[i] = kids[i : i+1]
 		}
-		consider(segmentation{records: recs, sim: meanSimilarity(m, t, recs)}, 0)
+		if !hopeless(recs) {
+			consider(segmentation{records: recs, sim: meanSimilarity(m, t, recs)}, 0)
+		}
 	}
 	return best
 }
