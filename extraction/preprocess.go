@@ -161,7 +161,7 @@ func hasHiddenClass(class string) bool {
 }
 
 func isClassSpace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
+	return c <= ' ' && (c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r')
 }
 
 // styleHides reports whether an inline style sets display:none or

@@ -1,8 +1,6 @@
 package extraction
 
 import (
-	"strings"
-
 	"github.com/crawl-project/crawl/extraction/stm"
 	"golang.org/x/net/html/atom"
 )
@@ -269,7 +267,8 @@ const linkOnly = 0.4
 // links) weigh little against a list of records with fields; a card whose
 // picture, title and summary sit inside one link is not a menu item (tune
 // 0.978 / 0.969 -> 0.980 / 0.970, per page recall 0.938 -> 0.943).
-func richness(t *stm.Tree, recs [][]int32) float64 {
+func richness(p *page, recs [][]int32) float64 {
+	t := p.t
 	all, link, multi := 0, 0, 0
 	plain, notPlain := -1, -1 // the last link found plain, not plain
 	var path []uint64         // label-path hash of each node of the current subtree
@@ -290,7 +289,7 @@ func richness(t *stm.Tree, recs [][]int32) float64 {
 				path[j-int(i)] = h
 				leaf := t.Node[j].DataAtom == atom.Img
 				if t.Label[j] == stm.TextLabel {
-					n := len(strings.TrimSpace(t.Node[j].Data))
+					n := int(p.text[j]) // a text node's: its trimmed length
 					leaf = n > 0
 					all += n
 					for a := int(t.Parent[j]); a >= int(i); a = int(t.Parent[a]) {
@@ -346,17 +345,18 @@ func sameClass(p *page, recs [][]int32) bool {
 // paragraphs and inline markup only, with a long text node or proseMin·2
 // characters of text in all. That is the repeated structure of an article
 // body, not data records.
-func prose(t *stm.Tree, recs [][]int32) bool {
+func prose(p *page, recs [][]int32) bool {
+	t := p.t
 	n, withText := 0, 0
 	for _, r := range recs {
 		long := false
 		ok := true
 		text := 0
 		for _, i := range r {
-			ok = ok && proseNode(t, int(i), &long)
+			ok = ok && proseNode(p, int(i), &long)
 			for j := int(i); j < int(i)+int(t.Size[i]); j++ {
 				if t.Label[j] == stm.TextLabel {
-					text += len(strings.TrimSpace(t.Node[j].Data))
+					text += int(p.text[j])
 				}
 			}
 		}
@@ -371,9 +371,10 @@ func prose(t *stm.Tree, recs [][]int32) bool {
 	return withText > 0 && 2*n >= withText
 }
 
-func proseNode(t *stm.Tree, i int, long *bool) bool {
+func proseNode(p *page, i int, long *bool) bool {
+	t := p.t
 	if t.Label[i] == stm.TextLabel {
-		if len(strings.TrimSpace(t.Node[i].Data)) >= proseMin {
+		if p.text[i] >= proseMin {
 			*long = true
 		}
 		return true
@@ -385,7 +386,7 @@ func proseNode(t *stm.Tree, i int, long *bool) bool {
 		return false
 	}
 	for _, c := range t.Children(i) {
-		if !proseNode(t, int(c), long) {
+		if !proseNode(p, int(c), long) {
 			return false
 		}
 	}
