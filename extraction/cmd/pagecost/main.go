@@ -10,7 +10,8 @@
 // slowest pages. -cluster extracts every page as one template cluster
 // (what the crawl does on a documentation site of one template); -dump
 // FILE writes every record (page, index, fields as JSON), one a line, so
-// that two versions of the extraction can be compared record for record.
+// that two versions of the extraction can be compared record for record;
+// -cpuprofile FILE writes a CPU profile of the run (go tool pprof).
 //
 //	go run ./extraction/cmd/pagecost /usr/share/doc/python3.11/html
 package main
