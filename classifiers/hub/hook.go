@@ -60,8 +60,8 @@ type Policy struct {
 // also corrects the links of a host whose fetched pages show the URL model
 // wrong for it (calibrate.go).
 type Hook struct {
-	c   *Classifier
-	p   Policy
+	c     *Classifier
+	p     Policy
 	pm    *PageModel
 	cal   *hostCalibration
 	links *linkLabeler
