@@ -173,9 +173,17 @@ func dirOf(path string) string {
 }
 
 // linkFeatures fills v with the features of a link to u with anchor text
-// anchor found on the page parent (which was labelled parentLabel).
-func linkFeatures(v *linkVec, u, anchor, parent string, parentLabel byte) {
+// anchor found on the page parent (which was labelled parentLabel), at
+// ctx in it (linkcontext.go; nil when unknown).
+func linkFeatures(v *linkVec, u, anchor, parent string, parentLabel byte, ctx *linkCtx) {
 	v.n = 0
+	if ctx != nil {
+		for _, f := range ctx.f {
+			v.add(f)
+		}
+	} else {
+		v.add(fnvByte(fnvOffset, '?'))
+	}
 	host, path, query := splitPath(u)
 	dir := dirOf(path)
 	file := path[len(dir):]

@@ -117,11 +117,15 @@ func (ll *linkLabeler) label(from *crawl.Page, link *crawl.Link) (string, float6
 		return ll.c.Classify(u)
 	}
 	parent, plabel := "", byte(parentUnknown)
+	var ctx *linkCtx
 	if from != nil {
 		parent, plabel = pageURL(from), parentLabelOf(from.Label)
+		if c, ok := contextsOf(from).lookup(link.URL); ok {
+			ctx = c
+		}
 	}
 	var x linkVec
-	linkFeatures(&x, link.URL, link.Anchor, parent, plabel)
+	linkFeatures(&x, link.URL, link.Anchor, parent, plabel, ctx)
 	s := clampS(ll.c.svmLogit(u))
 	key := maphash.String(ll.seed, link.URL)
 	h.mu.Lock()
@@ -202,7 +206,7 @@ func (ll *linkLabeler) observe(page *crawl.Page, hub bool) {
 		x, s = h.pending[i].x, h.pending[i].s
 		ll.remove(h, int(i))
 	} else {
-		linkFeatures(&x, page.URL, page.Anchor, page.Parent, parentUnknown)
+		linkFeatures(&x, page.URL, page.Anchor, page.Parent, parentUnknown, nil)
 		s = clampS(ll.c.svmLogit(URLInfo{URL: page.URL, Anchor: page.Anchor, Depth: page.Depth}))
 	}
 	if len(h.done) < maxDoneHost {

@@ -46,7 +46,7 @@ type linkExample struct {
 // LinkLearning is the per-host link model's learning rate and its choices
 // (the zero value means the defaults, chosen on the tuning sites: README).
 type LinkLearning struct {
-	Rate      float64 // AdaGrad step size; 0 means 0.3
+	Rate      float64 // AdaGrad step size; 0 means 0.1
 	Replay    int     // earlier pages replayed per update; 0 means 4, < 0 none
 	HubWeight float64 // cap on the weight of a hub page (topic:hub ratio); 0 means 4, < 1 means 1
 	Ridge     float64 // L2 pull of the weights to their start per step; 0 means 1e-4
@@ -54,7 +54,7 @@ type LinkLearning struct {
 
 func (l LinkLearning) withDefaults() LinkLearning {
 	if l.Rate == 0 {
-		l.Rate = 0.3
+		l.Rate = 0.1
 	}
 	if l.Replay == 0 {
 		l.Replay = 4
