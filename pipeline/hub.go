@@ -2,7 +2,10 @@ package pipeline
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"sync"
+	"time"
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/classifiers/hub"
@@ -18,8 +21,11 @@ import (
 // labels the model revised for queued links to their frontier rows.
 type hubBuiltin struct {
 	*hub.Hook
-	st  *store.Store // where revised link labels go; nil: not written
-	buf []hub.LinkLabel
+	st *store.Store // where revised link labels go; nil: not written
+
+	flushMu sync.Mutex // one writer of revised labels at a time
+	last    time.Time  // last write, under flushMu
+	buf     []hub.LinkLabel
 }
 
 const (
@@ -30,6 +36,12 @@ const (
 	// revises after each of the host's fetched pages (chosen on the tuning
 	// sites: classifiers/hub README).
 	linkRelabelPerPage = 64
+	// Revised labels are written from OnPage once relabelFlushCount wait
+	// or relabelFlushEvery passed since the last write (a batch of 200
+	// pages would be too late: most revised links are fetched by then),
+	// and at every batch.
+	relabelFlushCount = 32
+	relabelFlushEvery = 100 * time.Millisecond
 )
 
 // newHubBuiltin loads hub.model, or the model shipped with the package.
@@ -74,13 +86,35 @@ func newHubBuiltin(cfg *config.Config, st *store.Store) (*hubBuiltin, error) {
 // BatchNeeds: OnBatch reads no page.
 func (b *hubBuiltin) BatchNeeds() hooks.Needs { return hooks.Needs{} }
 
-// OnBatch writes the revised labels of queued links to their frontier
-// rows; those whose row is not queued (fetched meanwhile, out of scope, or
-// not stored yet) go back to the hook.
+// OnPage labels the page (hub.Hook.OnPage) and, when enough revised link
+// labels wait or enough time passed, writes them, unless another worker
+// is writing them.
+func (b *hubBuiltin) OnPage(ctx context.Context, page *crawl.Page) error {
+	err := b.Hook.OnPage(ctx, page)
+	if b.st != nil && b.flushMu.TryLock() {
+		defer b.flushMu.Unlock()
+		if n := b.PendingRelabels(); n >= relabelFlushCount || n > 0 && time.Since(b.last) >= relabelFlushEvery {
+			err = errors.Join(err, b.flush(ctx))
+		}
+	}
+	return err
+}
+
+// OnBatch writes the revised labels that wait.
 func (b *hubBuiltin) OnBatch(ctx context.Context, _ *crawl.Batch) error {
 	if b.st == nil {
 		return nil
 	}
+	b.flushMu.Lock()
+	defer b.flushMu.Unlock()
+	return b.flush(ctx)
+}
+
+// flush writes the revised labels of queued links to their frontier rows;
+// those whose row is not queued (fetched meanwhile, out of scope, or not
+// stored yet) go back to the hook. b.flushMu held.
+func (b *hubBuiltin) flush(ctx context.Context) error {
+	b.last = time.Now()
 	b.buf = b.TakeRelabels(b.buf[:0])
 	if len(b.buf) == 0 {
 		return nil

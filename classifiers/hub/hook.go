@@ -205,6 +205,16 @@ func (h *Hook) TakeRelabels(dst []LinkLabel) []LinkLabel {
 	return h.links.take(dst)
 }
 
+// PendingRelabels is how many revised labels TakeRelabels would hand out.
+func (h *Hook) PendingRelabels() int {
+	if h.links == nil {
+		return 0
+	}
+	h.links.outMu.Lock()
+	defer h.links.outMu.Unlock()
+	return len(h.links.out)
+}
+
 // RelabelMissed reports revised labels (TakeRelabels) whose URL had no
 // queued frontier row: each is sent again on its next turn, and a link that
 // misses twice is no longer revised.
