@@ -15,7 +15,8 @@ import (
 // the generator gives it (span.chapter against span.sect1, li.toctree-l1
 // against li.toctree-l2), and a link in running text differs from both.
 // measureLinkContexts walks the fetched page once (in OnPage) and records,
-// per link target (a hash of the resolved path and query), the context of
+// per link target (a hash of the resolved path; links that differ only
+// in their query share it), the context of
 // its first <a>, the one whose anchor the crawler keeps:
 //
 //	P  the tag and first class word of the link's parent element
@@ -28,25 +29,33 @@ import (
 // The features are hashed already (linkVec.add takes them); the table
 // lives with the page (crawl.Page.Keep) for its OnURL calls.
 
-const maxContextDepth = 512 // deeper elements are not looked at
+const maxContextDepth = 256 // deeper elements are not looked at
 
 type linkCtx struct{ f [5]uint32 }
 
-type linkContexts struct{ m map[uint64]linkCtx }
+type linkContexts struct {
+	m map[uint64]linkCtx
+	// the last href resolved (without its fragment) and its key: index
+	// pages link one page many times in a row (page.html#a, page.html#b)
+	lastHref string
+	lastKey  uint64
+	lastOK   bool
+}
 
 type linkContextsKey struct{}
 
 type ctxState struct {
-	self, parent uint32 // tag.class hashes of this element and its parent
+	self, parent *html.Node // this element and its parent (hashed only for a link)
 	level        uint8
 	nested       bool
 	region       bool
 }
 
-// measureLinkContexts records the context of every <a href> of doc.
-func measureLinkContexts(doc *html.Node, pageURL string) *linkContexts {
+// measureLinkContexts records the context of every <a href> of doc; links
+// is how many out-links the page has (a size hint).
+func measureLinkContexts(doc *html.Node, pageURL string, links int) *linkContexts {
 	_, basePath, _ := splitPath(pageURL)
-	lc := &linkContexts{m: make(map[uint64]linkCtx, 64)}
+	lc := &linkContexts{m: make(map[uint64]linkCtx, max(8, links))}
 	var walk func(n *html.Node, st ctxState, depth int)
 	walk = func(n *html.Node, st ctxState, depth int) {
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
@@ -67,7 +76,7 @@ func measureLinkContexts(doc *html.Node, pageURL string) *linkContexts {
 
 // childState is the state c's children see.
 func childState(c *html.Node, st ctxState) ctxState {
-	next := ctxState{self: tagClass(c), parent: st.self, level: st.level, nested: st.nested, region: st.region}
+	next := ctxState{self: c, parent: st.self, level: st.level, nested: st.nested, region: st.region}
 	switch c.DataAtom {
 	case atom.Ul, atom.Ol, atom.Dl:
 		next.level = min(st.level+1, 4)
@@ -96,8 +105,11 @@ func hasListChild(n *html.Node) bool {
 	return false
 }
 
-// tagClass hashes an element's tag and its first class word.
+// tagClass hashes an element's tag and its first class word (0 for none).
 func tagClass(n *html.Node) uint32 {
+	if n == nil {
+		return 0
+	}
 	h := fnvString(fnvOffset, n.Data)
 	return fnvString(fnvByte(h, '.'), firstClass(n))
 }
@@ -121,15 +133,25 @@ func (lc *linkContexts) add(a *html.Node, basePath string, st *ctxState) {
 	ok := false
 	for _, at := range a.Attr {
 		if at.Key == "href" {
-			href, ok = strings.TrimSpace(at.Val), true
+			href, ok = at.Val, true
 			break
 		}
 	}
-	if !ok {
-		return
+	if !ok || href == "" || href[0] == '#' {
+		return // no target, or a place in this page
 	}
-	key, ok := resolvedKey(basePath, href)
-	if !ok {
+	if asciiSpace(href[0]) || asciiSpace(href[len(href)-1]) {
+		href = strings.TrimSpace(href)
+	}
+	if i := strings.IndexByte(href, '#'); i >= 0 {
+		href = href[:i]
+	}
+	if href != lc.lastHref {
+		lc.lastHref = href
+		lc.lastKey, lc.lastOK = resolvedKey(basePath, href)
+	}
+	key := lc.lastKey
+	if !lc.lastOK {
 		return
 	}
 	if _, dup := lc.m[key]; dup {
@@ -144,8 +166,8 @@ func (lc *linkContexts) add(a *html.Node, basePath string, st *ctxState) {
 		region = 'r'
 	}
 	lc.m[key] = linkCtx{f: [5]uint32{
-		mix32('P', st.self),
-		mix32('G', st.parent),
+		mix32('P', tagClass(st.self)),
+		mix32('G', tagClass(st.parent)),
 		fnvString(fnvByte(fnvOffset, 'C'), firstClass(a)),
 		fnvByte(fnvByte(fnvOffset, 'V'), lv),
 		fnvByte(fnvByte(fnvOffset, 'Z'), region),
@@ -191,9 +213,9 @@ func splitPathQuery(u string) (host, pathQuery string, ok bool) {
 	return host, u, true
 }
 
-// resolvedKey hashes the path and query href resolves to from a page at
-// basePath (FNV-1a 64 of the segments after removing . and ..), without
-// allocating; the host is left out. An empty href or a bare fragment (a
+// resolvedKey hashes the path href resolves to from a page at basePath
+// (FNV-1a 64 of the segments after removing . and ..), without
+// allocating; the host and the query are left out. An empty href or a bare fragment (a
 // place in the same page) has no key; other schemes than http(s) neither.
 func resolvedKey(basePath, href string) (uint64, bool) {
 	if i := strings.IndexByte(href, '#'); i >= 0 {
@@ -214,9 +236,11 @@ func resolvedKey(basePath, href string) (uint64, bool) {
 	} else if hasScheme(href) {
 		return 0, false // mailto:, javascript:, …
 	}
-	query := ""
 	if i := strings.IndexByte(href, '?'); i >= 0 {
-		href, query = href[:i], href[i:]
+		href = href[:i]
+		if href == "" {
+			href = basePath // "?q": the page itself
+		}
 	}
 	var segs [64]string
 	n := 0
@@ -250,11 +274,10 @@ func resolvedKey(basePath, href string) (uint64, bool) {
 	if trailing || n == 0 {
 		mix('/')
 	}
-	for j := 0; j < len(query); j++ {
-		mix(query[j])
-	}
 	return h, true
 }
+
+func asciiSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f' }
 
 // eachSeg calls fn with each of path's '/'-separated segments.
 func eachSeg(path string, fn func(string)) {
