@@ -14,7 +14,9 @@ import (
 
 const tocURL = "http://docs.test/index.html"
 
-func sectionURL(i int) string { return fmt.Sprintf("http://docs.test/ch%02ds%02d.html", i/10+1, i%10+1) }
+func sectionURL(i int) string {
+	return fmt.Sprintf("http://docs.test/ch%02ds%02d.html", i/10+1, i%10+1)
+}
 
 // tocPage lists n sections; sectionPage is an article of running text.
 func tocPage(t testing.TB, n int) *crawl.Page {
