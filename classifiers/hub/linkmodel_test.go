@@ -164,3 +164,51 @@ func TestLinkModelNeedsPageModel(t *testing.T) {
 		t.Error("a link model without a page model was accepted")
 	}
 }
+
+// Workers label links and learn from pages at once while the outbox is
+// drained (go test -race).
+func TestLinkModelConcurrent(t *testing.T) {
+	const n = 40
+	ctx := context.Background()
+	h := linkHook(t, 8)
+	toc := tocPage(t, n)
+	if err := h.OnPage(ctx, toc); err != nil {
+		t.Fatal(err)
+	}
+	queueLinks(t, h, toc, n)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for range 200 {
+			var missed []string
+			for _, r := range h.TakeRelabels(nil) {
+				missed = append(missed, r.URL)
+			}
+			h.RelabelMissed(missed)
+		}
+	}()
+	errs := make(chan error, 4)
+	for w := range 4 {
+		go func() {
+			for i := w; i < n; i += 4 {
+				p := sectionPage(t, i)
+				if err := h.OnPage(ctx, p); err != nil {
+					errs <- err
+					return
+				}
+				l := crawl.Link{URL: tocURL, Anchor: "Contents", Parent: p.URL, Depth: 2}
+				if err := h.OnURL(ctx, p, &l); err != nil {
+					errs <- err
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range 4 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	<-done
+}
