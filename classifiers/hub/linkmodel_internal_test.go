@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/net/html"
 
+	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/frontier"
 )
 
@@ -284,4 +285,56 @@ func BenchmarkLinkRevise(b *testing.B) {
 	if len(h.pending) != 2000 {
 		b.Fatalf("%d queued", len(h.pending))
 	}
+}
+
+// BenchmarkLinkLabel is OnURL's labelling of one link: the URL SVM alone
+// (Classify) and through a trained host model (the SVM's logit, the
+// features, the model, keeping the link for revision), same run.
+func BenchmarkLinkLabel(b *testing.B) {
+	c, err := Default()
+	if err != nil {
+		b.Fatal(err)
+	}
+	links := make([]crawl.Link, 256)
+	for i := range links {
+		links[i] = crawl.Link{URL: fmt.Sprintf("http://h.test/lib/d%d/page-%d.html", i%7, i), Anchor: fmt.Sprintf("%d.%d. Entry", i/8, i%8), Depth: 2}
+	}
+	parent := &crawl.Page{URL: "http://h.test/lib/index.html", Label: crawl.LabelHub}
+	b.Run("svm", func(b *testing.B) {
+		b.ReportAllocs()
+		hubs := 0
+		i := 0
+		for b.Loop() {
+			l := &links[i%len(links)]
+			if lab, _ := c.Classify(URLInfo{URL: l.URL, Anchor: l.Anchor, Depth: l.Depth}); IsHub(lab) {
+				hubs++
+			}
+			i++
+		}
+		if hubs == 0 {
+			b.Fatal("no hub")
+		}
+	})
+	b.Run("online", func(b *testing.B) {
+		ll := newLinkLabeler(c, LinkLearning{}, 64)
+		h := ll.host("h.test", true)
+		h.fetched = true
+		h.m = newLinkModel(1)
+		for i := range 50 {
+			v := vecOf(links[i].URL, links[i].Anchor, parent.URL)
+			h.m.learn(&v, 1, i%9 == 0, ll.learn)
+		}
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			l := &links[i%len(links)]
+			if lab, _ := ll.label(parent, l); lab == "" {
+				b.Fatal("no label")
+			}
+			i++
+		}
+		if len(h.pending) != len(links) {
+			b.Fatalf("%d links kept, want %d", len(h.pending), len(links))
+		}
+	})
 }
