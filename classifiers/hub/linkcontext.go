@@ -175,17 +175,17 @@ func (lc *linkContexts) add(a *html.Node, basePath string, st *ctxState) {
 }
 
 // lookup returns the context of the link to u, if the page had one.
-func (lc *linkContexts) lookup(u string) (*linkCtx, bool) {
+func (lc *linkContexts) lookup(u string) (linkCtx, bool) {
 	if lc == nil {
-		return nil, false
+		return linkCtx{}, false
 	}
 	_, path, _ := splitPathQuery(u)
 	key, ok := resolvedKey("", path)
 	if !ok {
-		return nil, false
+		return linkCtx{}, false
 	}
 	c, ok := lc.m[key]
-	return &c, ok
+	return c, ok
 }
 
 // contextsOf returns the link contexts kept with page (nil when none).

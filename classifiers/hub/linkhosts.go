@@ -118,10 +118,12 @@ func (ll *linkLabeler) label(from *crawl.Page, link *crawl.Link) (string, float6
 	}
 	parent, plabel := "", byte(parentUnknown)
 	var ctx *linkCtx
+	var c linkCtx
 	if from != nil {
 		parent, plabel = pageURL(from), parentLabelOf(from.Label)
-		if c, ok := contextsOf(from).lookup(link.URL); ok {
-			ctx = c
+		var ok bool
+		if c, ok = contextsOf(from).lookup(link.URL); ok {
+			ctx = &c
 		}
 	}
 	var x linkVec

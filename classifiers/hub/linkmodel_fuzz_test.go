@@ -44,7 +44,7 @@ func FuzzLinkFeatures(f *testing.F) {
 			t.Fatalf("%d contexts from %d anchors", len(lc.m), as)
 		}
 		if c, ok := lc.lookup(u); ok {
-			linkFeatures(&v, u, anchor, parent, parentTopic, c)
+			linkFeatures(&v, u, anchor, parent, parentTopic, &c)
 			if int(v.n) > maxLinkFeats {
 				t.Fatalf("%d features with a context", v.n)
 			}

@@ -186,7 +186,7 @@ func TestLinkContexts(t *testing.T) {
 		if !ok {
 			t.Fatalf("no context for %s", u)
 		}
-		return *c
+		return c
 	}
 	ch1, ch2, s11, s12, home := get("http://h.test/d/ch1.html"), get("http://h.test/d/ch2.html"),
 		get("http://h.test/d/s11.html"), get("http://h.test/d/s12.html"), get("http://h.test/d/home.html")
