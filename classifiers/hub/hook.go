@@ -188,7 +188,9 @@ func (h *Hook) OnPage(_ context.Context, page *crawl.Page) error {
 	}
 	if h.links != nil {
 		h.links.observe(page, p >= 0.5)
-		page.Keep(linkContextsKey{}, measureLinkContexts(page.Doc, u, len(page.Links)))
+		if h.links.needContexts(page) {
+			page.Keep(linkContextsKey{}, measureLinkContexts(page.Doc, u, len(page.Links)))
+		}
 	}
 	return nil
 }

@@ -230,6 +230,35 @@ func (ll *linkLabeler) observe(page *crawl.Page, hub bool) {
 	ll.revise(h, ll.perPage)
 }
 
+// needContexts reports whether any of page's out-links is new to the
+// labeler: a link to a fetched host that is neither queued here nor
+// fetched. Only such links are kept and labelled by their host's model
+// with their place in the page (a link to a host never fetched gets the
+// SVM's label; a known one's label the frontier ignores), so the page's
+// link contexts are measured only then.
+func (ll *linkLabeler) needContexts(page *crawl.Page) bool {
+	lastKey, last := "", (*linkHost)(nil)
+	for i := range page.Links {
+		u := page.Links[i].URL
+		if hk := crawl.HostKey(u); hk != lastKey || last == nil {
+			lastKey, last = hk, ll.host(hk, false)
+		}
+		if last == nil {
+			continue
+		}
+		key := maphash.String(ll.seed, u)
+		last.mu.Lock()
+		_, queued := last.index[key]
+		_, done := last.done[key]
+		fetched := last.fetched
+		last.mu.Unlock()
+		if fetched && !queued && !done {
+			return true
+		}
+	}
+	return false
+}
+
 // remove drops queued link i of h (swapping the last into its place). h.mu held.
 func (ll *linkLabeler) remove(h *linkHost, i int) {
 	last := len(h.pending) - 1
