@@ -338,3 +338,52 @@ func BenchmarkLinkLabel(b *testing.B) {
 		}
 	})
 }
+
+// The link contexts are measured only for a page with a link new to a
+// fetched host.
+func TestLinkContextsOnlyForNewLinks(t *testing.T) {
+	c, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pm, err := DefaultPageModel()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := NewHook(c, Policy{}, WithPageModel(pm), WithLinkModel(LinkLearning{}, 8))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := func(u string, links ...string) *crawl.Page {
+		doc, err := html.Parse(strings.NewReader(`<ul><li><a href="a.html">A</a></li><li><a href="b.html">B</a></li></ul>`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := &crawl.Page{URL: u, Doc: doc}
+		for _, l := range links {
+			p.Links = append(p.Links, crawl.Link{URL: l})
+		}
+		return p
+	}
+	ctx := t.Context()
+	for i, c := range []struct {
+		p    *crawl.Page
+		want bool
+	}{
+		{page("http://h.test/", "http://h.test/a.html", "http://h.test/b.html"), true}, // the host's first page: all new
+		{page("http://h.test/x.html", "http://h.test/a.html", "http://other.test/"), false},
+		{page("http://h.test/a.html", "http://h.test/", "http://h.test/c.html"), true},
+	} {
+		if err := h.OnPage(ctx, c.p); err != nil {
+			t.Fatal(err)
+		}
+		for j := range c.p.Links {
+			if err := h.OnURL(ctx, c.p, &c.p.Links[j]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := contextsOf(c.p) != nil; got != c.want {
+			t.Errorf("page %d: contexts measured %v, want %v", i, got, c.want)
+		}
+	}
+}
