@@ -176,6 +176,10 @@ func TestLinkModelConcurrent(t *testing.T) {
 		t.Fatal(err)
 	}
 	queueLinks(t, h, toc, n)
+	pages := make([]*crawl.Page, n)
+	for i := range pages {
+		pages[i] = sectionPage(t, i) // built here: t.Fatal only in the test's goroutine
+	}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -191,7 +195,7 @@ func TestLinkModelConcurrent(t *testing.T) {
 	for w := range 4 {
 		go func() {
 			for i := w; i < n; i += 4 {
-				p := sectionPage(t, i)
+				p := pages[i]
 				if err := h.OnPage(ctx, p); err != nil {
 					errs <- err
 					return
