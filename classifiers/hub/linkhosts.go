@@ -57,6 +57,9 @@ type linkHost struct {
 	mu      sync.Mutex
 	m       *linkModel
 	fetched bool
+	// the fetched pages on which the URL SVM's label (of their link, before
+	// the fetch) agreed and disagreed with the page-evidence label
+	agree, disagree int
 	pending []pendingLink
 	index   map[uint64]int32
 	done    map[uint64]struct{}
@@ -132,12 +135,32 @@ func (ll *linkLabeler) label(from *crawl.Page, link *crawl.Link) (string, float6
 	key := maphash.String(ll.seed, link.URL)
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	z := s
-	if h.m != nil {
-		z = h.m.z(&x, s)
-	}
+	z := h.logit(&x, s)
 	ll.track(h, link.URL, key, &x, s, z > 0)
 	return labelOf(z > 0), sigmoid32(z)
+}
+
+// Gate: a host's links are labelled by its model only once its fetched
+// pages show the URL SVM wrong for it: at least gatePages pages, on more
+// than half of which the SVM's label disagreed with the page evidence.
+// Elsewhere (a news site, the SVM's own kind) the page evidence is the
+// less reliable of the two on list pages, and learning from it would
+// undo the SVM's right labels; the model still learns there.
+const gatePages = 5
+
+// svmWrong reports whether the host's pages show the URL SVM wrong for it. h.mu held.
+func (h *linkHost) svmWrong() bool {
+	n := h.agree + h.disagree
+	return n >= gatePages && 2*h.disagree > n
+}
+
+// logit is the label's logit for a link of h: the model's when the gate is
+// open, else the SVM's. h.mu held.
+func (h *linkHost) logit(x *linkVec, s float32) float32 {
+	if h.m == nil || !h.svmWrong() {
+		return s
+	}
+	return h.m.z(x, s)
 }
 
 // track keeps a newly seen link of a fetched host for revision. h.mu held.
@@ -214,6 +237,11 @@ func (ll *linkLabeler) observe(page *crawl.Page, hub bool) {
 	if len(h.done) < maxDoneHost {
 		h.done[key] = struct{}{}
 	}
+	if (s > 0) == hub {
+		h.agree++
+	} else {
+		h.disagree++
+	}
 	if h.m == nil {
 		ll.mu.Lock()
 		ok := ll.models < maxModels
@@ -287,7 +315,7 @@ func (ll *linkLabeler) revise(h *linkHost, n int) {
 		}
 		p := &h.pending[h.cursor]
 		h.cursor++
-		z := h.m.z(&p.x, p.s)
+		z := h.logit(&p.x, p.s)
 		p.hub = z > 0
 		if p.stored == b2i(p.hub) {
 			continue

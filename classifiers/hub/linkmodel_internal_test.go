@@ -387,3 +387,26 @@ func TestLinkContextsOnlyForNewLinks(t *testing.T) {
 		}
 	}
 }
+
+// The gate: a host's links follow its model only when more than half of
+// its (at least gatePages) fetched pages disagreed with the SVM.
+func TestLinkHostGate(t *testing.T) {
+	v := vecOf("http://h.test/a/x.html", "X", "http://h.test/")
+	for _, c := range []struct {
+		agree, disagree int
+		want            bool
+	}{{0, 0, false}, {0, gatePages - 1, false}, {0, gatePages, true}, {3, 3, false}, {3, 4, true}, {40, 10, false}} {
+		h := &linkHost{m: newLinkModel(1), agree: c.agree, disagree: c.disagree}
+		h.m.b = -20 // a model that says topic for everything
+		if got := h.svmWrong(); got != c.want {
+			t.Errorf("agree %d disagree %d: gate %v, want %v", c.agree, c.disagree, got, c.want)
+		}
+		want := float32(2) // the SVM's logit
+		if c.want {
+			want = h.m.z(&v, 2)
+		}
+		if z := h.logit(&v, 2); z != want {
+			t.Errorf("agree %d disagree %d: logit %v, want %v", c.agree, c.disagree, z, want)
+		}
+	}
+}
