@@ -60,10 +60,10 @@ type linkHost struct {
 	// the fetched pages on which the URL SVM's label (of their link, before
 	// the fetch) agreed and disagreed with the page-evidence label
 	agree, disagree int
-	pending []pendingLink
-	index   map[uint64]int32
-	done    map[uint64]struct{}
-	cursor  int
+	pending         []pendingLink
+	index           map[uint64]int32
+	done            map[uint64]struct{}
+	cursor          int
 }
 
 // pendingLink is a queued link: what it was labelled from and its labels.
