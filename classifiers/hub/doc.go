@@ -79,8 +79,9 @@
 // WithHostCalibration corrects the links of hosts whose fetched pages show
 // the URL model wrong for them; WithLinkModel instead labels links by a
 // per-host model that starts as the URL SVM, learns from each fetched page
-// of the host and revises the labels of the host's queued links
-// (TakeRelabels), a bounded number per page.
+// of the host and, once the host's pages show the SVM wrong for it, labels
+// its links and revises the labels of its queued links (TakeRelabels), a
+// bounded number per page.
 //
 // The model shipped in model/ is embedded; README.md gives the command
 // that trained it and the measured figures. A Classifier is immutable and

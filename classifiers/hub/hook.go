@@ -83,9 +83,11 @@ func WithHostCalibration(minPages int) HookOption {
 
 // WithLinkModel (with WithPageModel) labels links by a per-host link model
 // that starts as the URL classifier and learns from each fetched page of
-// the host (linkmodel.go); after each page it revises the labels of up to
-// perPage of the host's queued links (TakeRelabels hands out those that
-// changed). It replaces WithHostCalibration when both are given.
+// the host (linkmodel.go), once the host's pages show the URL classifier
+// wrong for it (linkhosts.go: the gate); after each page it revises the
+// labels of up to perPage of the host's queued links (TakeRelabels hands
+// out those that changed). It replaces WithHostCalibration when both are
+// given.
 func WithLinkModel(l LinkLearning, perPage int) HookOption {
 	return func(h *Hook) { h.links = newLinkLabeler(h.c, l, max(0, perPage)) }
 }
