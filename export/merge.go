@@ -96,9 +96,10 @@ type merger struct {
 // pages table when write is set.
 func (m *merger) pages(ctx context.Context, write bool) error {
 	m.won = map[string]winner{}
+	var pr *pageRows
 	if write {
-		if err := m.rw.header([]string{"seq", "url", "final_url", "status", "depth", "parent", "score", "label",
-			"label_score", "relevance", "relevant", "cluster", "topic", "title", "content_type", "size", "fetched_at"}); err != nil {
+		var err error
+		if pr, err = newPageRows(ctx, m.stores, m.rw); err != nil {
 			return err
 		}
 	}
@@ -117,8 +118,8 @@ func (m *merger) pages(ctx context.Context, write bool) error {
 				k := PageKey{i, r.Seq}
 				r.Cluster, r.Topic = m.mined.Cluster[k], m.mined.Topic[k]
 			}
-			return m.rw.row([]any{n, r.URL, r.FinalURL, r.Status, r.Depth, r.Parent, r.Priority, r.Label,
-				r.Score, r.Relevance, r.Relevant, r.Cluster, r.Topic, r.Title, r.ContentType, r.Size, r.FetchedAt})
+			r.Seq = n
+			return pr.write(r)
 		})
 		if err != nil {
 			return fmt.Errorf("store %s: %w", st.Path(), err)
