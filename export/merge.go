@@ -6,6 +6,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/store"
@@ -17,9 +18,8 @@ var MergedWhats = []string{"pages", "links", "failures"}
 // WriteMerged writes table what (pages, links or failures) of several
 // stores — the shards of a distributed crawl, one per process — as one
 // table with each URL once. Stores are read in the order given, each in its
-// fetch order; a URL stored as a page by more than one store (which a
-// distributed crawl only does when a process's lease lapsed while it was
-// alive) is taken from the first store that has it. Pages are numbered
+// fetch order; a URL stored as a page by more than one store is taken
+// from the copy fetched last (TakenPages). Pages are numbered
 // again (seq 1, 2, … in that order) and links point to the new numbers;
 // links are those of the pages taken. A failure is written once, and not
 // at all when some store holds the URL as a page.
@@ -92,13 +92,52 @@ type merger struct {
 	mined  *Mined            // nil: each store's own cluster and topic ids
 }
 
-// pages decides which store's page each URL is taken from, and writes the
-// pages table when write is set.
+// TakenPages returns the page a merged export takes of each URL that
+// several stores hold as a page (which a distributed crawl does when a
+// process's lease lapsed while it was alive, or when a process died in a
+// re-crawl and another fetched its re-visits afresh): the copy fetched
+// last, the first store's (in the order given) when they were fetched at
+// the same time. A URL only one store holds is not in the map.
+func TakenPages(ctx context.Context, stores []*store.Store) (map[string]PageKey, error) {
+	type copyOf struct {
+		key PageKey
+		at  time.Time
+		n   int
+	}
+	seen := map[string]copyOf{}
+	for i, st := range stores {
+		err := st.ExportPages(ctx, func(r store.PageRow) error {
+			c, ok := seen[r.URL]
+			if !ok || r.FetchedAt.After(c.at) {
+				c.key, c.at = PageKey{i, r.Seq}, r.FetchedAt
+			}
+			c.n++
+			seen[r.URL] = c
+			return nil
+		})
+		if err != nil {
+			return nil, fmt.Errorf("store %s: %w", st.Path(), err)
+		}
+	}
+	out := map[string]PageKey{}
+	for u, c := range seen {
+		if c.n > 1 {
+			out[u] = c.key
+		}
+	}
+	return out, nil
+}
+
+// pages decides which store's page each URL is taken from (TakenPages),
+// and writes the pages table when write is set.
 func (m *merger) pages(ctx context.Context, write bool) error {
 	m.won = map[string]winner{}
+	taken, err := TakenPages(ctx, m.stores)
+	if err != nil {
+		return err
+	}
 	var pr *pageRows
 	if write {
-		var err error
 		if pr, err = newPageRows(ctx, m.stores, m.rw); err != nil {
 			return err
 		}
@@ -106,7 +145,7 @@ func (m *merger) pages(ctx context.Context, write bool) error {
 	var n int64
 	for i, st := range m.stores {
 		err := st.ExportPages(ctx, func(r store.PageRow) error {
-			if _, ok := m.won[r.URL]; ok {
+			if k, ok := taken[r.URL]; ok && k != (PageKey{i, r.Seq}) {
 				return nil
 			}
 			n++

@@ -161,28 +161,52 @@ func TestDistributedRecrawl(t *testing.T) {
 }
 
 // TestDistributedRecrawlAfterBudget: a crawl of two processes stops at its
-// page budget (the stop flag is set for all); a re-crawl with the same
-// max_pages is not stopped by it: it opens a re-crawl generation whose
-// budget counts on top of the pages the crawl had stored.
+// page budget (the stop flag is set for all) with stories left queued; a
+// re-crawl with the same max_pages is not stopped by it (it opens a
+// re-crawl generation whose budget counts on top of the pages stored) and
+// fetches its re-visits and the new stories they link to, not the stories
+// the first crawl left queued: those are the unfinished crawl's, and the
+// next normal run fetches them, each once.
 func TestDistributedRecrawlAfterBudget(t *testing.T) {
 	srv := redistest.Start(t, redistest.Options{})
 	site := &newsSite{articles: [4]int{5, 5, 5, 5}, hits: map[string]int{}}
 	web := httptest.NewServer(site)
 	defer web.Close()
 	dir := t.TempDir()
-	cfg := func(db string) *config.Config {
-		return distConfig(t, dir, db, web.URL+"/", srv.URL(0), "max_pages: 8")
+	cfg := func(db string, budget int) *config.Config {
+		return distConfig(t, dir, db, web.URL+"/", srv.URL(0), fmt.Sprintf("max_pages: %d", budget))
 	}
-	first := runShared(t, [2]*config.Config{cfg("a.db"), cfg("b.db")}, false)
+	first := runShared(t, [2]*config.Config{cfg("a.db", 8), cfg("b.db", 8)}, false)
 	if n := first[0].Fetched + first[1].Fetched; n != 8 {
 		t.Fatalf("first crawl stored %d pages, want 8 (max_pages)", n)
 	}
+	old := site.reset()
 	site.publish(0, 3)
-	second := runShared(t, [2]*config.Config{cfg("a.db"), cfg("b.db")}, true)
+	second := runShared(t, [2]*config.Config{cfg("a.db", 8), cfg("b.db", 8)}, true)
+	hits := site.reset()
+	var oldStories, newStories []string
+	for path := range hits {
+		var sec, art int
+		if n, _ := fmt.Sscanf(path, "/s%d/a%d.html", &sec, &art); n == 2 && (sec != 0 || art < 5) {
+			oldStories = append(oldStories, path)
+		} else if n == 2 {
+			newStories = append(newStories, path)
+		}
+	}
 	stored := second[0].TotalPages + second[1].TotalPages
-	t.Logf("re-crawl after the budget: %d+%d fetched, %d pages stored over both stores (reasons %s, %s)",
-		second[0].Fetched, second[1].Fetched, stored, second[0].Reason, second[1].Reason)
-	if stored != 16 {
-		t.Errorf("%d pages stored after the re-crawl, want 16 (8, then max_pages 8 more)", stored)
+	t.Logf("re-crawl after the budget: %d+%d fetched, %d pages stored over both stores (reasons %s, %s); requests %v",
+		second[0].Fetched, second[1].Fetched, stored, second[0].Reason, second[1].Reason, hits)
+	if stored != 11 || len(newStories) != 3 || len(oldStories) != 0 {
+		t.Errorf("re-crawl: %d pages stored, new stories fetched %v, old stories %v; want 11 (8, then the 3 new stories) and no old story", stored, newStories, oldStories)
+	}
+	third := runShared(t, [2]*config.Config{cfg("a.db", 100), cfg("b.db", 100)}, false)
+	hits = site.reset()
+	for path, n := range hits {
+		if old[path]+n > 1 && strings.HasSuffix(path, ".html") {
+			t.Errorf("%s requested %d times over the crawl", path, old[path]+n)
+		}
+	}
+	if stored := third[0].TotalPages + third[1].TotalPages; stored != 28 {
+		t.Errorf("after the next normal run %d pages stored, want 28 (the stories the first crawl left, fetched now)", stored)
 	}
 }
