@@ -42,7 +42,10 @@
 // totals again and adds what its model lacks of them. An entry is the
 // delta's binary form (delta.go): about 3 bytes a word of the pages sent.
 // The totals hold at most topic.WordSpace words (2^18: about 20 MB in
-// Redis at worst; on the demo site far fewer).
+// Redis at worst; on the demo site far fewer). On OnPage's path Observed
+// costs 1.3–2.9 µs a page of 300 distinct words (a dense count array, no
+// map: 38–48 µs with a map; go test ./classifiers/topic/redisshare -run
+// '^$' -bench StatsObserved, load average 17 on 2 cores).
 //
 // Files:
 //   - share.go: Config, Share (New, Publish, Close, Stats), the send and

@@ -64,10 +64,11 @@ type StatsShare struct {
 
 // pending is what this process observed since its last send.
 type pending struct {
-	docs  int64
-	words map[uint32]int64
-	folds int64
-	sum   []float64
+	docs    int64
+	words   []int64  // by word id (topic.WordSpace long: an increment per word, no hashing)
+	touched []uint32 // the ids counted, each once
+	folds   int64
+	sum     []float64
 }
 
 // totals are the crawl's statistics as the model holds them.
@@ -108,7 +109,15 @@ func NewStats(ctx context.Context, rdb redis.UniversalClient, cfg StatsConfig, m
 }
 
 func (p *pending) reset(features int) {
-	*p = pending{words: map[uint32]int64{}, sum: make([]float64, features)}
+	*p = pending{words: make([]int64, topic.WordSpace), sum: make([]float64, features)}
+}
+
+// count adds n pages holding word id.
+func (p *pending) count(id uint32, n int64) {
+	if p.words[id] == 0 {
+		p.touched = append(p.touched, id)
+	}
+	p.words[id] += n
 }
 
 // Observed implements topic.StatsSharer.
@@ -117,7 +126,9 @@ func (s *StatsShare) Observed(words []uint32) {
 	defer s.mu.Unlock()
 	s.buf.docs++
 	for _, id := range words {
-		s.buf.words[id]++
+		if id < topic.WordSpace {
+			s.buf.count(id, 1)
+		}
 	}
 }
 
@@ -179,23 +190,21 @@ func (s *StatsShare) warn(err error) {
 func (s *StatsShare) take() (d topic.StatsDelta, ok bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	b := s.buf
+	b := &s.buf
 	if b.docs == 0 && b.folds == 0 {
 		return d, false
 	}
-	s.buf.reset(len(b.sum))
-	d = topic.StatsDelta{Docs: b.docs, Folds: b.folds, Words: make([]uint32, 0, len(b.words))}
-	for id := range b.words {
-		d.Words = append(d.Words, id)
-	}
+	d = topic.StatsDelta{Docs: b.docs, Folds: b.folds, Words: slices.Clone(b.touched)}
 	slices.Sort(d.Words)
 	d.Counts = make([]int64, len(d.Words))
 	for k, id := range d.Words {
-		d.Counts[k] = b.words[id]
+		d.Counts[k], b.words[id] = b.words[id], 0
 	}
 	if b.folds > 0 {
 		d.Sum = b.sum
+		b.sum = make([]float64, len(b.sum))
 	}
+	b.docs, b.folds, b.touched = 0, 0, b.touched[:0]
 	return d, true
 }
 
@@ -206,7 +215,7 @@ func (s *StatsShare) putBack(d topic.StatsDelta) {
 	s.buf.docs += d.Docs
 	s.buf.folds += d.Folds
 	for k, id := range d.Words {
-		s.buf.words[id] += d.Counts[k]
+		s.buf.count(id, d.Counts[k])
 	}
 	for i, x := range d.Sum {
 		s.buf.sum[i] += x

@@ -196,3 +196,30 @@ func TestStatsAddUpOverProcesses(t *testing.T) {
 		t.Errorf("a model of another space joined: err = %v", err)
 	}
 }
+
+// BenchmarkStatsObserved: what a distributed crawl's OnPage pays to share
+// a page's words (300 distinct ids) with the other processes; the sends
+// run in the background. Every page observed is sent by Close.
+func BenchmarkStatsObserved(b *testing.B) {
+	srv := redistest.Start(b, redistest.Options{})
+	s, err := redisshare.NewStats(context.Background(), srv.Client(),
+		redisshare.StatsConfig{Prefix: "crawl:{b}:topic:stats:", Owner: "a"}, newSums("abc-4"), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	words := make([]uint32, 300)
+	for i := range words {
+		words[i] = uint32(i * 811 % topic.WordSpace)
+	}
+	n := int64(0)
+	b.ReportAllocs()
+	for b.Loop() {
+		s.Observed(words)
+		n++
+	}
+	b.StopTimer()
+	s.Close()
+	if st := s.Stats(); st.Sent != n {
+		b.Fatalf("%d pages sent of %d observed", st.Sent, n)
+	}
+}
