@@ -312,7 +312,7 @@ func compareMining(t *testing.T, site *demosite.Site, one, four crawlResult) {
 			len(cols4), cols4, len(cols1), cols1)
 	}
 	if s1, s4 := largestShare(one), largestShare(four); len(four.sizes) == 0 || s4 > s1+0.05 {
-		t.Errorf("merged fuzzy topics: %d topics, the largest %.3f of the pages (1 process %.3f): want topics, the largest within 0.05 of one process's (measured 0.010–0.045 against 0.015–0.030)",
+		t.Errorf("merged fuzzy topics: %d topics, the largest %.3f of the pages (1 process %.3f): want topics, the largest within 0.05 of one process's (measured 0.012–0.045 against 0.017–0.043)",
 			len(four.sizes), s4, s1)
 	}
 	var lo, hi float64 = 1, 0
