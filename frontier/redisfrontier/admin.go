@@ -51,7 +51,7 @@ func Clear(ctx context.Context, rdb redis.UniversalClient, name string) (int64, 
 // Status is a snapshot of a shared crawl.
 type Status struct {
 	Queued, Leased, Stored, Failed int64
-	Parked                         int64 // links an earlier run left queued, set aside while a re-crawl runs
+	Parked                         int64  // links an earlier run left queued, set aside while a re-crawl runs
 	Stopped                        string // why the crawl was stopped for all; "" while it runs
 	Hosts                          []HostStatus
 	Processes                      []Process // seen in the last hour, most recent first
@@ -164,7 +164,7 @@ func (s *Status) readProcesses(ctx context.Context, rdb redis.UniversalClient, p
 // metrics scrape (ReadStatus walks every queue; this reads seven keys).
 type Totals struct {
 	Queued, Leased, Stored, Failed int64
-	Parked                         int64 // links an earlier run left queued, set aside while a re-crawl runs
+	Parked                         int64  // links an earlier run left queued, set aside while a re-crawl runs
 	Alive                          int64  // processes whose lease runs
 	Stopped                        string // why the crawl was stopped for all; "" while it runs
 }
