@@ -354,8 +354,10 @@ func TestRecrawlParksEarlierQueue(t *testing.T) {
 	if err := dies.Revisit(ctx, []crawl.Link{{URL: "http://b.test/hub", Priority: 9}}); err != nil {
 		t.Fatal(err)
 	}
-	redisfrontier.Abandon(dies)                                            // dies before re-visiting b.test/hub
-	re.Push(ctx, []crawl.Link{link("a.test", 2, 1), link("c.test", 5, 1)}) // p2 was seen: dropped
+	// "dies" dies before re-visiting b.test/hub.
+	redisfrontier.Abandon(dies)
+	// a.test/p2 was seen in the first run: dropped.
+	re.Push(ctx, []crawl.Link{link("a.test", 2, 1), link("c.test", 5, 1)})
 	got := popAll(t, re)
 	want := "a.test/hub c.test/p5 b.test/hub"
 	if g := fmt.Sprint(got); g != "["+want+"]" {
