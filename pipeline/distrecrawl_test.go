@@ -10,11 +10,18 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
+	"github.com/redis/go-redis/v9"
+
+	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/config"
 	"github.com/crawl-project/crawl/crawler"
+	"github.com/crawl-project/crawl/export"
+	"github.com/crawl-project/crawl/frontier/redisfrontier"
 	"github.com/crawl-project/crawl/internal/redistest"
 	"github.com/crawl-project/crawl/pipeline"
+	"github.com/crawl-project/crawl/store"
 )
 
 // newsSite is a home page and four section hubs ("…/" URLs) listing
@@ -209,4 +216,87 @@ func TestDistributedRecrawlAfterBudget(t *testing.T) {
 	if stored := third[0].TotalPages + third[1].TotalPages; stored != 28 {
 		t.Errorf("after the next normal run %d pages stored, want 28 (the stories the first crawl left, fetched now)", stored)
 	}
+}
+
+// TestDistributedRecrawlDeadProcess: in a re-crawl, process A leases the
+// re-visits of the hubs its store holds and dies (its Redis connection
+// gone: no heartbeat, no goodbye); process B re-crawls too and, once A's
+// lease has run out, gets A's re-visits re-issued like any link: it
+// fetches them afresh into its own store, follows them to the new stories,
+// and a merged export takes B's copies, the ones fetched last.
+func TestDistributedRecrawlDeadProcess(t *testing.T) {
+	srv := redistest.Start(t, redistest.Options{})
+	site := &newsSite{articles: [4]int{5, 5, 5, 5}, hits: map[string]int{}}
+	web := httptest.NewServer(site)
+	defer web.Close()
+	dir := t.TempDir()
+	cfgs := [2]*config.Config{distConfig(t, dir, "a.db", web.URL+"/", srv.URL(0)), distConfig(t, dir, "b.db", web.URL+"/", srv.URL(0))}
+	runShared(t, cfgs, false)
+	ctx := context.Background()
+	a, err := store.Open(ctx, cfgs[0].DB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hubs, err := a.HubPages(ctx)
+	a.Close()
+	if err != nil || len(hubs) == 0 {
+		t.Fatalf("store a holds %d hubs (%v): the test needs some", len(hubs), err)
+	}
+	site.reset()
+	for s := range 4 {
+		site.publish(s, 1)
+	}
+	// A: joins the re-crawl, leases its re-visits, dies.
+	owner, err := pipeline.Owner(cfgs[0].DB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rdb := redis.NewClient(&redis.Options{Addr: srv.Addr()})
+	fa, err := redisfrontier.New(ctx, rdb, redisfrontier.Config{Name: "news", Owner: owner, Lease: 5 * time.Second, Recrawl: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var links []crawl.Link
+	for _, h := range hubs {
+		links = append(links, crawl.Link{URL: h.URL, Depth: h.Depth, Priority: crawler.SeedPriority})
+	}
+	if err := fa.Revisit(ctx, links); err != nil {
+		t.Fatal(err)
+	}
+	rdb.Close()
+	fa.Close() // fails to reach Redis: its leases stay until they expire
+	// B re-crawls alone.
+	p, err := pipeline.Open(ctx, cfgs[1], pipeline.Options{Hooks: labelHubs, Recrawl: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := p.Run(ctx)
+	p.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	hits := site.reset()
+	stores := make([]*store.Store, 2)
+	for i, c := range cfgs {
+		if stores[i], err = store.Open(ctx, c.DB); err != nil {
+			t.Fatal(err)
+		}
+		defer stores[i].Close()
+	}
+	taken, err := export.TakenPages(ctx, stores)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range hubs {
+		path := strings.TrimPrefix(h.URL, web.URL)
+		if hits[path] != 1 || taken[h.URL] != (export.PageKey{Store: 1, Seq: taken[h.URL].Seq}) || taken[h.URL].Seq == 0 {
+			t.Errorf("A's hub %s: requested %d times in the re-crawl, merged export takes %+v; want once, B's copy (store 1)", path, hits[path], taken[h.URL])
+		}
+	}
+	for s := range 4 {
+		if path := fmt.Sprintf("/s%d/a5.html", s); hits[path] != 1 {
+			t.Errorf("new story %s requested %d times, want 1", path, hits[path])
+		}
+	}
+	t.Logf("B re-crawled alone after A died: %d fetched, %d not modified; A's %d hubs re-issued to it; requests %v", sum.Fetched, sum.NotModified, len(hubs), hits)
 }
