@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -46,14 +47,16 @@ func warcBenchServer(b *testing.B) string {
 // written. Per round it takes the ratios of the rates, warc/plain (the
 // cost of writing WARC is 1 - that) and replay/plain, and of the process's
 // CPU time (user and system: the server's included, the same work in
-// both), warc/plain - 1, which a loaded machine disturbs less than
-// durations; it reports the median of the rounds and their range.
+// both; each crawl starts after a garbage collection, so neither pays for
+// the other's garbage), warc/plain - 1, which a loaded machine disturbs
+// less than durations; it reports the median of the rounds and their
+// range, and the archive's bytes per page.
 //
 //	go test ./pipeline -run '^$' -bench 'WARC$' -benchtime 7x
 func BenchmarkWARC(b *testing.B) {
 	seed := warcBenchServer(b)
 	b.ReportAllocs()
-	var cost, cpuCost, speedup, plainRate, warcRate, replayRate []float64
+	var cost, cpuCost, speedup, plainRate, warcRate, replayRate, archived []float64
 	n := 0
 	for b.Loop() {
 		n++
@@ -61,11 +64,13 @@ func BenchmarkWARC(b *testing.B) {
 		wdir := filepath.Join(dir, "warc")
 		var plain, withWARC, plainCPU, warcCPU time.Duration
 		crawlPlain := func() {
+			runtime.GC() // neither crawl pays for the other's garbage
 			c := cpuTime()
 			plain = benchCrawl(b, seed, filepath.Join(dir, "plain"), "", nil)
 			plainCPU = cpuTime() - c
 		}
 		crawlWARC := func() {
+			runtime.GC()
 			c := cpuTime()
 			withWARC = benchCrawl(b, seed, filepath.Join(dir, "w"), wdir, nil)
 			warcCPU = cpuTime() - c
@@ -77,6 +82,7 @@ func BenchmarkWARC(b *testing.B) {
 			crawlWARC()
 			crawlPlain()
 		}
+		archived = append(archived, float64(dirBytes(b, wdir))/float64(benchPages))
 		a := openBenchArchive(b, wdir)
 		replay := benchCrawl(b, seed, filepath.Join(dir, "r"), "", a)
 		a.Close()
@@ -99,6 +105,7 @@ func BenchmarkWARC(b *testing.B) {
 		b.ReportMetric(slices.Min(cpuCost), "warc-cpu-cost-min")
 		b.ReportMetric(slices.Max(cpuCost), "warc-cpu-cost-max")
 	}
+	b.ReportMetric(median(archived), "warc-bytes/page")
 	b.ReportMetric(median(speedup), "replay-speedup-median")
 	b.ReportMetric(slices.Min(speedup), "replay-speedup-min")
 	b.ReportMetric(slices.Max(speedup), "replay-speedup-max")
@@ -137,6 +144,24 @@ func BenchmarkWARCCrawl(b *testing.B) {
 			b.ReportMetric(float64(benchPages*int64(b.N))/took.Seconds(), "pages/s")
 		})
 	}
+}
+
+// dirBytes is the size of the WARC files in dir.
+func dirBytes(b *testing.B, dir string) int64 {
+	b.Helper()
+	files, _ := filepath.Glob(filepath.Join(dir, "*.warc.gz"))
+	var n int64
+	for _, f := range files {
+		st, err := os.Stat(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		n += st.Size()
+	}
+	if n == 0 {
+		b.Fatalf("no WARC written in %s", dir)
+	}
+	return n
 }
 
 func openBenchArchive(b *testing.B, wdir string) *warc.Archive {
