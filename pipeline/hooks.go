@@ -37,7 +37,7 @@ func (p *Pipeline) buildHooks(ctx context.Context, resolve func([]string) ([]str
 		if err := saveTopicTerms(ctx, p.st, t.Model().Terms()); err != nil {
 			return err
 		}
-		if err := p.shareTopic(t); err != nil {
+		if err := p.shareTopic(ctx, t); err != nil {
 			return err
 		}
 		if r, ok := p.fr.(frontier.Rescorer); ok {
