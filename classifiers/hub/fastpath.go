@@ -11,7 +11,7 @@ func nonSpaceRunes(s string) int {
 	n := 0
 	for i := 0; i < len(s); {
 		if c := s[i]; c < utf8.RuneSelf {
-			if !asciiSpace[c] {
+			if !spaceByte[c] {
 				n++
 			}
 			i++
@@ -26,8 +26,8 @@ func nonSpaceRunes(s string) int {
 	return n
 }
 
-// asciiSpace marks the ASCII runes isSpaceRune reports.
-var asciiSpace = [utf8.RuneSelf]bool{' ': true, '\t': true, '\n': true, '\r': true, '\f': true, '\v': true}
+// spaceByte marks the ASCII runes isSpaceRune reports.
+var spaceByte = [utf8.RuneSelf]bool{' ': true, '\t': true, '\n': true, '\r': true, '\f': true, '\v': true}
 
 // maybeBoiler reports whether a class word could be a boiler word's
 // (boilerToken): whether its first two or last two bytes, ASCII case
