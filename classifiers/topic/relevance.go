@@ -83,6 +83,7 @@ type relSpace struct {
 // background counts the document frequency of every word (hashed) over
 // the pages seen.
 type background struct {
+	seen  pageSample // the relevance of the pages seen (calibration)
 	df    []atomic.Int32
 	docs  atomic.Int64
 	since atomic.Int64
@@ -185,7 +186,7 @@ func (m *Model) space() *relSpace {
 			loo = append(loo, (d-1)/max(rest, 1e-12))
 		}
 	}
-	return &relSpace{cen: sum, cnorm: math.Sqrt(ss), threshold: m.cfg.Calibration * median(loo), loo: loo}
+	return &relSpace{cen: sum, cnorm: math.Sqrt(ss), threshold: m.cfg.Calibration * calibrated(loo, m.bg.seen.values()), loo: loo}
 }
 
 // Relevance is the cosine of v's page to the seed pages in the current
@@ -208,6 +209,16 @@ func (m *Model) Relevance(v Vector) float64 {
 		}
 	}
 	return dot / sp.cnorm
+}
+
+// Judge is Relevance for a page the crawl fetched: its relevance is also
+// kept among the pages seen, which calibrate the threshold (calibrated).
+func (m *Model) Judge(v Vector) float64 {
+	r := m.Relevance(v)
+	if m.rel.Load() != nil {
+		m.bg.seen.add(r)
+	}
+	return r
 }
 
 // relThreshold is the current relevance threshold.
