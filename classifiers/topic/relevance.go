@@ -16,7 +16,8 @@ import (
 // the navigation) gets no weight, and a word of the topic found on few
 // pages outside it weighs most, whether or not it was among the feature
 // terms. The seed centroid and the calibrated threshold (Calibration × the
-// median of the seed pages' leave-one-out cosines in the same space) are
+// mean of the seed pages' median leave-one-out cosine in the same space
+// and the valley of the pages seen: mixture.go) are
 // recomputed every refreshEvery pages; a page's own vector uses the counts
 // of the moment. Measured on the tuning topics of internal/linkgraph (see
 // its README) against the cosine over the feature terms it replaces: AUC

@@ -60,31 +60,42 @@ func TestFocusTarget(t *testing.T) {
 	}
 }
 
-// TestMeasuredHarvest checks issue 13's "harvest that means something" on
-// the Python docs: a breadth-first crawl of 200 pages for a chapter of 4–5%
-// of the site (library/ipc: asyncio, socket, ssl, …, 24 of 530 pages;
-// tutorial, 17) reports a measured harvest (the share of pages the hook
-// calls relevant) at most twice the true one, mean over 5 seed draws; the
-// TF cosine over the feature terms measured 0.39 for tutorial against a
-// true 0.085. Both chapters are tuning topics (README.md).
+// TestMeasuredHarvest checks issue 13's "harvest that means something":
+// a breadth-first crawl of 200 pages reports a measured harvest (the share
+// of pages the hook calls relevant) within a factor of the true one, mean
+// over 5 seed draws. On the Python docs (library/ipc, 24 of 530 pages;
+// tutorial, 17) within 2× (the TF cosine over the feature terms measured
+// 0.39 for tutorial against a true 0.085); on Wikispeedia within 1.6× in
+// both directions, which the median-of-seeds threshold alone missed
+// (military history 0.211 against 0.112, engineering 0.242 against
+// 0.122). Every topic here is a tuning topic (README.md).
 func TestMeasuredHarvest(t *testing.T) {
-	g := readGraph(t, "pydocs.json.gz")
-	topics := []string{"library/ipc", "tutorial"}
-	cells, err := linkgraph.Evaluate(context.Background(), g, linkgraph.EvalOptions{
-		Topics: topics, Strategies: []string{topic.StrategyBFS}, Draws: 5, Workers: []int{4}, Budget: 200, At: []int{200},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range cells {
-		var meas float64
-		for _, x := range c.Measured[200] {
-			meas += x / float64(len(c.Measured[200]))
+	for _, tt := range []struct {
+		graph  string
+		topics []string
+		factor float64
+	}{
+		{"pydocs.json.gz", []string{"library/ipc", "tutorial"}, 2},
+		{"wikispeedia.json.gz", []string{"History.Military_History_and_War", "Design_and_Technology.Engineering",
+			"Science.Biology.Mammals", "Science.Biology.Plants", "Geography.Geography_of_Great_Britain"}, 1.6},
+	} {
+		g := readGraph(t, tt.graph)
+		cells, err := linkgraph.Evaluate(context.Background(), g, linkgraph.EvalOptions{
+			Topics: tt.topics, Strategies: []string{topic.StrategyBFS}, Draws: 5, Workers: []int{4}, Budget: 200, At: []int{200},
+		})
+		if err != nil {
+			t.Fatal(err)
 		}
-		truth := c.Mean(200)
-		t.Logf("%s: measured harvest@200 %.3f, true %.3f", c.Topic, meas, truth)
-		if meas > 2*truth {
-			t.Errorf("%s: measured harvest@200 %.3f > 2 × the true %.3f", c.Topic, meas, truth)
+		for _, c := range cells {
+			var meas float64
+			for _, x := range c.Measured[200] {
+				meas += x / float64(len(c.Measured[200]))
+			}
+			truth := c.Mean(200)
+			t.Logf("%s: measured harvest@200 %.3f, true %.3f", c.Topic, meas, truth)
+			if meas > tt.factor*truth || meas < truth/tt.factor {
+				t.Errorf("%s: measured harvest@200 %.3f not within %.1f× the true %.3f", c.Topic, meas, tt.factor, truth)
+			}
 		}
 	}
 }
