@@ -54,9 +54,12 @@
 //	metrics.go    Metrics: precision, recall, F1, confusion matrix; Evaluate
 //	hook.go       Hook: OnURL (label, score, policy) and OnPage adapters, Policy, Mode, HookOption
 //	evidence.go   Evidence, MeasurePage, MeasurePageAt: a fetched page's main-content link structure (page evidence)
-//	entry.go      entries that lead to another page of the site or to a place in one (tables of contents, indexes)
+//	entry.go      entries that lead to another page of the site or to a place in one (tables of contents, indexes),
+//	              after a marker or a name; links to a place in the page itself
+//	rows.go       rows of a table laid out as sibling cells (period-k runs, MDR's generalized nodes)
 //	block.go      repeated blocks that lead to another page (list pages laid out in divs), their largest run
-//	scope.go      entries and blocks counted when the walk leaves them: layout containers left out by size
+//	scope.go      entries and blocks counted when the walk leaves them: layout containers, a page's own
+//	              members and one page's member lists left out
 //	pagemodel.go  PageModel (logistic regression over Evidence, block rule), TrainPageModel, DefaultPageModel
 //	calibrate.go  per-host calibration of the URL SVM against its fetched pages' page-evidence labels
 //	cmd/pagemodel trains and evaluates the page model on labelled pages

@@ -2,6 +2,7 @@ package hub
 
 import (
 	"net/url"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -23,11 +24,20 @@ import (
 // that follow a term, so that a signature counts its own line only.
 //
 // The first visible text may be a list marker written as text ("1.",
-// "•", at most maxMarkerRunes runes with no letter) before the link. For
-// repeated blocks (block.go) it may also be a short label (at most
-// maxBlockLabelRunes runes: a result's type, its vote count, an icon's
-// letter) that is not a heading: a block whose first text is a heading is
-// a section, not an item.
+// "•", at most maxMarkerRunes runes with no letter, or maxLetterMarkerRunes
+// with one: "a)", an icon's letter) before the link. For repeated blocks
+// (block.go) it may also be a short label (at most maxBlockLabelRunes
+// runes: a result's type, its vote count) that is not a heading: a block
+// whose first text is a heading is a section, not an item. For entries it
+// may be a name (at most maxNameWords words, maxNameRunes runes, outside
+// headings); such an entry counts only when it holds nothing but the name,
+// links and at most maxNameSlack more words (scope.go): an index term and
+// where it is ("asString() : <a>Json::Value</a>", a class hierarchy's
+// "com.example.<a>Foo</a>"), not a sentence with a link in it.
+//
+// An entry holding a link to a place in the page itself (selfPlace)
+// summarises a member of this page, whatever its first link leads to: an
+// API summary's row led by its return type's link counts nothing.
 //
 // When the page's URL is known (MeasurePageAt), a link leads to another
 // page only when it stays on the page's site (the same host, "www." and
@@ -45,9 +55,13 @@ const (
 )
 
 const (
-	maxLeadNodes       = 256 // bounds the search for an entry's first visible text
-	maxMarkerRunes     = 4   // a list marker written as text before the link
-	maxBlockLabelRunes = 20  // a block's label before the link
+	maxLeadNodes         = 256 // bounds the search for an entry's first visible text
+	maxMarkerRunes       = 4   // a list marker written as text before the link
+	maxLetterMarkerRunes = 2   // a marker with a letter ("a)", an icon's letter)
+	maxBlockLabelRunes   = 20  // a block's label before the link
+	maxNameRunes         = 64  // an entry's name before the link
+	maxNameWords         = 2   // words (runs holding a letter or digit) of such a name
+	maxNameSlack         = 2   // words of an entry led by a name outside the name and its links
 )
 
 // leadFinder finds where entries lead; it holds the page's URL (nil when
@@ -56,6 +70,8 @@ type leadFinder struct {
 	page  *url.URL
 	site  string // page's host without "www."
 	stack []leadItem
+	name  int    // firstTextLeadN: words of the name before the link, 0 for none
+	href  string // firstTextLeadN: the leading link's href
 }
 
 func newLeadFinder(pageURL string) leadFinder {
@@ -67,7 +83,9 @@ func newLeadFinder(pageURL string) leadFinder {
 }
 
 // entryLead returns where entry n leads: an li, tr or dt by the link its
-// first visible text is inside, a dd as its term when that leads to a page.
+// first visible text is inside, a dd as its term when that leads to a page,
+// or by its own first visible text when its term leads nowhere (a letter
+// heading of an index).
 func (f *leadFinder) entryLead(n *html.Node) lead {
 	switch n.DataAtom {
 	case atom.Li, atom.Tr, atom.Dt:
@@ -81,8 +99,11 @@ func (f *leadFinder) entryLead(n *html.Node) lead {
 			case atom.Dd:
 				continue
 			case atom.Dt:
-				if f.firstTextLead(s, 0, false) == leadPage {
+				switch f.firstTextLead(s, 0, false) {
+				case leadPage:
 					return leadPage
+				case leadNone: // a letter heading ("C"): each definition is an entry
+					return f.firstTextLead(n, 0, false)
 				}
 			}
 			return leadNone
@@ -94,11 +115,26 @@ func (f *leadFinder) entryLead(n *html.Node) lead {
 // firstTextLead returns what the first visible text of entry (lists and
 // tables nested in it left out) is inside of, after a list marker, or, when
 // labelRunes > 0, after a label of at most labelRunes runes outside
-// headings.
+// headings. For an entry (labelRunes 0) it may also follow a name
+// (f.name: its words, else 0).
 func (f *leadFinder) firstTextLead(entry *html.Node, labelRunes int, anySite bool) lead {
-	pre, letters := 0, false
-	stack := append(f.stack[:0], leadItem{n: entry})
+	return f.firstTextLeadN(entry, 1, labelRunes, anySite)
+}
+
+// firstTextLeadN is firstTextLead over the k adjacent element siblings
+// starting at first (the cells of a row laid out as sibling elements,
+// scope.go). It sets f.name to the words of the name before the link (at
+// least 1; 0 after a marker or nothing) and f.href to the link's href.
+func (f *leadFinder) firstTextLeadN(first *html.Node, k, labelRunes int, anySite bool) lead {
+	pre, words, letters := 0, 0, false
+	f.name, f.href = 0, ""
+	stack := f.stack[:0]
 	defer func() { f.stack = stack[:0] }()
+	for c, i := first, 0; c != nil && i < k; c = nextElement(c) {
+		stack = append(stack, leadItem{n: c, top: true})
+		i++
+	}
+	slices.Reverse(stack)
 	for seen := 0; len(stack) > 0 && seen < maxLeadNodes; seen++ {
 		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -109,6 +145,9 @@ func (f *leadFinder) firstTextLead(entry *html.Node, labelRunes int, anySite boo
 				continue
 			}
 			if it.linked != leadNone {
+				if !marker(pre, letters) && labelRunes == 0 {
+					f.name = max(words, 1)
+				}
 				return it.linked
 			}
 			if it.heading {
@@ -120,17 +159,19 @@ func (f *leadFinder) firstTextLead(entry *html.Node, labelRunes int, anySite boo
 					letters = letters || unicode.IsLetter(r)
 				}
 			}
-			if pre > max(labelRunes, maxMarkerRunes) || letters && pre > labelRunes {
-				return leadNone
+			words += countWords(n.Data)
+			if marker(pre, letters) || labelRunes > 0 && pre <= labelRunes ||
+				labelRunes == 0 && pre <= maxNameRunes && words <= maxNameWords {
+				continue
 			}
-			continue
+			return leadNone
 		case html.ElementNode:
 			if boilerplateElement(n) {
 				continue
 			}
 			switch n.DataAtom {
 			case atom.Ul, atom.Ol, atom.Dl, atom.Table:
-				if n != entry {
+				if !it.top {
 					continue
 				}
 			case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
@@ -138,6 +179,9 @@ func (f *leadFinder) firstTextLead(entry *html.Node, labelRunes int, anySite boo
 			case atom.A:
 				if href, ok := attr(n, "href"); ok {
 					it.linked = f.hrefLead(href, anySite)
+					if it.linked != leadNone {
+						f.href = href
+					}
 				}
 			}
 		default:
@@ -150,12 +194,31 @@ func (f *leadFinder) firstTextLead(entry *html.Node, labelRunes int, anySite boo
 	return leadNone
 }
 
+// marker reports whether pre runes of text before a link, with or without
+// letters, are a list marker: at most maxMarkerRunes runes without a
+// letter ("1.", "•"), or at most maxLetterMarkerRunes with one ("a)", an
+// icon's letter).
+func marker(pre int, letters bool) bool {
+	return pre <= maxLetterMarkerRunes || !letters && pre <= maxMarkerRunes
+}
+
+// nextElement returns n's next element sibling, or nil.
+func nextElement(n *html.Node) *html.Node {
+	for s := n.NextSibling; s != nil; s = s.NextSibling {
+		if s.Type == html.ElementNode {
+			return s
+		}
+	}
+	return nil
+}
+
 // leadItem is a node of firstTextLead's search, the link it is in and
 // whether it is in a heading.
 type leadItem struct {
 	n       *html.Node
 	linked  lead
 	heading bool
+	top     bool // one of the entry's own elements (a nested list there is the entry)
 }
 
 // hrefLead classifies an href: a page as a whole (no #fragment), a place
@@ -243,4 +306,53 @@ func attr(n *html.Node, key string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// selfPlace reports whether href points at a place in the page itself: a
+// #fragment alone or, with the page's URL known, the page's own path with
+// a #fragment. An entry holding such a link summarises a member of this
+// page (an API summary's row), whatever its first link leads to.
+func (f *leadFinder) selfPlace(href string) bool {
+	href = strings.TrimSpace(href)
+	i := strings.IndexByte(href, '#')
+	switch {
+	case i < 0 || i == len(href)-1:
+		return false
+	case i == 0:
+		return true
+	case f.page == nil:
+		return false
+	}
+	if base := href[:i]; !strings.ContainsAny(base, ":/?%\\") && base != "." && base != ".." {
+		return base == lastSegment(f.page.Path) // a file in the page's directory: no need to parse
+	}
+	if c := strings.IndexByte(href, ':'); c > 0 && !strings.ContainsAny(href[:c], "/?#") {
+		if s := strings.ToLower(href[:c]); s != "http" && s != "https" {
+			return false
+		}
+	}
+	return !f.onSite(href, true)
+}
+
+// countWords returns the words of t: runs of non-space runes holding a
+// letter or a digit.
+func countWords(t string) int {
+	words, counted := 0, false // counted: the current run is a word already
+	for _, r := range t {
+		switch {
+		case isSpaceRune(r):
+			counted = false
+		case !counted && wordRune(r):
+			words++
+			counted = true
+		}
+	}
+	return words
+}
+
+func wordRune(r rune) bool {
+	if r < 0x80 {
+		return 'a' <= r|0x20 && r|0x20 <= 'z' || '0' <= r && r <= '9'
+	}
+	return unicode.IsLetter(r) || unicode.IsDigit(r)
 }

@@ -57,31 +57,43 @@ func MeasurePageAt(doc *html.Node, pageURL string) Evidence {
 		switch {
 		case f.exit:
 			w.leave(f.opened)
+		case f.row != rowNone:
+			w.rowEdge(f)
 		case seen < maxEvidenceNodes:
 			seen++
 			w.visit(f)
 		}
 	}
-	w.endRuns()
+	w.end()
 	return w.e
 }
 
 // walker is MeasurePage's state: the frames to visit and the open entries
 // and blocks (scope.go) whose text is being counted.
 type walker struct {
-	e       Evidence
-	stack   []frame
-	entries []entryScope
-	blocks  []blockScope
-	runs    map[*html.Node]int // text of each run's blocks that count
-	leads   leadFinder
+	e           Evidence
+	stack       []frame
+	entries     []entryScope
+	blocks      []blockScope
+	runs        map[*html.Node]int // text of each run's blocks that count
+	leads       leadFinder
+	rows        rowFinder
+	targets     [minIndexTargets]string // pages index entries lead into (noteTarget)
+	nTargets    int
+	linkedIndex int   // index entries' text led by a link (scope.go)
+	nRows       int32 // rows of sibling cells found so far (rows.go)
 }
 
-// frame is a node to visit, or (exit) one whose subtree is done.
+// frame is a node to visit, or (exit) one whose subtree is done, or (row)
+// the start or end of a row of sibling cells (rows.go). 32 bytes: the walk
+// keeps many.
 type frame struct {
 	n            *html.Node
-	inLink, list bool
 	run          *html.Node // the run of repeated blocks n is a block of, or nil
+	rowID        int32      // the row's number in the walk (rowStart, rowEnd)
+	k            uint8      // rowStart: the row's cells
+	row          rowEdge
+	inLink, list bool
 	exit         bool
 	opened       opened // exit: the scopes the node opened
 }
@@ -105,7 +117,10 @@ func (w *walker) visit(f frame) {
 		case atom.Li, atom.Dt, atom.Dd, atom.Td, atom.Th:
 			f.list = true
 		case atom.A:
-			if hasAttr(n, "href") {
+			if href, ok := attr(n, "href"); ok {
+				if k := len(w.entries); k > 0 && w.leads.selfPlace(href) {
+					w.entries[k-1].self = true
+				}
 				w.e.Links++
 				if f.list {
 					w.e.ListLinks++
@@ -118,8 +133,21 @@ func (w *walker) visit(f frame) {
 		}
 	}
 	var run blockRun
+	rows, el := w.rows.find(n)
 	for c := n.LastChild; c != nil; c = c.PrevSibling { // popped in document order
+		k := len(rows)
+		if c.Type == html.ElementNode {
+			el-- // c's index among the element children
+			if k > 0 && rows[k-1].start+rows[k-1].k-1 == el {
+				w.nRows++
+				w.stack = append(w.stack, frame{row: rowEnd, rowID: w.nRows})
+			}
+		}
 		w.stack = append(w.stack, frame{n: c, inLink: f.inLink, list: f.list, run: run.leads(c, &w.leads)})
+		if c.Type == html.ElementNode && k > 0 && rows[k-1].start == el {
+			w.stack = append(w.stack, frame{n: c, row: rowStart, k: uint8(rows[k-1].k), rowID: w.nRows})
+			rows = rows[:k-1]
+		}
 	}
 }
 
@@ -132,6 +160,9 @@ func (w *walker) count(t string, inLink, list bool) {
 	}
 	if k := len(w.entries); k > 0 {
 		w.entries[k-1].own += n
+		if !inLink && w.entries[k-1].name > 0 {
+			w.entries[k-1].plain += countWords(t)
+		}
 	}
 	if k := len(w.blocks); k > 0 {
 		w.blocks[k-1].sum += n
@@ -153,15 +184,6 @@ func isSpaceRune(r rune) bool {
 		return true
 	}
 	return r > 0xFF && strings.ContainsRune("\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000", r)
-}
-
-func hasAttr(n *html.Node, key string) bool {
-	for _, a := range n.Attr {
-		if a.Key == key {
-			return true
-		}
-	}
-	return false
 }
 
 // boilerWords name the page furniture every page of a site repeats.

@@ -1,6 +1,8 @@
 package hub
 
 import (
+	"strings"
+
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 )
@@ -24,8 +26,21 @@ const maxEntryRunes = 1000
 // entryScope is an open entry, or a barrier: a list or table nested in an
 // entry, whose text outside entries of its own counts for nothing.
 type entryScope struct {
-	kind lead // leadPage, leadPlace, or leadNone for a barrier
-	own  int  // non-space runes of the entry's own text so far
+	kind   lead   // leadPage, leadPlace, or leadNone for a barrier
+	own    int    // non-space runes of the entry's own text so far
+	plain  int    // words of the own text outside links (countWords)
+	name   int    // words of the name before the entry's link, 0 for none (entry.go)
+	self   bool   // it holds a link to a place in the page itself (entry.go)
+	row    int32  // a row of sibling cells (rows.go): its number, else 0
+	target string // the leading link's href
+}
+
+// counts reports whether a closed entry's text counts: not a layout
+// container, not a summary of the page's own members, and, when a name
+// leads it, nothing but the name and links (an index term and where it
+// is: "asString() : <a>Json::Value</a>").
+func (s *entryScope) counts() bool {
+	return s.own <= maxEntryRunes && !s.self && (s.name == 0 || s.plain <= s.name+maxNameSlack)
 }
 
 // blockScope is an open repeated block.
@@ -49,10 +64,7 @@ const (
 func (w *walker) open(n *html.Node, run *html.Node) opened {
 	var o opened
 	if l := w.leads.entryLead(n); l != leadNone {
-		if len(w.entries) > 0 {
-			l = w.entries[0].kind // the outermost entry's kind
-		}
-		w.entries = append(w.entries, entryScope{kind: l})
+		w.openEntry(l, 0)
 		o |= openedEntry
 	} else if k := len(w.entries); k > 0 && w.entries[k-1].kind != leadNone {
 		switch n.DataAtom {
@@ -68,19 +80,39 @@ func (w *walker) open(n *html.Node, run *html.Node) opened {
 	return o
 }
 
+// openEntry opens an entry that leads by l (the outermost entry's kind
+// when nested), with the name and link the lead finder just found.
+func (w *walker) openEntry(l lead, row int32) {
+	if len(w.entries) > 0 {
+		l = w.entries[0].kind
+	}
+	w.entries = append(w.entries, entryScope{kind: l, name: w.leads.name, target: w.leads.href, row: row})
+}
+
+// closeEntry closes the innermost entry and counts its text.
+func (w *walker) closeEntry() {
+	s := w.entries[len(w.entries)-1]
+	w.entries = w.entries[:len(w.entries)-1]
+	if !s.counts() {
+		return
+	}
+	switch s.kind {
+	case leadPage:
+		w.e.Entry += s.own
+	case leadPlace:
+		if s.name > 0 {
+			w.e.IndexEntry += s.own // a term, then where it is
+		} else {
+			w.linkedIndex += s.own
+			w.noteTarget(s.target)
+		}
+	}
+}
+
 // leave closes the scopes an element opened and counts what they hold.
 func (w *walker) leave(o opened) {
 	if o&openedEntry != 0 {
-		s := w.entries[len(w.entries)-1]
-		w.entries = w.entries[:len(w.entries)-1]
-		if s.own <= maxEntryRunes {
-			switch s.kind {
-			case leadPage:
-				w.e.Entry += s.own
-			case leadPlace:
-				w.e.IndexEntry += s.own
-			}
-		}
+		w.closeEntry()
 	}
 	if o&openedBlock != 0 {
 		s := w.blocks[len(w.blocks)-1]
@@ -102,8 +134,38 @@ func (w *walker) leave(o opened) {
 	}
 }
 
-// endRuns sets Evidence.BlockRun from the runs' counted text.
-func (w *walker) endRuns() {
+// An index whose entries are links into fewer than minIndexTargets pages
+// is the list of one page's members (a class's member list, with its base
+// class), not a way through the site: its entries count nothing. Entries
+// led by a name ("asString() : <a>Json::Value</a>", a term and where it
+// is) are an index's however few pages they lead into.
+const minIndexTargets = 3
+
+// noteTarget notes the page an index entry's link leads into (its href
+// without the #fragment), up to minIndexTargets distinct ones.
+func (w *walker) noteTarget(href string) {
+	if w.nTargets == minIndexTargets {
+		return
+	}
+	if i := strings.IndexByte(href, '#'); i >= 0 {
+		href = href[:i]
+	}
+	href = strings.TrimSpace(href)
+	for _, t := range w.targets[:w.nTargets] {
+		if t == href {
+			return
+		}
+	}
+	w.targets[w.nTargets] = href
+	w.nTargets++
+}
+
+// end sets Evidence.BlockRun from the runs' counted text, and counts the
+// index entries led by a link when they lead into minIndexTargets pages.
+func (w *walker) end() {
+	if w.nTargets >= minIndexTargets {
+		w.e.IndexEntry += w.linkedIndex
+	}
 	for _, n := range w.runs {
 		w.e.BlockRun = max(w.e.BlockRun, n)
 	}

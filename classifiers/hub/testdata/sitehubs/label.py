@@ -10,6 +10,9 @@ documentation tree and prints `path<TAB>label` for every .html page.
     python3 label.py gtkdoc /usr/share/gtk-doc/html/gio > gio.tsv
     python3 label.py javadoc /usr/share/doc/libclosure-compiler-java/api > closure-javadoc.tsv
     python3 label.py doxygen /usr/share/doc/libjsoncpp-doc > jsoncpp.tsv
+    python3 label.py yard /usr/share/doc/yard/doc > yard.tsv
+    python3 label.py javadoc /usr/share/doc/libjsoup-java/api > jsoup-javadoc.tsv
+    python3 label.py doxygen /usr/share/doc/libcppunit-doc/html > cppunit.tsv
 
 With -v it prints, instead, every page's share (below) and label, and with
 -check the pages whose share lies in [0.3, 0.7] (the ones README.md says
@@ -272,6 +275,25 @@ def javadoc_grid(main):
     return rows
 
 
+JAVADOC_NAME_CLASSES = ("colSecond", "colConstructorName")
+
+
+def javadoc_table_grid(main):
+    """Javadoc of JDK 9-16 lays its summary tables out as tables
+    (table.memberSummary, table.typeSummary): a member row names its type
+    first (td.colFirst) and the member in th.colSecond or
+    th.colConstructorName, its lead; a row without such a cell leads by its
+    first cell, as any tr."""
+    rows = javadoc_grid(main)
+    for t in walk(main):
+        if t.tag != "tr":
+            continue
+        head = next((k for k in t.kids if isinstance(k, Node) and any(c in k.cls() for c in JAVADOC_NAME_CLASSES)), None)
+        if head is not None:
+            rows[id(t)] = ([t], head)
+    return rows
+
+
 def doxygen_grid(main):
     """Doxygen's member tables (table.memberdecls) put a row's kind or type
     ("file", "class", "bool") in td.memItemLeft and its name in
@@ -301,10 +323,20 @@ def doxygen_site(rel, root):
     return main, skip, index
 
 
+def yard_site(rel, root):
+    """YARD: the page's own content is div#content (the header with the
+    breadcrumbs and the footer are its siblings); the generated indexes are
+    the alphabetic index and the full lists of the navigation frame."""
+    main = find(root, lambda n: n.attrs.get("id") == "content") or find(root, lambda n: n.tag == "body") or root
+    name = rel.replace(os.sep, "/")
+    index = name in ("_index.html", "class_list.html", "method_list.html", "file_list.html", "tag_list.html")
+    return main, (lambda n: False), index
+
+
 SITES = {"python": python_site, "postgresql": postgresql_site, "git": git_site, "octave": octave_site,
          "apache": apache_site,
-         "gtkdoc": gtkdoc_site, "javadoc": javadoc_site, "doxygen": doxygen_site}
-GRIDS = {"javadoc": javadoc_grid, "doxygen": doxygen_grid}
+         "gtkdoc": gtkdoc_site, "javadoc": javadoc_site, "doxygen": doxygen_site, "yard": yard_site}
+GRIDS = {"javadoc": javadoc_table_grid, "doxygen": doxygen_grid}
 
 
 # The hand check (README.md) looked at every page whose share lies in
@@ -340,10 +372,19 @@ def hand(site, rel):
     javadoc's class hierarchies (package-tree.html, overview-tree.html) are
     hubs: each entry is a qualified class name whose package part is plain
     text before the link to the class ("com.example.<a>Foo</a>"), so the
-    rule sees no entry; they hold nothing but these entries."""
+    rule sees no entry; they hold nothing but these entries. Doxygen's
+    directory pages likewise (below)."""
     name = rel.replace(os.sep, "/")
     if site == "javadoc" and os.path.basename(name) in ("package-tree.html", "overview-tree.html"):
         return True
+    # Doxygen's directory pages (dir_<hash>.html: the directory's
+    # subdirectories and files) and directory dependency pages
+    # (dir_<n>_<m>.html: rows of a file and the file it includes, each a
+    # link to the file's page) hold nothing else but the dependency graph's
+    # caption and, on some sites, a footer inside div.contents, which put
+    # small directories below half (CppUnit 0.19-0.49): hubs by page kind
+    # when they list anything (label(); JsonCpp's empty directory page is
+    # not).
     return HAND.get((site, name))
 
 
@@ -351,8 +392,10 @@ def label(site, rel, text):
     """Returns (is_hub, share, is_index) of one page under the rule."""
     root = parse(text)
     main, skip, index = SITES[site](rel, root)
-    share = entry_share(main, rel, skip, GRIDS.get(site))
+    share, _, entries = entry_measure(main, rel, skip, GRIDS.get(site))
     hub = hand(site, rel)
+    if hub is None and site == "doxygen" and os.path.basename(rel).startswith("dir_") and entries > 0:
+        hub = True  # a directory page that lists something (hand())
     if hub is None:
         hub = index or share >= 0.5
     return hub, share, index
@@ -375,8 +418,14 @@ def refresh_only(text):
 def javadoc_redirect(text):
     """Javadoc's overview-summary.html of a site with packages: a script
     redirect to index.html and a link to it (body class
-    index-redirect-page)."""
-    return 'class="index-redirect-page"' in text
+    index-redirect-page; JDK 9-16: a meta refresh in the head)."""
+    return 'class="index-redirect-page"' in text or refresh_only(text)
+
+
+def script_redirect(text):
+    """YARD's frames.html: a script that replaces the window's location
+    with index.html, and no content."""
+    return "window.top.location.replace(" in text and "<body" not in text
 
 
 def main():
@@ -390,6 +439,8 @@ def main():
         if site == "octave" and refresh_only(text):
             continue  # not pages: redirects to the node that holds an anchor
         if site == "javadoc" and javadoc_redirect(text):
+            continue
+        if site == "yard" and script_redirect(text):
             continue
         hub, share, index = label(site, rel, text)
         rows.append((rel, hub, share, index))
