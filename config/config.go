@@ -184,6 +184,12 @@ type Hub struct {
 	// labelled by its page evidence and each host's links are calibrated
 	// against its fetched pages (classifiers/hub README).
 	URLOnly bool `yaml:"url_only"`
+	// LinkModel (unless URLOnly): how links are labelled before a fetch:
+	// online (default: a per-host link model learning from the host's
+	// fetched pages, revising queued links' labels), calibration (a
+	// per-host Platt fit of the URL SVM after 20 pages) or svm (the URL
+	// SVM alone).
+	LinkModel string `yaml:"link_model"`
 }
 
 // Topic configures focused crawling (paper 003).
@@ -312,6 +318,9 @@ func (c *Config) fill() {
 	}
 	if c.Hub.Depth == 0 {
 		c.Hub.Depth = 2
+	}
+	if c.Hub.LinkModel == "" {
+		c.Hub.LinkModel = "online"
 	}
 	if c.Topic.Strategy == "" {
 		c.Topic.Strategy = "learned"

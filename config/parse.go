@@ -281,6 +281,9 @@ func (c *Config) validate() []*Error {
 	if !slices.Contains([]string{"tag", "boost", "hubs-beyond-depth", "skip-hubs"}, c.Hub.Policy) {
 		bad("hub.policy", "unknown policy %q (want tag, boost, hubs-beyond-depth or skip-hubs)", c.Hub.Policy)
 	}
+	if !slices.Contains([]string{"online", "calibration", "svm"}, c.Hub.LinkModel) {
+		bad("hub.link_model", "unknown link model %q (want online, calibration or svm)", c.Hub.LinkModel)
+	}
 	if !slices.Contains([]string{"bfs", "best-first", "adaptive", "learned"}, c.Topic.Strategy) {
 		bad("topic.strategy", "unknown strategy %q (want learned, bfs, best-first or adaptive)", c.Topic.Strategy)
 	}

@@ -67,3 +67,49 @@ func TestPagesAnnotationColumns(t *testing.T) {
 		t.Errorf("jsonl page 1 = %v; want lang en, words 12", first)
 	}
 }
+
+// A merged pages table has a column for every annotation name of any of
+// the stores, each page's from the store it was taken from.
+func TestMergedPagesAnnotationColumns(t *testing.T) {
+	ctx := context.Background()
+	at := time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
+	open := func(notes map[string]map[string]string, urls ...string) *store.Store {
+		st, err := store.Open(ctx, filepath.Join(t.TempDir(), "s.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { st.Close() })
+		var ps []*crawl.Page
+		for i, u := range urls {
+			p := &crawl.Page{Seq: int64(i + 1), URL: u, Status: 200, FetchedAt: at, Header: http.Header{}}
+			for k, v := range notes[u] {
+				p.Annotate(k, v)
+			}
+			ps = append(ps, p)
+		}
+		if err := st.SaveResults(ctx, ps, nil); err != nil {
+			t.Fatal(err)
+		}
+		return st
+	}
+	a := open(map[string]map[string]string{"http://a/1": {"lang": "en"}, "http://a/dup": {"lang": "fr"}}, "http://a/1", "http://a/dup")
+	b := open(map[string]map[string]string{"http://a/dup": {"lang": "de", "words": "3"}, "http://b/1": {"words": "7", "status": "x"}},
+		"http://a/dup", "http://b/1")
+	var buf bytes.Buffer
+	if err := export.WriteMerged(ctx, []*store.Store{a, b}, "pages", "csv", &buf); err != nil {
+		t.Fatal(err)
+	}
+	rows := readCSV(t, buf.Bytes())
+	if head := strings.Join(rows[0], ","); !strings.HasSuffix(head, ",fetched_at,lang,annotation:status,words") {
+		t.Fatalf("header = %s", head)
+	}
+	var got []string
+	for _, r := range rows[1:] {
+		n := len(r)
+		got = append(got, r[0]+" "+r[1]+" "+strings.Join(r[n-3:], "|"))
+	}
+	want := "1 http://a/1 en|||2 http://a/dup fr|||3 http://b/1 |x|7"
+	if strings.Join(got, "|") != want {
+		t.Errorf("merged pages = %q; want %q (a/dup from store a, which won)", strings.Join(got, "|"), want)
+	}
+}

@@ -20,7 +20,7 @@
 //     per-cluster files are open at once (clusters past them get a pass
 //     each).
 //   - plot.go: HarvestSVG, the harvest-rate curves as an SVG chart.
-//   - merge.go: WriteMerged, pages, links and failures of several stores
+//   - merge.go: WriteMerged, pages (annotation columns of all stores), links and failures of several stores
 //     (a distributed crawl's shards) as one table, each URL once;
 //     WriteMined, the same with the stores' merged mining (Mined).
 //   - mined.go: Mined (each taken page's merged cluster and topic, computed

@@ -196,10 +196,34 @@ var pageColumns = []string{"seq", "url", "final_url", "status", "depth", "parent
 // page without that annotation has "" there. An annotation named like a
 // fixed column gets the column "annotation:NAME".
 func pages(ctx context.Context, st *store.Store, rw rowWriter) error {
-	names, err := st.AnnotationNames(ctx)
+	pr, err := newPageRows(ctx, []*store.Store{st}, rw)
 	if err != nil {
 		return err
 	}
+	return st.ExportPages(ctx, func(r store.PageRow) error { return pr.write(r) })
+}
+
+// pageRows writes rows of the pages table: the fixed columns and one per
+// annotation name stored on a page of any of the stores.
+type pageRows struct {
+	rw    rowWriter
+	names []string
+	row   []any
+}
+
+// newPageRows writes the header of the pages table of stores: the fixed
+// columns, then the annotation names of all stores, sorted.
+func newPageRows(ctx context.Context, stores []*store.Store, rw rowWriter) (*pageRows, error) {
+	var names []string
+	for _, st := range stores {
+		ns, err := st.AnnotationNames(ctx)
+		if err != nil {
+			return nil, err
+		}
+		names = append(names, ns...)
+	}
+	slices.Sort(names)
+	names = slices.Compact(names)
 	cols := append([]string(nil), pageColumns...)
 	for _, n := range names {
 		if slices.Contains(pageColumns, n) {
@@ -208,17 +232,19 @@ func pages(ctx context.Context, st *store.Store, rw rowWriter) error {
 		cols = append(cols, n)
 	}
 	if err := rw.header(cols); err != nil {
-		return err
+		return nil, err
 	}
-	row := make([]any, len(cols))
-	return st.ExportPages(ctx, func(r store.PageRow) error {
-		copy(row, []any{r.Seq, r.URL, r.FinalURL, r.Status, r.Depth, r.Parent, r.Priority, r.Label,
-			r.Score, r.Relevance, r.Relevant, r.Cluster, r.Topic, r.Title, r.ContentType, r.Size, r.FetchedAt})
-		for i, n := range names {
-			row[len(pageColumns)+i] = r.Annotations[n]
-		}
-		return rw.row(row)
-	})
+	return &pageRows{rw: rw, names: names, row: make([]any, len(cols))}, nil
+}
+
+// write writes r as it is (the caller sets its seq, cluster and topic).
+func (p *pageRows) write(r store.PageRow) error {
+	copy(p.row, []any{r.Seq, r.URL, r.FinalURL, r.Status, r.Depth, r.Parent, r.Priority, r.Label,
+		r.Score, r.Relevance, r.Relevant, r.Cluster, r.Topic, r.Title, r.ContentType, r.Size, r.FetchedAt})
+	for i, n := range p.names {
+		p.row[len(pageColumns)+i] = r.Annotations[n]
+	}
+	return p.rw.row(p.row)
 }
 
 func links(ctx context.Context, st *store.Store, rw rowWriter) error {

@@ -6,6 +6,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/store"
@@ -17,9 +18,8 @@ var MergedWhats = []string{"pages", "links", "failures"}
 // WriteMerged writes table what (pages, links or failures) of several
 // stores — the shards of a distributed crawl, one per process — as one
 // table with each URL once. Stores are read in the order given, each in its
-// fetch order; a URL stored as a page by more than one store (which a
-// distributed crawl only does when a process's lease lapsed while it was
-// alive) is taken from the first store that has it. Pages are numbered
+// fetch order; a URL stored as a page by more than one store is taken
+// from the copy fetched last (TakenPages). Pages are numbered
 // again (seq 1, 2, … in that order) and links point to the new numbers;
 // links are those of the pages taken. A failure is written once, and not
 // at all when some store holds the URL as a page.
@@ -92,20 +92,60 @@ type merger struct {
 	mined  *Mined            // nil: each store's own cluster and topic ids
 }
 
-// pages decides which store's page each URL is taken from, and writes the
-// pages table when write is set.
+// TakenPages returns the page a merged export takes of each URL that
+// several stores hold as a page (which a distributed crawl does when a
+// process's lease lapsed while it was alive, or when a process died in a
+// re-crawl and another fetched its re-visits afresh): the copy fetched
+// last, the first store's (in the order given) when they were fetched at
+// the same time. A URL only one store holds is not in the map.
+func TakenPages(ctx context.Context, stores []*store.Store) (map[string]PageKey, error) {
+	type copyOf struct {
+		key PageKey
+		at  time.Time
+		n   int
+	}
+	seen := map[string]copyOf{}
+	for i, st := range stores {
+		err := st.ExportPages(ctx, func(r store.PageRow) error {
+			c, ok := seen[r.URL]
+			if !ok || r.FetchedAt.After(c.at) {
+				c.key, c.at = PageKey{i, r.Seq}, r.FetchedAt
+			}
+			c.n++
+			seen[r.URL] = c
+			return nil
+		})
+		if err != nil {
+			return nil, fmt.Errorf("store %s: %w", st.Path(), err)
+		}
+	}
+	out := map[string]PageKey{}
+	for u, c := range seen {
+		if c.n > 1 {
+			out[u] = c.key
+		}
+	}
+	return out, nil
+}
+
+// pages decides which store's page each URL is taken from (TakenPages),
+// and writes the pages table when write is set.
 func (m *merger) pages(ctx context.Context, write bool) error {
 	m.won = map[string]winner{}
+	taken, err := TakenPages(ctx, m.stores)
+	if err != nil {
+		return err
+	}
+	var pr *pageRows
 	if write {
-		if err := m.rw.header([]string{"seq", "url", "final_url", "status", "depth", "parent", "score", "label",
-			"label_score", "relevance", "relevant", "cluster", "topic", "title", "content_type", "size", "fetched_at"}); err != nil {
+		if pr, err = newPageRows(ctx, m.stores, m.rw); err != nil {
 			return err
 		}
 	}
 	var n int64
 	for i, st := range m.stores {
 		err := st.ExportPages(ctx, func(r store.PageRow) error {
-			if _, ok := m.won[r.URL]; ok {
+			if k, ok := taken[r.URL]; ok && k != (PageKey{i, r.Seq}) {
 				return nil
 			}
 			n++
@@ -117,8 +157,8 @@ func (m *merger) pages(ctx context.Context, write bool) error {
 				k := PageKey{i, r.Seq}
 				r.Cluster, r.Topic = m.mined.Cluster[k], m.mined.Topic[k]
 			}
-			return m.rw.row([]any{n, r.URL, r.FinalURL, r.Status, r.Depth, r.Parent, r.Priority, r.Label,
-				r.Score, r.Relevance, r.Relevant, r.Cluster, r.Topic, r.Title, r.ContentType, r.Size, r.FetchedAt})
+			r.Seq = n
+			return pr.write(r)
 		})
 		if err != nil {
 			return fmt.Errorf("store %s: %w", st.Path(), err)

@@ -89,3 +89,29 @@ func TestWriteMerged(t *testing.T) {
 		t.Error("merged clusters: no error")
 	}
 }
+
+// TestWriteMergedTakesLatestCopy: of a URL two shards hold, the copy
+// fetched last is taken, wherever its store is in the order given (a
+// process that died in a re-crawl keeps an older copy of a page another
+// process fetched again); on a tie the first store's.
+func TestWriteMergedTakesLatestCopy(t *testing.T) {
+	a := shard(t, map[string][]string{"http://x/u": {"http://x/from-a"}, "http://x/tie": {"http://x/tie-a"}},
+		[]string{"http://x/1", "http://x/u", "http://x/tie"})
+	b := shard(t, map[string][]string{"http://x/u": {"http://x/from-b"}, "http://x/tie": {"http://x/tie-b"}},
+		[]string{"http://y/0", "http://y/1", "http://x/tie", "http://x/u"})
+	stores := []*store.Store{a, b}
+	var got []string
+	for _, r := range mergedCSV(t, stores, "pages") {
+		got = append(got, r[0]+" "+r[1])
+	}
+	if want := "1 http://x/1|2 http://x/tie|3 http://y/0|4 http://y/1|5 http://x/u"; strings.Join(got, "|") != want {
+		t.Errorf("merged pages = %v, want %s", got, want)
+	}
+	got = nil
+	for _, r := range mergedCSV(t, stores, "links") {
+		got = append(got, r[0]+" "+r[3])
+	}
+	if want := "2 http://x/tie-a|5 http://x/from-b"; strings.Join(got, "|") != want {
+		t.Errorf("merged links = %v, want %s (x/u's from store b, fetched last; x/tie's from a, the first)", got, want)
+	}
+}

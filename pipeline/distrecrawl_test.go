@@ -10,11 +10,18 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
+	"github.com/redis/go-redis/v9"
+
+	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/config"
 	"github.com/crawl-project/crawl/crawler"
+	"github.com/crawl-project/crawl/export"
+	"github.com/crawl-project/crawl/frontier/redisfrontier"
 	"github.com/crawl-project/crawl/internal/redistest"
 	"github.com/crawl-project/crawl/pipeline"
+	"github.com/crawl-project/crawl/store"
 )
 
 // newsSite is a home page and four section hubs ("…/" URLs) listing
@@ -161,28 +168,144 @@ func TestDistributedRecrawl(t *testing.T) {
 }
 
 // TestDistributedRecrawlAfterBudget: a crawl of two processes stops at its
-// page budget (the stop flag is set for all); a re-crawl with the same
-// max_pages is not stopped by it: it opens a re-crawl generation whose
-// budget counts on top of the pages the crawl had stored.
+// page budget (the stop flag is set for all) with stories left queued; a
+// re-crawl with the same max_pages is not stopped by it (it opens a
+// re-crawl generation whose budget counts on top of the pages stored) and
+// fetches its re-visits and the new stories they link to, not the stories
+// the first crawl left queued: those are the unfinished crawl's, and the
+// next normal run fetches them, each once.
 func TestDistributedRecrawlAfterBudget(t *testing.T) {
 	srv := redistest.Start(t, redistest.Options{})
 	site := &newsSite{articles: [4]int{5, 5, 5, 5}, hits: map[string]int{}}
 	web := httptest.NewServer(site)
 	defer web.Close()
 	dir := t.TempDir()
-	cfg := func(db string) *config.Config {
-		return distConfig(t, dir, db, web.URL+"/", srv.URL(0), "max_pages: 8")
+	cfg := func(db string, budget int) *config.Config {
+		return distConfig(t, dir, db, web.URL+"/", srv.URL(0), fmt.Sprintf("max_pages: %d", budget))
 	}
-	first := runShared(t, [2]*config.Config{cfg("a.db"), cfg("b.db")}, false)
+	first := runShared(t, [2]*config.Config{cfg("a.db", 8), cfg("b.db", 8)}, false)
 	if n := first[0].Fetched + first[1].Fetched; n != 8 {
 		t.Fatalf("first crawl stored %d pages, want 8 (max_pages)", n)
 	}
+	old := site.reset()
 	site.publish(0, 3)
-	second := runShared(t, [2]*config.Config{cfg("a.db"), cfg("b.db")}, true)
-	stored := second[0].TotalPages + second[1].TotalPages
-	t.Logf("re-crawl after the budget: %d+%d fetched, %d pages stored over both stores (reasons %s, %s)",
-		second[0].Fetched, second[1].Fetched, stored, second[0].Reason, second[1].Reason)
-	if stored != 16 {
-		t.Errorf("%d pages stored after the re-crawl, want 16 (8, then max_pages 8 more)", stored)
+	second := runShared(t, [2]*config.Config{cfg("a.db", 8), cfg("b.db", 8)}, true)
+	hits := site.reset()
+	var oldStories, newStories []string
+	for path := range hits {
+		var sec, art int
+		if n, _ := fmt.Sscanf(path, "/s%d/a%d.html", &sec, &art); n == 2 && (sec != 0 || art < 5) {
+			oldStories = append(oldStories, path)
+		} else if n == 2 {
+			newStories = append(newStories, path)
+		}
 	}
+	stored := second[0].TotalPages + second[1].TotalPages
+	t.Logf("re-crawl after the budget: %d+%d fetched, %d pages stored over both stores (reasons %s, %s); requests %v",
+		second[0].Fetched, second[1].Fetched, stored, second[0].Reason, second[1].Reason, hits)
+	if stored != 11 || len(newStories) != 3 || len(oldStories) != 0 {
+		t.Errorf("re-crawl: %d pages stored, new stories fetched %v, old stories %v; want 11 (8, then the 3 new stories) and no old story", stored, newStories, oldStories)
+	}
+	third := runShared(t, [2]*config.Config{cfg("a.db", 100), cfg("b.db", 100)}, false)
+	hits = site.reset()
+	for path, n := range hits {
+		if old[path]+n > 1 && strings.HasSuffix(path, ".html") {
+			t.Errorf("%s requested %d times over the crawl", path, old[path]+n)
+		}
+	}
+	if stored := third[0].TotalPages + third[1].TotalPages; stored != 28 {
+		t.Errorf("after the next normal run %d pages stored, want 28 (the stories the first crawl left, fetched now)", stored)
+	}
+}
+
+// TestDistributedRecrawlDeadProcess: in a re-crawl, process A leases the
+// re-visits of the hubs its store holds and dies (its Redis connection
+// gone: no heartbeat, no goodbye); process B re-crawls too and, once A's
+// lease has run out, gets A's re-visits re-issued like any link: it
+// fetches them afresh into its own store, follows them to the new stories,
+// and a merged export takes B's copies, the ones fetched last.
+func TestDistributedRecrawlDeadProcess(t *testing.T) {
+	srv := redistest.Start(t, redistest.Options{})
+	site := &newsSite{articles: [4]int{5, 5, 5, 5}, hits: map[string]int{}}
+	web := httptest.NewServer(site)
+	defer web.Close()
+	dir := t.TempDir()
+	cfgs := [2]*config.Config{distConfig(t, dir, "a.db", web.URL+"/", srv.URL(0)), distConfig(t, dir, "b.db", web.URL+"/", srv.URL(0))}
+	runShared(t, cfgs, false)
+	ctx := context.Background()
+	// A is the process whose store holds more hubs (they fall to either).
+	var held [2][]store.HubPage
+	for i, c := range cfgs {
+		st, err := store.Open(ctx, c.DB)
+		if err != nil {
+			t.Fatal(err)
+		}
+		held[i], err = st.HubPages(ctx)
+		st.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	dead := 0
+	if len(held[1]) > len(held[0]) {
+		dead = 1
+	}
+	live, hubs := 1-dead, held[dead]
+	site.reset()
+	for s := range 4 {
+		site.publish(s, 1)
+	}
+	// A: joins the re-crawl, leases its re-visits, dies.
+	owner, err := pipeline.Owner(cfgs[dead].DB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rdb := redis.NewClient(&redis.Options{Addr: srv.Addr()})
+	fa, err := redisfrontier.New(ctx, rdb, redisfrontier.Config{Name: "news", Owner: owner, Lease: 5 * time.Second, Recrawl: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var links []crawl.Link
+	for _, h := range hubs {
+		links = append(links, crawl.Link{URL: h.URL, Depth: h.Depth, Priority: crawler.SeedPriority})
+	}
+	if err := fa.Revisit(ctx, links); err != nil {
+		t.Fatal(err)
+	}
+	rdb.Close()
+	fa.Close() // fails to reach Redis: its leases stay until they expire
+	// B re-crawls alone.
+	p, err := pipeline.Open(ctx, cfgs[live], pipeline.Options{Hooks: labelHubs, Recrawl: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := p.Run(ctx)
+	p.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	hits := site.reset()
+	stores := make([]*store.Store, 2)
+	for i, c := range cfgs {
+		if stores[i], err = store.Open(ctx, c.DB); err != nil {
+			t.Fatal(err)
+		}
+		defer stores[i].Close()
+	}
+	taken, err := export.TakenPages(ctx, stores)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range hubs {
+		path := strings.TrimPrefix(h.URL, web.URL)
+		if k, ok := taken[h.URL]; hits[path] != 1 || !ok || k.Store != live {
+			t.Errorf("A's hub %s: requested %d times in the re-crawl, merged export takes %+v; want once, B's copy (store %d)", path, hits[path], k, live)
+		}
+	}
+	for s := range 4 {
+		if path := fmt.Sprintf("/s%d/a5.html", s); hits[path] != 1 {
+			t.Errorf("new story %s requested %d times, want 1", path, hits[path])
+		}
+	}
+	t.Logf("B re-crawled alone after A died: %d fetched, %d not modified; A's %d hubs re-issued to it; requests %v", sum.Fetched, sum.NotModified, len(hubs), hits)
 }

@@ -50,6 +50,14 @@ func (p *Pipeline) openDistributed(ctx context.Context, fcfg frontier.Config) er
 		return err
 	}
 	p.fr = fr
+	if p.opts.Recrawl { // the links earlier runs left queued wait in Redis, parked (redisfrontier)
+		t, err := redisfrontier.ReadTotals(ctx, rdb, d.Name)
+		if err != nil {
+			fr.Close()
+			return err
+		}
+		p.leftQueued = t.Parked
+	}
 	if err := p.revisitShared(ctx, fr); err != nil {
 		fr.Close()
 		return err

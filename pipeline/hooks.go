@@ -9,6 +9,7 @@ import (
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/frontier"
+	"github.com/crawl-project/crawl/frontier/sqlitefrontier"
 	"github.com/crawl-project/crawl/store"
 
 	"github.com/crawl-project/crawl/hooks"
@@ -37,7 +38,7 @@ func (p *Pipeline) buildHooks(ctx context.Context, resolve func([]string) ([]str
 		if err := saveTopicTerms(ctx, p.st, t.Model().Terms()); err != nil {
 			return err
 		}
-		if err := p.shareTopic(t); err != nil {
+		if err := p.shareTopic(ctx, t); err != nil {
 			return err
 		}
 		if r, ok := p.fr.(frontier.Rescorer); ok {
@@ -46,7 +47,11 @@ func (p *Pipeline) buildHooks(ctx context.Context, resolve func([]string) ([]str
 		p.add(t)
 	}
 	if cfg.Hub.Enabled {
-		h, err := newHubBuiltin(cfg)
+		var st *store.Store
+		if _, ok := p.fr.(*sqlitefrontier.Frontier); ok {
+			st = p.st // the frontier's rows are the store's: revised link labels go there
+		}
+		h, err := newHubBuiltin(cfg, st)
 		if err != nil {
 			return err
 		}

@@ -1,25 +1,52 @@
 package pipeline
 
 import (
+	"context"
+	"errors"
 	"fmt"
+	"sync"
+	"time"
 
+	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/classifiers/hub"
 	"github.com/crawl-project/crawl/config"
+	"github.com/crawl-project/crawl/hooks"
+	"github.com/crawl-project/crawl/store"
 )
 
 // hubBuiltin is the hub/topic URL classifier (paper 001): OnPage labels the
 // fetched page (its label drives the incremental re-crawl), OnURL labels
 // each out-link before it enters the frontier and applies the policy.
+// With the per-host link model (hub.link_model: online), OnBatch writes the
+// labels the model revised for queued links to their frontier rows.
 type hubBuiltin struct {
 	*hub.Hook
+	st *store.Store // where revised link labels go; nil: not written
+
+	flushMu sync.Mutex // one writer of revised labels at a time
+	last    time.Time  // last write, under flushMu
+	buf     []hub.LinkLabel
 }
 
-// hostCalibrationPages is how many fetched pages of a host its links'
-// calibration waits for.
-const hostCalibrationPages = 20
+const (
+	// hostCalibrationPages is how many fetched pages of a host its links'
+	// calibration waits for (hub.link_model: calibration).
+	hostCalibrationPages = 20
+	// linkRelabelPerPage is how many queued links of a host the link model
+	// revises after each of the host's fetched pages (chosen on the tuning
+	// sites: classifiers/hub README).
+	linkRelabelPerPage = 64
+	// Revised labels are written from OnPage once relabelFlushCount wait
+	// or relabelFlushEvery passed since the last write (a batch of 200
+	// pages would be too late: most revised links are fetched by then),
+	// and at every batch.
+	relabelFlushCount = 32
+	relabelFlushEvery = 100 * time.Millisecond
+)
 
 // newHubBuiltin loads hub.model, or the model shipped with the package.
-func newHubBuiltin(cfg *config.Config) (*hubBuiltin, error) {
+// st, when not nil, is the store holding the frontier's rows.
+func newHubBuiltin(cfg *config.Config, st *store.Store) (*hubBuiltin, error) {
 	c, err := LoadHubModel(cfg.Hub.Model)
 	if err != nil {
 		return nil, fmt.Errorf("pipeline: hub model: %w", err)
@@ -34,11 +61,78 @@ func newHubBuiltin(cfg *config.Config) (*hubBuiltin, error) {
 		if err != nil {
 			return nil, fmt.Errorf("pipeline: hub page model: %w", err)
 		}
-		opts = append(opts, hub.WithPageModel(pm), hub.WithHostCalibration(hostCalibrationPages))
+		opts = append(opts, hub.WithPageModel(pm))
+		switch cfg.Hub.LinkModel {
+		case "", "online":
+			perPage := linkRelabelPerPage
+			if st == nil {
+				perPage = 0 // no frontier rows to revise
+			}
+			opts = append(opts, hub.WithLinkModel(hub.LinkLearning{}, perPage))
+		case "calibration":
+			opts = append(opts, hub.WithHostCalibration(hostCalibrationPages))
+		case "svm":
+		default:
+			return nil, fmt.Errorf("pipeline: hub: unknown link model %q", cfg.Hub.LinkModel)
+		}
 	}
 	h, err := hub.NewHook(c, hub.Policy{Mode: mode, Boost: cfg.Hub.Boost, Depth: cfg.Hub.Depth}, opts...)
 	if err != nil {
 		return nil, err
 	}
-	return &hubBuiltin{h}, nil
+	return &hubBuiltin{Hook: h, st: st}, nil
+}
+
+// BatchNeeds: OnBatch reads no page.
+func (b *hubBuiltin) BatchNeeds() hooks.Needs { return hooks.Needs{} }
+
+// OnPage labels the page (hub.Hook.OnPage) and, when enough revised link
+// labels wait or enough time passed, writes them, unless another worker
+// is writing them.
+func (b *hubBuiltin) OnPage(ctx context.Context, page *crawl.Page) error {
+	err := b.Hook.OnPage(ctx, page)
+	if b.st != nil && b.flushMu.TryLock() {
+		defer b.flushMu.Unlock()
+		if n := b.PendingRelabels(); n >= relabelFlushCount || n > 0 && time.Since(b.last) >= relabelFlushEvery {
+			err = errors.Join(err, b.flush(ctx))
+		}
+	}
+	return err
+}
+
+// OnBatch writes the revised labels that wait.
+func (b *hubBuiltin) OnBatch(ctx context.Context, _ *crawl.Batch) error {
+	if b.st == nil {
+		return nil
+	}
+	b.flushMu.Lock()
+	defer b.flushMu.Unlock()
+	return b.flush(ctx)
+}
+
+// flush writes the revised labels of queued links to their frontier rows;
+// those whose row is not queued (fetched meanwhile, out of scope, or not
+// stored yet) go back to the hook. b.flushMu held.
+func (b *hubBuiltin) flush(ctx context.Context) error {
+	b.last = time.Now()
+	b.buf = b.TakeRelabels(b.buf[:0])
+	if len(b.buf) == 0 {
+		return nil
+	}
+	urls, labels, scores := make([]string, len(b.buf)), make([]string, len(b.buf)), make([]float64, len(b.buf))
+	for i, l := range b.buf {
+		urls[i], labels[i], scores[i] = l.URL, l.Label, l.Score
+	}
+	found, err := b.st.SetFrontierLabels(ctx, urls, labels, scores)
+	if err != nil {
+		return fmt.Errorf("pipeline: hub: %w", err)
+	}
+	var missed []string
+	for i, ok := range found {
+		if !ok {
+			missed = append(missed, urls[i])
+		}
+	}
+	b.RelabelMissed(missed)
+	return nil
 }

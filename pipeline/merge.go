@@ -84,8 +84,8 @@ type takenPage struct {
 }
 
 // MineMerged computes the template clusters and fuzzy topics of several
-// stores taken as one crawl, each URL once: the first store (in the order
-// given) that holds it as a page wins, as in export.WriteMerged.
+// stores taken as one crawl, each URL once: of a URL several stores hold,
+// the copy export.TakenPages says, as in export.WriteMerged.
 func MineMerged(ctx context.Context, stores []*store.Store, cfg MergeConfig) (*export.Mined, MergeReport, error) {
 	taken, docs, err := takePages(ctx, stores)
 	if err != nil {
@@ -130,19 +130,21 @@ func MineMerged(ctx context.Context, stores []*store.Store, cfg MergeConfig) (*e
 	return m, rep, nil
 }
 
-// takePages lists the pages taken from the stores (the first store holding
-// a URL wins) in merged order, and their topic documents, numbered from 1
-// in that order.
+// takePages lists the pages taken from the stores (of a URL several
+// stores hold, the copy export.TakenPages says) in merged order, and their
+// topic documents, numbered from 1 in that order.
 func takePages(ctx context.Context, stores []*store.Store) ([]takenPage, []fuzzy.Doc, error) {
-	won := map[string]bool{}
+	which, err := export.TakenPages(ctx, stores)
+	if err != nil {
+		return nil, nil, fmt.Errorf("pipeline: merge: %w", err)
+	}
 	var taken []takenPage
 	var docs []fuzzy.Doc
 	for i, st := range stores {
 		err := st.PagesNoHTML(ctx, func(p *crawl.Page) error {
-			if won[p.URL] {
+			if k, ok := which[p.URL]; ok && k != (export.PageKey{Store: i, Seq: p.Seq}) {
 				return nil
 			}
-			won[p.URL] = true
 			taken = append(taken, takenPage{key: export.PageKey{Store: i, Seq: p.Seq}, cluster: p.Cluster})
 			d := TopicDoc(p)
 			d.ID = int64(len(taken))

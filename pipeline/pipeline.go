@@ -255,6 +255,12 @@ func engineConfig(c *config.Config) crawler.Config {
 	e.MaxLinksPerPage, e.MaxPagesPerHost = c.Scope.MaxLinksPerPage, c.Scope.MaxPagesPerHost
 	e.Dedup, e.DedupDistance, e.DupPatternLimit = c.Dedup.Enabled, c.Dedup.Distance, c.Dedup.PatternLimit
 	e.RobotsSitemaps = c.Scope.RobotsSitemaps
+	if c.Distributed.Enabled() {
+		// The crawl's budget is kept by the Redis frontier over all
+		// processes (relative in a re-crawl); this store's own count
+		// would stop a re-crawl at once.
+		e.MaxPages = 0
+	}
 	return e
 }
 

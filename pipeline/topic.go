@@ -24,8 +24,9 @@ import (
 // own context score when topic.link_context > 0).
 type topicBuiltin struct {
 	*topic.Hook
-	focus float64           // the frontier's focus margin (0: off)
-	share *redisshare.Share // a distributed crawl's shared judgements (topicshare.go); nil: none
+	focus float64                // the frontier's focus margin (0: off)
+	share *redisshare.Share      // a distributed crawl's shared judgements (topicshare.go); nil: none
+	stats *redisshare.StatsShare // a distributed crawl's shared statistics (topicshare.go); nil: none
 }
 
 // newTopicBuiltin fetches the topic's seed pages (the crawl's seeds when

@@ -358,3 +358,38 @@ func (s *Store) SetFrontierPriorities(ctx context.Context, seqs []int64, prios [
 		return nil
 	})
 }
+
+// SetFrontierLabels gives the queued rows of urls new labels and scores
+// (labels[i], scores[i] for urls[i]), in one transaction: a link
+// classifier that revised its labels of queued links (the hub built-in's
+// per-host link model) writes them back. Rows not queued or not there are
+// left alone; it returns, for each URL, whether its row was updated.
+func (s *Store) SetFrontierLabels(ctx context.Context, urls, labels []string, scores []float64) ([]bool, error) {
+	if len(urls) != len(labels) || len(urls) != len(scores) {
+		return nil, fmt.Errorf("store: set frontier labels: %d urls, %d labels, %d scores", len(urls), len(labels), len(scores))
+	}
+	found := make([]bool, len(urls))
+	if len(urls) == 0 {
+		return found, nil
+	}
+	err := s.write(ctx, "set frontier labels", func(tx *sql.Tx) error {
+		up, err := tx.PrepareContext(ctx, `UPDATE frontier SET label = ?, score = ? WHERE url = ? AND state = 'queued'`)
+		if err != nil {
+			return err
+		}
+		defer up.Close()
+		for i, u := range urls {
+			res, err := up.ExecContext(ctx, labels[i], scores[i], u)
+			if err != nil {
+				return fmt.Errorf("%s: %w", u, err)
+			}
+			k, _ := res.RowsAffected()
+			found[i] = k > 0
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return found, nil
+}

@@ -109,3 +109,33 @@ func TestSetFrontierPriorities(t *testing.T) {
 		t.Errorf("rows after SetFrontierPriorities = %+v, %v; want a.test/1 at 0.1, then a.test/2 at -Inf", rows, err)
 	}
 }
+
+func TestSetFrontierLabels(t *testing.T) {
+	ctx := context.Background()
+	st := open(t, filepath.Join(t.TempDir(), "crawl.db"))
+	es := []crawl.FrontierEntry{
+		{Host: "a.test", Link: crawl.Link{URL: "http://a.test/1", Label: crawl.LabelHub, Score: 0.9}},
+		{Host: "a.test", Link: crawl.Link{URL: "http://a.test/2", Label: crawl.LabelHub, Score: 0.8}},
+	}
+	if _, err := st.AddFrontier(ctx, es); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.SaveResults(ctx, []*crawl.Page{{Seq: 1, URL: "http://a.test/2", FinalURL: "http://a.test/2", Status: 200}}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.SetFrontierLabels(ctx, []string{"http://a.test/1"}, nil, nil); err == nil {
+		t.Error("SetFrontierLabels with 1 URL and 0 labels = nil error")
+	}
+	found, err := st.SetFrontierLabels(ctx, []string{"http://a.test/1", "http://a.test/2", "http://a.test/none"},
+		[]string{crawl.LabelTopic, crawl.LabelTopic, crawl.LabelTopic}, []float64{0.1, 0.2, 0.3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(found) != "[true false false]" {
+		t.Errorf("found %v, want [true false false] (queued, done, no row)", found)
+	}
+	rows, err := st.FrontierQueued(ctx, "", store.FrontierCursor{}, 10, 0)
+	if err != nil || len(rows) != 1 || rows[0].Link.Label != crawl.LabelTopic || rows[0].Link.Score != 0.1 {
+		t.Errorf("queued rows after SetFrontierLabels = %+v, %v; want a.test/1 topic at 0.1", rows, err)
+	}
+}

@@ -62,6 +62,11 @@
 //	              members and one page's member lists left out
 //	pagemodel.go  PageModel (logistic regression over Evidence, block rule), TrainPageModel, DefaultPageModel
 //	calibrate.go  per-host calibration of the URL SVM against its fetched pages' page-evidence labels
+//	linkmodel.go  per-host link model: online logistic regression (AdaGrad, bounded replay) cold-started by the SVM
+//	linkhosts.go  per-host state: labelling links, learning from fetched pages, revising queued links in turn
+//	linkfeatures.go  a link's hashed pre-fetch features (path, file name, anchor, parent relation and label)
+//	linkcontext.go   where each link sits in its parent page (list level, nested entry, classes, region)
+//	cmd/linkreplay replays a stored crawl through the hook to score link labels before a fetch
 //	cmd/pagemodel trains and evaluates the page model on labelled pages
 //	pages.go      PageStats of fetched pages (charset decoding, DOM walk), page splits
 //	baselines.go  the heuristic rule classifier and the content-feature SVM
@@ -72,7 +77,11 @@
 // text in entries leading to other pages and to places in them, with a
 // rule for list pages laid out as repeated blocks), and
 // WithHostCalibration corrects the links of hosts whose fetched pages show
-// the URL model wrong for them.
+// the URL model wrong for them; WithLinkModel instead labels links by a
+// per-host model that starts as the URL SVM, learns from each fetched page
+// of the host and, once the host's pages show the SVM wrong for it, labels
+// its links and revises the labels of its queued links (TakeRelabels), a
+// bounded number per page.
 //
 // The model shipped in model/ is embedded; README.md gives the command
 // that trained it and the measured figures. A Classifier is immutable and

@@ -60,10 +60,11 @@ type Policy struct {
 // also corrects the links of a host whose fetched pages show the URL model
 // wrong for it (calibrate.go).
 type Hook struct {
-	c   *Classifier
-	p   Policy
-	pm  *PageModel
-	cal *hostCalibration
+	c     *Classifier
+	p     Policy
+	pm    *PageModel
+	cal   *hostCalibration
+	links *linkLabeler
 }
 
 // HookOption configures a Hook.
@@ -78,6 +79,17 @@ func WithPageModel(m *PageModel) HookOption { return func(h *Hook) { h.pm = m } 
 // decision value to those pages' page-evidence labels.
 func WithHostCalibration(minPages int) HookOption {
 	return func(h *Hook) { h.cal = newHostCalibration(minPages) }
+}
+
+// WithLinkModel (with WithPageModel) labels links by a per-host link model
+// that starts as the URL classifier and learns from each fetched page of
+// the host (linkmodel.go), once the host's pages show the URL classifier
+// wrong for it (linkhosts.go: the gate); after each page it revises the
+// labels of up to perPage of the host's queued links (TakeRelabels hands
+// out those that changed). It replaces WithHostCalibration when both are
+// given.
+func WithLinkModel(l LinkLearning, perPage int) HookOption {
+	return func(h *Hook) { h.links = newLinkLabeler(h.c, l, max(0, perPage)) }
 }
 
 var (
@@ -103,8 +115,11 @@ func NewHook(c *Classifier, p Policy, opts ...HookOption) (*Hook, error) {
 	for _, o := range opts {
 		o(h)
 	}
-	if h.cal != nil && h.pm == nil {
-		return nil, errors.New("hub: new hook: host calibration needs a page model")
+	if (h.cal != nil || h.links != nil) && h.pm == nil {
+		return nil, errors.New("hub: new hook: host calibration and link model need a page model")
+	}
+	if h.links != nil {
+		h.cal = nil
 	}
 	return h, nil
 }
@@ -112,8 +127,12 @@ func NewHook(c *Classifier, p Policy, opts ...HookOption) (*Hook, error) {
 // OnURL sets link.Label and link.Score from the link's URL, anchor text and
 // depth, then applies the policy: it may raise link.Priority or drop the
 // link with hooks.ErrSkip. The page size is unknown before a fetch.
-func (h *Hook) OnURL(_ context.Context, _ *crawl.Page, link *crawl.Link) error {
-	link.Label, link.Score = h.classifyLink(link)
+func (h *Hook) OnURL(_ context.Context, from *crawl.Page, link *crawl.Link) error {
+	if h.links != nil {
+		link.Label, link.Score = h.links.label(from, link)
+	} else {
+		link.Label, link.Score = h.classifyLink(link)
+	}
 	hub := IsHub(link.Label)
 	switch h.p.Mode {
 	case BoostHubs:
@@ -169,5 +188,42 @@ func (h *Hook) OnPage(_ context.Context, page *crawl.Page) error {
 	if h.cal != nil {
 		h.cal.observe(crawl.HostKey(u), h.c.Decision(URLInfo{URL: u, Depth: page.Depth}), p >= 0.5)
 	}
+	if h.links != nil {
+		h.links.observe(page, p >= 0.5)
+		if h.links.needContexts(page) {
+			page.Keep(linkContextsKey{}, measureLinkContexts(page.Doc, u, len(page.Links)))
+		}
+	}
 	return nil
+}
+
+// TakeRelabels appends to dst the revised labels of queued links that
+// differ from the label their frontier row holds (WithLinkModel), and
+// forgets them: the caller writes them to the frontier and reports the
+// URLs whose row it did not find with RelabelMissed. Without a link model
+// it returns dst.
+func (h *Hook) TakeRelabels(dst []LinkLabel) []LinkLabel {
+	if h.links == nil {
+		return dst
+	}
+	return h.links.take(dst)
+}
+
+// PendingRelabels is how many revised labels TakeRelabels would hand out.
+func (h *Hook) PendingRelabels() int {
+	if h.links == nil {
+		return 0
+	}
+	h.links.outMu.Lock()
+	defer h.links.outMu.Unlock()
+	return len(h.links.out)
+}
+
+// RelabelMissed reports revised labels (TakeRelabels) whose URL had no
+// queued frontier row: each is sent again on its next turn, and a link that
+// misses twice is no longer revised.
+func (h *Hook) RelabelMissed(urls []string) {
+	if h.links != nil {
+		h.links.missed(urls)
+	}
 }

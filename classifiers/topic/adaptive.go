@@ -40,5 +40,8 @@ func (m *Model) Update(v Vector) bool {
 		return false
 	}
 	m.cur.Store(&centroid{c: next, norm: norm(next), updates: cur.updates + 1})
+	if m.share != nil {
+		m.share.Folded(Fold{Idx: v.idx, Val: v.val})
+	}
 	return true
 }

@@ -89,6 +89,9 @@
 //   - share.go: Sharer, Judgement (its binary form), Hook.Learn: the
 //     learned strategy of a distributed crawl's processes learning from
 //     each other's pages (the Redis side is package redisshare).
+//   - sharestats.go: StatsSharer, StatsDelta, Model.AddStats: the
+//     relevance statistics and the adaptive centroid of a distributed
+//     crawl's processes added up over all of them.
 //
 // The package imports crawl and hooks, never crawler.
 package topic

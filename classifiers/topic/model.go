@@ -166,6 +166,8 @@ type Model struct {
 	mu       sync.Mutex // serialises updates
 	cur      atomic.Pointer[centroid]
 	rejected atomic.Int64
+
+	share StatsSharer // ShareStatsWith (sharestats.go); nil: this process alone
 }
 
 // centroid is an immutable snapshot of the current centroid.

@@ -120,6 +120,9 @@ func (m *Model) Observe(v Vector) {
 		return
 	}
 	m.count(v.words)
+	if m.share != nil {
+		m.share.Observed(v.words.ids)
+	}
 	if m.bg.since.Add(1)%refreshEvery != 0 || !m.bg.mu.TryLock() {
 		return
 	}

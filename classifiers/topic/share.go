@@ -24,8 +24,8 @@ import (
 // is completed by the processes that did score one: they publish their
 // example. So all processes train on all pages and focus on the same
 // topic. The adaptive
-// centroid and the TF-IDF statistics of relevance stay per process: each
-// reads a share of the same crawl, which estimates them alike.
+// centroid and the TF-IDF statistics of relevance are shared apart
+// (sharestats.go, every strategy).
 
 // Sharer carries the judgements of this process's pages to the other
 // processes of the crawl. Publish is called on OnPage's path: it must

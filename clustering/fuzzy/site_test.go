@@ -147,6 +147,11 @@ func TestTitleTemplate(t *testing.T) {
 		"Shop | Red shoes - size 9",
 		"Shop | Blue hats",
 		"Shop | Green socks",
+		"Tag: ireland",
+		"Shop | Tag: race",
+		"tag:  olympic",
+		"Tag: record",
+		"Note: once",
 	}
 	tm := fuzzy.LearnTitleTemplate(titles, 0.3)
 	for _, c := range []struct{ in, want string }{
@@ -155,6 +160,11 @@ func TestTitleTemplate(t *testing.T) {
 		{titles[4], "Python 3.11.2 documentation"}, // one segment: kept
 		{titles[5], "Red shoes size 9"},
 		{"Unrelated — title", "Unrelated — title"},
+		{"Tag: guantanamo", "guantanamo"},                    // a label on 3 of 13 titles (≥ LabelShare)
+		{"Shop | Tag: red hats", "red hats"},                 // after the template
+		{"Note: once", "Note: once"},                         // a label on one title: kept
+		{"Tag:no space", "Tag:no space"},                     // not a label
+		{"A long run of words: x", "A long run of words: x"}, // more than three words: not a label
 	} {
 		t.Run(c.in, func(t *testing.T) {
 			if got := tm.Strip(c.in); got != c.want {

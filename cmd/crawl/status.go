@@ -38,6 +38,9 @@ func runStatus(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	fmt.Fprintf(stdout, "crawl %s on %s\n", cfg.Distributed.Name, redactURL(cfg.Distributed.Redis))
 	fmt.Fprintf(stdout, "queued %d  in flight (leased) %d  stored %d  failed %d\n", st.Queued, st.Leased, st.Stored, st.Failed)
+	if st.Parked > 0 {
+		fmt.Fprintf(stdout, "parked %d  (left queued by an earlier run; the next run without -recrawl fetches them)\n", st.Parked)
+	}
 	if st.Stopped != "" {
 		fmt.Fprintf(stdout, "stopped for all processes: %s\n", st.Stopped)
 	}

@@ -51,6 +51,7 @@ func Clear(ctx context.Context, rdb redis.UniversalClient, name string) (int64, 
 // Status is a snapshot of a shared crawl.
 type Status struct {
 	Queued, Leased, Stored, Failed int64
+	Parked                         int64  // links an earlier run left queued, set aside while a re-crawl runs
 	Stopped                        string // why the crawl was stopped for all; "" while it runs
 	Hosts                          []HostStatus
 	Processes                      []Process // seen in the last hour, most recent first
@@ -80,7 +81,7 @@ func ReadStatus(ctx context.Context, rdb redis.UniversalClient, name string) (*S
 	p := Prefix(name)
 	s := &Status{}
 	get := func(k string) int64 { v, _ := rdb.Get(ctx, p+k).Int64(); return v }
-	s.Queued, s.Leased, s.Stored, s.Failed = get("n:queued"), get("n:leased"), get("n:stored"), get("n:failed")
+	s.Queued, s.Leased, s.Stored, s.Failed, s.Parked = get("n:queued"), get("n:leased"), get("n:stored"), get("n:failed"), get("n:parked")
 	if v, err := rdb.Get(ctx, p+"stop").Result(); err == nil {
 		s.Stopped = v
 	}
@@ -160,9 +161,10 @@ func (s *Status) readProcesses(ctx context.Context, rdb redis.UniversalClient, p
 }
 
 // Totals are the shared crawl's counters, cheap enough to read at every
-// metrics scrape (ReadStatus walks every queue; this reads six keys).
+// metrics scrape (ReadStatus walks every queue; this reads seven keys).
 type Totals struct {
 	Queued, Leased, Stored, Failed int64
+	Parked                         int64  // links an earlier run left queued, set aside while a re-crawl runs
 	Alive                          int64  // processes whose lease runs
 	Stopped                        string // why the crawl was stopped for all; "" while it runs
 }
@@ -179,7 +181,7 @@ func ReadTotals(ctx context.Context, rdb redis.UniversalClient, name string) (To
 	}
 	p := Prefix(name)
 	pipe := rdb.Pipeline()
-	counts := pipe.MGet(ctx, p+"n:queued", p+"n:leased", p+"n:stored", p+"n:failed", p+"stop")
+	counts := pipe.MGet(ctx, p+"n:queued", p+"n:leased", p+"n:stored", p+"n:failed", p+"stop", p+"n:parked")
 	alive := pipe.ZCount(ctx, p+"owners", "("+strconv.FormatInt(now.UnixMilli(), 10), "+inf")
 	if _, err := pipe.Exec(ctx); err != nil && !errors.Is(err, redis.Nil) {
 		return Totals{}, fmt.Errorf("redisfrontier: totals: %w", err)
@@ -192,6 +194,9 @@ func ReadTotals(ctx context.Context, rdb redis.UniversalClient, name string) (To
 		}
 	}
 	t.Stopped, _ = vals[4].(string)
+	if s, ok := vals[5].(string); ok {
+		t.Parked, _ = strconv.ParseInt(s, 10, 64)
+	}
 	t.Alive = alive.Val()
 	return t, nil
 }

@@ -43,6 +43,7 @@
 //   - lease.go: Settle, Release, reconciling a restarted process, adopting
 //     leases a live process did not know it held.
 //   - admin.go: Clear (a crawl's keys only), ReadStatus.
-//   - recrawl.go: the re-crawl generation, Revisit (re-visits leased to
-//     the process whose store holds them).
+//   - recrawl.go: the re-crawl generation (the links earlier runs left
+//     queued parked until the next normal run), Revisit (re-visits leased
+//     to the process whose store holds them).
 package redisfrontier

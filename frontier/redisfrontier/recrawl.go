@@ -11,22 +11,36 @@ import (
 // generationScript: ARGV = 1 for a re-crawl, 0 for a normal run. A
 // re-crawl joins the re-crawl generation the crawl's live processes run
 // (its budget base rc:base), or, when no process is alive or none runs a
-// re-crawl, opens one: the crawl's stop flag is cleared and rc:base is
-// the pages the crawl has stored, on top of which max_pages counts. A
-// normal run started when no process is alive closes a generation left
-// open. It returns the base (-1 for a normal run).
+// re-crawl, opens one: the crawl's stop flag is cleared, rc:base is the
+// pages the crawl has stored, on top of which max_pages counts, and the
+// links earlier runs left queued are parked (phosts, px:<host>), as are
+// their leases given back later (rc:seq: the links numbered up to it):
+// a re-crawl fetches its re-visits and the links they bring, not the
+// unfinished crawl's queue. A normal run started when no process is alive
+// closes a generation left open and queues the parked links again. It
+// returns the base (-1 for a normal run). ARGV[2] and ARGV[3] are the
+// owner and its lease (ms): it is registered as alive at once, so that a
+// process starting at the same moment joins the generation this one
+// opened instead of opening another.
 var generationScript = redis.NewScript(luaLib + `
-local alive = redis.call('ZCOUNT', P .. 'owners', now_ms(), '+inf')
+local now = now_ms()
+local alive = redis.call('ZCOUNT', P .. 'owners', now, '+inf')
+redis.call('ZADD', P .. 'owners', now + tonumber(ARGV[3]), ARGV[2])
 if ARGV[1] == '1' then
   local base = redis.call('GET', P .. 'rc:base')
   if alive == 0 or not base then
     base = redis.call('GET', P .. 'n:stored') or '0'
     redis.call('SET', P .. 'rc:base', base)
     redis.call('DEL', P .. 'stop')
+    move('', 'p')
+    redis.call('SET', P .. 'rc:seq', redis.call('GET', P .. 'seq') or '0')
   end
   return tonumber(base)
 end
-if alive == 0 then redis.call('DEL', P .. 'rc:base') end
+if alive == 0 then
+  redis.call('DEL', P .. 'rc:base', P .. 'rc:seq')
+  move('p', '')
+end
 return -1
 `)
 
@@ -37,7 +51,7 @@ func (f *Frontier) generation(ctx context.Context) error {
 	if f.cfg.Recrawl {
 		flag = 1
 	}
-	base, err := generationScript.Run(ctx, f.rdb, f.keys, flag).Int64()
+	base, err := generationScript.Run(ctx, f.rdb, f.keys, flag, f.owner, f.lease.Milliseconds()).Int64()
 	if err != nil {
 		return fmt.Errorf("redisfrontier: open: re-crawl generation: %w", err)
 	}

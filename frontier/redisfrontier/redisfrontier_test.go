@@ -292,3 +292,88 @@ func TestLimits(t *testing.T) {
 		t.Errorf("refused %d, want 15", r)
 	}
 }
+
+// popAll pops and settles until the queue is empty, in order.
+func popAll(t *testing.T, f *redisfrontier.Frontier) []string {
+	t.Helper()
+	ctx := context.Background()
+	var got []string
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		l, err := f.Pop(ctx, nil)
+		if errors.Is(err, frontier.ErrEmpty) {
+			return got
+		}
+		if errors.Is(err, frontier.ErrNotReady) {
+			time.Sleep(20 * time.Millisecond)
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, l.URL[len("http://"):])
+		if err := f.Settle(ctx, []string{l.URL}, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Fatalf("queue not empty after 20 s; popped %v", got)
+	return nil
+}
+
+// TestRecrawlParksEarlierQueue: a re-crawl fetches its re-visits and the
+// links found from now on, not the links an earlier run left queued (nor
+// the earlier run's leases a dead process held, given back meanwhile);
+// those wait, parked, for the next normal run. The re-visits of a
+// re-crawl process that dies are re-issued to the others as any link.
+func TestRecrawlParksEarlierQueue(t *testing.T) {
+	srv := redistest.Start(t, redistest.Options{})
+	rdb := srv.Client()
+	ctx := context.Background()
+	const lease = time.Second
+	cfg := func(owner string, recrawl bool) redisfrontier.Config {
+		return redisfrontier.Config{Name: "park", Lease: lease, Owner: owner, Recrawl: recrawl}
+	}
+	first := newFrontier(t, rdb, cfg("first", false))
+	first.Push(ctx, []crawl.Link{link("a.test", 1, 5), link("a.test", 2, 4), link("b.test", 3, 3), link("b.test", 4, 2)})
+	if l, err := first.Pop(ctx, nil); err != nil || l.URL != "http://a.test/p1" {
+		t.Fatalf("first.Pop = %s, %v", l.URL, err)
+	}
+	redisfrontier.Abandon(first) // dies holding p1
+	time.Sleep(lease + 200*time.Millisecond)
+
+	re := newFrontier(t, rdb, cfg("re", true))
+	defer re.Close()
+	if st, _ := redisfrontier.ReadStatus(ctx, rdb, "park"); st.Parked != 4 || st.Queued != 0 || st.Leased != 0 {
+		t.Fatalf("re-crawl begun: %d parked, %d queued, %d leased; want 4 parked (the 3 queued, and p1 given back from the dead first process's lease)",
+			st.Parked, st.Queued, st.Leased)
+	}
+	dies := newFrontier(t, rdb, cfg("dies", true))
+	if err := re.Revisit(ctx, []crawl.Link{{URL: "http://a.test/hub", Priority: 9}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := dies.Revisit(ctx, []crawl.Link{{URL: "http://b.test/hub", Priority: 9}}); err != nil {
+		t.Fatal(err)
+	}
+	// "dies" dies before re-visiting b.test/hub.
+	redisfrontier.Abandon(dies)
+	// a.test/p2 was seen in the first run: dropped.
+	re.Push(ctx, []crawl.Link{link("a.test", 2, 1), link("c.test", 5, 1)})
+	got := popAll(t, re)
+	want := "a.test/hub c.test/p5 b.test/hub"
+	if g := fmt.Sprint(got); g != "["+want+"]" {
+		t.Errorf("re-crawl popped %v; want %s (the dead re-crawl process's re-visit re-issued, nothing the first run left)", got, want)
+	}
+	if st, _ := redisfrontier.ReadStatus(ctx, rdb, "park"); st.Parked != 4 || st.Queued != 0 {
+		t.Errorf("re-crawl ended: %d parked, %d queued; want 4 parked", st.Parked, st.Queued)
+	}
+	re.Close()
+
+	next := newFrontier(t, rdb, cfg("next", false))
+	defer next.Close()
+	if g := fmt.Sprint(popAll(t, next)); g != "[a.test/p1 a.test/p2 b.test/p3 b.test/p4]" {
+		t.Errorf("the next normal run popped %s; want the parked links in priority order", g)
+	}
+	if st, _ := redisfrontier.ReadStatus(ctx, rdb, "park"); st.Parked != 0 || st.Stored != 7 {
+		t.Errorf("after the normal run: %d parked, %d stored; want 0 and 7", st.Parked, st.Stored)
+	}
+}

@@ -23,6 +23,10 @@ import "github.com/redis/go-redis/v9"
 //	P owners           zset: owner → lease expiry (ms, Redis clock)
 //	P procs            zset: owner → last heartbeat (ms), kept an hour
 //	P n:queued|n:leased|n:stored|n:failed   counters
+//	P phosts, px:<host>, popen, n:parked    the links an earlier run left queued, parked while a
+//	                   re-crawl runs (the queue's keys with a "p"; their segments are z: and h:)
+//	P rc:base, rc:seq  while a re-crawl runs: the pages stored when it began (its budget's base)
+//	                   and the last sequence number of the links then queued or leased
 //	P hs:stored        hash: host → pages stored
 //	P stop             the reason the crawl was stopped, when it was
 //	P lim:hd           hash: host → links settled (pages and failures) under MaxPagesPerHost
@@ -61,16 +65,18 @@ local function unref(pid)
   end
 end
 local function pidOf(rec) return string.sub(rec, 1, string.find(rec, '|', 1, true) - 1) end
-local function insert(H, score, s5, rec)
-  local idx = P .. 'x:' .. H
+-- insertIn queues a link in the queue ns: '' the crawl's, 'p' the links
+-- parked while a re-crawl runs (see parkedUpTo).
+local function insertIn(ns, H, score, s5, rec)
+  local idx = P .. ns .. 'x:' .. H
   local oldtop = head(idx)
   local first = string.sub(rec, 1, CH - 5)
   local nch = math.ceil((#rec - #first) / CH)
-  local seg = redis.call('HGET', P .. 'open', H)
+  local seg = redis.call('HGET', P .. ns .. 'open', H)
   if seg and (redis.call('HLEN', P .. 'h:' .. seg) + nch > SEG or redis.call('ZCARD', P .. 'z:' .. seg) >= SEG) then seg = false end
   if not seg then
     seg = string.format('%d', redis.call('INCR', P .. 'segid'))
-    redis.call('HSET', P .. 'open', H, seg)
+    redis.call('HSET', P .. ns .. 'open', H, seg)
   end
   local z = P .. 'z:' .. seg
   local oldseg = head(z)
@@ -86,9 +92,43 @@ local function insert(H, score, s5, rec)
   end
   local newtop, newtopscore = head(idx)
   if newtop ~= oldtop then
-    if oldtop then redis.call('ZREM', P .. 'hosts', string.sub(oldtop, 1, 5) .. H) end
-    redis.call('ZADD', P .. 'hosts', newtopscore, string.sub(newtop, 1, 5) .. H)
+    if oldtop then redis.call('ZREM', P .. ns .. 'hosts', string.sub(oldtop, 1, 5) .. H) end
+    redis.call('ZADD', P .. ns .. 'hosts', newtopscore, string.sub(newtop, 1, 5) .. H)
   end
+end
+local function insert(H, score, s5, rec) insertIn('', H, score, s5, rec) end
+-- parkedUpTo is the s5 of the last link an earlier run had queued or
+-- leased when the running re-crawl began (nil when none runs): a lease
+-- given back whose s5 is not after it goes back to the parked links.
+local function parkedUpTo()
+  local v = redis.call('GET', P .. 'rc:seq')
+  if v then return seq5(tonumber(v)) end
+  return nil
+end
+-- move moves every queued link of queue from to queue to ('' or 'p'),
+-- host by host, merging with the hosts' links queued there.
+local function move(from, to)
+  local hosts = redis.call('ZRANGE', P .. from .. 'hosts', 0, -1)
+  for _, m in ipairs(hosts) do
+    local H = string.sub(m, 6)
+    local src, dst = P .. from .. 'x:' .. H, P .. to .. 'x:' .. H
+    local oldtop = head(dst)
+    if oldtop then
+      local segs = redis.call('ZRANGE', src, 0, -1, 'WITHSCORES')
+      for i = 1, #segs, 2 do redis.call('ZADD', dst, segs[i + 1], segs[i]) end
+      redis.call('DEL', src)
+      redis.call('ZREM', P .. to .. 'hosts', string.sub(oldtop, 1, 5) .. H)
+    else
+      redis.call('RENAME', src, dst)
+    end
+    local t, ts = head(dst)
+    redis.call('ZADD', P .. to .. 'hosts', ts, string.sub(t, 1, 5) .. H)
+  end
+  redis.call('DEL', P .. from .. 'hosts', P .. from .. 'open')
+  local count = {[''] = 'n:queued', p = 'n:parked'}
+  local n = tonumber(redis.call('GET', P .. count[from]) or '0')
+  redis.call('DEL', P .. count[from])
+  if n > 0 then redis.call('INCRBY', P .. count[to], n) end
 end
 -- untrack ends a lease of host H counted under MaxPagesPerHost (none
 -- is when the crawl has no such limit: no lim:hl field): settled (done)
@@ -101,13 +141,19 @@ local function untrack(H, done)
 end
 local function release(owner, only)
   local l = P .. 'l:' .. owner
-  local n = 0
+  local n, parked = 0, 0
+  local upto = parkedUpTo()
   local function requeue(s5, v)
     local a = string.find(v, '\n', 1, true)
     local b = string.find(v, '\n', a + 1, true)
     local H = string.sub(v, a + 1, b - 1)
     untrack(H, false)
-    insert(H, string.sub(v, 1, a - 1), s5, string.sub(v, b + 1))
+    if upto and s5 <= upto then
+      insertIn('p', H, string.sub(v, 1, a - 1), s5, string.sub(v, b + 1))
+      parked = parked + 1
+    else
+      insert(H, string.sub(v, 1, a - 1), s5, string.sub(v, b + 1))
+    end
     n = n + 1
   end
   if only == nil then
@@ -122,7 +168,8 @@ local function release(owner, only)
   end
   if n > 0 then
     redis.call('DECRBY', P .. 'n:leased', n)
-    redis.call('INCRBY', P .. 'n:queued', n)
+    if n > parked then redis.call('INCRBY', P .. 'n:queued', n - parked) end
+    if parked > 0 then redis.call('INCRBY', P .. 'n:parked', parked) end
   end
   return n
 end

@@ -1,7 +1,10 @@
-// Package redisshare carries the learned topic strategy's judgements
-// (topic.Judgement: a fetched page's relevance and the training example
-// of the link to it) between the processes of a distributed crawl through
-// one Redis stream, so that every process's link model trains on every
+// Package redisshare carries a topic model's state between the processes
+// of a distributed crawl through Redis: the learned strategy's judgements
+// (Share) and the model's adaptive state (StatsShare).
+//
+// Share carries the judgements (topic.Judgement: a fetched page's
+// relevance and the training example of the link to it) through one
+// Redis stream, so that every process's link model trains on every
 // process's pages and all focus on the same topic (topic.Sharer,
 // topic.Hook.Learn).
 //
@@ -23,7 +26,31 @@
 // path, decoding one 2.2–3.1 µs per page received (go test
 // ./classifiers/topic -run '^$' -bench Judgement -cpu 1, load 15).
 //
+// StatsShare shares the topic model's adaptive state (topic.StatsSharer,
+// topic.Model.AddStats), for every strategy: the document frequencies of
+// relevance (each page's distinct hashed words) and the pages folded into
+// the adaptive centroid (their vectors' sum), so that every process
+// weighs words, calibrates its threshold and moves its centroid as one
+// process would over the whole crawl. Each process sums what it observed
+// and, every StatsConfig.Every, adds it in one script call to the crawl's
+// totals (hashes Prefix+"meta", "df", "sum": HINCRBY and HINCRBYFLOAT) and
+// appends it, numbered, to the stream Prefix+"log" (trimmed to about
+// StatsConfig.MaxLen entries); it reads the others' entries and adds them
+// to its model. A process that starts reads the totals first (one script:
+// totals and the stream's last entry at one moment); one whose next entry
+// is out of sequence (the stream trimmed past it, an entry lost) reads the
+// totals again and adds what its model lacks of them. An entry is the
+// delta's binary form (delta.go): about 3 bytes a word of the pages sent.
+// The totals hold at most topic.WordSpace words (2^18: about 20 MB in
+// Redis at worst; on the demo site far fewer). On OnPage's path Observed
+// costs 1.3–2.9 µs a page of 300 distinct words (a dense count array, no
+// map: 38–48 µs with a map; go test ./classifiers/topic/redisshare -run
+// '^$' -bench StatsObserved, load average 17 on 2 cores).
+//
 // Files:
 //   - share.go: Config, Share (New, Publish, Close, Stats), the send and
 //     receive loop.
+//   - stats.go: StatsConfig, StatsShare (NewStats, Observed, Folded,
+//     Close, Stats): the statistics' totals, stream and resync.
+//   - delta.go: a statistics delta's binary form (appendDelta, readDelta).
 package redisshare

@@ -32,6 +32,7 @@ type Config struct {
 // Stats counts what a Share did.
 type Stats struct {
 	Sent, Received, Dropped, Bad int64
+	Resyncs                      int64 // StatsShare: the totals read again (see StatsShare.Stats)
 }
 
 // Share is one process's side of the stream: a topic.Sharer.

@@ -36,7 +36,8 @@ def main():
     prec = tp / (tp + fp) if tp + fp else 0
     rec = tp / (tp + fn) if tp + fn else 0
     f1 = 2 * prec * rec / (prec + rec) if prec + rec else 0
-    print(f"{len(seen)} URLs: P {prec:.3f} R {rec:.3f} F1 {f1:.3f} (TP {tp} FP {fp} FN {fn} TN {tn})")
+    acc = (tp + tn) / len(seen) if seen else 0
+    print(f"{len(seen)} URLs: P {prec:.3f} R {rec:.3f} F1 {f1:.3f} accuracy {acc:.3f} (TP {tp} FP {fp} FN {fn} TN {tn})")
 
 
 if __name__ == "__main__":
