@@ -190,7 +190,7 @@ func (m *Model) space() *relSpace {
 			loo = append(loo, (d-1)/max(rest, 1e-12))
 		}
 	}
-	return &relSpace{cen: sum, cnorm: math.Sqrt(ss), threshold: m.cfg.Calibration * calibrated(loo, m.bg.seen.values()), loo: loo}
+	return &relSpace{cen: sum, cnorm: math.Sqrt(ss), threshold: m.cfg.Calibration * calibrated(loo, m.seenForThreshold()), loo: loo}
 }
 
 // Relevance is the cosine of v's page to the seed pages in the current
@@ -231,4 +231,15 @@ func (m *Model) relThreshold() float64 {
 		return sp.threshold
 	}
 	return m.threshold
+}
+
+// seenForThreshold is the relevance of the pages seen for the threshold's
+// valley (mixture.go): none when the model shares its statistics with
+// other processes (ShareStatsWith), whose pages' relevance is not shared:
+// the threshold is then the seeds' median, the same in every process.
+func (m *Model) seenForThreshold() []float64 {
+	if m.share != nil {
+		return nil
+	}
+	return m.bg.seen.values()
 }
