@@ -24,7 +24,8 @@
 //     frontier that keeps it for all processes).
 //   - dedupshare.go: DupShare, duplicate detection shared by the processes
 //     of a distributed crawl (a log replayed into the local index).
-//   - sitemaps.go: sitemaps from seeds and robots.txt read into the frontier.
+//   - sitemaps.go: sitemaps from seeds and robots.txt read into the frontier;
+//     ReadSitemaps, the same reading outside Run (a re-crawl's sitemap seeds).
 //   - writer.go: grouped, ordered commits and the OnBatch goroutine; settling
 //     a shared frontier's leases after each commit.
 //   - resume.go: continuing a store left by an earlier (possibly killed) run.

@@ -3,12 +3,19 @@ package crawler_test
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
+	"errors"
 	"fmt"
 	"net/http"
+	"path"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/crawler"
 	"github.com/crawl-project/crawl/frontier"
+	"github.com/crawl-project/crawl/sitemap"
 )
 
 // sitemapSite serves 30 orphan pages (no page links to them) listed in a
@@ -77,5 +84,54 @@ func TestSitemapsFromRobotsAndSeeds(t *testing.T) {
 				t.Errorf("reason %q", sum.Reason)
 			}
 		})
+	}
+}
+
+// TestReadSitemapsPolite: sitemaps read outside Run (a re-crawl's) go
+// through robots.txt and the host's politeness as the crawl's own: the
+// index's disallowed child is never requested, robots.txt comes first,
+// and every request the site saw took a politeness slot (counted, not
+// timed).
+func TestReadSitemapsPolite(t *testing.T) {
+	var site *accessLog
+	site = newAccessLog(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/robots.txt":
+			fmt.Fprint(w, "User-agent: *\nDisallow: /private/\n")
+		case "/sitemap.xml":
+			fmt.Fprintf(w, `<sitemapindex><sitemap><loc>%s/private/sm.xml</loc></sitemap><sitemap><loc>%s/public/sm.xml</loc></sitemap></sitemapindex>`, site.URL, site.URL)
+		case "/private/sm.xml", "/public/sm.xml":
+			fmt.Fprintf(w, `<urlset><url><loc>%s%s/a</loc><lastmod>2020-01-02</lastmod></url></urlset>`, site.URL, path.Dir(r.URL.Path))
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	slots := &slotCount{}
+	var got []string
+	var problems []error
+	cfg := fastConfig()
+	cfg.PerHostParallel = 1
+	err := crawler.ReadSitemaps(context.Background(), cfg, []string{site.URL + "/sitemap.xml"},
+		func(e sitemap.Entry) { got = append(got, e.Loc) },
+		func(err error) { problems = append(problems, err) },
+		crawler.WithHostGate(slots))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{site.URL + "/public/a"}; !slices.Equal(got, want) {
+		t.Errorf("entries %v, want %v", got, want)
+	}
+	if len(problems) != 1 || !errors.Is(problems[0], crawl.ErrDisallowed) {
+		t.Errorf("problems %v, want the private sitemap disallowed", problems)
+	}
+	var paths []string
+	for _, e := range site.log() {
+		paths = append(paths, e.path)
+	}
+	if want := []string{"/robots.txt", "/sitemap.xml", "/public/sm.xml"}; !slices.Equal(paths, want) {
+		t.Errorf("site saw %v, want %v", paths, want)
+	}
+	if n := slots.total(); n != int64(len(paths)) {
+		t.Errorf("%d politeness slots taken for %d requests, want one a request", n, len(paths))
 	}
 }

@@ -64,8 +64,9 @@ func (ce *ClusterExtractor) ExtractBatch(ctx context.Context, pages []Page, work
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			var m stm.Matcher // one per worker: its buffers and memo are reused page after page
 			for i := range next {
-				prep[i] = ce.prepare(ctx, pages[i], shapes[pages[i].Cluster])
+				prep[i] = ce.prepare(ctx, &m, pages[i], shapes[pages[i].Cluster])
 				if prep[i].err == nil {
 					prep[i].vals, prep[i].err = values(prep[i].a, pages[i].URL)
 				}
@@ -89,7 +90,7 @@ func (ce *ClusterExtractor) ExtractBatch(ctx context.Context, pages []Page, work
 
 // prepare analyses one page: with the learned shape when it fits, else on
 // its own.
-func (ce *ClusterExtractor) prepare(ctx context.Context, pg Page, sh shape) (pr prepared) {
+func (ce *ClusterExtractor) prepare(ctx context.Context, m *stm.Matcher, pg Page, sh shape) (pr prepared) {
 	defer func() {
 		if v := recover(); v != nil {
 			pr = prepared{err: fmt.Errorf("%w: %v", ErrPanic, v)}
@@ -105,15 +106,15 @@ func (ce *ClusterExtractor) prepare(ctx context.Context, pg Page, sh shape) (pr 
 	if err != nil {
 		return prepared{err: err}
 	}
-	var m stm.Matcher
+	m.Reset() // a page's memo would only grow the map the next pages clear
 	m.SetBudget(ce.cfg.Budget)
 	if pg.Cluster != 0 && sh.ok {
-		if a, ok := sh.apply(p, &m, ce.cfg); ok {
+		if a, ok := sh.apply(p, m, ce.cfg); ok {
 			return prepared{a: a, applied: true}
 		}
 		pr.tried = true
 	}
-	pr.a = analyze(p, &m, ce.cfg)
+	pr.a = analyze(p, m, ce.cfg)
 	return pr
 }
 

@@ -105,7 +105,7 @@ func (l *learned) learn(a analysis) {
 	t := a.p.t
 	proto := stm.Build(t.Node[r.records[0][0]], stm.DefaultOptions())
 	proto.Node = nil // keep the shape, not the page's DOM
-	l.shape = shape{path: nodePath(t, r.node), flat: !sameParent(t, r.node, r.records), proto: proto, ok: true}
+	l.shape = shape{path: nodePath(a.p, r.node), flat: !sameParent(t, r.node, r.records), proto: proto, ok: true}
 }
 
 // sameParent reports whether every record is made of children of node.
@@ -121,7 +121,7 @@ func sameParent(t *stm.Tree, node int, recs [][]int32) bool {
 // apply extracts p with the learned region path and record shape; ok is
 // false when they do not fit the page.
 func (l shape) apply(p *page, m *stm.Matcher, cfg Config) (analysis, bool) {
-	node := findPath(p.t, l.path)
+	node := findPath(p, l.path)
 	if node < 0 {
 		return analysis{}, false
 	}
@@ -153,10 +153,10 @@ func (l shape) apply(p *page, m *stm.Matcher, cfg Config) (analysis, bool) {
 }
 
 // nodePath lists the segment names from the root's child down to node.
-func nodePath(t *stm.Tree, node int) []string {
+func nodePath(p *page, node int) []string {
 	var path []string
-	for i := node; i > 0; i = int(t.Parent[i]) {
-		path = append(path, segmentName(t.Node[i]))
+	for i := node; i > 0; i = int(p.t.Parent[i]) {
+		path = append(path, p.name(int32(i)))
 	}
 	for a, b := 0, len(path)-1; a < b; a, b = a+1, b-1 {
 		path[a], path[b] = path[b], path[a]
@@ -165,7 +165,8 @@ func nodePath(t *stm.Tree, node int) []string {
 }
 
 // findPath returns the node at path with the most children, or -1.
-func findPath(t *stm.Tree, path []string) int {
+func findPath(p *page, path []string) int {
+	t := p.t
 	best, bestKids := -1, 0
 	var walk func(i, depth int)
 	walk = func(i, depth int) {
@@ -176,7 +177,7 @@ func findPath(t *stm.Tree, path []string) int {
 			return
 		}
 		for _, c := range t.Children(i) {
-			if t.Label[c] != stm.TextLabel && segmentName(t.Node[c]) == path[depth] {
+			if t.Label[c] != stm.TextLabel && p.name(c) == path[depth] {
 				walk(int(c), depth+1)
 			}
 		}

@@ -100,6 +100,33 @@
 // new. The records' values are computed in ExtractBatch's parallel
 // phase; only learning and column naming go page by page.
 //
+// Allocations and repeated work per page were cut next (2026-11-25,
+// records identical on the Python, PostgreSQL and Git docs, -dump old
+// and new, and on the records testbed): column keys interned per page
+// (keys.go: a record's paths and keys are built once, repeats counted in
+// slices, not maps of strings), segment names cached per node, text
+// collapsed without copying when it is already collapsed, addresses
+// resolved with a memo of the part before '#' and plain fragments
+// appended as written (held to net/url by TestResolverFastPath and
+// FuzzResolver), one STM matcher per batch worker, hidden classes
+// rejected by their length, prose and richness reading the text lengths
+// the page measured once, and the segmentations whose coverage cannot
+// beat the best one's score not compared at all (their similarity is
+// at most 1). Extraction's instructions per run of BenchmarkDocSubsets
+// without GC (GOGC=off; callgrind, (Ir(5x) - Ir(1x)) / 4) fell from
+// 502 M to 422 M on the Python subset and from 248 M to 222 M on the
+// PostgreSQL one; its allocations from 3,130 to 1,766 a page on the
+// Python docs (576 to 536 KB; pagecost), 648 to 511 on PostgreSQL's; CPU
+// against parsing from 0.82–0.87 to 0.73 on the Python docs and from
+// 1.15–1.16 to 0.98–1.08 on PostgreSQL's (pagecost, old and new
+// alternately, two rounds, load 15). In a crawl of the Python docs with
+// every built-in on, extraction is about 1.9 s of 14 s CPU (load 18):
+// a third of it is building the compact tree from DOMs the batch holds
+// cold in memory, a quarter STM, a quarter the records' values.
+//
+//	go test ./extraction -run '^$' -bench DocSubsets -benchmem
+//	go run ./extraction/cmd/pagecost [-cpuprofile FILE] DIR
+//
 // Files:
 //   - preprocess.go: hidden elements, the page measures.
 //   - region.go: candidate ranking by the three heuristics.
@@ -110,9 +137,11 @@
 //     records, the page's frame, record richness: fields and link-only
 //     lists, class consistency, prose and article pages).
 //   - fields.go: leaf values, column keys, text runs, RecordFields.
+//   - keys.go: keyer (a page's column keys, interned).
 //   - columns.go: column names by role, MinFill, MaxColumns, Other.
 //   - entries.go: API-reference entries and table rows of documentation pages.
-//   - resolve.go: absolute addresses (<base>, page URL).
+//   - resolve.go: absolute addresses (<base>, page URL; a memo and a
+//     fast path for fragments).
 //   - cluster.go: ClusterExtractor (learn once per template cluster).
 //   - batch.go: ExtractBatch (pages analysed in parallel, learning and
 //     naming in page order), Page, ErrPanic.

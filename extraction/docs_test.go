@@ -1,20 +1,17 @@
 package extraction_test
 
 import (
-	"compress/gzip"
-	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/extraction"
 	"github.com/crawl-project/crawl/htmldecode"
+	"github.com/crawl-project/crawl/internal/docsubset"
 	"golang.org/x/net/html"
 )
 
-// docPage is one real documentation page of testdata/docs.
+// docPage is one real documentation page of internal/docsubset's Docs.
 type docPage struct {
 	name string
 	url  string
@@ -24,33 +21,20 @@ type docPage struct {
 
 func docPages(tb testing.TB) []docPage {
 	tb.Helper()
-	files, err := filepath.Glob("testdata/docs/*.html.gz")
-	if err != nil || len(files) == 0 {
+	pages, err := docsubset.Read(docsubset.Docs)
+	if err != nil || len(pages) == 0 {
 		tb.Fatalf("no doc pages: %v", err)
 	}
 	var out []docPage
-	for _, f := range files {
-		fh, err := os.Open(f)
+	for _, p := range pages {
+		doc, err := htmldecode.Parse(p.Body, "text/html")
 		if err != nil {
 			tb.Fatal(err)
 		}
-		zr, err := gzip.NewReader(fh)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		raw, err := io.ReadAll(zr)
-		fh.Close()
-		if err != nil {
-			tb.Fatal(err)
-		}
-		doc, err := htmldecode.Parse(raw, "text/html")
-		if err != nil {
-			tb.Fatal(err)
-		}
-		name := strings.TrimSuffix(filepath.Base(f), ".html.gz")
+		name := strings.TrimSuffix(p.Path, ".html")
 		_, path, _ := strings.Cut(name, "-")
 		url := "http://127.0.0.1:8000/" + strings.ReplaceAll(path, "library-", "library/") + ".html"
-		out = append(out, docPage{name: name, url: url, raw: raw, doc: doc})
+		out = append(out, docPage{name: name, url: url, raw: p.Body, doc: doc})
 	}
 	return out
 }
@@ -113,7 +97,7 @@ func value(r crawl.Record, name string) string {
 }
 
 // BenchmarkDocPages extracts the records of the real documentation pages
-// of testdata/docs one after the other (ms/page = ns/op / pages), from
+// of internal/docsubset's Docs one after the other (ms/page = ns/op / pages), from
 // parsed DOMs as the batch hook sees them; records per run are asserted.
 func BenchmarkDocPages(b *testing.B) {
 	pages := docPages(b)

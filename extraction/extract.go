@@ -143,7 +143,7 @@ func candidates(p *page, m *stm.Matcher, cfg Config) []region {
 			continue // its records cannot cover MinCoverage: not worth segmenting
 		}
 		seg := segment(m, p, p.t.Children(c.node), cfg.D0, cfg.MinSimilarity)
-		if len(seg.records) < cfg.MinRecords || seg.sim < cfg.MinSimilarity || prose(p.t, seg.records) || !sameClass(p.t, seg.records) {
+		if len(seg.records) < cfg.MinRecords || seg.sim < cfg.MinSimilarity || prose(p, seg.records) || !sameClass(p, seg.records) {
 			continue
 		}
 		cov := 0.0
@@ -157,10 +157,10 @@ func candidates(p *page, m *stm.Matcher, cfg Config) []region {
 			continue
 		}
 		r := flatten(p, m, cfg, region{node: c.node, records: seg.records, sim: seg.sim, cov: cov})
-		if prose(p.t, r.records) {
+		if prose(p, r.records) {
 			continue
 		}
-		r.quality = r.sim * cov * math.Log(float64(len(r.records))) * richness(p.t, r.records)
+		r.quality = r.sim * cov * math.Log(float64(len(r.records))) * richness(p, r.records)
 		if inLandmark(p.t, c.node) {
 			r.quality *= landmark
 		}
@@ -205,9 +205,10 @@ func (a analysis) values(pageURL string) [][]value {
 	// document order: a stray record before its list comes first
 	slices.SortStableFunc(recs, func(x, y []int32) int { return cmp.Compare(x[0], y[0]) })
 	abs := resolver(a.p.doc, pageURL)
+	ks := newKeyer(a.p.name)
 	var vals [][]value
 	for _, rec := range recs {
-		if v := recordValues(a.p.t, rec, abs); len(v) > 0 {
+		if v := recordValues(a.p.t, ks, rec, abs); len(v) > 0 {
 			vals = append(vals, v)
 		}
 	}

@@ -1,7 +1,6 @@
 package extraction
 
 import (
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -35,24 +34,24 @@ type value struct {
 }
 
 // recordValues lists the leaves of a record (text, link href, image src) in
-// document order with their column keys. Addresses are resolved by abs
-// (nil: kept as written). The text of permalink anchors (a pilcrow after a
-// heading) is left out; their address is kept.
-func recordValues(t *stm.Tree, rec []int32, abs func(string) string) []value {
+// document order with their column keys (made by ks, which a page's
+// records share). Addresses are resolved by abs (nil: kept as written).
+// The text of permalink anchors (a pilcrow after a heading) is left out;
+// their address is kept.
+func recordValues(t *stm.Tree, ks *keyer, rec []int32, abs func(string) string) []value {
 	var out []value
-	seen := map[string]int{}
-	last := map[string]int{} // text key (without repeat) -> index of its last value
-	emit := func(key, v string, kd kind) {
+	ks.record()
+	emit := func(path int32, sfx suffixKind, v string, kd kind) {
 		if v == "" {
 			return
 		}
 		if kd != kindText && abs != nil {
 			v = abs(v)
 		}
-		k := seen[key]
-		seen[key] = k + 1
+		b := ks.key(path, sfx)
+		k := ks.count(b)
 		switch {
-		case k >= textRepeats && kd == kindText && len(out) > 0 && last[key] == len(out)-1:
+		case k >= textRepeats && kd == kindText && len(out) > 0 && int(ks.last[b]) == len(out)-1:
 			// the next paragraph of a description: one value
 			out[len(out)-1].val += " " + v
 			return
@@ -62,60 +61,51 @@ func recordValues(t *stm.Tree, rec []int32, abs func(string) string) []value {
 			out = append(out, value{moreKey, v, kd})
 			return
 		}
-		if k > 0 {
-			key += "[" + strconv.Itoa(k) + "]"
-		}
 		if kd == kindText {
-			last[key[:len(key)-len(suffix(k))]] = len(out)
+			ks.last[b] = int32(len(out))
 		}
-		out = append(out, value{key, v, kd})
+		out = append(out, value{ks.repeat(b, k), v, kd})
 	}
-	var path []string // path[k]: the tag.class path from the record root to depth k, joined by "/"
-	cur := func() string {
+	var path []int32 // path[d]: the tag.class path from the record root to depth d
+	cur := func() int32 {
 		if len(path) == 0 {
-			return ""
+			return 0
 		}
 		return path[len(path)-1]
 	}
-	push := func(n *html.Node) {
-		if len(path) == 0 {
-			path = append(path, segmentName(n))
-		} else {
-			path = append(path, cur()+"/"+segmentName(n))
-		}
-	}
+	push := func(i int) { path = append(path, ks.child(cur(), int32(i))) }
 	href := func(i int) { // a link inside a text value
-		push(t.Node[i])
-		emit(cur()+"@href", attr(t.Node[i], "href"), kindLink)
+		push(i)
+		emit(cur(), sfxHref, attr(t.Node[i], "href"), kindLink)
 		path = path[:len(path)-1]
 	}
 	var walk func(i int)
 	walk = func(i int) {
 		n := t.Node[i]
 		if t.Label[i] == stm.TextLabel {
-			emit(cur()+"/text", collapse(n.Data), kindText)
+			emit(cur(), sfxText, collapse(n.Data), kindText)
 			return
 		}
-		push(n)
+		push(i)
 		if permalink(t, i) { // its address only: the entry's own anchor
-			emit(cur()+"@href", attr(n, "href"), kindLink)
+			emit(cur(), sfxHref, attr(n, "href"), kindLink)
 			path = path[:len(path)-1]
 			return
 		}
 		switch n.DataAtom {
 		case atom.A:
-			emit(cur()+"@href", attr(n, "href"), kindLink)
+			emit(cur(), sfxHref, attr(n, "href"), kindLink)
 		case atom.Img:
 			src := attr(n, "src")
 			if src == "" {
 				src = attr(n, "data-src")
 			}
-			emit(cur()+"@src", src, kindImage)
+			emit(cur(), sfxSrc, src, kindImage)
 		}
-		runs(t, t.Children(i), walk, func(text string) { emit(cur()+"/text", text, kindText) }, href)
+		runs(t, t.Children(i), walk, func(text string) { emit(cur(), sfxText, text, kindText) }, href)
 		path = path[:len(path)-1]
 	}
-	runs(t, rec, walk, func(text string) { emit("text", text, kindText) }, href)
+	runs(t, rec, walk, func(text string) { emit(0, sfxRootText, text, kindText) }, href)
 	return out
 }
 
@@ -128,13 +118,6 @@ const textRepeats = 3
 
 // moreKey is the key of values that always go to Other.
 const moreKey = "\x00more"
-
-func suffix(k int) string {
-	if k == 0 {
-		return ""
-	}
-	return "[" + strconv.Itoa(k) + "]"
-}
 
 // permalink reports whether node i is a link whose whole text is a
 // permalink sign (Sphinx's headerlink "¶", "§", "#"): page furniture,
@@ -352,7 +335,8 @@ func RecordFields(nodes []*html.Node) []crawl.Field {
 		if t.Len() == 0 {
 			continue
 		}
-		for _, v := range recordValues(t, []int32{0}, nil) {
+		ks := newKeyer(func(i int32) string { return segmentName(t.Node[i]) })
+		for _, v := range recordValues(t, ks, []int32{0}, nil) {
 			out = append(out, crawl.Field{Name: v.key, Value: v.val})
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/crawl-project/crawl/extraction/stm"
 	"golang.org/x/net/html"
@@ -31,8 +32,21 @@ const imgContent = 20
 type page struct {
 	doc  *html.Node
 	t    *stm.Tree
-	text []int32 // characters of visible text in each subtree
-	tags []int32 // element nodes in each subtree
+	text []int32  // characters of visible text in each subtree
+	tags []int32  // element nodes in each subtree
+	seg  []string // segmentName of each element, filled on first use
+}
+
+// name is segmentName of element i, computed once per page (region
+// choice, segmentation and fields compare the names of the same nodes
+// again and again).
+func (p *page) name(i int32) string {
+	if s := p.seg[i]; s != "" {
+		return s
+	}
+	s := segmentName(p.t.Node[i])
+	p.seg[i] = s
+	return s
 }
 
 // newPage builds the page of doc, or fails with ErrTooLarge beyond
@@ -47,7 +61,7 @@ func newPage(doc *html.Node, maxNodes int) (*page, error) {
 		return nil, fmt.Errorf("%w: more than %d nodes", ErrTooLarge, maxNodes)
 	}
 	n := t.Len()
-	p := &page{doc: doc, t: t, text: make([]int32, n), tags: make([]int32, n)}
+	p := &page{doc: doc, t: t, text: make([]int32, n), tags: make([]int32, n), seg: make([]string, n)}
 	for i := n - 1; i >= 0; i-- {
 		switch {
 		case t.Label[i] == stm.TextLabel:
@@ -96,6 +110,16 @@ func hidden(n *html.Node) bool {
 var hiddenClasses = []string{"hidden", "hide", "d-none", "nodisplay", "no-display", "display-none",
 	"is-hidden", "invisible", "sr-only", "visually-hidden", "screen-reader-text"}
 
+// hiddenLen reports whether a hidden class has n bytes
+// (TestHiddenLen holds it to hiddenClasses).
+func hiddenLen(n int) bool {
+	switch n {
+	case 4, 6, 7, 9, 10, 12, 15, 18:
+		return true
+	}
+	return false
+}
+
 // hasHiddenClass reports whether the class attribute value holds one of
 // hiddenClasses, without allocating (it runs on every element).
 func hasHiddenClass(class string) bool {
@@ -113,16 +137,19 @@ func hasHiddenClass(class string) bool {
 		if len(tok) < 4 || len(tok) > 18 {
 			continue
 		}
-		ascii := true
-		for j := 0; j < len(tok) && ascii; j++ {
-			ascii = tok[j] < 0x80
-		}
-		if ascii { // only ASCII folds to ASCII byte for byte: the quick rejections hold
+		if tok[0] < 0x80 { // an ASCII rune folds to ASCII only: the quick rejection holds
 			switch tok[0] | 0x20 { // every hidden class starts with one of these letters
 			case 'h', 'd', 'n', 'i', 's', 'v':
 			default:
 				continue
 			}
+		}
+		ascii := true
+		for j := 0; j < len(tok) && ascii; j++ {
+			ascii = tok[j] < 0x80
+		}
+		if ascii && !hiddenLen(len(tok)) {
+			continue // only ASCII folds to ASCII byte for byte: lengths compare
 		}
 		for _, h := range hiddenClasses {
 			if (!ascii || len(tok) == len(h)) && strings.EqualFold(tok, h) {
@@ -134,7 +161,7 @@ func hasHiddenClass(class string) bool {
 }
 
 func isClassSpace(c byte) bool {
-	return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'
+	return c <= ' ' && (c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r')
 }
 
 // styleHides reports whether an inline style sets display:none or
@@ -162,7 +189,22 @@ func styleHides(style string) bool {
 	return bytes.Contains(v, []byte("display:none")) || bytes.Contains(v, []byte("visibility:hidden"))
 }
 
-// collapse trims s and replaces runs of white space by one space.
+// collapse trims s and replaces runs of white space by one space; s
+// itself, without allocating, when it is so already.
 func collapse(s string) string {
-	return strings.Join(strings.Fields(s), " ")
+	space := true // at the start, or after a space
+	for _, r := range s {
+		if unicode.IsSpace(r) {
+			if space || r != ' ' {
+				return strings.Join(strings.Fields(s), " ")
+			}
+			space = true
+		} else {
+			space = false
+		}
+	}
+	if space && s != "" {
+		return strings.Join(strings.Fields(s), " ") // trailing space
+	}
+	return s
 }

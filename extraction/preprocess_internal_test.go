@@ -88,3 +88,26 @@ func TestHiddenMatchesReference(t *testing.T) {
 		t.Errorf("only %d of %d elements hidden: the edge cases did not run", hid, elems)
 	}
 }
+
+// TestCollapse holds collapse's no-copy path to strings.Fields.
+func TestCollapse(t *testing.T) {
+	for _, s := range []string{"", " ", "a", "a b", "a  b", " a", "a ", "a\tb", "a\u00a0b", "é b", "a\nb", "\u2003x", "x\u2003", "a b c", "¶"} {
+		if got, want := collapse(s), strings.Join(strings.Fields(s), " "); got != want {
+			t.Errorf("collapse(%q) = %q, want %q", s, got, want)
+		}
+	}
+}
+
+// TestHiddenLen: hiddenLen knows the length of every hidden class, and no
+// other.
+func TestHiddenLen(t *testing.T) {
+	lens := map[int]bool{}
+	for _, h := range hiddenClasses {
+		lens[len(h)] = true
+	}
+	for n := range 30 {
+		if hiddenLen(n) != lens[n] {
+			t.Errorf("hiddenLen(%d) = %v, want %v", n, hiddenLen(n), lens[n])
+		}
+	}
+}

@@ -1,7 +1,8 @@
 package extraction
 
 import (
-	"sort"
+	"cmp"
+	"slices"
 
 	"github.com/crawl-project/crawl/extraction/stm"
 )
@@ -38,7 +39,13 @@ func rankRegions(p *page, w [3]float64, k int) []candidate {
 		if len(kids) < 2 {
 			continue
 		}
-		clear(counts)
+		if len(counts) > 64 {
+			// clear costs the map's capacity, which stays: after a node
+			// of many distinct child labels, start afresh
+			counts = map[uint64]int{}
+		} else {
+			clear(counts)
+		}
 		best := 0
 		for _, c := range kids {
 			counts[t.Label[c]]++
@@ -63,7 +70,7 @@ func rankRegions(p *page, w [3]float64, k int) []candidate {
 		c := &cs[i]
 		c.score = w[0]*ratio(c.fanout, mf) + w[1]*ratio(c.incr, mi) + w[2]*ratio(c.tags, mt)
 	}
-	sort.SliceStable(cs, func(a, b int) bool { return cs[a].score > cs[b].score })
+	slices.SortStableFunc(cs, func(a, b candidate) int { return cmp.Compare(b.score, a.score) })
 	if len(cs) > k {
 		cs = cs[:k]
 	}

@@ -1,8 +1,6 @@
 package extraction
 
 import (
-	"strings"
-
 	"github.com/crawl-project/crawl/extraction/stm"
 	"golang.org/x/net/html/atom"
 )
@@ -141,7 +139,7 @@ func innerList(p *page, m *stm.Matcher, cfg Config, i int) segmentation {
 // on the page.
 func moreRegions(p *page, m *stm.Matcher, cfg Config, main region) []region {
 	var out []region
-	for _, n := range samePath(p.t, main.node) {
+	for _, n := range samePath(p, main.node) {
 		if len(out) >= cfg.MoreRegions {
 			break
 		}
@@ -177,11 +175,11 @@ func strays(p *page, m *stm.Matcher, main region, taken []region) []region {
 	if len(first) != 1 || par < 0 {
 		return nil
 	}
-	name := segmentName(t.Node[first[0]])
+	name := p.name(first[0])
 	var out []region
 	for _, c := range t.Children(par) {
 		n := int(c)
-		if n == main.node || t.Label[n] == stm.TextLabel || segmentName(t.Node[n]) != name {
+		if n == main.node || t.Label[n] == stm.TextLabel || p.name(c) != name {
 			continue
 		}
 		clash := false
@@ -200,8 +198,9 @@ func strays(p *page, m *stm.Matcher, main region, taken []region) []region {
 
 // samePath returns the other nodes whose tag.class path from the root is
 // the one of node.
-func samePath(t *stm.Tree, node int) []int {
-	want := nodePath(t, node)
+func samePath(p *page, node int) []int {
+	t := p.t
+	want := nodePath(p, node)
 	var out []int
 	var walk func(i, depth int)
 	walk = func(i, depth int) {
@@ -212,7 +211,7 @@ func samePath(t *stm.Tree, node int) []int {
 			return
 		}
 		for _, c := range t.Children(i) {
-			if t.Label[c] != stm.TextLabel && segmentName(t.Node[c]) == want[depth] {
+			if t.Label[c] != stm.TextLabel && p.name(c) == want[depth] {
 				walk(int(c), depth+1)
 			}
 		}
@@ -268,7 +267,8 @@ const linkOnly = 0.4
 // links) weigh little against a list of records with fields; a card whose
 // picture, title and summary sit inside one link is not a menu item (tune
 // 0.978 / 0.969 -> 0.980 / 0.970, per page recall 0.938 -> 0.943).
-func richness(t *stm.Tree, recs [][]int32) float64 {
+func richness(p *page, recs [][]int32) float64 {
+	t := p.t
 	all, link, multi := 0, 0, 0
 	plain, notPlain := -1, -1 // the last link found plain, not plain
 	var path []uint64         // label-path hash of each node of the current subtree
@@ -289,7 +289,7 @@ func richness(t *stm.Tree, recs [][]int32) float64 {
 				path[j-int(i)] = h
 				leaf := t.Node[j].DataAtom == atom.Img
 				if t.Label[j] == stm.TextLabel {
-					n := len(strings.TrimSpace(t.Node[j].Data))
+					n := int(p.text[j]) // a text node's: its trimmed length
 					leaf = n > 0
 					all += n
 					for a := int(t.Parent[j]); a >= int(i); a = int(t.Parent[a]) {
@@ -326,13 +326,14 @@ func richness(t *stm.Tree, recs [][]int32) float64 {
 // sameClass reports whether at least half of the records start with the
 // same tag.class (digits stripped): the blocks of an article (headline,
 // byline, body) have matching shapes but distinct classes.
-func sameClass(t *stm.Tree, recs [][]int32) bool {
+func sameClass(p *page, recs [][]int32) bool {
+	t := p.t
 	count := map[string]int{}
 	most := 0
 	for _, r := range recs {
 		name := "#text"
 		if t.Label[r[0]] != stm.TextLabel {
-			name = segmentName(t.Node[r[0]])
+			name = p.name(r[0])
 		}
 		count[name]++
 		most = max(most, count[name])
@@ -344,17 +345,18 @@ func sameClass(t *stm.Tree, recs [][]int32) bool {
 // paragraphs and inline markup only, with a long text node or proseMin·2
 // characters of text in all. That is the repeated structure of an article
 // body, not data records.
-func prose(t *stm.Tree, recs [][]int32) bool {
+func prose(p *page, recs [][]int32) bool {
+	t := p.t
 	n, withText := 0, 0
 	for _, r := range recs {
 		long := false
 		ok := true
 		text := 0
 		for _, i := range r {
-			ok = ok && proseNode(t, int(i), &long)
+			ok = ok && proseNode(p, int(i), &long)
 			for j := int(i); j < int(i)+int(t.Size[i]); j++ {
 				if t.Label[j] == stm.TextLabel {
-					text += len(strings.TrimSpace(t.Node[j].Data))
+					text += int(p.text[j])
 				}
 			}
 		}
@@ -369,9 +371,10 @@ func prose(t *stm.Tree, recs [][]int32) bool {
 	return withText > 0 && 2*n >= withText
 }
 
-func proseNode(t *stm.Tree, i int, long *bool) bool {
+func proseNode(p *page, i int, long *bool) bool {
+	t := p.t
 	if t.Label[i] == stm.TextLabel {
-		if len(strings.TrimSpace(t.Node[i].Data)) >= proseMin {
+		if p.text[i] >= proseMin {
 			*long = true
 		}
 		return true
@@ -383,7 +386,7 @@ func proseNode(t *stm.Tree, i int, long *bool) bool {
 		return false
 	}
 	for _, c := range t.Children(i) {
-		if !proseNode(t, int(c), long) {
+		if !proseNode(p, int(c), long) {
 			return false
 		}
 	}

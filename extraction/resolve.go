@@ -2,6 +2,7 @@ package extraction
 
 import (
 	"net/url"
+	"strings"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -29,13 +30,80 @@ func resolver(doc *html.Node, pageURL string) func(string) string {
 	if base == nil {
 		return nil
 	}
-	return func(s string) string {
-		u, err := url.Parse(s)
-		if err != nil {
-			return s
-		}
-		return base.ResolveReference(u).String()
+	return newAbs(base).resolve
+}
+
+// abs resolves addresses against one base, as base.ResolveReference(ref)
+// does, at less cost: a page repeats the addresses of a few documents with
+// a different fragment each (os.html#os.fspath, os.html#os.getcwd,
+// #module-os), so the part before the fragment is resolved once (memo)
+// and a plain fragment is appended as written; anything else goes through
+// net/url. TestResolverFastPath and FuzzResolver hold it to net/url.
+type abs struct {
+	base *url.URL
+	here string            // the base resolved against an empty reference, without fragment
+	memo map[string]string // the part before '#' -> resolved, for parts without '#'
+}
+
+func newAbs(base *url.URL) *abs {
+	h := base.ResolveReference(&url.URL{})
+	h.Fragment, h.RawFragment = "", ""
+	return &abs{base: base, here: h.String(), memo: map[string]string{}}
+}
+
+// resolve is resolver's function.
+func (a *abs) resolve(s string) string {
+	head, frag, hasFrag := strings.Cut(s, "#")
+	if hasFrag && !plainFragment(frag) {
+		return a.slow(s)
 	}
+	var r string
+	if head == "" && hasFrag {
+		r = a.here // a fragment alone keeps the base's path and query
+	} else {
+		var ok bool
+		if r, ok = a.memo[head]; !ok {
+			r = a.slow(head)
+			if r == head && !a.parses(head) {
+				return s // kept as written, fragment and all
+			}
+			a.memo[head] = r
+		}
+	}
+	if !hasFrag {
+		return r
+	}
+	return r + "#" + frag
+}
+
+// slow is net/url's resolution; s unchanged when it does not parse.
+func (a *abs) slow(s string) string {
+	u, err := url.Parse(s)
+	if err != nil {
+		return s
+	}
+	return a.base.ResolveReference(u).String()
+}
+
+func (a *abs) parses(s string) bool {
+	_, err := url.Parse(s)
+	return err == nil
+}
+
+// plainFragment reports whether a fragment is non-empty and made of
+// characters net/url writes back unchanged (letters, digits, "-._~"), so
+// appending it as written is what ResolveReference and String give.
+func plainFragment(f string) bool {
+	if f == "" {
+		return false // "#" alone: net/url keeps the base's fragment
+	}
+	for i := 0; i < len(f); i++ {
+		c := f[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '.' || c == '_' || c == '~') {
+			return false
+		}
+	}
+	return true
 }
 
 // baseHref finds the first <base href> of the document, iteratively (a

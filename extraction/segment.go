@@ -229,28 +229,40 @@ func segment(m *stm.Matcher, p *page, kids []int32, d0, minSim float64) segmenta
 	}
 	var best segmentation
 	bestStart := len(kids)
-	consider := func(s segmentation, start int) {
+	share := func(recs [][]int32) float64 {
 		covered := 0
-		for _, r := range s.records {
+		for _, r := range recs {
 			for _, k := range r {
 				covered += int(p.text[k]) + 1
 			}
 		}
-		s.score = s.sim * float64(covered) / float64(total)
+		return float64(covered) / float64(total)
+	}
+	consider := func(s segmentation, start int) {
+		s.score = s.sim * share(s.records)
 		if better(s, start, best, bestStart) {
 			best, bestStart = s, start
 		}
 	}
+	// hopeless reports whether records covering this share of the
+	// children cannot beat the best so far even with similarity 1: their
+	// similarity is not worth computing.
+	hopeless := func(recs [][]int32) bool {
+		return best.records != nil && share(recs) < best.score-1e-9
+	}
 	for _, l := range order {
 		if starts := occ[l]; len(starts) >= 2 {
 			recs := cutRecords(labels, kids, starts)
+			if hopeless(recs) {
+				continue
+			}
 			consider(segmentation{records: recs, sim: meanSimilarity(m, t, recs)}, starts[0])
 		}
 	}
 	if len(order) < 2 {
 		return best
 	}
-	if lo, hi := uniformCore(t, kids); hi-lo >= 2 {
+	if lo, hi := uniformCore(p, kids); hi-lo >= 2 {
 		// one tag.class (but for a heading or a "show more" button at
 		// an end): every child its own record, optional parts
 		// notwithstanding
@@ -268,7 +280,9 @@ func segment(m *stm.Matcher, p *page, kids []int32, d0, minSim float64) segmenta
 		for i := range kids {
 			recs[i] = kids[i : i+1]
 		}
-		consider(segmentation{records: recs, sim: meanSimilarity(m, t, recs)}, 0)
+		if !hopeless(recs) {
+			consider(segmentation{records: recs, sim: meanSimilarity(m, t, recs)}, 0)
+		}
 	}
 	return best
 }
@@ -341,10 +355,10 @@ func sameTag(t *stm.Tree, kids []int32) bool {
 // one tag.class once at most one child of another kind at either end is
 // left out (a heading before a list, a "show more" button or a pager after
 // it); hi-lo < 2 when there is no such core.
-func uniformCore(t *stm.Tree, kids []int32) (lo, hi int) {
+func uniformCore(p *page, kids []int32) (lo, hi int) {
 	for lo = range 2 {
 		for hi = len(kids); hi >= len(kids)-1; hi-- {
-			if hi-lo >= 2 && sameName(t, kids[lo:hi]) {
+			if hi-lo >= 2 && sameName(p, kids[lo:hi]) {
 				return lo, hi
 			}
 		}
@@ -353,13 +367,14 @@ func uniformCore(t *stm.Tree, kids []int32) (lo, hi int) {
 }
 
 // sameName reports whether all kids are elements with one tag.class.
-func sameName(t *stm.Tree, kids []int32) bool {
+func sameName(p *page, kids []int32) bool {
+	t := p.t
 	if t.Label[kids[0]] == stm.TextLabel {
 		return false
 	}
-	name := segmentName(t.Node[kids[0]])
+	name := p.name(kids[0])
 	for _, k := range kids[1:] {
-		if t.Label[k] == stm.TextLabel || segmentName(t.Node[k]) != name {
+		if t.Label[k] == stm.TextLabel || p.name(k) != name {
 			return false
 		}
 	}

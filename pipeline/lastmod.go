@@ -14,7 +14,9 @@ import (
 // changedBySitemap reads the sitemap seeds again and returns the stored
 // pages whose sitemap <lastmod> is later than their fetch: what changed
 // since, for a re-crawl to re-visit (with conditional GET, keyed by URL).
-// Sitemaps that fail are logged, not fatal: the re-crawl goes on without.
+// The sitemaps are read as the crawl reads its own (crawler.ReadSitemaps:
+// robots.txt, politeness). Sitemaps that fail are logged, not fatal: the
+// re-crawl goes on without.
 func (p *Pipeline) changedBySitemap(ctx context.Context) (map[string]crawler.Validators, error) {
 	var roots []string
 	for _, s := range p.seeds {
@@ -29,8 +31,9 @@ func (p *Pipeline) changedBySitemap(ctx context.Context) (map[string]crawler.Val
 	if err != nil {
 		return nil, fmt.Errorf("pipeline: re-crawl: %w", err)
 	}
-	// The crawl's identity, cookies and proxy (or replay transport), as
-	// its own sitemap reads have.
+	// Read as the crawl reads its sitemaps: robots.txt, each host's
+	// politeness, the crawl's identity, cookies and proxy (or replay
+	// transport), and the engine options given (a HostGate).
 	opts, err := p.cookieJar()
 	if err != nil {
 		return nil, err
@@ -38,20 +41,20 @@ func (p *Pipeline) changedBySitemap(ctx context.Context) (map[string]crawler.Val
 	if p.opts.Transport != nil {
 		opts = append(opts, crawler.WithTransport(p.opts.Transport))
 	}
-	client := crawler.Client(engineConfig(p.cfg), opts...)
-	lastmod := map[string]time.Time{}
-	get := func(ctx context.Context, u string) (*sitemap.Sitemap, error) {
-		return sitemap.Get(ctx, client, "", u) // client sends the crawl's User-Agent
+	opts = append(append(opts, crawler.WithLogger(p.log)), p.opts.EngineOptions...)
+	ecfg := engineConfig(p.cfg)
+	if p.opts.Engine != nil {
+		p.opts.Engine(&ecfg)
 	}
-	err = sitemap.Walk(ctx, roots, 0, get, func(_ string, e sitemap.Entry) error {
+	lastmod := map[string]time.Time{}
+	err = crawler.ReadSitemaps(ctx, ecfg, roots, func(e sitemap.Entry) {
 		if e.LastMod.IsZero() {
-			return nil
+			return
 		}
 		if u, err := norm.Normalize(e.Loc, nil); err == nil {
 			lastmod[u] = e.LastMod
 		}
-		return nil
-	}, func(err error) { p.log.Warn("re-crawl: sitemap", "err", err) })
+	}, func(err error) { p.log.Warn("re-crawl: sitemap", "err", err) }, opts...)
 	if err != nil {
 		return nil, err
 	}

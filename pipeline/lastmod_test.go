@@ -79,3 +79,52 @@ func TestRecrawlBySitemapLastmod(t *testing.T) {
 	}
 	t.Logf("re-crawl: fetched %d; %s", second.Fetched, strings.Join(report, "; "))
 }
+
+// TestRecrawlSitemapObeysRobots: a re-crawl reads its sitemap seeds again
+// through robots.txt, as the crawl does: once robots.txt disallows the
+// sitemap, the re-crawl does not request it, so it re-visits nothing for
+// its <lastmod>.
+func TestRecrawlSitemapObeysRobots(t *testing.T) {
+	var mu sync.Mutex
+	hits := map[string]int{}
+	robots, lastmod := "User-agent: *\nAllow: /\n", "2020-01-01"
+	var srv *httptest.Server
+	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		defer mu.Unlock()
+		hits[r.URL.Path]++
+		switch r.URL.Path {
+		case "/robots.txt":
+			fmt.Fprint(w, robots)
+		case "/sitemap.xml":
+			fmt.Fprintf(w, "<urlset><url><loc>%s/a</loc><lastmod>%s</lastmod></url></urlset>", srv.URL, lastmod)
+		case "/a":
+			w.Header().Set("Content-Type", "text/html")
+			fmt.Fprint(w, "<html><body><p>Page a has words of its own.</p></body></html>")
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer srv.Close()
+	dir := t.TempDir()
+	cfg := config.Default()
+	cfg.Seeds = []string{srv.URL + "/sitemap.xml"}
+	cfg.DB, cfg.Out = filepath.Join(dir, "s.db"), filepath.Join(dir, "out")
+	cfg.Politeness.NoDelay = true
+	cfg.Exports = nil
+	if first, _ := runOnce(t, &cfg, pipeline.Options{}); first.Fetched != 1 {
+		t.Fatalf("first run fetched %d, want 1", first.Fetched)
+	}
+	mu.Lock()
+	robots, lastmod = "User-agent: *\nDisallow: /sitemap.xml\n", "2999-01-01"
+	mu.Unlock()
+	_, report := runOnce(t, &cfg, pipeline.Options{Recrawl: true})
+	mu.Lock()
+	defer mu.Unlock()
+	if hits["/sitemap.xml"] != 1 || hits["/a"] != 1 || hits["/robots.txt"] < 2 {
+		t.Errorf("hits: sitemap %d, a %d, robots.txt %d; want 1, 1 and robots.txt asked again", hits["/sitemap.xml"], hits["/a"], hits["/robots.txt"])
+	}
+	if strings.Contains(strings.Join(report, "\n"), "sitemap lastmod") {
+		t.Errorf("report %q has a sitemap line", report)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -46,29 +47,35 @@ func warcBenchServer(b *testing.B) string {
 // written. Per round it takes the ratios of the rates, warc/plain (the
 // cost of writing WARC is 1 - that) and replay/plain, and of the process's
 // CPU time (user and system: the server's included, the same work in
-// both), warc/plain - 1, which a loaded machine disturbs less than
-// durations; it reports the median of the rounds and their range.
+// both; each crawl starts after a garbage collection, so neither pays for
+// the other's garbage), warc/plain - 1, which a loaded machine disturbs
+// less than durations, and the part of that cost in system time (the
+// WARC crawl's system time less the plain one's, over the plain crawl's
+// CPU time); it reports the median of the rounds and their range, and the
+// archive's bytes per page.
 //
 //	go test ./pipeline -run '^$' -bench 'WARC$' -benchtime 7x
 func BenchmarkWARC(b *testing.B) {
 	seed := warcBenchServer(b)
 	b.ReportAllocs()
-	var cost, cpuCost, speedup, plainRate, warcRate, replayRate []float64
+	var cost, cpuCost, sysShare, speedup, plainRate, warcRate, replayRate, archived []float64
 	n := 0
 	for b.Loop() {
 		n++
 		dir := b.TempDir()
 		wdir := filepath.Join(dir, "warc")
-		var plain, withWARC, plainCPU, warcCPU time.Duration
+		var plain, withWARC, plainCPU, warcCPU, plainSys, warcSys time.Duration
 		crawlPlain := func() {
-			c := cpuTime()
+			runtime.GC() // neither crawl pays for the other's garbage
+			c, s := cpuTime(), sysTime()
 			plain = benchCrawl(b, seed, filepath.Join(dir, "plain"), "", nil)
-			plainCPU = cpuTime() - c
+			plainCPU, plainSys = cpuTime()-c, sysTime()-s
 		}
 		crawlWARC := func() {
-			c := cpuTime()
+			runtime.GC()
+			c, s := cpuTime(), sysTime()
 			withWARC = benchCrawl(b, seed, filepath.Join(dir, "w"), wdir, nil)
-			warcCPU = cpuTime() - c
+			warcCPU, warcSys = cpuTime()-c, sysTime()-s
 		}
 		if n%2 == 1 {
 			crawlPlain()
@@ -77,12 +84,14 @@ func BenchmarkWARC(b *testing.B) {
 			crawlWARC()
 			crawlPlain()
 		}
+		archived = append(archived, float64(dirBytes(b, wdir))/float64(benchPages))
 		a := openBenchArchive(b, wdir)
 		replay := benchCrawl(b, seed, filepath.Join(dir, "r"), "", a)
 		a.Close()
 		cost = append(cost, 1-plain.Seconds()/withWARC.Seconds())
 		if plainCPU > 0 {
 			cpuCost = append(cpuCost, warcCPU.Seconds()/plainCPU.Seconds()-1)
+			sysShare = append(sysShare, (warcSys-plainSys).Seconds()/plainCPU.Seconds())
 		}
 		speedup = append(speedup, plain.Seconds()/replay.Seconds())
 		rate := func(d time.Duration) float64 { return float64(benchPages) / d.Seconds() }
@@ -98,7 +107,9 @@ func BenchmarkWARC(b *testing.B) {
 		b.ReportMetric(median(cpuCost), "warc-cpu-cost-median")
 		b.ReportMetric(slices.Min(cpuCost), "warc-cpu-cost-min")
 		b.ReportMetric(slices.Max(cpuCost), "warc-cpu-cost-max")
+		b.ReportMetric(median(sysShare), "warc-sys-cost-median")
 	}
+	b.ReportMetric(median(archived), "warc-bytes/page")
 	b.ReportMetric(median(speedup), "replay-speedup-median")
 	b.ReportMetric(slices.Min(speedup), "replay-speedup-min")
 	b.ReportMetric(slices.Max(speedup), "replay-speedup-max")
@@ -137,6 +148,24 @@ func BenchmarkWARCCrawl(b *testing.B) {
 			b.ReportMetric(float64(benchPages*int64(b.N))/took.Seconds(), "pages/s")
 		})
 	}
+}
+
+// dirBytes is the size of the WARC files in dir.
+func dirBytes(b *testing.B, dir string) int64 {
+	b.Helper()
+	files, _ := filepath.Glob(filepath.Join(dir, "*.warc.gz"))
+	var n int64
+	for _, f := range files {
+		st, err := os.Stat(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		n += st.Size()
+	}
+	if n == 0 {
+		b.Fatalf("no WARC written in %s", dir)
+	}
+	return n
 }
 
 func openBenchArchive(b *testing.B, wdir string) *warc.Archive {

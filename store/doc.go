@@ -20,7 +20,7 @@
 // the engine (package crawler) needs no import of this package.
 //
 // Files:
-//   - store.go: Open, Close, errors, UseCompressed (gzipped HTML made elsewhere, by digest).
+//   - store.go: Open, Close, errors, UseCompressed (gzipped HTML made elsewhere).
 //   - marker.go: what makes a file a crawl store (ApplicationID and the
 //     store_format row), the read-only recognition of other files (refused,
 //     never touched) and of stores made before the marker (stamped),

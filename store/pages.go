@@ -125,7 +125,7 @@ func (s *Store) encodePage(p *crawl.Page) (pageRow, error) {
 	sum := sha256.Sum256(p.HTML)
 	r.hash = hex.EncodeToString(sum[:])
 	if s.compressed != nil && len(p.HTML) > 0 {
-		if r.html = s.compressed(sum); r.html != nil {
+		if r.html = s.compressed(p.HTML); r.html != nil {
 			return r, nil
 		}
 	}

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"crypto/sha256"
 	"database/sql"
 	"errors"
 	"fmt"
@@ -44,17 +43,16 @@ type Store struct {
 
 	gz sync.Pool // *gzip.Writer
 	// compressed gives the gzip of a page's HTML already made elsewhere
-	// (UseCompressed), by the HTML's SHA-256; nil: none.
-	compressed func(sum [sha256.Size]byte) []byte
+	// (UseCompressed); nil: none.
+	compressed func(html []byte) []byte
 }
 
-// UseCompressed makes the store take a page's gzipped HTML from f, by
-// the HTML's SHA-256, before compressing it itself: a crawl that writes
-// WARC deflates each body once for both (warc.BodySink). f returns nil
-// when it has none, and must return only a gzip that inflates to the
-// bytes of that digest; it is called from several goroutines. Call it
-// before the first save.
-func (s *Store) UseCompressed(f func(sum [sha256.Size]byte) []byte) { s.compressed = f }
+// UseCompressed makes the store take a page's gzipped HTML from f before
+// compressing it itself: a crawl that writes WARC deflates each body once
+// for both (warc.BodySink). f returns nil when it has none, and must
+// return only a gzip that inflates to html; it is called from several
+// goroutines. Call it before the first save.
+func (s *Store) UseCompressed(f func(html []byte) []byte) { s.compressed = f }
 
 // Open opens the crawl store at path, creating it when missing and
 // migrating an older schema to the current one. A store is recognised by

@@ -15,8 +15,10 @@
 //
 // Files:
 //   - writer.go: Writer, Config, Exchange: buffered records, files, rotation, Flush, Sync, Close
-//   - splice.go: a response's gzip member spliced from separately deflated
-//     parts, the body's deflate handed on as its own gzip (BodySink)
+//   - encoder.go: encoding an exchange's records into gzip members; the
+//     Writer's pool of encoders
+//   - splice.go: gzip members built from stored blocks and a body's own
+//     deflate, the body's deflate handed on as its own gzip (BodySink)
 //   - records.go: building warcinfo, request, response and revisit records
 //   - recorder.go: Recorder, the recording http.RoundTripper
 //   - reader.go: Reader, Record, Error: reading records with errors naming file and offset

@@ -2,7 +2,6 @@ package warc
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
@@ -10,30 +9,91 @@ import (
 	"github.com/klauspost/compress/flate"
 )
 
-// A response record's gzip member is built from deflate streams laid end
-// to end: the record's header block and HTTP head, sync-flushed; the body,
-// deflated on its own and sync-flushed; and a final stored block holding
-// the record's end. A deflate stream may follow another at a byte boundary
-// when it refers to nothing before it (pigz builds its files the same
-// way), so every reader inflates the member as one record. What this buys
-// is the body's deflate on its own: framed as the gzip of the body alone,
-// it is what a crawl's store keeps of a page (BodySink), so a crawl that
-// archives compresses each page once, not twice.
+// Every record is one gzip member, built here from deflate blocks laid end
+// to end rather than by a gzip writer: the record's header block and HTTP
+// head go in stored blocks (no compression: a few hundred bytes, where
+// deflate would spend more building its Huffman tables than on a page's
+// body); a response's body is deflated on its own and sync-flushed; a
+// final stored block holds the record's end. A deflate stream may follow
+// stored blocks at a byte boundary when it refers to nothing before it
+// (pigz builds its files the same way), so every reader inflates the
+// member as one record. What this buys is the body's deflate on its own:
+// framed as the gzip of the body alone, it is what a crawl's store keeps
+// of a page (BodySink), so a crawl that archives compresses each page
+// once, not twice.
 
-// BodySink takes the gzip of a response's body alone, keyed by the
-// body's SHA-256, for every response record whose body was deflated here
-// (not a revisit, not content-coded, not empty). gz is the sink's to keep.
-// PutBody is called from the goroutines that call WriteExchange.
+// BodySink takes the gzip of a response's body alone, for every response
+// record whose body was deflated here (not a revisit, not content-coded,
+// not empty). body is the sink's only during the call (the recorder
+// reuses it); gz is the sink's to keep. PutBody is called from the
+// goroutines that call WriteExchange.
 type BodySink interface {
-	PutBody(sum [sha256.Size]byte, gz []byte)
+	PutBody(body, gz []byte)
 }
 
 // WithBodySink hands each deflated body to s (see BodySink).
 func WithBodySink(s BodySink) Option { return func(w *Writer) { w.sink = s } }
 
-// splicer holds the deflaters of spliced members; part of a pooled encoder.
+// gzipHeader is a member's fixed header: deflate, no name, no time,
+// unknown OS (RFC 1952 §2.3).
+var gzipHeader = []byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 255}
+
+// endOfRecord ends every record after its block.
+var endOfRecord = []byte("\r\n\r\n")
+
+// recordEnd is a final stored block holding endOfRecord (RFC 1951 §3.2.4:
+// BFINAL 1, BTYPE 00, then LEN and its complement), byte-aligned since
+// the blocks before it are.
+var recordEnd = append([]byte{1, 4, 0, 0xfb, 0xff}, endOfRecord...)
+
+// emptyFinal is an empty final block with fixed codes: what ends the
+// body's gzip of its own.
+var emptyFinal = []byte{3, 0}
+
+// maxStored is the most bytes a stored block holds (LEN is 16 bits).
+const maxStored = 1<<16 - 1
+
+// storedBlocks appends parts to out as non-final stored blocks, as few as
+// their length allows.
+func storedBlocks(out *bytes.Buffer, parts ...[]byte) {
+	n := 0
+	for _, p := range parts {
+		n += len(p)
+	}
+	i, off := 0, 0 // the next byte to store: parts[i][off]
+	for n > 0 {
+		k := min(n, maxStored)
+		out.Write([]byte{0, byte(k), byte(k >> 8), ^byte(k), ^byte(k >> 8)})
+		n -= k
+		for k > 0 {
+			for off == len(parts[i]) {
+				i, off = i+1, 0
+			}
+			c := min(k, len(parts[i])-off)
+			out.Write(parts[i][off : off+c])
+			off, k = off+c, k-c
+		}
+	}
+}
+
+// storedMember appends to out a gzip member of the parts and the record's
+// end, not compressed.
+func storedMember(out *bytes.Buffer, parts ...[]byte) {
+	out.Write(gzipHeader)
+	crc, n := uint32(0), len(endOfRecord)
+	for _, p := range parts {
+		crc = crc32.Update(crc, crc32.IEEETable, p)
+		n += len(p)
+	}
+	storedBlocks(out, parts...)
+	out.Write(recordEnd)
+	crc = crc32.Update(crc, crc32.IEEETable, endOfRecord)
+	var t [8]byte
+	out.Write(appendTrailer(t[:0], crc, n))
+}
+
+// splicer deflates bodies on their own; part of a pooled encoder.
 type splicer struct {
-	head *flate.Writer // the header block and HTTP head, into the member
 	body *flate.Writer // the body, into zbody
 	// zbody is the body's raw deflate, sync-flushed: copied into the
 	// member, and framed as a gzip of its own for the sink.
@@ -41,38 +101,13 @@ type splicer struct {
 }
 
 func newSplicer() splicer {
-	h, _ := flate.NewWriter(nil, gzipLevel) // a valid level: never fails
-	b, _ := flate.NewWriter(nil, gzipLevel)
-	return splicer{head: h, body: b}
+	b, _ := flate.NewWriter(nil, gzipLevel) // a valid level: never fails
+	return splicer{body: b}
 }
 
-// gzipHeader is a member's fixed header: deflate, no name, no time,
-// unknown OS (RFC 1952 §2.3).
-var gzipHeader = []byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 255}
-
-// recordEnd is a final stored block holding endOfRecord (RFC 1951 §3.2.4:
-// BFINAL 1, BTYPE 00, then LEN and its complement), byte-aligned since
-// the stream before it was sync-flushed.
-var recordEnd = append([]byte{1, 4, 0, 0xfb, 0xff}, endOfRecord...)
-
-// emptyFinal is an empty final block with fixed codes: what ends the
-// body's gzip of its own.
-var emptyFinal = []byte{3, 0}
-
-// spliced appends to out a gzip member of head, block and body (then the
-// record's end), deflating body into s.zbody on its own.
+// spliced appends to out a gzip member of head and block (stored), body
+// (deflated on its own into s.zbody) and the record's end.
 func (s *splicer) spliced(out *bytes.Buffer, head, block, body []byte) error {
-	out.Write(gzipHeader)
-	s.head.Reset(out)
-	if _, err := s.head.Write(head); err != nil {
-		return fmt.Errorf("warc: deflate: %w", err)
-	}
-	if _, err := s.head.Write(block); err != nil {
-		return fmt.Errorf("warc: deflate: %w", err)
-	}
-	if err := s.head.Flush(); err != nil {
-		return fmt.Errorf("warc: deflate: %w", err)
-	}
 	s.zbody.Reset()
 	s.body.Reset(&s.zbody)
 	if _, err := s.body.Write(body); err != nil {
@@ -81,6 +116,8 @@ func (s *splicer) spliced(out *bytes.Buffer, head, block, body []byte) error {
 	if err := s.body.Flush(); err != nil {
 		return fmt.Errorf("warc: deflate: %w", err)
 	}
+	out.Write(gzipHeader)
+	storedBlocks(out, head, block)
 	out.Write(s.zbody.Bytes())
 	out.Write(recordEnd)
 	crc := crc32.Update(0, crc32.IEEETable, head)

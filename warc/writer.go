@@ -1,19 +1,13 @@
 package warc
 
 import (
-	"bytes"
-	"crypto/sha1"
-	"crypto/sha256"
 	"errors"
 	"fmt"
-	"hash"
 	"log/slog"
 	"os"
 	"path/filepath"
 	"sync"
 	"time"
-
-	"github.com/klauspost/compress/gzip"
 )
 
 // Config says where and how WARC files are written. Zero fields take
@@ -91,6 +85,8 @@ type Writer struct {
 	entries []CDXEntry // index of the open file, written beside it when it closes
 	closed  bool
 	sink    BodySink // takes each deflated body; nil: none
+
+	encoders encoderPool
 }
 
 // Option injects a collaborator into New.
@@ -125,7 +121,7 @@ func New(cfg Config, opts ...Option) (*Writer, error) {
 	if cfg.Software == "" {
 		cfg.Software = "crawl"
 	}
-	w := &Writer{cfg: cfg, log: slog.Default(), now: time.Now}
+	w := &Writer{cfg: cfg, log: slog.Default(), now: time.Now, encoders: newEncoderPool()}
 	for _, o := range opts {
 		o(w)
 	}
@@ -162,13 +158,13 @@ func (w *Writer) WriteExchange(x Exchange) error {
 	info := w.infoID
 	w.mu.Unlock()
 
-	enc := encoders.Get().(*encoder)
-	defer encoders.Put(enc)
+	enc := w.encoders.get()
+	defer w.encoders.put(enc)
 	if err := enc.exchange(x, info); err != nil {
 		return err
 	}
 	if w.sink != nil && enc.spliced {
-		w.sink.PutBody(sha256.Sum256(x.Body), enc.bodyGzip(x.Body))
+		w.sink.PutBody(x.Body, enc.bodyGzip(x.Body))
 	}
 	w.mu.Lock()
 	if w.full(enc.buf.Len()) {
@@ -213,90 +209,6 @@ func (w *Writer) WriteExchange(x Exchange) error {
 // takes its first exchange whatever its size. Called with mu held.
 func (w *Writer) full(n int) bool {
 	return !w.closed && w.f != nil && w.size+int64(n) > w.cfg.MaxSize && len(w.entries) > 0
-}
-
-// encoder builds and gzips records into its buffer; pooled.
-type encoder struct {
-	buf      bytes.Buffer
-	zw       *gzip.Writer
-	zs       *gzip.Writer // stored (no compression): request records
-	hb, hp   hash.Hash    // block and payload digests
-	hdr      []byte       // the records' header blocks
-	reqHead  []byte       // the request record's header block, in hdr
-	respHead []byte       // the response record's header block, in hdr
-	payload  string       // the response's WARC-Payload-Digest ("" for a revisit)
-	entry    CDXEntry     // the response's index entry, Offset relative to the buffer
-	splicer               // deflates a response's body on its own (splice.go)
-	spliced  bool         // the last response's body was deflated on its own
-}
-
-var encoders = sync.Pool{New: func() any {
-	e := &encoder{hb: sha1.New(), hp: sha1.New(), hdr: make([]byte, 0, 2<<10)}
-	e.zw, _ = gzip.NewWriterLevel(&e.buf, gzipLevel)
-	e.zs, _ = gzip.NewWriterLevel(&e.buf, gzip.NoCompression)
-	e.splicer = newSplicer()
-	return e
-}}
-
-// gzipLevel trades size for speed: level 1 of klauspost/compress keeps the
-// cost of writing WARC small (see BenchmarkWARC in pipeline).
-const gzipLevel = gzip.BestSpeed
-
-// exchange encodes the records of x into e.buf: the request record (none
-// for a reconstructed exchange), then the response or revisit record.
-func (e *encoder) exchange(x Exchange, infoID string) error {
-	body := x.Body
-	if x.NotModified {
-		body = nil
-	}
-	e.exchangeHeads(x, infoID, body)
-	e.buf.Reset()
-	if !x.Reconstructed {
-		if err := e.member(e.zs, e.reqHead, x.Request, nil); err != nil {
-			return err
-		}
-	}
-	reqN := e.buf.Len()
-	e.spliced = false
-	var err error
-	switch {
-	case contentCoded(x.Response):
-		err = e.member(e.zs, e.respHead, x.Response, body) // a gzip (or br, zstd) body does not compress again: do not spend the time
-	case len(body) == 0:
-		err = e.member(e.zw, e.respHead, x.Response, nil)
-	default:
-		err = e.splicer.spliced(&e.buf, e.respHead, x.Response, body)
-		e.spliced = true
-	}
-	if err != nil {
-		return err
-	}
-	status, mime := statusAndType(x.Response)
-	e.entry = CDXEntry{URL: x.URL, Time: x.Date, Status: status, MIME: mime,
-		Digest: e.payload, Offset: int64(reqN), Length: int64(e.buf.Len() - reqN),
-		revisit: x.NotModified}
-	return nil
-}
-
-// endOfRecord ends every record after its block.
-var endOfRecord = []byte("\r\n\r\n")
-
-// member appends a record (its header block and the two parts of its
-// block) to the buffer as one gzip member.
-func (e *encoder) member(zw *gzip.Writer, head, block1, block2 []byte) error {
-	zw.Reset(&e.buf)
-	for _, p := range [...][]byte{head, block1, block2, endOfRecord} {
-		if len(p) == 0 {
-			continue
-		}
-		if _, err := zw.Write(p); err != nil {
-			return fmt.Errorf("warc: gzip: %w", err)
-		}
-	}
-	if err := zw.Close(); err != nil {
-		return fmt.Errorf("warc: gzip: %w", err)
-	}
-	return nil
 }
 
 // add appends b to the file's pending bytes, written out at the next
@@ -375,12 +287,10 @@ func (w *Writer) openFile() error {
 	w.f, w.lock, w.size = f, lock, 0
 	head, block, id := w.warcinfo(filepath.Base(w.name), now)
 	w.infoID = id
-	enc := encoders.Get().(*encoder)
-	defer encoders.Put(enc)
+	enc := w.encoders.get()
+	defer w.encoders.put(enc)
 	enc.buf.Reset()
-	if err := enc.member(enc.zw, head, block, nil); err != nil {
-		return err
-	}
+	storedMember(&enc.buf, head, block)
 	w.add(enc.buf.Bytes())
 	return nil
 }

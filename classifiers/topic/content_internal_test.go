@@ -2,8 +2,6 @@ package topic
 
 import (
 	"bytes"
-	"compress/gzip"
-	"io"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -13,36 +11,43 @@ import (
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"github.com/crawl-project/crawl/internal/docsubset"
 )
 
-// realDocs parses the pages of testdata/html and testdata/docs.
+// realDocs parses the pages of testdata/html and three of
+// internal/docsubset's Docs.
 func realDocs(t *testing.T) []*html.Node {
 	t.Helper()
-	plain, _ := filepath.Glob("testdata/html/*.html")
-	gz, _ := filepath.Glob("testdata/docs/*.html.gz")
-	var docs []*html.Node
-	for _, f := range append(plain, gz...) {
+	files, _ := filepath.Glob("testdata/html/*.html")
+	var raws [][]byte
+	for _, f := range files {
 		raw, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if strings.HasSuffix(f, ".gz") {
-			zr, err := gzip.NewReader(bytes.NewReader(raw))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if raw, err = io.ReadAll(zr); err != nil {
-				t.Fatal(err)
-			}
+		raws = append(raws, raw)
+	}
+	pages, err := docsubset.Read(docsubset.Docs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range pages {
+		switch p.Path {
+		case "postgresql-functions-info.html", "python-library-asyncio-task.html", "python-library-socket.html":
+			raws = append(raws, p.Body)
 		}
+	}
+	var docs []*html.Node
+	for _, raw := range raws {
 		doc, err := html.Parse(bytes.NewReader(raw))
 		if err != nil {
 			t.Fatal(err)
 		}
 		docs = append(docs, doc)
 	}
-	if len(docs) < 5 {
-		t.Fatalf("want the real pages of testdata/html and testdata/docs, got %d", len(docs))
+	if len(docs) != len(files)+3 || len(docs) < 5 {
+		t.Fatalf("want the real pages of testdata/html and three of docsubset's Docs, got %d", len(docs))
 	}
 	return docs
 }

@@ -207,7 +207,7 @@ func (t *Tree) link() {
 		t.first[i+1] = t.first[i] + count[i]
 	}
 	t.kids = make([]int32, t.first[n])
-	fill := make([]int32, n)
+	fill := count[:n] // the counts are spent: each node's next free slot
 	copy(fill, t.first[:n])
 	for i := 1; i < n; i++ {
 		p := t.Parent[i]

@@ -13,10 +13,11 @@ func TestRead(t *testing.T) {
 		name  string
 		pages int
 		has   string // a page the subset holds
-		title string // a word of every page's <title>
+		title string // a word of every page's <title> (or its end)
 	}{
 		{docsubset.PostgreSQL15, 147, "sql-createtable.html", "PostgreSQL"},
 		{docsubset.Python311, 59, "library/asyncio-future.html", "Python"},
+		{docsubset.Docs, 8, "python-library-socket.html", "</title>"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -10,7 +10,8 @@
 // slowest pages. -cluster extracts every page as one template cluster
 // (what the crawl does on a documentation site of one template); -dump
 // FILE writes every record (page, index, fields as JSON), one a line, so
-// that two versions of the extraction can be compared record for record.
+// that two versions of the extraction can be compared record for record;
+// -cpuprofile FILE writes a CPU profile of the run (go tool pprof).
 //
 //	go run ./extraction/cmd/pagecost /usr/share/doc/python3.11/html
 package main
@@ -24,6 +25,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"syscall"
@@ -37,10 +39,19 @@ func main() {
 	top := flag.Int("top", 5, "slowest pages to list")
 	cluster := flag.Bool("cluster", false, "extract every page as one template cluster (pages in name order)")
 	dump := flag.String("dump", "", "write every record to this file, one a line")
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the extraction (parsing included) to this file")
 	flag.Parse()
 	if flag.NArg() == 0 {
 		fmt.Fprintln(os.Stderr, "usage: pagecost [-top N] DIR...")
 		os.Exit(2)
+	}
+	if *cpuProfile != "" {
+		stop, err := profile(*cpuProfile)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "pagecost:", err)
+			os.Exit(1)
+		}
+		defer stop()
 	}
 	if err := run(flag.Args(), *top, *cluster, *dump); err != nil {
 		fmt.Fprintln(os.Stderr, "pagecost:", err)
@@ -154,6 +165,19 @@ func cpu() time.Duration {
 	var ru syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// profile starts a CPU profile written to path; stop ends it.
+func profile(path string) (stop func(), err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

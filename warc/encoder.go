@@ -1,0 +1,96 @@
+package warc
+
+import (
+	"bytes"
+	"crypto/sha1"
+	"hash"
+
+	"github.com/klauspost/compress/gzip"
+)
+
+// encoder builds and gzips records into its buffer; pooled.
+type encoder struct {
+	buf      bytes.Buffer
+	hb, hp   hash.Hash // block and payload digests
+	hdr      []byte    // the records' header blocks
+	reqHead  []byte    // the request record's header block, in hdr
+	respHead []byte    // the response record's header block, in hdr
+	payload  string    // the response's WARC-Payload-Digest ("" for a revisit)
+	entry    CDXEntry  // the response's index entry, Offset relative to the buffer
+	splicer            // deflates a response's body on its own (splice.go)
+	spliced  bool      // the last response's body was deflated on its own
+}
+
+func newEncoder() *encoder {
+	return &encoder{hb: sha1.New(), hp: sha1.New(), hdr: make([]byte, 0, 2<<10), splicer: newSplicer()}
+}
+
+// encoderPool keeps a Writer's encoders for reuse. Unlike a sync.Pool it
+// is not emptied by garbage collections, so an encoder's deflater (its
+// tables and window, a few hundred KB) is not allocated afresh every few
+// collections: a crawl keeps about one encoder a worker.
+type encoderPool struct{ free chan *encoder }
+
+// maxFreeEncoders bounds the encoders a pool keeps.
+const maxFreeEncoders = 64
+
+func newEncoderPool() encoderPool {
+	return encoderPool{free: make(chan *encoder, maxFreeEncoders)}
+}
+
+func (p encoderPool) get() *encoder {
+	select {
+	case e := <-p.free:
+		return e
+	default:
+		return newEncoder()
+	}
+}
+
+// put keeps e unless its buffers grew past what is worth keeping (one huge
+// record should not stay pinned) or the pool is full.
+func (p encoderPool) put(e *encoder) {
+	if e.buf.Cap() > maxPooledBody || e.zbody.Cap() > maxPooledBody {
+		return
+	}
+	select {
+	case p.free <- e:
+	default:
+	}
+}
+
+// gzipLevel trades size for speed: level 1 of klauspost/compress keeps the
+// cost of writing WARC small (see BenchmarkWARC in pipeline).
+const gzipLevel = gzip.BestSpeed
+
+// exchange encodes the records of x into e.buf: the request record (none
+// for a reconstructed exchange), then the response or revisit record. Only
+// a response's body is compressed (splice.go): the rest of a record, a
+// body without bytes and a content-coded body (gzip, br: it would not
+// shrink again) are stored.
+func (e *encoder) exchange(x Exchange, infoID string) error {
+	body := x.Body
+	if x.NotModified {
+		body = nil
+	}
+	e.exchangeHeads(x, infoID, body)
+	e.buf.Reset()
+	if !x.Reconstructed {
+		storedMember(&e.buf, e.reqHead, x.Request)
+	}
+	reqN := e.buf.Len()
+	e.spliced = false
+	if len(body) == 0 || contentCoded(x.Response) {
+		storedMember(&e.buf, e.respHead, x.Response, body)
+	} else {
+		if err := e.splicer.spliced(&e.buf, e.respHead, x.Response, body); err != nil {
+			return err
+		}
+		e.spliced = true
+	}
+	status, mime := statusAndType(x.Response)
+	e.entry = CDXEntry{URL: x.URL, Time: x.Date, Status: status, MIME: mime,
+		Digest: e.payload, Offset: int64(reqN), Length: int64(e.buf.Len() - reqN),
+		revisit: x.NotModified}
+	return nil
+}
