@@ -2,7 +2,10 @@ package pipeline_test
 
 import (
 	"context"
+	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -20,14 +23,19 @@ import (
 // and a third time focused with focus_margin 0.1 and focus_wait 20ms
 // (wait-speed-ratio, wait-harvest); and the CPU time a page costs with
 // each of the first two (process CPU time, less sensitive to the other
-// processes of a shared machine than pages/s).
+// processes of a shared machine than pages/s). Each round's ratio is kept
+// apart and the lowest, median and highest are reported beside the load
+// average at the start and end (run with -benchtime 5x for a range).
 func BenchmarkFocusedVsBFS(b *testing.B) {
 	ctx := context.Background()
 	var took = map[string]time.Duration{}
 	var pages = map[string]int64{}
 	var harvest = map[string]float64{}
 	var cpu = map[string]time.Duration{}
+	var ratios []float64 // per round: focused pages/s over bfs pages/s
+	load0 := loadAverage()
 	for b.Loop() {
+		round := map[string]float64{}
 		for _, strategy := range []string{"learned", "bfs", "learned-wait"} {
 			dir := b.TempDir()
 			src := `demo: true
@@ -73,7 +81,9 @@ topic:
 			}
 			pages[strategy] += sum.Fetched
 			harvest[strategy] += sum.Harvest()
+			round[strategy] = float64(sum.Fetched) / time.Since(start).Seconds()
 		}
+		ratios = append(ratios, round["learned"]/round["bfs"])
 	}
 	rate := func(s string) float64 { return float64(pages[s]) / took[s].Seconds() }
 	b.ReportMetric(rate("learned"), "focused-pages/s")
@@ -86,4 +96,26 @@ topic:
 	b.ReportMetric(perPage("learned"), "focused-cpu-ms/page")
 	b.ReportMetric(perPage("bfs"), "bfs-cpu-ms/page")
 	b.ReportMetric(harvest["learned-wait"]/float64(b.N), "wait-harvest")
+	slices.Sort(ratios)
+	b.ReportMetric(ratios[0], "min-round-ratio")
+	b.ReportMetric(ratios[len(ratios)/2], "median-round-ratio")
+	b.ReportMetric(ratios[len(ratios)-1], "max-round-ratio")
+	b.ReportMetric(load0, "load1-start")
+	b.ReportMetric(loadAverage(), "load1-end")
+}
+
+// loadAverage is the machine's 1-minute load average (0 where
+// /proc/loadavg cannot be read): a pages/s ratio measured on a shared
+// machine is read beside it.
+func loadAverage() float64 {
+	raw, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(raw))
+	if len(f) == 0 {
+		return 0
+	}
+	x, _ := strconv.ParseFloat(f[0], 64)
+	return x
 }

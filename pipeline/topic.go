@@ -139,7 +139,7 @@ func (t *topicBuiltin) reportLines() []string {
 	}
 	rel := fmt.Sprintf("relevance threshold %.3f (topic.relevance)", t.Model().Threshold())
 	if cfg.Relevance == 0 {
-		rel = fmt.Sprintf("relevance threshold %.3f (calibrated: %g × the median leave-one-out cosine of %d seed pages)",
+		rel = fmt.Sprintf("relevance threshold %.3f (calibrated: %g × the mean of %d seed pages' median leave-one-out cosine and the pages seen's valley)",
 			t.Model().Threshold(), cfg.Calibration, t.Model().Seeds())
 	}
 	return append([]string{

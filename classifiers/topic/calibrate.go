@@ -3,8 +3,9 @@ package topic
 import "slices"
 
 // DefaultCalibration is the default Config.Calibration: a page is relevant
-// when its cosine to the seed centroid reaches this share of the seed
-// pages' own median leave-one-out cosine. Chosen on the tuning topics of
+// when its relevance reaches this share of the calibrated threshold (the
+// mean of the seed pages' median leave-one-out cosine and the pages seen's
+// valley, mixture.go). Chosen on the tuning topics of
 // internal/linkgraph (see its README).
 const DefaultCalibration = 1.0
 
@@ -17,8 +18,8 @@ const DefaultCalibration = 1.0
 // make). A topic whose seed pages are alike gets a high threshold, a
 // diffuse one a low threshold, whatever the site's vocabulary. With one
 // seed page there is no leave-one-out: its cosine to itself (1) stands in.
-// The relevance space (relevance.go) calibrates its own threshold the same
-// way over every word.
+// The relevance space (relevance.go) calibrates its own threshold over
+// every word, with the pages seen (mixture.go).
 func (m *Model) calibrate() {
 	if m.cfg.Relevance > 0 {
 		m.threshold = m.cfg.Relevance

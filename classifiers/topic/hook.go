@@ -62,6 +62,8 @@ func NewHook(seeds, trained *Model) (*Hook, error) {
 	h.scores.init(scoreCacheSize)
 	if seeds.cfg.Strategy == StrategyLearned {
 		h.learner = newLearner(seeds.cfg.Retrain)
+		h.learner.seedPats, h.learner.nSeeds = seedPatterns(seeds.seedURLs), len(seeds.seedURLs)
+		h.seedExamples()
 	}
 	return h, nil
 }
@@ -77,7 +79,7 @@ func (h *Hook) OnPage(ctx context.Context, page *crawl.Page) error {
 	content := h.pageContent(page)
 	v := h.seeds.Vector(content)
 	h.seeds.Observe(v)
-	page.Relevance = h.seeds.Relevance(v)
+	page.Relevance = h.seeds.Judge(v)
 	page.Relevant = page.Relevance >= h.seeds.Threshold()
 	h.harvest.Add(page.Relevant)
 	var score float64
@@ -95,7 +97,7 @@ func (h *Hook) OnPage(ctx context.Context, page *crawl.Page) error {
 	}
 	h.scores.put(page.URL, score)
 	if h.learner != nil {
-		h.learnPage(page, score)
+		h.learnPage(page, score, len(v.words.ids))
 	}
 	return nil
 }

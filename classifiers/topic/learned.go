@@ -33,6 +33,7 @@ type pageState struct {
 	sibRel   int     // of them relevant
 	ctx      map[string]string
 	hub      *hub // its fetched children, for its links' sibling evidence
+	list     bool // a list page: many links, few words per link (parentKind)
 }
 
 const maxDist = 3
@@ -41,6 +42,7 @@ const maxDist = 3
 type pendingLink struct {
 	feats []feature // its static features (linkFeatures)
 	cold  float64   // its cold-start link score
+	pat   float64   // the share of the seed pages whose URL pattern it shares
 }
 
 // inStats sums up the fetched pages found linking to one URL.
@@ -77,12 +79,14 @@ type counts struct{ fetched, relevant int }
 
 // learner is the state of the learned strategy (Config.Strategy learned).
 type learner struct {
-	lm      *linkModel
-	pages   cache[*pageState]
-	pending cache[pendingLink]
-	inlinks cache[inStats] // link URL → the fetched pages linking to it
-	parents cache[counts]  // parent URL → its fetched children
-	dirs    cache[counts]  // URL directory → its fetched pages
+	lm       *linkModel
+	seedPats map[string]int // the seed URLs' patterns (urlPattern)
+	nSeeds   int
+	pages    cache[*pageState]
+	pending  cache[pendingLink]
+	inlinks  cache[inStats] // link URL → the fetched pages linking to it
+	parents  cache[counts]  // parent URL → its fetched children
+	dirs     cache[counts]  // URL directory → its fetched pages
 
 	// With a Sharer (share.go): the pages judged here or by another
 	// process, and those the link model has an example of.
@@ -104,9 +108,9 @@ func newLearner(every int) *learner {
 // learnPage records page (already scored: relevance set, score computed) as
 // a training example of the link it was fetched through and keeps its
 // state for its out-links.
-func (h *Hook) learnPage(page *crawl.Page, score float64) {
+func (h *Hook) learnPage(page *crawl.Page, score float64, words int) {
 	ln := h.learner
-	st := &pageState{score: score, rel: page.Relevance / max(h.seeds.Threshold(), 1e-9), dist: maxDist, hub: &hub{}}
+	st := &pageState{score: score, rel: page.Relevance / max(h.seeds.Threshold(), 1e-9), dist: maxDist, hub: &hub{}, list: isList(words, len(page.Links))}
 	switch {
 	case page.Relevant:
 		st.dist = 0
@@ -170,6 +174,9 @@ func (h *Hook) learnedPriority(from *crawl.Page, l *crawl.Link) float64 {
 		linkText := withURLWords(l.Anchor+" "+context, l.URL)
 		lcos := h.seeds.Score(h.seeds.vector(linkText, false))
 		pl = pendingLink{feats: h.linkFeatures(st, l, context, lcos), cold: min(lcos/max(h.seeds.threshold, 1e-9), 1.5) / 1.5}
+		if u, err := url.Parse(l.URL); err == nil && ln.nSeeds > 0 {
+			pl.pat = float64(ln.seedPats[urlPattern(u)]) / float64(ln.nSeeds)
+		}
 		ln.pending.put(l.URL, pl)
 	}
 	rel := 0
@@ -198,7 +205,8 @@ func (h *Hook) learnedScore(pl pendingLink, in inStats) float64 {
 	if !ok {
 		link = pl.cold
 	}
-	return (1-linkWeight)*h.parentScore(in) + linkWeight*link
+	p := (1-linkWeight)*h.parentScore(in) + linkWeight*link
+	return (1-patternWeight)*p + patternWeight*pl.pat
 }
 
 // Weights of a link's priority, chosen on the tuning topics of
@@ -209,6 +217,9 @@ const (
 	parentPrior = 0.1 // the relevance assumed of an unknown page, smoothing both shares
 	parentK     = 0.5 // pseudo-count of parentPrior among a link's parents
 	hubK        = 2   // pseudo-count of parentPrior among a parent's fetched children
+	// patternWeight is the share of a link's priority given to the share
+	// of the seed pages whose URL pattern (urlPattern) the link shares.
+	patternWeight = 0.25
 )
 
 // parentScore is the evidence of the fetched pages linking to a link
@@ -249,8 +260,15 @@ func (h *Hook) Rescore(l *crawl.Link) float64 {
 // withInlinks appends to a link's static features those of the fetched
 // pages linking to it: how many are relevant, and how many there are.
 func withInlinks(static []feature, in inStats) []feature {
-	out := make([]feature, len(static), len(static)+2)
+	out := make([]feature, len(static), len(static)+3)
 	copy(out, static)
+	if len(in.from) > 0 {
+		best := 0.0
+		for _, hb := range in.from {
+			best = max(best, hb.score())
+		}
+		out = append(out, feature{id: fnv1a("hub:", strconv.Itoa(min(int(best*4), 3))) & weightMask, val: 1})
+	}
 	return append(out,
 		feature{id: fnv1a("inrel:", strconv.Itoa(min(in.relevant, 4))) & weightMask, val: 1},
 		feature{id: fnv1a("inall:", strconv.Itoa(min(in.parents, 4))) & weightMask, val: 1})
@@ -266,14 +284,17 @@ func (h *Hook) linkFeatures(st *pageState, l *crawl.Link, context string, lcos f
 	fs := featureSet{feats: make([]feature, 0, 48)}
 	tok := h.seeds.tok
 	tok.Scan(l.Anchor, func(t string) { fs.addToken("a:", t) })
-	tok.Scan(urlPath(l.URL), func(t string) { fs.addToken("u:", t) })
+	u, _ := url.Parse(l.URL)
+	h.urlFeatures(&fs, u)
 	tok.Scan(context, func(t string) { fs.addToken("c:", t) })
-	fs.addToken("d:", urlDir(l.URL))
 	fs.addToken("pr:", strconv.Itoa(bin(st.rel)))
+	if st.list {
+		fs.addToken("pk:", "list")
+	}
 	fs.addToken("lc:", strconv.Itoa(bin(lcos/max(h.seeds.threshold, 1e-9))))
 	fs.addToken("dist:", strconv.Itoa(st.dist))
 	fs.addToken("sib:", rateBin(counts{st.sibFetch, st.sibRel}))
-	dc, _ := h.learner.dirs.get(urlDir(l.URL))
+	dc, _ := h.learner.dirs.get(dirOf(u))
 	fs.addToken("dir:", rateBin(dc))
 	return fs.feats
 }
@@ -294,6 +315,14 @@ func rateBin(c counts) string {
 func urlDir(raw string) string {
 	u, err := url.Parse(raw)
 	if err != nil {
+		return ""
+	}
+	return dirOf(u)
+}
+
+// dirOf is urlDir of a parsed URL ("" for nil).
+func dirOf(u *url.URL) string {
+	if u == nil {
 		return ""
 	}
 	p := u.Path

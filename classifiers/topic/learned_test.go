@@ -12,7 +12,8 @@ import (
 	"github.com/crawl-project/crawl/classifiers/topic"
 )
 
-// TestCalibratedThreshold: without topic.relevance the threshold is
+// TestCalibratedThreshold: without topic.relevance, before any page is
+// seen, the threshold is
 // Calibration × the median leave-one-out cosine of the seed pages; an
 // explicit Relevance overrides it.
 func TestCalibratedThreshold(t *testing.T) {

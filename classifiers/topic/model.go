@@ -39,9 +39,11 @@ type Config struct {
 	// Calibration sets the relevance threshold when Relevance is 0:
 	// relevance is then the cosine over every word of a page, TF-IDF with
 	// the IDF over the pages seen, to the seed pages' mean (relevance.go),
-	// and the threshold is Calibration × the median over the seed pages of
-	// each one's cosine to the mean of the others (leave-one-out) in that
-	// space. Default DefaultCalibration.
+	// and the threshold is Calibration × the mean of the median over the
+	// seed pages of each one's cosine to the mean of the others
+	// (leave-one-out) in that space and the valley of a two-component
+	// mixture fitted to the pages seen (mixture.go). Default
+	// DefaultCalibration.
 	Calibration float64
 	// Update is the cosine to some seed page above which a fetched page is
 	// folded into the centroid (adaptive). Default 0.4 (chosen with

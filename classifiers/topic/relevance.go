@@ -16,7 +16,8 @@ import (
 // the navigation) gets no weight, and a word of the topic found on few
 // pages outside it weighs most, whether or not it was among the feature
 // terms. The seed centroid and the calibrated threshold (Calibration × the
-// median of the seed pages' leave-one-out cosines in the same space) are
+// mean of the seed pages' median leave-one-out cosine in the same space
+// and the valley of the pages seen: mixture.go) are
 // recomputed every refreshEvery pages; a page's own vector uses the counts
 // of the moment. Measured on the tuning topics of internal/linkgraph (see
 // its README) against the cosine over the feature terms it replaces: AUC
@@ -83,6 +84,7 @@ type relSpace struct {
 // background counts the document frequency of every word (hashed) over
 // the pages seen.
 type background struct {
+	seen  pageSample // the relevance of the pages seen (calibration)
 	df    []atomic.Int32
 	docs  atomic.Int64
 	since atomic.Int64
@@ -188,7 +190,7 @@ func (m *Model) space() *relSpace {
 			loo = append(loo, (d-1)/max(rest, 1e-12))
 		}
 	}
-	return &relSpace{cen: sum, cnorm: math.Sqrt(ss), threshold: m.cfg.Calibration * median(loo), loo: loo}
+	return &relSpace{cen: sum, cnorm: math.Sqrt(ss), threshold: m.cfg.Calibration * calibrated(loo, m.seenForThreshold()), loo: loo}
 }
 
 // Relevance is the cosine of v's page to the seed pages in the current
@@ -213,10 +215,31 @@ func (m *Model) Relevance(v Vector) float64 {
 	return dot / sp.cnorm
 }
 
+// Judge is Relevance for a page the crawl fetched: its relevance is also
+// kept among the pages seen, which calibrate the threshold (calibrated).
+func (m *Model) Judge(v Vector) float64 {
+	r := m.Relevance(v)
+	if m.rel.Load() != nil {
+		m.bg.seen.add(r)
+	}
+	return r
+}
+
 // relThreshold is the current relevance threshold.
 func (m *Model) relThreshold() float64 {
 	if sp := m.rel.Load(); sp != nil {
 		return sp.threshold
 	}
 	return m.threshold
+}
+
+// seenForThreshold is the relevance of the pages seen for the threshold's
+// valley (mixture.go): none when the model shares its statistics with
+// other processes (ShareStatsWith), whose pages' relevance is not shared:
+// the threshold is then the seeds' median, the same in every process.
+func (m *Model) seenForThreshold() []float64 {
+	if m.share != nil {
+		return nil
+	}
+	return m.bg.seen.values()
 }

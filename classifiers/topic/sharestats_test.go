@@ -92,6 +92,10 @@ func TestSharedStatsJudgeAsOneProcess(t *testing.T) {
 		wa, wb := newStatsWire(a.Model()), newStatsWire(b.Model())
 		a.Model().ShareStatsWith(wa)
 		b.Model().ShareStatsWith(wb)
+		// the one process shares too (with nobody): a model that shares its
+		// statistics calibrates its threshold from the seeds alone, the
+		// pages seen's relevance not being shared (relevance.go)
+		one.Model().ShareStatsWith(newStatsWire(one.Model()))
 		for i, n := range names {
 			h := a
 			if i%2 == 1 {

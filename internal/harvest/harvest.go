@@ -94,11 +94,13 @@ type Result struct {
 	Queued      int            // links left in the frontier
 	Misses      map[string]int // crawled pages not on the topic, by ground-truth "kind/topic"
 
-	TrueHarvest     float64 // Truth / Crawled
-	MeasuredHarvest float64 // Relevant / Crawled
-	Updates         int     // adaptive centroid updates accepted
-	Rejected        int     // updates refused by the drift guard
-	Drift           float64 // cos(current centroid, seed centroid) at the end
+	TrueHarvest     float64   // Truth / Crawled
+	MeasuredHarvest float64   // Relevant / Crawled
+	Updates         int       // adaptive centroid updates accepted
+	Rejected        int       // updates refused by the drift guard
+	Drift           float64   // cos(current centroid, seed centroid) at the end
+	Threshold       float64   // the relevance threshold at the end
+	SeedLOO         []float64 // the seed pages' leave-one-out cosines it was calibrated from (topic.Model.SeedLOO)
 	TrueCurve       []topic.Point
 	MeasuredCurve   []topic.Point
 	Elapsed         time.Duration
@@ -160,6 +162,7 @@ func Run(ctx context.Context, site *demosite.Site, o Options) (Result, error) {
 	}
 	res.Updates, res.Rejected = model.Updates()
 	res.Drift = model.Drift()
+	res.Threshold, res.SeedLOO = model.Threshold(), model.SeedLOO()
 	res.Elapsed = time.Since(start)
 	return res, nil
 }

@@ -33,6 +33,7 @@ func TestGraphs(t *testing.T) {
 		{"pydocs.json.gz", 530, 15000, "c-api", 64},
 		{"wikispeedia.json.gz", 4598, 119000, "Science.Chemistry", 191},
 		{"webkb.json.gz", 4115, 10000, "course", 242},
+		{"pgdocs.json.gz", 1169, 10000, "client-interfaces", 132},
 	} {
 		t.Run(tt.file, func(t *testing.T) {
 			g := readGraph(t, tt.file)

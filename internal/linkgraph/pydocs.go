@@ -30,6 +30,11 @@ const (
 // URL the tree is given under (http://docs.test/). Topics are the tree's
 // own chapters (Chapters).
 func FromHTMLDir(name, source, base string, root fs.FS) (*Graph, error) {
+	return fromHTMLDir(name, source, base, root, Chapters)
+}
+
+// fromHTMLDir is FromHTMLDir with the labelling chapters.
+func fromHTMLDir(name, source, base string, root fs.FS, chapters func(files []string, docs []*html.Node, index map[string]int) map[string][]int) (*Graph, error) {
 	var files []string
 	err := fs.WalkDir(root, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -74,7 +79,7 @@ func FromHTMLDir(name, source, base string, root fs.FS) (*Graph, error) {
 			p.Links = append(p.Links, Link{To: t, Anchor: a.text, Context: cut(a.context, MaxContext)})
 		}
 	}
-	for topicName, members := range Chapters(files, docs, index) {
+	for topicName, members := range chapters(files, docs, index) {
 		for _, i := range members {
 			if !slices.Contains(g.Pages[i].Topics, topicName) {
 				g.Pages[i].Topics = append(g.Pages[i].Topics, topicName)

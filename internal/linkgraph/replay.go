@@ -42,6 +42,12 @@ type Result struct {
 	Pages    []int  // page indexes
 	Truth    []bool // the page carries the topic label
 	Measured []bool // the topic hook called it relevant (crawl.Page.Relevant)
+	// Relevance is each page's relevance as the hook measured it
+	// (crawl.Page.Relevance), and SeedLOO the seed pages' leave-one-out
+	// cosines of the relevance space it was measured in (the calibration's
+	// input; topic.Model.SeedLOO).
+	Relevance []float64
+	SeedLOO   [][]float64
 	// Threshold is the relevance threshold the model used (calibrated
 	// from the seeds unless Model.Relevance was set).
 	Threshold float64
@@ -177,6 +183,8 @@ func Replay(ctx context.Context, g *Graph, o Options) (Result, error) {
 		res.Pages = append(res.Pages, i)
 		res.Truth = append(res.Truth, g.Has(i, o.Topic))
 		res.Measured = append(res.Measured, page.Relevant)
+		res.Relevance = append(res.Relevance, page.Relevance)
+		res.SeedLOO = append(res.SeedLOO, model.SeedLOO())
 	}
 	return res, nil
 }

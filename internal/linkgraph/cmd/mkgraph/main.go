@@ -24,6 +24,7 @@ func main() {
 func run() error {
 	py := flag.String("pydocs", "", "a Sphinx HTML tree (python3.11-doc's html folder)")
 	ws := flag.String("wikispeedia", "", "a folder holding wikispeedia_paths-and-graph/ and plaintext_articles/")
+	pg := flag.String("docbook", "", "a DocBook HTML tree (postgresql-doc-15's html folder)")
 	wk := flag.String("webkb", "", "a folder holding WebKB's <class>/<university>/<page> files")
 	out := flag.String("out", "", "the graph file to write (gzip JSON)")
 	flag.Parse()
@@ -32,12 +33,14 @@ func run() error {
 	switch {
 	case *py != "":
 		g, err = linkgraph.FromHTMLDir("pydocs", "Debian python3.11-doc 3.11.2 (/usr/share/doc/python3.11/html), PSF licence", "http://docs.python.test/", os.DirFS(*py))
+	case *pg != "":
+		g, err = linkgraph.FromDocBookDir("pgdocs", "Debian postgresql-doc-15 (/usr/share/doc/postgresql-doc-15/html), PostgreSQL Licence", "http://docs.postgresql.test/", os.DirFS(*pg))
 	case *ws != "":
 		g, err = linkgraph.FromWikispeedia("wikispeedia", "SNAP Wikispeedia (West & Leskovec 2012; Wikipedia for Schools 2007, CC BY-SA)", "http://wikispeedia.test/wiki/", os.DirFS(*ws))
 	case *wk != "":
 		g, err = linkgraph.FromWebKB("webkb", "CMU WebKB 4 Universities data set (Craven et al. 1998), pages of Cornell, Texas, Washington and Wisconsin, January 1997", os.DirFS(*wk))
 	default:
-		return fmt.Errorf("give -pydocs, -wikispeedia or -webkb")
+		return fmt.Errorf("give -pydocs, -docbook, -wikispeedia or -webkb")
 	}
 	if err != nil {
 		return err
