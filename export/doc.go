@@ -13,7 +13,9 @@
 //     names alphabetically, then extraction.Other), at most
 //     MaxTableColumns (64) with the page, record and cluster columns:
 //     names past the cap and repeated names go to the "other" column,
-//     joined with " | ".
+//     joined with " | " (in a buffer reused from row to row: a page with
+//     thousands of sparse fields costs linear time). CSV goes through a
+//     64 KiB buffer. Cost: README.md.
 //   - recordsonce.go: WriteRecords, the records file and the per-cluster
 //     files in one pass over the stored records (what a crawl's exports
 //     use): each record is read and decoded once, and at most 64

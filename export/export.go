@@ -1,6 +1,7 @@
 package export
 
 import (
+	"bufio"
 	"context"
 	"encoding/csv"
 	"encoding/json"
@@ -30,13 +31,14 @@ var Formats = []string{"csv", "jsonl"}
 type rowWriter interface {
 	header(cols []string) error
 	row(vals []any) error
+	rowOf(lead []any, rest []string) error // row(lead, then rest)
 	flush() error
 }
 
 func newRowWriter(w io.Writer, format string) (rowWriter, error) {
 	switch format {
-	case "csv":
-		return &csvWriter{w: csv.NewWriter(w)}, nil
+	case "csv": // csv.Writer writes through the larger buffer: fewer write calls
+		return &csvWriter{w: csv.NewWriter(bufio.NewWriterSize(w, 64<<10))}, nil
 	case "jsonl":
 		return &jsonWriter{enc: json.NewEncoder(w)}, nil
 	}
@@ -55,6 +57,15 @@ func (c *csvWriter) row(vals []any) error {
 	for _, v := range vals {
 		c.buf = append(c.buf, format(v))
 	}
+	return c.w.Write(c.buf)
+}
+
+func (c *csvWriter) rowOf(lead []any, rest []string) error {
+	c.buf = c.buf[:0]
+	for _, v := range lead {
+		c.buf = append(c.buf, format(v))
+	}
+	c.buf = append(c.buf, rest...)
 	return c.w.Write(c.buf)
 }
 
@@ -82,6 +93,15 @@ func (j *jsonWriter) row(vals []any) error {
 		obj[j.cols[i]] = v
 	}
 	return j.enc.Encode(obj)
+}
+
+func (j *jsonWriter) rowOf(lead []any, rest []string) error {
+	vals := make([]any, 0, len(lead)+len(rest))
+	vals = append(vals, lead...)
+	for _, v := range rest {
+		vals = append(vals, v)
+	}
+	return j.row(vals)
 }
 
 func (j *jsonWriter) flush() error { return nil }

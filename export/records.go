@@ -59,11 +59,11 @@ func columnOrder(names []string, max int) []string {
 
 // rowValues places a record's fields under cols: repeated names (the
 // sparse fields in extraction.Other) are joined with " | " in order, and
-// names not in cols go to Other. bufs holds one builder per column.
-func rowValues(fields []crawl.Field, at map[string]int, bufs []strings.Builder, row []any) {
-	for i := range bufs {
-		bufs[i].Reset()
-	}
+// names not in cols go to Other. r holds one value per column; a column
+// with one value takes that value's string as it is, and only a column
+// with several is joined (in a reused buffer).
+func rowValues(fields []crawl.Field, at map[string]int, r *rowBuf) {
+	clear(r.vals)
 	for _, f := range fields {
 		i, ok := at[f.Name]
 		if !ok {
@@ -71,14 +71,36 @@ func rowValues(fields []crawl.Field, at map[string]int, bufs []strings.Builder, 
 				continue
 			}
 		}
-		if bufs[i].Len() > 0 {
-			bufs[i].WriteString(" | ")
+		switch {
+		case r.joined[i]:
+			if len(r.bufs[i]) > 0 {
+				r.bufs[i] = append(r.bufs[i], " | "...)
+			}
+			r.bufs[i] = append(r.bufs[i], f.Value...)
+		case r.vals[i] == "":
+			r.vals[i] = f.Value
+		default:
+			r.bufs[i] = append(append(append(r.bufs[i][:0], r.vals[i]...), " | "...), f.Value...)
+			r.joined[i] = true
 		}
-		bufs[i].WriteString(f.Value)
 	}
-	for i := range bufs {
-		row[i] = bufs[i].String()
+	for i, j := range r.joined {
+		if j {
+			r.vals[i] = string(r.bufs[i])
+			r.joined[i] = false
+		}
 	}
+}
+
+// rowBuf is the field columns of one row being placed.
+type rowBuf struct {
+	vals   []string
+	joined []bool   // the column's value is in bufs
+	bufs   [][]byte // the joined values, reused from row to row
+}
+
+func newRowBuf(cols int) *rowBuf {
+	return &rowBuf{vals: make([]string, cols), joined: make([]bool, cols), bufs: make([][]byte, cols)}
 }
 
 // records streams the records of one cluster (cluster ≥ 0) or of all
@@ -101,10 +123,9 @@ func records(ctx context.Context, st *store.Store, rw rowWriter, cluster int64, 
 type table struct {
 	rw      rowWriter
 	cluster int64
-	lead    int
 	at      map[string]int
-	row     []any
-	bufs    []strings.Builder
+	lead    []any   // the page, cluster and record columns of a row
+	vals    *rowBuf // the field columns of a row
 }
 
 // newTable writes the header of a records table and returns it.
@@ -127,19 +148,19 @@ func newTable(rw rowWriter, cluster int64, names map[int64][]string) (*table, er
 	if err := rw.header(append(lead, cols...)); err != nil {
 		return nil, err
 	}
-	return &table{rw: rw, cluster: cluster, lead: len(lead), at: at,
-		row: make([]any, len(lead)+len(cols)), bufs: make([]strings.Builder, len(cols))}, nil
+	return &table{rw: rw, cluster: cluster, at: at,
+		lead: make([]any, len(lead)), vals: newRowBuf(len(cols))}, nil
 }
 
 // write writes one record as a row.
 func (t *table) write(r store.RecordRow) error {
 	if t.cluster < 0 {
-		t.row[0], t.row[1], t.row[2] = r.PageURL, r.Cluster, r.Index
+		t.lead[0], t.lead[1], t.lead[2] = r.PageURL, r.Cluster, r.Index
 	} else {
-		t.row[0], t.row[1] = r.PageURL, r.Index
+		t.lead[0], t.lead[1] = r.PageURL, r.Index
 	}
-	rowValues(r.Fields, t.at, t.bufs, t.row[t.lead:])
-	return t.rw.row(t.row)
+	rowValues(r.Fields, t.at, t.vals)
+	return t.rw.rowOf(t.lead, t.vals.vals)
 }
 
 // WriteRecordsDir writes one file per cluster with records,

@@ -37,5 +37,9 @@
 //   - fingerprints.go: content fingerprints of stored pages (duplicate detection across runs).
 //   - export.go: typed rows for the CSV/JSONL exports (pages, links, records, clusters, failures);
 //     ExportClusterRecords and RecordColumns (field names per cluster) let records tables stream.
+//   - fieldsjson.go: the records' fields column decoded without reflection (encoding/json
+//     for anything but the shape the store writes; checked against it and
+//     fuzzed, FuzzFieldDecoder). RecordColumns reads the names with it too,
+//     instead of SQLite's json_each (2× the CPU).
 //   - saved.go: SavedAmong, which URLs are stored as pages or failures (a distributed crawl's restart).
 package store

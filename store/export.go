@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"fmt"
 	"time"
 
@@ -130,26 +129,44 @@ func (s *Store) ExportClusterRecords(ctx context.Context, cluster int64, fn func
 
 // RecordColumns returns the field names of the stored records of each
 // cluster, each name once, in no particular order. It reads the names
-// only (SQLite's json_each), so a caller learns a table's columns before
-// streaming its rows.
+// only, a row at a time, so a caller learns a table's columns before
+// streaming its rows; the names are those ExportRecords gives the
+// records' fields.
 func (s *Store) RecordColumns(ctx context.Context) (map[int64][]string, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT DISTINCT r.cluster, json_extract(j.value, '$.name')
-		FROM records r, json_each(r.fields) j`)
+	rows, err := s.r.QueryContext(ctx, `SELECT cluster, fields FROM records`)
 	if err != nil {
 		return nil, fmt.Errorf("store: record columns: %w", err)
 	}
 	defer rows.Close()
-	out := map[int64][]string{}
+	seen := map[int64]map[string]bool{}
+	dec := newFieldDecoder()
 	for rows.Next() {
 		var c int64
-		var name sql.NullString
-		if err := rows.Scan(&c, &name); err != nil {
+		var fields sql.RawBytes
+		if err := rows.Scan(&c, &fields); err != nil {
 			return nil, fmt.Errorf("store: record columns: %w", err)
 		}
-		out[c] = append(out[c], name.String)
+		names, err := dec.fieldNames(fields)
+		if err != nil {
+			return nil, fmt.Errorf("store: record columns: cluster %d: %w", c, err)
+		}
+		in := seen[c]
+		if in == nil {
+			in = map[string]bool{}
+			seen[c] = in
+		}
+		for _, n := range names {
+			in[n] = true
+		}
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("store: record columns: %w", err)
+	}
+	out := make(map[int64][]string, len(seen))
+	for c, in := range seen {
+		for n := range in {
+			out[c] = append(out[c], n)
+		}
 	}
 	return out, nil
 }
@@ -160,20 +177,15 @@ func (s *Store) exportRecords(ctx context.Context, query string, fn func(RecordR
 		return fmt.Errorf("store: export records: %w", err)
 	}
 	defer rows.Close()
-	var fj []fieldJSON
+	dec := newFieldDecoder()
 	for rows.Next() {
 		var r RecordRow
-		var fields []byte
+		var fields sql.RawBytes
 		if err := rows.Scan(&r.PageSeq, &r.PageURL, &r.Cluster, &r.Index, &fields); err != nil {
 			return fmt.Errorf("store: export records: %w", err)
 		}
-		fj = fj[:0]
-		if err := json.Unmarshal(fields, &fj); err != nil {
+		if r.Fields, err = dec.decode(fields); err != nil {
 			return fmt.Errorf("store: export records: page %d record %d: %w", r.PageSeq, r.Index, err)
-		}
-		r.Fields = make([]crawl.Field, len(fj))
-		for i, f := range fj {
-			r.Fields[i] = crawl.Field(f)
 		}
 		if err := fn(r); err != nil {
 			return err

@@ -56,6 +56,7 @@
 //	evidence.go   Evidence, MeasurePage, MeasurePageAt: a fetched page's main-content link structure (page evidence)
 //	entry.go      entries that lead to another page of the site or to a place in one (tables of contents, indexes),
 //	              after a marker or a name; links to a place in the page itself
+//	fastpath.go   the page evidence's byte-level helpers: non-space rune count, class-word prefilter, ?# and path-segment tests
 //	rows.go       rows of a table laid out as sibling cells (period-k runs, MDR's generalized nodes)
 //	block.go      repeated blocks that lead to another page (list pages laid out in divs), their largest run
 //	scope.go      entries and blocks counted when the walk leaves them: layout containers, a page's own

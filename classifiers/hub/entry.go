@@ -257,7 +257,7 @@ func (f *leadFinder) onSite(href string, anySite bool) bool {
 	}
 	if strings.HasPrefix(rest, "//") {
 		host := rest[2:]
-		if j := strings.IndexAny(host, "/?#"); j >= 0 {
+		if j := indexAnyOf(host, "/?#"); j >= 0 {
 			host, rest = host[:j], host[j:]
 		} else {
 			rest = ""
@@ -272,10 +272,10 @@ func (f *leadFinder) onSite(href string, anySite bool) bool {
 			return anySite
 		}
 	}
-	if j := strings.IndexAny(rest, "?#"); j >= 0 {
+	if j := indexAnyOf(rest, "?#"); j >= 0 {
 		rest = rest[:j]
 	}
-	if rest != "" && !strings.HasSuffix(f.page.Path, "/"+lastSegment(rest)) && lastSegment(rest) != "" {
+	if seg := lastSegment(rest); seg != "" && !endsWithSegment(f.page.Path, seg) {
 		return true // another file than the page's
 	}
 	u, err := f.page.Parse(href)

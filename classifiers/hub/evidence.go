@@ -152,12 +152,7 @@ func (w *walker) visit(f frame) {
 }
 
 func (w *walker) count(t string, inLink, list bool) {
-	n := 0
-	for _, r := range t {
-		if !isSpaceRune(r) {
-			n++
-		}
-	}
+	n := nonSpaceRunes(t)
 	if k := len(w.entries); k > 0 {
 		w.entries[k-1].own += n
 		if !inLink && w.entries[k-1].name > 0 {
@@ -208,17 +203,15 @@ func boilerplateElement(n *html.Node) bool {
 		if a.Key != "class" && a.Key != "id" {
 			continue
 		}
-		for v := a.Val; v != ""; {
-			end := strings.IndexAny(v, " -_")
-			tok := v
-			if end >= 0 {
-				tok, v = v[:end], v[end+1:]
-			} else {
-				v = ""
+		v := a.Val
+		for start, i := 0, 0; i <= len(v); i++ {
+			if i < len(v) && v[i] != ' ' && v[i] != '-' && v[i] != '_' {
+				continue
 			}
-			if boilerToken(tok) {
+			if tok := v[start:i]; maybeBoiler(tok) && boilerToken(tok) {
 				return true
 			}
+			start = i + 1
 		}
 	}
 	return false

@@ -183,8 +183,8 @@ func noiseValue(v string) bool {
 		}
 		word := v[i:j]
 		v = v[j:]
-		if word == "" || len(word) > len(buf) {
-			continue
+		if len(word) < 3 || len(word) > len(buf) || !noiseStarts[noiseKey(word[0], word[1])] {
+			continue // no noise word is shorter, or starts so
 		}
 		for k := 0; k < len(word); k++ {
 			buf[k] = word[k] | 0x20*byte(boolInt('A' <= word[k] && word[k] <= 'Z'))
@@ -195,6 +195,28 @@ func noiseValue(v string) bool {
 	}
 	return false
 }
+
+// noiseWords are the words isNoiseWord reports (a test checks the two
+// agree), for noiseStarts.
+var noiseWords = [...]string{"nav", "navbar", "navigation", "menu", "menubar", "footer", "foot", "header", "masthead",
+	"breadcrumb", "breadcrumbs", "sidebar", "pager", "pagination", "cookie", "cookies",
+	"share", "social", "skip", "banner", "related", "comment", "comments", "community",
+	"disqus", "sponsor", "shoutbox", "popup", "rss", "tags", "tagcloud", "more"}
+
+// noiseStarts marks the noiseKeys of the noise words' first two letters:
+// most class words start otherwise and are passed over without being
+// lowered and looked up.
+var noiseStarts = func() (t [1 << 10]bool) {
+	for _, w := range noiseWords {
+		t[noiseKey(w[0], w[1])] = true
+	}
+	return t
+}()
+
+// noiseKey maps two bytes to 10 bits, an ASCII letter's case ignored
+// (other bytes may share a letter's key: a false alarm isNoiseWord
+// settles).
+func noiseKey(a, b byte) int { return int(a&31)<<5 | int(b&31) }
 
 func isASCIIAlnum(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'

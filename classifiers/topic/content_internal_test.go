@@ -17,7 +17,7 @@ import (
 
 // realDocs parses the pages of testdata/html and three of
 // internal/docsubset's Docs.
-func realDocs(t *testing.T) []*html.Node {
+func realDocs(t testing.TB) []*html.Node {
 	t.Helper()
 	files, _ := filepath.Glob("testdata/html/*.html")
 	var raws [][]byte

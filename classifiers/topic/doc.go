@@ -86,6 +86,7 @@
 //   - urlshape.go: URL patterns, the seeds' patterns, URL link features.
 //   - linkmodel.go: the online logistic regression over hashed link features.
 //   - learned.go: the learned strategy: link features, priorities, Rescore.
+//   - README.md: the cost per page and how it was measured.
 //   - share.go: Sharer, Judgement (its binary form), Hook.Learn: the
 //     learned strategy of a distributed crawl's processes learning from
 //     each other's pages (the Redis side is package redisshare).

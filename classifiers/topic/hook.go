@@ -165,18 +165,22 @@ func (h *Hook) textScore(text string) float64 {
 // pages in flight at once (OnURL follows OnPage on the same worker).
 const scoreCacheSize = 4096
 
-// cache maps page URL → value for the most recent pages, evicting the
-// oldest.
+// cache maps page URL → value for the most recent pages (at most n,
+// init), evicting the oldest. Its map and ring grow with use: a crawl of
+// a few hundred pages does not hold (and the garbage collector does not
+// scan) room for tens of thousands.
 type cache[V any] struct {
 	mu   sync.Mutex
 	m    map[string]V
-	ring []string
+	ring []string // the URLs in insertion order, a ring once n long
+	n    int
 	next int
 }
 
 func (c *cache[V]) init(n int) {
-	c.m = make(map[string]V, n)
-	c.ring = make([]string, n)
+	c.m = make(map[string]V)
+	c.ring = nil
+	c.n = n
 }
 
 func (c *cache[V]) put(u string, v V) {
@@ -187,11 +191,13 @@ func (c *cache[V]) put(u string, v V) {
 
 func (c *cache[V]) putLocked(u string, v V) {
 	if _, ok := c.m[u]; !ok {
-		if old := c.ring[c.next]; old != "" {
-			delete(c.m, old)
+		if len(c.ring) < c.n {
+			c.ring = append(c.ring, u)
+		} else {
+			delete(c.m, c.ring[c.next])
+			c.ring[c.next] = u
+			c.next = (c.next + 1) % c.n
 		}
-		c.ring[c.next] = u
-		c.next = (c.next + 1) % len(c.ring)
 	}
 	c.m[u] = v
 }

@@ -468,11 +468,27 @@ func blockContext(a *html.Node, anchor string, blocks map[*html.Node]string) str
 		text = collapsedText(block, 4*maxContext)
 		blocks[block] = text
 	}
-	text = strings.Replace(text, anchor, " ", 1)
-	if len(text) > maxContext {
-		text = text[:maxContext]
+	return strings.TrimSpace(replaceOnceCut(text, anchor, maxContext))
+}
+
+// replaceOnceCut is strings.Replace(text, old, " ", 1) cut to its first
+// limit bytes, building only those bytes (text itself when old is not in
+// it).
+func replaceOnceCut(text, old string, limit int) string {
+	i := strings.Index(text, old)
+	if i < 0 {
+		return text[:min(len(text), limit)]
 	}
-	return strings.TrimSpace(text)
+	if i >= limit {
+		return text[:limit]
+	}
+	rest := text[i+len(old):]
+	n := min(i+1+len(rest), limit)
+	b := make([]byte, 0, n)
+	b = append(b, text[:i]...)
+	b = append(b, ' ')
+	b = append(b, rest[:n-len(b)]...)
+	return string(b)
 }
 
 // collapsedText is the words of the text under n, one space apart, built
@@ -480,7 +496,8 @@ func blockContext(a *html.Node, anchor string, blocks map[*html.Node]string) str
 // with a space after it, limit bytes were taken (the last may pass it).
 func collapsedText(n *html.Node, limit int) string {
 	var b strings.Builder
-	raw := 0
+	var first string // the first text node's, appended only when a second comes
+	texts, raw := 0, 0
 	var walk func(n *html.Node)
 	walk = func(n *html.Node) {
 		if raw >= limit {
@@ -488,7 +505,15 @@ func collapsedText(n *html.Node, limit int) string {
 		}
 		if n.Type == html.TextNode {
 			raw += len(n.Data) + 1
-			appendWords(&b, n.Data)
+			switch texts++; texts {
+			case 1:
+				first = n.Data
+			case 2:
+				appendWords(&b, first)
+				fallthrough
+			default:
+				appendWords(&b, n.Data)
+			}
 			return
 		}
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
@@ -496,7 +521,43 @@ func collapsedText(n *html.Node, limit int) string {
 		}
 	}
 	walk(n)
+	if texts == 1 {
+		if collapsed(first) { // most anchors: one text node, one space apart already
+			return first
+		}
+		appendWords(&b, first)
+	}
 	return b.String()
+}
+
+// collapsed reports whether s is its own words one space apart: not
+// empty, no space at either end, and single ASCII spaces only.
+func collapsed(s string) bool {
+	if s == "" {
+		return false
+	}
+	prevSpace := true // no space at the start
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if unicode.IsSpace(r) {
+				return false
+			}
+			i += size - 1
+			prevSpace = false
+			continue
+		}
+		if asciiSpace[c] {
+			if c != ' ' || prevSpace {
+				return false
+			}
+			prevSpace = true
+			continue
+		}
+		prevSpace = false
+	}
+	return !prevSpace
 }
 
 // appendWords appends the words of s (split as strings.Fields splits) to

@@ -1,0 +1,102 @@
+package hub
+
+import (
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html"
+)
+
+// boilerClassRef is the class/id rule of boilerplateElement written out
+// plainly: split at spaces, '-' and '_', any word that starts or ends
+// with a boiler word, ASCII case ignored.
+func boilerClassRef(v string) bool {
+	for _, tok := range strings.FieldsFunc(v, func(r rune) bool { return r == ' ' || r == '-' || r == '_' }) {
+		for _, w := range boilerWords {
+			if len(tok) >= len(w) && (strings.EqualFold(tok[:len(w)], w) && isASCII(tok[:len(w)]) ||
+				strings.EqualFold(tok[len(tok)-len(w):], w) && isASCII(tok[len(tok)-len(w):])) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// TestBoilerplateClass checks the class and id rule against the plain
+// reference on edge cases, with each value as a class and as an id of a
+// <div>.
+func TestBoilerplateClass(t *testing.T) {
+	values := []string{"", "nav", "NAV", "navheader", "sphinxsidebar", "canvas", "sidebar-left", "x_menu_y",
+		"menus", "main-menu", "related", "unrelated", "footer ", " -_ ", "héader", "Header2", "breadcrumbs",
+		"bodywrapper", "document", "highlight-python3 notranslate", "a\tnav", "\u212Aeader", "prevnext",
+		"toctree-wrapper compound", "section", "sig sig-object py", "r", "v", "NaV", "x-FOOTER"}
+	for _, v := range values {
+		want := boilerClassRef(v)
+		for _, key := range []string{"class", "id"} {
+			n := &html.Node{Type: html.ElementNode, Data: "div", Attr: []html.Attribute{{Key: key, Val: v}}}
+			if got := boilerplateElement(n); got != want {
+				t.Errorf("boilerplateElement(<div %s=%q>) = %v, want %v", key, v, got, want)
+			}
+		}
+	}
+}
+
+// FuzzBoilerplateClass checks the class rule against the reference on
+// any value.
+func FuzzBoilerplateClass(f *testing.F) {
+	for _, v := range []string{"nav", "sphinxsidebar", "canvas", "x-FOOTER", "héader"} {
+		f.Add(v)
+	}
+	f.Fuzz(func(t *testing.T, v string) {
+		n := &html.Node{Type: html.ElementNode, Data: "div", Attr: []html.Attribute{{Key: "class", Val: v}}}
+		if got, want := boilerplateElement(n), boilerClassRef(v); got != want {
+			t.Fatalf("boilerplateElement(<div class=%q>) = %v, want %v", v, got, want)
+		}
+	})
+}
+
+// FuzzNonSpaceRunes checks nonSpaceRunes against counting the runes of a
+// range loop that isSpaceRune does not report.
+func FuzzNonSpaceRunes(f *testing.F) {
+	for _, s := range []string{"", "a b", " \t\n\r\f\v", "a\u0085b\u00a0c\u3000d\u2009", "\xff\xfe x", "日本語 テキスト"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want := 0
+		for _, r := range s {
+			if !isSpaceRune(r) {
+				want++
+			}
+		}
+		if got := nonSpaceRunes(s); got != want {
+			t.Fatalf("nonSpaceRunes(%q) = %d, want %d", s, got, want)
+		}
+	})
+}
+
+// FuzzPathHelpers checks indexAnyOf and endsWithSegment against the
+// strings functions they stand for.
+func FuzzPathHelpers(f *testing.F) {
+	for _, s := range [][2]string{{"library/os.html#os.fspath", "os.html"}, {"/a/b.html", "b.html"}, {"b.html", "b.html"}, {"?x#y", ""}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, s, seg string) {
+		for _, chars := range []string{"?#", "/?#"} {
+			if got, want := indexAnyOf(s, chars), strings.IndexAny(s, chars); got != want {
+				t.Fatalf("indexAnyOf(%q, %q) = %d, want %d", s, chars, got, want)
+			}
+		}
+		if got, want := endsWithSegment(s, seg), strings.HasSuffix(s, "/"+seg); got != want {
+			t.Fatalf("endsWithSegment(%q, %q) = %v, want %v", s, seg, got, want)
+		}
+	})
+}

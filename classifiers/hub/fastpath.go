@@ -1,0 +1,76 @@
+package hub
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// nonSpaceRunes counts the runes of s that are not isSpaceRune (an
+// invalid byte counts as one), ASCII without decoding.
+func nonSpaceRunes(s string) int {
+	n := 0
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if !spaceByte[c] {
+				n++
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !isSpaceRune(r) {
+			n++
+		}
+		i += size
+	}
+	return n
+}
+
+// spaceByte marks the ASCII runes isSpaceRune reports.
+var spaceByte = [utf8.RuneSelf]bool{' ': true, '\t': true, '\n': true, '\r': true, '\f': true, '\v': true}
+
+// maybeBoiler reports whether a class word could be a boiler word's
+// (boilerToken): whether its first two or last two bytes, ASCII case
+// ignored, are those of one of boilerWords. Most class words are not,
+// and are then rejected without comparing them to every word; a true
+// may be a false alarm (the key folds some other bytes onto letters),
+// which boilerToken settles.
+func maybeBoiler(tok string) bool {
+	if len(tok) < 2 {
+		return false
+	}
+	return boilerEnds[0][pairKey(tok[0], tok[1])] || boilerEnds[1][pairKey(tok[len(tok)-2], tok[len(tok)-1])]
+}
+
+// pairKey maps two bytes to 10 bits, an ASCII letter's case ignored.
+func pairKey(a, b byte) int { return int(a&31)<<5 | int(b&31) }
+
+// boilerEnds marks the pairKeys of boilerWords' first two ([0]) and last
+// two ([1]) letters.
+var boilerEnds = func() (t [2][1 << 10]bool) {
+	for _, w := range boilerWords {
+		t[0][pairKey(w[0], w[1])] = true
+		t[1][pairKey(w[len(w)-2], w[len(w)-1])] = true
+	}
+	return t
+}()
+
+// indexAnyOf is strings.IndexAny for a few ASCII chars: one
+// strings.IndexByte per char, each over what is left before the best
+// index so far, instead of strings.IndexAny's set built for every call.
+func indexAnyOf(s, chars string) int {
+	best := -1
+	for j := 0; j < len(chars); j++ {
+		if i := strings.IndexByte(s, chars[j]); i >= 0 {
+			best, s = i, s[:i]
+		}
+	}
+	return best
+}
+
+// endsWithSegment reports whether path ends with "/"+seg, without
+// building that string.
+func endsWithSegment(path, seg string) bool {
+	k := len(path) - len(seg)
+	return k > 0 && path[k-1] == '/' && path[k:] == seg
+}
