@@ -48,9 +48,11 @@
 // '^$' -bench StatsObserved, load average 17 on 2 cores).
 //
 // Files:
-//   - share.go: Config, Share (New, Publish, Close, Stats), the send and
-//     receive loop.
+//   - share.go: Config, Share (New, Publish, Close, Stats): the
+//     judgements' send and receive.
 //   - stats.go: StatsConfig, StatsShare (NewStats, Observed, Folded,
 //     Close, Stats): the statistics' totals, stream and resync.
 //   - delta.go: a statistics delta's binary form (appendDelta, readDelta).
+//   - pump.go: the goroutine both run on (a send and a receive every tick,
+//     errors logged at most once a minute).
 package redisshare

@@ -40,16 +40,13 @@ type Share struct {
 	rdb   redis.UniversalClient
 	cfg   Config
 	learn func(topic.Judgement)
-	log   *slog.Logger
 
 	mu    sync.Mutex
 	buf   [][]byte
 	stats Stats
 
-	last    string // the id of the last entry read
-	lastLog time.Time
-	stop    chan struct{}
-	done    chan struct{}
+	last string // the id of the last entry read
+	pump *pump
 }
 
 // New starts sharing on rdb: judgements given to Publish are sent, and
@@ -68,11 +65,8 @@ func New(rdb redis.UniversalClient, cfg Config, learn func(topic.Judgement), log
 	if cfg.Buffer <= 0 {
 		cfg.Buffer = DefaultBuffer
 	}
-	if log == nil {
-		log = slog.Default()
-	}
-	s := &Share{rdb: rdb, cfg: cfg, learn: learn, log: log, last: "0", stop: make(chan struct{}), done: make(chan struct{})}
-	go s.loop()
+	s := &Share{rdb: rdb, cfg: cfg, learn: learn, last: "0"}
+	s.pump = startPump(cfg.Every, log, "topic judgements not shared (this process learns from its own pages meanwhile)", s.send, s.receive)
 	return s, nil
 }
 
@@ -97,36 +91,8 @@ func (s *Share) Stats() Stats {
 
 // Close sends what is buffered and stops the loop.
 func (s *Share) Close() error {
-	close(s.stop)
-	<-s.done
+	s.pump.close()
 	return nil
-}
-
-func (s *Share) loop() {
-	defer close(s.done)
-	t := time.NewTicker(s.cfg.Every)
-	defer t.Stop()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	for {
-		select {
-		case <-s.stop:
-			s.warn(s.send(ctx))
-			return
-		case <-t.C:
-			s.warn(s.send(ctx))
-			s.warn(s.receive(ctx))
-		}
-	}
-}
-
-// warn logs err, at most once a minute.
-func (s *Share) warn(err error) {
-	if err == nil || time.Since(s.lastLog) < time.Minute {
-		return
-	}
-	s.lastLog = time.Now()
-	s.log.Warn("topic judgements not shared (this process learns from its own pages meanwhile)", "err", err)
 }
 
 // send appends the buffered judgements to the stream, one entry each.

@@ -45,7 +45,6 @@ type StatsShare struct {
 	rdb   redis.UniversalClient
 	cfg   StatsConfig
 	model Model
-	log   *slog.Logger
 	keys  []string // meta, df, sum, log
 	space string   // the model's
 
@@ -57,9 +56,7 @@ type StatsShare struct {
 	applied totals // what the model holds of the crawl's totals
 	last    string // the id of the last entry read
 	seq     int64  // its sequence number
-	lastLog time.Time
-	stop    chan struct{}
-	done    chan struct{}
+	pump    *pump
 }
 
 // pending is what this process observed since its last send.
@@ -94,17 +91,14 @@ func NewStats(ctx context.Context, rdb redis.UniversalClient, cfg StatsConfig, m
 	if cfg.MaxLen <= 0 {
 		cfg.MaxLen = DefaultStatsMaxLen
 	}
-	if log == nil {
-		log = slog.Default()
-	}
-	s := &StatsShare{rdb: rdb, cfg: cfg, model: m, log: log, stop: make(chan struct{}), done: make(chan struct{}),
+	s := &StatsShare{rdb: rdb, cfg: cfg, model: m,
 		keys: []string{cfg.Prefix + "meta", cfg.Prefix + "df", cfg.Prefix + "sum", cfg.Prefix + "log"}, space: m.Space(),
 		applied: totals{df: make([]int64, topic.WordSpace), sum: make([]float64, m.Features())}}
 	s.buf.reset(m.Features())
 	if err := s.resync(ctx); err != nil {
 		return nil, err
 	}
-	go s.loop()
+	s.pump = startPump(s.cfg.Every, log, "topic statistics not shared (this process counts its own pages meanwhile)", s.send, s.receive)
 	return s, nil
 }
 
@@ -153,36 +147,8 @@ func (s *StatsShare) Stats() Stats {
 
 // Close sends what is buffered and stops the loop.
 func (s *StatsShare) Close() error {
-	close(s.stop)
-	<-s.done
+	s.pump.close()
 	return nil
-}
-
-func (s *StatsShare) loop() {
-	defer close(s.done)
-	t := time.NewTicker(s.cfg.Every)
-	defer t.Stop()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	for {
-		select {
-		case <-s.stop:
-			s.warn(s.send(ctx))
-			return
-		case <-t.C:
-			s.warn(s.send(ctx))
-			s.warn(s.receive(ctx))
-		}
-	}
-}
-
-// warn logs err, at most once a minute.
-func (s *StatsShare) warn(err error) {
-	if err == nil || time.Since(s.lastLog) < time.Minute {
-		return
-	}
-	s.lastLog = time.Now()
-	s.log.Warn("topic statistics not shared (this process counts its own pages meanwhile)", "err", err)
 }
 
 // take empties the buffer into a delta (words ascending); ok is false
