@@ -1,0 +1,287 @@
+package topic
+
+import (
+	"net/url"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// linkContexts maps each link of doc to the text of its nearest block
+// element (paragraph, list item, table cell, definition, heading) without
+// its own anchor text, keyed by the link's absolute URL without fragment
+// and by "\x00"+its anchor text; the first link wins. links, the page's
+// link count, sizes the maps.
+func linkContexts(doc *html.Node, base string, links int) map[string]string {
+	b, _ := url.Parse(base)
+	res := newHrefResolver(b)
+	out := make(map[string]string, 2*links)      // each link's URL and anchor text
+	blocks := make(map[*html.Node]string, links) // a block's text, once per block
+	keys := make(map[string]string, links)       // an href's absolute URL, once per href
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		if n.Type == html.ElementNode && n.DataAtom == atom.A {
+			anchor := collapsedText(n, maxContext)
+			var key string
+			if href := hrefOf(n); href != "" && b != nil {
+				var ok bool
+				if key, ok = keys[href]; !ok {
+					key = res.resolve(href)
+					keys[href] = key
+				}
+			}
+			needURL := key != "" && out[key] == ""
+			needAnchor := anchor != "" && out["\x00"+anchor] == ""
+			if !needURL && !needAnchor { // the first link already won both keys
+				return
+			}
+			if ctx := blockContext(n, anchor, blocks); ctx != "" {
+				if needURL {
+					out[key] = ctx
+				}
+				if needAnchor {
+					out["\x00"+anchor] = ctx
+				}
+			}
+			return
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(doc)
+	return out
+}
+
+// hrefResolver makes an href absolute, without its fragment, as
+// base.Parse(href) and String() do; relative paths of plain characters
+// (the bulk of a page's links) are appended to the base's directory
+// without parsing.
+type hrefResolver struct {
+	base *url.URL
+	dir  string // the base's directory as String() writes it; "" when unknown
+}
+
+func newHrefResolver(base *url.URL) hrefResolver {
+	r := hrefResolver{base: base}
+	if base != nil && base.Opaque == "" && base.Scheme != "" {
+		if s := base.ResolveReference(&url.URL{Path: "x"}).String(); strings.HasSuffix(s, "/x") {
+			r.dir = s[:len(s)-1]
+		}
+	}
+	return r
+}
+
+// resolve returns href's absolute URL without fragment, "" when it does
+// not parse.
+func (r hrefResolver) resolve(href string) string {
+	path := href
+	if i := strings.IndexByte(path, '#'); i >= 0 {
+		path = path[:i]
+	}
+	if r.dir != "" && plainRelative(path) {
+		return r.dir + path
+	}
+	u, err := r.base.Parse(href)
+	if err != nil {
+		return ""
+	}
+	u.Fragment = ""
+	return u.String()
+}
+
+// plainRelative reports whether p is a relative path of letters, digits
+// and ._~- between single slashes, without dot segments: resolved against
+// a base, it is the base's directory followed by p, escaped as it is.
+func plainRelative(p string) bool {
+	if p == "" || p[0] == '/' {
+		return false
+	}
+	seg := 0 // start of the current segment
+	for i := 0; i <= len(p); i++ {
+		if i == len(p) || p[i] == '/' {
+			switch p[seg:i] {
+			case ".", "..":
+				return false
+			case "":
+				if i < len(p) { // an empty segment: "a//b"
+					return false
+				}
+			}
+			seg = i + 1
+			continue
+		}
+		c := p[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '.' || c == '_' || c == '~' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// maxContext bounds a link's context in bytes.
+const maxContext = 200
+
+// blockContext returns the text around a, whose text is anchor: its
+// nearest block's text without the anchor text. blocks caches each
+// block's text.
+func blockContext(a *html.Node, anchor string, blocks map[*html.Node]string) string {
+	var block *html.Node
+	for p := a.Parent; p != nil && block == nil; p = p.Parent {
+		switch p.DataAtom {
+		case atom.P, atom.Li, atom.Dd, atom.Dt, atom.Td, atom.Th, atom.H1, atom.H2, atom.H3, atom.H4, atom.Caption:
+			block = p
+		case atom.Body, atom.Html:
+			return ""
+		}
+	}
+	if block == nil {
+		return ""
+	}
+	text, ok := blocks[block]
+	if !ok {
+		text = collapsedText(block, 4*maxContext)
+		blocks[block] = text
+	}
+	return strings.TrimSpace(replaceOnceCut(text, anchor, maxContext))
+}
+
+// replaceOnceCut is strings.Replace(text, old, " ", 1) cut to its first
+// limit bytes, building only those bytes (text itself when old is not in
+// it).
+func replaceOnceCut(text, old string, limit int) string {
+	i := strings.Index(text, old)
+	if i < 0 {
+		return text[:min(len(text), limit)]
+	}
+	if i >= limit {
+		return text[:limit]
+	}
+	rest := text[i+len(old):]
+	n := min(i+1+len(rest), limit)
+	b := make([]byte, 0, n)
+	b = append(b, text[:i]...)
+	b = append(b, ' ')
+	b = append(b, rest[:n-len(b)]...)
+	return string(b)
+}
+
+// collapsedText is the words of the text under n, one space apart, built
+// in one pass: from the text nodes in document order until, counting each
+// with a space after it, limit bytes were taken (the last may pass it).
+func collapsedText(n *html.Node, limit int) string {
+	var b strings.Builder
+	var first string // the first text node's, appended only when a second comes
+	texts, raw := 0, 0
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		if raw >= limit {
+			return
+		}
+		if n.Type == html.TextNode {
+			raw += len(n.Data) + 1
+			switch texts++; texts {
+			case 1:
+				first = n.Data
+			case 2:
+				appendWords(&b, first)
+				fallthrough
+			default:
+				appendWords(&b, n.Data)
+			}
+			return
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	if texts == 1 {
+		if collapsed(first) { // most anchors: one text node, one space apart already
+			return first
+		}
+		appendWords(&b, first)
+	}
+	return b.String()
+}
+
+// collapsed reports whether s is its own words one space apart: not
+// empty, no space at either end, and single ASCII spaces only.
+func collapsed(s string) bool {
+	if s == "" {
+		return false
+	}
+	prevSpace := true // no space at the start
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if unicode.IsSpace(r) {
+				return false
+			}
+			i += size - 1
+			prevSpace = false
+			continue
+		}
+		if asciiSpace[c] {
+			if c != ' ' || prevSpace {
+				return false
+			}
+			prevSpace = true
+			continue
+		}
+		prevSpace = false
+	}
+	return !prevSpace
+}
+
+// appendWords appends the words of s (split as strings.Fields splits) to
+// b, each after a space unless b is empty.
+func appendWords(b *strings.Builder, s string) {
+	start := -1
+	for i := 0; i < len(s); {
+		c := s[i]
+		size := 1
+		space := false
+		if c < utf8.RuneSelf {
+			space = asciiSpace[c]
+		} else {
+			var r rune
+			r, size = utf8.DecodeRuneInString(s[i:])
+			space = unicode.IsSpace(r)
+		}
+		switch {
+		case space && start >= 0:
+			appendWord(b, s[start:i])
+			start = -1
+		case !space && start < 0:
+			start = i
+		}
+		i += size
+	}
+	if start >= 0 {
+		appendWord(b, s[start:])
+	}
+}
+
+func appendWord(b *strings.Builder, w string) {
+	if b.Len() > 0 {
+		b.WriteByte(' ')
+	}
+	b.WriteString(w)
+}
+
+// asciiSpace marks the ASCII bytes unicode.IsSpace reports.
+var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
+
+func hrefOf(n *html.Node) string {
+	for _, a := range n.Attr {
+		if a.Key == "href" && a.Namespace == "" {
+			return a.Val
+		}
+	}
+	return ""
+}
