@@ -129,15 +129,8 @@ func firstClass(n *html.Node) string {
 
 // add records a's context under its target's key unless one is there.
 func (lc *linkContexts) add(a *html.Node, basePath string, st *ctxState) {
-	var href string
-	ok := false
-	for _, at := range a.Attr {
-		if at.Key == "href" {
-			href, ok = at.Val, true
-			break
-		}
-	}
-	if !ok || href == "" || href[0] == '#' {
+	href, _ := attr(a, "href")
+	if href == "" || href[0] == '#' {
 		return // no target, or a place in this page
 	}
 	if asciiSpace(href[0]) || asciiSpace(href[len(href)-1]) {
@@ -179,8 +172,7 @@ func (lc *linkContexts) lookup(u string) (linkCtx, bool) {
 	if lc == nil {
 		return linkCtx{}, false
 	}
-	_, path, _ := splitPathQuery(u)
-	key, ok := resolvedKey("", path)
+	key, ok := resolvedKey("", pathQuery(u))
 	if !ok {
 		return linkCtx{}, false
 	}
@@ -197,20 +189,25 @@ func contextsOf(page *crawl.Page) *linkContexts {
 	return lc
 }
 
-// splitPathQuery is splitPath with the query kept on the path.
-func splitPathQuery(u string) (host, pathQuery string, ok bool) {
+// pathQuery is u's path with its query, fragment cut; the scheme and host
+// are left out when u has them ("/" when it has no path).
+func pathQuery(u string) string {
 	if i := strings.Index(u, "://"); i >= 0 {
-		u = u[i+3:]
-		j := strings.IndexAny(u, "/?#")
-		if j < 0 {
-			return u, "/", true
-		}
-		host, u = u[:j], u[j:]
+		u = afterHost(u[i+3:])
 	}
 	if i := strings.IndexByte(u, '#'); i >= 0 {
 		u = u[:i]
 	}
-	return host, u, true
+	return u
+}
+
+// afterHost is what follows the host that s starts with ("/" when nothing
+// does).
+func afterHost(s string) string {
+	if j := strings.IndexAny(s, "/?#"); j >= 0 {
+		return s[j:]
+	}
+	return "/"
 }
 
 // resolvedKey hashes the path href resolves to from a page at basePath
@@ -228,10 +225,10 @@ func resolvedKey(basePath, href string) (uint64, bool) {
 		if s := strings.ToLower(href[:i]); s != "http" && s != "https" {
 			return 0, false
 		}
-		_, href, _ = splitPathQuery(href)
+		href = pathQuery(href)
 		basePath = ""
 	} else if strings.HasPrefix(href, "//") {
-		_, href, _ = splitPathQuery("x:" + href)
+		href = afterHost(href[2:])
 		basePath = ""
 	} else if hasScheme(href) {
 		return 0, false // mailto:, javascript:, …
@@ -263,16 +260,12 @@ func resolvedKey(basePath, href string) (uint64, bool) {
 		eachSeg(dirOf(basePath), push)
 	}
 	eachSeg(href, push)
-	h := uint64(14695981039346656037)
-	mix := func(b byte) { h = (h ^ uint64(b)) * 1099511628211 }
+	h := uint64(fnv64Offset)
 	for i := 0; i < n; i++ {
-		mix('/')
-		for j := 0; j < len(segs[i]); j++ {
-			mix(segs[i][j])
-		}
+		h = fnv64String(fnv64Byte(h, '/'), segs[i])
 	}
 	if trailing || n == 0 {
-		mix('/')
+		h = fnv64Byte(h, '/')
 	}
 	return h, true
 }

@@ -49,9 +49,12 @@ const (
 	parentTopic   = 't'
 )
 
+// FNV-1a, 32 bits (link features) and 64 bits (link keys, row cells).
 const (
-	fnvOffset = 2166136261
-	fnvPrime  = 16777619
+	fnvOffset   = 2166136261
+	fnvPrime    = 16777619
+	fnv64Offset = 14695981039346656037
+	fnv64Prime  = 1099511628211
 )
 
 func (v *linkVec) add(h uint32) {
@@ -62,6 +65,15 @@ func (v *linkVec) add(h uint32) {
 }
 
 func fnvByte(h uint32, b byte) uint32 { return (h ^ uint32(b)) * fnvPrime }
+
+func fnv64Byte(h uint64, b byte) uint64 { return (h ^ uint64(b)) * fnv64Prime }
+
+func fnv64String(h uint64, s string) uint64 {
+	for i := 0; i < len(s); i++ {
+		h = fnv64Byte(h, s[i])
+	}
+	return h
+}
 
 func fnvString(h uint32, s string) uint32 {
 	for i := 0; i < len(s); i++ {

@@ -134,12 +134,7 @@ func cellSig(n *html.Node) uint64 {
 		return 0
 	}
 	c, _ := attr(n, "class")
-	h := uint64(14695981039346656037)
-	for _, s := range [...]string{n.Data, "\x00", classKey(c)} {
-		for i := range len(s) {
-			h = (h ^ uint64(s[i])) * 1099511628211
-		}
-	}
+	h := fnv64String(fnv64Byte(fnv64String(fnv64Offset, n.Data), 0), classKey(c))
 	return max(h, 1)
 }
 
