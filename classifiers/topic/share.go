@@ -5,9 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/bits"
 
 	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/internal/wire"
 )
 
 // Sharing the learned strategy across the processes of a distributed
@@ -181,103 +181,36 @@ var ErrBadJudgement = errors.New("topic: bad judgement")
 // and returns the rest of b.
 func ReadJudgement(b []byte) (Judgement, []byte, error) {
 	var j Judgement
-	r := &judgementReader{b: b}
-	j.URL = r.str()
-	j.Parent = r.str()
-	j.Rel = math.Float64frombits(r.u64())
-	if f := r.byte(); f > 3 {
-		r.fail("flags")
+	r := wire.NewReader(b, ErrBadJudgement)
+	j.URL = r.String(maxJudgedURL, "string")
+	j.Parent = r.String(maxJudgedURL, "string")
+	j.Rel = math.Float64frombits(r.Uint64("relevance"))
+	if f := r.Byte("relevant flag"); f > 3 {
+		r.Fail("flags")
 	} else {
 		j.Relevant, j.only = f&1 != 0, f&2 != 0
 	}
-	n := r.uvarint(maxJudgedFeat, "feature count")
-	if n > 0 && r.err == nil {
-		j.example = make([]feature, 0, min(n, uint64(len(r.b))/5))
+	n := r.Uvarint(maxJudgedFeat, "feature count")
+	if n > 0 && r.Err == nil {
+		j.example = make([]feature, 0, min(n, uint64(len(r.B))/5))
 	}
 	for range n {
-		id := r.uvarint(weightMask, "feature id")
-		val := math.Float32frombits(r.u32())
-		if r.err != nil {
+		id := r.Uvarint(weightMask, "feature id")
+		val := math.Float32frombits(r.Uint32("feature value"))
+		if r.Err != nil {
 			break
 		}
 		if math.IsNaN(float64(val)) || math.IsInf(float64(val), 0) {
-			r.fail("feature value")
+			r.Fail("feature value")
 			break
 		}
 		j.example = append(j.example, feature{id: uint32(id), val: val})
 	}
-	if r.err == nil && (math.IsNaN(j.Rel) || math.IsInf(j.Rel, 0) || j.Rel < 0) {
-		r.fail("relevance")
+	if r.Err == nil && (math.IsNaN(j.Rel) || math.IsInf(j.Rel, 0) || j.Rel < 0) {
+		r.Fail("relevance")
 	}
-	if r.err != nil {
-		return Judgement{}, nil, r.err
+	if r.Err != nil {
+		return Judgement{}, nil, r.Err
 	}
-	return j, r.b, nil
-}
-
-// judgementReader reads the fields of an encoded judgement; the first
-// error sticks.
-type judgementReader struct {
-	b   []byte
-	err error
-}
-
-func (r *judgementReader) fail(what string) {
-	if r.err == nil {
-		r.err = fmt.Errorf("%w: %s", ErrBadJudgement, what)
-	}
-}
-
-func (r *judgementReader) uvarint(limit uint64, what string) uint64 {
-	if r.err != nil {
-		return 0
-	}
-	v, n := binary.Uvarint(r.b)
-	if n <= 0 || v > limit || n != max(1, (bits.Len64(v)+6)/7) { // the shortest form only
-		r.fail(what)
-		return 0
-	}
-	r.b = r.b[n:]
-	return v
-}
-
-func (r *judgementReader) str() string {
-	n := r.uvarint(maxJudgedURL, "string length")
-	if r.err != nil || uint64(len(r.b)) < n {
-		r.fail("string")
-		return ""
-	}
-	s := string(r.b[:n])
-	r.b = r.b[n:]
-	return s
-}
-
-func (r *judgementReader) u64() uint64 {
-	if r.err != nil || len(r.b) < 8 {
-		r.fail("relevance")
-		return 0
-	}
-	v := binary.LittleEndian.Uint64(r.b)
-	r.b = r.b[8:]
-	return v
-}
-
-func (r *judgementReader) u32() uint32 {
-	if r.err != nil || len(r.b) < 4 {
-		r.fail("feature value")
-		return 0
-	}
-	v := binary.LittleEndian.Uint32(r.b)
-	r.b = r.b[4:]
-	return v
-}
-
-func (r *judgementReader) byte() byte {
-	if r.err != nil || len(r.b) < 1 {
-		r.fail("relevant flag")
-		return 0
-	}
-	v := r.b[0]
-	r.b = r.b[1:]
-	return v
+	return j, r.B, nil
 }

@@ -3,11 +3,10 @@ package redisshare
 import (
 	"encoding/binary"
 	"errors"
-	"fmt"
 	"math"
-	"math/bits"
 
 	"github.com/crawl-project/crawl/classifiers/topic"
+	"github.com/crawl-project/crawl/internal/wire"
 )
 
 // deltaVersion is the first byte of an encoded delta.
@@ -54,95 +53,49 @@ var errBadDelta = errors.New("redisshare: bad statistics entry")
 // counted at least once; a sum only with folds, its indexes ascending
 // below features, its values finite; nothing after it.
 func readDelta(b []byte, features int) (topic.StatsDelta, error) {
-	r := &deltaReader{b: b}
-	if v := r.byte(); r.err == nil && v != deltaVersion {
-		r.fail("version %d", v)
+	r := wire.NewReader(b, errBadDelta)
+	if v := r.Byte("empty"); r.Err == nil && v != deltaVersion {
+		r.Fail("version %d", v)
 	}
 	var d topic.StatsDelta
-	d.Docs = int64(r.uvarint(math.MaxInt32, "pages seen"))
-	n := r.uvarint(topic.WordSpace, "word count")
-	if r.err == nil && n > 0 {
-		d.Words, d.Counts = make([]uint32, 0, min(n, uint64(len(r.b))/2)), make([]int64, 0, min(n, uint64(len(r.b))/2))
+	d.Docs = int64(r.Uvarint(math.MaxInt32, "pages seen"))
+	n := r.Uvarint(topic.WordSpace, "word count")
+	if r.Err == nil && n > 0 {
+		d.Words, d.Counts = make([]uint32, 0, min(n, uint64(len(r.B))/2)), make([]int64, 0, min(n, uint64(len(r.B))/2))
 	}
 	id := uint64(0)
-	for k := uint64(0); k < n && r.err == nil; k++ {
-		gap := r.uvarint(topic.WordSpace, "word id")
-		c := r.uvarint(math.MaxInt32, "word count")
-		if id += gap; r.err == nil && (k > 0 && gap == 0 || id >= topic.WordSpace || c == 0) {
-			r.fail("word %d counted %d", id, c)
+	for k := uint64(0); k < n && r.Err == nil; k++ {
+		gap := r.Uvarint(topic.WordSpace, "word id")
+		c := r.Uvarint(math.MaxInt32, "word count")
+		if id += gap; r.Err == nil && (k > 0 && gap == 0 || id >= topic.WordSpace || c == 0) {
+			r.Fail("word %d counted %d", id, c)
 		}
 		d.Words, d.Counts = append(d.Words, uint32(id)), append(d.Counts, int64(c))
 	}
-	d.Folds = int64(r.uvarint(math.MaxInt32, "pages folded"))
-	n = r.uvarint(uint64(features), "sum entries")
-	if r.err == nil && n > 0 && d.Folds == 0 {
-		r.fail("a centroid sum without folded pages")
+	d.Folds = int64(r.Uvarint(math.MaxInt32, "pages folded"))
+	n = r.Uvarint(uint64(features), "sum entries")
+	if r.Err == nil && n > 0 && d.Folds == 0 {
+		r.Fail("a centroid sum without folded pages")
 	}
-	if r.err == nil && d.Folds > 0 {
+	if r.Err == nil && d.Folds > 0 {
 		d.Sum = make([]float64, features)
 	}
 	i := uint64(0)
-	for k := uint64(0); k < n && r.err == nil; k++ {
-		gap := r.uvarint(uint64(features), "sum index")
-		x := math.Float64frombits(r.u64())
-		if i += gap; r.err == nil && (k > 0 && gap == 0 || i >= uint64(features) || math.IsNaN(x) || math.IsInf(x, 0) || x == 0) {
-			r.fail("sum entry %d = %v", i, x)
+	for k := uint64(0); k < n && r.Err == nil; k++ {
+		gap := r.Uvarint(uint64(features), "sum index")
+		x := math.Float64frombits(r.Uint64("sum value"))
+		if i += gap; r.Err == nil && (k > 0 && gap == 0 || i >= uint64(features) || math.IsNaN(x) || math.IsInf(x, 0) || x == 0) {
+			r.Fail("sum entry %d = %v", i, x)
 		}
-		if r.err == nil {
+		if r.Err == nil {
 			d.Sum[i] = x
 		}
 	}
-	if r.err == nil && len(r.b) > 0 {
-		r.fail("%d bytes after the end", len(r.b))
+	if r.Err == nil && len(r.B) > 0 {
+		r.Fail("%d bytes after the end", len(r.B))
 	}
-	if r.err != nil {
-		return topic.StatsDelta{}, r.err
+	if r.Err != nil {
+		return topic.StatsDelta{}, r.Err
 	}
 	return d, nil
-}
-
-// deltaReader reads the fields of an encoded delta; the first error
-// sticks.
-type deltaReader struct {
-	b   []byte
-	err error
-}
-
-func (r *deltaReader) fail(format string, args ...any) {
-	if r.err == nil {
-		r.err = fmt.Errorf("%w: %s", errBadDelta, fmt.Sprintf(format, args...))
-	}
-}
-
-func (r *deltaReader) uvarint(limit uint64, what string) uint64 {
-	if r.err != nil {
-		return 0
-	}
-	v, n := binary.Uvarint(r.b)
-	if n <= 0 || v > limit || n != max(1, (bits.Len64(v)+6)/7) { // the shortest form only
-		r.fail("%s", what)
-		return 0
-	}
-	r.b = r.b[n:]
-	return v
-}
-
-func (r *deltaReader) byte() byte {
-	if r.err != nil || len(r.b) < 1 {
-		r.fail("empty")
-		return 0
-	}
-	v := r.b[0]
-	r.b = r.b[1:]
-	return v
-}
-
-func (r *deltaReader) u64() uint64 {
-	if r.err != nil || len(r.b) < 8 {
-		r.fail("sum value")
-		return 0
-	}
-	v := binary.LittleEndian.Uint64(r.b)
-	r.b = r.b[8:]
-	return v
 }
