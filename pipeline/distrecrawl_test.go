@@ -309,3 +309,73 @@ func TestDistributedRecrawlDeadProcess(t *testing.T) {
 	}
 	t.Logf("B re-crawled alone after A died: %d fetched, %d not modified; A's %d hubs re-issued to it; requests %v", sum.Fetched, sum.NotModified, len(hubs), hits)
 }
+
+// TestDistributedRecrawlSitemapShared: a re-crawl of a distributed crawl
+// reads its sitemap seeds again in Open, before its frontier opens; that
+// reading goes through the crawl's shared politeness as every request of
+// the process does: the Redis host gate (it sets the host's next allowed
+// start, gn:<host>) and the shared robots.txt (robots:<URL>). Both keys
+// are deleted after the first crawl; Open alone must write them again.
+func TestDistributedRecrawlSitemapShared(t *testing.T) {
+	srv := redistest.Start(t, redistest.Options{})
+	var mu sync.Mutex
+	hits := map[string]int{}
+	var web *httptest.Server
+	web = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		defer mu.Unlock()
+		hits[r.URL.Path]++
+		switch r.URL.Path {
+		case "/robots.txt":
+			fmt.Fprint(w, "User-agent: *\nAllow: /\n")
+		case "/sitemap.xml":
+			fmt.Fprintf(w, "<urlset><url><loc>%s/a</loc><lastmod>2999-01-01</lastmod></url></urlset>", web.URL)
+		case "/a":
+			w.Header().Set("Content-Type", "text/html")
+			fmt.Fprint(w, "<html><body><p>Page a has words of its own.</p></body></html>")
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer web.Close()
+	dir := t.TempDir()
+	cfg := distConfig(t, dir, "a.db", web.URL+"/sitemap.xml", srv.URL(0))
+	cfg.Politeness.Robots = nil // obeyed: the default
+	ctx := context.Background()
+	p, err := pipeline.Open(ctx, cfg, pipeline.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum, err := p.Run(ctx); err != nil || sum.Fetched != 1 {
+		t.Fatalf("first crawl: fetched %d, %v; want 1 page", sum.Fetched, err)
+	}
+	p.Close()
+	rdb := srv.Client()
+	defer rdb.Close()
+	prefix := redisfrontier.Prefix("news")
+	gateKey := prefix + "gn:" + strings.TrimPrefix(web.URL, "http://")
+	robots, err := rdb.Keys(ctx, prefix+"robots:*").Result()
+	if err != nil || len(robots) != 1 || rdb.Exists(ctx, gateKey).Val() != 1 {
+		t.Fatalf("after the crawl: robots keys %v (%v), gate key %s exists %d; want one robots key and the gate key", robots, err, gateKey, rdb.Exists(ctx, gateKey).Val())
+	}
+	if err := rdb.Del(ctx, gateKey, robots[0]).Err(); err != nil {
+		t.Fatal(err)
+	}
+	mu.Lock()
+	before := hits["/sitemap.xml"]
+	mu.Unlock()
+	p, err = pipeline.Open(ctx, cfg, pipeline.Options{Recrawl: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	mu.Lock()
+	read := hits["/sitemap.xml"] - before
+	mu.Unlock()
+	if read != 1 {
+		t.Fatalf("Open of the re-crawl read the sitemap %d times, want 1", read)
+	}
+	if n := rdb.Exists(ctx, gateKey, robots[0]).Val(); n != 2 {
+		t.Errorf("after the sitemap re-read %d of the gate key and the shared robots.txt are set, want 2: the re-read skipped the shared politeness", n)
+	}
+}

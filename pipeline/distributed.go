@@ -18,12 +18,14 @@ import (
 	"github.com/crawl-project/crawl/frontier/redisfrontier"
 )
 
-// openDistributed opens the shared frontier of a distributed configuration
-// (cfg.Distributed) in Redis, and the shared politeness the engine gets in
-// Run. This process is known to the others by its host name and the
-// absolute path of its store, so that a restarted process settles what it
-// stored before it died.
-func (p *Pipeline) openDistributed(ctx context.Context, fcfg frontier.Config) error {
+// connectDistributed connects to the Redis of a distributed configuration
+// (cfg.Distributed) and builds the shared politeness (the host gate, the
+// robots.txt and duplicate shares) every request of this process goes
+// through: the engine's in Run, and a re-crawl's sitemap re-read in Open,
+// which runs before the frontier opens. This process is known to the
+// others by its host name and the absolute path of its store, so that a
+// restarted process settles what it stored before it died.
+func (p *Pipeline) connectDistributed(ctx context.Context) error {
 	d := p.cfg.Distributed
 	rdb, err := redisfrontier.NewClient(d.Redis)
 	if err != nil {
@@ -37,21 +39,44 @@ func (p *Pipeline) openDistributed(ctx context.Context, fcfg frontier.Config) er
 	if err != nil {
 		return err
 	}
-	perHost := p.cfg.Politeness.PerHostParallel
-	if perHost <= 0 {
-		perHost = crawler.DefaultConfig().PerHostParallel
+	gate, err := redisgate.New(rdb, redisgate.Config{
+		Prefix: redisfrontier.Prefix(d.Name), PerHost: p.perHost(),
+		SlotTTL: leaseOf(d.Lease), Owner: owner,
+	})
+	if err != nil {
+		return err
 	}
-	fr, err := redisfrontier.New(ctx, rdb, redisfrontier.Config{
-		Frontier: fcfg, Name: d.Name, Lease: d.Lease, Owner: owner, MaxPages: p.cfg.MaxPages,
+	p.closers = append(p.closers, gate.Close) // before the client closes
+	p.engineOpts = append(p.engineOpts, crawler.WithHostGate(gate),
+		crawler.WithRobotsShare(redisgate.NewRobots(rdb, redisfrontier.Prefix(d.Name))),
+		crawler.WithDupShare(redisgate.NewDups(rdb, redisfrontier.Prefix(d.Name))))
+	p.rdb, p.owner = rdb, owner
+	return nil
+}
+
+// perHost is the most requests in flight to one host.
+func (p *Pipeline) perHost() int {
+	if n := p.cfg.Politeness.PerHostParallel; n > 0 {
+		return n
+	}
+	return crawler.DefaultConfig().PerHostParallel
+}
+
+// openDistributed opens the shared frontier of a distributed configuration
+// in Redis (connectDistributed ran before).
+func (p *Pipeline) openDistributed(ctx context.Context, fcfg frontier.Config) error {
+	d := p.cfg.Distributed
+	fr, err := redisfrontier.New(ctx, p.rdb, redisfrontier.Config{
+		Frontier: fcfg, Name: d.Name, Lease: d.Lease, Owner: p.owner, MaxPages: p.cfg.MaxPages,
 		MaxPagesPerHost: max(p.cfg.Scope.MaxPagesPerHost, 0), Recrawl: p.opts.Recrawl,
-		HostLimit: perHost, Saved: p.st.SavedAmong, Logger: p.log,
+		HostLimit: p.perHost(), Saved: p.st.SavedAmong, Logger: p.log,
 	})
 	if err != nil {
 		return err
 	}
 	p.fr = fr
 	if p.opts.Recrawl { // the links earlier runs left queued wait in Redis, parked (redisfrontier)
-		t, err := redisfrontier.ReadTotals(ctx, rdb, d.Name)
+		t, err := redisfrontier.ReadTotals(ctx, p.rdb, d.Name)
 		if err != nil {
 			fr.Close()
 			return err
@@ -62,17 +87,6 @@ func (p *Pipeline) openDistributed(ctx context.Context, fcfg frontier.Config) er
 		fr.Close()
 		return err
 	}
-	gate, err := redisgate.New(rdb, redisgate.Config{
-		Prefix: redisfrontier.Prefix(d.Name), PerHost: perHost,
-		SlotTTL: leaseOf(d.Lease), Owner: owner,
-	})
-	if err != nil {
-		return err
-	}
-	p.closers = append(p.closers, gate.Close) // before the client closes
-	p.engineOpts = append(p.engineOpts, crawler.WithHostGate(gate),
-		crawler.WithRobotsShare(redisgate.NewRobots(rdb, redisfrontier.Prefix(d.Name))),
-		crawler.WithDupShare(redisgate.NewDups(rdb, redisfrontier.Prefix(d.Name))))
 	return nil
 }
 

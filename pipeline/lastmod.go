@@ -15,7 +15,8 @@ import (
 // pages whose sitemap <lastmod> is later than their fetch: what changed
 // since, for a re-crawl to re-visit (with conditional GET, keyed by URL).
 // The sitemaps are read as the crawl reads its own (crawler.ReadSitemaps:
-// robots.txt, politeness). Sitemaps that fail are logged, not fatal: the
+// robots.txt, politeness, shared when distributed) and archived in the
+// crawl's WARC. Sitemaps that fail are logged, not fatal: the
 // re-crawl goes on without.
 func (p *Pipeline) changedBySitemap(ctx context.Context) (map[string]crawler.Validators, error) {
 	var roots []string
@@ -32,16 +33,18 @@ func (p *Pipeline) changedBySitemap(ctx context.Context) (map[string]crawler.Val
 		return nil, fmt.Errorf("pipeline: re-crawl: %w", err)
 	}
 	// Read as the crawl reads its sitemaps: robots.txt, each host's
-	// politeness, the crawl's identity, cookies and proxy (or replay
-	// transport), and the engine options given (a HostGate).
+	// politeness (a distributed crawl's shared gate and robots.txt), the
+	// crawl's identity, cookies and proxy (or replay transport), the WARC
+	// recorder, and the engine options given (a HostGate).
 	opts, err := p.cookieJar()
 	if err != nil {
 		return nil, err
 	}
-	if p.opts.Transport != nil {
+	opts = append(append(append(opts, crawler.WithLogger(p.log)), p.engineOpts...), p.opts.EngineOptions...)
+	if p.opts.Transport != nil { // last, as in Run
 		opts = append(opts, crawler.WithTransport(p.opts.Transport))
 	}
-	opts = append(append(opts, crawler.WithLogger(p.log)), p.opts.EngineOptions...)
+	opts = append(opts, p.recorder()...) // the re-read is archived as the crawl is
 	ecfg := engineConfig(p.cfg)
 	if p.opts.Engine != nil {
 		p.opts.Engine(&ecfg)

@@ -2,6 +2,7 @@ package pipeline_test
 
 import (
 	"fmt"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/crawl-project/crawl/config"
 	"github.com/crawl-project/crawl/pipeline"
+	"github.com/crawl-project/crawl/warc/warctest"
 )
 
 // TestRecrawlBySitemapLastmod crawls a site from its sitemap, then moves
@@ -127,4 +129,64 @@ func TestRecrawlSitemapObeysRobots(t *testing.T) {
 	if strings.Contains(strings.Join(report, "\n"), "sitemap lastmod") {
 		t.Errorf("report %q has a sitemap line", report)
 	}
+}
+
+// TestRecrawlSitemapArchived: a crawl writing WARC from a sitemap seed,
+// then a re-crawl whose sitemap moves a page's <lastmod> on. The
+// re-crawl reads the sitemap (and robots.txt) again before its frontier
+// opens, then its run reads the sitemap seed as every run does; the
+// re-read is archived like the crawl's own exchanges: the WARC files hold
+// the sitemap's response three times (the crawl's, the re-read's and the
+// re-crawl's run's; two before the re-read was archived), the re-visit of
+// the page, and both readers accept them.
+func TestRecrawlSitemapArchived(t *testing.T) {
+	var mu sync.Mutex
+	lastmod := "2020-01-01"
+	var srv *httptest.Server
+	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch r.URL.Path {
+		case "/robots.txt":
+			fmt.Fprint(w, "User-agent: *\nAllow: /\n")
+		case "/sitemap.xml":
+			fmt.Fprintf(w, "<urlset><url><loc>%s/a</loc><lastmod>%s</lastmod></url></urlset>", srv.URL, lastmod)
+		case "/a":
+			w.Header().Set("Content-Type", "text/html")
+			fmt.Fprint(w, "<html><body><p>Page a has words of its own.</p></body></html>")
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer srv.Close()
+	dir := t.TempDir()
+	wdir := filepath.Join(dir, "warc")
+	cfg := config.Default()
+	cfg.Seeds = []string{srv.URL + "/sitemap.xml"}
+	cfg.DB, cfg.Out = filepath.Join(dir, "s.db"), filepath.Join(dir, "out")
+	cfg.Politeness.NoDelay = true
+	cfg.Exports = nil
+	cfg.WARC.Dir = wdir
+	if first, _ := runOnce(t, &cfg, pipeline.Options{}); first.Fetched != 1 {
+		t.Fatalf("first run fetched %d, want 1", first.Fetched)
+	}
+	_, before, _ := archived(t, wdir)
+	mu.Lock()
+	lastmod = "2999-01-01"
+	mu.Unlock()
+	if second, _ := runOnce(t, &cfg, pipeline.Options{Recrawl: true}); second.Fetched != 1 {
+		t.Fatalf("re-crawl fetched %d, want 1 (page a, its sitemap lastmod moved on)", second.Fetched)
+	}
+	files, after, types := archived(t, wdir)
+	sm, robots, a := srv.URL+"/sitemap.xml", srv.URL+"/robots.txt", srv.URL+"/a"
+	if len(before[sm]) != 1 || len(after[sm]) != 3 {
+		t.Errorf("sitemap responses archived: %v by the crawl, %v after the re-crawl; want one, then three (the re-read's and the run's)", before[sm], after[sm])
+	}
+	if len(after[robots]) < 2 || len(after[a]) != 2 {
+		t.Errorf("archived after the re-crawl: robots.txt %v, page a %v; want robots.txt asked again and a twice", after[robots], after[a])
+	}
+	if got := warctest.Validate(t, files...); !maps.Equal(got, types) {
+		t.Errorf("gowarc read %v, ours %v", got, types)
+	}
+	warctest.NodeCheck(t, types, files...)
 }

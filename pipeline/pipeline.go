@@ -19,6 +19,7 @@ import (
 	"github.com/crawl-project/crawl/hooks"
 	"github.com/crawl-project/crawl/internal/demosite"
 	"github.com/crawl-project/crawl/store"
+	"github.com/redis/go-redis/v9"
 )
 
 // Options are the collaborators of a run that do not come from YAML.
@@ -65,6 +66,9 @@ type Pipeline struct {
 	// engineOpts are options of the engine the pipeline adds itself
 	// (the shared politeness of a distributed crawl).
 	engineOpts []crawler.Option
+	rdb        redis.UniversalClient // a distributed crawl's Redis; else nil
+	owner      string                // how this process is known to the others (distributed)
+	arc        *archiver             // the WARC writer when warc.dir is set; else nil
 	report     []string
 
 	storedBefore int64       // pages in the store before a re-crawl
@@ -118,6 +122,16 @@ func Open(ctx context.Context, cfg *config.Config, opts Options) (_ *Pipeline, e
 	}
 	if p.seeds, err = resolve(cfg.Seeds); err != nil {
 		return nil, err
+	}
+	// A re-crawl reads its sitemaps again below, before the frontier
+	// opens: through the WARC recorder and the shared politeness.
+	if err := p.openArchive(); err != nil {
+		return nil, err
+	}
+	if cfg.Distributed.Enabled() {
+		if err := p.connectDistributed(ctx); err != nil {
+			return nil, err
+		}
 	}
 	if opts.Recrawl {
 		if err := p.prepareRecrawl(ctx); err != nil {

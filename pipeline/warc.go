@@ -18,25 +18,24 @@ import (
 	"github.com/crawl-project/crawl/warc"
 )
 
-// archive sets up the WARC side of a run: with warc.dir set, every
-// exchange is recorded and the store is wrapped so each commit is preceded
-// by a write of the records taken so far to the WARC file (fsynced once a
-// second apart from commits); with Options.Transport set (replay), the
-// crawl fetches from it instead of the network. It returns the engine
-// options, the store the engine must use and a closer.
-func (p *Pipeline) archive() ([]crawler.Option, crawler.Store, func() error, error) {
-	var opts []crawler.Option
-	var st crawler.Store = p.st
-	closer := func() error { return nil }
-	if p.opts.Transport != nil {
-		opts = append(opts, crawler.WithTransport(p.opts.Transport))
-	}
+// archiver is the WARC side of a pipeline with warc.dir set: the writer
+// every exchange is recorded through, from Open on (a re-crawl's sitemap
+// re-read) to the end of Run.
+type archiver struct {
+	w *warc.Writer
+}
+
+// openArchive creates the WARC writer when warc.dir is set: every exchange
+// from now on is recorded (recorder), and the store takes each page's gzip
+// from the writer, which deflates each body once for both. It is closed
+// at the end of Run, or by Close when Run never ran.
+func (p *Pipeline) openArchive() error {
 	if p.cfg.WARC.Dir == "" {
-		return opts, st, closer, nil
+		return nil
 	}
 	cfgJSON, err := json.Marshal(p.cfg)
 	if err != nil {
-		return nil, nil, nil, err
+		return err
 	}
 	robots := "obey"
 	if p.cfg.Politeness.Robots != nil && !*p.cfg.Politeness.Robots {
@@ -62,12 +61,44 @@ func (p *Pipeline) archive() ([]crawler.Option, crawler.Store, func() error, err
 	gzips := newBodyGzips(bodyGzipBytes)
 	w, err := warc.New(wcfg, warc.WithLogger(p.log), warc.WithBodySink(gzips))
 	if err != nil {
-		return nil, nil, nil, err
+		return err
 	}
 	p.st.UseCompressed(gzips.take) // each body is deflated once, for the archive and the store
-	opts = append(opts, crawler.WithTransportWrapper(func(t http.RoundTripper) http.RoundTripper {
+	p.arc = &archiver{w: w}
+	p.closers = append(p.closers, w.Close) // when Run never ran; closing twice is a no-op
+	return nil
+}
+
+// recorder is the engine option recording every exchange into the WARC
+// writer; none without one.
+func (p *Pipeline) recorder() []crawler.Option {
+	if p.arc == nil {
+		return nil
+	}
+	w := p.arc.w
+	return []crawler.Option{crawler.WithTransportWrapper(func(t http.RoundTripper) http.RoundTripper {
 		return warc.NewRecorder(t, w)
-	}))
+	})}
+}
+
+// archive sets up the WARC side of a run: with warc.dir set, every
+// exchange is recorded and the store is wrapped so each commit is preceded
+// by a write of the records taken so far to the WARC file (fsynced once a
+// second apart from commits); with Options.Transport set (replay), the
+// crawl fetches from it instead of the network. It returns the engine
+// options, the store the engine must use and a closer.
+func (p *Pipeline) archive() ([]crawler.Option, crawler.Store, func() error, error) {
+	var opts []crawler.Option
+	var st crawler.Store = p.st
+	closer := func() error { return nil }
+	if p.opts.Transport != nil {
+		opts = append(opts, crawler.WithTransport(p.opts.Transport))
+	}
+	if p.arc == nil {
+		return opts, st, closer, nil
+	}
+	w := p.arc.w
+	opts = append(opts, p.recorder()...)
 	fsync := syncEvery(w.Sync, time.Second)
 	sync := func() error { return errors.Join(fsync.err(), w.Flush()) }
 	return opts, syncedStore{Store: p.st, sync: sync}, func() error { return errors.Join(fsync.stop(), w.Close()) }, nil
