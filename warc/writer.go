@@ -121,7 +121,7 @@ func New(cfg Config, opts ...Option) (*Writer, error) {
 	if cfg.Software == "" {
 		cfg.Software = "crawl"
 	}
-	w := &Writer{cfg: cfg, log: slog.Default(), now: time.Now, encoders: newEncoderPool()}
+	w := &Writer{cfg: cfg, log: slog.Default(), now: time.Now}
 	for _, o := range opts {
 		o(w)
 	}
