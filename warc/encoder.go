@@ -32,18 +32,25 @@ func newEncoder() *encoder {
 // in the CPU's cache. A crawl's workers outnumber the cores, so a queue
 // (first in, first out) would cycle through one encoder per worker, each
 // cold when its turn comes: deflating the same pages took 1.7-2 times as
-// long through 16 encoders in turn as through 1 or 2. Unlike a sync.Pool
-// it is not emptied by garbage collections, so the deflaters are not
-// allocated afresh every few collections.
+// long through 16 encoders in turn as through 1 or 2. For the same reason
+// at most one encoder a core (GOMAXPROCS) is out at once: more goroutines
+// cannot encode at the same time anyway, and those past the limit wait
+// for an encoder rather than build and warm one of their own. Unlike a
+// sync.Pool it is not emptied by garbage collections, so the deflaters
+// are not allocated afresh every few collections.
 type encoderPool struct {
-	mu   sync.Mutex
-	free []*encoder
+	mu    sync.Mutex
+	free  []*encoder
+	slots chan struct{} // one token per encoder out of the pool
 }
 
-// maxFreeEncoders bounds the encoders a pool keeps.
-const maxFreeEncoders = 64
+func newEncoderPool(n int) *encoderPool {
+	return &encoderPool{slots: make(chan struct{}, max(n, 1))}
+}
 
+// get returns an encoder, waiting while as many as the pool allows are out.
 func (p *encoderPool) get() *encoder {
+	p.slots <- struct{}{}
 	p.mu.Lock()
 	if n := len(p.free); n > 0 {
 		e := p.free[n-1]
@@ -56,17 +63,15 @@ func (p *encoderPool) get() *encoder {
 	return newEncoder()
 }
 
-// put keeps e unless its buffers grew past what is worth keeping (one huge
-// record should not stay pinned) or the pool is full.
+// put gives e back. It is dropped if its buffers grew past what is worth
+// keeping (one huge record should not stay pinned).
 func (p *encoderPool) put(e *encoder) {
-	if e.buf.Cap() > maxPooledBody || e.zbody.Cap() > maxPooledBody {
-		return
-	}
-	p.mu.Lock()
-	if len(p.free) < maxFreeEncoders {
+	if e.buf.Cap() <= maxPooledBody && e.zbody.Cap() <= maxPooledBody {
+		p.mu.Lock()
 		p.free = append(p.free, e)
+		p.mu.Unlock()
 	}
-	p.mu.Unlock()
+	<-p.slots
 }
 
 // gzipLevel trades size for speed: level 1 of klauspost/compress keeps the

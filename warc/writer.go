@@ -1,11 +1,13 @@
 package warc
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"log/slog"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sync"
 	"time"
 )
@@ -86,7 +88,7 @@ type Writer struct {
 	closed  bool
 	sink    BodySink // takes each deflated body; nil: none
 
-	encoders encoderPool
+	encoders *encoderPool
 }
 
 // Option injects a collaborator into New.
@@ -121,7 +123,7 @@ func New(cfg Config, opts ...Option) (*Writer, error) {
 	if cfg.Software == "" {
 		cfg.Software = "crawl"
 	}
-	w := &Writer{cfg: cfg, log: slog.Default(), now: time.Now}
+	w := &Writer{cfg: cfg, log: slog.Default(), now: time.Now, encoders: newEncoderPool(runtime.GOMAXPROCS(0))}
 	for _, o := range opts {
 		o(w)
 	}
@@ -159,9 +161,20 @@ func (w *Writer) WriteExchange(x Exchange) error {
 	w.mu.Unlock()
 
 	enc := w.encoders.get()
-	defer w.encoders.put(enc)
-	if err := enc.exchange(x, info); err != nil {
+	flush, err := w.encode(enc, x, info)
+	w.encoders.put(enc) // before the flush: another goroutine encodes meanwhile
+	if err != nil || !flush {
 		return err
+	}
+	return w.Flush()
+}
+
+// encode encodes x with enc and adds its records to the open file's
+// pending bytes; info is the warcinfo record the file had when WriteExchange
+// began. It reports whether the pending bytes are due to be written.
+func (w *Writer) encode(enc *encoder, x Exchange, info string) (bool, error) {
+	if err := enc.exchange(x, info); err != nil {
+		return false, err
 	}
 	if w.sink != nil && enc.spliced {
 		w.sink.PutBody(x.Body, enc.bodyGzip(x.Body))
@@ -179,17 +192,17 @@ func (w *Writer) WriteExchange(x Exchange) error {
 		w.wmu.Unlock()
 		if err != nil {
 			w.mu.Unlock()
-			return err
+			return false, err
 		}
 	}
 	if w.closed {
 		w.mu.Unlock()
-		return ErrClosed
+		return false, ErrClosed
 	}
 	if w.infoID != info { // the file changed: name its warcinfo
 		if err := enc.exchange(x, w.infoID); err != nil {
 			w.mu.Unlock()
-			return err
+			return false, err
 		}
 	}
 	entry := enc.entry
@@ -199,10 +212,7 @@ func (w *Writer) WriteExchange(x Exchange) error {
 	w.entries = append(w.entries, entry)
 	flush := len(w.pending) >= maxPending
 	w.mu.Unlock()
-	if flush {
-		return w.Flush()
-	}
-	return nil
+	return flush, nil
 }
 
 // full tells whether n more bytes take the open file past MaxSize; a file
@@ -287,11 +297,10 @@ func (w *Writer) openFile() error {
 	w.f, w.lock, w.size = f, lock, 0
 	head, block, id := w.warcinfo(filepath.Base(w.name), now)
 	w.infoID = id
-	enc := w.encoders.get()
-	defer w.encoders.put(enc)
-	enc.buf.Reset()
-	storedMember(&enc.buf, head, block)
-	w.add(enc.buf.Bytes())
+	// not an encoder of the pool: its goroutines may all wait for mu
+	var b bytes.Buffer
+	storedMember(&b, head, block)
+	w.add(b.Bytes())
 	return nil
 }
 
