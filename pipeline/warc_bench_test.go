@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"testing"
@@ -65,17 +66,24 @@ func BenchmarkWARC(b *testing.B) {
 		dir := b.TempDir()
 		wdir := filepath.Join(dir, "warc")
 		var plain, withWARC, plainCPU, warcCPU, plainSys, warcSys time.Duration
+		var plainLog, warcLog string
 		crawlPlain := func() {
 			runtime.GC() // neither crawl pays for the other's garbage
-			c, s := cpuTime(), sysTime()
-			plain = benchCrawl(b, seed, filepath.Join(dir, "plain"), "", nil)
+			c, s, m := cpuTime(), sysTime(), readMeter()
+			pprof.Do(context.Background(), pprof.Labels("crawl", "plain"), func(context.Context) {
+				plain = benchCrawl(b, seed, filepath.Join(dir, "plain"), "", nil)
+			})
 			plainCPU, plainSys = cpuTime()-c, sysTime()-s
+			plainLog = readMeter().since(m, plain, plainCPU)
 		}
 		crawlWARC := func() {
 			runtime.GC()
-			c, s := cpuTime(), sysTime()
-			withWARC = benchCrawl(b, seed, filepath.Join(dir, "w"), wdir, nil)
+			c, s, m := cpuTime(), sysTime(), readMeter()
+			pprof.Do(context.Background(), pprof.Labels("crawl", "warc"), func(context.Context) {
+				withWARC = benchCrawl(b, seed, filepath.Join(dir, "w"), wdir, nil)
+			})
 			warcCPU, warcSys = cpuTime()-c, sysTime()-s
+			warcLog = readMeter().since(m, withWARC, warcCPU)
 		}
 		if n%2 == 1 {
 			crawlPlain()
@@ -89,6 +97,7 @@ func BenchmarkWARC(b *testing.B) {
 		replay := benchCrawl(b, seed, filepath.Join(dir, "r"), "", a)
 		a.Close()
 		cost = append(cost, 1-plain.Seconds()/withWARC.Seconds())
+		b.Logf("round %d cost %.3f cpu-cost %.3f\n  plain: %s\n  warc:  %s", n, cost[len(cost)-1], warcCPU.Seconds()/plainCPU.Seconds()-1, plainLog, warcLog)
 		if plainCPU > 0 {
 			cpuCost = append(cpuCost, warcCPU.Seconds()/plainCPU.Seconds()-1)
 			sysShare = append(sysShare, (warcSys-plainSys).Seconds()/plainCPU.Seconds())
