@@ -158,10 +158,11 @@ func TestParsePageModel(t *testing.T) {
 		{"old format", `{"format":"crawl-hub-page/1","std":[1,1,1]}`, "format"},
 		{"format 3", `{"format":"crawl-hub-page/3","std":[1,1,1,1,1]}`, "format"},
 		{"format 4", `{"format":"crawl-hub-page/4","std":[1,1,1,1,1]}`, "format"},
-		{"zero std", `{"format":"crawl-hub-page/5","std":[1,0,1,1,1]}`, "std"},
-		{"weight", `{"format":"crawl-hub-page/5","std":[1,1,1,1,1],"w":[1,2,3,4,5,1e999]}`, "cannot unmarshal"},
-		{"block share", `{"format":"crawl-hub-page/5","std":[1,1,1,1,1],"block":{"share":1.5,"links":5}}`, "block rule"},
-		{"block links", `{"format":"crawl-hub-page/5","std":[1,1,1,1,1],"block":{"share":0.3,"links":-1}}`, "block rule"},
+		{"format 5", `{"format":"crawl-hub-page/5","std":[1,1,1,1,1]}`, "format"},
+		{"zero std", `{"format":"crawl-hub-page/6","std":[1,0,1,1,1]}`, "std"},
+		{"weight", `{"format":"crawl-hub-page/6","std":[1,1,1,1,1],"w":[1,2,3,4,5,1e999]}`, "cannot unmarshal"},
+		{"block share", `{"format":"crawl-hub-page/6","std":[1,1,1,1,1],"block":{"share":1.5,"links":5}}`, "block rule"},
+		{"block links", `{"format":"crawl-hub-page/6","std":[1,1,1,1,1],"block":{"share":0.3,"links":-1}}`, "block rule"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if _, err := hub.ParsePageModel([]byte(c.json)); err == nil || !strings.Contains(err.Error(), c.want) {
