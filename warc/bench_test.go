@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/klauspost/compress/flate"
 	"github.com/klauspost/compress/gzip"
 
 	"github.com/crawl-project/crawl/warc"
@@ -153,6 +154,77 @@ func BenchmarkGzipLevel(b *testing.B) {
 				b.Fatalf("%d compressed bytes of %d", total, raw)
 			}
 			b.ReportMetric(float64(total)/float64(raw), "compressed/raw")
+		})
+	}
+}
+
+// BenchmarkDeflatersInTurn deflates the pages of -warc.html (all of them;
+// default 200 generated 16 KB pages) at the writer's level, page i with
+// deflater i mod n: with n = 1 or 2 the deflaters' tables stay in the
+// CPU's cache, with 16 (a crawl's workers, each with its own, as a queue
+// of encoders gives them out) each comes back cold. It is why the
+// Writer's encoder pool is a stack with at most one encoder a core out.
+//
+//	go test ./warc -run '^$' -bench DeflatersInTurn -warc.html '/usr/share/doc/postgresql-doc-15/html/*.html'
+func BenchmarkDeflatersInTurn(b *testing.B) {
+	var pages [][]byte
+	files, _ := filepath.Glob(*benchHTML)
+	for _, f := range files {
+		p, err := os.ReadFile(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		pages = append(pages, p)
+	}
+	for k := 0; len(files) == 0 && k < 200; k++ {
+		var page strings.Builder
+		for i := 0; page.Len() < 16<<10; i++ {
+			fmt.Fprintf(&page, "<p><a href=\"/p/%d/%d\">item %d of %d</a> words about page %d and its topic %d</p>\n", k, i, i, k, i*7+k, i%(k+3))
+		}
+		pages = append(pages, []byte(page.String()))
+	}
+	raw := 0
+	for _, p := range pages {
+		raw += len(p)
+	}
+	for _, n := range []int{1, 2, 16} {
+		b.Run(fmt.Sprintf("deflaters%d", n), func(b *testing.B) {
+			zs := make([]*flate.Writer, n)
+			outs := make([]bytes.Buffer, n)
+			for i := range zs {
+				zs[i], _ = flate.NewWriter(nil, gzip.BestSpeed)
+			}
+			var out int
+			deflateAll := func() {
+				out = 0
+				for i, p := range pages {
+					z, o := zs[i%n], &outs[i%n]
+					o.Reset()
+					z.Reset(o)
+					if _, err := z.Write(p); err != nil {
+						b.Fatal(err)
+					}
+					if err := z.Flush(); err != nil {
+						b.Fatal(err)
+					}
+					out += o.Len()
+				}
+			}
+			for i := range n { // warm: every deflater has its tables and window
+				for j := i; j < len(pages); j += n {
+					zs[i].Reset(&outs[i])
+					zs[i].Write(pages[j])
+					zs[i].Flush()
+				}
+			}
+			b.ReportAllocs()
+			b.SetBytes(int64(raw))
+			for b.Loop() {
+				deflateAll()
+			}
+			if out == 0 || out >= raw {
+				b.Fatalf("deflated %d bytes to %d", raw, out)
+			}
 		})
 	}
 }
