@@ -13,18 +13,20 @@
 //     (LoadHubModel, RestoreClusters, ClusterRows, TopicDoc, StoredTopicDocs).
 //   - demo.go: the demo site and the {demo:N}/{sport:N} seed placeholders.
 //   - recrawl.go: re-visiting hub pages with conditional GET.
-//   - lastmod.go: the stored pages a sitemap seed says changed since their fetch (re-crawl).
+//   - lastmod.go: the stored pages a sitemap seed says changed since their
+//     fetch (re-crawl; read in Open, archived and through the shared politeness).
 //   - files.go: -fresh, -check (files named, cookie file), the output
 //     directory check and the exports.
 //   - plan.go: Plan, the effective plan -check prints, one line per aspect.
 //   - summary.go: Crawl (the whole job of `crawl -config` in one call) and
 //     Report (the end-of-run summary the command line prints).
-//   - warc.go: WARC writing (recording transport, flush before each
-//     commit), PrepareReplay; warcexport.go: a store as WARC;
+//   - warc.go: WARC writing (the writer opened in Open, recording transport,
+//     flush before each commit), PrepareReplay; warcexport.go: a store as WARC;
 //     bodygzips.go: each body deflated once, for the archive and the store.
 //   - replay.go: replay in archive order (orderedFrontier) and
 //     ArchivedOnly, the OnURL hook of a replay.
-//   - distributed.go: the Redis frontier and shared politeness of a
+//   - distributed.go: the Redis client and shared politeness (before a
+//     re-crawl's sitemap re-read) and the Redis frontier of a
 //     distributed configuration, Owner, ClearDistributed, DistributedStatus.
 //   - topicshare.go: a distributed crawl's learned topic strategy learns
 //     from every process's pages (classifiers/topic/redisshare), TopicShareKey.
