@@ -225,6 +225,29 @@ func BenchmarkDeflatersInTurn(b *testing.B) {
 			if out == 0 || out >= raw {
 				b.Fatalf("deflated %d bytes to %d", raw, out)
 			}
+			b.ReportMetric(float64(out)/float64(raw), "out/in")
 		})
 	}
+	// flate.StatelessDeflate: no deflater to keep, a 32 KB table on the
+	// stack, blocks of at most 32 KB (a smaller window)
+	b.Run("stateless", func(b *testing.B) {
+		var o bytes.Buffer
+		var out int
+		b.ReportAllocs()
+		b.SetBytes(int64(raw))
+		for b.Loop() {
+			out = 0
+			for _, p := range pages {
+				o.Reset()
+				if err := flate.StatelessDeflate(&o, p, false, nil); err != nil {
+					b.Fatal(err)
+				}
+				out += o.Len()
+			}
+		}
+		if out == 0 || out >= raw {
+			b.Fatalf("deflated %d bytes to %d", raw, out)
+		}
+		b.ReportMetric(float64(out)/float64(raw), "out/in")
+	})
 }

@@ -26,18 +26,17 @@ func newEncoder() *encoder {
 	return &encoder{hb: sha1.New(), hp: sha1.New(), hdr: make([]byte, 0, 2<<10), splicer: newSplicer()}
 }
 
-// encoderPool keeps a Writer's encoders for reuse, as a stack: the
-// encoder put back last is taken first. An encoder's deflater has tables
-// and a window of several hundred KB; taken again at once, they are still
-// in the CPU's cache. A crawl's workers outnumber the cores, so a queue
-// (first in, first out) would cycle through one encoder per worker, each
-// cold when its turn comes: deflating the same pages took 1.7-2 times as
-// long through 16 encoders in turn as through 1 or 2. For the same reason
-// at most one encoder a core (GOMAXPROCS) is out at once: more goroutines
-// cannot encode at the same time anyway, and those past the limit wait
-// for an encoder rather than build and warm one of their own. Unlike a
-// sync.Pool it is not emptied by garbage collections, so the deflaters
-// are not allocated afresh every few collections.
+// encoderPool keeps a Writer's encoders (their buffers and hash states)
+// for reuse, as a stack: the encoder put back last is taken first, while
+// its buffers are still in the CPU's cache; a queue would cycle through
+// one encoder per worker, each cold when its turn comes. At most one
+// encoder a core (GOMAXPROCS) is out at once: more goroutines cannot
+// encode at the same time anyway, and those past the limit wait for a
+// warm encoder rather than build one. (When each encoder kept a level-1
+// deflater, 128 KB of table and a 320 KB window, the queue's cycling made
+// deflating 1.7-2 times slower: BenchmarkDeflatersInTurn; bodies are now
+// deflated statelessly, splice.go.) Unlike a sync.Pool it is not emptied
+// by garbage collections.
 type encoderPool struct {
 	mu    sync.Mutex
 	free  []*encoder
@@ -74,8 +73,9 @@ func (p *encoderPool) put(e *encoder) {
 	<-p.slots
 }
 
-// gzipLevel trades size for speed: level 1 of klauspost/compress keeps the
-// cost of writing WARC small (see BenchmarkWARC in pipeline).
+// gzipLevel is the level a body's deflate is measured against
+// (BenchmarkSplice): level 1 of klauspost/compress, its cheapest with a
+// kept deflater. Bodies are deflated statelessly (splicer).
 const gzipLevel = gzip.BestSpeed
 
 // exchange encodes the records of x into e.buf: the request record (none

@@ -93,27 +93,31 @@ func storedMember(out *bytes.Buffer, parts ...[]byte) {
 }
 
 // splicer deflates bodies on their own; part of a pooled encoder.
+//
+// A body is deflated by klauspost/compress's stateless deflate
+// (flate.StatelessDeflate), not by a deflater kept from body to body: its
+// match table (32 KB) is on the stack and cleared for each block of at
+// most 32 KB, where level 1 keeps a 128 KB table and a 320 KB window per
+// deflater. In a crawl, bodies are deflated between the parsing of other
+// pages, by whichever worker fetched them, so a kept deflater's tables
+// are mostly cold when its turn comes, and how cold depends on what else
+// runs on the machine (the cause of WARC's cost swinging between runs;
+// BenchmarkDeflatersInTurn). Stateless costs a few more instructions and
+// about 2 % more bytes, and no cache it does not fill itself.
 type splicer struct {
-	body *flate.Writer // the body, into zbody
-	// zbody is the body's raw deflate, sync-flushed: copied into the
-	// member, and framed as a gzip of its own for the sink.
+	// zbody is the body's raw deflate, ending byte-aligned with an empty
+	// stored block (as a sync flush does): copied into the member, and
+	// framed as a gzip of its own for the sink.
 	zbody bytes.Buffer
 }
 
-func newSplicer() splicer {
-	b, _ := flate.NewWriter(nil, gzipLevel) // a valid level: never fails
-	return splicer{body: b}
-}
+func newSplicer() splicer { return splicer{} }
 
 // spliced appends to out a gzip member of head and block (stored), body
 // (deflated on its own into s.zbody) and the record's end.
 func (s *splicer) spliced(out *bytes.Buffer, head, block, body []byte) error {
 	s.zbody.Reset()
-	s.body.Reset(&s.zbody)
-	if _, err := s.body.Write(body); err != nil {
-		return fmt.Errorf("warc: deflate: %w", err)
-	}
-	if err := s.body.Flush(); err != nil {
+	if err := flate.StatelessDeflate(&s.zbody, body, false, nil); err != nil {
 		return fmt.Errorf("warc: deflate: %w", err)
 	}
 	out.Write(gzipHeader)
