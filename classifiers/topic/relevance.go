@@ -190,7 +190,7 @@ func (m *Model) space() *relSpace {
 			loo = append(loo, (d-1)/max(rest, 1e-12))
 		}
 	}
-	return &relSpace{cen: sum, cnorm: math.Sqrt(ss), threshold: m.cfg.Calibration * calibrated(loo, m.seenForThreshold()), loo: loo}
+	return &relSpace{cen: sum, cnorm: math.Sqrt(ss), threshold: m.cfg.Calibration * threshold(m.cfg.ThresholdRule, loo, m.seenForThreshold()), loo: loo}
 }
 
 // Relevance is the cosine of v's page to the seed pages in the current
