@@ -272,7 +272,7 @@ func Format(w io.Writer, outs []Outcome) {
 	}
 }
 
-// sortedKeys is used by tests and the command.
+// sortedKeys returns the keys of m in order.
 func sortedKeys[M ~map[string]V, V any](m M) []string {
 	ks := make([]string, 0, len(m))
 	for k := range m {

@@ -10,19 +10,25 @@ import (
 // the topic model refreshes its relevance space.
 const refreshEvery = 10
 
-// Rejudge re-judges o's pages under another threshold rule, offline: page
-// k is relevant when its relevance reaches the rule's threshold from the
-// seeds' leave-one-out cosines of the moment (SeedLOOAt; else the final ones) and the relevance of the pages
-// before the last refresh (every 10 pages), as the crawl would have
-// judged it had the rule not changed the order it fetched in (exact for
-// bfs and the demo's adaptive crawls, whose order the threshold does not
-// steer; an estimate for learned ones).
+// Rejudge re-judges o's pages under another threshold rule, offline, as
+// the topic model would have: its relevance space is refreshed after
+// every refreshEvery-th page is counted (before that page is judged), the
+// threshold then computed from the seeds' leave-one-out cosines of the
+// moment (SeedLOOAt; else the final ones) and the relevance of the pages
+// judged before; before the first refresh the seeds' median alone. Exact
+// for crawls whose order the threshold does not steer (bfs, the demo's
+// adaptive crawls, up to the final leave-one-out cosines standing in for
+// the demo's own) when no Config.Calibration other than 1 was used; an
+// estimate for learned ones.
 func Rejudge(o Outcome, rule string) Outcome {
 	out := o
 	out.Measured = make([]bool, len(o.Relevance))
-	var th float64
+	th := topic.CalibrateThreshold(rule, o.SeedLOO, nil)
+	if len(o.SeedLOOAt) > 0 {
+		th = topic.CalibrateThreshold(rule, o.SeedLOOAt[0], nil)
+	}
 	for k, r := range o.Relevance {
-		if k%refreshEvery == 0 {
+		if (k+1)%refreshEvery == 0 {
 			loo := o.SeedLOO
 			if k < len(o.SeedLOOAt) {
 				loo = o.SeedLOOAt[k]

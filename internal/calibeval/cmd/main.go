@@ -6,7 +6,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -64,23 +63,28 @@ func run() error {
 	}
 	calibeval.Format(os.Stdout, outs)
 	if *dump != "" {
-		b, err := json.Marshal(outs)
+		f, err := os.Create(*dump)
 		if err != nil {
 			return err
 		}
-		return os.WriteFile(*dump, b, 0o644)
+		if err := calibeval.WriteOutcomes(f, outs); err != nil {
+			f.Close()
+			return err
+		}
+		return f.Close()
 	}
 	return nil
 }
 
 // rejudge prints the summary of a dump's outcomes re-judged under each rule.
 func rejudge(path string, rules []string) error {
-	b, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return err
 	}
-	var outs []calibeval.Outcome
-	if err := json.Unmarshal(b, &outs); err != nil {
+	defer f.Close()
+	outs, err := calibeval.ReadOutcomes(f)
+	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	for _, r := range rules {
