@@ -212,8 +212,8 @@ type Topic struct {
 	Language    string  `yaml:"language"`    // auto (default), en, zh, ja, ko
 	Stem        bool    `yaml:"stem"`
 	Terms       int     `yaml:"terms"` // feature terms kept from the seed pages; default 300
-	// ThresholdRule (with relevance 0): topical (default: the seeds and the pages seen, lowered to the crawl's lower tail
-	// when the crawl is the topic) or seeds-mixture (the earlier rule); classifiers/topic README
+	// ThresholdRule (with relevance 0): seeds-mixture (default: the seeds and the pages seen) or topical (the same,
+	// lowered to the crawl's lower tail when the crawl is the topic); classifiers/topic README
 	ThresholdRule string `yaml:"threshold_rule"`
 	// LinkContext is the weight of a link's own context (anchor text, and
 	// with url_words its URL path words) in its priority, blended with its

@@ -46,9 +46,10 @@ type Config struct {
 	// DefaultCalibration.
 	Calibration float64
 	// ThresholdRule is how the threshold is calibrated when Relevance is
-	// 0 (dominance.go): ThresholdTopical (the default) or
-	// ThresholdSeedsMixture (the mean of the seeds' median leave-one-out
-	// cosine and the pages seen's mixture valley, the earlier default).
+	// 0 (dominance.go): ThresholdSeedsMixture (the default: the mean of the
+	// seeds' median leave-one-out cosine and the pages seen's mixture
+	// valley) or ThresholdTopical (the same, lowered to the lower tail of
+	// the pages seen in a crawl that is the topic).
 	ThresholdRule string
 	// Update is the cosine to some seed page above which a fetched page is
 	// folded into the centroid (adaptive). Default 0.4 (chosen with

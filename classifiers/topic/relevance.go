@@ -16,10 +16,10 @@ import (
 // the navigation) gets no weight, and a word of the topic found on few
 // pages outside it weighs most, whether or not it was among the feature
 // terms. The seed centroid and the calibrated threshold (Calibration × the
-// mean of the seed pages' median leave-one-out cosine in the same space
-// and the valley of the pages seen: mixture.go) are
-// recomputed every refreshEvery pages; a page's own vector uses the counts
-// of the moment. Measured on the tuning topics of internal/linkgraph (see
+// threshold of Config.ThresholdRule from the seed pages' leave-one-out
+// cosines in the same space and the relevance of the pages seen:
+// dominance.go, mixture.go) are recomputed every refreshEvery pages; a
+// page's own vector uses the counts of the moment. Measured on the tuning topics of internal/linkgraph (see
 // its README) against the cosine over the feature terms it replaces: AUC
 // of relevance against the truth over the pages a crawl fetches 0.90 →
 // 0.94, F1 at the threshold 0.54 → 0.62.
