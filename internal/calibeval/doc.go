@@ -13,7 +13,10 @@
 // tuning and report topics, declared before any figure was looked at
 // (classifiers/topic/README.md).
 //
-// Files: calibeval.go (Topic, Outcome, Run, the errors and the summary);
-// split.go (the tuning and report topics); demo.go (the demo site's
-// topics); cmd/ (the command: go run ./internal/calibeval/cmd).
+// Files: calibeval.go (Options, Outcome, Run, the errors, Summarise,
+// Format); split.go (Topic, the tuning and report topics); demo.go (the
+// demo site's topics); rejudge.go (Rejudge: a crawl's pages re-judged
+// offline under another threshold rule); read.go (WriteOutcomes,
+// ReadOutcomes: the outcomes as JSON, checked when read); cmd/ (the
+// command: go run ./internal/calibeval/cmd).
 package calibeval
