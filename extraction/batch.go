@@ -89,9 +89,7 @@ func (ce *ClusterExtractor) ExtractBatch(ctx context.Context, pages []Page, work
 				}
 				prep[i].a = analysis{} // p is the next page's
 			}
-			if p.t != nil {
-				p.release()
-			}
+			p.release()
 		}()
 	}
 	for i := range pages {

@@ -96,7 +96,9 @@ func (p *page) reset(doc *html.Node, maxNodes int) error {
 // release drops p's references to its document, keeping its buffers.
 func (p *page) release() {
 	p.doc = nil
-	p.t.Rebuild(nil, stm.Options{})
+	if p.t != nil {
+		p.t.Rebuild(nil, stm.Options{})
+	}
 	clear(p.seg)
 }
 
