@@ -66,7 +66,8 @@
 //     glued), permalink signs (¶) are dropped, addresses made absolute
 //     against <base> and the page URL.
 //  7. Columns (columns.go): a key filled in at least MinFill (20%) of the
-//     page's records, and in two, gets a column named by its role (title,
+//     page's records, and in two, gets a column (sparse keys differing
+//     only in classes count as their class-free path) named by its role (title,
 //     link, date, author, price, summary, text, image; repeats link_2…),
 //     kept per template cluster, at most MaxColumns (60) with Other; all
 //     other values go to Other. A record's fields are its values in
