@@ -157,7 +157,26 @@
 // name order: 17,860 on 412), PostgreSQL 12,575 on 717 (12,903 on 766),
 // Git 2,468 on 130 (2,728 on 151: the learned region finds the option
 // lists of 20 man pages the per-page guards take for article prose, and
-// the sections of gittutorial as records).
+// the sections of gittutorial as records). In crawls (crawl bench, two
+// rounds, old and new binaries alternately, load 27–38, 2026-11-25
+// 15:26–15:53) the records are the same within 0.6% and no longer vary
+// with the fetch order: Python 17,847 both rounds (old 17,846 and
+// 17,850), PostgreSQL 12,575 (12,579 and 12,644), Git 2,262 (2,262 and
+// 2,258); the widest table 63 / 64 / 63 columns as before; peak RSS of
+// the Python crawl 278–279 MB (old 422–495), PostgreSQL 210–218 (198–
+// 214), Git 177–189 (200–210); the pages/s ratio on/off 0.41–0.58 (old
+// 0.33–0.60), 0.29–0.40 (0.31–0.44), 0.69–0.84 (0.50–0.61): at this load
+// the spread exceeds the change, and the CPU of a Python crawl with every
+// built-in on moved less than its spread (user+sys 8.4–9.6 s against
+// 9.2–10.1 s, three runs each alternately, load 30+). Extraction's instructions
+// per run of the subsets without GC hardly change (callgrind, GOGC=off,
+// (Ir(5x) - Ir(1x)) / 4: Python 421.7 M before, 416.8 M ExtractBatch,
+// 417.5 M Prepare+Finish; PostgreSQL 221.9 / 219.9 / 219.7 M): what the
+// OnPage path saves is the collector's work and the batches' DOMs, not
+// the analysis, which stays the cost of per-page extraction (STM of a
+// region's distinct child shapes, the compact tree, the values).
+// Sparse keys that differ only in classes are merged into one column
+// (columns.go; Node.js's index.html gave only Other: link and title now).
 //
 // Files:
 //   - preprocess.go: hidden elements, the page measures.
