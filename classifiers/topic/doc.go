@@ -85,6 +85,8 @@
 //   - mixture.go: the threshold from the seeds and the pages seen (EM).
 //   - urlshape.go: URL patterns, the seeds' patterns, URL link features.
 //   - linkmodel.go: the online logistic regression over hashed link features.
+//   - wordevidence.go: what the fetched pages say of each word, for a
+//     link's anchor and URL words (Config.LinkLabels soft).
 //   - learned.go: the learned strategy: link features, priorities, Rescore.
 //   - linkcontexts.go: the text around each link of a page (the learned
 //     strategy's context words), without copies of clean text.

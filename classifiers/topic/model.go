@@ -76,7 +76,24 @@ type Config struct {
 	// Retrain is how many fetched pages pass between two trainings of the
 	// learned strategy's link model. Default DefaultRetrain.
 	Retrain int
+	// LinkLabels is what the learned strategy learns from the pages it
+	// fetches (our extension): LabelsBinary (the fourth round's method of
+	// internal/linkgraph: a page reached through a link is a positive or
+	// negative example by the relevance threshold) or LabelsSoft (the
+	// example's label is the page's relevance share, continuous, and a
+	// link's priority also counts its anchor and URL words by how often
+	// the fetched pages holding them were relevant: wordevidence.go).
+	// Default DefaultLinkLabels.
+	LinkLabels string
 }
+
+// Link labels of the learned strategy (Config.LinkLabels).
+const (
+	LabelsBinary = "binary"
+	LabelsSoft   = "soft"
+	// DefaultLinkLabels is Config.LinkLabels' default.
+	DefaultLinkLabels = LabelsBinary
+)
 
 func (c *Config) fill() {
 	if c.Strategy == "" {
@@ -84,6 +101,9 @@ func (c *Config) fill() {
 	}
 	if c.Retrain == 0 {
 		c.Retrain = DefaultRetrain
+	}
+	if c.LinkLabels == "" {
+		c.LinkLabels = DefaultLinkLabels
 	}
 	if c.Terms == 0 {
 		c.Terms = 300
@@ -108,6 +128,9 @@ func (c Config) Validate() error {
 	var errs []error
 	if !slices.Contains([]string{StrategyBFS, StrategyBestFirst, StrategyAdaptive, StrategyLearned}, c.Strategy) {
 		errs = append(errs, fmt.Errorf("topic: Strategy %q is unknown (want bfs, best-first, adaptive or learned)", c.Strategy))
+	}
+	if c.LinkLabels != LabelsBinary && c.LinkLabels != LabelsSoft {
+		errs = append(errs, fmt.Errorf("topic: LinkLabels %q is unknown (want binary or soft)", c.LinkLabels))
 	}
 	if c.Retrain < 0 {
 		errs = append(errs, fmt.Errorf("topic: Retrain %d is negative", c.Retrain))
