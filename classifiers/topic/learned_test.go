@@ -142,9 +142,15 @@ func TestLearnedLearnsFromTheCrawl(t *testing.T) {
 // BenchmarkLearnedLink measures scoring one link under the learned
 // strategy with a trained model: features (anchor, URL, context, page
 // state) and the model's probability; and Rescore of a queued link.
-func BenchmarkLearnedLink(b *testing.B) {
+func BenchmarkLearnedLink(b *testing.B) { benchLearnedLink(b, topic.LabelsBinary) }
+
+// BenchmarkLearnedLinkSoft is BenchmarkLearnedLink with LinkLabels soft
+// (the link's words scored by the fetched pages holding them as well).
+func BenchmarkLearnedLinkSoft(b *testing.B) { benchLearnedLink(b, topic.LabelsSoft) }
+
+func benchLearnedLink(b *testing.B, labels string) {
 	ctx := context.Background()
-	h, err := topic.NewHook(sportModel(b, topic.Config{Retrain: 5, Relevance: 0.3}), nil)
+	h, err := topic.NewHook(sportModel(b, topic.Config{Retrain: 5, Relevance: 0.3, LinkLabels: labels}), nil)
 	if err != nil {
 		b.Fatal(err)
 	}
