@@ -67,7 +67,11 @@
 // cosine of the link context stands in for the probability until both
 // classes have 5 examples (cold start). After each training the queued links are rescored (RescoreWith,
 // frontier.Rescorer), since the in-link evidence of a queued link grows as
-// the crawl goes.
+// the crawl goes. Config.LinkLabels soft (not the default: no better on
+// the held-out topics of internal/linkgraph, and dearer per link) labels
+// the examples with the page's relevance share instead of 0/1 and adds to
+// the priority the evidence of the link's anchor and URL words, learned
+// from every word of the fetched pages (wordevidence.go).
 //
 // Extension over the paper (off by default, Config.LinkContext and
 // Config.URLWords): link-context priority, after Pant and Srinivasan's
