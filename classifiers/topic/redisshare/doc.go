@@ -28,12 +28,17 @@
 //
 // StatsShare shares the topic model's adaptive state (topic.StatsSharer,
 // topic.Model.AddStats), for every strategy: the document frequencies of
-// relevance (each page's distinct hashed words) and the pages folded into
-// the adaptive centroid (their vectors' sum), so that every process
-// weighs words, calibrates its threshold and moves its centroid as one
-// process would over the whole crawl. Each process sums what it observed
+// relevance (each page's distinct hashed words), the relevance of the
+// pages judged (topic.RelevanceSharer: counts by epoch and bin of a
+// windowed histogram, topic.RelHist, which the threshold's calibration
+// reads as the pages seen) and the pages folded into the adaptive
+// centroid (their vectors' sum), so that every process weighs words,
+// calibrates its threshold and moves its centroid as one process would
+// over the whole crawl. Each process sums what it observed
 // and, every StatsConfig.Every, adds it in one script call to the crawl's
-// totals (hashes Prefix+"meta", "df", "sum": HINCRBY and HINCRBYFLOAT) and
+// totals (hashes Prefix+"meta", "df", "sum", and "rel:<epoch>" for the
+// topic.RelWindow latest epochs of relevance counts, older ones deleted:
+// HINCRBY and HINCRBYFLOAT) and
 // appends it, numbered, to the stream Prefix+"log" (trimmed to about
 // StatsConfig.MaxLen entries); it reads the others' entries and adds them
 // to its model. A process that starts reads the totals first (one script:
