@@ -29,6 +29,7 @@ import "github.com/redis/go-redis/v9"
 //	                   and the last sequence number of the links then queued or leased
 //	P hs:stored        hash: host → pages stored
 //	P stop             the reason the crawl was stopped, when it was
+//	P rl:<host>        hash: seen-set key of a queued link → its revised label \n score (relabel.go)
 //	P lim:hd           hash: host → links settled (pages and failures) under MaxPagesPerHost
 //	P lim:hl           hash: host → links leased under MaxPagesPerHost (fields at 0 deleted)
 //	P lim:cv, lim:cp   strings: the count-min sketches of frontier.Limits (MaxQueryVariants,
@@ -322,7 +323,7 @@ local function lease(owner, H, idx, top, topscore, q, refused)
   if pid ~= '0' then parent = redis.call('HGET', P .. 'pu:' .. bucket(pid), pid) or '' end
   local rf = '0'
   if refused then rf = '1' end
-  return {'ok', s5, topscore, string.sub(rec, #pid + 2), parent, H, rf}
+  return {'ok', s5, topscore, string.sub(rec, #pid + 2), parent, H, rf, redis.call('EXISTS', P .. 'rl:' .. H)}
 end
 `
 
@@ -333,7 +334,8 @@ end
 // all leased is passed over. It leases the best link of the first candidate that has links
 // and, when the limit is set, a free politeness slot and no delay running
 // (the keys g:<host> and gn:<host> that crawler/redisgate keeps). It
-// returns {"ok", s5, score, record, parent URL, host}, {"stop", reason},
+// returns {"ok", s5, score, record, parent URL, host, refused, whether the
+// host has revised labels (relabel.go)}, {"stop", reason},
 // {"budget"} (the budget is taken by leased links), {"busy"} (no
 // candidate can be served now) or {"gone"} (no candidate has links left:
 // others took them since the candidates were read).
