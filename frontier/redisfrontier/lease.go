@@ -136,7 +136,9 @@ func (f *Frontier) parent(ctx context.Context, pid string) (string, error) {
 // reconcile handles the links an earlier run with this Owner still held
 // (it died, or its settle never reached Redis): those its store saved are
 // settled, the others go back to the queue. Without Config.Saved all go
-// back.
+// back. In a re-crawl, the re-visits of the generation it held (rc:rv)
+// are kept for this run's Revisit: the store holds every re-visited page
+// from before, so it cannot say whether the run re-visited it.
 func (f *Frontier) reconcile(ctx context.Context) error {
 	leases, err := f.leasesOf(ctx, f.owner)
 	if err != nil || len(leases) == 0 {
@@ -147,7 +149,36 @@ func (f *Frontier) reconcile(ctx context.Context) error {
 		f.held[l.url] = heldLink{s5: l.s5, host: l.host}
 	}
 	f.mu.Unlock()
+	if f.cfg.Recrawl {
+		if leases, err = f.keepRevisits(ctx, leases); err != nil {
+			return err
+		}
+	}
 	return f.settleOrGiveBack(ctx, leases, "reconciled the links an earlier run held")
+}
+
+// keepRevisits moves the leases of the generation's re-visits (rc:rv) to
+// f.kept and returns the others.
+func (f *Frontier) keepRevisits(ctx context.Context, leases []lease) ([]lease, error) {
+	keys := make([]any, len(leases))
+	for i, l := range leases {
+		keys[i] = revisitKey(l.url)
+	}
+	in, err := f.rdb.SMIsMember(ctx, f.prefix+"rc:rv", keys...).Result()
+	if err != nil {
+		return nil, fmt.Errorf("redisfrontier: reconcile: re-visits: %w", err)
+	}
+	var rest []lease
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for i, l := range leases {
+		if in[i] {
+			f.kept[l.url] = true
+		} else {
+			rest = append(rest, l)
+		}
+	}
+	return rest, nil
 }
 
 // adopt handles the links leased to this process that it does not know

@@ -27,6 +27,7 @@ import "github.com/redis/go-redis/v9"
 //	                   re-crawl runs (the queue's keys with a "p"; their segments are z: and h:)
 //	P rc:base, rc:seq  while a re-crawl runs: the pages stored when it began (its budget's base)
 //	                   and the last sequence number of the links then queued or leased
+//	P rc:rv            while a re-crawl runs: set of the 63-bit hashes of the URLs re-visited (Revisit)
 //	P hs:stored        hash: host → pages stored
 //	P stop             the reason the crawl was stopped, when it was
 //	P rl:<host>        hash: seen-set key of a queued link → its revised label \n score (relabel.go)
