@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,6 +14,7 @@ import (
 	"github.com/crawl-project/crawl/frontier"
 	"github.com/crawl-project/crawl/frontier/redisfrontier"
 	"github.com/crawl-project/crawl/internal/redistest"
+	"github.com/redis/go-redis/v9"
 )
 
 var parkURLs = flag.Int("park-urls", 100_000, "URLs queued by BenchmarkPark (the reported figures use 1000000)")
@@ -44,7 +46,10 @@ func onHosts(links []crawl.Link, hosts int) []crawl.Link {
 // normal run opens after it, queues them again. One op is a re-crawl
 // process opening (park) and closing, then a normal process opening
 // (unpark) and closing; park-ms and unpark-ms are the open calls (the
-// script and New's few other round trips), and MB the Redis memory
+// scripts and New's few other round trips), longest-script-ms and
+// median-script-ms the script calls Redis ran meanwhile (SLOWLOG: how
+// long one call held Redis, every other client waiting; wall time, so a
+// loaded machine stretches it), and MB the Redis memory
 // (INFO used_memory) the queue takes, parked and queued. The queue is
 // -park-urls real links (TestMemoryPerURL's), on their 450 real hosts
 // or spread over hosts/10 hosts.
@@ -83,9 +88,16 @@ func BenchmarkPark(b *testing.B) {
 				b.Fatal(err)
 			}
 			var park, unpark time.Duration
+			var calls []float64 // ms of each script call
 			var parkedMem int64
+			if err := rdb.ConfigSet(ctx, "slowlog-log-slower-than", "0").Err(); err != nil {
+				b.Fatal(err)
+			}
+			rdb.ConfigSet(ctx, "slowlog-max-len", "100000")
+			defer rdb.ConfigSet(ctx, "slowlog-log-slower-than", "10000")
 			b.ReportAllocs()
 			for b.Loop() {
+				rdb.SlowLogReset(ctx)
 				t0 := time.Now()
 				r := newFrontier(b, rdb, redisfrontier.Config{Name: name, Recrawl: true})
 				park += time.Since(t0)
@@ -94,6 +106,7 @@ func BenchmarkPark(b *testing.B) {
 				if err != nil || st.Parked != int64(n) || st.Queued != 0 {
 					b.Fatalf("after parking: %+v, %v; want %d parked, none queued", st, err, n)
 				}
+				scriptTimes(b, rdb, &calls) // read and emptied: its entries take memory too
 				if parkedMem, err = redistest.UsedMemory(ctx, rdb); err != nil {
 					b.Fatal(err)
 				}
@@ -104,6 +117,7 @@ func BenchmarkPark(b *testing.B) {
 				unpark += time.Since(t0)
 				q.Close()
 				b.StopTimer()
+				scriptTimes(b, rdb, &calls)
 				if st, err := redisfrontier.ReadStatus(ctx, rdb, name); err != nil || st.Parked != 0 || st.Queued != int64(n) {
 					b.Fatalf("after unparking: %+v, %v; want %d queued, none parked", st, err, n)
 				}
@@ -112,6 +126,9 @@ func BenchmarkPark(b *testing.B) {
 			ops := float64(b.N)
 			b.ReportMetric(float64(park.Milliseconds())/ops, "park-ms")
 			b.ReportMetric(float64(unpark.Milliseconds())/ops, "unpark-ms")
+			slices.Sort(calls)
+			b.ReportMetric(calls[len(calls)-1], "longest-script-ms")
+			b.ReportMetric(calls[len(calls)/2], "median-script-ms")
 			b.ReportMetric(float64(queued-before)/1e6, "queued-MB")
 			b.ReportMetric(float64(parkedMem-before)/1e6, "parked-MB")
 			if _, err := redisfrontier.Clear(ctx, rdb, name); err != nil {
@@ -119,4 +136,20 @@ func BenchmarkPark(b *testing.B) {
 			}
 		})
 	}
+}
+
+// scriptTimes adds to ms the durations of the scripts (EVALSHA, EVAL) in
+// Redis's slow log (every command is logged during BenchmarkPark), and
+// empties the log.
+func scriptTimes(b *testing.B, rdb *redis.Client, ms *[]float64) {
+	logs, err := rdb.SlowLogGet(context.Background(), -1).Result()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, l := range logs {
+		if len(l.Args) > 0 && strings.HasPrefix(strings.ToLower(l.Args[0]), "eval") {
+			*ms = append(*ms, float64(l.Duration.Microseconds())/1e3)
+		}
+	}
+	rdb.SlowLogReset(context.Background())
 }

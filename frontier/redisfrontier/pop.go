@@ -134,6 +134,8 @@ func (f *Frontier) popTop(ctx context.Context, ready func(string) bool, margin f
 		return crawl.Link{}, errRefresh
 	case "wide":
 		return crawl.Link{}, errWide
+	case "moving":
+		return crawl.Link{}, f.moving(ctx)
 	case "empty":
 		return crawl.Link{}, frontier.ErrEmpty
 	case "notready":
@@ -250,6 +252,15 @@ func (f *Frontier) popFrom(ctx context.Context, hosts []string) (crawl.Link, err
 	return f.leased(ctx, res)
 }
 
+// moving is Pop's answer while the queue is moved (movestep.go): it helps
+// the move on when nobody drives it, and answers not ready.
+func (f *Frontier) moving(ctx context.Context) error {
+	if err := f.finishMove(ctx, false); err != nil {
+		return err
+	}
+	return frontier.ErrNotReady
+}
+
 // leased reads the answer of a pop script, and takes the link's revised
 // label when its host has some (relabel.go).
 func (f *Frontier) leased(ctx context.Context, res []any) (crawl.Link, error) {
@@ -259,6 +270,8 @@ func (f *Frontier) leased(ctx context.Context, res []any) (crawl.Link, error) {
 		return crawl.Link{}, frontier.ErrNotReady
 	case "gone":
 		return crawl.Link{}, errGone
+	case "moving":
+		return crawl.Link{}, f.moving(ctx)
 	case "budget":
 		return crawl.Link{}, frontier.ErrNotReady
 	case "stop":

@@ -21,11 +21,14 @@ import (
 // a re-crawl fetches its re-visits and the links they bring, not the
 // unfinished crawl's queue. A normal run started when no process is alive
 // closes a generation left open and queues the parked links again. It
-// returns the base (-1 for a normal run). ARGV[2] and ARGV[3] are the
+// returns the base (-1 for a normal run), or -2 when a move of the queue
+// is under way (finish it, then ask again). The move itself is done a
+// few hosts a call after it (movestep.go). ARGV[2] and ARGV[3] are the
 // owner and its lease (ms): it is registered as alive at once, so that a
 // process starting at the same moment joins the generation this one
 // opened instead of opening another.
 var generationScript = redis.NewScript(luaLib + `
+if redis.call('EXISTS', P .. 'mv:dir') == 1 then return -2 end
 local now = now_ms()
 local alive = redis.call('ZCOUNT', P .. 'owners', now, '+inf')
 redis.call('ZADD', P .. 'owners', now + tonumber(ARGV[3]), ARGV[2])
@@ -35,14 +38,14 @@ if ARGV[1] == '1' then
     base = redis.call('GET', P .. 'n:stored') or '0'
     redis.call('SET', P .. 'rc:base', base)
     redis.call('DEL', P .. 'stop', P .. 'rc:rv')
-    move('', 'p')
+    startMove('', 'p')
     redis.call('SET', P .. 'rc:seq', redis.call('GET', P .. 'seq') or '0')
   end
   return tonumber(base)
 end
 if alive == 0 then
   redis.call('DEL', P .. 'rc:base', P .. 'rc:seq', P .. 'rc:rv')
-  move('p', '')
+  startMove('p', '')
 end
 return -1
 `)
@@ -54,9 +57,18 @@ func (f *Frontier) generation(ctx context.Context) error {
 	if f.cfg.Recrawl {
 		flag = 1
 	}
-	base, err := generationScript.Run(ctx, f.rdb, f.keys, flag, f.owner, f.lease.Milliseconds()).Int64()
-	if err != nil {
-		return fmt.Errorf("redisfrontier: open: re-crawl generation: %w", err)
+	var base int64 = -2
+	for base == -2 {
+		if err := f.finishMove(ctx, true); err != nil {
+			return err
+		}
+		var err error
+		if base, err = generationScript.Run(ctx, f.rdb, f.keys, flag, f.owner, f.lease.Milliseconds()).Int64(); err != nil {
+			return fmt.Errorf("redisfrontier: open: re-crawl generation: %w", err)
+		}
+	}
+	if err := f.finishMove(ctx, true); err != nil {
+		return err
 	}
 	if f.cfg.Recrawl && f.cfg.MaxPages > 0 {
 		f.cfg.MaxPages += int(base)
