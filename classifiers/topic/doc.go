@@ -95,6 +95,9 @@
 //   - sharestats.go: StatsSharer, StatsDelta, Model.AddStats: the
 //     relevance statistics and the adaptive centroid of a distributed
 //     crawl's processes added up over all of them.
+//   - sharerel.go: RelevanceSharer, RelHist: the relevance of the pages
+//     seen, shared as a windowed histogram, calibrating a distributed
+//     crawl's threshold as one process's.
 //
 // The package imports crawl and hooks, never crawler.
 package topic
