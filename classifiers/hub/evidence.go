@@ -75,7 +75,7 @@ type walker struct {
 	stack       []frame
 	entries     []entryScope
 	blocks      []blockScope
-	runs        map[*html.Node]int // text of each run's blocks that count
+	runs        map[*html.Node]runText // text and number of each run's blocks that count
 	leads       leadFinder
 	rows        rowFinder
 	targets     [minIndexTargets]string // pages index entries lead into (noteTarget)

@@ -3,6 +3,7 @@ package hub_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -34,10 +35,10 @@ func TestMeasurePage(t *testing.T) {
 		{"term leads, definitions count", `<dl><dt><a href="git-add.html">git-add</a></dt><dd>Add files.</dd><dd>More.</dd><dt>plain</dt><dd>not an entry</dd></dl>`,
 			hub.Evidence{Text: 29, Anchor: 7, ListAnchor: 7, Links: 1, ListLinks: 1, Entry: 21}},
 		{"index entries: places in pages, term only", `<dl><dt><a href="os.html#os.abort">abort()</a> (in os)</dt><dd>long definition</dd>` +
-			`<dt><a href="io.html#io.open">open()</a></dt><dt><a href="sys.html#sys.exit">exit()</a></dt></dl>`,
-			hub.Evidence{Text: 20, Anchor: 19, ListAnchor: 19, Links: 3, ListLinks: 3, IndexEntry: 25}},
-		{"links into fewer than three pages: one page's member list", `<ul><li><a href="v.html#a1">asInt</a>()</li><li><a href="v.html#a2">size</a>()</li><li><a href="base.html#a3">key</a>()</li></ul>`,
-			hub.Evidence{Text: 6, Anchor: 12, ListAnchor: 12, Links: 3, ListLinks: 3}},
+			`<dt><a href="io.html#io.open">open()</a></dt><dt><a href="sys.html#sys.exit">exit()</a></dt>` + placeTerms("dt", 5) + `</dl>`,
+			hub.Evidence{Text: 20, Anchor: 29, ListAnchor: 29, Links: 8, ListLinks: 8, IndexEntry: 35}},
+		{"links into fewer than eight pages: one page's member list, with its bases'", `<ul><li><a href="v.html#a1">asInt</a>()</li><li><a href="v.html#a2">size</a>()</li><li><a href="base.html#a3">key</a>()</li>` + placeTerms("li", 4) + `</ul>`,
+			hub.Evidence{Text: 6, Anchor: 20, ListAnchor: 20, Links: 7, ListLinks: 7}},
 		{"a name before the link: an index term, however few pages", `<ul><li>asInt() : <a href="v.html#a1">Json::Value</a></li><li>com.example.<a href="Foo.html">Foo</a> (implements com.example.<a href="Bar.html">Bar</a>)</li></ul>`,
 			hub.Evidence{Text: 44, Anchor: 17, ListAnchor: 17, Links: 3, ListLinks: 3, Entry: 42, IndexEntry: 19}},
 		{"text before the link: no entry", `<ul><li>Read this first <a href="/a">alpha</a></li><li>See <a href="/b">beta</a> for the details of this</li></ul>`,
@@ -47,8 +48,8 @@ func TestMeasurePage(t *testing.T) {
 		{"same-page fragment and mailto: no entry", `<ul><li><a href="#x">here</a></li><li><a href="mailto:a@b">mail</a></li></ul>`,
 			hub.Evidence{Anchor: 8, ListAnchor: 8, Links: 2, ListLinks: 2}},
 		{"table rows led by a link", `<table><tr><td></td><td><a href="f.html#index-abs">abs</a></td><td><a href="f.html">Utility</a></td></tr>` +
-			`<tr><td><a href="g.html#x">x</a></td></tr><tr><td><a href="h.html#y">y</a></td></tr></table>`,
-			hub.Evidence{Anchor: 12, ListAnchor: 12, Links: 4, ListLinks: 4, IndexEntry: 12}},
+			`<tr><td><a href="g.html#x">x</a></td></tr><tr><td><a href="h.html#y">y</a></td></tr>` + placeTerms("tr", 5) + `</table>`,
+			hub.Evidence{Anchor: 22, ListAnchor: 22, Links: 9, ListLinks: 9, IndexEntry: 22}},
 		{"rows of sibling cells (period 2) led by a link; a row summarising a member of the page is none", `<div class="t"><div class="h">Class</div><div class="h">Description</div>` +
 			`<div class="col-first"><a href="A.html">A</a></div><div class="col-last">Does a.</div><div class="col-first"><a href="B.html">B</a></div><div class="col-last">Does b.</div></div>` +
 			`<div class="m"><div class="c1"><a href="T.html">T</a></div><div class="c2"><a href="#get()">get</a>()</div><div class="c3">Gets.</div>` +
@@ -58,6 +59,10 @@ func TestMeasurePage(t *testing.T) {
 		{"anchor without href", `<a name="x">named</a>`, hub.Evidence{Text: 5}},
 		{"repeated blocks led by page links", `<div class="r"><a href="/a">aa</a> s</div><div class="r"><a href="/b">bb</a></div><div class="r"><a href="/c">cc</a></div><div class="r">no link</div><p>x</p>`,
 			hub.Evidence{Text: 8, Anchor: 6, Links: 3, Block: 7, BlockRun: 7}},
+		{"a run of which fewer than half lead is no list (a caption, then graphs)", `<div class="tb"><a href="/a">alpha</a> text</div><div class="tb">Include graph</div><div class="tb">Used by graph</div>`,
+			hub.Evidence{Text: 27, Anchor: 5, Links: 1, Block: 9}},
+		{"two of three lead: a run", `<div class="tb"><a href="/a">alpha</a> text</div><div class="tb"><a href="/b">beta</a></div><div class="tb">Used by graph</div>`,
+			hub.Evidence{Text: 15, Anchor: 9, Links: 2, Block: 13, BlockRun: 13}},
 		{"two alike blocks are no run, other classes break it", `<div class="r"><a href="/a">aa</a></div><div class="s"><a href="/b">bb</a></div><div class="r"><a href="/c">cc</a></div><div class="r"><a href="/d">dd</a></div>`,
 			hub.Evidence{Anchor: 8, Links: 4}},
 		{"list items of three are blocks too", `<ul><li><a href="/a">a</a></li><li><a href="/b">b</a></li><li><a href="/c#x">c</a></li></ul>`,
@@ -158,10 +163,11 @@ func TestParsePageModel(t *testing.T) {
 		{"old format", `{"format":"crawl-hub-page/1","std":[1,1,1]}`, "format"},
 		{"format 3", `{"format":"crawl-hub-page/3","std":[1,1,1,1,1]}`, "format"},
 		{"format 4", `{"format":"crawl-hub-page/4","std":[1,1,1,1,1]}`, "format"},
-		{"zero std", `{"format":"crawl-hub-page/5","std":[1,0,1,1,1]}`, "std"},
-		{"weight", `{"format":"crawl-hub-page/5","std":[1,1,1,1,1],"w":[1,2,3,4,5,1e999]}`, "cannot unmarshal"},
-		{"block share", `{"format":"crawl-hub-page/5","std":[1,1,1,1,1],"block":{"share":1.5,"links":5}}`, "block rule"},
-		{"block links", `{"format":"crawl-hub-page/5","std":[1,1,1,1,1],"block":{"share":0.3,"links":-1}}`, "block rule"},
+		{"format 5", `{"format":"crawl-hub-page/5","std":[1,1,1,1,1]}`, "format"},
+		{"zero std", `{"format":"crawl-hub-page/6","std":[1,0,1,1,1]}`, "std"},
+		{"weight", `{"format":"crawl-hub-page/6","std":[1,1,1,1,1],"w":[1,2,3,4,5,1e999]}`, "cannot unmarshal"},
+		{"block share", `{"format":"crawl-hub-page/6","std":[1,1,1,1,1],"block":{"share":1.5,"links":5}}`, "block rule"},
+		{"block links", `{"format":"crawl-hub-page/6","std":[1,1,1,1,1],"block":{"share":0.3,"links":-1}}`, "block rule"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if _, err := hub.ParsePageModel([]byte(c.json)); err == nil || !strings.Contains(err.Error(), c.want) {
@@ -240,4 +246,19 @@ func TestHostCalibration(t *testing.T) {
 	if _, err := hub.NewHook(c, hub.Policy{}, hub.WithHostCalibration(20)); err == nil {
 		t.Error("host calibration without a page model: no error")
 	}
+}
+
+// placeTerms returns k index entries of element tag ("dt", "li" or "tr"),
+// each a two-rune term linked to a place in a page of its own (p1.html#t,
+// p2.html#t, …).
+func placeTerms(tag string, k int) string {
+	var b strings.Builder
+	for i := range k {
+		cell := fmt.Sprintf(`<a href="p%d.html#t">t%d</a>`, i+1, i+1)
+		if tag == "tr" {
+			cell = "<td>" + cell + "</td>"
+		}
+		fmt.Fprintf(&b, "<%s>%s</%s>", tag, cell, tag)
+	}
+	return b.String()
 }

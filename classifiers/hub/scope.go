@@ -121,9 +121,10 @@ func (w *walker) leave(o opened) {
 		if s.sum <= maxEntryRunes {
 			counted = s.sum
 			if w.runs == nil {
-				w.runs = map[*html.Node]int{}
+				w.runs = map[*html.Node]runText{}
 			}
-			w.runs[s.run] += s.sum
+			r := w.runs[s.run]
+			w.runs[s.run] = runText{text: r.text + s.sum, blocks: r.blocks + 1}
 		}
 		if k := len(w.blocks); k > 0 {
 			w.blocks[k-1].sum += s.sum
@@ -136,10 +137,12 @@ func (w *walker) leave(o opened) {
 
 // An index whose entries are links into fewer than minIndexTargets pages
 // is the list of one page's members (a class's member list, with its base
-// class), not a way through the site: its entries count nothing. Entries
+// classes: on the tuning sites these lead into 3–6 pages, a site's
+// generated indexes into 16 or more), not a way through the site: its
+// entries count nothing. Entries
 // led by a name ("asString() : <a>Json::Value</a>", a term and where it
 // is) are an index's however few pages they lead into.
-const minIndexTargets = 3
+const minIndexTargets = 8
 
 // noteTarget notes the page an index entry's link leads into (its href
 // without the #fragment), up to minIndexTargets distinct ones.
@@ -160,13 +163,30 @@ func (w *walker) noteTarget(href string) {
 	w.nTargets++
 }
 
-// end sets Evidence.BlockRun from the runs' counted text, and counts the
+// runLength returns the number of blocks of the run whose first block is
+// first: its alike adjacent element siblings.
+func runLength(first *html.Node) int {
+	n := 1
+	for s := nextElement(first); s != nil && alike(first, s); s = nextElement(s) {
+		n++
+	}
+	return n
+}
+
+// runText is the counted text of a run's blocks and their number.
+type runText struct{ text, blocks int }
+
+// end sets Evidence.BlockRun from the runs' counted text (a run counts when
+// at least half of its blocks lead to a page and count: three alike
+// sections of which one starts with a link are no list), and counts the
 // index entries led by a link when they lead into minIndexTargets pages.
 func (w *walker) end() {
 	if w.nTargets >= minIndexTargets {
 		w.e.IndexEntry += w.linkedIndex
 	}
-	for _, n := range w.runs {
-		w.e.BlockRun = max(w.e.BlockRun, n)
+	for first, r := range w.runs {
+		if 2*r.blocks >= runLength(first) {
+			w.e.BlockRun = max(w.e.BlockRun, r.text)
+		}
 	}
 }

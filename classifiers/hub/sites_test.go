@@ -68,11 +68,11 @@ func siteSubset(t testing.TB, archive, labelsTSV string) (map[string]*html.Node,
 
 // TestPageModelReportSites: on subsets of the two report sites (never
 // trained or tuned on: the shipped page model was fitted on PostgreSQL,
-// git, the GLib manuals, Apache, the Closure Javadoc and the JsonCpp
-// Doxygen manual; testdata/sitehubs/README.md), the page-evidence
+// git, the GLib manuals, Apache, the Closure Javadoc, the JsonCpp Doxygen
+// manual, YARD, jsoup and CppUnit; testdata/sitehubs/README.md), the page-evidence
 // label scores hub F1 ≥ 0.8 against the written rule's labels, where the
 // URL SVM labels nearly every page hub. Measured on the subsets when the
-// model was shipped (and again for format /5): Python 57 pages (19 hubs) F1
+// model was shipped (and again for formats /5 and /6): Python 57 pages (19 hubs) F1
 // 1.000, Octave 52 pages (11 hubs) F1 1.000; the URL SVM 0.500 and 0.349.
 func TestPageModelReportSites(t *testing.T) {
 	m, err := hub.DefaultPageModel()

@@ -2,7 +2,7 @@
 // (classifiers/hub PageModel) on labelled pages.
 //
 //	pagemodel -train-site DIR=LABELS.tsv … [-hub-glob G -topic-glob G] -out model.json
-//	pagemodel -model model.json -eval DIR=LABELS.tsv …
+//	pagemodel -model model.json -eval DIR=LABELS.tsv … [-evidence-dir DIR]
 //	pagemodel -loso -train-site DIR=LABELS.tsv … [-hub-glob G -topic-glob G]
 //
 // -loso (leave one source out) is for choosing on the training sources
@@ -63,6 +63,7 @@ func main() {
 	blockLinks := flag.Int("block-links", 5, "block rule of trained models: least links")
 	out := flag.String("out", "", "write the trained model here")
 	evidenceOut := flag.String("evidence-out", "", "write the reported glob half's evidence rows here (TSV)")
+	evidenceDir := flag.String("evidence-dir", "", "write each -eval site's evidence rows to DIR/NAME.tsv (NAME: its labels file's name)")
 	model := flag.String("model", "", "evaluate this model (default: the trained one, or the shipped one)")
 	var pr printer
 	flag.BoolVar(&pr.errors, "errors", false, "print each wrongly labelled page with its evidence")
@@ -86,13 +87,13 @@ func main() {
 		}
 		return
 	}
-	if err := run(pr, trainSites, evalSites, *hubGlob, *topicGlob, *seed, *globHalf, *globWeight, *ridge, rule, *out, *model, *evidenceOut); err != nil {
+	if err := run(pr, trainSites, evalSites, *hubGlob, *topicGlob, *seed, *globHalf, *globWeight, *ridge, rule, *out, *model, *evidenceOut, *evidenceDir); err != nil {
 		fmt.Fprintln(os.Stderr, "pagemodel:", err)
 		os.Exit(1)
 	}
 }
 
-func run(pr printer, trainSites, evalSites list, hubGlob, topicGlob string, seed int64, globHalf, globWeight int, ridge float64, rule hub.BlockRule, out, modelPath, evidenceOut string) error {
+func run(pr printer, trainSites, evalSites list, hubGlob, topicGlob string, seed int64, globHalf, globWeight int, ridge float64, rule hub.BlockRule, out, modelPath, evidenceOut, evidenceDir string) error {
 	trainGlob, testGlob, err := splitGlob(hubGlob, topicGlob, seed)
 	if err != nil {
 		return err
@@ -167,6 +168,12 @@ func run(pr printer, trainSites, evalSites list, hubGlob, topicGlob string, seed
 			return err
 		}
 		pr.report(s, ps, m, c)
+		if evidenceDir != "" {
+			_, labels, _ := strings.Cut(s, "=")
+			if err := writeEvidence(filepath.Join(evidenceDir, filepath.Base(labels)), ps); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -348,8 +355,8 @@ func sitePages(spec string) ([]page, error) {
 			return nil, err
 		}
 		// Every page of a site directory as if served from one host.
-		ev := hub.MeasurePageAt(doc, "http://site.test/"+filepath.ToSlash(path))
-		out = append(out, page{path: path, group: dir, ev: ev, hub: label == "hub"})
+		u := "http://site.test/" + filepath.ToSlash(path)
+		out = append(out, page{path: path, group: dir, url: u, ev: hub.MeasurePageAt(doc, u), hub: label == "hub"})
 	}
 	return out, sc.Err()
 }

@@ -13,6 +13,10 @@ documentation tree and prints `path<TAB>label` for every .html page.
     python3 label.py yard /usr/share/doc/yard/doc > yard.tsv
     python3 label.py javadoc /usr/share/doc/libjsoup-java/api > jsoup-javadoc.tsv
     python3 label.py doxygen /usr/share/doc/libcppunit-doc/html > cppunit.tsv
+    python3 label.py sphinx /usr/share/doc/sphinx-doc/html > sphinx.tsv
+    python3 label.py gtkdoc /usr/share/gtk-doc/html/cairo > cairo.tsv
+    python3 label.py haddock /usr/share/doc/libghc-aeson-doc/html > aeson-haddock.tsv
+    python3 label.py gidocgen /usr/share/doc/libgdk-pixbuf2.0-doc/html > gdk-pixbuf.tsv
 
 With -v it prints, instead, every page's share (below) and label, and with
 -check the pages whose share lies in [0.3, 0.7] (the ones README.md says
@@ -237,9 +241,32 @@ def apache_site(rel, root):
 
 
 def gtkdoc_site(rel, root):
+    """gtk-doc: the generated symbol indexes are the pages holding its index
+    markup (div.index): api-index-full.html in the GLib manuals, index-all.html
+    and the per-version index-1.N.html in cairo's."""
     main = find(root, lambda n: n.tag == "body") or root
     skip = lambda n: (n.tag == "table" and "navigation" in n.cls()) or (n.tag == "div" and "footer" in n.cls())
-    return main, skip, os.path.basename(rel).startswith("api-index")
+    index = find(main, lambda n: n.tag == "div" and n.cls() == ["index"]) is not None
+    return main, skip, index
+
+
+def haddock_site(rel, root):
+    """Haddock: the page's own content is div#content (the package header
+    with its menu and the footer are its siblings); the generated indexes
+    are doc-index*.html (the identifier index, whole and by letter). The
+    hyperlinked sources (src/) are pages as any other."""
+    main = find(root, lambda n: n.attrs.get("id") == "content") or find(root, lambda n: n.tag == "body") or root
+    return main, (lambda n: False), os.path.basename(rel).startswith("doc-index")
+
+
+def gidocgen_site(rel, root):
+    """gi-docgen: the page's own content is section#main (the sidebar nav
+    and the hidden search section are its siblings). It generates no index
+    of places: its namespace page and class hierarchy are lists of links to
+    pages, which the rule measures."""
+    main = find(root, lambda n: n.tag == "section" and n.attrs.get("id") == "main") or find(
+        root, lambda n: n.tag == "body") or root
+    return main, (lambda n: False), False
 
 
 def javadoc_site(rel, root):
@@ -335,8 +362,24 @@ def yard_site(rel, root):
 
 SITES = {"python": python_site, "postgresql": postgresql_site, "git": git_site, "octave": octave_site,
          "apache": apache_site,
-         "gtkdoc": gtkdoc_site, "javadoc": javadoc_site, "doxygen": doxygen_site, "yard": yard_site}
-GRIDS = {"javadoc": javadoc_table_grid, "doxygen": doxygen_grid}
+         "gtkdoc": gtkdoc_site, "javadoc": javadoc_site, "doxygen": doxygen_site, "yard": yard_site,
+         "sphinx": python_site, "haddock": haddock_site, "gidocgen": gidocgen_site}
+def gidocgen_grid(main):
+    """gi-docgen lists a class's or struct's members (constructors, methods,
+    functions, properties, signals, virtual functions) as div blocks, each a
+    heading (h6) naming the member, with a link to the member's page, then
+    its one-line summary: such a block is an entry led by its heading."""
+    rows = {}
+    for d in walk(main):
+        if d.tag != "div":
+            continue
+        first = next((k for k in d.kids if isinstance(k, Node)), None)
+        if first is not None and first.tag == "h6":
+            rows[id(d)] = ([d], first)
+    return rows
+
+
+GRIDS = {"javadoc": javadoc_table_grid, "doxygen": doxygen_grid, "gidocgen": gidocgen_grid}
 
 
 # The hand check (README.md) looked at every page whose share lies in
