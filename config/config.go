@@ -205,13 +205,16 @@ type Topic struct {
 	Corpus      string  `yaml:"corpus"`
 	CorpusTopic string  `yaml:"corpus_topic"`
 	Relevance   float64 `yaml:"relevance"`   // cosine to the seed centroid for a page to count as relevant; 0 (default): calibrated from the seeds
-	Calibration float64 `yaml:"calibration"` // with relevance 0: threshold = this × the seeds' median leave-one-out cosine; 0: the package default (1.0)
+	Calibration float64 `yaml:"calibration"` // with relevance 0: threshold = this × the calibrated one; 0: the package default (1.0)
 	Retrain     int     `yaml:"retrain"`     // learned: pages between two trainings of the link model; 0: the package default (10)
 	Update      float64 `yaml:"update"`      // cosine to a seed page above which the centroid adapts; 0: the package default (0.4)
 	DriftFloor  float64 `yaml:"drift_floor"` // drift guard: least cosine between current and seed centroid; 0: the package default (0.9)
 	Language    string  `yaml:"language"`    // auto (default), en, zh, ja, ko
 	Stem        bool    `yaml:"stem"`
 	Terms       int     `yaml:"terms"` // feature terms kept from the seed pages; default 300
+	// ThresholdRule (with relevance 0): seeds-mixture (default: the seeds and the pages seen) or topical (the same,
+	// lowered to the crawl's lower tail when the crawl is the topic); classifiers/topic README
+	ThresholdRule string `yaml:"threshold_rule"`
 	// LinkContext is the weight of a link's own context (anchor text, and
 	// with url_words its URL path words) in its priority, blended with its
 	// page's cosine: an extension over the paper (link-context focused

@@ -296,6 +296,9 @@ func (c *Config) validate() []*Error {
 		}
 	}
 	unit("topic.relevance", c.Topic.Relevance)
+	if r := c.Topic.ThresholdRule; r != "" && r != "topical" && r != "seeds-mixture" {
+		bad("topic.threshold_rule", "unknown rule %q (want seeds-mixture or topical)", r)
+	}
 	if c.Topic.Calibration < 0 || c.Topic.Calibration > 2 {
 		bad("topic.calibration", "%v is outside [0, 2]", c.Topic.Calibration)
 	}

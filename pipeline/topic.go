@@ -37,7 +37,7 @@ func newTopicBuiltin(ctx context.Context, cfg *config.Config, seeds []string, lo
 		Strategy: cfg.Topic.Strategy, Terms: cfg.Topic.Terms, Relevance: cfg.Topic.Relevance,
 		Update: cfg.Topic.Update, DriftFloor: cfg.Topic.DriftFloor, Language: cfg.Topic.Language, Stem: cfg.Topic.Stem,
 		LinkContext: cfg.Topic.LinkContext, URLWords: cfg.Topic.URLWords,
-		Calibration: cfg.Topic.Calibration, Retrain: cfg.Topic.Retrain,
+		Calibration: cfg.Topic.Calibration, ThresholdRule: cfg.Topic.ThresholdRule, Retrain: cfg.Topic.Retrain,
 	}
 	pages := fetchSeedPages(ctx, seeds, cfg.Fetch.UserAgent, log)
 	if len(pages) == 0 {
@@ -139,8 +139,8 @@ func (t *topicBuiltin) reportLines() []string {
 	}
 	rel := fmt.Sprintf("relevance threshold %.3f (topic.relevance)", t.Model().Threshold())
 	if cfg.Relevance == 0 {
-		rel = fmt.Sprintf("relevance threshold %.3f (calibrated: %g × the mean of %d seed pages' median leave-one-out cosine and the pages seen's valley)",
-			t.Model().Threshold(), cfg.Calibration, t.Model().Seeds())
+		rel = fmt.Sprintf("relevance threshold %.3f (calibrated, rule %s: %g × from %d seed pages and the pages seen)",
+			t.Model().Threshold(), cfg.ThresholdRule, cfg.Calibration, t.Model().Seeds())
 	}
 	return append([]string{
 		fmt.Sprintf("topic           %s, priority %s: centroid updated %d times (%d rejected by the drift guard), drift cosine %.3f",

@@ -55,10 +55,11 @@
 //	hook.go       Hook: OnURL (label, score, policy) and OnPage adapters, Policy, Mode, HookOption
 //	evidence.go   Evidence, MeasurePage, MeasurePageAt: a fetched page's main-content link structure (page evidence)
 //	entry.go      entries that lead to another page of the site or to a place in one (tables of contents, indexes),
-//	              after a marker or a name; links to a place in the page itself
+//	              after a marker or a name; blocks opened by a heading that links to a page (terms); links to a
+//	              place in the page itself
 //	fastpath.go   the page evidence's byte-level helpers: non-space rune count, class-word prefilter, ?# and path-segment tests
 //	rows.go       rows of a table laid out as sibling cells (period-k runs, MDR's generalized nodes)
-//	block.go      repeated blocks that lead to another page (list pages laid out in divs), their largest run
+//	block.go      repeated blocks that lead to another page (list pages laid out in divs), their largest run (or one kind of term blocks summed)
 //	scope.go      entries and blocks counted when the walk leaves them: layout containers, a page's own
 //	              members and one page's member lists left out
 //	pagemodel.go  PageModel (logistic regression over Evidence, block rule), TrainPageModel, DefaultPageModel

@@ -90,6 +90,8 @@ func (f *leadFinder) entryLead(n *html.Node) lead {
 	switch n.DataAtom {
 	case atom.Li, atom.Tr, atom.Dt:
 		return f.firstTextLead(n, 0, false)
+	case atom.Div, atom.Section, atom.Article:
+		return f.termLead(n)
 	case atom.Dd:
 		for s := n.PrevSibling; s != nil; s = s.PrevSibling {
 			if s.Type != html.ElementNode {
@@ -110,6 +112,41 @@ func (f *leadFinder) entryLead(n *html.Node) lead {
 		}
 	}
 	return leadNone
+}
+
+// termLead returns leadPage when n (a div, section or article) opens with
+// a heading whose first visible text is a link to another page: a term
+// and its description, as a dt and its dd (an API's member named by a
+// heading that links to the member's page, then its summary). A heading
+// whose text precedes its link, or that links to a place, is a section's
+// title and leads nowhere.
+func (f *leadFinder) termLead(n *html.Node) lead {
+	h := firstElement(n)
+	if h == nil || !headingTag(h) {
+		return leadNone
+	}
+	if f.firstTextLead(h, 0, false) != leadPage {
+		return leadNone
+	}
+	return leadPage
+}
+
+// firstElement returns n's first element child, or nil.
+func firstElement(n *html.Node) *html.Node {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode {
+			return c
+		}
+	}
+	return nil
+}
+
+func headingTag(n *html.Node) bool {
+	switch n.DataAtom {
+	case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+		return true
+	}
+	return false
 }
 
 // firstTextLead returns what the first visible text of entry (lists and

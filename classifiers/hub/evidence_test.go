@@ -79,6 +79,15 @@ func TestMeasurePage(t *testing.T) {
 		{"the largest run; odd and even rows are alike", `<div class="item odd"><a href="/a">aaaa</a></div><div class="item even"><a href="/b">bbbb</a></div><div class="item odd"><a href="/c">cccc</a></div><div class="item even"><a href="/d">dddd</a></div>` +
 			`<p>x</p><div class="rel"><a href="/e">e</a></div><div class="rel"><a href="/f">f</a></div><div class="rel"><a href="/g">g</a></div>`,
 			hub.Evidence{Text: 1, Anchor: 19, Links: 7, Block: 19, BlockRun: 16}},
+		{"a block opening with a heading that links to a page is a term and its description; a title before its link, or a link to a place, is a section", `<div class="a"><h6><a href="m.html">get_width</a></h6><div class="doc"><p>Gets it.</p></div></div>` +
+			`<div class="b"><h4>Signals <a href="s.html">s</a></h4><p>Text</p></div><div class="c"><h4><a href="#x">here</a></h4><p>Para</p></div>`,
+			hub.Evidence{Text: 22, Anchor: 14, Links: 3, Entry: 16}},
+		{"a heading, then its description in two alike cells: rows whose first cell occurs once", `<div class="d"><p>Methods inherited:</p><h6><a href="a.html">alpha</a></h6><div class="doc">One.</div><div class="doc"></div>` +
+			`<h6><a href="b.html">beta</a></h6><div class="doc">Two.</div><div class="doc"></div></div>`,
+			hub.Evidence{Text: 25, Anchor: 9, Links: 2, Entry: 17}},
+		{"runs of term blocks of one kind count together; other runs by the largest", strings.Repeat(`<div class="s">`+strings.Repeat(`<div class="m"><h6><a href="a.html">aa</a></h6>x</div>`, 3)+`</div>`, 2) +
+			strings.Repeat(`<div class="r"><a href="/r">rrrr</a></div>`, 3),
+			hub.Evidence{Text: 6, Anchor: 24, Links: 9, Entry: 18, Block: 30, BlockRun: 18}},
 		{"script", `<script>var a = "<a href=x>";</script>t`, hub.Evidence{Text: 1}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -135,6 +144,7 @@ func FuzzMeasurePage(f *testing.F) {
 	f.Add([]byte(`<ul><li><a href="javascript:x()">j</a><li><a href="HTTP://x/y">y</a><li><a href=" b#">b</a></ul>`))
 	f.Add([]byte(`<div><div class=a><a href=A.html>A</a></div><div class=b>x <a href="#m">m</a></div><div class=a>v</div><div class=b><div class=a><a href=B.html>B</a></div><div class=b></div><div class=a></div><div class=b></div></div></div>`))
 	f.Add([]byte(`<ul><li>name() : <a href="v.html#a">V</a><li>pkg.<a href=F.html>F</a> (implements q.<a href=G.html>G</a>)<li>C<a href="v.html#b">b</a></ul><dl><dt>C</dt><dd><a href=c.html>c</a></dl>`))
+	f.Add([]byte(`<div class=m><h6><a href=a.html>a</a></h6><div class=m><h6><a href=b.html>b</a></h6>x</div><div class=m><h6><a href=c.html>c</a></h6></div><div class=m><h6><a href=d.html>d</a></h6></div></div><div class=m><h6><a href=e.html>e</a></h6></div><div class=m><h6><a href=f.html>f</a></h6></div><h6><a href=g.html>g</a></h6><p>1<p>2<h6><a href=h.html>h</a></h6><p>3<p>4`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		doc, err := htmldecode.Parse(b, "")
 		if err != nil {
@@ -164,10 +174,11 @@ func TestParsePageModel(t *testing.T) {
 		{"format 3", `{"format":"crawl-hub-page/3","std":[1,1,1,1,1]}`, "format"},
 		{"format 4", `{"format":"crawl-hub-page/4","std":[1,1,1,1,1]}`, "format"},
 		{"format 5", `{"format":"crawl-hub-page/5","std":[1,1,1,1,1]}`, "format"},
-		{"zero std", `{"format":"crawl-hub-page/6","std":[1,0,1,1,1]}`, "std"},
-		{"weight", `{"format":"crawl-hub-page/6","std":[1,1,1,1,1],"w":[1,2,3,4,5,1e999]}`, "cannot unmarshal"},
-		{"block share", `{"format":"crawl-hub-page/6","std":[1,1,1,1,1],"block":{"share":1.5,"links":5}}`, "block rule"},
-		{"block links", `{"format":"crawl-hub-page/6","std":[1,1,1,1,1],"block":{"share":0.3,"links":-1}}`, "block rule"},
+		{"format 6", `{"format":"crawl-hub-page/6","std":[1,1,1,1,1]}`, "crawl-hub-page/7"},
+		{"zero std", `{"format":"crawl-hub-page/7","std":[1,0,1,1,1]}`, "std"},
+		{"weight", `{"format":"crawl-hub-page/7","std":[1,1,1,1,1],"w":[1,2,3,4,5,1e999]}`, "cannot unmarshal"},
+		{"block share", `{"format":"crawl-hub-page/7","std":[1,1,1,1,1],"block":{"share":1.5,"links":5}}`, "block rule"},
+		{"block links", `{"format":"crawl-hub-page/7","std":[1,1,1,1,1],"block":{"share":0.3,"links":-1}}`, "block rule"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if _, err := hub.ParsePageModel([]byte(c.json)); err == nil || !strings.Contains(err.Error(), c.want) {

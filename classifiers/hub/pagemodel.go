@@ -10,7 +10,7 @@ import (
 // PageModel is the page-evidence classifier: a logistic regression over
 // the standardised Evidence features, P(hub) = 1/(1 + e^−(w·z + b)).
 type PageModel struct {
-	Format string                   `json:"format"` // "crawl-hub-page/6"
+	Format string                   `json:"format"` // "crawl-hub-page/7"
 	Mean   [numEvidence]float64     `json:"mean"`
 	Std    [numEvidence]float64     `json:"std"`
 	W      [numEvidence + 1]float64 `json:"w"`     // weights, then the bias
@@ -40,8 +40,11 @@ func (r BlockRule) Holds(e Evidence) bool {
 // rows of sibling cells, names before links and the rules for a page's own
 // members (rows.go, entry.go, scope.go), /5 index entries counted when
 // they lead into 3 pages (now 8) and runs of blocks whatever share of them
-// leads (now half, scope.go); none is read.
-const pageModelFormat = "crawl-hub-page/6"
+// leads (now half, scope.go), /6 no entries led by a heading's link (a
+// term block, entry.go), rows only of distinct cells (now the first cell
+// once, rows.go) and the largest run alone (now also the runs of term
+// blocks of one kind summed, scope.go); none is read.
+const pageModelFormat = "crawl-hub-page/7"
 
 // Prob returns P(hub) of a page with evidence e: the regression's, at
 // least 0.5 (a hub) when the block rule holds.

@@ -16,8 +16,8 @@ import (
 //
 // A region is found where the sequence of the children's signatures (tag
 // and classKey, block.go) has period k (2 ≤ k ≤ maxRowPeriod) for at least
-// minRowRepeats periods, starting at a child; its k signatures are
-// distinct (a period of equal siblings is a run of blocks, block.go) and
+// minRowRepeats periods, starting at a child; its first signature
+// occurs once in it (rowPeriod; a period of equal siblings is a run of blocks, block.go) and
 // each is a block element (cellTag). The smallest such period is taken and the search
 // goes on after the region. Cost: O(children · maxRowPeriod²).
 
@@ -97,7 +97,7 @@ func (r *rowFinder) find(n *html.Node) ([]rowSpan, int) {
 func (r *rowFinder) periodAt(i int) (k, rows int) {
 	s := r.sigs
 	for k := 2; k <= maxRowPeriod && i+k*minRowRepeats <= len(s); k++ {
-		if !distinct(s[i : i+k]) {
+		if !rowPeriod(s[i : i+k]) {
 			continue
 		}
 		j := i
@@ -111,17 +111,20 @@ func (r *rowFinder) periodAt(i int) (k, rows int) {
 	return 0, 0
 }
 
-// distinct reports whether the signatures are pairwise different and none
-// is 0 (an element that cannot be a cell of such a row).
-func distinct(s []uint64) bool {
-	for a, x := range s {
+// rowPeriod reports whether the signatures may be one row's cells: none
+// is 0 (an element that cannot be a cell of such a row) and the first
+// occurs once, so that it marks where each row starts (a heading naming a
+// member, then its description in two alike divs; a period of equal
+// siblings is a run of blocks, block.go).
+func rowPeriod(s []uint64) bool {
+	for _, x := range s {
 		if x == 0 {
 			return false
 		}
-		for _, y := range s[a+1:] {
-			if x == y {
-				return false
-			}
+	}
+	for _, y := range s[1:] {
+		if y == s[0] {
+			return false
 		}
 	}
 	return true

@@ -180,13 +180,30 @@ type runText struct{ text, blocks int }
 // at least half of its blocks lead to a page and count: three alike
 // sections of which one starts with a link are no list), and counts the
 // index entries led by a link when they lead into minIndexTargets pages.
+// BlockRun is the largest run's text, or the text of all the runs of term
+// blocks (entry.go: termLead) of one kind (tag and classKey) when that is
+// more: an API page lists its constructors, methods, properties and
+// signals as several runs of such blocks, one per kind of member, each a
+// small share of the page.
 func (w *walker) end() {
 	if w.nTargets >= minIndexTargets {
 		w.e.IndexEntry += w.linkedIndex
 	}
+	var terms map[string]int // counted text of the runs of term blocks, by kind
 	for first, r := range w.runs {
-		if 2*r.blocks >= runLength(first) {
-			w.e.BlockRun = max(w.e.BlockRun, r.text)
+		if 2*r.blocks < runLength(first) {
+			continue
 		}
+		w.e.BlockRun = max(w.e.BlockRun, r.text)
+		if w.leads.termLead(first) != leadPage {
+			continue
+		}
+		if terms == nil {
+			terms = map[string]int{}
+		}
+		c, _ := attr(first, "class")
+		k := first.Data + "." + classKey(c)
+		terms[k] += r.text
+		w.e.BlockRun = max(w.e.BlockRun, min(terms[k], w.e.Block)) // runs nested in runs of their kind count once
 	}
 }

@@ -97,7 +97,7 @@ func (h *Hook) OnPage(ctx context.Context, page *crawl.Page) error {
 	}
 	h.scores.put(page.URL, score)
 	if h.learner != nil {
-		h.learnPage(page, score, len(v.words.ids))
+		h.learnPage(h.learnView(page), score, len(v.words.ids))
 	}
 	return nil
 }
@@ -111,7 +111,7 @@ func (h *Hook) OnURL(ctx context.Context, from *crawl.Page, link *crawl.Link) er
 		return nil
 	}
 	if h.learner != nil {
-		link.Priority = h.learnedPriority(from, link)
+		link.Priority = h.learnedPriority(h.learnView(from), link)
 		return nil
 	}
 	score, ok := h.scores.get(from.URL)
@@ -120,6 +120,18 @@ func (h *Hook) OnURL(ctx context.Context, from *crawl.Page, link *crawl.Link) er
 	}
 	link.Priority = h.priority(score, link)
 	return nil
+}
+
+// learnView is page as the learned link model sees it: relevant by
+// Model.LearnThreshold, which the topical threshold rule may keep above
+// the harvest measure's (a copy only when the two labels differ).
+func (h *Hook) learnView(page *crawl.Page) *crawl.Page {
+	if !page.Relevant || page.Relevance >= h.seeds.LearnThreshold() {
+		return page
+	}
+	cp := *page
+	cp.Relevant = false
+	return &cp
 }
 
 // pageContent is the text the model reads of p: ExtractContent of its

@@ -105,7 +105,7 @@ func newLearner(every int) *learner {
 // state for its out-links.
 func (h *Hook) learnPage(page *crawl.Page, score float64, words int) {
 	ln := h.learner
-	st := &pageState{score: score, rel: page.Relevance / max(h.seeds.Threshold(), 1e-9), dist: maxDist, hub: &hub{}, list: isList(words, len(page.Links))}
+	st := &pageState{score: score, rel: page.Relevance / max(h.seeds.LearnThreshold(), 1e-9), dist: maxDist, hub: &hub{}, list: isList(words, len(page.Links))}
 	switch {
 	case page.Relevant:
 		st.dist = 0
@@ -158,7 +158,7 @@ func (h *Hook) learnedPriority(from *crawl.Page, l *crawl.Link) float64 {
 	if !ok {
 		content := h.pageContent(from) // OnPage did not run for from, or its state was evicted
 		rel := h.seeds.Relevance(h.seeds.Vector(content))
-		st = &pageState{score: h.textScore(content), rel: rel / max(h.seeds.Threshold(), 1e-9), dist: maxDist, hub: &hub{}}
+		st = &pageState{score: h.textScore(content), rel: rel / max(h.seeds.LearnThreshold(), 1e-9), dist: maxDist, hub: &hub{}}
 	}
 	pl, seen := ln.pending.get(l.URL)
 	if !seen { // the link's context is read only the first time it is seen

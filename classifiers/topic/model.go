@@ -45,6 +45,12 @@ type Config struct {
 	// mixture fitted to the pages seen (mixture.go). Default
 	// DefaultCalibration.
 	Calibration float64
+	// ThresholdRule is how the threshold is calibrated when Relevance is
+	// 0 (dominance.go): ThresholdSeedsMixture (the default: the mean of the
+	// seeds' median leave-one-out cosine and the pages seen's mixture
+	// valley) or ThresholdTopical (the same, lowered to the lower tail of
+	// the pages seen in a crawl that is the topic).
+	ThresholdRule string
 	// Update is the cosine to some seed page above which a fetched page is
 	// folded into the centroid (adaptive). Default 0.4 (chosen with
 	// DriftFloor on the demo site's business, tech, politics and
@@ -91,6 +97,9 @@ func (c *Config) fill() {
 	if c.Calibration == 0 {
 		c.Calibration = DefaultCalibration
 	}
+	if c.ThresholdRule == "" {
+		c.ThresholdRule = DefaultThresholdRule
+	}
 	if c.Update == 0 {
 		c.Update = 0.4
 	}
@@ -121,6 +130,9 @@ func (c Config) Validate() error {
 		}
 	}
 	unit("Relevance", c.Relevance)
+	if !slices.Contains(ThresholdRules(), c.ThresholdRule) {
+		errs = append(errs, fmt.Errorf("topic: ThresholdRule %q is unknown (want one of %v)", c.ThresholdRule, ThresholdRules()))
+	}
 	if c.Calibration < 0 || c.Calibration > 2 {
 		errs = append(errs, fmt.Errorf("topic: Calibration %v is outside [0, 2]", c.Calibration))
 	}

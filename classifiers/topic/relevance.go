@@ -16,10 +16,10 @@ import (
 // the navigation) gets no weight, and a word of the topic found on few
 // pages outside it weighs most, whether or not it was among the feature
 // terms. The seed centroid and the calibrated threshold (Calibration × the
-// mean of the seed pages' median leave-one-out cosine in the same space
-// and the valley of the pages seen: mixture.go) are
-// recomputed every refreshEvery pages; a page's own vector uses the counts
-// of the moment. Measured on the tuning topics of internal/linkgraph (see
+// threshold of Config.ThresholdRule from the seed pages' leave-one-out
+// cosines in the same space and the relevance of the pages seen:
+// dominance.go, mixture.go) are recomputed every refreshEvery pages; a
+// page's own vector uses the counts of the moment. Measured on the tuning topics of internal/linkgraph (see
 // its README) against the cosine over the feature terms it replaces: AUC
 // of relevance against the truth over the pages a crawl fetches 0.90 →
 // 0.94, F1 at the threshold 0.54 → 0.62.
@@ -77,7 +77,8 @@ func bagOf(ids []uint32) bag {
 type relSpace struct {
 	cen       map[uint32]float64
 	cnorm     float64
-	threshold float64
+	threshold float64 // the harvest measure's (Config.ThresholdRule)
+	learn     float64 // the learned link model's (ThresholdSeedsMixture; ≥ threshold)
 	loo       []float64
 }
 
@@ -190,7 +191,9 @@ func (m *Model) space() *relSpace {
 			loo = append(loo, (d-1)/max(rest, 1e-12))
 		}
 	}
-	return &relSpace{cen: sum, cnorm: math.Sqrt(ss), threshold: m.cfg.Calibration * calibrated(loo, m.seenForThreshold()), loo: loo}
+	seen := m.seenForThreshold()
+	learn := m.cfg.Calibration * calibrated(loo, seen)
+	return &relSpace{cen: sum, cnorm: math.Sqrt(ss), threshold: min(learn, m.cfg.Calibration*threshold(m.cfg.ThresholdRule, loo, seen)), learn: learn, loo: loo}
 }
 
 // Relevance is the cosine of v's page to the seed pages in the current
@@ -232,6 +235,22 @@ func (m *Model) Judge(v Vector) float64 {
 func (m *Model) relThreshold() float64 {
 	if sp := m.rel.Load(); sp != nil {
 		return sp.threshold
+	}
+	return m.threshold
+}
+
+// LearnThreshold is the relevance threshold of the learned link model's
+// examples and relevance scale: the ThresholdSeedsMixture one, whatever
+// Config.ThresholdRule (Config.Relevance when set). It differs from
+// Threshold only when the topical rule lowers the harvest measure's
+// threshold in a crawl that is the topic (dominance.go): there a
+// calibrated share of relevant pages measures the harvest, but the
+// stricter threshold labels the link model's examples more precisely
+// (on the tuning topics the lowered labels cost the learned crawls' true
+// harvest@200 0.304 → 0.291, PostgreSQL admin 0.50 → 0.35).
+func (m *Model) LearnThreshold() float64 {
+	if sp := m.rel.Load(); sp != nil {
+		return sp.learn
 	}
 	return m.threshold
 }

@@ -42,6 +42,7 @@ func runEvalFocus(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	rescore := fs.Int("rescore", 0, "rescore the queued links every this many pages (frontier.Rescorer); 0: after each training of the link model, as a crawl does; -1: never")
 	relevance := fs.Float64("relevance", 0, "explicit relevance threshold (topic.relevance); 0: calibrated")
 	calibration := fs.Float64("calibration", 0, "topic.calibration; 0: the default")
+	rule := fs.String("threshold-rule", "", "topic.threshold_rule: seeds-mixture or topical; empty: the default")
 	retrain := fs.Int("retrain", 0, "topic.retrain: pages between two trainings of the learned link model; 0: the default")
 	svgDir := fs.String("svg", "", "write one harvest plot per topic and worker count (mean curves) into this folder")
 	if err := fs.Parse(args); err != nil {
@@ -55,7 +56,7 @@ func runEvalFocus(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	}
 	o := linkgraph.EvalOptions{Topics: strings.Split(*topics, ","), Strategies: strings.Split(*strategies, ","),
 		Draws: *draws, Seeds: *seeds, RNGSeed: *rng, Budget: *budget, RescoreEvery: *rescore,
-		Model: topic.Config{Relevance: *relevance, Calibration: *calibration, Retrain: *retrain}}
+		Model: topic.Config{Relevance: *relevance, Calibration: *calibration, ThresholdRule: *rule, Retrain: *retrain}}
 	var err error
 	if o.Workers, err = ints(*workers); err != nil {
 		return fmt.Errorf("%w: -workers: %v", errUsage, err)

@@ -103,7 +103,13 @@ type Result struct {
 	SeedLOO         []float64 // the seed pages' leave-one-out cosines it was calibrated from (topic.Model.SeedLOO)
 	TrueCurve       []topic.Point
 	MeasuredCurve   []topic.Point
-	Elapsed         time.Duration
+	// PageTruth, PageMeasured and PageRelevance are, per page crawled in
+	// seq order, the ground truth, the hook's relevant flag and its
+	// relevance (the calibration's evaluation, internal/calibeval).
+	PageTruth     []bool
+	PageMeasured  []bool
+	PageRelevance []float64
+	Elapsed       time.Duration
 }
 
 // Run crawls the demo site site (started) from its first Seeds sport
@@ -350,6 +356,7 @@ func measure(ctx context.Context, st *store.Store, site *demosite.Site, groundTo
 		t, _ := site.Truth(u)
 		isTrue := t.Topic == groundTopic
 		measured, truth = append(measured, p.Relevant), append(truth, isTrue)
+		res.PageRelevance = append(res.PageRelevance, p.Relevance)
 		if isTrue && t.Kind == "article" {
 			res.Articles++
 		}
@@ -362,6 +369,7 @@ func measure(ctx context.Context, st *store.Store, site *demosite.Site, groundTo
 		return fmt.Errorf("harvest: read pages: %w", err)
 	}
 	res.Crawled = len(truth)
+	res.PageTruth, res.PageMeasured = truth, measured
 	res.TrueCurve, res.MeasuredCurve = topic.Curve(truth, 50), topic.Curve(measured, 50)
 	if n := len(truth); n > 0 {
 		res.Truth, res.Relevant = res.TrueCurve[len(res.TrueCurve)-1].Relevant, res.MeasuredCurve[len(res.MeasuredCurve)-1].Relevant

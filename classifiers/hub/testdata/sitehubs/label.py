@@ -407,6 +407,11 @@ HAND = {
     # annotated.html, files.html, namespaces.html), whose one-sentence
     # caption outweighs its two entries (share 0.40).
     ("doxygen", "pages.html"): True,
+    # gi-docgen's visual index (libadwaita): a gallery, each widget a heading
+    # and a paragraph holding its picture, a link to the widget's class page;
+    # the rule counts li/tr/dt entries and sees none (share 0.0), but the page
+    # holds nothing else.
+    ("gidocgen", "visual-index.html"): True,
 }
 
 
