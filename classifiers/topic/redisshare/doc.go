@@ -55,8 +55,10 @@
 // Files:
 //   - share.go: Config, Share (New, Publish, Close, Stats): the
 //     judgements' send and receive.
-//   - stats.go: StatsConfig, StatsShare (NewStats, Observed, Folded,
+//   - stats.go: StatsConfig, StatsShare (NewStats, Observed, Folded, Judged,
 //     Close, Stats): the statistics' totals, stream and resync.
+//   - snapshot.go: reading the totals' snapshot (a resync), the
+//     relevance counts' difference.
 //   - delta.go: a statistics delta's binary form (appendDelta, readDelta).
 //   - pump.go: the goroutine both run on (a send and a receive every tick,
 //     errors logged at most once a minute).
