@@ -68,7 +68,7 @@ func (p *Pipeline) buildHooks(ctx context.Context, resolve func([]string) ([]str
 		p.add(c)
 	}
 	if cfg.Extraction.Enabled {
-		p.add(newRecordsBuiltin(cfg.Extraction.MinRecords, p.log))
+		p.add(newRecordsBuiltin(cfg.Extraction, p.log))
 	}
 	if cfg.Topics.Enabled {
 		t, err := newTopicsBuiltin(ctx, p.st, cfg.Topics.R, cfg.Topics.Paper, nil)

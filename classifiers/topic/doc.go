@@ -99,7 +99,8 @@
 //   - linkmodel.go: the online logistic regression over hashed link features.
 //   - learned.go: the learned strategy: link features, priorities, Rescore.
 //   - linkcontexts.go: the text around each link of a page (the learned
-//     strategy's context words), without copies of clean text.
+//     strategy's context words), without copies of clean text, only for
+//     the links not scored before (the only contexts read: linkNeed).
 //   - README.md: the cost per page and how it was measured.
 //   - share.go: Sharer, Judgement (its binary form), Hook.Learn: the
 //     learned strategy of a distributed crawl's processes learning from
