@@ -255,6 +255,12 @@ type Clustering struct {
 type Extraction struct {
 	Enabled    bool `yaml:"enabled"`
 	MinRecords int  `yaml:"min_records"` // pages with fewer records yield none; default 2
+	// LearnedRegions tries the region a template cluster learned first on
+	// each page of the cluster (extraction.ExtractBatch; batches then hold
+	// every page's DOM). false (default): each page is analysed on its own
+	// in the fetch worker (paper 004's per-page path,
+	// extraction.WithPageAnalysis) and its DOM dropped after OnPage.
+	LearnedRegions bool `yaml:"learned_regions"`
 }
 
 // Topics configures fuzzy topic grouping (paper 002) at the end of a crawl.

@@ -22,10 +22,19 @@ type Page struct {
 	Doc     *html.Node
 }
 
-// prepared is a page analysed by ExtractBatch's parallel phase.
+// workspace is what a worker of ExtractBatch reuses from page to page.
+type workspace struct {
+	m stm.Matcher
+	p page
+}
+
+// prepared is a page analysed by ExtractBatch's parallel phase: what the
+// page's cluster needs of it once the worker has reused the page's
+// buffers for the next one.
 type prepared struct {
-	a       analysis
+	a       analysis  // valid only until the worker's next page
 	vals    [][]value // the records' values (analysis.values)
+	lesson  shape     // what the cluster would learn from the page (ok: a list page)
 	applied bool      // extracted with the cluster's learned shape
 	tried   bool      // the learned shape was tried and did not fit
 	err     error
@@ -64,13 +73,23 @@ func (ce *ClusterExtractor) ExtractBatch(ctx context.Context, pages []Page, work
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var m stm.Matcher // one per worker: its buffers and memo are reused page after page
-			for i := range next {
-				prep[i] = ce.prepare(ctx, &m, pages[i], shapes[pages[i].Cluster])
-				if prep[i].err == nil {
-					prep[i].vals, prep[i].err = values(prep[i].a, pages[i].URL)
-				}
+			// one matcher and one page per worker: their buffers (DP
+			// matrices, memo, compact tree, measures) are reused page after
+			// page, and batch after batch (ce.bufs)
+			w, _ := ce.bufs.Get().(*workspace)
+			if w == nil {
+				w = &workspace{}
 			}
+			defer ce.bufs.Put(w)
+			m, p := &w.m, &w.p
+			for i := range next {
+				prep[i] = ce.prepare(ctx, m, p, pages[i], shapes[pages[i].Cluster])
+				if prep[i].err == nil {
+					prep[i].vals, prep[i].lesson, prep[i].err = values(prep[i].a, pages[i].URL, pages[i].Cluster != 0)
+				}
+				prep[i].a = analysis{} // p is the next page's
+			}
+			p.release()
 		}()
 	}
 	for i := range pages {
@@ -90,7 +109,7 @@ func (ce *ClusterExtractor) ExtractBatch(ctx context.Context, pages []Page, work
 
 // prepare analyses one page: with the learned shape when it fits, else on
 // its own.
-func (ce *ClusterExtractor) prepare(ctx context.Context, m *stm.Matcher, pg Page, sh shape) (pr prepared) {
+func (ce *ClusterExtractor) prepare(ctx context.Context, m *stm.Matcher, p *page, pg Page, sh shape) (pr prepared) {
 	defer func() {
 		if v := recover(); v != nil {
 			pr = prepared{err: fmt.Errorf("%w: %v", ErrPanic, v)}
@@ -102,8 +121,7 @@ func (ce *ClusterExtractor) prepare(ctx context.Context, m *stm.Matcher, pg Page
 	if pg.Doc == nil {
 		return prepared{err: ErrNoDocument}
 	}
-	p, err := newPage(pg.Doc, ce.cfg.MaxNodes)
-	if err != nil {
+	if err := p.reset(pg.Doc, ce.cfg.MaxNodes); err != nil {
 		return prepared{err: err}
 	}
 	m.Reset() // a page's memo would only grow the map the next pages clear
@@ -118,14 +136,18 @@ func (ce *ClusterExtractor) prepare(ctx context.Context, m *stm.Matcher, pg Page
 	return pr
 }
 
-// values is a.values, a panic failing the page alone (ErrPanic).
-func values(a analysis, pageURL string) (vals [][]value, err error) {
+// values is a.values and, with learn, the shape a's cluster would learn
+// from it (a.lesson), a panic failing the page alone (ErrPanic).
+func values(a analysis, pageURL string, learn bool) (vals [][]value, lesson shape, err error) {
 	defer func() {
 		if v := recover(); v != nil {
-			vals, err = nil, fmt.Errorf("%w: %v", ErrPanic, v)
+			vals, lesson, err = nil, shape{}, fmt.Errorf("%w: %v", ErrPanic, v)
 		}
 	}()
-	return a.values(pageURL), nil
+	if learn {
+		lesson = a.lesson()
+	}
+	return a.values(pageURL), lesson, nil
 }
 
 // finish lets the page's cluster learn from it and names its records.
@@ -141,6 +163,6 @@ func (ce *ClusterExtractor) finish(pg Page, pr prepared) (recs []crawl.Record, e
 	l := ce.cluster(pg.Cluster)
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.learnFrom(pr.a, pr.applied, pr.tried)
+	l.learnFrom(pr.lesson, pr.applied, pr.tried)
 	return named(l.cols, pr.vals, pg.URL, pg.Cluster), nil
 }

@@ -25,6 +25,7 @@ type ClusterExtractor struct {
 	cfgErr   error // from Config.Validate, returned by every Extract
 	mu       sync.Mutex
 	clusters map[int64]*learned
+	bufs     sync.Pool // *workspace of ExtractBatch's workers
 }
 
 // learned is what a cluster's pages taught: the shape of its records and
@@ -61,12 +62,13 @@ func (ce *ClusterExtractor) Extract(cluster int64, pageURL string, doc *html.Nod
 	return recs[0], errs[0]
 }
 
-// learnFrom counts how page a of cluster l was extracted (with the learned
-// shape, or falling back after trying it) and learns from it: from the
-// first list page, and again when the learned shape has failed more pages
-// than it fitted (the first page of a cluster may be atypical: a portal's
-// home among its result pages). l.mu is held.
-func (l *learned) learnFrom(a analysis, applied, tried bool) {
+// learnFrom counts how a page of cluster l was extracted (with the learned
+// shape, or falling back after trying it) and learns lesson, the page's
+// shape (ok for a list page): from the first list page, and again when the
+// learned shape has failed more pages than it fitted (the first page of a
+// cluster may be atypical: a portal's home among its result pages). l.mu
+// is held.
+func (l *learned) learnFrom(lesson shape, applied, tried bool) {
 	switch {
 	case applied:
 		l.hits++
@@ -74,8 +76,8 @@ func (l *learned) learnFrom(a analysis, applied, tried bool) {
 	case tried:
 		l.refits++
 	}
-	if len(a.regions) > 0 && !a.entries && (!l.shape.ok || l.refits > l.hits) {
-		l.learn(a)
+	if lesson.ok && (!l.shape.ok || l.refits > l.hits) {
+		l.shape = lesson
 		l.hits, l.refits = 0, 0
 	}
 }
@@ -100,12 +102,18 @@ func (ce *ClusterExtractor) cluster(id int64) *learned {
 	return l
 }
 
-func (l *learned) learn(a analysis) {
+// lesson is the shape a cluster learns from a: where its main region is
+// and what its first record looks like; not ok when a has no list region
+// (no records, or API entries).
+func (a analysis) lesson() shape {
+	if len(a.regions) == 0 || a.entries {
+		return shape{}
+	}
 	r := a.regions[0]
 	t := a.p.t
 	proto := stm.Build(t.Node[r.records[0][0]], stm.DefaultOptions())
 	proto.Node = nil // keep the shape, not the page's DOM
-	l.shape = shape{path: nodePath(a.p, r.node), flat: !sameParent(t, r.node, r.records), proto: proto, ok: true}
+	return shape{path: nodePath(a.p, r.node), flat: !sameParent(t, r.node, r.records), proto: proto, ok: true}
 }
 
 // sameParent reports whether every record is made of children of node.

@@ -17,7 +17,10 @@ import (
 //     further paragraphs join the third, further links go to Other).
 //   - A key gets a column of its own when it is filled in at least MinFill
 //     (20%) of the page's records and in two of them; the values of the other keys go, in
-//     document order and joined by " | ", to the column Other.
+//     document order and joined by " | ", to the column Other. Sparse
+//     keys that differ only in their classes count as one, their path
+//     without classes, when that is filled so (mergeClasses: entries
+//     each with a class of its own, a.nav-fs, a.nav-http).
 //   - A cluster has at most MaxColumns (60) columns: Other and 59 named
 //     ones; keys met once the 59 are taken go to Other too.
 //   - A column is named by its role, decided from the DOM and the values
@@ -62,6 +65,8 @@ func newColumns() *columns {
 // fields names the values of a page's records, giving columns to the keys
 // that fill MinFill of them, and returns each record's fields.
 func (c *columns) fields(recs [][]value) [][]crawl.Field {
+	need := max(MinFill*float64(len(recs)), float64(min(2, len(recs))))
+	mergeClasses(recs, need)
 	fill := map[string]int{}
 	var order []string // keys in order of first appearance
 	for _, r := range recs {
@@ -72,7 +77,6 @@ func (c *columns) fields(recs [][]value) [][]crawl.Field {
 			fill[v.key]++ // a key is unique within a record
 		}
 	}
-	need := max(MinFill*float64(len(recs)), float64(min(2, len(recs))))
 	for _, k := range order {
 		if _, ok := c.name[k]; ok || k == moreKey || len(c.name) >= MaxColumns-1 || float64(fill[k]) < need {
 			continue
@@ -92,6 +96,80 @@ func (c *columns) fields(recs [][]value) [][]crawl.Field {
 		out[i] = fs
 	}
 	return out
+}
+
+// mergeClasses rewrites, in place, the keys filled in fewer than need
+// records whose path without classes ("li/a@href" for
+// "li/a.nav-assert@href") is filled in need records or more, to that
+// path: a list whose every entry carries a class of its own (Node.js's
+// table of contents: a.nav-fs, a.nav-http...) is one column, not a key
+// per record sent to Other. A group is left alone when one record holds
+// two of its keys (they are distinct fields there).
+func mergeClasses(recs [][]value, need float64) {
+	fill := map[string]int{}
+	for _, r := range recs {
+		for _, v := range r {
+			fill[v.key]++
+		}
+	}
+	bare := map[string]string{} // sparse key with classes -> its path without
+	for k, n := range fill {
+		if float64(n) < need && k != moreKey {
+			if b := withoutClasses(k); b != k {
+				bare[k] = b
+			}
+		}
+	}
+	if len(bare) == 0 {
+		return
+	}
+	group := map[string]int{} // path without classes -> records holding it; -1: two in one record
+	seen := map[string]bool{}
+	for _, r := range recs {
+		clear(seen)
+		for _, v := range r {
+			b, ok := bare[v.key]
+			if !ok {
+				continue
+			}
+			if seen[b] {
+				group[b] = -1
+			}
+			seen[b] = true
+		}
+		for b := range seen {
+			if group[b] >= 0 {
+				group[b]++
+			}
+		}
+	}
+	for _, r := range recs {
+		for i, v := range r {
+			if b, ok := bare[v.key]; ok && float64(group[b]) >= need && fill[b] == 0 {
+				r[i].key = b
+			}
+		}
+	}
+}
+
+// withoutClasses is key k with the classes of its segments left out.
+func withoutClasses(k string) string {
+	if !strings.Contains(k, ".") {
+		return k
+	}
+	var b strings.Builder
+	for i := 0; i < len(k); {
+		c := k[i]
+		if c != '.' {
+			b.WriteByte(c)
+			i++
+			continue
+		}
+		for i < len(k) && k[i] != '/' && k[i] != '@' && k[i] != '[' {
+			i++ // the class, up to the next segment or suffix
+		}
+	}
+	return b.String()
 }
 
 // add names key k from its role.

@@ -76,3 +76,22 @@ func TestColumnCap(t *testing.T) {
 		t.Errorf("%d column names (other: %v), want %d with other", len(names), names[extraction.Other], extraction.MaxColumns)
 	}
 }
+
+// TestColumnsAcrossItemClasses: a table of contents whose every link
+// carries a class of its own (Node.js's a.nav-assert, a.nav-fs...) gives
+// one link and one title column, not one key per entry sent to Other.
+func TestColumnsAcrossItemClasses(t *testing.T) {
+	var b strings.Builder
+	b.WriteString(`<html><body><div id="column2"><ul>`)
+	for _, m := range []string{"assert", "buffer", "child_process", "cluster", "crypto", "dns", "events", "fs"} {
+		fmt.Fprintf(&b, `<li><a href="%s.html" class="nav-%s">The %s module</a><p>What %s offers.</p></li>`, m, m, m, m)
+	}
+	b.WriteString(`</ul></div></body></html>`)
+	recs, err := extraction.ExtractPage(parse(t, b.String()), extraction.Config{})
+	if err != nil || len(recs) != 8 {
+		t.Fatalf("ExtractPage = %d records, %v; want the 8 entries", len(recs), err)
+	}
+	if got, want := fieldString(recs[2]), "link=child_process.html title=The child_process module text=What child_process offers."; got != want {
+		t.Errorf("entry 2 = %s, want %s", got, want)
+	}
+}

@@ -66,7 +66,8 @@
 //     glued), permalink signs (¶) are dropped, addresses made absolute
 //     against <base> and the page URL.
 //  7. Columns (columns.go): a key filled in at least MinFill (20%) of the
-//     page's records, and in two, gets a column named by its role (title,
+//     page's records, and in two, gets a column (sparse keys differing
+//     only in classes count as their class-free path) named by its role (title,
 //     link, date, author, price, summary, text, image; repeats link_2…),
 //     kept per template cluster, at most MaxColumns (60) with Other; all
 //     other values go to Other. A record's fields are its values in
@@ -127,6 +128,59 @@
 //	go test ./extraction -run '^$' -bench DocSubsets -benchmem
 //	go run ./extraction/cmd/pagecost [-cpuprofile FILE] DIR
 //
+// Where a crawl's extraction time went (2026-11-25, Python docs, every
+// built-in on, -cpuprofile and a run with extraction off, load 3–18):
+// extraction added 3.2–3.5 s of 10–11 s CPU; ExtractBatch 1.2–1.3 s
+// (the compact tree 0.30–0.42, candidate segmentation 0.35–0.47,
+// mostly STM between a region's distinct child shapes, the records'
+// values 0.25–0.29), the collector 0.6–0.7 s, storing and exporting the
+// records 0.4–0.6 s; holding the batches' DOMs about 0.3 s. Of the
+// Python pages 117 yield nothing yet cost the most analysis (3.4 ms a
+// page); the region a cluster learned fits 60 of 530 pages (the docs
+// are one template cluster of several page kinds) and its failed tries
+// cost about what its hits save. Tried and dropped: matching STM pairs
+// memoised across pages (a new pair costs 98% of the time: pairs recur
+// only within a page) and a label-histogram bound to skip STM pairs
+// (it prunes pairs worth 20% of the STM time, and only exactly when all
+// pairs of a region fall under it). Hence two changes: ExtractBatch's
+// workers reuse their compact tree, measures and matcher (stm.Tree.Rebuild,
+// a workspace pool), records identical (pagecost -dump, three sites), a
+// Python page's allocations 518 to 334 KB; and the crawl's built-in
+// analyses each page at OnPage (Prepare: the paper's per-page path, in
+// the fetch worker while the DOM is hot; the DOM then goes at once) and
+// only names records per cluster at OnBatch (Finish). This departs from
+// the learned-region path (ExtractBatch, config extraction.learned_regions)
+// for the pages where it fitted: records on the report half are the
+// per-page ones, P 0.9783 / R 0.9529 (evalrecords -split report -cluster
+// -onpage; learned regions 0.9775 / 0.9556), on the docs the per-page
+// counts: Python 17,867 records on 409 pages (learned regions, pages in
+// name order: 17,860 on 412), PostgreSQL 12,575 on 717 (12,903 on 766),
+// Git 2,468 on 130 (2,728 on 151: the learned region finds the option
+// lists of 20 man pages the per-page guards take for article prose, and
+// the sections of gittutorial as records). In crawls (crawl bench, two
+// rounds, old and new binaries alternately, load 27–38, 2026-11-25
+// 15:26–15:53) the records are the same within 0.6% and no longer vary
+// with the fetch order: Python 17,847 both rounds (old 17,846 and
+// 17,850), PostgreSQL 12,575 (12,579 and 12,644), Git 2,262 (2,262 and
+// 2,258); the widest table 63 / 64 / 63 columns as before; peak RSS of
+// the Python crawl 278–279 MB (old 422–495), PostgreSQL 210–218 (198–
+// 214), Git 177–189 (200–210); the pages/s ratio on/off 0.41–0.58 (old
+// 0.33–0.60), 0.29–0.40 (0.31–0.44), 0.69–0.84 (0.50–0.61): at this load
+// the spread exceeds the change, and the CPU of a Python crawl with every
+// built-in on moved less than its spread (user+sys 8.4–9.6 s against
+// 9.2–10.1 s, three runs each alternately, load 30+). Extraction's instructions
+// per run of the subsets without GC hardly change (callgrind, GOGC=off,
+// (Ir(5x) - Ir(1x)) / 4: Python 421.7 M before, 416.8 M ExtractBatch,
+// 417.5 M Prepare+Finish; PostgreSQL 221.9 / 219.9 / 219.7 M); with the
+// collector (GOGC=100) the reused buffers take ExtractBatch from 624.9 M
+// to 554.1 M on Python (-11%), 284.8 M to 278.7 M on PostgreSQL, and
+// Prepare+Finish takes 531.9 M (-15%) and 288.0 M (+1%): what the
+// OnPage path saves is the collector's work and the batches' DOMs, not
+// the analysis, which stays the cost of per-page extraction (STM of a
+// region's distinct child shapes, the compact tree, the values).
+// Sparse keys that differ only in classes are merged into one column
+// (columns.go; Node.js's index.html gave only Other: link and title now).
+//
 // Files:
 //   - preprocess.go: hidden elements, the page measures.
 //   - region.go: candidate ranking by the three heuristics.
@@ -145,7 +199,11 @@
 //   - cluster.go: ClusterExtractor (learn once per template cluster).
 //   - batch.go: ExtractBatch (pages analysed in parallel, learning and
 //     naming in page order), Page, ErrPanic.
-//   - hook.go: Hook (NewHook), the batch hook of the engine and the pipeline: failed pages logged and counted, HookStats, FailureKind.
+//   - onpage.go: Prepare (a page analysed on its own, without keeping
+//     its DOM) and Finish (its records named per cluster).
+//   - hook.go: Hook (NewHook), the batch hook of the engine and the
+//     pipeline (a page hook too with WithPageAnalysis): failed pages
+//     logged and counted, HookStats, FailureKind.
 //
 // Subpackages: stm (Simple Tree Matching), mdr (the MDR baseline),
 // cmd/evalrecords (precision/recall on the records testbed), cmd/pagecost

@@ -23,11 +23,21 @@ import (
 // only a cancelled ctx ends OnBatch with an error. The engine never
 // overlaps OnBatch calls, and Stats must not be called during one; ce may
 // still be shared with other goroutines since it locks per cluster.
+//
+// With WithPageAnalysis the hook is a page hook too: OnPage analyses the
+// page in the fetch worker (ClusterExtractor.Prepare) and keeps the result
+// with the page (crawl.Page.Keep), OnBatch only names the records along
+// their clusters' columns (Finish), and the hook needs no DOM in OnBatch
+// (NeedsDOM), so the engine lets each page's DOM go right after OnPage.
 type Hook struct {
-	ce    *ClusterExtractor
-	log   *slog.Logger
-	stats HookStats
+	ce     *ClusterExtractor
+	log    *slog.Logger
+	stats  HookStats
+	onPage bool // WithPageAnalysis
 }
+
+// preparedKey is the crawl.Page.Keep key of a page's Prepared.
+type preparedKey struct{}
 
 // HookStats counts what a Hook did over all its batches.
 type HookStats struct {
@@ -42,6 +52,14 @@ type HookOption func(*Hook)
 
 // WithHookLogger sets where failed pages are logged (default slog.Default()).
 func WithHookLogger(l *slog.Logger) HookOption { return func(h *Hook) { h.log = l } }
+
+// WithPageAnalysis makes the hook analyse each page in OnPage (it must
+// then be added to the crawl as a page hook as well as a batch hook). Its
+// records are those of the page on its own (paper 004's per-page path):
+// the region a cluster learned is not tried first as ExtractBatch does,
+// since a page's cluster is known only in OnBatch; columns are still named
+// per cluster.
+func WithPageAnalysis() HookOption { return func(h *Hook) { h.onPage = true } }
 
 // NewHook returns the batch hook of ce.
 func NewHook(ce *ClusterExtractor, opts ...HookOption) *Hook {
@@ -64,34 +82,68 @@ func FailureKind(err error) string {
 	return "error"
 }
 
-// OnBatch implements hooks.BatchHook.
+// OnPage implements hooks.PageHook: with WithPageAnalysis it keeps the
+// analysis of the page's DOM with the page for OnBatch. A page whose
+// extraction fails is counted in OnBatch; OnPage itself never fails.
+func (h *Hook) OnPage(ctx context.Context, p *crawl.Page) error {
+	if h.onPage && p.Doc != nil {
+		p.Keep(preparedKey{}, h.ce.Prepare(ctx, p.URL, p.Doc))
+	}
+	return nil
+}
+
+// NeedsDOM reports whether OnBatch reads the pages' DOM: unless
+// WithPageAnalysis (an engine's hooks.NeedsDeclarer answers with it).
+func (h *Hook) NeedsDOM() bool { return !h.onPage }
+
+// OnBatch implements hooks.BatchHook. Pages analysed in OnPage are named
+// in batch order; the others with a DOM are extracted by ExtractBatch
+// after them.
 func (h *Hook) OnBatch(ctx context.Context, b *crawl.Batch) error {
 	var pages []Page
 	for _, p := range b.Pages {
-		if p != nil && p.Doc != nil {
+		if p == nil {
+			continue
+		}
+		if pr, ok := p.Kept(preparedKey{}).(*Prepared); ok {
+			recs, err := h.ce.Finish(p.Cluster, p.URL, pr)
+			h.count(b, p.URL, recs, err)
+		} else if p.Doc != nil {
 			pages = append(pages, Page{Cluster: p.Cluster, URL: p.URL, Doc: p.Doc})
 		}
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if len(pages) == 0 {
+		return nil
 	}
 	recs, errs := h.ce.ExtractBatch(ctx, pages, runtime.GOMAXPROCS(0))
 	if err := ctx.Err(); err != nil {
 		return err
 	}
 	for i, err := range errs {
-		if err != nil {
-			kind := FailureKind(err)
-			h.stats.Failed[kind]++
-			h.log.Warn("record extraction failed", "url", pages[i].URL, "kind", kind, "err", err)
-			continue
-		}
-		if len(recs[i]) == 0 {
-			h.stats.None++
-		} else {
-			h.stats.Lists++
-			h.stats.Records += len(recs[i])
-		}
-		b.Records = append(b.Records, recs[i]...)
+		h.count(b, pages[i].URL, recs[i], err)
 	}
 	return nil
+}
+
+// count adds a page's records to the batch and to the stats, or logs and
+// counts its failure.
+func (h *Hook) count(b *crawl.Batch, url string, recs []crawl.Record, err error) {
+	if err != nil {
+		kind := FailureKind(err)
+		h.stats.Failed[kind]++
+		h.log.Warn("record extraction failed", "url", url, "kind", kind, "err", err)
+		return
+	}
+	if len(recs) == 0 {
+		h.stats.None++
+	} else {
+		h.stats.Lists++
+		h.stats.Records += len(recs)
+	}
+	b.Records = append(b.Records, recs...)
 }
 
 // Stats returns what the hook did so far (Failed is a copy).

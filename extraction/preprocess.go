@@ -52,16 +52,29 @@ func (p *page) name(i int32) string {
 // newPage builds the page of doc, or fails with ErrTooLarge beyond
 // maxNodes kept nodes.
 func newPage(doc *html.Node, maxNodes int) (*page, error) {
-	opts := stm.DefaultOptions()
-	opts.DropTags = append(opts.DropTags, "head", "svg")
-	opts.Skip = hidden
-	opts.MaxNodes = maxNodes
-	t := stm.Build(doc, opts)
+	p := &page{}
+	return p, p.reset(doc, maxNodes)
+}
+
+// reset makes p the page of doc, reusing p's buffers (ExtractBatch's
+// workers keep one page each, so that the compact tree and the measures
+// of page after page do not become garbage), or fails with ErrTooLarge
+// beyond maxNodes kept nodes.
+func (p *page) reset(doc *html.Node, maxNodes int) error {
+	opts := stm.Options{DropTags: pageDrop[:], Skip: hidden, MaxNodes: maxNodes}
+	if p.t == nil {
+		p.t = &stm.Tree{}
+	}
+	t := p.t
+	t.Rebuild(doc, opts)
+	p.doc = doc
 	if t.Truncated {
-		return nil, fmt.Errorf("%w: more than %d nodes", ErrTooLarge, maxNodes)
+		return fmt.Errorf("%w: more than %d nodes", ErrTooLarge, maxNodes)
 	}
 	n := t.Len()
-	p := &page{doc: doc, t: t, text: make([]int32, n), tags: make([]int32, n), seg: make([]string, n)}
+	p.text, p.tags = resize(p.text, n), resize(p.tags, n)
+	clear(p.seg)
+	p.seg = resize(p.seg, n)
 	for i := n - 1; i >= 0; i-- {
 		switch {
 		case t.Label[i] == stm.TextLabel:
@@ -77,7 +90,31 @@ func newPage(doc *html.Node, maxNodes int) (*page, error) {
 			p.tags[par] += p.tags[i]
 		}
 	}
-	return p, nil
+	return nil
+}
+
+// release drops p's references to its document, keeping its buffers.
+func (p *page) release() {
+	p.doc = nil
+	if p.t != nil {
+		p.t.Rebuild(nil, stm.Options{})
+	}
+	clear(p.seg)
+}
+
+// pageDrop are the tags whose subtrees a page leaves out:
+// stm.DefaultOptions' and head and svg.
+var pageDrop = [...]string{"script", "style", "noscript", "select", "template", "iframe", "head", "svg"}
+
+// resize returns s with n zeroed elements, reusing its array when it is
+// large enough.
+func resize[E any](s []E, n int) []E {
+	if cap(s) < n {
+		return make([]E, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
 }
 
 // hidden reports whether an element is not rendered by its own markup: the

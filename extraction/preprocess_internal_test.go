@@ -3,9 +3,11 @@ package extraction
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/crawl-project/crawl/extraction/stm"
 	"golang.org/x/net/html"
 )
 
@@ -109,5 +111,40 @@ func TestHiddenLen(t *testing.T) {
 		if hiddenLen(n) != lens[n] {
 			t.Errorf("hiddenLen(%d) = %v, want %v", n, hiddenLen(n), lens[n])
 		}
+	}
+}
+
+// TestPageDropHoldsDefaults holds pageDrop to stm.DefaultOptions' drops
+// plus head and svg, and a reused page to a fresh one.
+func TestPageDropHoldsDefaults(t *testing.T) {
+	want := append(stm.DefaultOptions().DropTags, "head", "svg")
+	if !slices.Equal(pageDrop[:], want) {
+		t.Errorf("pageDrop = %q, want %q", pageDrop, want)
+	}
+	var reused page
+	for _, src := range []string{
+		"<ul><li><a href=x>1</a> text</li><li><img src=y></li></ul>",
+		"<p>short</p>",
+	} {
+		doc, err := html.Parse(strings.NewReader(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fresh, err := newPage(doc, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := reused.reset(doc, 0); err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(reused.text, fresh.text) || !slices.Equal(reused.tags, fresh.tags) || len(reused.seg) != fresh.t.Len() {
+			t.Errorf("%s: reused page text %v tags %v, fresh %v %v", src, reused.text, reused.tags, fresh.text, fresh.tags)
+		}
+		for i := range reused.seg {
+			if reused.seg[i] != "" {
+				t.Errorf("%s: reused segment name %d = %q, want unset", src, i, reused.seg[i])
+			}
+		}
+		reused.name(int32(reused.t.Len() - 1))
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/extraction"
 	"github.com/crawl-project/crawl/htmldecode"
 	"github.com/crawl-project/crawl/internal/docsubset"
@@ -19,6 +20,32 @@ import (
 //
 //	go test ./extraction -run '^$' -bench DocSubsets -benchmem
 func BenchmarkDocSubsets(b *testing.B) {
+	benchDocSubsets(b, func(ce *extraction.ClusterExtractor, in []extraction.Page) ([][]crawl.Record, []error) {
+		return ce.ExtractBatch(context.Background(), in, 1)
+	})
+}
+
+// BenchmarkDocSubsetsOnPage is BenchmarkDocSubsets the way the crawl's
+// built-in extracts (extraction.WithPageAnalysis): every page analysed on
+// its own (Prepare, in OnPage), then named along its cluster's columns
+// (Finish, in OnBatch), on one goroutine.
+//
+//	go test ./extraction -run '^$' -bench DocSubsetsOnPage -benchmem
+func BenchmarkDocSubsetsOnPage(b *testing.B) {
+	benchDocSubsets(b, func(ce *extraction.ClusterExtractor, in []extraction.Page) ([][]crawl.Record, []error) {
+		prep := make([]*extraction.Prepared, len(in))
+		for i, p := range in {
+			prep[i] = ce.Prepare(context.Background(), p.URL, p.Doc)
+		}
+		recs, errs := make([][]crawl.Record, len(in)), make([]error, len(in))
+		for i, p := range in {
+			recs[i], errs[i] = ce.Finish(p.Cluster, p.URL, prep[i])
+		}
+		return recs, errs
+	})
+}
+
+func benchDocSubsets(b *testing.B, extract func(*extraction.ClusterExtractor, []extraction.Page) ([][]crawl.Record, []error)) {
 	for _, name := range []string{docsubset.Python311, docsubset.PostgreSQL15} {
 		b.Run(name, func(b *testing.B) {
 			pages, err := docsubset.Read(name)
@@ -35,7 +62,7 @@ func BenchmarkDocSubsets(b *testing.B) {
 			}
 			run := func() int {
 				ce := extraction.NewClusterExtractor(extraction.Config{})
-				recs, errs := ce.ExtractBatch(context.Background(), in, 1)
+				recs, errs := extract(ce, in)
 				n := 0
 				for i := range recs {
 					if errs[i] != nil {

@@ -47,9 +47,12 @@ func (p *Pipeline) buildHooks(ctx context.Context, resolve func([]string) ([]str
 		p.add(t)
 	}
 	if cfg.Hub.Enabled {
-		var st *store.Store
-		if _, ok := p.fr.(*sqlitefrontier.Frontier); ok {
+		var st labelWriter
+		switch fr := p.fr.(type) {
+		case *sqlitefrontier.Frontier:
 			st = p.st // the frontier's rows are the store's: revised link labels go there
+		case labelWriter:
+			st = fr // the Redis frontier
 		}
 		h, err := newHubBuiltin(cfg, st)
 		if err != nil {
@@ -65,7 +68,7 @@ func (p *Pipeline) buildHooks(ctx context.Context, resolve func([]string) ([]str
 		p.add(c)
 	}
 	if cfg.Extraction.Enabled {
-		p.add(newRecordsBuiltin(cfg.Extraction.MinRecords, p.log))
+		p.add(newRecordsBuiltin(cfg.Extraction, p.log))
 	}
 	if cfg.Topics.Enabled {
 		t, err := newTopicsBuiltin(ctx, p.st, cfg.Topics.R, cfg.Topics.Paper, nil)

@@ -82,3 +82,38 @@ func BenchmarkSaveBatch(b *testing.B) {
 	}
 	b.ReportMetric(float64(seq*200)/b.Elapsed().Seconds(), "pages/s")
 }
+
+// BenchmarkSaveFetchedOnePage stores what a best-first crawl commits about
+// once a page: one page with 28 links, its 28 out-links as new frontier
+// rows (SaveFetched) and its fingerprint (SaveFingerprints), one op each:
+// the per-transaction cost, prepared statements included.
+func BenchmarkSaveFetchedOnePage(b *testing.B) {
+	ctx := context.Background()
+	st := open(b, filepath.Join(b.TempDir(), "bench.db"))
+	tmpl := page(1, "http://bench.test/p", 20000)
+	seq := int64(0)
+	b.ReportAllocs()
+	for b.Loop() {
+		p := *tmpl
+		seq++
+		p.Seq, p.URL = seq, fmt.Sprintf("http://bench.test/%d", seq)
+		entries := make([]crawl.FrontierEntry, 28)
+		p.Links = make([]crawl.Link, 28)
+		for j := range p.Links {
+			p.Links[j] = crawl.Link{URL: fmt.Sprintf("http://bench.test/%d/%d", seq, j), Anchor: "link", Parent: p.URL, Depth: 1}
+			entries[j] = crawl.FrontierEntry{Link: p.Links[j], Host: "bench.test"}
+		}
+		if _, err := st.SaveFetched(ctx, entries, []*crawl.Page{&p}, nil); err != nil {
+			b.Fatal(err)
+		}
+		if err := st.SaveFingerprints(ctx, []crawl.Fingerprint{{URL: p.URL, Body: uint64(seq)}}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if n, _ := st.MaxSeq(ctx); n != seq {
+		b.Fatalf("MaxSeq = %d, want %d", n, seq)
+	}
+	if n, err := st.LinkCount(ctx); err != nil || n != 28*seq {
+		b.Fatalf("LinkCount = %d, %v; want %d", n, err, 28*seq)
+	}
+}

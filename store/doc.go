@@ -34,6 +34,8 @@
 //   - results.go: the named batch results other than the clusters (JSON by batch and name), BatchResults.
 //   - frontier.go: frontier rows for the frontier package's SQLite backend.
 //   - recrawl.go: HubPages, SetValidators, UpdatePage (re-visits).
+//   - stmts.go: the writer's hot statements, prepared once when the store opens
+//     (a best-first crawl commits about once a page).
 //   - fingerprints.go: content fingerprints of stored pages (duplicate detection across runs).
 //   - export.go: typed rows for the CSV/JSONL exports (pages, links, records, clusters, failures);
 //     ExportClusterRecords and RecordColumns (field names per cluster) let records tables stream.

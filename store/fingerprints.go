@@ -14,7 +14,7 @@ func (s *Store) SaveFingerprints(ctx context.Context, fps []crawl.Fingerprint) e
 		return nil
 	}
 	return s.write(ctx, "save fingerprints", func(tx *sql.Tx) error {
-		ins, err := tx.PrepareContext(ctx, `INSERT INTO fingerprints(url, body, simhash) VALUES(?,?,?) ON CONFLICT(url) DO NOTHING`)
+		ins, err := s.hot.get(ctx, tx, stmtInsertFingerprint)
 		if err != nil {
 			return err
 		}

@@ -46,7 +46,7 @@ func (s *Store) AddFrontier(ctx context.Context, entries []crawl.FrontierEntry) 
 	}
 	added := 0
 	err = s.write(ctx, "add frontier", func(tx *sql.Tx) (err error) {
-		added, err = insertFrontier(ctx, tx, entries, tags)
+		added, err = insertFrontier(ctx, tx, &s.hot, entries, tags)
 		return err
 	})
 	if err != nil {
@@ -78,12 +78,11 @@ func clearSeqs(entries []crawl.FrontierEntry) {
 }
 
 // insertFrontier inserts the entries not known yet and sets their Seq.
-func insertFrontier(ctx context.Context, tx *sql.Tx, entries []crawl.FrontierEntry, tags [][]byte) (int, error) {
+func insertFrontier(ctx context.Context, tx *sql.Tx, hot *hotStmts, entries []crawl.FrontierEntry, tags [][]byte) (int, error) {
 	if len(entries) == 0 {
 		return 0, nil
 	}
-	ins, err := tx.PrepareContext(ctx, `INSERT INTO frontier(url, host, priority, rank, depth, parent, anchor,
-		label, score, tags) VALUES(?,?,?,?,?,?,?,?,?,?) ON CONFLICT(url) DO NOTHING`)
+	ins, err := hot.get(ctx, tx, stmtInsertFrontier)
 	if err != nil {
 		return 0, err
 	}

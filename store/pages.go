@@ -34,7 +34,7 @@ func (s *Store) SaveResults(ctx context.Context, pages []*crawl.Page, failures [
 		return fmt.Errorf("store: save results: %w", err)
 	}
 	return s.write(ctx, "save results", func(tx *sql.Tx) error {
-		if err := insertPages(ctx, tx, pages, rows); err != nil {
+		if err := insertPages(ctx, tx, &s.hot, pages, rows); err != nil {
 			return err
 		}
 		return insertFailures(ctx, tx, failures)
@@ -61,10 +61,10 @@ func (s *Store) SaveFetched(ctx context.Context, entries []crawl.FrontierEntry, 
 	}
 	added := 0
 	err = s.write(ctx, "save fetched", func(tx *sql.Tx) (err error) {
-		if added, err = insertFrontier(ctx, tx, entries, tags); err != nil {
+		if added, err = insertFrontier(ctx, tx, &s.hot, entries, tags); err != nil {
 			return err
 		}
-		if err := insertPages(ctx, tx, pages, rows); err != nil {
+		if err := insertPages(ctx, tx, &s.hot, pages, rows); err != nil {
 			return err
 		}
 		return insertFailures(ctx, tx, failures)
@@ -135,24 +135,21 @@ func (s *Store) encodePage(p *crawl.Page) (pageRow, error) {
 	return r, nil
 }
 
-func insertPages(ctx context.Context, tx *sql.Tx, pages []*crawl.Page, rows []pageRow) error {
+func insertPages(ctx context.Context, tx *sql.Tx, hot *hotStmts, pages []*crawl.Page, rows []pageRow) error {
 	if len(pages) == 0 {
 		return nil
 	}
-	ins, err := tx.PrepareContext(ctx, `INSERT INTO pages(seq, url, final_url, redirects, status, fetched_at,
-		depth, parent, anchor, content_type, charset, size, content_hash, title, keywords, description,
-		html, etag, last_modified, label, score, relevance, relevant, cluster, topic, annotations)
-		VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING`)
+	ins, err := hot.get(ctx, tx, stmtInsertPage)
 	if err != nil {
 		return err
 	}
 	defer ins.Close()
-	done, err := tx.PrepareContext(ctx, `UPDATE frontier SET state = 'done' WHERE url = ? AND state <> 'done'`)
+	done, err := hot.get(ctx, tx, stmtPageDone)
 	if err != nil {
 		return err
 	}
 	defer done.Close()
-	lw := newLinkWriter(ctx, tx)
+	lw := newLinkWriter(ctx, tx, hot)
 	defer lw.close()
 	for i, p := range pages {
 		r := rows[i]
@@ -185,14 +182,15 @@ func insertPages(ctx context.Context, tx *sql.Tx, pages []*crawl.Page, rows []pa
 type linkWriter struct {
 	ctx  context.Context
 	tx   *sql.Tx
+	hot  *hotStmts
 	full *sql.Stmt
 	args []any
 }
 
 const linkChunk = 200
 
-func newLinkWriter(ctx context.Context, tx *sql.Tx) *linkWriter {
-	return &linkWriter{ctx: ctx, tx: tx, args: make([]any, 0, 4*linkChunk)}
+func newLinkWriter(ctx context.Context, tx *sql.Tx, hot *hotStmts) *linkWriter {
+	return &linkWriter{ctx: ctx, tx: tx, hot: hot, args: make([]any, 0, 4*linkChunk)}
 }
 
 func linkInsert(n int) string {
@@ -207,7 +205,7 @@ func (w *linkWriter) add(seq int64, pos int, l crawl.Link) error {
 	}
 	if w.full == nil {
 		var err error
-		if w.full, err = w.tx.PrepareContext(w.ctx, linkInsert(linkChunk)); err != nil {
+		if w.full, err = w.hot.get(w.ctx, w.tx, stmtLinkChunk); err != nil {
 			return err
 		}
 	}

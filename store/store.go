@@ -41,6 +41,8 @@ type Store struct {
 	r    *sql.DB // read-only pool
 	lock *fileLock
 
+	hot hotStmts // the writer's hot statements, prepared once (stmts.go)
+
 	gz sync.Pool // *gzip.Writer
 	// compressed gives the gzip of a page's HTML already made elsewhere
 	// (UseCompressed); nil: none.
@@ -117,6 +119,9 @@ func (s *Store) open(ctx context.Context, k kind) error {
 			return fmt.Errorf("store: open %s: %w", s.path, err)
 		}
 	}
+	if err := s.hot.prepare(ctx, s.w); err != nil {
+		return fmt.Errorf("store: open %s: %w", s.path, err)
+	}
 	s.r, err = sql.Open("sqlite3", dsn(s.path, "_query_only=1"))
 	if err != nil {
 		return fmt.Errorf("store: open %s: %w", s.path, err)
@@ -135,6 +140,7 @@ func (s *Store) Close() error {
 	if s.r != nil {
 		errs = append(errs, s.r.Close())
 	}
+	errs = append(errs, s.hot.close())
 	if s.w != nil {
 		// Fold the WAL back into the database so the file is self-contained.
 		_, _ = s.w.Exec("PRAGMA wal_checkpoint(TRUNCATE)")

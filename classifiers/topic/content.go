@@ -2,6 +2,7 @@ package topic
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -65,22 +66,47 @@ func ExtractContent(doc *html.Node) Content {
 	if doc == nil {
 		return Content{}
 	}
-	var w contentWalker
+	w := contentWalkers.Get().(*contentWalker)
 	w.walk(doc, false)
 	c := Content{TextRunes: w.plainRunes + w.anchorRunes, AnchorRunes: w.anchorRunes}
 	c.Hub = c.TextRunes > 0 && float64(w.anchorRunes) > HubRatio*float64(c.TextRunes)
-	if c.Hub {
-		c.Text = w.anchor.String()
-	} else {
-		c.Text = w.plain.String()
-	}
+	c.Text = w.build(c.Hub)
+	w.reset()
+	contentWalkers.Put(w)
 	return c
 }
 
+// contentWalker collects a page's text nodes (as references, not copies)
+// and its runes of text and anchor text; only the text the content is
+// made of, the anchor texts of a hub-like page or the rest of another
+// page, is built (build).
 type contentWalker struct {
-	plain, anchor           strings.Builder
+	segs                    []contentSeg
+	plainBytes, anchorBytes int // the bytes build writes for either text
 	plainRunes, anchorRunes int
 }
+
+// contentSeg is a text node's text (anchor: inside a link), or a block's
+// end (block), which keeps the words of adjacent blocks apart in the text.
+type contentSeg struct {
+	s             string
+	anchor, block bool
+}
+
+// contentWalkers keep walkers (their segment slices) from page to page.
+var contentWalkers = sync.Pool{New: func() any { return new(contentWalker) }}
+
+func (w *contentWalker) reset() {
+	clear(w.segs) // drop the references to the page's text
+	segs := w.segs[:0]
+	if cap(segs) > maxKeptSegs {
+		segs = nil // a huge page's slice is not kept for the next
+	}
+	*w = contentWalker{segs: segs}
+}
+
+// maxKeptSegs bounds the segment slice a walker keeps between pages.
+const maxKeptSegs = 1 << 16
 
 func (w *contentWalker) walk(n *html.Node, inAnchor bool) {
 	switch n.Type {
@@ -101,7 +127,8 @@ func (w *contentWalker) walk(n *html.Node, inAnchor bool) {
 		w.walk(c, inAnchor)
 	}
 	if n.Type == html.ElementNode && n.DataAtom != atom.A && !inAnchor && isBlock(n.DataAtom) {
-		w.plain.WriteByte(' ') // keep words of adjacent blocks apart
+		w.segs = append(w.segs, contentSeg{block: true}) // keep words of adjacent blocks apart
+		w.plainBytes++
 	}
 }
 
@@ -110,16 +137,39 @@ func (w *contentWalker) text(s string, inAnchor bool) {
 	if runes == 0 {
 		return
 	}
-	b := &w.plain
+	w.segs = append(w.segs, contentSeg{s: s, anchor: inAnchor})
 	if inAnchor {
-		b, w.anchorRunes = &w.anchor, w.anchorRunes+runes
+		w.anchorRunes += runes
+		w.anchorBytes += 1 + len(s)
 	} else {
 		w.plainRunes += runes
+		w.plainBytes += 1 + len(s)
 	}
-	if b.Len() > 0 {
-		b.WriteByte(' ')
+}
+
+// build is the anchor texts (anchor) or the rest: each text after a space
+// unless it comes first, a space at each block's end of the rest.
+func (w *contentWalker) build(anchor bool) string {
+	var b strings.Builder
+	if anchor {
+		b.Grow(w.anchorBytes)
+	} else {
+		b.Grow(w.plainBytes)
 	}
-	b.WriteString(s)
+	for _, sg := range w.segs {
+		switch {
+		case sg.block:
+			if !anchor {
+				b.WriteByte(' ')
+			}
+		case sg.anchor == anchor:
+			if b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(sg.s)
+		}
+	}
+	return b.String()
 }
 
 // nonSpaceRunes counts the runes of s that are not white space

@@ -92,7 +92,7 @@ func BenchmarkLinkContexts(b *testing.B) {
 	for b.Loop() {
 		n = 0
 		for _, d := range docs {
-			n += len(linkContexts(d, "http://docs.test/library/x.html", 200))
+			n += len(linkContexts(d, "http://docs.test/library/x.html", 200, nil))
 		}
 	}
 	if n == 0 {

@@ -105,7 +105,8 @@
 //     link's anchor and URL words (Config.LinkLabels soft).
 //   - learned.go: the learned strategy: link features, priorities, Rescore.
 //   - linkcontexts.go: the text around each link of a page (the learned
-//     strategy's context words), without copies of clean text.
+//     strategy's context words), without copies of clean text, only for
+//     the links not scored before (the only contexts read: linkNeed).
 //   - README.md: the cost per page and how it was measured.
 //   - share.go: Sharer, Judgement (its binary form), Hook.Learn: the
 //     learned strategy of a distributed crawl's processes learning from
@@ -113,6 +114,9 @@
 //   - sharestats.go: StatsSharer, StatsDelta, Model.AddStats: the
 //     relevance statistics and the adaptive centroid of a distributed
 //     crawl's processes added up over all of them.
+//   - sharerel.go: RelevanceSharer, RelHist: the relevance of the pages
+//     seen, shared as a windowed histogram, calibrating a distributed
+//     crawl's threshold as one process's.
 //
 // The package imports crawl and hooks, never crawler.
 package topic

@@ -21,14 +21,16 @@ const pendingLinks = 1 << 16
 // pageState is what the learned strategy remembers of a fetched page for
 // scoring its out-links.
 type pageState struct {
-	score    float64 // cosine to the current centroid (the cold start's page part)
-	rel      float64 // relevance / threshold
-	dist     int     // links from the nearest relevant page (0: relevant), capped at maxDist
-	sibFetch int     // fetched pages that share this page's parent (before it)
-	sibRel   int     // of them relevant
-	ctx      map[string]string
-	hub      *hub // its fetched children, for its links' sibling evidence
-	list     bool // a list page: many links, few words per link (parentKind)
+	score    float64           // cosine to the current centroid (the cold start's page part)
+	rel      float64           // relevance / threshold
+	dist     int               // links from the nearest relevant page (0: relevant), capped at maxDist
+	sibFetch int               // fetched pages that share this page's parent (before it)
+	sibRel   int               // of them relevant
+	ctxMu    sync.Mutex        // ctx and need, when OnURL fills in a context not asked for (linkContext)
+	ctx      map[string]string // the contexts of its links (linkContexts) asked for by need
+	need     *linkNeed         // the links whose context ctx holds; nil: all
+	hub      *hub              // its fetched children, for its links' sibling evidence
+	list     bool              // a list page: many links, few words per link (parentKind)
 }
 
 const maxDist = 3
@@ -139,7 +141,8 @@ func (h *Hook) learnPage(page *crawl.Page, score float64, v Vector) {
 		}
 	}
 	if page.Doc != nil {
-		st.ctx = linkContexts(page.Doc, page.FinalURL, len(page.Links))
+		st.need = ln.unscored(page.Links)
+		st.ctx = linkContexts(page.Doc, page.FinalURL, len(page.Links), st.need)
 	}
 	ln.pages.put(page.URL, st)
 	var example []feature
@@ -170,10 +173,7 @@ func (h *Hook) learnedPriority(from *crawl.Page, l *crawl.Link) float64 {
 	}
 	pl, seen := ln.pending.get(l.URL)
 	if !seen { // the link's context is read only the first time it is seen
-		context := st.ctx[l.URL]
-		if context == "" && l.Anchor != "" {
-			context = st.ctx["\x00"+l.Anchor]
-		}
+		context := st.linkContext(from, l)
 		linkText := withURLWords(l.Anchor+" "+context, l.URL)
 		lcos := h.seeds.Score(h.seeds.vector(linkText, false))
 		pl = pendingLink{feats: h.linkFeatures(st, l, context, lcos), cold: min(lcos/max(h.seeds.threshold, 1e-9), 1.5) / 1.5}
@@ -200,6 +200,42 @@ func (h *Hook) learnedPriority(from *crawl.Page, l *crawl.Link) float64 {
 		return out
 	})
 	return h.learnedScore(pl, in)
+}
+
+// unscored is what linkContexts needs of a page's links: the URLs (and
+// their anchor texts) that learnedPriority has not scored yet, the only
+// ones whose context it will read.
+func (ln *learner) unscored(links []crawl.Link) *linkNeed {
+	need := &linkNeed{urls: map[string]struct{}{}, anchors: map[string]struct{}{}}
+	for i := range links {
+		l := &links[i]
+		if _, seen := ln.pending.get(l.URL); seen || !Followable(l.URL) {
+			continue
+		}
+		need.urls[l.URL] = struct{}{}
+		if l.Anchor != "" {
+			need.anchors[l.Anchor] = struct{}{}
+		}
+	}
+	return need
+}
+
+// linkContext is the context of l, an out-link of page (st's page): the
+// text around its URL's first link, or around the first link with its
+// anchor text. A link learnPage did not ask for (scored then, forgotten
+// since, or changed by an earlier hook) has the contexts of the whole page
+// computed, as learnPage would have without the need.
+func (st *pageState) linkContext(page *crawl.Page, l *crawl.Link) string {
+	st.ctxMu.Lock()
+	defer st.ctxMu.Unlock()
+	if st.need != nil && page.Doc != nil && !(st.need.url(l.URL) && (l.Anchor == "" || st.need.anchor(l.Anchor))) {
+		st.ctx, st.need = linkContexts(page.Doc, page.FinalURL, len(page.Links), nil), nil
+	}
+	context := st.ctx[l.URL]
+	if context == "" && l.Anchor != "" {
+		context = st.ctx["\x00"+l.Anchor]
+	}
+	return context
 }
 
 // learnedScore is a link's priority from what the crawl knows now: its

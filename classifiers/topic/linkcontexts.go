@@ -13,18 +13,29 @@ import (
 // linkContexts maps each link of doc to the text of its nearest block
 // element (paragraph, list item, table cell, definition, heading) without
 // its own anchor text, keyed by the link's absolute URL without fragment
-// and by "\x00"+its anchor text; the first link wins. links, the page's
-// link count, sizes the maps.
-func linkContexts(doc *html.Node, base string, links int) map[string]string {
+// and by "\x00"+its anchor text; the first link wins. Only the keys need
+// asks for are filled (a nil need asks for all); once each has its
+// context the walk stops. links, the page's link count, sizes the maps.
+func linkContexts(doc *html.Node, base string, links int, need *linkNeed) map[string]string {
 	b, _ := url.Parse(base)
 	res := newHrefResolver(b)
-	out := make(map[string]string, 2*links)      // each link's URL and anchor text
-	blocks := make(map[*html.Node]string, links) // a block's text, once per block
+	left := need.size() // keys not filled yet
+	if left == 0 {
+		return nil
+	}
+	asked := links
+	if left > 0 {
+		asked = min(links, left)
+	}
+	out := make(map[string]string, 2*asked)      // each link's URL and anchor text
+	blocks := make(map[*html.Node]string, asked) // a block's text, once per block
 	keys := make(map[string]string, links)       // an href's absolute URL, once per href
 	var walk func(n *html.Node)
 	walk = func(n *html.Node) {
+		if left == 0 {
+			return
+		}
 		if n.Type == html.ElementNode && n.DataAtom == atom.A {
-			anchor := collapsedText(n, maxContext)
 			var key string
 			if href := hrefOf(n); href != "" && b != nil {
 				var ok bool
@@ -33,17 +44,23 @@ func linkContexts(doc *html.Node, base string, links int) map[string]string {
 					keys[href] = key
 				}
 			}
-			needURL := key != "" && out[key] == ""
-			needAnchor := anchor != "" && out["\x00"+anchor] == ""
-			if !needURL && !needAnchor { // the first link already won both keys
+			needURL := key != "" && need.url(key) && out[key] == ""
+			var anchor string
+			if needURL || need.anyAnchor() {
+				anchor = collapsedText(n, maxContext)
+			}
+			needAnchor := anchor != "" && need.anchor(anchor) && out["\x00"+anchor] == ""
+			if !needURL && !needAnchor { // not asked for, or the first link already won both keys
 				return
 			}
 			if ctx := blockContext(n, anchor, blocks); ctx != "" {
 				if needURL {
 					out[key] = ctx
+					left--
 				}
 				if needAnchor {
 					out["\x00"+anchor] = ctx
+					left--
 				}
 			}
 			return
@@ -55,6 +72,42 @@ func linkContexts(doc *html.Node, base string, links int) map[string]string {
 	walk(doc)
 	return out
 }
+
+// linkNeed is the keys of linkContexts a page's out-links will read: the
+// URLs of the links the learned strategy has not scored before (it reads a
+// link's context only the first time it sees the link: learnedPriority)
+// and their anchor texts. A nil *linkNeed asks for every key.
+type linkNeed struct {
+	urls    map[string]struct{}
+	anchors map[string]struct{}
+}
+
+// size is how many keys need asks for; -1 (never reached by counting
+// down) for all.
+func (n *linkNeed) size() int {
+	if n == nil {
+		return -1
+	}
+	return len(n.urls) + len(n.anchors)
+}
+
+func (n *linkNeed) url(u string) bool {
+	if n == nil {
+		return true
+	}
+	_, ok := n.urls[u]
+	return ok
+}
+
+func (n *linkNeed) anchor(a string) bool {
+	if n == nil {
+		return true
+	}
+	_, ok := n.anchors[a]
+	return ok
+}
+
+func (n *linkNeed) anyAnchor() bool { return n == nil || len(n.anchors) > 0 }
 
 // hrefResolver makes an href absolute, without its fragment, as
 // base.Parse(href) and String() do; relative paths of plain characters

@@ -202,7 +202,9 @@ type Model struct {
 	cur      atomic.Pointer[centroid]
 	rejected atomic.Int64
 
-	share StatsSharer // ShareStatsWith (sharestats.go); nil: this process alone
+	share    StatsSharer     // ShareStatsWith (sharestats.go); nil: this process alone
+	relShare RelevanceSharer // share's, when it shares relevance (sharerel.go)
+	hist     RelHist         // with relShare: the crawl's pages seen's relevance
 }
 
 // centroid is an immutable snapshot of the current centroid.

@@ -2,6 +2,7 @@ package stm_test
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -198,5 +199,42 @@ func TestBudget(t *testing.T) {
 	w.Reset()
 	if s := w.SimilarityNodes(x, 0, y, 0); s != stm.Similarity(x, y) {
 		t.Errorf("after Reset: %v, want %v", s, stm.Similarity(x, y))
+	}
+}
+
+// TestRebuild holds a tree rebuilt in place, from a larger and from a
+// smaller document, to the tree Build makes afresh, and a truncated
+// rebuild to an empty tree.
+func TestRebuild(t *testing.T) {
+	docs := []string{
+		"<ul><li><a>1</a></li><li><a>2</a><i>x</i></li><li><b>3</b><script>x</script></li></ul>",
+		"<div><p>one</p></div>",
+		"<table><tr><td>a</td><td>b</td></tr><tr><td>c</td></tr></table><p>after <b>bold</b></p>",
+	}
+	var re stm.Tree
+	for i, d := range docs {
+		n := frag(t, d)
+		want := stm.Build(n, stm.DefaultOptions())
+		re.Rebuild(n, stm.DefaultOptions())
+		if re.Len() != want.Len() || re.Truncated {
+			t.Fatalf("doc %d: Rebuild Len %d (truncated %v), Build %d", i, re.Len(), re.Truncated, want.Len())
+		}
+		for j := range want.Len() {
+			if re.Label[j] != want.Label[j] || re.Size[j] != want.Size[j] || re.Parent[j] != want.Parent[j] ||
+				re.Hash[j] != want.Hash[j] || re.Node[j] != want.Node[j] ||
+				!slices.Equal(re.Children(j), want.Children(j)) {
+				t.Errorf("doc %d node %d: Rebuild differs from Build", i, j)
+			}
+		}
+	}
+	opts := stm.DefaultOptions()
+	opts.MaxNodes = 2
+	re.Rebuild(frag(t, docs[0]), opts)
+	if !re.Truncated || re.Len() != 0 {
+		t.Errorf("Rebuild past MaxNodes: Truncated %v, Len %d; want true, 0", re.Truncated, re.Len())
+	}
+	re.Rebuild(nil, stm.DefaultOptions())
+	if re.Truncated || re.Len() != 0 {
+		t.Errorf("Rebuild(nil): Truncated %v, Len %d; want false, 0", re.Truncated, re.Len())
 	}
 }

@@ -53,6 +53,7 @@ type Tree struct {
 	Node   []*html.Node // the DOM node each index was built from
 	kids   []int32      // children of every node, concatenated
 	first  []int32      // kids[first[i]:first[i+1]] are the children of node i
+	stack  []frame      // add's work stack, kept for Rebuild
 	// Truncated is set when the subtree had more than Options.MaxNodes
 	// nodes; the tree is then empty.
 	Truncated bool
@@ -87,46 +88,82 @@ func LabelOf(n *html.Node) uint64 {
 // when n is nil or n itself is dropped by opts.
 func Build(n *html.Node, opts Options) *Tree {
 	t := &Tree{}
+	t.Rebuild(n, opts)
+	return t
+}
+
+// Rebuild makes t the copy of the subtree rooted at n that Build returns,
+// reusing t's slices: a caller building page after page (one per worker)
+// allocates nothing once its buffers have reached the largest page's
+// size. The previous contents of t are overwritten; slices of t handed out
+// earlier (Children) must no longer be used.
+func (t *Tree) Rebuild(n *html.Node, opts Options) {
+	t.reset()
 	if n == nil {
-		return t
+		return
 	}
-	var drop []atom.Atom // a handful: a scan beats a map
-	dropNames := map[string]bool{}
+	var dropBuf [8]atom.Atom // a handful: a scan beats a map
+	drop := dropBuf[:0]
+	var dropNames map[string]bool // tags without an atom, rare
 	for _, d := range opts.DropTags {
 		if a := atom.Lookup([]byte(d)); a != 0 {
 			drop = append(drop, a)
 		} else {
+			if dropNames == nil {
+				dropNames = map[string]bool{}
+			}
 			dropNames[d] = true
 		}
 	}
-	keep := func(c *html.Node) bool {
-		switch c.Type {
-		case html.ElementNode:
-			if opts.Skip != nil && opts.Skip(c) {
-				return false
-			}
-			if c.DataAtom != 0 {
-				return !slices.Contains(drop, c.DataAtom)
-			}
-			return !dropNames[strings.ToLower(c.Data)]
-		case html.TextNode:
-			return opts.KeepBlankText || strings.TrimSpace(c.Data) != ""
-		case html.CommentNode:
-			return opts.KeepComments
-		case html.DocumentNode:
-			return true
-		}
-		return false
+	k := keeper{opts: &opts, drop: drop, dropNames: dropNames}
+	if !k.keep(n) {
+		return
 	}
-	if !keep(n) {
-		return t
+	if cap(t.Label) == 0 {
+		t.reserve(n, opts.MaxNodes) // a fresh tree: size it once
 	}
-	t.reserve(n, opts.MaxNodes)
-	if !t.add(n, -1, keep, opts.MaxNodes) {
-		return &Tree{Truncated: true}
+	if !t.add(n, -1, &k, opts.MaxNodes) {
+		t.reset()
+		t.Truncated = true
+		return
 	}
 	t.link()
-	return t
+}
+
+// reset empties t, keeping its slices' capacity.
+func (t *Tree) reset() {
+	t.Label, t.Size, t.Parent, t.Hash = t.Label[:0], t.Size[:0], t.Parent[:0], t.Hash[:0]
+	clear(t.Node) // the previous page's DOM is not kept alive
+	t.Node, t.kids, t.first = t.Node[:0], t.kids[:0], t.first[:0]
+	t.stack = t.stack[:0]
+	t.Truncated = false
+}
+
+// keeper decides which nodes Build keeps (Options).
+type keeper struct {
+	opts      *Options
+	drop      []atom.Atom
+	dropNames map[string]bool
+}
+
+func (k *keeper) keep(c *html.Node) bool {
+	switch c.Type {
+	case html.ElementNode:
+		if k.opts.Skip != nil && k.opts.Skip(c) {
+			return false
+		}
+		if c.DataAtom != 0 {
+			return !slices.Contains(k.drop, c.DataAtom)
+		}
+		return !k.dropNames[strings.ToLower(c.Data)]
+	case html.TextNode:
+		return k.opts.KeepBlankText || strings.TrimSpace(c.Data) != ""
+	case html.CommentNode:
+		return k.opts.KeepComments
+	case html.DocumentNode:
+		return true
+	}
+	return false
 }
 
 // reserve sizes the node slices for the subtree of root (at most max
@@ -156,15 +193,18 @@ func (t *Tree) reserve(root *html.Node, max int) {
 	t.Node = make([]*html.Node, 0, n)
 }
 
+// frame is a node add has still to append, with its parent's index.
+type frame struct {
+	n      *html.Node
+	parent int32
+}
+
 // add appends n and its kept descendants in pre-order, iteratively so deep
 // documents cannot overflow the stack; false when there are more than max
 // nodes (max > 0).
-func (t *Tree) add(root *html.Node, parent int32, keep func(*html.Node) bool, max int) bool {
-	type frame struct {
-		n      *html.Node
-		parent int32
-	}
-	stack := []frame{{root, parent}}
+func (t *Tree) add(root *html.Node, parent int32, k *keeper, max int) bool {
+	stack := append(t.stack[:0], frame{root, parent})
+	defer func() { clear(stack); t.stack = stack[:0] }()
 	for len(stack) > 0 {
 		f := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -177,7 +217,7 @@ func (t *Tree) add(root *html.Node, parent int32, keep func(*html.Node) bool, ma
 		t.Node = append(t.Node, f.n)
 		mark := len(stack)
 		for c := f.n.FirstChild; c != nil; c = c.NextSibling {
-			if keep(c) {
+			if k.keep(c) {
 				stack = append(stack, frame{c, idx})
 			}
 		}
@@ -192,9 +232,10 @@ func (t *Tree) add(root *html.Node, parent int32, keep func(*html.Node) bool, ma
 // link fills Size, Hash and the children index from Parent.
 func (t *Tree) link() {
 	n := len(t.Label)
-	t.Size = make([]int32, n)
-	t.Hash = make([]uint64, n)
-	count := make([]int32, n+1)
+	t.Size = grow(t.Size, n)
+	t.Hash = grow(t.Hash, n)
+	t.first = grow(t.first, n+1)
+	count := t.first // the counts first, then (below) the offsets
 	for i := n - 1; i >= 0; i-- {
 		t.Size[i]++
 		if p := t.Parent[i]; p >= 0 {
@@ -202,18 +243,25 @@ func (t *Tree) link() {
 			count[p]++
 		}
 	}
-	t.first = make([]int32, n+1)
-	for i := 0; i < n; i++ {
-		t.first[i+1] = t.first[i] + count[i]
+	// offsets in place: first[i] = sum of count[:i] (count aliases first)
+	sum := int32(0)
+	for i := 0; i <= n; i++ {
+		c := count[i]
+		t.first[i] = sum
+		sum += c
 	}
-	t.kids = make([]int32, t.first[n])
-	fill := count[:n] // the counts are spent: each node's next free slot
-	copy(fill, t.first[:n])
+	t.kids = grow(t.kids, int(t.first[n]))
+	// fill by walking each parent's next free slot; first[p] is advanced
+	// while filling and restored afterwards from the children's count
 	for i := 1; i < n; i++ {
 		p := t.Parent[i]
-		t.kids[fill[p]] = int32(i)
-		fill[p]++
+		t.kids[t.first[p]] = int32(i)
+		t.first[p]++
 	}
+	for i := n; i > 0; i-- {
+		t.first[i] = t.first[i-1]
+	}
+	t.first[0] = 0
 	for i := n - 1; i >= 0; i-- {
 		h := t.Label[i]*0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019
 		for _, c := range t.Children(i) {
@@ -222,4 +270,15 @@ func (t *Tree) link() {
 		}
 		t.Hash[i] = h ^ uint64(len(t.Children(i)))<<48
 	}
+}
+
+// grow returns s resized to n zeroed elements, reusing its array when it
+// is large enough.
+func grow[E any](s []E, n int) []E {
+	if cap(s) < n {
+		return make([]E, n)
+	}
+	s = s[:n]
+	clear(s)
+	return s
 }

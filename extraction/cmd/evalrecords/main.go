@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"os"
@@ -28,6 +29,7 @@ func run() error {
 	small := flag.Bool("small", false, "data is records-small/")
 	verbose := flag.Bool("v", false, "print every page")
 	perSite := flag.Bool("cluster", false, "extract with a ClusterExtractor, one template cluster per site (pages in name order)")
+	onPage := flag.Bool("onpage", false, "with -cluster: as the crawl's built-in does, each page analysed on its own (Prepare), then named along its site's cluster (Finish)")
 	dump := flag.String("dump", "", "print the extracted records of this case")
 	cv := flag.Int("cv", 0, "cross-validate the fit of D0, MinSimilarity and MinCoverage on the split with this many site-grouped folds")
 	articles := flag.String("articles", "", "article pages folder (templates/): count pages that yield records (they should yield none)")
@@ -75,7 +77,7 @@ func run() error {
 				id = int64(len(clusters) + 1)
 				clusters[c.Site] = id
 			}
-			recs, err = extractCluster(ce, id, c.Page)
+			recs, err = extractCluster(ce, id, c.Page, *onPage)
 		} else {
 			recs, err = extract(c.Page, *method, cfg)
 		}
@@ -148,7 +150,7 @@ func extract(path, method string, cfg extraction.Config) ([]crawl.Record, error)
 	return extraction.ExtractPage(doc, cfg)
 }
 
-func extractCluster(ce *extraction.ClusterExtractor, id int64, path string) ([]crawl.Record, error) {
+func extractCluster(ce *extraction.ClusterExtractor, id int64, path string, onPage bool) ([]crawl.Record, error) {
 	raw, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -156,6 +158,9 @@ func extractCluster(ce *extraction.ClusterExtractor, id int64, path string) ([]c
 	doc, err := htmldecode.Parse(raw, "")
 	if err != nil {
 		return nil, err
+	}
+	if onPage {
+		return ce.Finish(id, path, ce.Prepare(context.Background(), path, doc))
 	}
 	return ce.Extract(id, path, doc)
 }

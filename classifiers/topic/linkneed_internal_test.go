@@ -1,0 +1,136 @@
+package topic
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"testing"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+
+	"github.com/crawl-project/crawl"
+)
+
+// pageLinks lists the links of doc as the crawler hands them to hooks:
+// absolute, without fragment, once each, with their anchor text.
+func pageLinks(doc *html.Node, base string) []crawl.Link {
+	b, _ := url.Parse(base)
+	res := newHrefResolver(b)
+	seen := map[string]bool{}
+	var out []crawl.Link
+	for n := range doc.Descendants() {
+		if n.Type != html.ElementNode || n.DataAtom != atom.A {
+			continue
+		}
+		u := res.resolve(hrefOf(n))
+		if u == "" || seen[u] {
+			continue
+		}
+		seen[u] = true
+		out = append(out, crawl.Link{URL: u, Anchor: collapsedText(n, maxContext)})
+	}
+	return out
+}
+
+// TestLinkContextsAsked: with a need, every key asked for maps to what the
+// whole page's contexts give it, and no key is left out that the full map
+// has; the walk stops early without changing that.
+func TestLinkContextsAsked(t *testing.T) {
+	const base = "http://docs.test/library/x.html"
+	for i, doc := range realDocs(t) {
+		full := linkContexts(doc, base, 200, nil)
+		links := pageLinks(doc, base)
+		if len(links) < 4 {
+			continue
+		}
+		for _, every := range []int{1, 2, 3, 7} { // ask for every every-th link
+			need := &linkNeed{urls: map[string]struct{}{}, anchors: map[string]struct{}{}}
+			for k, l := range links {
+				if k%every == 0 {
+					need.urls[l.URL] = struct{}{}
+					if l.Anchor != "" {
+						need.anchors[l.Anchor] = struct{}{}
+					}
+				}
+			}
+			got := linkContexts(doc, base, len(links), need)
+			for u := range need.urls {
+				if got[u] != full[u] {
+					t.Errorf("page %d, every %d: context of %s = %q, want %q", i, every, u, got[u], full[u])
+				}
+			}
+			for a := range need.anchors {
+				if got["\x00"+a] != full["\x00"+a] {
+					t.Errorf("page %d, every %d: context of anchor %q = %q, want %q", i, every, a, got["\x00"+a], full["\x00"+a])
+				}
+			}
+			if every > 1 && len(got) >= len(full) {
+				t.Errorf("page %d, every %d: %d contexts, the whole page has %d: the need asked for less", i, every, len(got), len(full))
+			}
+		}
+		if got := linkContexts(doc, base, len(links), &linkNeed{}); got != nil {
+			t.Errorf("page %d: nothing asked, got %d contexts", i, len(got))
+		}
+	}
+}
+
+// TestLearnedContextFallback: a link learnPage did not ask the context of
+// (it was scored before) but whose state is forgotten by the time OnURL
+// scores it gets the whole page's contexts, so its priority is what it
+// would be had all contexts been computed. Each page comes twice in a row
+// (the second time every link was scored) and the scored links are
+// forgotten after each OnPage; run A then puts the whole page's contexts
+// in the page's state, run B leaves the fallback to find them.
+func TestLearnedContextFallback(t *testing.T) {
+	ctx := context.Background()
+	const base = "http://docs.test/library/"
+	docs := realDocs(t)
+	run := func(full bool) (pr []float64, fallbacks int) {
+		m, err := NewFromPages(Config{}, []SeedPage{{URL: base + "seed.html", Doc: docs[0]}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, err := NewHook(m, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range 2 * len(docs) {
+			doc := docs[i/2]
+			u := fmt.Sprintf("%sp%d.html", base, i)
+			p := &crawl.Page{URL: u, FinalURL: u, Doc: doc, Links: pageLinks(doc, base+"x.html")}
+			if err := h.OnPage(ctx, p); err != nil {
+				t.Fatal(err)
+			}
+			st, _ := h.learner.pages.get(u)
+			for _, l := range p.Links {
+				if Followable(l.URL) && !st.need.url(l.URL) {
+					fallbacks++
+				}
+			}
+			if full {
+				st.ctx, st.need = linkContexts(doc, u, len(p.Links), nil), nil
+			}
+			h.learner.pending.init(pendingLinks)
+			for _, l := range p.Links {
+				if err := h.OnURL(ctx, p, &l); err == nil {
+					pr = append(pr, l.Priority)
+				}
+			}
+		}
+		return pr, fallbacks
+	}
+	all, _ := run(true)
+	asked, fallbacks := run(false)
+	if len(all) == 0 || len(all) != len(asked) {
+		t.Fatalf("%d and %d priorities", len(all), len(asked))
+	}
+	if fallbacks == 0 {
+		t.Fatal("every link was asked for: the fallback was not exercised")
+	}
+	for i := range all {
+		if all[i] != asked[i] {
+			t.Fatalf("priority %d: %v with every context computed, %v with the fallback (%d links fell back)", i, all[i], asked[i], fallbacks)
+		}
+	}
+}
