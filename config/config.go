@@ -215,6 +215,9 @@ type Topic struct {
 	// ThresholdRule (with relevance 0): seeds-mixture (default: the seeds and the pages seen) or topical (the same,
 	// lowered to the crawl's lower tail when the crawl is the topic); classifiers/topic README
 	ThresholdRule string `yaml:"threshold_rule"`
+	// LinkLabels (learned): binary (default) or soft (examples labelled by the page's relevance share, and a
+	// link's words scored by the fetched pages holding them); internal/linkgraph README, fifth round
+	LinkLabels string `yaml:"link_labels"`
 	// LinkContext is the weight of a link's own context (anchor text, and
 	// with url_words its URL path words) in its priority, blended with its
 	// page's cosine: an extension over the paper (link-context focused

@@ -299,6 +299,9 @@ func (c *Config) validate() []*Error {
 	if r := c.Topic.ThresholdRule; r != "" && r != "topical" && r != "seeds-mixture" {
 		bad("topic.threshold_rule", "unknown rule %q (want seeds-mixture or topical)", r)
 	}
+	if l := c.Topic.LinkLabels; l != "" && l != "binary" && l != "soft" {
+		bad("topic.link_labels", "unknown labels %q (want binary or soft)", l)
+	}
 	if c.Topic.Calibration < 0 || c.Topic.Calibration > 2 {
 		bad("topic.calibration", "%v is outside [0, 2]", c.Topic.Calibration)
 	}

@@ -60,6 +60,7 @@ func TestParseErrors(t *testing.T) {
 		{"negative", "seeds: [https://a.example/]\npoliteness:\n  workers: -2\n", []string{"t.yaml:3", "politeness.workers", "negative"}},
 		{"bad strategy", "seeds: [https://a.example/]\ntopic:\n  strategy: dfs\n", []string{"t.yaml:3", "topic.strategy", "dfs"}},
 		{"bad threshold rule", "seeds: [https://a.example/]\ntopic:\n  threshold_rule: median\n", []string{"t.yaml:3", "topic.threshold_rule", "median"}},
+		{"bad link labels", "seeds: [https://a.example/]\ntopic:\n  link_labels: fuzzy\n", []string{"t.yaml:3", "topic.link_labels", "fuzzy"}},
 		{"bad seed", "seeds: [ftp://a.example/]\n", []string{"t.yaml:1", "seeds[0]", "http"}},
 		{"no seeds", "max_pages: 3\n", []string{"seeds", "required"}},
 		{"bad regex", "seeds: [https://a.example/]\nscope:\n  deny_regex: ['(']\n", []string{"t.yaml:3", "deny_regex"}},

@@ -47,9 +47,12 @@ func (p *Pipeline) buildHooks(ctx context.Context, resolve func([]string) ([]str
 		p.add(t)
 	}
 	if cfg.Hub.Enabled {
-		var st *store.Store
-		if _, ok := p.fr.(*sqlitefrontier.Frontier); ok {
+		var st labelWriter
+		switch fr := p.fr.(type) {
+		case *sqlitefrontier.Frontier:
 			st = p.st // the frontier's rows are the store's: revised link labels go there
+		case labelWriter:
+			st = fr // the Redis frontier
 		}
 		h, err := newHubBuiltin(cfg, st)
 		if err != nil {

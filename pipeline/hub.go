@@ -11,7 +11,6 @@ import (
 	"github.com/crawl-project/crawl/classifiers/hub"
 	"github.com/crawl-project/crawl/config"
 	"github.com/crawl-project/crawl/hooks"
-	"github.com/crawl-project/crawl/store"
 )
 
 // hubBuiltin is the hub/topic URL classifier (paper 001): OnPage labels the
@@ -21,7 +20,7 @@ import (
 // labels the model revised for queued links to their frontier rows.
 type hubBuiltin struct {
 	*hub.Hook
-	st *store.Store // where revised link labels go; nil: not written
+	st labelWriter // where revised link labels go; nil: not written
 
 	flushMu sync.Mutex // one writer of revised labels at a time
 	last    time.Time  // last write, under flushMu
@@ -44,9 +43,16 @@ const (
 	relabelFlushEvery = 100 * time.Millisecond
 )
 
+// labelWriter writes revised labels of queued links to the frontier: the
+// SQLite store holding the frontier's rows, or the Redis frontier
+// (*store.Store, *redisfrontier.Frontier).
+type labelWriter interface {
+	SetFrontierLabels(ctx context.Context, urls, labels []string, scores []float64) ([]bool, error)
+}
+
 // newHubBuiltin loads hub.model, or the model shipped with the package.
-// st, when not nil, is the store holding the frontier's rows.
-func newHubBuiltin(cfg *config.Config, st *store.Store) (*hubBuiltin, error) {
+// st, when not nil, is where the frontier's queued links are revised.
+func newHubBuiltin(cfg *config.Config, st labelWriter) (*hubBuiltin, error) {
 	c, err := LoadHubModel(cfg.Hub.Model)
 	if err != nil {
 		return nil, fmt.Errorf("pipeline: hub model: %w", err)

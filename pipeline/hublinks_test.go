@@ -3,16 +3,22 @@ package pipeline_test
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	_ "github.com/mattn/go-sqlite3"
 
+	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/config"
+	"github.com/crawl-project/crawl/frontier"
+	"github.com/crawl-project/crawl/frontier/redisfrontier"
+	"github.com/crawl-project/crawl/internal/redistest"
 	"github.com/crawl-project/crawl/pipeline"
 )
 
@@ -149,4 +155,83 @@ func frontierLabels(t *testing.T, path string) (queued, topics, queuedTopics, se
 		t.Fatal(err)
 	}
 	return queued, topics, queuedTopics, sections
+}
+
+// TestHubLinkModelRelabelsRedisFrontier is TestHubLinkModelRelabelsQueuedLinks
+// with the frontier in Redis (a distributed crawl of one process): the
+// section links still queued when the crawl stops carry the labels the
+// per-host link model revised when they are leased (read here by popping
+// them all, the crawl's stop flag cleared); the URL SVM alone labels them
+// hub.
+func TestHubLinkModelRelabelsRedisFrontier(t *testing.T) {
+	srv := docsSite(t)
+	rs := redistest.Start(t, redistest.Options{})
+	for _, tc := range []struct {
+		model   string
+		atLeast float64 // share of the queued section links labelled topic
+		atMost  float64
+	}{
+		{"svm", 0, 0.2},
+		{"online", 0.9, 1},
+	} {
+		t.Run(tc.model, func(t *testing.T) {
+			dir := t.TempDir()
+			name := "relabel-" + tc.model
+			cfg := config.Default()
+			cfg.Seeds = []string{srv.URL + "/index.html"}
+			cfg.DB, cfg.Out = filepath.Join(dir, "h.db"), filepath.Join(dir, "out")
+			cfg.Exports = []string{}
+			cfg.MaxPages = 25
+			cfg.Politeness.NoDelay = true
+			cfg.Politeness.Workers, cfg.Politeness.PerHostParallel = 1, 1
+			cfg.Hub.Enabled = true
+			cfg.Hub.LinkModel = tc.model
+			cfg.Distributed = config.Distributed{Redis: rs.URL(0), Name: name, Lease: 5 * time.Second}
+			ctx := context.Background()
+			p, err := pipeline.Open(ctx, &cfg, pipeline.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := p.Run(ctx); err != nil {
+				p.Close()
+				t.Fatal(err)
+			}
+			if err := p.Close(); err != nil {
+				t.Fatal(err)
+			}
+			rdb := rs.Client()
+			if err := rdb.Del(ctx, redisfrontier.Prefix(name)+"stop").Err(); err != nil {
+				t.Fatal(err)
+			}
+			fr, err := redisfrontier.New(ctx, rdb, redisfrontier.Config{Name: name, Owner: "reader"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer fr.Close()
+			var queued, topics int
+			for {
+				l, err := fr.Pop(ctx, nil)
+				if errors.Is(err, frontier.ErrEmpty) {
+					break
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				if strings.Contains(l.URL, "/ch") {
+					queued++
+					if l.Label == crawl.LabelTopic {
+						topics++
+					}
+				}
+			}
+			if queued < 30 {
+				t.Fatalf("%d section links still queued; want ≥ 30", queued)
+			}
+			share := float64(topics) / float64(queued)
+			t.Logf("link_model %s, Redis frontier: %d of %d queued section links labelled topic", tc.model, topics, queued)
+			if share < tc.atLeast || share > tc.atMost {
+				t.Errorf("share of queued section links labelled topic %.2f, want in [%.2f, %.2f]", share, tc.atLeast, tc.atMost)
+			}
+		})
+	}
 }

@@ -67,7 +67,11 @@
 // cosine of the link context stands in for the probability until both
 // classes have 5 examples (cold start). After each training the queued links are rescored (RescoreWith,
 // frontier.Rescorer), since the in-link evidence of a queued link grows as
-// the crawl goes.
+// the crawl goes. Config.LinkLabels soft (not the default: no better on
+// the held-out topics of internal/linkgraph, and dearer per link) labels
+// the examples with the page's relevance share instead of 0/1 and adds to
+// the priority the evidence of the link's anchor and URL words, learned
+// from every word of the fetched pages (wordevidence.go).
 //
 // Extension over the paper (off by default, Config.LinkContext and
 // Config.URLWords): link-context priority, after Pant and Srinivasan's
@@ -97,6 +101,8 @@
 //     rule's lowering in a crawl that is the topic, CalibrateThreshold.
 //   - urlshape.go: URL patterns, the seeds' patterns, URL link features.
 //   - linkmodel.go: the online logistic regression over hashed link features.
+//   - wordevidence.go: what the fetched pages say of each word, for a
+//     link's anchor and URL words (Config.LinkLabels soft).
 //   - learned.go: the learned strategy: link features, priorities, Rescore.
 //   - linkcontexts.go: the text around each link of a page (the learned
 //     strategy's context words), without copies of clean text, only for
@@ -108,6 +114,9 @@
 //   - sharestats.go: StatsSharer, StatsDelta, Model.AddStats: the
 //     relevance statistics and the adaptive centroid of a distributed
 //     crawl's processes added up over all of them.
+//   - sharerel.go: RelevanceSharer, RelHist: the relevance of the pages
+//     seen, shared as a windowed histogram, calibrating a distributed
+//     crawl's threshold as one process's.
 //
 // The package imports crawl and hooks, never crawler.
 package topic

@@ -61,7 +61,7 @@ func NewHook(seeds, trained *Model) (*Hook, error) {
 	}
 	h.scores.init(scoreCacheSize)
 	if seeds.cfg.Strategy == StrategyLearned {
-		h.learner = newLearner(seeds.cfg.Retrain)
+		h.learner = newLearner(seeds.cfg.Retrain, seeds.cfg.LinkLabels == LabelsSoft)
 		h.learner.seedPats, h.learner.nSeeds = seedPatterns(seeds.seedURLs), len(seeds.seedURLs)
 		h.seedExamples()
 	}
@@ -97,7 +97,7 @@ func (h *Hook) OnPage(ctx context.Context, page *crawl.Page) error {
 	}
 	h.scores.put(page.URL, score)
 	if h.learner != nil {
-		h.learnPage(h.learnView(page), score, len(v.words.ids))
+		h.learnPage(h.learnView(page), score, v)
 	}
 	return nil
 }

@@ -40,6 +40,7 @@ type pendingLink struct {
 	feats []feature // its static features (linkFeatures)
 	cold  float64   // its cold-start link score
 	pat   float64   // the share of the seed pages whose URL pattern it shares
+	words []uint32  // LabelsSoft: its anchor's and URL path's word ids (wordEvidence)
 }
 
 // inStats sums up the fetched pages found linking to one URL.
@@ -77,6 +78,7 @@ type counts struct{ fetched, relevant int }
 // learner is the state of the learned strategy (Config.Strategy learned).
 type learner struct {
 	lm       *linkModel
+	words    *wordEvidence  // LabelsSoft; nil with LabelsBinary
 	seedPats map[string]int // the seed URLs' patterns (urlPattern)
 	nSeeds   int
 	pages    cache[*pageState]
@@ -92,8 +94,11 @@ type learner struct {
 	trained cache[bool]
 }
 
-func newLearner(every int) *learner {
+func newLearner(every int, soft bool) *learner {
 	l := &learner{lm: newLinkModel(every)}
+	if soft {
+		l.words = newWordEvidence()
+	}
 	l.pages.init(scoreCacheSize)
 	l.pending.init(pendingLinks)
 	l.inlinks.init(pendingLinks)
@@ -102,12 +107,15 @@ func newLearner(every int) *learner {
 	return l
 }
 
-// learnPage records page (already scored: relevance set, score computed) as
-// a training example of the link it was fetched through and keeps its
-// state for its out-links.
-func (h *Hook) learnPage(page *crawl.Page, score float64, words int) {
+// learnPage records page (already scored: relevance set, score computed;
+// v its vector) as a training example of the link it was fetched through
+// and keeps its state for its out-links.
+func (h *Hook) learnPage(page *crawl.Page, score float64, v Vector) {
 	ln := h.learner
-	st := &pageState{score: score, rel: page.Relevance / max(h.seeds.LearnThreshold(), 1e-9), dist: maxDist, hub: &hub{}, list: isList(words, len(page.Links))}
+	st := &pageState{score: score, rel: page.Relevance / max(h.seeds.LearnThreshold(), 1e-9), dist: maxDist, hub: &hub{}, list: isList(len(v.words.ids), len(page.Links))}
+	if ln.words != nil {
+		ln.words.add(v.words.ids, page.Relevant)
+	}
 	switch {
 	case page.Relevant:
 		st.dist = 0
@@ -145,7 +153,7 @@ func (h *Hook) learnPage(page *crawl.Page, score float64, words int) {
 	if h.learnShared(page, st.rel, example) { // share.go
 		return
 	}
-	if example != nil && ln.lm.add(example, page.Relevant) {
+	if example != nil && ln.lm.add(example, page.Relevant, h.label(page.Relevant, st.rel)) {
 		h.rescoreQueue()
 	}
 }
@@ -169,6 +177,9 @@ func (h *Hook) learnedPriority(from *crawl.Page, l *crawl.Link) float64 {
 		linkText := withURLWords(l.Anchor+" "+context, l.URL)
 		lcos := h.seeds.Score(h.seeds.vector(linkText, false))
 		pl = pendingLink{feats: h.linkFeatures(st, l, context, lcos), cold: min(lcos/max(h.seeds.threshold, 1e-9), 1.5) / 1.5}
+		if ln.words != nil {
+			pl.words = h.linkWords(withURLWords(l.Anchor, l.URL))
+		}
 		if u, err := url.Parse(l.URL); err == nil && ln.nSeeds > 0 {
 			pl.pat = float64(ln.seedPats[urlPattern(u)]) / float64(ln.nSeeds)
 		}
@@ -237,7 +248,25 @@ func (h *Hook) learnedScore(pl pendingLink, in inStats) float64 {
 		link = pl.cold
 	}
 	p := (1-linkWeight)*h.parentScore(in) + linkWeight*link
+	if ws := h.learner.words; ws != nil {
+		p += wordWeight * ws.score(pl.words)
+	}
 	return (1-patternWeight)*p + patternWeight*pl.pat
+}
+
+// label is a fetched page's label as a training example of the link it
+// was fetched through: with LabelsSoft its relevance share (relShare: a
+// page just under the threshold is most of a positive, one far under
+// it a negative; the relevance measure is noisy near its threshold),
+// else 1 when it is relevant and 0 when not.
+func (h *Hook) label(relevant bool, rel float64) float32 {
+	switch {
+	case h.learner.words != nil:
+		return float32(relShare(rel))
+	case relevant:
+		return 1
+	}
+	return 0
 }
 
 // Weights of a link's priority, chosen on the tuning topics of
@@ -251,6 +280,9 @@ const (
 	// patternWeight is the share of a link's priority given to the share
 	// of the seed pages whose URL pattern (urlPattern) the link shares.
 	patternWeight = 0.25
+	// wordWeight weighs the evidence of a link's words (wordEvidence,
+	// LabelsSoft), a log-odds ratio, added to the parent and link parts.
+	wordWeight = 0.1
 )
 
 // parentScore is the evidence of the fetched pages linking to a link

@@ -142,9 +142,15 @@ func TestLearnedLearnsFromTheCrawl(t *testing.T) {
 // BenchmarkLearnedLink measures scoring one link under the learned
 // strategy with a trained model: features (anchor, URL, context, page
 // state) and the model's probability; and Rescore of a queued link.
-func BenchmarkLearnedLink(b *testing.B) {
+func BenchmarkLearnedLink(b *testing.B) { benchLearnedLink(b, topic.LabelsBinary) }
+
+// BenchmarkLearnedLinkSoft is BenchmarkLearnedLink with LinkLabels soft
+// (the link's words scored by the fetched pages holding them as well).
+func BenchmarkLearnedLinkSoft(b *testing.B) { benchLearnedLink(b, topic.LabelsSoft) }
+
+func benchLearnedLink(b *testing.B, labels string) {
 	ctx := context.Background()
-	h, err := topic.NewHook(sportModel(b, topic.Config{Retrain: 5, Relevance: 0.3}), nil)
+	h, err := topic.NewHook(sportModel(b, topic.Config{Retrain: 5, Relevance: 0.3, LinkLabels: labels}), nil)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -212,5 +218,56 @@ func TestRelevanceRepeatable(t *testing.T) {
 		if got[0][i] != got[1][i] {
 			t.Fatalf("value %d: %v then %v", i, got[0][i], got[1][i])
 		}
+	}
+}
+
+// TestSoftLabelsReadPageWords: with LinkLabels soft a link's anchor words
+// count by how often the fetched pages holding them were relevant, so a
+// link named with words of the sport pages' text ("indoor race record"),
+// never seen in an anchor, ranks above one named with words of the other
+// pages ("december under include") from the same parent; the binary
+// labels' link model, which learns anchor words only from the links it
+// followed, tells them apart by less.
+func TestSoftLabelsReadPageWords(t *testing.T) {
+	ctx := context.Background()
+	gap := map[string]float64{}
+	for _, labels := range []string{topic.LabelsBinary, topic.LabelsSoft} {
+		h, err := topic.NewHook(sportModel(t, topic.Config{Retrain: 5, Relevance: 0.3, LinkLabels: labels}), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		parent := page(t, "http://demo/hub", "sport-101")
+		if err := h.OnPage(ctx, parent); err != nil {
+			t.Fatal(err)
+		}
+		sport := []string{"sport-001", "sport-002", "sport-003", "sport-004", "sport-005", "sport-006", "sport-400", "sport-450"}
+		other := []string{"business-001", "business-002", "business-003", "tech-002", "tech-003", "politics-001", "entertainment-001", "entertainment-002"}
+		for i := range sport {
+			for k, name := range []string{sport[i], other[i]} {
+				u := fmt.Sprintf("http://demo/p/%d", 2*i+k)
+				l := crawl.Link{URL: u, Anchor: "story"}
+				if err := h.OnURL(ctx, parent, &l); err != nil {
+					t.Fatal(err)
+				}
+				p := page(t, u, name)
+				p.Parent = parent.URL
+				if err := h.OnPage(ctx, p); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		on, off := crawl.Link{URL: "http://demo/new/1", Anchor: "indoor race record"}, crawl.Link{URL: "http://demo/new/2", Anchor: "december under include"}
+		for _, l := range []*crawl.Link{&on, &off} {
+			if err := h.OnURL(ctx, parent, l); err != nil {
+				t.Fatal(err)
+			}
+		}
+		gap[labels] = on.Priority - off.Priority
+	}
+	if gap[topic.LabelsSoft] <= 0.03 || gap[topic.LabelsSoft] <= gap[topic.LabelsBinary]+0.03 {
+		t.Errorf("priority gap of the sport-worded link over the other: soft %.3f, binary %.3f; want soft > 0.03 and > binary + 0.03", gap[topic.LabelsSoft], gap[topic.LabelsBinary])
+	}
+	if err := (topic.Config{LinkLabels: "fuzzy"}).Validate(); err == nil {
+		t.Error(`LinkLabels "fuzzy" validates`)
 	}
 }

@@ -24,10 +24,12 @@ type feature struct {
 }
 
 // example is a fetched page as a training example: the features of the
-// link it was fetched through, and whether it turned out relevant.
+// link it was fetched through, whether it turned out relevant, and its
+// label: 1 or 0 (LabelsBinary), or its relevance share (LabelsSoft).
 type example struct {
 	feats []feature
 	pos   bool
+	y     float32
 }
 
 // weights is an immutable trained model: scoring reads it without locks.
@@ -90,11 +92,12 @@ func (lm *linkModel) predict(feats []feature) (float64, bool) {
 	return sigmoid(float64(z)), true
 }
 
-// add records a training example and trains when Retrain pages have
-// passed since the last training. It reports whether it trained.
-func (lm *linkModel) add(feats []feature, pos bool) bool {
+// add records a training example labelled y in [0, 1] (pos: the page was
+// relevant) and trains when Retrain pages have passed since the last
+// training. It reports whether it trained.
+func (lm *linkModel) add(feats []feature, pos bool, y float32) bool {
 	lm.mu.Lock()
-	e := example{feats: feats, pos: pos}
+	e := example{feats: feats, pos: pos, y: y}
 	if len(lm.examples) < maxExamples {
 		lm.examples = append(lm.examples, e)
 	} else {
@@ -164,11 +167,11 @@ func trainWith(data []example, pos, neg int, g2 []float32) *weights {
 				z += w[f.id] * f.val
 			}
 			p := float32(sigmoid(float64(z)))
-			y, cw := float32(0), wNeg
+			cw := wNeg
 			if e.pos {
-				y, cw = 1, wPos
+				cw = wPos
 			}
-			g := cw * (p - y)
+			g := cw * (p - e.y)
 			bg2 += g * g
 			bias -= learnRate * g / (sqrt32(bg2) + 1e-6)
 			for _, f := range e.feats {

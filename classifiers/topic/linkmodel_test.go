@@ -2,6 +2,7 @@ package topic
 
 import (
 	"fmt"
+	"math"
 	"testing"
 )
 
@@ -16,7 +17,7 @@ func BenchmarkTrain(b *testing.B) {
 		for k := range 40 {
 			fs.addToken("t:", fmt.Sprint((i*7+k*13)%5000))
 		}
-		data[i] = example{feats: fs.feats, pos: i%9 == 0}
+		data[i] = labelled(fs.feats, i%9 == 0)
 		if data[i].pos {
 			pos++
 		}
@@ -52,7 +53,7 @@ func TestFitReusesZeroedSums(t *testing.T) {
 			for k := range 20 {
 				fs.addToken("t:", fmt.Sprint((i*seed+k*13)%700))
 			}
-			data[i] = example{feats: fs.feats, pos: (i+seed)%7 == 0}
+			data[i] = labelled(fs.feats, (i+seed)%7 == 0)
 			if data[i].pos {
 				pos++
 			}
@@ -71,5 +72,67 @@ func TestFitReusesZeroedSums(t *testing.T) {
 				t.Fatalf("seed %d: weight %d = %v, fresh training %v", seed, i, got.w[i], want.w[i])
 			}
 		}
+	}
+}
+
+// labelled is a binary example (LabelsBinary).
+func labelled(feats []feature, pos bool) example {
+	e := example{feats: feats, pos: pos}
+	if pos {
+		e.y = 1
+	}
+	return e
+}
+
+// TestSoftLabels checks that a model trained on soft labels learns them:
+// examples of one feature labelled 0.8 and of another labelled 0.2 get
+// probabilities near those.
+func TestSoftLabels(t *testing.T) {
+	var data []example
+	a, b := featureSet{}, featureSet{}
+	a.addToken("t:", "a")
+	b.addToken("t:", "b")
+	for range 200 {
+		data = append(data, example{feats: a.feats, pos: true, y: 0.8}, example{feats: b.feats, y: 0.2})
+	}
+	lm := &linkModel{}
+	lm.cur.Store(train(data, 200, 200))
+	pa, _ := lm.predict(a.feats)
+	pb, _ := lm.predict(b.feats)
+	if math.Abs(pa-0.8) > 0.08 || math.Abs(pb-0.2) > 0.08 {
+		t.Errorf("probabilities %.3f and %.3f, want about 0.8 and 0.2", pa, pb)
+	}
+}
+
+// TestWordEvidence checks the word scores: a word found on relevant pages
+// only scores above 0, one found on irrelevant pages only below, a word
+// never seen and one as frequent on both 0.
+func TestWordEvidence(t *testing.T) {
+	we := newWordEvidence()
+	topicW, offW, bothW, unseen := wordID("goal"), wordID("shares"), wordID("today"), wordID("never")
+	for i := range 20 {
+		if i%2 == 0 {
+			we.add([]uint32{topicW, bothW}, true)
+		} else {
+			we.add([]uint32{offW, bothW}, false)
+		}
+	}
+	for _, tt := range []struct {
+		name string
+		ids  []uint32
+		test func(float64) bool
+	}{
+		{"relevant pages' word", []uint32{topicW}, func(x float64) bool { return x > 1 }},
+		{"irrelevant pages' word", []uint32{offW}, func(x float64) bool { return x < -1 }},
+		{"word on every page", []uint32{bothW}, func(x float64) bool { return math.Abs(x) < 1e-9 }},
+		{"word never seen", []uint32{unseen}, func(x float64) bool { return math.Abs(x) < 1e-9 }},
+		{"no words", nil, func(x float64) bool { return x == 0 }},
+		{"mean of two", []uint32{topicW, unseen}, func(x float64) bool { return math.Abs(x-we.score([]uint32{topicW})/2) < 1e-9 }},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if x := we.score(tt.ids); !tt.test(x) {
+				t.Errorf("score %v", x)
+			}
+		})
 	}
 }

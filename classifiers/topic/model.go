@@ -82,7 +82,24 @@ type Config struct {
 	// Retrain is how many fetched pages pass between two trainings of the
 	// learned strategy's link model. Default DefaultRetrain.
 	Retrain int
+	// LinkLabels is what the learned strategy learns from the pages it
+	// fetches (our extension): LabelsBinary (the fourth round's method of
+	// internal/linkgraph: a page reached through a link is a positive or
+	// negative example by the relevance threshold) or LabelsSoft (the
+	// example's label is the page's relevance share, continuous, and a
+	// link's priority also counts its anchor and URL words by how often
+	// the fetched pages holding them were relevant: wordevidence.go).
+	// Default DefaultLinkLabels.
+	LinkLabels string
 }
+
+// Link labels of the learned strategy (Config.LinkLabels).
+const (
+	LabelsBinary = "binary"
+	LabelsSoft   = "soft"
+	// DefaultLinkLabels is Config.LinkLabels' default.
+	DefaultLinkLabels = LabelsBinary
+)
 
 func (c *Config) fill() {
 	if c.Strategy == "" {
@@ -90,6 +107,9 @@ func (c *Config) fill() {
 	}
 	if c.Retrain == 0 {
 		c.Retrain = DefaultRetrain
+	}
+	if c.LinkLabels == "" {
+		c.LinkLabels = DefaultLinkLabels
 	}
 	if c.Terms == 0 {
 		c.Terms = 300
@@ -117,6 +137,9 @@ func (c Config) Validate() error {
 	var errs []error
 	if !slices.Contains([]string{StrategyBFS, StrategyBestFirst, StrategyAdaptive, StrategyLearned}, c.Strategy) {
 		errs = append(errs, fmt.Errorf("topic: Strategy %q is unknown (want bfs, best-first, adaptive or learned)", c.Strategy))
+	}
+	if c.LinkLabels != LabelsBinary && c.LinkLabels != LabelsSoft {
+		errs = append(errs, fmt.Errorf("topic: LinkLabels %q is unknown (want binary or soft)", c.LinkLabels))
 	}
 	if c.Retrain < 0 {
 		errs = append(errs, fmt.Errorf("topic: Retrain %d is negative", c.Retrain))
@@ -179,7 +202,9 @@ type Model struct {
 	cur      atomic.Pointer[centroid]
 	rejected atomic.Int64
 
-	share StatsSharer // ShareStatsWith (sharestats.go); nil: this process alone
+	share    StatsSharer     // ShareStatsWith (sharestats.go); nil: this process alone
+	relShare RelevanceSharer // share's, when it shares relevance (sharerel.go)
+	hist     RelHist         // with relShare: the crawl's pages seen's relevance
 }
 
 // centroid is an immutable snapshot of the current centroid.

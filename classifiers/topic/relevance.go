@@ -224,6 +224,9 @@ func (m *Model) Judge(v Vector) float64 {
 	r := m.Relevance(v)
 	if m.rel.Load() != nil {
 		m.bg.seen.add(r)
+		if m.relShare != nil {
+			m.judged(r)
+		}
 	}
 	return r
 }
@@ -253,10 +256,14 @@ func (m *Model) LearnThreshold() float64 {
 }
 
 // seenForThreshold is the relevance of the pages seen for the threshold's
-// valley (mixture.go): none when the model shares its statistics with
-// other processes (ShareStatsWith), whose pages' relevance is not shared:
-// the threshold is then the seeds' median, the same in every process.
+// valley (mixture.go): this process's, or, when the model shares its
+// statistics with other processes (ShareStatsWith), the whole crawl's
+// (sharerel.go); none when the sharer does not carry relevance: the
+// threshold is then the seeds' median, the same in every process.
 func (m *Model) seenForThreshold() []float64 {
+	if m.relShare != nil {
+		return m.hist.Values()
+	}
 	if m.share != nil {
 		return nil
 	}

@@ -71,7 +71,7 @@ func (h *Hook) Learn(j Judgement) {
 	}
 	ln.initShared()
 	if j.only {
-		h.train(j.URL, j.example, j.Relevant)
+		h.train(j.URL, j.example, j.Relevant, j.Rel)
 		return
 	}
 	if _, done := ln.judged.get(j.URL); done {
@@ -93,18 +93,18 @@ func (h *Hook) Learn(j Judgement) {
 	}
 	pl, ok := ln.pending.get(j.URL)
 	if !ok {
-		h.train(j.URL, j.example, j.Relevant)
+		h.train(j.URL, j.example, j.Relevant, j.Rel)
 		return
 	}
 	own := withInlinks(pl.feats, in)
-	if h.train(j.URL, own, j.Relevant) && j.example == nil && h.sharer != nil {
+	if h.train(j.URL, own, j.Relevant, j.Rel) && j.example == nil && h.sharer != nil {
 		h.sharer.Publish(Judgement{URL: j.URL, Rel: j.Rel, Relevant: j.Relevant, example: own, only: true})
 	}
 }
 
-// train adds feats as the example of url unless url has one already, and
-// reports whether it did.
-func (h *Hook) train(url string, feats []feature, relevant bool) bool {
+// train adds feats as the example of url (relevant, its relevance ratio
+// rel: Hook.label) unless url has one already, and reports whether it did.
+func (h *Hook) train(url string, feats []feature, relevant bool, rel float64) bool {
 	if feats == nil {
 		return false
 	}
@@ -113,7 +113,7 @@ func (h *Hook) train(url string, feats []feature, relevant bool) bool {
 		added = !done
 		return true
 	})
-	if added && h.learner.lm.add(feats, relevant) {
+	if added && h.learner.lm.add(feats, relevant, h.label(relevant, rel)) {
 		h.rescoreQueue()
 	}
 	return added
@@ -135,7 +135,7 @@ func (h *Hook) learnShared(page *crawl.Page, rel float64, example []feature) boo
 		return false
 	}
 	h.learner.judged.put(page.URL, struct{}{})
-	h.train(page.URL, example, page.Relevant)
+	h.train(page.URL, example, page.Relevant, rel)
 	h.sharer.Publish(Judgement{URL: page.URL, Parent: page.Parent, Rel: rel, Relevant: page.Relevant, example: example})
 	return true
 }

@@ -43,20 +43,25 @@ type Fold struct {
 // StatsDelta is what the other processes' pages add to a model's
 // statistics.
 type StatsDelta struct {
-	Docs   int64     // pages seen
-	Words  []uint32  // word ids (< WordSpace), each once
-	Counts []int64   // pages holding each word (aligned with Words)
-	Folds  int64     // pages folded into the centroid
-	Sum    []float64 // the sum of their vectors, dense over the features (Features long; nil when Folds is 0)
+	Docs   int64      // pages seen
+	Words  []uint32   // word ids (< WordSpace), each once
+	Counts []int64    // pages holding each word (aligned with Words)
+	Folds  int64      // pages folded into the centroid
+	Sum    []float64  // the sum of their vectors, dense over the features (Features long; nil when Folds is 0)
+	Rel    []RelCount // the relevance of the pages judged (sharerel.go)
 }
 
 // WordSpace is the number of word ids of the relevance space.
 const WordSpace = 1 << wordBits
 
 // ShareStatsWith makes m hand the words of every page it observes and
-// every page it folds into its centroid to s. Call it before the crawl
-// starts.
-func (m *Model) ShareStatsWith(s StatsSharer) { m.share = s }
+// every page it folds into its centroid to s, and, when s is a
+// RelevanceSharer, the relevance of every page it judges (sharerel.go).
+// Call it before the crawl starts.
+func (m *Model) ShareStatsWith(s StatsSharer) {
+	m.share = s
+	m.relShare, _ = s.(RelevanceSharer)
+}
 
 // Features is the number of feature terms (the length of a centroid).
 func (m *Model) Features() int { return len(m.terms) }
@@ -92,6 +97,14 @@ func (m *Model) AddStats(d StatsDelta) error {
 		m.rel.Store(m.space())
 		m.bg.mu.Unlock()
 	}
+	if len(d.Rel) > 0 && m.rel.Load() != nil {
+		for _, c := range d.Rel {
+			m.hist.Add(c.Epoch, c.Bin, c.N)
+		}
+		m.bg.mu.Lock()
+		m.rel.Store(m.space())
+		m.bg.mu.Unlock()
+	}
 	if d.Folds != 0 && len(m.seeds) > 0 {
 		m.foldShared(d.Folds, d.Sum)
 	}
@@ -118,7 +131,7 @@ func (m *Model) checkStats(d StatsDelta) error {
 	if d.Folds < 0 || d.Folds > math.MaxInt32 {
 		return fmt.Errorf("%w: %d folds", ErrBadStats, d.Folds)
 	}
-	return nil
+	return checkRel(d.Rel)
 }
 
 // foldShared folds n pages whose vectors sum to sum into the current

@@ -92,6 +92,11 @@ func isList(words, links int) bool { return links >= 20 && words < 8*links }
 // its link classifier on the seeds: the pattern of the seeds' URLs counts
 // from the first training on.
 func (h *Hook) seedExamples() {
+	if h.learner.words != nil { // the seed pages are relevant pages
+		for _, b := range h.seeds.seedWords {
+			h.learner.words.add(b.ids, true)
+		}
+	}
 	for _, s := range slices.Sorted(maps.Keys(h.seeds.seedURLs)) { // in one order: a replay trains the same model
 		u, err := url.Parse(s)
 		if err != nil {
@@ -99,6 +104,6 @@ func (h *Hook) seedExamples() {
 		}
 		var fs featureSet
 		h.urlFeatures(&fs, u)
-		h.learner.lm.add(fs.feats, true)
+		h.learner.lm.add(fs.feats, true, 1)
 	}
 }

@@ -200,3 +200,22 @@ func ReadTotals(ctx context.Context, rdb redis.UniversalClient, name string) (To
 	t.Alive = alive.Val()
 	return t, nil
 }
+
+// LeasedURLs lists the URLs process owner of crawl name holds (leased:
+// being fetched, or fetched and not settled yet): what is fetched again
+// if it dies, the crawl's at-least-once window.
+func LeasedURLs(ctx context.Context, rdb redis.UniversalClient, name, owner string) ([]string, error) {
+	if !ValidName(name) {
+		return nil, fmt.Errorf("redisfrontier: crawl name %q is not valid", name)
+	}
+	f := &Frontier{rdb: rdb, prefix: Prefix(name)}
+	ls, err := f.leasesOf(ctx, owner)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, len(ls))
+	for i, l := range ls {
+		out[i] = l.url
+	}
+	return out, nil
+}

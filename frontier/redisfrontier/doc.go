@@ -40,10 +40,15 @@
 //   - record.go: the compact encoding of a queued link.
 //   - push.go: Push, the seen-set keys, the Limits' sketch slots.
 //   - pop.go: Pop: the best ready host, leasing its best link.
-//   - lease.go: Settle, Release, reconciling a restarted process, adopting
-//     leases a live process did not know it held.
-//   - admin.go: Clear (a crawl's keys only), ReadStatus.
+//   - lease.go: Settle, Release (the release, heartbeat and leave
+//     scripts), reconciling a restarted process, adopting leases a live
+//     process did not know it held.
+//   - admin.go: Clear (a crawl's keys only), ReadStatus, LeasedURLs.
 //   - recrawl.go: the re-crawl generation (the links earlier runs left
 //     queued parked until the next normal run), Revisit (re-visits leased
-//     to the process whose store holds them).
+//     to the process whose store holds them, once per generation).
+//   - movestep.go: moving the queue to the parked links and back, a few
+//     hosts per script call.
+//   - relabel.go: SetFrontierLabels, revised labels of queued links,
+//     applied when they are leased.
 package redisfrontier

@@ -136,7 +136,9 @@ func (f *Frontier) parent(ctx context.Context, pid string) (string, error) {
 // reconcile handles the links an earlier run with this Owner still held
 // (it died, or its settle never reached Redis): those its store saved are
 // settled, the others go back to the queue. Without Config.Saved all go
-// back.
+// back. In a re-crawl, the re-visits of the generation it held (rc:rv)
+// are kept for this run's Revisit: the store holds every re-visited page
+// from before, so it cannot say whether the run re-visited it.
 func (f *Frontier) reconcile(ctx context.Context) error {
 	leases, err := f.leasesOf(ctx, f.owner)
 	if err != nil || len(leases) == 0 {
@@ -147,7 +149,36 @@ func (f *Frontier) reconcile(ctx context.Context) error {
 		f.held[l.url] = heldLink{s5: l.s5, host: l.host}
 	}
 	f.mu.Unlock()
+	if f.cfg.Recrawl {
+		if leases, err = f.keepRevisits(ctx, leases); err != nil {
+			return err
+		}
+	}
 	return f.settleOrGiveBack(ctx, leases, "reconciled the links an earlier run held")
+}
+
+// keepRevisits moves the leases of the generation's re-visits (rc:rv) to
+// f.kept and returns the others.
+func (f *Frontier) keepRevisits(ctx context.Context, leases []lease) ([]lease, error) {
+	keys := make([]any, len(leases))
+	for i, l := range leases {
+		keys[i] = revisitKey(l.url)
+	}
+	in, err := f.rdb.SMIsMember(ctx, f.prefix+"rc:rv", keys...).Result()
+	if err != nil {
+		return nil, fmt.Errorf("redisfrontier: reconcile: re-visits: %w", err)
+	}
+	var rest []lease
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for i, l := range leases {
+		if in[i] {
+			f.kept[l.url] = true
+		} else {
+			rest = append(rest, l)
+		}
+	}
+	return rest, nil
 }
 
 // adopt handles the links leased to this process that it does not know
@@ -238,3 +269,44 @@ func (f *Frontier) settleOrGiveBack(ctx context.Context, leases []lease, msg str
 	f.log.Info(msg, "owner", f.owner, "stored", len(ps), "failed", len(fs), "requeued", len(back))
 	return f.Release(ctx, back)
 }
+
+// releaseScript: ARGV = owner, then the s5 of the leases to give back to
+// the queue (none: all of the owner's).
+var releaseScript = redis.NewScript(luaLib + `
+local only = nil
+if #ARGV > 1 then
+  only = {}
+  for i = 2, #ARGV do only[#only + 1] = ARGV[i] end
+end
+return release(ARGV[1], only)
+`)
+
+// heartbeatScript: ARGV = owner ("" for none), lease ms. It renews the
+// owner's lease, records it as seen, and re-queues the links of owners
+// whose lease expired (at most 8 owners a call). It returns {re-queued
+// links, 1 when the owner was still registered (0: first beat, or its
+// lease lapsed and another process re-queued its links)}.
+var heartbeatScript = redis.NewScript(luaLib + `
+local now = now_ms()
+local present = 0
+if ARGV[1] ~= '' then
+  if redis.call('ZSCORE', P .. 'owners', ARGV[1]) then present = 1 end
+  redis.call('ZADD', P .. 'owners', now + tonumber(ARGV[2]), ARGV[1])
+  redis.call('ZADD', P .. 'procs', now, ARGV[1])
+end
+redis.call('ZREMRANGEBYSCORE', P .. 'procs', '-inf', now - 3600000)
+local n = 0
+local dead = redis.call('ZRANGEBYSCORE', P .. 'owners', '-inf', now, 'LIMIT', 0, 8)
+for _, o in ipairs(dead) do
+  n = n + release(o, nil)
+  redis.call('ZREM', P .. 'owners', o)
+end
+return {n, present}
+`)
+
+// leaveScript: ARGV = owner. The owner gives its leases back and leaves.
+var leaveScript = redis.NewScript(luaLib + `
+local n = release(ARGV[1], nil)
+redis.call('ZREM', P .. 'owners', ARGV[1])
+return n
+`)

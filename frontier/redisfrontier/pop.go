@@ -134,12 +134,14 @@ func (f *Frontier) popTop(ctx context.Context, ready func(string) bool, margin f
 		return crawl.Link{}, errRefresh
 	case "wide":
 		return crawl.Link{}, errWide
+	case "moving":
+		return crawl.Link{}, f.moving(ctx)
 	case "empty":
 		return crawl.Link{}, frontier.ErrEmpty
 	case "notready":
 		return crawl.Link{}, frontier.ErrNotReady
 	}
-	return f.leased(res)
+	return f.leased(ctx, res)
 }
 
 // popWide is Pop over more hosts than the top: the best hosts are read,
@@ -247,17 +249,29 @@ func (f *Frontier) popFrom(ctx context.Context, hosts []string) (crawl.Link, err
 	if err != nil {
 		return crawl.Link{}, fmt.Errorf("redisfrontier: pop: %w", err)
 	}
-	return f.leased(res)
+	return f.leased(ctx, res)
 }
 
-// leased reads the answer of a pop script.
-func (f *Frontier) leased(res []any) (crawl.Link, error) {
+// moving is Pop's answer while the queue is moved (movestep.go): it helps
+// the move on when nobody drives it, and answers not ready.
+func (f *Frontier) moving(ctx context.Context) error {
+	if err := f.finishMove(ctx, false); err != nil {
+		return err
+	}
+	return frontier.ErrNotReady
+}
+
+// leased reads the answer of a pop script, and takes the link's revised
+// label when its host has some (relabel.go).
+func (f *Frontier) leased(ctx context.Context, res []any) (crawl.Link, error) {
 	kind, _ := res[0].(string)
 	switch kind {
 	case "busy":
 		return crawl.Link{}, frontier.ErrNotReady
 	case "gone":
 		return crawl.Link{}, errGone
+	case "moving":
+		return crawl.Link{}, f.moving(ctx)
 	case "budget":
 		return crawl.Link{}, frontier.ErrNotReady
 	case "stop":
@@ -285,6 +299,11 @@ func (f *Frontier) leased(res []any) (crawl.Link, error) {
 		f.held[l.URL] = heldLink{s5: s5, host: host}
 	}
 	f.mu.Unlock()
+	if len(res) > 7 && res[7] == int64(1) {
+		if err := f.takeLabel(ctx, &l, host); err != nil {
+			f.log.Warn("redisfrontier: the link keeps its label of before", "url", l.URL, "err", err)
+		}
+	}
 	if len(res) > 6 && res[6] == "1" { // counted by the caller, which stores it
 		return l, &RefusedError{Link: l, Rule: RuleMaxPagesPerHost}
 	}

@@ -114,6 +114,11 @@ func (f *Frontier) runPush(ctx context.Context, c *pushCall) (int, error) {
 	args = append(args, c.links...)
 	*c = pushCall{}
 	res, err := pushScript.Run(ctx, f.rdb, f.keys, args...).Int64Slice()
+	for err == nil && len(res) > 0 && res[0] == -1 { // the queue is being moved: finish the move, push again
+		if err = f.finishMove(ctx, true); err == nil {
+			res, err = pushScript.Run(ctx, f.rdb, f.keys, args...).Int64Slice()
+		}
+	}
 	if err != nil {
 		return 0, fmt.Errorf("redisfrontier: push: %w", err)
 	}

@@ -112,6 +112,7 @@ type Frontier struct {
 	held    map[string]heldLink // URL → lease of a link popped by this process
 	refused map[string]int64    // links this process's pushes and pops refused, by rule
 	pinned  []crawl.Link        // re-visits leased to this process, not popped yet (Revisit)
+	kept    map[string]bool     // re-visits a run before this one (same Owner) held, kept for Revisit (reconcile)
 	closed  bool
 	scan    int      // where the next wide host scan starts
 	top     []string // the hosts last seen at the top of the queue (Pop)
@@ -168,7 +169,7 @@ func New(ctx context.Context, rdb redis.UniversalClient, cfg Config) (*Frontier,
 	}
 	f := &Frontier{
 		rdb: rdb, cfg: cfg, rules: rules, prefix: Prefix(cfg.Name), owner: cfg.Owner, lease: cfg.Lease,
-		log: cfg.Logger, held: map[string]heldLink{}, refused: map[string]int64{}, stopBeat: make(chan struct{}), beatDone: make(chan struct{}),
+		log: cfg.Logger, held: map[string]heldLink{}, kept: map[string]bool{}, refused: map[string]int64{}, stopBeat: make(chan struct{}), beatDone: make(chan struct{}),
 	}
 	f.keys = []string{f.prefix}
 	if f.shardBits, err = f.initShards(ctx); err != nil {

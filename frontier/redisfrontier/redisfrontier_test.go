@@ -19,7 +19,7 @@ import (
 var crawlN atomic.Int64
 
 // newFrontier opens a frontier of a fresh crawl name on rdb.
-func newFrontier(t *testing.T, rdb redis.UniversalClient, cfg redisfrontier.Config) *redisfrontier.Frontier {
+func newFrontier(t testing.TB, rdb redis.UniversalClient, cfg redisfrontier.Config) *redisfrontier.Frontier {
 	t.Helper()
 	if cfg.Name == "" {
 		cfg.Name = fmt.Sprintf("t%d", crawlN.Add(1))

@@ -27,8 +27,12 @@ import "github.com/redis/go-redis/v9"
 //	                   re-crawl runs (the queue's keys with a "p"; their segments are z: and h:)
 //	P rc:base, rc:seq  while a re-crawl runs: the pages stored when it began (its budget's base)
 //	                   and the last sequence number of the links then queued or leased
+//	P mv:dir, mv:lock  while the queue is moved to the parked links or back ("<from>><to>"), and
+//	                   the process moving it (movestep.go)
+//	P rc:rv            while a re-crawl runs: set of the 63-bit hashes of the URLs re-visited (Revisit)
 //	P hs:stored        hash: host → pages stored
 //	P stop             the reason the crawl was stopped, when it was
+//	P rl:<host>        hash: seen-set key of a queued link → its revised label \n score (relabel.go)
 //	P lim:hd           hash: host → links settled (pages and failures) under MaxPagesPerHost
 //	P lim:hl           hash: host → links leased under MaxPagesPerHost (fields at 0 deleted)
 //	P lim:cv, lim:cp   strings: the count-min sketches of frontier.Limits (MaxQueryVariants,
@@ -105,30 +109,48 @@ local function parkedUpTo()
   if v then return seq5(tonumber(v)) end
   return nil
 end
--- move moves every queued link of queue from to queue to ('' or 'p'),
--- host by host, merging with the hosts' links queued there.
-local function move(from, to)
-  local hosts = redis.call('ZRANGE', P .. from .. 'hosts', 0, -1)
-  for _, m in ipairs(hosts) do
-    local H = string.sub(m, 6)
-    local src, dst = P .. from .. 'x:' .. H, P .. to .. 'x:' .. H
-    local oldtop = head(dst)
-    if oldtop then
-      local segs = redis.call('ZRANGE', src, 0, -1, 'WITHSCORES')
-      for i = 1, #segs, 2 do redis.call('ZADD', dst, segs[i + 1], segs[i]) end
-      redis.call('DEL', src)
-      redis.call('ZREM', P .. to .. 'hosts', string.sub(oldtop, 1, 5) .. H)
-    else
-      redis.call('RENAME', src, dst)
-    end
-    local t, ts = head(dst)
-    redis.call('ZADD', P .. to .. 'hosts', ts, string.sub(t, 1, 5) .. H)
+-- moveHost moves host H's queued links from queue from to queue to ('' or
+-- 'p'), merging with the host's links queued there, and takes H off
+-- from's hosts (member m).
+local function moveHost(from, to, m)
+  local H = string.sub(m, 6)
+  local src, dst = P .. from .. 'x:' .. H, P .. to .. 'x:' .. H
+  redis.call('ZREM', P .. from .. 'hosts', m)
+  if redis.call('EXISTS', src) == 0 then return end
+  local oldtop = head(dst)
+  if oldtop then
+    local segs = redis.call('ZRANGE', src, 0, -1, 'WITHSCORES')
+    for i = 1, #segs, 2 do redis.call('ZADD', dst, segs[i + 1], segs[i]) end
+    redis.call('DEL', src)
+    redis.call('ZREM', P .. to .. 'hosts', string.sub(oldtop, 1, 5) .. H)
+  else
+    redis.call('RENAME', src, dst)
   end
-  redis.call('DEL', P .. from .. 'hosts', P .. from .. 'open')
+  local t, ts = head(dst)
+  redis.call('ZADD', P .. to .. 'hosts', ts, string.sub(t, 1, 5) .. H)
+end
+-- startMove starts moving every queued link of queue from to queue to
+-- ('' or 'p'; movestep.go): the counts move at once, the hosts a few at a
+-- time (moveStepScript) while mv:dir is set, which makes Pop wait and
+-- Push retry. It returns false when a move is under way already.
+local function startMove(from, to)
+  if redis.call('EXISTS', P .. 'mv:dir') == 1 then return false end
   local count = {[''] = 'n:queued', p = 'n:parked'}
   local n = tonumber(redis.call('GET', P .. count[from]) or '0')
   redis.call('DEL', P .. count[from])
   if n > 0 then redis.call('INCRBY', P .. count[to], n) end
+  redis.call('DEL', P .. from .. 'open')
+  if redis.call('EXISTS', P .. from .. 'hosts') == 1 then
+    redis.call('SET', P .. 'mv:dir', from .. '>' .. to)
+  end
+  return true
+end
+-- claim moves host H to the parked links first when the queue is being
+-- parked and H is not moved yet (a link given back then stays queued).
+local function claim(H)
+  if redis.call('GET', P .. 'mv:dir') ~= '>p' then return end
+  local t = head(P .. 'x:' .. H)
+  if t then moveHost('', 'p', string.sub(t, 1, 5) .. H) end
 end
 -- untrack ends a lease of host H counted under MaxPagesPerHost (none
 -- is when the crawl has no such limit: no lim:hl field): settled (done)
@@ -152,6 +174,7 @@ local function release(owner, only)
       insertIn('p', H, string.sub(v, 1, a - 1), s5, string.sub(v, b + 1))
       parked = parked + 1
     else
+      claim(H)
       insert(H, string.sub(v, 1, a - 1), s5, string.sub(v, b + 1))
     end
     n = n + 1
@@ -184,8 +207,10 @@ end
 // host's quota is spent or a sketch says its variant key or pattern
 // reached its cap; else it is counted in the sketches (conservative
 // update, as frontier.Limiter) and queued. It returns {queued, refused by
-// the host quota, by MaxQueryVariants, by MaxURLsPerPattern}.
+// the host quota, by MaxQueryVariants, by MaxURLsPerPattern}, or {-1, …}
+// while the queue is being moved (movestep.go): nothing is pushed then.
 var pushScript = redis.NewScript(luaLib + `
+if redis.call('EXISTS', P .. 'mv:dir') == 1 then return {-1, 0, 0, 0} end
 local quota, capv, capp = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
 local np = tonumber(ARGV[4])
 local base = np + 5
@@ -322,7 +347,7 @@ local function lease(owner, H, idx, top, topscore, q, refused)
   if pid ~= '0' then parent = redis.call('HGET', P .. 'pu:' .. bucket(pid), pid) or '' end
   local rf = '0'
   if refused then rf = '1' end
-  return {'ok', s5, topscore, string.sub(rec, #pid + 2), parent, H, rf}
+  return {'ok', s5, topscore, string.sub(rec, #pid + 2), parent, H, rf, redis.call('EXISTS', P .. 'rl:' .. H)}
 end
 `
 
@@ -333,13 +358,15 @@ end
 // all leased is passed over. It leases the best link of the first candidate that has links
 // and, when the limit is set, a free politeness slot and no delay running
 // (the keys g:<host> and gn:<host> that crawler/redisgate keeps). It
-// returns {"ok", s5, score, record, parent URL, host}, {"stop", reason},
+// returns {"ok", s5, score, record, parent URL, host, refused, whether the
+// host has revised labels (relabel.go)}, {"stop", reason},
 // {"budget"} (the budget is taken by leased links), {"busy"} (no
 // candidate can be served now) or {"gone"} (no candidate has links left:
 // others took them since the candidates were read).
 var popScript = redis.NewScript(luaLib + popLib + `
 local b = budget(tonumber(ARGV[2]))
 if b then return b end
+if redis.call('EXISTS', P .. 'mv:dir') == 1 then return {'moving'} end
 local limit = tonumber(ARGV[3])
 local q = tonumber(ARGV[4])
 local now = 0
@@ -371,6 +398,7 @@ return {'gone'}
 var popTopScript = redis.NewScript(luaLib + popLib + `
 local b = budget(tonumber(ARGV[2]))
 if b then return b end
+if redis.call('EXISTS', P .. 'mv:dir') == 1 then return {'moving'} end
 local owner = ARGV[1]
 local top = redis.call('ZRANGE', P .. 'hosts', 0, 63, 'WITHSCORES')
 if #top == 0 then
@@ -443,45 +471,4 @@ if dp + df > 0 then redis.call('DECRBY', P .. 'n:leased', dp + df) end
 if dp > 0 then redis.call('INCRBY', P .. 'n:stored', dp) end
 if df > 0 then redis.call('INCRBY', P .. 'n:failed', df) end
 return dp + df
-`)
-
-// releaseScript: ARGV = owner, then the s5 of the leases to give back to
-// the queue (none: all of the owner's).
-var releaseScript = redis.NewScript(luaLib + `
-local only = nil
-if #ARGV > 1 then
-  only = {}
-  for i = 2, #ARGV do only[#only + 1] = ARGV[i] end
-end
-return release(ARGV[1], only)
-`)
-
-// heartbeatScript: ARGV = owner ("" for none), lease ms. It renews the
-// owner's lease, records it as seen, and re-queues the links of owners
-// whose lease expired (at most 8 owners a call). It returns {re-queued
-// links, 1 when the owner was still registered (0: first beat, or its
-// lease lapsed and another process re-queued its links)}.
-var heartbeatScript = redis.NewScript(luaLib + `
-local now = now_ms()
-local present = 0
-if ARGV[1] ~= '' then
-  if redis.call('ZSCORE', P .. 'owners', ARGV[1]) then present = 1 end
-  redis.call('ZADD', P .. 'owners', now + tonumber(ARGV[2]), ARGV[1])
-  redis.call('ZADD', P .. 'procs', now, ARGV[1])
-end
-redis.call('ZREMRANGEBYSCORE', P .. 'procs', '-inf', now - 3600000)
-local n = 0
-local dead = redis.call('ZRANGEBYSCORE', P .. 'owners', '-inf', now, 'LIMIT', 0, 8)
-for _, o in ipairs(dead) do
-  n = n + release(o, nil)
-  redis.call('ZREM', P .. 'owners', o)
-end
-return {n, present}
-`)
-
-// leaveScript: ARGV = owner. The owner gives its leases back and leaves.
-var leaveScript = redis.NewScript(luaLib + `
-local n = release(ARGV[1], nil)
-redis.call('ZREM', P .. 'owners', ARGV[1])
-return n
 `)

@@ -38,6 +38,8 @@ type Options struct {
 	Robots   bool // politeness.robots (off by default: the site has none)
 	// MaxPagesPerHost is scope.max_pages_per_host (0: none).
 	MaxPagesPerHost int
+	// MaxDepth is scope.max_depth (0: none).
+	MaxDepth int
 	// Dedup turns duplicate detection on (dedup.enabled; off by default).
 	Dedup bool
 	// Builtins runs the processes with the built-in methods the
@@ -80,11 +82,11 @@ func NewCluster(t testing.TB, bin, dir string, opts Options) *Cluster {
 out: %s
 exports: []
 max_pages: %d
-scope: {robots_sitemaps: false, max_pages_per_host: %d}
+scope: {robots_sitemaps: false, max_pages_per_host: %d, max_depth: %d}
 dedup: {enabled: %v}
 fetch: {retries: 1, backoff: 50ms, stop_grace: 1s}
 politeness: %s
-`, strings.Join(opts.Seeds, ", "), filepath.Join(dir, "out"), opts.MaxPages, opts.MaxPagesPerHost, opts.Dedup, pol) + opts.Extra
+`, strings.Join(opts.Seeds, ", "), filepath.Join(dir, "out"), opts.MaxPages, opts.MaxPagesPerHost, opts.MaxDepth, opts.Dedup, pol) + opts.Extra
 	if opts.Redis != "" {
 		yaml += fmt.Sprintf("\ndistributed: {redis: %q, name: %s, lease: %s}\n", opts.Redis, opts.Name, opts.Lease)
 	}
@@ -101,7 +103,10 @@ politeness: %s
 func (c *Cluster) DB(i int) string { return filepath.Join(c.Dir, fmt.Sprintf("shard-%d.db", i)) }
 
 // Start starts process i (again, after a kill: same store).
-func (c *Cluster) Start(i int) {
+func (c *Cluster) Start(i int) { c.StartWith(i) }
+
+// StartWith starts process i with more command-line flags (-recrawl).
+func (c *Cluster) StartWith(i int, flags ...string) {
 	c.t.Helper()
 	lf, err := os.OpenFile(filepath.Join(c.Dir, fmt.Sprintf("shard-%d.log", i)), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
@@ -111,6 +116,7 @@ func (c *Cluster) Start(i int) {
 	if !c.builtins {
 		args = append(args, "-builtins", "off")
 	}
+	args = append(args, flags...)
 	cmd := exec.Command(c.Bin, args...)
 	cmd.Stdout, cmd.Stderr = lf, lf
 	if err := cmd.Start(); err != nil {

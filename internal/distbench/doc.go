@@ -4,9 +4,12 @@
 // against one Redis (Cluster). Its tests are the targets of the Redis
 // backend: 4 processes against 1, kill -9 during a crawl, politeness over
 // processes, a Redis restart mid-crawl, the page budget over processes,
-// and the mining of 4 processes against 1 on the demo site
+// the mining of 4 processes against 1 on the demo site
 // (mining_test.go, TestMiningNvs1: merged template clusters, records,
-// fuzzy topics, true harvest, the shared link model's examples).
+// fuzzy topics, true harvest, the shared link model's examples, the
+// relevance thresholds), and kill -9 during a re-crawl of the demo site
+// (recrawlkill_test.go, TestRecrawlKillNine: every hub re-visited, every
+// new article stored, re-fetches only in the at-least-once window).
 //
 // Files:
 //   - site.go: Site: hosts, pages, links, latency, access log.

@@ -322,6 +322,11 @@ func compareMining(t *testing.T, site *demosite.Site, one, four crawlResult) {
 	if hi-lo > 0.005 {
 		t.Errorf("the 4 processes' relevance thresholds at the end span %.3f–%.3f: want within 0.005 (their relevance statistics shared; measured ≤ 0.001, 0.185–0.204 apart without)", lo, hi)
 	}
+	// the pages seen's relevance is shared too (topic.RelHist), so the
+	// threshold is calibrated as one process's is, on another fetch order
+	if th1 := one.procs[0].threshold; max(hi-th1, th1-lo) > 0.015 {
+		t.Errorf("the 4 processes' relevance thresholds at the end span %.3f–%.3f, one process's is %.3f: want within 0.015 of it (measured: adaptive ≤ 0.004, learned ≤ 0.009, the crawls fetching different pages; 0.018–0.029 with the seeds' median alone)", lo, hi, th1)
+	}
 	if h1, h4 := harvestAt(site, one.urls, len(one.urls)), harvestAt(site, four.urls, len(one.urls)); h4 < h1-0.15 {
 		t.Errorf("true harvest@%d: 4 processes %.3f, 1 process %.3f: want within 0.15 (measured spread ≤ 0.07: the live demo crawl with 8 workers is near breadth-first either way)", len(one.urls), h4, h1)
 	}

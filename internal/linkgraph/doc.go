@@ -7,6 +7,8 @@
 // Files:
 //   - graph.go: Graph, Read, Write, Validate.
 //   - pydocs.go: FromHTMLDir, a graph of a Sphinx HTML tree labelled by its chapters.
+//   - pgdocs.go: FromDocBookDir, a DocBook HTML tree labelled by its parts and chapters.
+//   - folders.go: FromFolderDir, an HTML tree labelled by its folders.
 //   - wikispeedia.go: FromWikispeedia, a graph of SNAP's Wikispeedia.
 //   - webkb.go: FromWebKB, a graph of CMU's WebKB 4 Universities pages.
 //   - replay.go: Replay, the oracle strategy, DrawSeeds.

@@ -34,6 +34,7 @@ func TestGraphs(t *testing.T) {
 		{"wikispeedia.json.gz", 4598, 119000, "Science.Chemistry", 191},
 		{"webkb.json.gz", 4115, 10000, "course", 242},
 		{"pgdocs.json.gz", 1169, 10000, "client-interfaces", 132},
+		{"djdocs.json.gz", 539, 7500, "ref/contrib", 51},
 	} {
 		t.Run(tt.file, func(t *testing.T) {
 			g := readGraph(t, tt.file)
@@ -228,5 +229,41 @@ func TestFromWebKB(t *testing.T) {
 	}
 	if c200 := g.Pages[byURL["http://cs.cornell.edu/cs200/"]]; len(c200.Links) != 1 {
 		t.Errorf("cs200 links %+v", c200.Links)
+	}
+}
+
+func TestFromFolderDir(t *testing.T) {
+	fsys := fstest.MapFS{
+		"index.html":                 {Data: []byte(`<title>Home</title><p>See <a href="ref/contrib/gis/db.html#x">the GIS database API</a> here.</p>`)},
+		"ref/contrib/gis/db.html":    {Data: []byte(`<title>DB</title><p>Back <a href="../../../index.html">home</a>, <a href="../admin.html">admin</a>.</p>`)},
+		"ref/contrib/admin.html":     {Data: []byte(`<title>Admin</title><p>admin pages</p>`)},
+		"_modules/django/index.html": {Data: []byte(`<p>source</p>`)},
+	}
+	g, err := linkgraph.FromFolderDir("t", "test", "http://d.test/", fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]string{
+		"http://d.test/index.html":              nil,
+		"http://d.test/ref/contrib/admin.html":  {"ref", "ref/contrib"},
+		"http://d.test/ref/contrib/gis/db.html": {"ref", "ref/contrib", "ref/contrib/gis"},
+	}
+	if len(g.Pages) != len(want) {
+		t.Fatalf("%d pages, want %d", len(g.Pages), len(want))
+	}
+	for _, p := range g.Pages {
+		if got := strings.Join(p.Topics, ","); got != strings.Join(want[p.URL], ",") {
+			t.Errorf("%s: topics %q, want %q", p.URL, got, want[p.URL])
+		}
+	}
+	home := g.Pages[0]
+	if len(home.Links) != 1 || g.Pages[home.Links[0].To].URL != "http://d.test/ref/contrib/gis/db.html" || home.Links[0].Anchor != "the GIS database API" || !strings.Contains(home.Links[0].Context, "See") {
+		t.Errorf("home links %+v", home.Links)
+	}
+	if db := g.Pages[2]; len(db.Links) != 2 {
+		t.Errorf("db links %+v", db.Links)
 	}
 }

@@ -22,11 +22,18 @@ import (
 // best harvest a crawl from these seeds can reach with these workers.
 const StrategyOracle = "oracle"
 
+// The learned strategy with its link labels set (topic.Config.LinkLabels),
+// so that both kinds run from the same draws in one evaluation.
+const (
+	StrategyLearnedBinary = "learned-binary"
+	StrategyLearnedSoft   = "learned-soft"
+)
+
 // Options configure one replay.
 type Options struct {
 	Topic    string       // the ground-truth label crawled for
 	Seeds    []int        // page indexes of the seeds (also the topic's seed pages)
-	Strategy string       // bfs, best-first, adaptive, learned or oracle
+	Strategy string       // bfs, best-first, adaptive, learned, learned-binary, learned-soft or oracle
 	Workers  int          // fetches in flight; default 1
 	Budget   int          // pages to fetch; default 200
 	Model    topic.Config // the topic model's configuration; Strategy is set from Strategy
@@ -93,8 +100,13 @@ func Replay(ctx context.Context, g *Graph, o Options) (Result, error) {
 	}
 	cfg := o.Model
 	cfg.Strategy = o.Strategy
-	if o.Strategy == StrategyOracle {
+	switch o.Strategy {
+	case StrategyOracle:
 		cfg.Strategy = topic.StrategyBestFirst
+	case StrategyLearnedBinary:
+		cfg.Strategy, cfg.LinkLabels = topic.StrategyLearned, topic.LabelsBinary
+	case StrategyLearnedSoft:
+		cfg.Strategy, cfg.LinkLabels = topic.StrategyLearned, topic.LabelsSoft
 	}
 	seedPages := make([]topic.SeedPage, len(o.Seeds))
 	for i, s := range o.Seeds {

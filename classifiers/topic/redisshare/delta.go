@@ -9,13 +9,19 @@ import (
 	"github.com/crawl-project/crawl/internal/wire"
 )
 
-// deltaVersion is the first byte of an encoded delta.
-const deltaVersion = 1
+// deltaVersion is the first byte of an encoded delta (2: with the
+// relevance counts).
+const deltaVersion = 2
+
+// maxRelEpoch bounds a relevance count's epoch.
+const maxRelEpoch = math.MaxInt32
 
 // appendDelta appends d's encoding to b: the version, the pages seen, the
 // words (count, then each id's gap from the previous one and its count),
-// the pages folded, and the centroid sum's non-zero entries (count, then
-// each index's gap and the value's 8 bytes). d.Words must be ascending.
+// the pages folded, the centroid sum's non-zero entries (count, then
+// each index's gap and the value's 8 bytes), and the relevance counts
+// (count, then each one's epoch, bin and pages). d.Words must be
+// ascending; d.Rel ascending by epoch then bin, its counts positive.
 func appendDelta(b []byte, d topic.StatsDelta) []byte {
 	b = append(b, deltaVersion)
 	b = binary.AppendUvarint(b, uint64(d.Docs))
@@ -42,6 +48,12 @@ func appendDelta(b []byte, d topic.StatsDelta) []byte {
 			prev = uint32(i)
 		}
 	}
+	b = binary.AppendUvarint(b, uint64(len(d.Rel)))
+	for _, c := range d.Rel {
+		b = binary.AppendUvarint(b, uint64(c.Epoch))
+		b = binary.AppendUvarint(b, uint64(c.Bin))
+		b = binary.AppendUvarint(b, uint64(c.N))
+	}
 	return b
 }
 
@@ -51,7 +63,8 @@ var errBadDelta = errors.New("redisshare: bad statistics entry")
 // readDelta decodes an encoded delta (appendDelta) for a model of
 // features feature terms: words ascending below topic.WordSpace, each
 // counted at least once; a sum only with folds, its indexes ascending
-// below features, its values finite; nothing after it.
+// below features, its values finite; relevance counts ascending by epoch
+// and bin, each at least 1; nothing after them.
 func readDelta(b []byte, features int) (topic.StatsDelta, error) {
 	r := wire.NewReader(b, errBadDelta)
 	if v := r.Byte("empty"); r.Err == nil && v != deltaVersion {
@@ -91,6 +104,7 @@ func readDelta(b []byte, features int) (topic.StatsDelta, error) {
 			d.Sum[i] = x
 		}
 	}
+	d.Rel = readRel(r)
 	if r.Err == nil && len(r.B) > 0 {
 		r.Fail("%d bytes after the end", len(r.B))
 	}
@@ -98,4 +112,27 @@ func readDelta(b []byte, features int) (topic.StatsDelta, error) {
 		return topic.StatsDelta{}, r.Err
 	}
 	return d, nil
+}
+
+// readRel decodes the relevance counts of a delta.
+func readRel(r *wire.Reader) []topic.RelCount {
+	n := r.Uvarint(maxRelEpoch, "relevance counts")
+	var out []topic.RelCount
+	if r.Err == nil && n > 0 {
+		out = make([]topic.RelCount, 0, min(n, uint64(len(r.B))/3))
+	}
+	for k := uint64(0); k < n && r.Err == nil; k++ {
+		c := topic.RelCount{Epoch: int64(r.Uvarint(maxRelEpoch, "relevance epoch")), Bin: int(r.Uvarint(topic.RelBins-1, "relevance bin")),
+			N: int64(r.Uvarint(math.MaxInt32, "relevance pages"))}
+		if r.Err == nil && (c.N == 0 || k > 0 && !relAfter(c, out[len(out)-1])) {
+			r.Fail("relevance count %+v", c)
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// relAfter reports whether c comes after p (epoch, then bin).
+func relAfter(c, p topic.RelCount) bool {
+	return c.Epoch > p.Epoch || c.Epoch == p.Epoch && c.Bin > p.Bin
 }

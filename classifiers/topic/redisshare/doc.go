@@ -28,12 +28,17 @@
 //
 // StatsShare shares the topic model's adaptive state (topic.StatsSharer,
 // topic.Model.AddStats), for every strategy: the document frequencies of
-// relevance (each page's distinct hashed words) and the pages folded into
-// the adaptive centroid (their vectors' sum), so that every process
-// weighs words, calibrates its threshold and moves its centroid as one
-// process would over the whole crawl. Each process sums what it observed
+// relevance (each page's distinct hashed words), the relevance of the
+// pages judged (topic.RelevanceSharer: counts by epoch and bin of a
+// windowed histogram, topic.RelHist, which the threshold's calibration
+// reads as the pages seen) and the pages folded into the adaptive
+// centroid (their vectors' sum), so that every process weighs words,
+// calibrates its threshold and moves its centroid as one process would
+// over the whole crawl. Each process sums what it observed
 // and, every StatsConfig.Every, adds it in one script call to the crawl's
-// totals (hashes Prefix+"meta", "df", "sum": HINCRBY and HINCRBYFLOAT) and
+// totals (hashes Prefix+"meta", "df", "sum", and "rel:<epoch>" for the
+// topic.RelWindow latest epochs of relevance counts, older ones deleted:
+// HINCRBY and HINCRBYFLOAT) and
 // appends it, numbered, to the stream Prefix+"log" (trimmed to about
 // StatsConfig.MaxLen entries); it reads the others' entries and adds them
 // to its model. A process that starts reads the totals first (one script:
@@ -50,8 +55,10 @@
 // Files:
 //   - share.go: Config, Share (New, Publish, Close, Stats): the
 //     judgements' send and receive.
-//   - stats.go: StatsConfig, StatsShare (NewStats, Observed, Folded,
+//   - stats.go: StatsConfig, StatsShare (NewStats, Observed, Folded, Judged,
 //     Close, Stats): the statistics' totals, stream and resync.
+//   - snapshot.go: reading the totals' snapshot (a resync), the
+//     relevance counts' difference.
 //   - delta.go: a statistics delta's binary form (appendDelta, readDelta).
 //   - pump.go: the goroutine both run on (a send and a receive every tick,
 //     errors logged at most once a minute).

@@ -1,13 +1,13 @@
 package redisshare
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"log/slog"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -66,6 +66,13 @@ type pending struct {
 	touched []uint32 // the ids counted, each once
 	folds   int64
 	sum     []float64
+	rel     map[relKey]int64 // the pages judged, by epoch and bin
+}
+
+// relKey is a relevance count's epoch and bin.
+type relKey struct {
+	epoch int64
+	bin   int
 }
 
 // totals are the crawl's statistics as the model holds them.
@@ -73,6 +80,7 @@ type totals struct {
 	docs, folds int64
 	df          []int64 // by word id
 	sum         []float64
+	rel         *topic.RelHist // the window of the pages judged
 }
 
 // NewStats starts sharing m's statistics on rdb: it first adds the
@@ -92,8 +100,8 @@ func NewStats(ctx context.Context, rdb redis.UniversalClient, cfg StatsConfig, m
 		cfg.MaxLen = DefaultStatsMaxLen
 	}
 	s := &StatsShare{rdb: rdb, cfg: cfg, model: m,
-		keys: []string{cfg.Prefix + "meta", cfg.Prefix + "df", cfg.Prefix + "sum", cfg.Prefix + "log"}, space: m.Space(),
-		applied: totals{df: make([]int64, topic.WordSpace), sum: make([]float64, m.Features())}}
+		keys: []string{cfg.Prefix + "meta", cfg.Prefix + "df", cfg.Prefix + "sum", cfg.Prefix + "log", cfg.Prefix + "rel:"}, space: m.Space(),
+		applied: newTotals(m.Features())}
 	s.buf.reset(m.Features())
 	if err := s.resync(ctx); err != nil {
 		return nil, err
@@ -102,8 +110,12 @@ func NewStats(ctx context.Context, rdb redis.UniversalClient, cfg StatsConfig, m
 	return s, nil
 }
 
+func newTotals(features int) totals {
+	return totals{df: make([]int64, topic.WordSpace), sum: make([]float64, features), rel: &topic.RelHist{}}
+}
+
 func (p *pending) reset(features int) {
-	*p = pending{words: make([]int64, topic.WordSpace), sum: make([]float64, features)}
+	*p = pending{words: make([]int64, topic.WordSpace), sum: make([]float64, features), rel: map[relKey]int64{}}
 }
 
 // count adds n pages holding word id.
@@ -136,6 +148,13 @@ func (s *StatsShare) Folded(f topic.Fold) {
 	}
 }
 
+// Judged implements topic.RelevanceSharer.
+func (s *StatsShare) Judged(epoch int64, bin int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.buf.rel[relKey{epoch, bin}]++
+}
+
 // Stats returns the counts so far: pages sent and received (in deltas),
 // entries unreadable, and resyncs (the stream trimmed past this process,
 // or an entry lost: the totals were read again).
@@ -157,7 +176,7 @@ func (s *StatsShare) take() (d topic.StatsDelta, ok bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	b := &s.buf
-	if b.docs == 0 && b.folds == 0 {
+	if b.docs == 0 && b.folds == 0 && len(b.rel) == 0 {
 		return d, false
 	}
 	d = topic.StatsDelta{Docs: b.docs, Folds: b.folds, Words: slices.Clone(b.touched)}
@@ -170,6 +189,11 @@ func (s *StatsShare) take() (d topic.StatsDelta, ok bool) {
 		d.Sum = b.sum
 		b.sum = make([]float64, len(b.sum))
 	}
+	for k, n := range b.rel {
+		d.Rel = append(d.Rel, topic.RelCount{Epoch: k.epoch, Bin: k.bin, N: n})
+	}
+	slices.SortFunc(d.Rel, relOrder)
+	clear(b.rel)
 	b.docs, b.folds, b.touched = 0, 0, b.touched[:0]
 	return d, true
 }
@@ -186,12 +210,30 @@ func (s *StatsShare) putBack(d topic.StatsDelta) {
 	for i, x := range d.Sum {
 		s.buf.sum[i] += x
 	}
+	for _, c := range d.Rel {
+		s.buf.rel[relKey{c.Epoch, c.Bin}] += c.N
+	}
+}
+
+// relOrder orders relevance counts by epoch, then bin.
+func relOrder(a, b topic.RelCount) int {
+	if c := cmp.Compare(a.Epoch, b.Epoch); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.Bin, b.Bin)
 }
 
 // publish adds a delta to the crawl's totals and appends it to the
 // stream, numbered, in one step; the stream is written first, so a
 // failure leaves the totals as they were. A totals hash made by a model
-// of another space is an error.
+// of another space is an error. ARGV: owner, space, MaxLen, the encoded
+// delta, docs, folds, the number of words, their (id, count) pairs, the
+// number of sum entries, their (index, value) pairs, the relevance
+// window (topic.RelWindow), then (epoch, bin, pages) triples to the end.
+// The relevance counts of an epoch are the hash KEYS[5]..epoch; meta's
+// relmax is the latest epoch counted, and the epochs that fall out of
+// the window behind it are deleted (a count older than the window is
+// dropped), so the totals hold at most the window's epochs.
 var publish = redis.NewScript(`
 local sp = redis.call('HGET', KEYS[1], 'space')
 if sp and sp ~= ARGV[2] then return redis.error_reply('the crawl topic statistics are of another model space ' .. sp) end
@@ -205,9 +247,25 @@ for k = 1, tonumber(ARGV[7]) do
 	redis.call('HINCRBY', KEYS[2], ARGV[i], ARGV[i + 1])
 	i = i + 2
 end
-while i < #ARGV do
+local ns = tonumber(ARGV[i])
+i = i + 1
+for k = 1, ns do
 	redis.call('HINCRBYFLOAT', KEYS[3], ARGV[i], ARGV[i + 1])
 	i = i + 2
+end
+local W = tonumber(ARGV[i])
+i = i + 1
+local top = tonumber(redis.call('HGET', KEYS[1], 'relmax') or '-1')
+local newtop = top
+while i < #ARGV do
+	local e = tonumber(ARGV[i])
+	if e > newtop then newtop = e end
+	if e > newtop - W then redis.call('HINCRBY', KEYS[5] .. ARGV[i], ARGV[i + 1], ARGV[i + 2]) end
+	i = i + 3
+end
+if newtop > top then
+	redis.call('HSET', KEYS[1], 'relmax', newtop)
+	for e = math.max(top - W + 1, 0), newtop - W do redis.call('DEL', KEYS[5] .. e) end
 end
 return seq
 `)
@@ -222,10 +280,21 @@ func (s *StatsShare) send(ctx context.Context) error {
 	for k, id := range d.Words {
 		args = append(args, id, d.Counts[k])
 	}
+	nz := 0
+	for _, x := range d.Sum {
+		if x != 0 {
+			nz++
+		}
+	}
+	args = append(args, nz)
 	for i, x := range d.Sum {
 		if x != 0 {
 			args = append(args, i, strconv.FormatFloat(x, 'g', -1, 64))
 		}
+	}
+	args = append(args, topic.RelWindow)
+	for _, c := range d.Rel {
+		args = append(args, c.Epoch, c.Bin, c.N)
 	}
 	if err := publish.Run(ctx, s.rdb, s.keys, args...).Err(); err != nil {
 		s.putBack(d)
@@ -246,6 +315,9 @@ func (t *totals) add(d topic.StatsDelta) {
 	}
 	for i, x := range d.Sum {
 		t.sum[i] += x
+	}
+	for _, c := range d.Rel {
+		t.rel.Add(c.Epoch, c.Bin, c.N)
 	}
 }
 
@@ -305,19 +377,28 @@ func (s *StatsShare) take1(v map[string]any) {
 }
 
 // snapshot reads the crawl's totals and the stream's last entry at one
-// moment.
+// moment: the relevance counts as a list of epoch, then its hash's
+// fields, for the window's epochs (ARGV[1]) up to meta's relmax.
 var snapshot = redis.NewScript(`
-local m = redis.call('HMGET', KEYS[1], 'seq', 'space', 'docs', 'folds')
+local m = redis.call('HMGET', KEYS[1], 'seq', 'space', 'docs', 'folds', 'relmax')
 local last = redis.call('XREVRANGE', KEYS[4], '+', '-', 'COUNT', 1)
 local id = '0-0'
 if #last > 0 then id = last[1][1] end
-return {m[1] or '0', m[2] or '', m[3] or '0', m[4] or '0', id, redis.call('HGETALL', KEYS[2]), redis.call('HGETALL', KEYS[3])}
+local rel = {}
+if m[5] then
+	local top = tonumber(m[5])
+	for e = math.max(top - tonumber(ARGV[1]) + 1, 0), top do
+		rel[#rel + 1] = e
+		rel[#rel + 1] = redis.call('HGETALL', KEYS[5] .. e)
+	end
+end
+return {m[1] or '0', m[2] or '', m[3] or '0', m[4] or '0', id, redis.call('HGETALL', KEYS[2]), redis.call('HGETALL', KEYS[3]), rel}
 `)
 
 // resync reads the crawl's totals and adds to the model what it does not
 // hold of them; reading goes on after the stream's last entry.
 func (s *StatsShare) resync(ctx context.Context) error {
-	res, err := snapshot.Run(ctx, s.rdb, s.keys).Slice()
+	res, err := snapshot.Run(ctx, s.rdb, s.keys, topic.RelWindow).Slice()
 	if err != nil {
 		return fmt.Errorf("redisshare: read the statistics totals: %w", err)
 	}
@@ -337,48 +418,10 @@ func (s *StatsShare) resync(ctx context.Context) error {
 			d.Sum[i] = x - s.applied.sum[i]
 		}
 	}
+	d.Rel = relDiff(snap.rel.Counts(), s.applied.rel.Counts())
 	if err := s.model.AddStats(d); err != nil {
 		return fmt.Errorf("redisshare: statistics totals: %w", err)
 	}
 	s.applied, s.seq, s.last = snap, seq, last
 	return nil
-}
-
-// parseSnapshot reads the snapshot script's answer.
-func (s *StatsShare) parseSnapshot(res []any) (t totals, seq int64, last string, err error) {
-	bad := func(what string) error { return fmt.Errorf("redisshare: statistics totals: bad %s", what) }
-	if len(res) != 7 {
-		return t, 0, "", bad("answer")
-	}
-	str := func(i int) string { v, _ := res[i].(string); return v }
-	if sp := str(1); sp != "" && sp != s.space {
-		return t, 0, "", fmt.Errorf("redisshare: the crawl's topic statistics are of another model space (%s; this process %s): run every process with the same topic seeds and settings", sp, s.space)
-	}
-	t = totals{df: make([]int64, topic.WordSpace), sum: make([]float64, s.model.Features())}
-	var e1, e2, e3 error
-	seq, e1 = strconv.ParseInt(str(0), 10, 64)
-	t.docs, e2 = strconv.ParseInt(str(2), 10, 64)
-	t.folds, e3 = strconv.ParseInt(str(3), 10, 64)
-	if last = str(4); errors.Join(e1, e2, e3) != nil || last == "" {
-		return t, 0, "", bad("counters")
-	}
-	df, _ := res[5].([]any)
-	for i := 0; i+1 < len(df); i += 2 {
-		id, e1 := strconv.ParseUint(fmt.Sprint(df[i]), 10, 32)
-		n, e2 := strconv.ParseInt(fmt.Sprint(df[i+1]), 10, 64)
-		if e1 != nil || e2 != nil || id >= topic.WordSpace {
-			return t, 0, "", bad("word " + fmt.Sprint(df[i]))
-		}
-		t.df[id] = n
-	}
-	sum, _ := res[6].([]any)
-	for i := 0; i+1 < len(sum); i += 2 {
-		k, e1 := strconv.Atoi(fmt.Sprint(sum[i]))
-		x, e2 := strconv.ParseFloat(strings.TrimSpace(fmt.Sprint(sum[i+1])), 64)
-		if e1 != nil || e2 != nil || k < 0 || k >= len(t.sum) {
-			return t, 0, "", bad("sum " + fmt.Sprint(sum[i]))
-		}
-		t.sum[k] = x
-	}
-	return t, seq, last, nil
 }

@@ -2,6 +2,7 @@ package redisshare_test
 
 import (
 	"context"
+	"maps"
 	"math"
 	"strings"
 	"sync"
@@ -20,6 +21,7 @@ type sums struct {
 	docs, folds int64
 	df          map[uint32]int64
 	sum         []float64
+	rel         topic.RelHist
 }
 
 func newSums(space string) *sums {
@@ -39,7 +41,25 @@ func (m *sums) AddStats(d topic.StatsDelta) error {
 	for i, x := range d.Sum {
 		m.sum[i] += x
 	}
+	for _, c := range d.Rel {
+		m.rel.Add(c.Epoch, c.Bin, c.N)
+	}
 	return nil
+}
+
+// relWith is m's relevance counts with own's added, non-zero ones only.
+func (m *sums) relWith(own *sums) map[topic.RelCount]bool {
+	var h topic.RelHist
+	for _, s := range []*sums{m, own} {
+		for _, c := range s.rel.Counts() {
+			h.Add(c.Epoch, c.Bin, c.N)
+		}
+	}
+	out := map[topic.RelCount]bool{}
+	for _, c := range h.Counts() {
+		out[c] = true
+	}
+	return out
 }
 
 // state is what m holds, with own's observations added, as text.
@@ -67,6 +87,12 @@ func observe(s *redisshare.StatsShare, own *sums, i, p int) {
 		s.Observed(words)
 	}
 	own.AddStats(topic.StatsDelta{Docs: 1, Words: words, Counts: []int64{1, 1, 1}})
+	// the relevance of page p, in epochs of 6 pages: 90 pages pass the window
+	e, b := int64(p/6), p*37%topic.RelBins
+	if s != nil {
+		s.Judged(e, b)
+	}
+	own.AddStats(topic.StatsDelta{Rel: []topic.RelCount{{Epoch: e, Bin: b, N: 1}}})
 	if p%4 == 0 {
 		f := topic.Fold{Idx: []int32{int32(p % 4), 3}, Val: []float64{0.6, 0.8}}
 		if s != nil {
@@ -113,6 +139,7 @@ func TestStatsAddUpOverProcesses(t *testing.T) {
 		}
 	}
 	wantDocs, wantFolds, wantDF, wantSum := total.with(newSums(space))
+	wantRel := total.relWith(newSums(space))
 	agree := func(i int) string {
 		docs, folds, df, sum := models[i].with(own[i])
 		var bad []string
@@ -129,6 +156,9 @@ func TestStatsAddUpOverProcesses(t *testing.T) {
 			if math.Abs(sum[k]-wantSum[k]) > 1e-9 {
 				bad = append(bad, "sum")
 			}
+		}
+		if rel := models[i].relWith(own[i]); !maps.Equal(rel, wantRel) {
+			bad = append(bad, "relevance")
 		}
 		return strings.Join(bad, ",")
 	}
@@ -175,6 +205,7 @@ func TestStatsAddUpOverProcesses(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantDocs, wantFolds, wantDF, wantSum = total.with(newSums(space))
+	wantRel = total.relWith(newSums(space))
 	restarted, err := redisshare.NewStats(ctx, rdb, cfg("a"), models[0], nil)
 	if err != nil {
 		t.Fatal(err)
@@ -191,6 +222,11 @@ func TestStatsAddUpOverProcesses(t *testing.T) {
 		if st.Bad != 0 {
 			t.Errorf("process %d: %d unreadable entries", i, st.Bad)
 		}
+	}
+	// the totals hold the relevance counts of the window's epochs only
+	keys, err := rdb.Keys(ctx, "crawl:{t}:topic:stats:rel:*").Result()
+	if err != nil || len(keys) != topic.RelWindow || len(wantRel) == 0 {
+		t.Errorf("relevance keys in Redis: %v (%v); want %d", keys, err, topic.RelWindow)
 	}
 	if _, err := redisshare.NewStats(ctx, rdb, cfg("e"), newSums("other-4"), nil); err == nil || !strings.Contains(err.Error(), "another model space") {
 		t.Errorf("a model of another space joined: err = %v", err)

@@ -4,6 +4,7 @@
 //	go run ./internal/linkgraph/cmd/mkgraph -pydocs /usr/share/doc/python3.11/html -out pydocs.json.gz
 //	go run ./internal/linkgraph/cmd/mkgraph -wikispeedia DIR -out wikispeedia.json.gz
 //	go run ./internal/linkgraph/cmd/mkgraph -webkb DIR -out webkb.json.gz
+//	go run ./internal/linkgraph/cmd/mkgraph -djangodocs /usr/share/doc/python-django-doc/html -out djdocs.json.gz
 package main
 
 import (
@@ -25,6 +26,7 @@ func run() error {
 	py := flag.String("pydocs", "", "a Sphinx HTML tree (python3.11-doc's html folder)")
 	ws := flag.String("wikispeedia", "", "a folder holding wikispeedia_paths-and-graph/ and plaintext_articles/")
 	pg := flag.String("docbook", "", "a DocBook HTML tree (postgresql-doc-15's html folder)")
+	dj := flag.String("djangodocs", "", "a Sphinx HTML tree labelled by its folders (python-django-doc's html folder)")
 	wk := flag.String("webkb", "", "a folder holding WebKB's <class>/<university>/<page> files")
 	out := flag.String("out", "", "the graph file to write (gzip JSON)")
 	flag.Parse()
@@ -35,12 +37,14 @@ func run() error {
 		g, err = linkgraph.FromHTMLDir("pydocs", "Debian python3.11-doc 3.11.2 (/usr/share/doc/python3.11/html), PSF licence", "http://docs.python.test/", os.DirFS(*py))
 	case *pg != "":
 		g, err = linkgraph.FromDocBookDir("pgdocs", "Debian postgresql-doc-15 (/usr/share/doc/postgresql-doc-15/html), PostgreSQL Licence", "http://docs.postgresql.test/", os.DirFS(*pg))
+	case *dj != "":
+		g, err = linkgraph.FromFolderDir("djdocs", "Debian python-django-doc 3:3.2.25-0+deb12u7 (/usr/share/doc/python-django-doc/html), BSD-3-Clause (Django Software Foundation)", "http://docs.django.test/", os.DirFS(*dj))
 	case *ws != "":
 		g, err = linkgraph.FromWikispeedia("wikispeedia", "SNAP Wikispeedia (West & Leskovec 2012; Wikipedia for Schools 2007, CC BY-SA)", "http://wikispeedia.test/wiki/", os.DirFS(*ws))
 	case *wk != "":
 		g, err = linkgraph.FromWebKB("webkb", "CMU WebKB 4 Universities data set (Craven et al. 1998), pages of Cornell, Texas, Washington and Wisconsin, January 1997", os.DirFS(*wk))
 	default:
-		return fmt.Errorf("give -pydocs, -docbook, -wikispeedia or -webkb")
+		return fmt.Errorf("give -pydocs, -docbook, -djangodocs, -wikispeedia or -webkb")
 	}
 	if err != nil {
 		return err
