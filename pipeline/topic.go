@@ -140,8 +140,8 @@ func (t *topicBuiltin) reportLines() []string {
 	}
 	rel := fmt.Sprintf("relevance threshold %.3f (topic.relevance)", t.Model().Threshold())
 	if cfg.Relevance == 0 {
-		rel = fmt.Sprintf("relevance threshold %.3f (calibrated, rule %s: %g × from %d seed pages and the pages seen)",
-			t.Model().Threshold(), cfg.ThresholdRule, cfg.Calibration, t.Model().Seeds())
+		rel = fmt.Sprintf("relevance threshold %.3f (calibrated by the %s rule from %d seed pages and the pages seen, scaled by %g)",
+			t.Model().Threshold(), cfg.ThresholdRule, t.Model().Seeds(), cfg.Calibration)
 	}
 	return append([]string{
 		fmt.Sprintf("topic           %s, priority %s: centroid updated %d times (%d rejected by the drift guard), drift cosine %.3f",
