@@ -109,7 +109,7 @@ func Chapters(files []string, docs []*html.Node, index map[string]int) map[strin
 	if !ok {
 		return out
 	}
-	for _, ch := range tocTargets("library/index.html", docs[li], index) {
+	for _, ch := range divTargets("library/index.html", docs[li], sphinxTOC, index) {
 		name := strings.TrimSuffix(files[ch], ".html")
 		seen := map[int]bool{}
 		queue := []int{ch}
@@ -121,35 +121,14 @@ func Chapters(files []string, docs []*html.Node, index map[string]int) map[strin
 			}
 			seen[p] = true
 			out[name] = append(out[name], p)
-			queue = append(queue, tocTargets(files[p], docs[p], index)...)
+			queue = append(queue, divTargets(files[p], docs[p], sphinxTOC, index)...)
 		}
 	}
 	return out
 }
 
-// tocTargets returns the pages a page's table of contents (Sphinx
-// div.toctree-wrapper) links to.
-func tocTargets(from string, doc *html.Node, index map[string]int) []int {
-	var out []int
-	var walk func(n *html.Node, in bool)
-	walk = func(n *html.Node, in bool) {
-		if n.Type == html.ElementNode {
-			if n.DataAtom == atom.Div && hasClass(n, "toctree-wrapper") {
-				in = true
-			}
-			if in && n.DataAtom == atom.A {
-				if t, ok := resolve(from, attr(n, "href"), index); ok && !slices.Contains(out, t) {
-					out = append(out, t)
-				}
-			}
-		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			walk(c, in)
-		}
-	}
-	walk(doc, false)
-	return out
-}
+// sphinxTOC is the class of a Sphinx page's table of contents.
+const sphinxTOC = "toctree-wrapper"
 
 type anchor struct{ href, text, context string }
 
