@@ -32,18 +32,18 @@ func readHeldOut(t *testing.T) []heldOutRow {
 			continue
 		}
 		c := strings.Split(sc.Text(), "\t")
-		if len(c) != 12 || (c[1] != "hub" && c[1] != "topic") {
+		if len(c) != 13 || (c[1] != "hub" && c[1] != "topic") {
 			t.Fatalf("line %d: %q", line, sc.Text())
 		}
-		var n [9]int
+		var n [10]int
 		for i := range n {
 			if n[i], err = strconv.Atoi(c[2+i]); err != nil {
 				t.Fatalf("line %d: %v", line, err)
 			}
 		}
-		rows = append(rows, heldOutRow{path: c[0], url: c[11], hub: c[1] == "hub", ev: hub.Evidence{
+		rows = append(rows, heldOutRow{path: c[0], url: c[12], hub: c[1] == "hub", ev: hub.Evidence{
 			Text: n[0], Anchor: n[1], ListAnchor: n[2], Links: n[3], ListLinks: n[4], Entry: n[5], IndexEntry: n[6],
-			Block: n[7], BlockRun: n[8]}})
+			Block: n[7], BlockRun: n[8], TermRun: n[9]}})
 	}
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)

@@ -29,6 +29,7 @@ type Evidence struct {
 	IndexEntry int // of Text+Anchor, the runes inside entries that lead to a place in another page
 	Block      int // of Text+Anchor, the runes inside repeated blocks that lead to another page (block.go)
 	BlockRun   int // of Block, the runes inside the blocks of the largest run (block.go)
+	TermRun    int // BlockRun when it is the sum of several runs of term blocks of one kind, else 0 (scope.go)
 }
 
 // maxEvidenceNodes bounds the walk: a page with more elements is measured
@@ -198,6 +199,9 @@ func boilerplateElement(n *html.Node) bool {
 		return true
 	case atom.Html, atom.Body, atom.Main:
 		return false // the page itself, whatever its class says (<body class="no-sidebar">)
+	}
+	if contentElement(n) {
+		return false
 	}
 	for _, a := range n.Attr {
 		if a.Key != "class" && a.Key != "id" {

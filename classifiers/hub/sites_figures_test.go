@@ -55,7 +55,7 @@ func readSiteEvidence(t *testing.T) map[string]map[string]evidenceRow {
 }
 
 // parseEvidenceRows reads one evidence TSV: a header, then path, label,
-// the nine Evidence counts and the URL the page was measured at.
+// the ten Evidence counts and the URL the page was measured at.
 func parseEvidenceRows(r io.Reader) (map[string]evidenceRow, error) {
 	rows := map[string]evidenceRow{}
 	sc := bufio.NewScanner(r)
@@ -64,10 +64,10 @@ func parseEvidenceRows(r io.Reader) (map[string]evidenceRow, error) {
 			continue
 		}
 		c := strings.Split(sc.Text(), "\t")
-		if len(c) != 12 || (c[1] != "hub" && c[1] != "topic") {
-			return nil, errors.New("line " + strconv.Itoa(line) + ": want 12 fields with hub or topic")
+		if len(c) != 13 || (c[1] != "hub" && c[1] != "topic") {
+			return nil, errors.New("line " + strconv.Itoa(line) + ": want 13 fields with hub or topic")
 		}
-		var n [9]int
+		var n [10]int
 		for i := range n {
 			v, err := strconv.Atoi(c[2+i])
 			if err != nil {
@@ -75,9 +75,9 @@ func parseEvidenceRows(r io.Reader) (map[string]evidenceRow, error) {
 			}
 			n[i] = v
 		}
-		rows[c[0]] = evidenceRow{url: c[11], hub: c[1] == "hub", ev: hub.Evidence{
+		rows[c[0]] = evidenceRow{url: c[12], hub: c[1] == "hub", ev: hub.Evidence{
 			Text: n[0], Anchor: n[1], ListAnchor: n[2], Links: n[3], ListLinks: n[4], Entry: n[5], IndexEntry: n[6],
-			Block: n[7], BlockRun: n[8]}}
+			Block: n[7], BlockRun: n[8], TermRun: n[9]}}
 	}
 	return rows, sc.Err()
 }
