@@ -57,7 +57,8 @@ func readHeldOut(t *testing.T) []heldOutRow {
 // (0.747 before that, commit 90218aa, which trained on the other half).
 // Measured when shipped: format /4 0.781 (P 1.000, R 0.641), format /5
 // (2026-11-25 12:57, rows re-measured) 0.795 (P 1.000, R 0.660), format /6
-// (15:03, rows re-measured) 0.795 (P 1.000, R 0.660). The evidence rows were measured by MeasurePageAt at
+// (15:03, rows re-measured) 0.795 (P 1.000, R 0.660), format /7 (15:36) and
+// /8 (17:32, rows re-measured) the same. The evidence rows were measured by MeasurePageAt at
 // the URL in each row (README.md: a saved page's stand-in URL); the pages
 // copied into testdata/pages are measured again and must give their rows.
 func TestPageModelBig9HeldOut(t *testing.T) {
