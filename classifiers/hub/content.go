@@ -11,7 +11,8 @@ import (
 var contentIDs = [...]string{"content", "main", "main-content", "maincontent", "page-content"}
 
 // contentElement reports whether an element holds content whatever its
-// class says, so that boilerplateElement leaves it in: an article (a
+// class says, so that boilerplateElement leaves it in (asked only of
+// elements whose class or id names furniture): an article (a
 // self-contained piece: a post, a result, a story; "reblog_header" names a
 // part of it, not the site's header), an element whose role is main, or
 // whose id names the page's content (`<div id="content"

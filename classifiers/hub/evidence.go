@@ -200,9 +200,6 @@ func boilerplateElement(n *html.Node) bool {
 	case atom.Html, atom.Body, atom.Main:
 		return false // the page itself, whatever its class says (<body class="no-sidebar">)
 	}
-	if contentElement(n) {
-		return false
-	}
 	for _, a := range n.Attr {
 		if a.Key != "class" && a.Key != "id" {
 			continue
@@ -213,7 +210,7 @@ func boilerplateElement(n *html.Node) bool {
 				continue
 			}
 			if tok := v[start:i]; maybeBoiler(tok) && boilerToken(tok) {
-				return true
+				return !contentElement(n) // an article, or an element named the content, whatever its class says
 			}
 			start = i + 1
 		}
