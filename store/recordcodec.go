@@ -118,6 +118,9 @@ func (d *runDecoder) decodeNames(names []byte) ([]string, error) {
 // values of all the records share one string (the data copied once), and
 // their fields one slice (fn may keep its part).
 func (d *runDecoder) decode(names, data []byte, n int, fn func(idx int, fields []crawl.Field) error) error {
+	if n < 0 || n > len(data)/2 { // a record takes at least 2 bytes
+		return badRun("%d records in %d bytes", n, len(data))
+	}
 	ns, err := d.decodeNames(names)
 	if err != nil {
 		return err

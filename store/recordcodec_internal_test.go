@@ -95,6 +95,8 @@ func TestRecordRunBad(t *testing.T) {
 		{"huge field count", names, []byte{4, 0xff, 0xff, 0xff, 0xff, 0x0f}, 1},
 		{"huge length", names, []byte{4, 1, 0, 0xff, 0xff, 0xff, 0xff, 0x0f}, 1},
 		{"bad varint", names, []byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}, 1},
+		{"huge count", names, data, 1 << 50},
+		{"negative count", names, data, -1},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			err := DecodeRecordRun(c.names, c.data, c.n, func(int, []crawl.Field) error { return nil })
@@ -119,10 +121,8 @@ func FuzzRecordRun(f *testing.F) {
 	f.Add(names, data, 2)
 	f.Add([]byte{}, []byte{}, 0)
 	f.Add(names[:2], data[:3], 1)
+	f.Add(names, data, 1<<40)
 	f.Fuzz(func(t *testing.T, names, data []byte, n int) {
-		if n < 0 || n > 1<<16 {
-			return
-		}
 		got := 0
 		err := DecodeRecordRun(names, data, n, func(_ int, fs []crawl.Field) error {
 			got++
