@@ -238,8 +238,9 @@ func TestFromFolderDir(t *testing.T) {
 		"ref/contrib/gis/db.html":    {Data: []byte(`<title>DB</title><p>Back <a href="../../../index.html">home</a>, <a href="../admin.html">admin</a>.</p>`)},
 		"ref/contrib/admin.html":     {Data: []byte(`<title>Admin</title><p>admin pages</p>`)},
 		"_modules/django/index.html": {Data: []byte(`<p>source</p>`)},
+		"translations/it/index.html": {Data: []byte(`<title>Casa</title><p>tradotto</p>`)},
 	}
-	g, err := linkgraph.FromFolderDir("t", "test", "http://d.test/", fsys)
+	g, err := linkgraph.FromFolderDir("t", "test", "http://d.test/", fsys, linkgraph.FolderOptions{Skip: []string{"translations"}, MaxText: 8})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -262,6 +263,9 @@ func TestFromFolderDir(t *testing.T) {
 	home := g.Pages[0]
 	if len(home.Links) != 1 || g.Pages[home.Links[0].To].URL != "http://d.test/ref/contrib/gis/db.html" || home.Links[0].Anchor != "the GIS database API" || !strings.Contains(home.Links[0].Context, "See") {
 		t.Errorf("home links %+v", home.Links)
+	}
+	if admin := g.Pages[1]; admin.Text != "admin" {
+		t.Errorf("admin text %q, want the first 8 bytes cut at a word: %q", admin.Text, "admin")
 	}
 	if db := g.Pages[2]; len(db.Links) != 2 {
 		t.Errorf("db links %+v", db.Links)
