@@ -15,14 +15,19 @@ import (
 // offline documentation in <div class="header">; without the exception
 // their pages have no content at all.
 func isDropped(n *html.Node) bool {
-	return isNoiseTag(n.DataAtom) || isNoise(n) && !holdsMain(n)
+	return isNoiseTag(n.DataAtom) || isNoise(n) && !holdsMain(n, mainDepth)
 }
+
+// mainDepth is how deep under a noise-worded element holdsMain looks: a
+// theme's wrapper holds the main mark a few levels down (Read the Docs 4,
+// Qt 1), and a menu's or footer's subtree is not walked to its leaves.
+const mainDepth = 6
 
 // holdsMain reports whether n or an element under it marks the page's main
 // content: a <main>, role="main", or a class or id token main,
-// maincontent or main-content (any case). Noise tags under n are not
-// searched.
-func holdsMain(n *html.Node) bool {
+// maincontent or main-content (any case), at most depth levels under n.
+// Noise tags under n are not searched.
+func holdsMain(n *html.Node, depth int) bool {
 	if n.Type != html.ElementNode {
 		return false
 	}
@@ -39,17 +44,41 @@ func holdsMain(n *html.Node) bool {
 				return true
 			}
 		case "class", "id":
-			for _, tok := range strings.Fields(a.Val) {
-				if strings.EqualFold(tok, "main") || strings.EqualFold(tok, "maincontent") || strings.EqualFold(tok, "main-content") {
-					return true
-				}
+			if hasMainToken(a.Val) {
+				return true
 			}
 		}
 	}
+	if depth == 0 {
+		return false
+	}
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		if c.Type == html.ElementNode && !isNoiseTag(c.DataAtom) && holdsMain(c) {
+		if c.Type == html.ElementNode && !isNoiseTag(c.DataAtom) && holdsMain(c, depth-1) {
 			return true
 		}
 	}
 	return false
 }
+
+// hasMainToken reports whether a class or id value holds the token main,
+// maincontent or main-content (any case), without allocating.
+func hasMainToken(v string) bool {
+	for v != "" {
+		i := 0
+		for i < len(v) && isSpaceByte(v[i]) {
+			i++
+		}
+		j := i
+		for j < len(v) && !isSpaceByte(v[j]) {
+			j++
+		}
+		tok := v[i:j]
+		v = v[j:]
+		if strings.EqualFold(tok, "main") || strings.EqualFold(tok, "maincontent") || strings.EqualFold(tok, "main-content") {
+			return true
+		}
+	}
+	return false
+}
+
+func isSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' }

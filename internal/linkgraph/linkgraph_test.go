@@ -271,3 +271,32 @@ func TestFromFolderDir(t *testing.T) {
 		t.Errorf("db links %+v", db.Links)
 	}
 }
+
+func TestWithOpaqueURLs(t *testing.T) {
+	g := &linkgraph.Graph{Name: "t", Pages: []linkgraph.Page{
+		{URL: "http://d.test/networking/ip.html", Title: "IP", Topics: []string{"networking"}, Links: []linkgraph.Link{{To: 1, Anchor: "tcp"}}},
+		{URL: "http://d.test/networking/tcp.html", Title: "TCP", Topics: []string{"networking"}},
+		{URL: "http://d.test/arm/boot.html", Title: "Boot", Topics: []string{"arm"}, Links: []linkgraph.Link{{To: 0}}},
+	}}
+	o, err := g.WithOpaqueURLs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := o.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range o.Pages {
+		if strings.Contains(p.URL, "networking") || strings.Contains(p.URL, "arm") || !strings.HasPrefix(p.URL, "http://d.test/h/") {
+			t.Errorf("page %d: opaque URL %q", i, p.URL)
+		}
+		if p.Title != g.Pages[i].Title || len(p.Links) != len(g.Pages[i].Links) || strings.Join(p.Topics, ",") != strings.Join(g.Pages[i].Topics, ",") {
+			t.Errorf("page %d changed beyond its URL: %+v", i, p)
+		}
+	}
+	if g.Pages[0].URL != "http://d.test/networking/ip.html" {
+		t.Errorf("the original graph changed: %q", g.Pages[0].URL)
+	}
+	if _, err := (&linkgraph.Graph{Pages: []linkgraph.Page{{URL: "no-host"}}}).WithOpaqueURLs(); err == nil {
+		t.Error("a URL without a host: no error")
+	}
+}
