@@ -7,15 +7,17 @@ import (
 	"golang.org/x/net/html/atom"
 )
 
-// isDropped reports whether ExtractContent leaves out n and everything
-// under it: a noise tag, or an element whose class, id or role holds a
-// noise word unless it holds the page's main content (holdsMain). Themes
-// wrap the whole page in such elements: Read the Docs' Sphinx theme in
-// <div class="wy-grid-for-nav"> (the Linux kernel's documentation), Qt's
-// offline documentation in <div class="header">; without the exception
-// their pages have no content at all.
-func isDropped(n *html.Node) bool {
-	return isNoiseTag(n.DataAtom) || isNoise(n) && !holdsMain(n, mainDepth)
+// keepsNoise reports whether an element whose class, id or role holds a
+// noise word is kept all the same: it is <html> or <body>, or it holds the
+// page's main content (holdsMain). Themes wrap the whole page in such
+// elements (Read the Docs' Sphinx theme in <div class="wy-grid-for-nav">,
+// as the Linux kernel's documentation; Qt's offline documentation in <div
+// class="header">), and sites put layout words on <body> (archive.org
+// "navbar-no-margin-bottom", GameSpot "has-nav-slim", Business Insider
+// "hidden-sidebar"): without the exceptions their pages have no content.
+// It runs on noise-worded elements only.
+func keepsNoise(n *html.Node) bool {
+	return n.DataAtom == atom.Html || n.DataAtom == atom.Body || holdsMain(n, mainDepth)
 }
 
 // mainDepth is how deep under a noise-worded element holdsMain looks: a

@@ -41,6 +41,13 @@ func TestExtractContentNoiseWrapperHoldingMain(t *testing.T) {
 			notWant: []string{"Contents"},
 		},
 		{
+			name: "layout words on body and html",
+			html: `<html class="hidden-sidebar"><body class="has-nav-slim navbar-fixed"><div class="menu">Home News</div>
+				<p>The council approved the budget.</p></body></html>`,
+			want:    []string{"council approved the budget"},
+			notWant: []string{"Home News"},
+		},
+		{
 			name: "noise without a main mark",
 			html: `<html><body><div class="site-header"><div class="maintenance">Site maintenance tonight</div></div>
 				<div class="related"><div class="main-story-card">Other story</div></div>
