@@ -26,9 +26,9 @@ func keepsNoise(n *html.Node) bool {
 const mainDepth = 6
 
 // holdsMain reports whether n or an element under it marks the page's main
-// content: a <main>, role="main", or a class or id token main,
-// maincontent or main-content (any case), at most depth levels under n.
-// Noise tags under n are not searched.
+// content: a <main>, role="main", or a class or id token maincontent or
+// main-content (any case; a bare "main" names main menus as often), at
+// most depth levels under n. Noise tags under n are not searched.
 func holdsMain(n *html.Node, depth int) bool {
 	if n.Type != html.ElementNode {
 		return false
@@ -62,7 +62,7 @@ func holdsMain(n *html.Node, depth int) bool {
 	return false
 }
 
-// hasMainToken reports whether a class or id value holds the token main,
+// hasMainToken reports whether a class or id value holds the token
 // maincontent or main-content (any case), without allocating.
 func hasMainToken(v string) bool {
 	for v != "" {
@@ -76,7 +76,7 @@ func hasMainToken(v string) bool {
 		}
 		tok := v[i:j]
 		v = v[j:]
-		if strings.EqualFold(tok, "main") || strings.EqualFold(tok, "maincontent") || strings.EqualFold(tok, "main-content") {
+		if strings.EqualFold(tok, "maincontent") || strings.EqualFold(tok, "main-content") {
 			return true
 		}
 	}

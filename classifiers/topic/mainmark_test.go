@@ -51,9 +51,10 @@ func TestExtractContentNoiseWrapperHoldingMain(t *testing.T) {
 			name: "noise without a main mark",
 			html: `<html><body><div class="site-header"><div class="maintenance">Site maintenance tonight</div></div>
 				<div class="related"><div class="main-story-card">Other story</div></div>
+				<div class="menu main">Main menu entries</div><div class="sidebar"><ul class="main"><li>Sidebar list</li></ul></div>
 				<nav><main>menu in a nav tag</main></nav><p>Body text here.</p></body></html>`,
 			want:    []string{"Body text here"},
-			notWant: []string{"maintenance", "Other story", "menu in a nav tag"},
+			notWant: []string{"maintenance", "Other story", "menu in a nav tag", "Main menu", "Sidebar list"},
 		},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
