@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/crawl-project/crawl/config"
@@ -60,7 +61,10 @@ type Pipeline struct {
 
 	builtins []builtin // in hook order
 	closers  []func() error
-	revisits map[string]crawler.Validators
+	// closeFrontier closes the frontier once (Crawl closes it beside the
+	// exports, Close when it was not).
+	closeFrontier func() error
+	revisits      map[string]crawler.Validators
 	// revisitDepth is the depth of each stored hub a re-crawl re-visits.
 	revisitDepth map[string]int
 	// engineOpts are options of the engine the pipeline adds itself
@@ -159,7 +163,8 @@ func Open(ctx context.Context, cfg *config.Config, opts Options) (_ *Pipeline, e
 	if len(opts.ArchiveOrder) > 0 {
 		p.fr = newOrderedFrontier(p.fr, opts.ArchiveOrder)
 	}
-	p.closers = append(p.closers, p.fr.Close)
+	p.closeFrontier = sync.OnceValue(p.fr.Close)
+	p.closers = append(p.closers, p.closeFrontier)
 	if err := p.buildHooks(ctx, resolve); err != nil {
 		return nil, err
 	}
