@@ -256,6 +256,14 @@ func (s *Store) SetMetaBlob(ctx context.Context, key string, value []byte) error
 	})
 }
 
+// DeleteMeta removes key and its value, if any.
+func (s *Store) DeleteMeta(ctx context.Context, key string) error {
+	return s.write(ctx, "delete meta", func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `DELETE FROM meta WHERE key = ?`, key)
+		return err
+	})
+}
+
 // MetaBlob returns the binary data stored under key and whether it exists.
 func (s *Store) MetaBlob(ctx context.Context, key string) ([]byte, bool, error) {
 	var v []byte

@@ -9,5 +9,5 @@
 //   - sqlite.go: New, Push, PushWith (links saved in the pages' transaction), window admission, refill.
 //   - sqlite_pop.go: Pop, widening, starvation escape, in-flight purge, Close.
 //   - rescore.go: Rescore of the window.
-//   - seen.go: the Bloom filter of seen URLs, saved on Close, reloaded or rebuilt on open.
+//   - seen.go: the Bloom filter of seen URLs, saved on Close when reloading beats rebuilding it, reloaded or rebuilt on open.
 package sqlitefrontier

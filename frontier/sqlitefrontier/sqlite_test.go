@@ -235,6 +235,37 @@ func TestSQLiteSeenFilterSaved(t *testing.T) {
 	}
 }
 
+// TestSQLiteSeenFilterNotSavedWhenSmall: a frontier of a few rows with the
+// default 12 MB filter saves none at Close (rebuilding from its rows is
+// cheaper than writing and reading the filter), removes one saved before,
+// and still knows every row after reopening.
+func TestSQLiteSeenFilterNotSavedWhenSmall(t *testing.T) {
+	ctx := context.Background()
+	st := openStore(t, t.TempDir())
+	if err := st.SetMetaBlob(ctx, "frontier.seen_bloom", []byte("an older filter")); err != nil {
+		t.Fatal(err)
+	}
+	var links []crawl.Link
+	for i := range 100 {
+		links = append(links, crawl.Link{URL: fmt.Sprintf("http://a.test/%d", i)})
+	}
+	f := newSQLite(t, st, frontier.Config{})
+	if _, err := f.Push(ctx, links); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	if b, ok, _ := st.MetaBlob(ctx, "frontier.seen_bloom"); ok {
+		t.Fatalf("Close of a 100-row frontier left a %d-byte seen filter in the store", len(b))
+	}
+	f = newSQLite(t, st, frontier.Config{})
+	defer f.Close()
+	if n, err := f.Push(ctx, links); err != nil || n != 0 {
+		t.Errorf("Push of the same links after reopening added %d (%v), want 0", n, err)
+	}
+}
+
 // TestSQLiteFocusMarginBeyondWindow: links below the window (loaded from
 // SQLite only when no host in the window is ready) obey the focus margin
 // too; without a margin the same pop escapes to them.
