@@ -26,6 +26,7 @@ type scratch struct {
 	index   map[string]int32
 	filter  *termFilter
 	words   []uint32 // every word's hash, when collecting (collect)
+	sortBuf []uint32 // bagOfTmp's buffer
 	collect bool
 	add     func(term string) // counts a term; bound to this scratch once
 }
@@ -91,7 +92,7 @@ func (m *Model) vector(s string, words bool) Vector {
 	m.scan.Scan(s, sc.add)
 	v := m.gather(sc)
 	if words {
-		v.words = bagOf(sc.words)
+		v.words, sc.sortBuf = bagOfTmp(sc.words, sc.sortBuf)
 		sc.words = sc.words[:0]
 	}
 	m.pool.Put(sc)
