@@ -181,8 +181,7 @@ type SeedPage struct {
 type Model struct {
 	cfg   Config
 	tok   *text.Tokenizer
-	scan  *text.Tokenizer  // tok keeping stop words: they are never features, so scoring skips that lookup
-	index map[string]int32 // term → feature
+	scan  *text.Tokenizer // tok keeping stop words: they are never features, so scoring skips that lookup
 	terms []string
 	idf   []float64 // nil for TF weights
 	pool  sync.Pool // *scratch
@@ -292,12 +291,8 @@ func newModel(cfg Config) (*Model, error) {
 // setFeatures fixes the feature terms.
 func (m *Model) setFeatures(terms []string) {
 	m.terms = terms
-	m.index = make(map[string]int32, len(terms))
-	for i, t := range terms {
-		m.index[t] = int32(i)
-	}
-	index, filter := m.index, newTermFilter(terms)
-	m.pool.New = func() any { return newScratch(index, filter) }
+	table := newTermTable(terms)
+	m.pool.New = func() any { return newScratch(table) }
 }
 
 // setAnchor fixes the seed centroid and starts the current one there.

@@ -36,7 +36,10 @@ type bag struct {
 }
 
 // wordID is a word's hash in the relevance space.
-func wordID(w string) uint32 { return fnv1a("w:", w) & wordMask }
+func wordID(w string) uint32 { return wordHash(w) & wordMask }
+
+// wordHash is a word's full hash, of which wordID keeps wordBits.
+func wordHash(w string) uint32 { return fnv1a("w:", w) }
 
 // wordIDs hashes words.
 func wordIDs(words []string) []uint32 {
