@@ -84,6 +84,7 @@ func ExtractContent(doc *html.Node) Content {
 // page, is built (build).
 type contentWalker struct {
 	segs                    []contentSeg
+	classes                 map[string]bool // noiseValue of class values seen (isNoise)
 	plainBytes, anchorBytes int // the bytes build writes for either text
 	plainRunes, anchorRunes int
 }
@@ -104,7 +105,45 @@ func (w *contentWalker) reset() {
 	if cap(segs) > maxKeptSegs {
 		segs = nil // a huge page's slice is not kept for the next
 	}
-	*w = contentWalker{segs: segs}
+	classes := w.classes
+	if len(classes) > maxKeptClasses {
+		clear(classes)
+	}
+	*w = contentWalker{segs: segs, classes: classes}
+}
+
+// maxKeptClasses bounds the class values a walker remembers.
+const maxKeptClasses = 1 << 12
+
+// isNoise is isNoise(n), remembering what each class value gave: a site's
+// pages repeat a few hundred class values thousands of times (the Python
+// docs' "reference internal", "sig sig-object py"), and a lookup is
+// cheaper than splitting the value into words again.
+func (w *contentWalker) isNoise(n *html.Node) bool {
+	for _, a := range n.Attr {
+		if a.Namespace != "" {
+			continue
+		}
+		switch a.Key {
+		case "class":
+			noise, ok := w.classes[a.Val]
+			if !ok {
+				noise = noiseValue(a.Val)
+				if w.classes == nil {
+					w.classes = make(map[string]bool)
+				}
+				w.classes[a.Val] = noise
+			}
+			if noise {
+				return true
+			}
+		case "id", "role":
+			if noiseValue(a.Val) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // maxKeptSegs bounds the segment slice a walker keeps between pages.
@@ -113,7 +152,7 @@ const maxKeptSegs = 1 << 16
 func (w *contentWalker) walk(n *html.Node, inAnchor bool) {
 	switch n.Type {
 	case html.ElementNode:
-		if isNoiseTag(n.DataAtom) || isNoise(n) {
+		if isNoiseTag(n.DataAtom) || w.isNoise(n) {
 			return
 		}
 		if n.DataAtom == atom.A {

@@ -37,7 +37,7 @@ func linkContexts(doc *html.Node, base string, links int, need *linkNeed) map[st
 		}
 		if n.Type == html.ElementNode && n.DataAtom == atom.A {
 			var key string
-			if href := hrefOf(n); href != "" && b != nil {
+			if href := hrefOf(n); href != "" && b != nil && need.mayWant(href) {
 				var ok bool
 				if key, ok = keys[href]; !ok {
 					key = res.resolve(href)
@@ -80,7 +80,61 @@ func linkContexts(doc *html.Node, base string, links int, need *linkNeed) map[st
 type linkNeed struct {
 	urls    map[string]struct{}
 	anchors map[string]struct{}
+	tails   map[string]struct{} // the last segments of urls (mayWant), made when first asked
 }
+
+// mayWant reports whether href may resolve to a URL n asks for: false
+// only when its path is relative and plain (hrefTail) and no URL asked
+// for ends with its last segment, so that the bulk of a page's links,
+// not asked for, are not resolved and looked up.
+func (n *linkNeed) mayWant(href string) bool {
+	if n == nil {
+		return true
+	}
+	tail, ok := hrefTail(href)
+	if !ok {
+		return true
+	}
+	if n.tails == nil {
+		n.tails = make(map[string]struct{}, len(n.urls))
+		for u := range n.urls {
+			n.tails[u[strings.LastIndexByte(u, '/')+1:]] = struct{}{}
+		}
+	}
+	_, want := n.tails[tail]
+	return want
+}
+
+// hrefTail is the last segment of href's path when every URL href
+// resolves to ends with "/" and that segment: its path (before any '#')
+// is not empty, does not start with "//" and holds only letters, digits,
+// '/' and ._~- (no scheme, query or escape), and its last segment is not
+// a dot segment.
+func hrefTail(href string) (string, bool) {
+	path, _, _ := strings.Cut(href, "#")
+	if path == "" || strings.HasPrefix(path, "//") {
+		return "", false
+	}
+	for i := 0; i < len(path); i++ {
+		if c := path[i]; !(c == '/' || plainByte[c]) {
+			return "", false
+		}
+	}
+	tail := path[strings.LastIndexByte(path, '/')+1:]
+	if tail == "." || tail == ".." {
+		return "", false
+	}
+	return tail, true
+}
+
+// plainByte marks the bytes plainRelative allows in a segment.
+var plainByte = func() (t [256]bool) {
+	for c := 0; c < 256; c++ {
+		b := byte(c)
+		t[c] = 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' || b == '.' || b == '_' || b == '~' || b == '-'
+	}
+	return t
+}()
 
 // size is how many keys need asks for; -1 (never reached by counting
 // down) for all.

@@ -118,6 +118,9 @@ func FuzzResolve(f *testing.F) {
 		{"http://h/a/./b/c.html", "../../../../y/z.html#%zz"},
 		{"http://h/my%20dir/p.html", "#%41"},
 		{"http://h/dir/", "..//x"},
+		{"http://h/dir/p.html", "a/./b/"},
+		{"mailto:x@y", "a/b.html"},
+		{"http://h/d/p.html", "x/..#y"},
 	} {
 		f.Add(s[0], s[1])
 	}
@@ -134,6 +137,11 @@ func FuzzResolve(f *testing.F) {
 		r := newHrefResolver(b)
 		if got := r.resolve(href); got != want {
 			t.Fatalf("resolve(%q) against %q = %q, want %q", href, base, got, want)
+		}
+		// linkNeed.mayWant passes over an href by its tail: every URL it
+		// resolves to must end with "/" and that tail.
+		if tail, ok := hrefTail(href); ok && want != "" && !strings.HasSuffix(want, "/"+tail) {
+			t.Fatalf("href %q against %q resolves to %q, not ending with /%s", href, base, want, tail)
 		}
 	})
 }
