@@ -173,16 +173,7 @@ func (h *Hook) learnedPriority(from *crawl.Page, l *crawl.Link) float64 {
 	}
 	pl, seen := ln.pending.get(l.URL)
 	if !seen { // the link's context is read only the first time it is seen
-		context := st.linkContext(from, l)
-		linkText := withURLWords(l.Anchor+" "+context, l.URL)
-		lcos := h.seeds.Score(h.seeds.vector(linkText, false))
-		pl = pendingLink{feats: h.linkFeatures(st, l, context, lcos), cold: min(lcos/max(h.seeds.threshold, 1e-9), 1.5) / 1.5}
-		if ln.words != nil {
-			pl.words = h.linkWords(withURLWords(l.Anchor, l.URL))
-		}
-		if u, err := url.Parse(l.URL); err == nil && ln.nSeeds > 0 {
-			pl.pat = float64(ln.seedPats[urlPattern(u)]) / float64(ln.nSeeds)
-		}
+		pl = h.newPending(st, l, st.linkContext(from, l))
 		ln.pending.put(l.URL, pl)
 	}
 	rel := 0
@@ -337,24 +328,96 @@ func withInlinks(static []feature, in inStats) []feature {
 		feature{id: fnv1a("inall:", strconv.Itoa(min(in.parents, 4))) & weightMask, val: 1})
 }
 
+// newPending is what is kept of l, a link seen for the first time on
+// st's page, with context its context: its features, its cold-start
+// score and its seed-pattern share. The link's URL is parsed once, and
+// its anchor, context and URL path are tokenised once for both the
+// context's cosine to the centroid and the word features (linkText).
+func (h *Hook) newPending(st *pageState, l *crawl.Link, context string) pendingLink {
+	ln := h.learner
+	u, err := url.Parse(l.URL)
+	if err != nil {
+		u = nil
+	}
+	path := ""
+	if u != nil {
+		path = u.Path
+	}
+	lt := h.linkText(l.Anchor, context, path)
+	pat := ""
+	if u != nil {
+		pat = urlPattern(u)
+	}
+	pl := pendingLink{feats: h.linkFeatures(st, u, pat, lt), cold: min(lt.cos/max(h.seeds.threshold, 1e-9), 1.5) / 1.5}
+	if ln.words != nil {
+		pl.words = h.linkWords(withURLWords(l.Anchor, l.URL))
+	}
+	if u != nil && ln.nSeeds > 0 {
+		pl.pat = float64(ln.seedPats[pat]) / float64(ln.nSeeds)
+	}
+	return pl
+}
+
+// linkWordIDs is what one tokenisation of a new link's text gives: the
+// cosine to the adaptive centroid of its anchor, context and URL path
+// words (the link context's score), and the feature ids of the words of
+// each that are not stop words ("a:", "c:", "u:").
+type linkWordIDs struct {
+	cos                   float64
+	anchor, context, path []uint32
+}
+
+// linkText tokenises a new link's anchor, context and URL path once, with
+// the model's stop-word-keeping tokeniser: their vector is the vector of
+// the three joined by spaces (no token crosses a space), and without
+// stemming the feature tokenizer's words are these without the stop words
+// (it drops them before anything else); with stemming, which stems stop
+// words too, the features are tokenised apart.
+func (h *Hook) linkText(anchor, context, path string) linkWordIDs {
+	m := h.seeds
+	sc := m.pool.Get().(*scratch)
+	sc.collect = false
+	stem := m.cfg.Stem
+	var lt linkWordIDs
+	part := func(s, prefix string, ids *[]uint32) {
+		m.scan.Scan(s, func(t string) {
+			sc.add(t)
+			if !stem && !m.tok.IsStopWord(t) {
+				*ids = append(*ids, fnv1a(prefix, t)&weightMask)
+			}
+		})
+		if stem {
+			m.tok.Scan(s, func(t string) { *ids = append(*ids, fnv1a(prefix, t)&weightMask) })
+		}
+	}
+	part(anchor, "a:", &lt.anchor)
+	part(context, "c:", &lt.context)
+	part(path, "u:", &lt.path)
+	lt.cos = m.Score(m.gather(sc))
+	m.pool.Put(sc)
+	return lt
+}
+
 // linkFeatures are the features of a link known before it is fetched:
-// its anchor words, URL path words and URL directory, the words around it
-// in its page, its page's relevance, its distance from the nearest
-// relevant page, the relevance of the pages fetched so far that share its
-// page's parent and its own URL directory, and its context's cosine to
-// the centroid.
-func (h *Hook) linkFeatures(st *pageState, l *crawl.Link, context string, lcos float64) []feature {
+// its anchor words, URL path words and URL directory and pattern (u its
+// parsed URL, nil when it does not parse; pat its urlPattern), the words
+// around it in its page, its page's relevance, its distance from the
+// nearest relevant page, the relevance of the pages fetched so far that
+// share its page's parent and its own URL directory, and its context's
+// cosine to the centroid (lt).
+func (h *Hook) linkFeatures(st *pageState, u *url.URL, pat string, lt linkWordIDs) []feature {
 	fs := featureSet{feats: make([]feature, 0, 48)}
-	tok := h.seeds.tok
-	tok.Scan(l.Anchor, func(t string) { fs.addToken("a:", t) })
-	u, _ := url.Parse(l.URL)
-	h.urlFeatures(&fs, u)
-	tok.Scan(context, func(t string) { fs.addToken("c:", t) })
+	fs.addIDs(lt.anchor)
+	if u != nil {
+		fs.addIDs(lt.path)
+		h.urlShape(&fs, u, pat)
+	}
+	fs.addIDs(lt.context)
 	fs.addToken("pr:", strconv.Itoa(bin(st.rel)))
 	if st.list {
 		fs.addToken("pk:", "list")
 	}
-	fs.addToken("lc:", strconv.Itoa(bin(lcos/max(h.seeds.threshold, 1e-9))))
+	fs.addToken("lc:", strconv.Itoa(bin(lt.cos/max(h.seeds.threshold, 1e-9))))
 	fs.addToken("dist:", strconv.Itoa(st.dist))
 	fs.addToken("sib:", rateBin(counts{st.sibFetch, st.sibRel}))
 	dc, _ := h.learner.dirs.get(dirOf(u))
