@@ -85,7 +85,7 @@ func ExtractContent(doc *html.Node) Content {
 type contentWalker struct {
 	segs                    []contentSeg
 	classes                 map[string]bool // noiseValue of class values seen (isNoise)
-	plainBytes, anchorBytes int // the bytes build writes for either text
+	plainBytes, anchorBytes int             // the bytes build writes for either text
 	plainRunes, anchorRunes int
 }
 

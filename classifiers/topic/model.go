@@ -194,6 +194,7 @@ type Model struct {
 	threshold float64   // TF relevance threshold (calibrate); scales the link priorities
 	loo       []float64 // the seed pages' leave-one-out cosines
 	seedWords []bag     // the seed pages' words, hashed (relevance)
+	seedIdx   seedIndex // where they sit among each other (relevance.go)
 	bg        background
 	rel       atomic.Pointer[relSpace]
 
