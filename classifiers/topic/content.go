@@ -78,6 +78,26 @@ func ExtractContent(doc *html.Node) Content {
 	return c
 }
 
+// contentTexts calls fn with each text of doc's content in order, the
+// texts ExtractContent(doc).Text joins with spaces, without building it
+// (the texts are doc's own strings).
+func contentTexts(doc *html.Node, fn func(string)) {
+	if doc == nil {
+		return
+	}
+	w := contentWalkers.Get().(*contentWalker)
+	w.walk(doc, false)
+	runes := w.plainRunes + w.anchorRunes
+	hub := runes > 0 && float64(w.anchorRunes) > HubRatio*float64(runes)
+	for _, sg := range w.segs {
+		if !sg.block && sg.anchor == hub {
+			fn(sg.s)
+		}
+	}
+	w.reset()
+	contentWalkers.Put(w)
+}
+
 // contentWalker collects a page's text nodes (as references, not copies)
 // and its runes of text and anchor text; only the text the content is
 // made of, the anchor texts of a hub-like page or the rest of another

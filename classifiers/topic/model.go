@@ -366,8 +366,12 @@ func (m *Model) Tokenizer() *text.Tokenizer { return m.tok }
 
 // Vector returns the vector of a content text (see ExtractContent).
 func (m *Model) Vector(content string) Vector {
-	return m.vector(content, m.cfg.Relevance == 0 && len(m.seeds) > 0)
+	return m.vector(content, m.vectorWords())
 }
+
+// vectorWords reports whether the vectors of page contents carry their
+// words (relevance over every word).
+func (m *Model) vectorWords() bool { return m.cfg.Relevance == 0 && len(m.seeds) > 0 }
 
 // IsSeed reports whether u is the URL of one of the seed pages.
 func (m *Model) IsSeed(u string) bool { return m.seedURLs[u] }

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+
+	"github.com/crawl-project/crawl"
 )
 
 // TestSortIDs checks sortIDs against slices.Sort on both sides of
@@ -144,4 +146,30 @@ func FuzzResolve(f *testing.F) {
 			t.Fatalf("href %q against %q resolves to %q, not ending with /%s", href, base, want, tail)
 		}
 	})
+}
+
+// TestContentTextsTokens: the terms of contentTexts' texts, one after the
+// other, are the terms of ExtractContent's Text, and the page vector built
+// from them (with and without URL words) is Vector's, on real pages.
+func TestContentTextsTokens(t *testing.T) {
+	m, err := NewFromPages(Config{}, []SeedPage{{URL: "http://docs.test/a.html", Doc: realDocs(t)[0]}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, doc := range realDocs(t) {
+		want := m.scan.Tokens(ExtractContent(doc).Text)
+		var got []string
+		contentTexts(doc, func(s string) { got = m.scan.AppendTokens(got, s) })
+		if !slices.Equal(got, want) {
+			t.Fatalf("page %d: %d terms from the texts, %d from the content", i, len(got), len(want))
+		}
+		for _, urlWords := range []bool{false, true} {
+			h := &Hook{cfg: Config{URLWords: urlWords}, seeds: m}
+			p := &crawl.Page{URL: "http://docs.test/library/asyncio-task.html", Doc: doc}
+			a, b := m.Vector(h.pageContent(p)), m.vectorOfTexts(h.pageTexts(p), true)
+			if !slices.Equal(a.idx, b.idx) || !slices.Equal(a.val, b.val) || !slices.Equal(a.words.ids, b.words.ids) || !slices.Equal(a.words.tf, b.words.tf) {
+				t.Fatalf("page %d, URL words %v: the vector of the texts differs from the content's", i, urlWords)
+			}
+		}
+	}
 }

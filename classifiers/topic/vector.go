@@ -116,6 +116,21 @@ func (m *Model) vector(s string, words bool) Vector {
 	return v
 }
 
+// vectorOfTexts is vector of texts joined by spaces (no term crosses a
+// space), each handed to the yield function texts calls.
+func (m *Model) vectorOfTexts(texts func(yield func(string)), words bool) Vector {
+	sc := m.pool.Get().(*scratch)
+	sc.collect = words
+	texts(func(s string) { m.scan.Scan(s, sc.add) })
+	v := m.gather(sc)
+	if words {
+		v.words, sc.sortBuf = bagOfTmp(sc.words, sc.sortBuf)
+		sc.words = sc.words[:0]
+	}
+	m.pool.Put(sc)
+	return v
+}
+
 // gather turns the counts of sc into a weighted, normalised Vector and
 // resets sc.
 func (m *Model) gather(sc *scratch) Vector {
