@@ -377,23 +377,27 @@ func (h *Hook) linkText(anchor, context, path string) linkWordIDs {
 	m := h.seeds
 	sc := m.pool.Get().(*scratch)
 	sc.collect = false
-	stem := m.cfg.Stem
-	var lt linkWordIDs
-	part := func(s, prefix string, ids *[]uint32) {
-		m.scan.Scan(s, func(t string) {
+	if sc.addLink == nil { // bound once per scratch: scanning allocates nothing
+		sc.addLink = func(t string) {
 			sc.add(t)
-			if !stem && !m.tok.IsStopWord(t) {
-				*ids = append(*ids, fnv1a(prefix, t)&weightMask)
+			if !m.cfg.Stem && !m.tok.IsStopWord(t) {
+				sc.linkIDs = append(sc.linkIDs, fnv1a(sc.prefix, t)&weightMask)
 			}
-		})
-		if stem {
-			m.tok.Scan(s, func(t string) { *ids = append(*ids, fnv1a(prefix, t)&weightMask) })
 		}
+		sc.addStem = func(t string) { sc.linkIDs = append(sc.linkIDs, fnv1a(sc.prefix, t)&weightMask) }
 	}
-	part(anchor, "a:", &lt.anchor)
-	part(context, "c:", &lt.context)
-	part(path, "u:", &lt.path)
-	lt.cos = m.Score(m.gather(sc))
+	var ends [3]int
+	for k, part := range [3][2]string{{anchor, "a:"}, {context, "c:"}, {path, "u:"}} {
+		sc.prefix = part[1]
+		m.scan.Scan(part[0], sc.addLink)
+		if m.cfg.Stem { // the feature tokeniser stems stop words too: tokenised apart
+			m.tok.Scan(part[0], sc.addStem)
+		}
+		ends[k] = len(sc.linkIDs)
+	}
+	ids := slices.Clone(sc.linkIDs)
+	lt := linkWordIDs{cos: m.Score(m.gather(sc)), anchor: ids[:ends[0]:ends[0]], context: ids[ends[0]:ends[1]:ends[1]], path: ids[ends[1]:ends[2]]}
+	sc.linkIDs, sc.prefix = sc.linkIDs[:0], ""
 	m.pool.Put(sc)
 	return lt
 }

@@ -3,7 +3,11 @@ package topic
 import (
 	"math"
 	"slices"
+	"unsafe"
 )
+
+// maxKeptText bounds the joined text a scratch keeps between pages.
+const maxKeptText = 1 << 20
 
 // Vector is a sparse, L2-normalised term vector in the feature space of the
 // Model that made it; vectors of different models do not mix. The zero
@@ -28,6 +32,14 @@ type scratch struct {
 	sortBuf []uint32 // bagOfTmp's buffer
 	collect bool
 	add     func(term string) // counts a term; bound to this scratch once
+	text    []byte            // vectorOfTexts' joined texts
+
+	// A new link's word features (Hook.linkText): the feature ids of its
+	// words after prefix, and the functions that add them, bound once.
+	linkIDs []uint32
+	prefix  string
+	addLink func(term string)
+	addStem func(term string)
 }
 
 func newScratch(table *termTable) *scratch {
@@ -116,12 +128,25 @@ func (m *Model) vector(s string, words bool) Vector {
 	return v
 }
 
-// vectorOfTexts is vector of texts joined by spaces (no term crosses a
-// space), each handed to the yield function texts calls.
+// vectorOfTexts is vector of texts joined by spaces, each handed to the
+// yield function texts calls. They are joined in the scratch's buffer,
+// not a new string, and scanned at once (one Scan a text would give the
+// same terms, no term crossing a space, but a lowering buffer each).
 func (m *Model) vectorOfTexts(texts func(yield func(string)), words bool) Vector {
 	sc := m.pool.Get().(*scratch)
 	sc.collect = words
-	texts(func(s string) { m.scan.Scan(s, sc.add) })
+	buf := sc.text[:0]
+	texts(func(s string) {
+		if len(buf) > 0 {
+			buf = append(buf, ' ')
+		}
+		buf = append(buf, s...)
+	})
+	m.scan.Scan(unsafe.String(unsafe.SliceData(buf), len(buf)), sc.add) // terms are not kept past add
+	sc.text = buf[:0]
+	if cap(buf) > maxKeptText {
+		sc.text = nil
+	}
 	v := m.gather(sc)
 	if words {
 		v.words, sc.sortBuf = bagOfTmp(sc.words, sc.sortBuf)
