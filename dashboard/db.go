@@ -34,7 +34,7 @@ func OpenDB(ctx context.Context, path string) (*DB, error) {
 	db.SetMaxOpenConns(4)
 	db.SetMaxIdleConns(4)
 	var n int
-	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('pages', 'frontier', 'clusters', 'records', 'topics', 'topic_words', 'failures', 'links')`).Scan(&n); err != nil {
+	if err := db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('pages', 'frontier', 'clusters', 'records', 'page_records', 'topics', 'topic_words', 'failures', 'links')`).Scan(&n); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("dashboard: open %s: %w", path, err)
 	}

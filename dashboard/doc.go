@@ -12,7 +12,8 @@
 //
 // Files:
 //   - db.go: DB, the read-only view of a store.
-//   - query.go: totals, hosts, clusters with samples, records tables, topics.
+//   - query.go: totals, hosts, clusters with samples, topics.
+//   - records.go: records tables, from a store of either records layout.
 //   - pages.go: the page view, the pages list, the harvest curve, the queue.
 //   - tally.go: what polls read often, read cheaply: the pages' status
 //     classes and harvest read incrementally, lists reused while fresh.

@@ -3,12 +3,12 @@ package dashboard_test
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"testing"
 	"time"
 
+	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/store"
 )
 
@@ -87,9 +87,14 @@ func genStore(t testing.TB, sh shape) string {
 		if first == 0 {
 			first = sh.clusters
 		}
+		var recs []crawl.Record
 		for r := 0; r < sh.recordsPer && first <= sh.pages; r++ {
-			fields, _ := json.Marshal([]map[string]string{{"name": "name", "value": fmt.Sprintf("item %d", r)}, {"name": "price", "value": fmt.Sprint(r * 10)}})
-			exec(`INSERT INTO records(page_seq, idx, cluster, fields) VALUES(?, ?, ?, ?)`, first, r, c, string(fields))
+			recs = append(recs, crawl.Record{Index: r, Cluster: int64(c), Fields: []crawl.Field{
+				{Name: "name", Value: fmt.Sprintf("item %d", r)}, {Name: "price", Value: fmt.Sprint(r * 10)}}})
+		}
+		if len(recs) > 0 {
+			names, data := store.EncodeRecordRun(recs)
+			exec(`INSERT INTO page_records(page_seq, first, cluster, n, names, data) VALUES(?, 0, ?, ?, ?, ?)`, first, c, len(recs), names, data)
 		}
 	}
 	exec(`UPDATE pages SET annotations = '{"lang":"en","words":"12"}' WHERE seq = 5`)

@@ -74,7 +74,11 @@ func (d *DB) Page(ctx context.Context, seq int64, url string) (*Page, error) {
 	if err == nil {
 		_ = json.Unmarshal(words, &p.TopicWords) // a view: unreadable words show as none
 	}
-	if err := d.db.QueryRowContext(ctx, `SELECT count(*) FROM records WHERE page_seq = ?`, p.Seq).Scan(&p.Records); err != nil {
+	rs, err := d.recordSQL(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("dashboard: page: %w", err)
+	}
+	if err := d.db.QueryRowContext(ctx, rs.count(" WHERE r.page_seq = ?"), p.Seq).Scan(&p.Records); err != nil {
 		return nil, fmt.Errorf("dashboard: page: %w", err)
 	}
 	if err := d.annotations(ctx, p); err != nil {

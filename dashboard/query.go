@@ -47,10 +47,14 @@ func (d *DB) Counts(ctx context.Context) (Counts, error) {
 	}); err != nil {
 		return c, fmt.Errorf("dashboard: counts: %w", err)
 	}
+	rs, err := d.recordSQL(ctx)
+	if err != nil {
+		return c, fmt.Errorf("dashboard: counts: %w", err)
+	}
 	err = d.db.QueryRowContext(ctx, `SELECT
 		(SELECT count(*) FROM frontier WHERE state = 'queued'),
 		(SELECT count(*) FROM clusters),
-		(SELECT count(*) FROM records),
+		(`+rs.count("")+`),
 		(SELECT count(*) FROM topic_words),
 		(SELECT coalesce(max(fetched_at), '') FROM pages WHERE seq = (SELECT max(seq) FROM pages))`).
 		Scan(&c.Queued, &c.Clusters, &c.Records, &c.Topics, &c.LastFetch)
@@ -156,8 +160,12 @@ func (d *DB) Clusters(ctx context.Context, pg Paging, samples int) ([]Cluster, i
 	if err := d.db.QueryRowContext(ctx, `SELECT count(*) FROM clusters`).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("dashboard: clusters: %w", err)
 	}
+	rs, err := d.recordSQL(ctx)
+	if err != nil {
+		return nil, 0, fmt.Errorf("dashboard: clusters: %w", err)
+	}
 	rows, err := d.db.QueryContext(ctx, `SELECT c.id, c.size, c.updated,
-		(SELECT count(*) FROM records r WHERE r.cluster = c.id)
+		(`+rs.count(" WHERE r.cluster = c.id")+`)
 		FROM clusters c ORDER BY c.size DESC, c.id LIMIT ? OFFSET ?`, pg.Size, pg.Offset())
 	if err != nil {
 		return nil, 0, fmt.Errorf("dashboard: clusters: %w", err)
@@ -215,70 +223,6 @@ type Records struct {
 	Columns []string   `json:"columns"`
 	Rows    [][]string `json:"rows"`
 	Total   int64      `json:"total"`
-}
-
-// Records reads a cluster's records; pg nil reads them all (CSV download).
-func (d *DB) Records(ctx context.Context, cluster int64, pg *Paging) (Records, error) {
-	out := Records{Cluster: cluster, Columns: []string{"page", "record"}, Rows: [][]string{}}
-	if err := d.db.QueryRowContext(ctx, `SELECT count(*) FROM records WHERE cluster = ?`, cluster).Scan(&out.Total); err != nil {
-		return out, fmt.Errorf("dashboard: records: %w", err)
-	}
-	// The schema is over all the cluster's records, as the export's.
-	names, index := []string{}, map[string]int{}
-	type rec struct {
-		url    string
-		idx    int
-		fields []field
-	}
-	var recs []rec
-	rows, err := d.db.QueryContext(ctx, `SELECT p.url, r.idx, r.fields FROM records r
-		JOIN pages p ON p.seq = r.page_seq WHERE r.cluster = ? ORDER BY r.page_seq, r.idx`, cluster)
-	if err != nil {
-		return out, fmt.Errorf("dashboard: records: %w", err)
-	}
-	defer rows.Close()
-	lo, hi := int64(0), out.Total
-	if pg != nil {
-		lo, hi = pg.Offset(), pg.Offset()+int64(pg.Size)
-	}
-	for i := int64(0); rows.Next(); i++ {
-		var r rec
-		var raw []byte
-		if err := rows.Scan(&r.url, &r.idx, &raw); err != nil {
-			return out, fmt.Errorf("dashboard: records: %w", err)
-		}
-		if err := json.Unmarshal(raw, &r.fields); err != nil {
-			return out, fmt.Errorf("dashboard: records: %s record %d: %w", r.url, r.idx, err)
-		}
-		for _, f := range r.fields {
-			if _, ok := index[f.Name]; !ok {
-				index[f.Name] = len(names)
-				names = append(names, f.Name)
-			}
-		}
-		if i >= lo && i < hi {
-			recs = append(recs, r)
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return out, fmt.Errorf("dashboard: records: %w", err)
-	}
-	out.Columns = append(out.Columns, names...)
-	for _, r := range recs {
-		row := make([]string, len(out.Columns))
-		row[0], row[1] = r.url, fmt.Sprint(r.idx)
-		for _, f := range r.fields {
-			row[2+index[f.Name]] = f.Value
-		}
-		out.Rows = append(out.Rows, row)
-	}
-	return out, nil
-}
-
-// field is one extracted field as the store keeps it.
-type field struct {
-	Name  string `json:"name"`
-	Value string `json:"value"`
 }
 
 // Topic is one fuzzy topic.

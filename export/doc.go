@@ -1,5 +1,6 @@
-// Package export writes what a crawl stored as CSV (RFC 4180, UTF-8, via
-// encoding/csv) or JSON Lines. Exports are always derived from the store.
+// Package export writes what a crawl stored as CSV (RFC 4180, UTF-8, the
+// bytes of encoding/csv) or JSON Lines. Exports are always derived from the
+// store.
 //
 // Files:
 //   - export.go: Write, WriteFile (atomic), the tables: pages, links,
@@ -14,8 +15,10 @@
 //     MaxTableColumns (64) with the page, record and cluster columns:
 //     names past the cap and repeated names go to the "other" column,
 //     joined with " | " (in a buffer reused from row to row: a page with
-//     thousands of sparse fields costs linear time). CSV goes through a
-//     64 KiB buffer. Cost: README.md.
+//     thousands of sparse fields costs linear time); in CSV the columns go
+//     from that buffer to the file without a string made. Cost: README.md.
+//   - csv.go: the CSV writer, rows appended to a 64 KiB buffer byte for byte
+//     as encoding/csv writes them (FuzzCSVRow compares).
 //   - recordsonce.go: WriteRecords, the records file and the per-cluster
 //     files in one pass over the stored records (what a crawl's exports
 //     use): each record is read and decoded once, and at most 64

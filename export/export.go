@@ -1,9 +1,7 @@
 package export
 
 import (
-	"bufio"
 	"context"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -37,41 +35,12 @@ type rowWriter interface {
 
 func newRowWriter(w io.Writer, format string) (rowWriter, error) {
 	switch format {
-	case "csv": // csv.Writer writes through the larger buffer: fewer write calls
-		return &csvWriter{w: csv.NewWriter(bufio.NewWriterSize(w, 64<<10))}, nil
+	case "csv":
+		return newCSVWriter(w), nil
 	case "jsonl":
 		return &jsonWriter{enc: json.NewEncoder(w)}, nil
 	}
 	return nil, fmt.Errorf("export: unknown format %q (want csv or jsonl)", format)
-}
-
-type csvWriter struct {
-	w   *csv.Writer
-	buf []string
-}
-
-func (c *csvWriter) header(cols []string) error { return c.w.Write(cols) }
-
-func (c *csvWriter) row(vals []any) error {
-	c.buf = c.buf[:0]
-	for _, v := range vals {
-		c.buf = append(c.buf, format(v))
-	}
-	return c.w.Write(c.buf)
-}
-
-func (c *csvWriter) rowOf(lead []any, rest []string) error {
-	c.buf = c.buf[:0]
-	for _, v := range lead {
-		c.buf = append(c.buf, format(v))
-	}
-	c.buf = append(c.buf, rest...)
-	return c.w.Write(c.buf)
-}
-
-func (c *csvWriter) flush() error {
-	c.w.Flush()
-	return c.w.Error()
 }
 
 type jsonWriter struct {

@@ -59,11 +59,44 @@ func columnOrder(names []string, max int) []string {
 
 // rowValues places a record's fields under cols: repeated names (the
 // sparse fields in extraction.Other) are joined with " | " in order, and
-// names not in cols go to Other. r holds one value per column; a column
-// with one value takes that value's string as it is, and only a column
-// with several is joined (in a reused buffer).
+// names not in cols go to Other. r.vals holds then one value per column;
+// a column with one value takes that value's string as it is, and only a
+// column with several is joined (in a reused buffer).
 func rowValues(fields []crawl.Field, at map[string]int, r *rowBuf) {
-	clear(r.vals)
+	r.place(fields, at)
+	for i := range r.vals {
+		switch {
+		case r.gen[i] != r.row:
+			r.vals[i] = ""
+		case r.joined[i]:
+			r.vals[i] = string(r.bufs[i])
+			r.joined[i] = false
+		}
+	}
+}
+
+// rowBuf is the field columns of one row being placed. A column holds a
+// value only when gen says it was set for this row (no clearing of every
+// column of every row); its value is then vals, or bufs when joined.
+type rowBuf struct {
+	vals   []string
+	joined []bool   // the column's value is in bufs
+	bufs   [][]byte // the joined values, reused from row to row
+	gen    []uint32 // the row that set the column
+	row    uint32
+}
+
+func newRowBuf(cols int) *rowBuf {
+	return &rowBuf{vals: make([]string, cols), joined: make([]bool, cols), bufs: make([][]byte, cols),
+		gen: make([]uint32, cols)}
+}
+
+// place places fields (see rowValues) for a new row.
+func (r *rowBuf) place(fields []crawl.Field, at map[string]int) {
+	if r.row++; r.row == 0 { // wrapped: no column is of this row
+		clear(r.gen)
+		r.row = 1
+	}
 	for _, f := range fields {
 		i, ok := at[f.Name]
 		if !ok {
@@ -72,6 +105,8 @@ func rowValues(fields []crawl.Field, at map[string]int, r *rowBuf) {
 			}
 		}
 		switch {
+		case r.gen[i] != r.row:
+			r.gen[i], r.vals[i], r.joined[i] = r.row, f.Value, false
 		case r.joined[i]:
 			if len(r.bufs[i]) > 0 {
 				r.bufs[i] = append(r.bufs[i], " | "...)
@@ -84,23 +119,22 @@ func rowValues(fields []crawl.Field, at map[string]int, r *rowBuf) {
 			r.joined[i] = true
 		}
 	}
-	for i, j := range r.joined {
-		if j {
-			r.vals[i] = string(r.bufs[i])
-			r.joined[i] = false
+}
+
+// appendCells appends the placed row's columns as CSV fields, each after
+// a comma.
+func (r *rowBuf) appendCells(dst []byte) []byte {
+	for i := range r.vals {
+		dst = append(dst, ',')
+		switch {
+		case r.gen[i] != r.row:
+		case r.joined[i]:
+			dst = appendCSVField(dst, r.bufs[i])
+		default:
+			dst = appendCSVField(dst, r.vals[i])
 		}
 	}
-}
-
-// rowBuf is the field columns of one row being placed.
-type rowBuf struct {
-	vals   []string
-	joined []bool   // the column's value is in bufs
-	bufs   [][]byte // the joined values, reused from row to row
-}
-
-func newRowBuf(cols int) *rowBuf {
-	return &rowBuf{vals: make([]string, cols), joined: make([]bool, cols), bufs: make([][]byte, cols)}
+	return dst
 }
 
 // records streams the records of one cluster (cluster ≥ 0) or of all
@@ -154,6 +188,16 @@ func newTable(rw rowWriter, cluster int64, names map[int64][]string) (*table, er
 
 // write writes one record as a row.
 func (t *table) write(r store.RecordRow) error {
+	if c, ok := t.rw.(*csvWriter); ok { // the columns go from the buffers to CSV, no strings made
+		t.vals.place(r.Fields, t.at)
+		c.buf = appendCSVField(c.buf, r.PageURL)
+		if t.cluster < 0 {
+			c.buf = strconv.AppendInt(append(c.buf, ','), r.Cluster, 10)
+		}
+		c.buf = strconv.AppendInt(append(c.buf, ','), int64(r.Index), 10)
+		c.buf = t.vals.appendCells(c.buf)
+		return c.endRow()
+	}
 	if t.cluster < 0 {
 		t.lead[0], t.lead[1], t.lead[2] = r.PageURL, r.Cluster, r.Index
 	} else {

@@ -64,22 +64,12 @@ func (s *Store) SaveBatch(ctx context.Context, b *crawl.Batch) error {
 			return fmt.Errorf("store: save batch %d: page %s: %w", b.Seq, p.URL, err)
 		}
 	}
-	recs := make([][]byte, len(b.Records))
-	for i, r := range b.Records {
-		fields := r.Fields
-		if fields == nil {
-			fields = []crawl.Field{}
-		}
-		if recs[i], err = json.Marshal(fieldsJSON(fields)); err != nil {
-			return fmt.Errorf("store: save batch %d: record %d: %w", b.Seq, i, err)
-		}
-	}
 	now := formatTime(time.Now())
 	return s.write(ctx, fmt.Sprintf("save batch %d", b.Seq), func(tx *sql.Tx) error {
 		if err := updateBatchPages(ctx, tx, b, notes); err != nil {
 			return err
 		}
-		if err := insertRecords(ctx, tx, b, recs); err != nil {
+		if err := insertRecords(ctx, tx, b); err != nil {
 			return err
 		}
 		if err := saveClusters(ctx, tx, clusters, now); err != nil {
@@ -93,19 +83,6 @@ func (s *Store) SaveBatch(ctx context.Context, b *crawl.Batch) error {
 			b.Seq, len(b.Pages), now)
 		return err
 	})
-}
-
-type fieldJSON struct {
-	Name  string `json:"name"`
-	Value string `json:"value"`
-}
-
-func fieldsJSON(fs []crawl.Field) []fieldJSON {
-	out := make([]fieldJSON, len(fs))
-	for i, f := range fs {
-		out[i] = fieldJSON(f)
-	}
-	return out
 }
 
 func updateBatchPages(ctx context.Context, tx *sql.Tx, b *crawl.Batch, notes []string) error {
@@ -125,65 +102,6 @@ func updateBatchPages(ctx context.Context, tx *sql.Tx, b *crawl.Batch, notes []s
 		}
 	}
 	return nil
-}
-
-func insertRecords(ctx context.Context, tx *sql.Tx, b *crawl.Batch, recs [][]byte) error {
-	if len(b.Records) == 0 {
-		return nil
-	}
-	seqOf := make(map[string]int64, 2*len(b.Pages))
-	for _, p := range b.Pages {
-		seqOf[p.URL] = p.Seq
-		if p.FinalURL != "" {
-			if _, ok := seqOf[p.FinalURL]; !ok {
-				seqOf[p.FinalURL] = p.Seq
-			}
-		}
-	}
-	ins, err := tx.PrepareContext(ctx, `INSERT INTO records(page_seq, idx, cluster, fields) VALUES(?,?,?,?)
-		ON CONFLICT(page_seq, idx) DO UPDATE SET cluster = excluded.cluster, fields = excluded.fields`)
-	if err != nil {
-		return err
-	}
-	defer ins.Close()
-	cleared := map[int64]bool{}
-	for i, r := range b.Records {
-		seq, err := recordPage(ctx, tx, seqOf, r.PageURL)
-		if err != nil {
-			return fmt.Errorf("record %d: %w", i, err)
-		}
-		if !cleared[seq] {
-			// A page's records are replaced as a whole (a re-fetch or a
-			// re-extraction may find fewer).
-			if _, err := tx.ExecContext(ctx, "DELETE FROM records WHERE page_seq = ?", seq); err != nil {
-				return err
-			}
-			cleared[seq] = true
-		}
-		if _, err := ins.ExecContext(ctx, seq, r.Index, r.Cluster, recs[i]); err != nil {
-			return fmt.Errorf("insert record %d of %s: %w", r.Index, r.PageURL, err)
-		}
-	}
-	return nil
-}
-
-// recordPage returns the seq of the page a record belongs to: one of the
-// batch, else a stored page with that URL or final URL.
-func recordPage(ctx context.Context, tx *sql.Tx, seqOf map[string]int64, url string) (int64, error) {
-	if seq, ok := seqOf[url]; ok {
-		return seq, nil
-	}
-	var seq int64
-	err := tx.QueryRowContext(ctx, "SELECT seq FROM pages WHERE url = ? OR final_url = ? ORDER BY seq LIMIT 1",
-		url, url).Scan(&seq)
-	if err == sql.ErrNoRows {
-		return 0, fmt.Errorf("page %s: %w", url, ErrNotFound)
-	}
-	if err != nil {
-		return 0, err
-	}
-	seqOf[url] = seq
-	return seq, nil
 }
 
 func saveClusters(ctx context.Context, tx *sql.Tx, clusters []ClusterRow, now string) error {
@@ -224,7 +142,7 @@ func saveClusters(ctx context.Context, tx *sql.Tx, clusters []ClusterRow, now st
 func mergeCluster(ctx context.Context, tx *sql.Tx, from, into int64) error {
 	for _, q := range []string{
 		"UPDATE pages SET cluster = ? WHERE cluster = ?",
-		"UPDATE records SET cluster = ? WHERE cluster = ?",
+		"UPDATE page_records SET cluster = ? WHERE cluster = ?",
 	} {
 		if _, err := tx.ExecContext(ctx, q, into, from); err != nil {
 			return fmt.Errorf("merge cluster %d into %d: %w", from, into, err)
@@ -371,7 +289,7 @@ func (s *Store) DeleteClusters(ctx context.Context, ids []int64) error {
 	return s.write(ctx, "delete clusters", func(tx *sql.Tx) error {
 		if len(ids) == 0 {
 			for _, q := range []string{"DELETE FROM clusters", "UPDATE pages SET cluster = 0 WHERE cluster <> 0",
-				"UPDATE records SET cluster = 0 WHERE cluster <> 0"} {
+				"UPDATE page_records SET cluster = 0 WHERE cluster <> 0"} {
 				if _, err := tx.ExecContext(ctx, q); err != nil {
 					return err
 				}
@@ -380,7 +298,7 @@ func (s *Store) DeleteClusters(ctx context.Context, ids []int64) error {
 		}
 		for _, id := range ids {
 			for _, q := range []string{"DELETE FROM clusters WHERE id = ?", "UPDATE pages SET cluster = 0 WHERE cluster = ?",
-				"UPDATE records SET cluster = 0 WHERE cluster = ?"} {
+				"UPDATE page_records SET cluster = 0 WHERE cluster = ?"} {
 				if _, err := tx.ExecContext(ctx, q, id); err != nil {
 					return fmt.Errorf("cluster %d: %w", id, err)
 				}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/store"
+	"github.com/crawl-project/crawl/store/storetest"
 )
 
 // BenchmarkSaveResults stores groups of 100 pages of 20 KB HTML with 30
@@ -116,4 +117,51 @@ func BenchmarkSaveFetchedOnePage(b *testing.B) {
 	if n, err := st.LinkCount(ctx); err != nil || n != 28*seq {
 		b.Fatalf("LinkCount = %d, %v; want %d", n, err, 28*seq)
 	}
+}
+
+// BenchmarkSaveBatchDocs stores records shaped as the Python docs' (17,847
+// records on 405 of 526 pages; storetest.DocsRecords: 18,121 on 526) in 6
+// batches, as a crawl's OnBatch hooks hand them over, into a fresh store
+// with the pages: one op is the records of one crawl (issue 13's records
+// cost after OnPage).
+func BenchmarkSaveBatchDocs(b *testing.B) {
+	ctx := context.Background()
+	pages, recs := storetest.DocsRecords(526, 1)
+	const batches = 6
+	per := (len(pages) + batches - 1) / batches
+	at := map[string]int{}
+	bs := make([]*crawl.Batch, batches)
+	for i, p := range pages {
+		at[p.URL] = i
+		if bs[i/per] == nil {
+			bs[i/per] = &crawl.Batch{Seq: int64(i/per + 1)}
+		}
+		bs[i/per].Pages = append(bs[i/per].Pages, p)
+	}
+	for _, r := range recs {
+		bt := bs[at[r.PageURL]/per]
+		bt.Records = append(bt.Records, r)
+	}
+	b.ReportAllocs()
+	var st *store.Store
+	for b.Loop() {
+		b.StopTimer()
+		if st != nil {
+			st.Close()
+		}
+		st = open(b, filepath.Join(b.TempDir(), "docs.db"))
+		if err := st.SaveResults(ctx, pages, nil); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		for _, bt := range bs {
+			if err := st.SaveBatch(ctx, bt); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	if c, err := st.Counts(ctx); err != nil || c.Records != int64(len(recs)) {
+		b.Fatalf("Counts = %+v, %v; want %d records", c, err, len(recs))
+	}
+	b.ReportMetric(float64(len(recs)*b.N)/b.Elapsed().Seconds(), "records/s")
 }

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"time"
 
@@ -115,47 +116,47 @@ func (s *Store) ExportLinks(ctx context.Context, fn func(LinkRow) error) error {
 
 // ExportRecords calls fn for every record, by page seq and index.
 func (s *Store) ExportRecords(ctx context.Context, fn func(RecordRow) error) error {
-	return s.exportRecords(ctx, `SELECT r.page_seq, p.url, r.cluster, r.idx, r.fields
-		FROM records r JOIN pages p ON p.seq = r.page_seq ORDER BY r.page_seq, r.idx`, fn)
+	return s.exportRecords(ctx, `SELECT r.page_seq, p.url, r.cluster, r.n, r.names, r.data
+		FROM page_records r JOIN pages p ON p.seq = r.page_seq ORDER BY r.page_seq, r.first`, fn)
 }
 
 // ExportClusterRecords calls fn for every record of one template cluster,
 // by page seq and index (through the cluster index: the cost is that
 // cluster's records, not all of them).
 func (s *Store) ExportClusterRecords(ctx context.Context, cluster int64, fn func(RecordRow) error) error {
-	return s.exportRecords(ctx, `SELECT r.page_seq, p.url, r.cluster, r.idx, r.fields
-		FROM records r JOIN pages p ON p.seq = r.page_seq WHERE r.cluster = ? ORDER BY r.page_seq, r.idx`, fn, cluster)
+	return s.exportRecords(ctx, `SELECT r.page_seq, p.url, r.cluster, r.n, r.names, r.data
+		FROM page_records r JOIN pages p ON p.seq = r.page_seq WHERE r.cluster = ? ORDER BY r.page_seq, r.first`, fn, cluster)
 }
 
 // RecordColumns returns the field names of the stored records of each
 // cluster, each name once, in no particular order. It reads the names
-// only, a row at a time, so a caller learns a table's columns before
-// streaming its rows; the names are those ExportRecords gives the
+// only (each run keeps its own), so a caller learns a table's columns
+// before streaming its rows; the names are those ExportRecords gives the
 // records' fields.
 func (s *Store) RecordColumns(ctx context.Context) (map[int64][]string, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT cluster, fields FROM records`)
+	rows, err := s.r.QueryContext(ctx, `SELECT cluster, page_seq, names FROM page_records`)
 	if err != nil {
 		return nil, fmt.Errorf("store: record columns: %w", err)
 	}
 	defer rows.Close()
 	seen := map[int64]map[string]bool{}
-	dec := newFieldDecoder()
+	dec := newRunDecoder()
 	for rows.Next() {
-		var c int64
-		var fields sql.RawBytes
-		if err := rows.Scan(&c, &fields); err != nil {
+		var c, seq int64
+		var names sql.RawBytes
+		if err := rows.Scan(&c, &seq, &names); err != nil {
 			return nil, fmt.Errorf("store: record columns: %w", err)
 		}
-		names, err := dec.fieldNames(fields)
+		ns, err := dec.decodeNames(names)
 		if err != nil {
-			return nil, fmt.Errorf("store: record columns: cluster %d: %w", c, err)
+			return nil, fmt.Errorf("store: record columns: records of page %d: %w: %w", seq, ErrCorrupt, err)
 		}
 		in := seen[c]
 		if in == nil {
 			in = map[string]bool{}
 			seen[c] = in
 		}
-		for _, n := range names {
+		for _, n := range ns {
 			in[n] = true
 		}
 	}
@@ -177,17 +178,23 @@ func (s *Store) exportRecords(ctx context.Context, query string, fn func(RecordR
 		return fmt.Errorf("store: export records: %w", err)
 	}
 	defer rows.Close()
-	dec := newFieldDecoder()
+	dec := newRunDecoder()
 	for rows.Next() {
-		var r RecordRow
-		var fields sql.RawBytes
-		if err := rows.Scan(&r.PageSeq, &r.PageURL, &r.Cluster, &r.Index, &fields); err != nil {
+		var seq, cluster int64
+		var url string
+		var n int
+		var names, data sql.RawBytes
+		if err := rows.Scan(&seq, &url, &cluster, &n, &names, &data); err != nil {
 			return fmt.Errorf("store: export records: %w", err)
 		}
-		if r.Fields, err = dec.decode(fields); err != nil {
-			return fmt.Errorf("store: export records: page %d record %d: %w", r.PageSeq, r.Index, err)
+		err := dec.decode(names, data, n, func(idx int, fields []crawl.Field) error {
+			return fn(RecordRow{PageSeq: seq, PageURL: url, Cluster: cluster, Index: idx, Fields: fields})
+		})
+		var bad *runError
+		if errors.As(err, &bad) {
+			return fmt.Errorf("store: export records: records of page %d: %w: %w", seq, ErrCorrupt, bad.err)
 		}
-		if err := fn(r); err != nil {
+		if err != nil {
 			return err
 		}
 	}
@@ -205,7 +212,7 @@ func (s *Store) ExportClusters(ctx context.Context, fn func(ClusterExportRow) er
 	}
 	counts := map[int64][2]int64{}
 	rows, err := s.r.QueryContext(ctx, `SELECT cluster, count(*), 0 FROM pages WHERE cluster <> 0 GROUP BY cluster
-		UNION ALL SELECT cluster, 0, count(*) FROM records WHERE cluster <> 0 GROUP BY cluster`)
+		UNION ALL SELECT cluster, 0, sum(n) FROM page_records WHERE cluster <> 0 GROUP BY cluster`)
 	if err != nil {
 		return fmt.Errorf("store: export clusters: %w", err)
 	}

@@ -7,6 +7,13 @@ import (
 	"github.com/crawl-project/crawl"
 )
 
+// fieldJSON is one field of the records table before runs (schema
+// version 6 and earlier), as the migration to runs reads it.
+type fieldJSON struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+}
+
 // fieldDecoder decodes the fields column of the records table (a JSON array
 // of {"name":…,"value":…}, as fieldsJSON writes it) without reflection: the
 // records exports read every record, and encoding/json's decoding was most

@@ -312,7 +312,7 @@ func (s *Store) Counts(ctx context.Context) (crawl.Counts, error) {
 		(SELECT count(*) FROM pages),
 		(SELECT count(*) FROM failures),
 		(SELECT count(*) FROM clusters),
-		(SELECT count(*) FROM records),
+		(SELECT coalesce(sum(n), 0) FROM page_records),
 		(SELECT max(seq) FROM batches),
 		(SELECT count(*) FROM frontier WHERE state = 'queued'),
 		(SELECT count(*) FROM frontier)`).Scan(&c.Pages, &c.Failures, &c.Clusters, &c.Records,

@@ -24,7 +24,7 @@ func (s *Store) MovePages(ctx context.Context, moves map[int64]int64, removed []
 			if id <= 0 {
 				return fmt.Errorf("page %d: cluster %d: want > 0", seq, id)
 			}
-			for _, q := range []string{"UPDATE pages SET cluster = ? WHERE seq = ?", "UPDATE records SET cluster = ? WHERE page_seq = ?"} {
+			for _, q := range []string{"UPDATE pages SET cluster = ? WHERE seq = ?", "UPDATE page_records SET cluster = ? WHERE page_seq = ?"} {
 				if _, err := tx.ExecContext(ctx, q, id, seq); err != nil {
 					return fmt.Errorf("page %d to cluster %d: %w", seq, id, err)
 				}

@@ -156,7 +156,25 @@ CREATE TABLE batch_results (
 	`
 ALTER TABLE pages ADD COLUMN annotations TEXT NOT NULL DEFAULT '';  -- JSON object name → text; '' when none
 `,
+	// 7: records stored as runs, one row per page and cluster rather than
+	// per record (recordcodec.go); convertRecords moves the rows of the
+	// records table into it, then the table is dropped.
+	`
+CREATE TABLE page_records (
+	page_seq INTEGER NOT NULL REFERENCES pages(seq) ON DELETE CASCADE,
+	first    INTEGER NOT NULL,                 -- index of the run's first record
+	cluster  INTEGER NOT NULL DEFAULT 0,
+	n        INTEGER NOT NULL,                 -- records in the run
+	names    BLOB NOT NULL,                    -- the run's field names, each once
+	data     BLOB NOT NULL,                    -- the records: index, fields as (name number, value)
+	PRIMARY KEY (page_seq, first)
+);
+CREATE INDEX page_records_cluster ON page_records(cluster);
+`,
 }
+
+// stepRecordRuns is the schema version that stores records as runs.
+const stepRecordRuns = 7
 
 // SchemaVersion returns the schema version this program writes.
 func SchemaVersion() int { return len(migrations) }
@@ -193,6 +211,11 @@ func (s *Store) migrateStep(ctx context.Context, i int) error {
 	defer tx.Rollback() //nolint:errcheck // no-op after Commit
 	if _, err := tx.ExecContext(ctx, migrations[i]); err != nil {
 		return err
+	}
+	if i+1 == stepRecordRuns {
+		if err := convertRecords(ctx, tx); err != nil {
+			return err
+		}
 	}
 	// PRAGMA does not take bound parameters; i is ours, not input.
 	if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", i+1)); err != nil {

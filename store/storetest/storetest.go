@@ -1,8 +1,10 @@
-// Package storetest helps tests damage crawl stores on purpose, for the
-// checks that every reader of a store refuses a corrupt one.
+// Package storetest helps tests of crawl stores: it damages a store on
+// purpose, for the checks that every reader refuses a corrupt one, and
+// makes records shaped as a real site's, for the records benchmarks.
 //
 // Files:
 //   - storetest.go: CorruptMiddle.
+//   - records.go: DocsRecords, generated records shaped as the Python docs'.
 package storetest
 
 import (

@@ -1,0 +1,164 @@
+package export
+
+import (
+	"bytes"
+	"encoding/csv"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/store"
+)
+
+// reference is encoding/csv's bytes for one row.
+func reference(t testing.TB, row []string) string {
+	var b strings.Builder
+	w := csv.NewWriter(&b)
+	if err := w.Write(row); err != nil {
+		t.Fatal(err)
+	}
+	w.Flush()
+	return b.String()
+}
+
+var csvRows = [][]string{
+	{},
+	{""},
+	{"", ""},
+	{"plain", "two words", "日本語"},
+	{"comma,inside", `quote"inside`, "\"starts", "ends\""},
+	{"line\nbreak", "carriage\rreturn", "crlf\r\n", "\n"},
+	{" leading space", "\tleading tab", "\u00a0nbsp", "\u0085nel", "\u2003em space", "trailing "},
+	{`\.`, `\.x`, `.\`},
+	{"\xff invalid", "\xc3", "a\x00b"},
+	{`""`, `"`, `a""b`},
+}
+
+func TestCSVWriterMatchesEncodingCSV(t *testing.T) {
+	for _, row := range csvRows {
+		var b bytes.Buffer
+		w := newCSVWriter(&b)
+		if err := w.rowOf(nil, row); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.flush(); err != nil {
+			t.Fatal(err)
+		}
+		if want := reference(t, row); b.String() != want {
+			t.Errorf("row %q: %q, want %q", row, b.String(), want)
+		}
+	}
+}
+
+func TestCSVWriterValues(t *testing.T) {
+	at := time.Date(2026, 11, 25, 6, 0, 0, 5, time.UTC)
+	vals := []any{"a,b", 7, int64(-3), 0.25, true, false, at, time.Time{}, []int{1}}
+	var b bytes.Buffer
+	w := newCSVWriter(&b)
+	if err := w.row(vals); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.rowOf(vals[:2], []string{"x y", " z"}); err != nil {
+		t.Fatal(err)
+	}
+	w.flush()
+	strs := make([]string, len(vals))
+	for i, v := range vals {
+		strs[i] = format(v)
+	}
+	if want := reference(t, strs) + reference(t, []string{"a,b", "7", "x y", " z"}); b.String() != want {
+		t.Errorf("rows:\n%q\nwant\n%q", b.String(), want)
+	}
+}
+
+// FuzzCSVRow: any fields are written as encoding/csv writes them.
+func FuzzCSVRow(f *testing.F) {
+	for _, row := range csvRows {
+		if len(row) >= 2 {
+			f.Add(row[0], row[1])
+		}
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		row := []string{a, b, a + b}
+		var out bytes.Buffer
+		w := newCSVWriter(&out)
+		if err := w.rowOf([]any{a}, row); err != nil {
+			t.Fatal(err)
+		}
+		w.flush()
+		if want := reference(t, append([]string{a}, row...)); out.String() != want {
+			t.Fatalf("%q, want %q", out.String(), want)
+		}
+	})
+}
+
+// TestCSVWriterLarge: rows past the buffer are written whole, in order.
+func TestCSVWriterLarge(t *testing.T) {
+	var b bytes.Buffer
+	w := newCSVWriter(&b)
+	var want strings.Builder
+	for i := range 5000 {
+		row := []string{strings.Repeat("x", i%300), "q\"uote", "n\nl"}
+		if err := w.rowOf(nil, row); err != nil {
+			t.Fatal(err)
+		}
+		want.WriteString(reference(t, row))
+	}
+	if err := w.flush(); err != nil {
+		t.Fatal(err)
+	}
+	if b.String() != want.String() {
+		t.Errorf("%d bytes written, want %d as encoding/csv", b.Len(), want.Len())
+	}
+}
+
+// TestRecordRowCSV: a records row written straight from the placed
+// columns (table.write's CSV path) is encoding/csv's row of rowValues.
+func TestRecordRowCSV(t *testing.T) {
+	names := map[int64][]string{4: {"title", "link", "summary", "summary_2", "price"}}
+	f := func(kv ...string) []crawl.Field {
+		var fs []crawl.Field
+		for i := 0; i < len(kv); i += 2 {
+			fs = append(fs, crawl.Field{Name: kv[i], Value: kv[i+1]})
+		}
+		return fs
+	}
+	rows := [][]crawl.Field{
+		f("title", "T", "link", "http://a/,b"),
+		f("summary", "a", "summary", "", "summary", "\"q\""),
+		f("price", " 3", "unknown", "u", "title", ""),
+		nil,
+		f("summary_2", "x\ny", "summary_2", "z"),
+		f("title", "again"),
+	}
+	for _, cluster := range []int64{-1, 4} {
+		var got bytes.Buffer
+		cw := newCSVWriter(&got)
+		tb, err := newTable(cw, cluster, names)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want strings.Builder
+		want.WriteString(reference(t, append(map[bool][]string{true: {"page", "cluster", "record"}, false: {"page", "record"}}[cluster < 0],
+			columnOrder(names[4], 64)...)))
+		ref := newRowBuf(len(tb.vals.vals))
+		for i, fs := range rows {
+			r := store.RecordRow{PageURL: fmt.Sprintf("http://a/%d", i), Cluster: 4, Index: i * 100, Fields: fs}
+			if err := tb.write(r); err != nil {
+				t.Fatal(err)
+			}
+			rowValues(fs, tb.at, ref)
+			lead := []string{r.PageURL, fmt.Sprint(r.Index)}
+			if cluster < 0 {
+				lead = []string{r.PageURL, "4", fmt.Sprint(r.Index)}
+			}
+			want.WriteString(reference(t, append(lead, ref.vals...)))
+		}
+		cw.flush()
+		if got.String() != want.String() {
+			t.Errorf("cluster %d:\n%s\nwant\n%s", cluster, got.String(), want.String())
+		}
+	}
+}

@@ -1,0 +1,164 @@
+package store
+
+import (
+	"encoding/json"
+	"errors"
+	"reflect"
+	"testing"
+
+	"github.com/crawl-project/crawl"
+)
+
+// viaJSON is what records read back as from the JSON fields column runs
+// replace: each record's fields through encoding/json.
+func viaJSON(t testing.TB, recs []crawl.Record) [][]crawl.Field {
+	t.Helper()
+	var out [][]crawl.Field
+	for _, r := range recs {
+		fj := make([]fieldJSON, len(r.Fields))
+		for i, f := range r.Fields {
+			fj[i] = fieldJSON(f)
+		}
+		b, err := json.Marshal(fj)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fs, err := reference(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, fs)
+	}
+	return out
+}
+
+// roundTrip encodes recs as a run and decodes it.
+func roundTrip(t testing.TB, recs []crawl.Record) ([]int, [][]crawl.Field, error) {
+	t.Helper()
+	names, data := EncodeRecordRun(recs)
+	var idx []int
+	var fields [][]crawl.Field
+	err := newRunDecoder().decode(names, data, len(recs), func(i int, fs []crawl.Field) error {
+		idx, fields = append(idx, i), append(fields, fs)
+		return nil
+	})
+	return idx, fields, err
+}
+
+func TestRecordRunRoundTrip(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		recs []crawl.Record
+	}{
+		{"one", []crawl.Record{{Index: 0, Fields: []crawl.Field{{Name: "title", Value: "What's new"}}}}},
+		{"no fields", []crawl.Record{{Index: 3}, {Index: 4, Fields: []crawl.Field{}}}},
+		{"repeated names", []crawl.Record{
+			{Index: 0, Fields: []crawl.Field{{Name: "other", Value: "a"}, {Name: "link", Value: "http://a/"}, {Name: "other", Value: "b"}}},
+			{Index: 1, Fields: []crawl.Field{{Name: "link", Value: "http://a/2"}, {Name: "other", Value: ""}}}}},
+		{"indexes", []crawl.Record{{Index: -7, Fields: []crawl.Field{{Name: "a", Value: "1"}}}, {Index: 1 << 40}}},
+		{"escapes and utf8", []crawl.Record{{Index: 0, Fields: []crawl.Field{
+			{Name: "t", Value: "a\"b\\c\n\t\u2028 <&> été 日本 \U0001F600"}, {Name: "", Value: "\x00"}}}}},
+		{"invalid utf8", []crawl.Record{{Index: 0, Fields: []crawl.Field{
+			{Name: "e\xff", Value: "a\xffb\xed\xa0\x80c\xc3"}, {Name: "e\xff", Value: "\x80"}}}}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			idx, fields, err := roundTrip(t, c.recs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := viaJSON(t, c.recs)
+			for i, r := range c.recs {
+				if idx[i] != r.Index {
+					t.Errorf("record %d: index %d, want %d", i, idx[i], r.Index)
+				}
+				if !reflect.DeepEqual(fields[i], want[i]) {
+					t.Errorf("record %d: fields %q, want %q (as through JSON)", i, fields[i], want[i])
+				}
+			}
+		})
+	}
+}
+
+func TestRecordRunBad(t *testing.T) {
+	names, data := EncodeRecordRun([]crawl.Record{{Index: 2, Fields: []crawl.Field{{Name: "title", Value: "hello"}, {Name: "link", Value: "x"}}}})
+	for _, c := range []struct {
+		name        string
+		names, data []byte
+		n           int
+	}{
+		{"truncated data", names, data[:len(data)-1], 1},
+		{"trailing data", names, append(append([]byte{}, data...), 0), 1},
+		{"more records than data", names, data, 2},
+		{"fewer records than data", names, data, 0},
+		{"name out of range", names[:6], data, 1}, // "title" only
+		{"truncated names", names[:3], data, 1},
+		{"huge field count", names, []byte{4, 0xff, 0xff, 0xff, 0xff, 0x0f}, 1},
+		{"huge length", names, []byte{4, 1, 0, 0xff, 0xff, 0xff, 0xff, 0x0f}, 1},
+		{"bad varint", names, []byte{0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff}, 1},
+		{"huge count", names, data, 1 << 50},
+		{"negative count", names, data, -1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			err := DecodeRecordRun(c.names, c.data, c.n, func(int, []crawl.Field) error { return nil })
+			if !errors.Is(err, ErrCorrupt) {
+				t.Fatalf("err = %v, want ErrCorrupt", err)
+			}
+		})
+	}
+	stop := errors.New("stop")
+	if err := DecodeRecordRun(names, data, 1, func(int, []crawl.Field) error { return stop }); err != stop {
+		t.Errorf("fn's error: got %v, want it as it is", err)
+	}
+}
+
+// FuzzRecordRun: any bytes decode to records or to an error, never a
+// panic, and a run that decodes holds what it says (n records, names
+// from its names column, values within data).
+func FuzzRecordRun(f *testing.F) {
+	names, data := EncodeRecordRun([]crawl.Record{
+		{Index: 0, Fields: []crawl.Field{{Name: "title", Value: "A"}, {Name: "other", Value: "b"}}},
+		{Index: 1, Fields: []crawl.Field{{Name: "other", Value: "c"}}}})
+	f.Add(names, data, 2)
+	f.Add([]byte{}, []byte{}, 0)
+	f.Add(names[:2], data[:3], 1)
+	f.Add(names, data, 1<<40)
+	f.Fuzz(func(t *testing.T, names, data []byte, n int) {
+		got := 0
+		err := DecodeRecordRun(names, data, n, func(_ int, fs []crawl.Field) error {
+			got++
+			for _, fl := range fs {
+				if len(fl.Value) > len(data) {
+					t.Fatalf("value of %d bytes from %d of data", len(fl.Value), len(data))
+				}
+			}
+			return nil
+		})
+		if err != nil && !errors.Is(err, ErrCorrupt) {
+			t.Fatalf("err = %v, want ErrCorrupt", err)
+		}
+		if err == nil && got != n {
+			t.Fatalf("%d records, want %d", got, n)
+		}
+	})
+}
+
+// FuzzRecordRunEncode: any records encode and decode back to what the
+// JSON fields column gave back.
+func FuzzRecordRunEncode(f *testing.F) {
+	f.Add("title", "What's new", "other", "a\xffb", 3)
+	f.Fuzz(func(t *testing.T, n1, v1, n2, v2 string, idx int) {
+		recs := []crawl.Record{
+			{Index: idx, Fields: []crawl.Field{{Name: n1, Value: v1}, {Name: n2, Value: v2}, {Name: n1, Value: v2}}},
+			{Index: idx + 1, Fields: []crawl.Field{{Name: n2, Value: v1}}}}
+		ix, fields, err := roundTrip(t, recs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := viaJSON(t, recs)
+		for i := range recs {
+			if ix[i] != recs[i].Index || !reflect.DeepEqual(fields[i], want[i]) {
+				t.Fatalf("record %d: %d %q, want %d %q", i, ix[i], fields[i], recs[i].Index, want[i])
+			}
+		}
+	})
+}
