@@ -108,6 +108,8 @@
 //     strategy's context words), without copies of clean text, only for
 //     the links not scored before (the only contexts read: linkNeed).
 //   - README.md: the cost per page and how it was measured.
+//   - internal/hookreplay: a command replaying a stored crawl through the
+//     hook, to time it and to compare two builds' decisions.
 //   - share.go: Sharer, Judgement (its binary form), Hook.Learn: the
 //     learned strategy of a distributed crawl's processes learning from
 //     each other's pages (the Redis side is package redisshare).
