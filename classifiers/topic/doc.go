@@ -103,7 +103,8 @@
 //   - linkmodel.go: the online logistic regression over hashed link features.
 //   - wordevidence.go: what the fetched pages say of each word, for a
 //     link's anchor and URL words (Config.LinkLabels soft).
-//   - learned.go: the learned strategy: link features, priorities, Rescore.
+//   - learned.go: the learned strategy: page state, priorities, Rescore.
+//   - linkfeatures.go: a new link's features, its text tokenised once.
 //   - linkcontexts.go: the text around each link of a page (the learned
 //     strategy's context words), without copies of clean text, only for
 //     the links not scored before (the only contexts read: linkNeed).
