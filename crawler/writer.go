@@ -37,9 +37,13 @@ type writer struct {
 	err   error
 }
 
+// newWriter sizes the result stream to hold a commit group (at least two
+// results a worker): the workers go on fetching while the writer waits for
+// the store's write connection (a batch being stored, a hook's write) and
+// wait only when that much is waiting.
 func (c *Crawler) newWriter(lastBatch int64, unbatched []*crawl.Page) *writer {
 	return &writer{
-		c: c, results: make(chan result, c.cfg.Workers*2),
+		c: c, results: make(chan result, max(c.cfg.Workers*2, c.cfg.CommitEvery)),
 		batchSeq: lastBatch, batch: unbatched,
 		batches: make(chan *crawl.Batch, c.cfg.BatchQueue), done: make(chan struct{}),
 	}

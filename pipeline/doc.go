@@ -16,7 +16,9 @@
 //   - lastmod.go: the stored pages a sitemap seed says changed since their
 //     fetch (re-crawl; read in Open, archived and through the shared politeness).
 //   - files.go: -fresh, -check (files named, cookie file), the output
-//     directory check and the exports.
+//     directory check and Export.
+//   - exports.go: the exports written two at a time (the records first;
+//     Crawl closes the frontier beside them), logged in configured order.
 //   - plan.go: Plan, the effective plan -check prints, one line per aspect.
 //   - summary.go: Crawl (the whole job of `crawl -config` in one call) and
 //     Report (the end-of-run summary the command line prints).

@@ -14,7 +14,6 @@ import (
 	"github.com/crawl-project/crawl/config"
 	"github.com/crawl-project/crawl/cookiefile"
 	"github.com/crawl-project/crawl/crawler"
-	"github.com/crawl-project/crawl/export"
 	"github.com/crawl-project/crawl/store"
 )
 
@@ -30,37 +29,11 @@ func RemoveStore(ctx context.Context, path string) error {
 
 // Export writes the configured exports into dir: one CSV per table, and
 // the records both as one file with a cluster column and as one file per
-// cluster (with that cluster's columns) under dir/records/.
+// cluster (with that cluster's columns) under dir/records/. The files are
+// written side by side (each whole or not at all); what was written is
+// logged in the configured order.
 func (p *Pipeline) Export(ctx context.Context, dir string, log io.Writer) error {
-	if len(p.cfg.Exports) == 0 {
-		return nil
-	}
-	for _, what := range p.cfg.Exports {
-		path := filepath.Join(dir, what+".csv")
-		if what == "records" { // one pass for records.csv and the per-cluster files
-			files, err := export.WriteRecords(ctx, p.st, "csv", path, filepath.Join(dir, "records"))
-			if err != nil {
-				return err
-			}
-			fmt.Fprintf(log, "wrote %s\n", path)
-			if len(files) > 0 {
-				fmt.Fprintf(log, "wrote %d per-cluster record files in %s\n", len(files), filepath.Join(dir, "records"))
-			}
-			continue
-		}
-		if err := export.WriteFile(ctx, p.st, what, "csv", path); err != nil {
-			return err
-		}
-		fmt.Fprintf(log, "wrote %s\n", path)
-		if what == "harvest" && p.cfg.Topic.Enabled {
-			svg := filepath.Join(dir, "harvest.svg")
-			if err := export.WriteHarvestSVG(ctx, p.st, svg); err != nil {
-				return err
-			}
-			fmt.Fprintf(log, "wrote %s\n", svg)
-		}
-	}
-	return nil
+	return runExports(ctx, p.exportJobs(dir), nil, log)
 }
 
 // CheckOutDir makes sure the exports can be written to dir, before a crawl

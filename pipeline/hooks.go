@@ -58,6 +58,7 @@ func (p *Pipeline) buildHooks(ctx context.Context, resolve func([]string) ([]str
 		if err != nil {
 			return err
 		}
+		p.closers = append(p.closers, h.stopFlusher)
 		p.add(h)
 	}
 	if cfg.Clustering.Enabled {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/crawl-project/crawl"
@@ -22,9 +23,18 @@ type hubBuiltin struct {
 	*hub.Hook
 	st labelWriter // where revised link labels go; nil: not written
 
-	flushMu sync.Mutex // one writer of revised labels at a time
-	last    time.Time  // last write, under flushMu
+	flushMu sync.Mutex   // one writer of revised labels at a time
+	last    atomic.Int64 // unix nanoseconds of the last write
 	buf     []hub.LinkLabel
+
+	// The writes OnPage asks for run on a flusher goroutine, so that no
+	// worker waits for the store's write connection (held by the
+	// engine's commits and the batches' results).
+	flushing sync.Mutex // guards wake and flushed
+	wake     chan struct{}
+	flushed  chan struct{} // closed when the flusher returned
+	errMu    sync.Mutex
+	err      error // the flusher's, returned by the next OnPage or OnBatch
 }
 
 const (
@@ -35,7 +45,7 @@ const (
 	// revises after each of the host's fetched pages (chosen on the tuning
 	// sites: classifiers/hub README).
 	linkRelabelPerPage = 64
-	// Revised labels are written from OnPage once relabelFlushCount wait
+	// Revised labels are written after OnPage once relabelFlushCount wait
 	// or relabelFlushEvery passed since the last write (a batch of 200
 	// pages would be too late: most revised links are fetched by then),
 	// and at every batch.
@@ -93,34 +103,90 @@ func newHubBuiltin(cfg *config.Config, st labelWriter) (*hubBuiltin, error) {
 func (b *hubBuiltin) BatchNeeds() hooks.Needs { return hooks.Needs{} }
 
 // OnPage labels the page (hub.Hook.OnPage) and, when enough revised link
-// labels wait or enough time passed, writes them, unless another worker
-// is writing them.
+// labels wait or enough time passed, has the flusher goroutine write them.
 func (b *hubBuiltin) OnPage(ctx context.Context, page *crawl.Page) error {
 	err := b.Hook.OnPage(ctx, page)
-	if b.st != nil && b.flushMu.TryLock() {
-		defer b.flushMu.Unlock()
-		if n := b.PendingRelabels(); n >= relabelFlushCount || n > 0 && time.Since(b.last) >= relabelFlushEvery {
-			err = errors.Join(err, b.flush(ctx))
-		}
+	if b.st == nil {
+		return err
 	}
-	return err
+	since := time.Duration(time.Now().UnixNano() - b.last.Load())
+	if n := b.PendingRelabels(); n >= relabelFlushCount || n > 0 && since >= relabelFlushEvery {
+		b.askFlush(ctx)
+	}
+	return errors.Join(err, b.takeErr())
 }
 
-// OnBatch writes the revised labels that wait.
-func (b *hubBuiltin) OnBatch(ctx context.Context, _ *crawl.Batch) error {
+// OnBatch writes the revised labels that wait; the final batch first
+// stops the flusher.
+func (b *hubBuiltin) OnBatch(ctx context.Context, batch *crawl.Batch) error {
 	if b.st == nil {
 		return nil
 	}
+	if batch.Final {
+		b.stopFlusher()
+	}
 	b.flushMu.Lock()
 	defer b.flushMu.Unlock()
-	return b.flush(ctx)
+	return errors.Join(b.flush(ctx), b.takeErr())
+}
+
+// askFlush wakes the flusher, starting it if it is not running.
+func (b *hubBuiltin) askFlush(ctx context.Context) {
+	b.flushing.Lock()
+	defer b.flushing.Unlock()
+	if b.wake == nil {
+		b.wake, b.flushed = make(chan struct{}, 1), make(chan struct{})
+		go b.flusher(context.WithoutCancel(ctx), b.wake, b.flushed)
+	}
+	select {
+	case b.wake <- struct{}{}:
+	default: // a flush is due already
+	}
+}
+
+// flusher writes the revised labels each time it is woken, until wake is
+// closed.
+func (b *hubBuiltin) flusher(ctx context.Context, wake <-chan struct{}, flushed chan<- struct{}) {
+	defer close(flushed)
+	for range wake {
+		b.flushMu.Lock()
+		err := b.flush(ctx)
+		b.flushMu.Unlock()
+		if err != nil {
+			b.errMu.Lock()
+			b.err = errors.Join(b.err, err)
+			b.errMu.Unlock()
+		}
+	}
+}
+
+// stopFlusher ends the flusher, if running, once its last write is done.
+// It is also a closer of the pipeline (a run ended without its final batch).
+func (b *hubBuiltin) stopFlusher() error {
+	b.flushing.Lock()
+	defer b.flushing.Unlock()
+	if b.wake != nil {
+		close(b.wake)
+		<-b.flushed
+		b.wake, b.flushed = nil, nil
+	}
+	return nil
+}
+
+// takeErr returns and forgets the flusher's error.
+func (b *hubBuiltin) takeErr() error {
+	b.errMu.Lock()
+	defer b.errMu.Unlock()
+	err := b.err
+	b.err = nil
+	return err
 }
 
 // flush writes the revised labels of queued links to their frontier rows;
 // those whose row is not queued (fetched meanwhile, out of scope, or not
 // stored yet) go back to the hook. b.flushMu held.
 func (b *hubBuiltin) flush(ctx context.Context) error {
-	b.last = time.Now()
+	b.last.Store(time.Now().UnixNano())
 	b.buf = b.TakeRelabels(b.buf[:0])
 	if len(b.buf) == 0 {
 		return nil

@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/crawl-project/crawl/config"
@@ -60,7 +61,11 @@ type Pipeline struct {
 
 	builtins []builtin // in hook order
 	closers  []func() error
-	revisits map[string]crawler.Validators
+	// closeFrontier closes the frontier the first time it is called and
+	// returns its error then, nil afterwards (Crawl closes it beside the
+	// exports, Close when it was not).
+	closeFrontier func() error
+	revisits      map[string]crawler.Validators
 	// revisitDepth is the depth of each stored hub a re-crawl re-visits.
 	revisitDepth map[string]int
 	// engineOpts are options of the engine the pipeline adds itself
@@ -159,7 +164,8 @@ func Open(ctx context.Context, cfg *config.Config, opts Options) (_ *Pipeline, e
 	if len(opts.ArchiveOrder) > 0 {
 		p.fr = newOrderedFrontier(p.fr, opts.ArchiveOrder)
 	}
-	p.closers = append(p.closers, p.fr.Close)
+	p.closeFrontier = closeOnce(p.fr.Close)
+	p.closers = append(p.closers, p.closeFrontier)
 	if err := p.buildHooks(ctx, resolve); err != nil {
 		return nil, err
 	}
@@ -167,6 +173,16 @@ func Open(ctx context.Context, cfg *config.Config, opts Options) (_ *Pipeline, e
 		opts.Hooks(p.chain)
 	}
 	return p, nil
+}
+
+// closeOnce returns a function that calls close the first time it is
+// called and returns its error then, nil afterwards.
+func closeOnce(close func() error) func() error {
+	var once sync.Once
+	return func() (err error) {
+		once.Do(func() { err = close() })
+		return err
+	}
 }
 
 // Store is the pipeline's store, for exports and user code.

@@ -48,8 +48,8 @@ func Crawl(ctx context.Context, cfg *config.Config, opts Options, out io.Writer)
 		if len(cfg.Exports) > 0 {
 			fmt.Fprintf(out, "exports to %s skipped: interrupted (run again to finish, or use crawl export -db %s)\n", cfg.Out, cfg.DB)
 		}
-	default:
-		runErr = p.Export(ctx, cfg.Out, out)
+	default: // the frontier's Close (its seen set saved) beside the exports
+		runErr = runExports(ctx, p.exportJobs(cfg.Out), p.closeFrontier, out)
 	}
 	if err := errors.Join(runErr, p.Close()); err != nil {
 		return sum, err

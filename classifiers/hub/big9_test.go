@@ -32,18 +32,18 @@ func readHeldOut(t *testing.T) []heldOutRow {
 			continue
 		}
 		c := strings.Split(sc.Text(), "\t")
-		if len(c) != 12 || (c[1] != "hub" && c[1] != "topic") {
+		if len(c) != 13 || (c[1] != "hub" && c[1] != "topic") {
 			t.Fatalf("line %d: %q", line, sc.Text())
 		}
-		var n [9]int
+		var n [10]int
 		for i := range n {
 			if n[i], err = strconv.Atoi(c[2+i]); err != nil {
 				t.Fatalf("line %d: %v", line, err)
 			}
 		}
-		rows = append(rows, heldOutRow{path: c[0], url: c[11], hub: c[1] == "hub", ev: hub.Evidence{
+		rows = append(rows, heldOutRow{path: c[0], url: c[12], hub: c[1] == "hub", ev: hub.Evidence{
 			Text: n[0], Anchor: n[1], ListAnchor: n[2], Links: n[3], ListLinks: n[4], Entry: n[5], IndexEntry: n[6],
-			Block: n[7], BlockRun: n[8]}})
+			Block: n[7], BlockRun: n[8], TermRun: n[9]}})
 	}
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)
@@ -57,7 +57,8 @@ func readHeldOut(t *testing.T) []heldOutRow {
 // (0.747 before that, commit 90218aa, which trained on the other half).
 // Measured when shipped: format /4 0.781 (P 1.000, R 0.641), format /5
 // (2026-11-25 12:57, rows re-measured) 0.795 (P 1.000, R 0.660), format /6
-// (15:03, rows re-measured) 0.795 (P 1.000, R 0.660). The evidence rows were measured by MeasurePageAt at
+// (15:03, rows re-measured) 0.795 (P 1.000, R 0.660), format /7 (15:36) and
+// /8 (17:32, rows re-measured) the same. The evidence rows were measured by MeasurePageAt at
 // the URL in each row (README.md: a saved page's stand-in URL); the pages
 // copied into testdata/pages are measured again and must give their rows.
 func TestPageModelBig9HeldOut(t *testing.T) {

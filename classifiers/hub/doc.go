@@ -57,12 +57,14 @@
 //	entry.go      entries that lead to another page of the site or to a place in one (tables of contents, indexes),
 //	              after a marker or a name; blocks opened by a heading that links to a page (terms); links to a
 //	              place in the page itself
+//	names.go      rows led by a name before a link to a page count in tables of three rows or more
+//	content.go    elements that hold content whatever their class says (article, role main, id content)
 //	fastpath.go   the page evidence's byte-level helpers: non-space rune count, class-word prefilter, ?# and path-segment tests
 //	rows.go       rows of a table laid out as sibling cells (period-k runs, MDR's generalized nodes)
 //	block.go      repeated blocks that lead to another page (list pages laid out in divs), their largest run (or one kind of term blocks summed)
 //	scope.go      entries and blocks counted when the walk leaves them: layout containers, a page's own
 //	              members and one page's member lists left out
-//	pagemodel.go  PageModel (logistic regression over Evidence, block rule), TrainPageModel, DefaultPageModel
+//	pagemodel.go  PageModel (logistic regression over Evidence, block rule with its term share), TrainPageModel, DefaultPageModel
 //	calibrate.go  per-host calibration of the URL SVM against its fetched pages' page-evidence labels
 //	linkmodel.go  per-host link model: online logistic regression (AdaGrad, bounded replay) cold-started by the SVM
 //	linkhosts.go  per-host state: labelling links, learning from fetched pages, revising queued links in turn

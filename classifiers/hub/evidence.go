@@ -29,6 +29,7 @@ type Evidence struct {
 	IndexEntry int // of Text+Anchor, the runes inside entries that lead to a place in another page
 	Block      int // of Text+Anchor, the runes inside repeated blocks that lead to another page (block.go)
 	BlockRun   int // of Block, the runes inside the blocks of the largest run (block.go)
+	TermRun    int // BlockRun when it is the sum of several runs of term blocks of one kind, else 0 (scope.go)
 }
 
 // maxEvidenceNodes bounds the walk: a page with more elements is measured
@@ -209,7 +210,7 @@ func boilerplateElement(n *html.Node) bool {
 				continue
 			}
 			if tok := v[start:i]; maybeBoiler(tok) && boilerToken(tok) {
-				return true
+				return !contentElement(n) // an article, or an element named the content, whatever its class says
 			}
 			start = i + 1
 		}

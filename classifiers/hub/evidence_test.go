@@ -87,7 +87,19 @@ func TestMeasurePage(t *testing.T) {
 			hub.Evidence{Text: 25, Anchor: 9, Links: 2, Entry: 17}},
 		{"runs of term blocks of one kind count together; other runs by the largest", strings.Repeat(`<div class="s">`+strings.Repeat(`<div class="m"><h6><a href="a.html">aa</a></h6>x</div>`, 3)+`</div>`, 2) +
 			strings.Repeat(`<div class="r"><a href="/r">rrrr</a></div>`, 3),
-			hub.Evidence{Text: 6, Anchor: 24, Links: 9, Entry: 18, Block: 30, BlockRun: 18}},
+			hub.Evidence{Text: 6, Anchor: 24, Links: 9, Entry: 18, Block: 30, BlockRun: 18, TermRun: 18}},
+		{"one run of term blocks is the largest run, no sum", `<div class="s">` + strings.Repeat(`<div class="m"><h6><a href="a.html">aa</a></h6>x</div>`, 3) + `</div>`,
+			hub.Evidence{Text: 3, Anchor: 6, Links: 3, Entry: 9, Block: 9, BlockRun: 9}},
+		{"a pair of rows led by a label before a link to a page is no entry (a property's getter and setter)", `<table><tr><td>Getter method</td><td><a href="get.html">get_x()</a></td></tr>` +
+			`<tr><td>Setter method</td><td><a href="set.html">set_x()</a></td></tr></table>`,
+			hub.Evidence{Text: 24, Anchor: 14, ListAnchor: 14, Links: 2, ListLinks: 2}},
+		{"three rows led by a name before a link to a page are entries (a member table)", `<table>` + strings.Repeat(`<tr><td>class</td><td><a href="a.html">Abc</a></td></tr>`, 3) + `</table>`,
+			hub.Evidence{Text: 15, Anchor: 9, ListAnchor: 9, Links: 3, ListLinks: 3, Entry: 24, Block: 24, BlockRun: 24}},
+		{"two rows led by a name before a link to a place are index entries (an index letter's page)", `<table><tr><td>abs</td><td><a href="f.html#a">Foo</a></td></tr><tr><td>acos</td><td><a href="g.html#b">Bar</a></td></tr></table>`,
+			hub.Evidence{Text: 7, Anchor: 6, ListAnchor: 6, Links: 2, ListLinks: 2, IndexEntry: 13}},
+		{"an article, or an element whose id names the content, is kept whatever its class says", `<div id="content" class="fixed-header"><p>Story text</p></div>` +
+			`<article class="post reblog_header"><p>A post</p></article><div class="site-header">gone</div><div id="Main" class="nav-wrap"><p>kept</p></div><div role="main" class="menu-x">too</div>`,
+			hub.Evidence{Text: 21}},
 		{"script", `<script>var a = "<a href=x>";</script>t`, hub.Evidence{Text: 1}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -153,7 +165,7 @@ func FuzzMeasurePage(f *testing.F) {
 		e := hub.MeasurePage(doc)
 		if e.Text < 0 || e.Anchor < 0 || e.ListAnchor > e.Anchor || e.ListLinks > e.Links ||
 			e.Entry < 0 || e.IndexEntry < 0 || e.Entry+e.IndexEntry > e.Text+e.Anchor ||
-			e.BlockRun < 0 || e.BlockRun > e.Block || e.Block > e.Text+e.Anchor {
+			e.BlockRun < 0 || e.BlockRun > e.Block || e.Block > e.Text+e.Anchor || (e.TermRun != 0 && e.TermRun != e.BlockRun) {
 			t.Fatalf("inconsistent evidence %+v", e)
 		}
 		m, err := hub.DefaultPageModel()
@@ -166,6 +178,39 @@ func FuzzMeasurePage(f *testing.F) {
 	})
 }
 
+// TestBlockRule: the block rule calls a page a hub when its largest run
+// holds Share of its text; when that run is a sum of runs of term blocks
+// (Evidence.TermRun), it needs TermShare.
+func TestBlockRule(t *testing.T) {
+	r := hub.BlockRule{Share: 0.4, Links: 5, TermShare: 0.5}
+	for _, c := range []struct {
+		name string
+		e    hub.Evidence
+		want bool
+	}{
+		{"one run of 45 %", hub.Evidence{Text: 55, Anchor: 44, Links: 5, Block: 45, BlockRun: 45}, true},
+		{"too few links", hub.Evidence{Text: 55, Anchor: 44, Links: 4, Block: 45, BlockRun: 45}, false},
+		{"summed term runs of 45 %", hub.Evidence{Text: 55, Anchor: 44, Links: 5, Block: 45, BlockRun: 45, TermRun: 45}, false},
+		{"summed term runs of 55 %", hub.Evidence{Text: 45, Anchor: 54, Links: 5, Block: 55, BlockRun: 55, TermRun: 55}, true},
+		{"one run of 35 %", hub.Evidence{Text: 65, Anchor: 34, Links: 5, Block: 35, BlockRun: 35}, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := r.Holds(c.e); got != c.want {
+				t.Errorf("Holds(%+v) = %v, want %v", c.e, got, c.want)
+			}
+			if !c.want || c.e.TermRun == 0 {
+				return
+			}
+			if old := (hub.BlockRule{Share: 0.4, Links: 5}); !old.Holds(c.e) {
+				t.Errorf("without a term share the run's 0.4 should hold")
+			}
+		})
+	}
+	if (hub.BlockRule{Links: 5, TermShare: 0.5}).Holds(hub.Evidence{Anchor: 100, Links: 9, Block: 100, BlockRun: 100, TermRun: 100}) {
+		t.Error("share 0 turns the rule off")
+	}
+}
+
 func TestParsePageModel(t *testing.T) {
 	for _, c := range []struct{ name, json, want string }{
 		{"not json", `{`, "unexpected"},
@@ -174,11 +219,13 @@ func TestParsePageModel(t *testing.T) {
 		{"format 3", `{"format":"crawl-hub-page/3","std":[1,1,1,1,1]}`, "format"},
 		{"format 4", `{"format":"crawl-hub-page/4","std":[1,1,1,1,1]}`, "format"},
 		{"format 5", `{"format":"crawl-hub-page/5","std":[1,1,1,1,1]}`, "format"},
-		{"format 6", `{"format":"crawl-hub-page/6","std":[1,1,1,1,1]}`, "crawl-hub-page/7"},
-		{"zero std", `{"format":"crawl-hub-page/7","std":[1,0,1,1,1]}`, "std"},
-		{"weight", `{"format":"crawl-hub-page/7","std":[1,1,1,1,1],"w":[1,2,3,4,5,1e999]}`, "cannot unmarshal"},
-		{"block share", `{"format":"crawl-hub-page/7","std":[1,1,1,1,1],"block":{"share":1.5,"links":5}}`, "block rule"},
-		{"block links", `{"format":"crawl-hub-page/7","std":[1,1,1,1,1],"block":{"share":0.3,"links":-1}}`, "block rule"},
+		{"format 6", `{"format":"crawl-hub-page/6","std":[1,1,1,1,1]}`, "format"},
+		{"format 7", `{"format":"crawl-hub-page/7","std":[1,1,1,1,1]}`, "crawl-hub-page/8"},
+		{"zero std", `{"format":"crawl-hub-page/8","std":[1,0,1,1,1]}`, "std"},
+		{"weight", `{"format":"crawl-hub-page/8","std":[1,1,1,1,1],"w":[1,2,3,4,5,1e999]}`, "cannot unmarshal"},
+		{"block share", `{"format":"crawl-hub-page/8","std":[1,1,1,1,1],"block":{"share":1.5,"links":5}}`, "block rule"},
+		{"block links", `{"format":"crawl-hub-page/8","std":[1,1,1,1,1],"block":{"share":0.3,"links":-1}}`, "block rule"},
+		{"term share", `{"format":"crawl-hub-page/8","std":[1,1,1,1,1],"block":{"share":0.3,"links":5,"term_share":-0.5}}`, "term share"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if _, err := hub.ParsePageModel([]byte(c.json)); err == nil || !strings.Contains(err.Error(), c.want) {

@@ -10,7 +10,7 @@ import (
 // PageModel is the page-evidence classifier: a logistic regression over
 // the standardised Evidence features, P(hub) = 1/(1 + e^−(w·z + b)).
 type PageModel struct {
-	Format string                   `json:"format"` // "crawl-hub-page/7"
+	Format string                   `json:"format"` // "crawl-hub-page/8"
 	Mean   [numEvidence]float64     `json:"mean"`
 	Std    [numEvidence]float64     `json:"std"`
 	W      [numEvidence + 1]float64 `json:"w"`     // weights, then the bias
@@ -23,15 +23,28 @@ type PageModel struct {
 // regression, fitted on documentation sites, does not see: a page with at
 // least Share of its main-content text in the largest run of repeated
 // blocks that lead to another page (Evidence.BlockRun, block.go) and at
-// least Links links is a hub. Share 0 turns the rule off.
+// least Links links is a hub. Share 0 turns the rule off. When BlockRun is
+// the sum of several runs of term blocks of one kind (Evidence.TermRun: an
+// API page's members listed by kind, one run per kind), the share it needs
+// is TermShare (when not 0): one run is a list, while runs that are only
+// as long as a list summed are sections of a page that describes one
+// thing, a hub at the labels' half of the text.
 type BlockRule struct {
-	Share float64 `json:"share"`
-	Links int     `json:"links"`
+	Share     float64 `json:"share"`
+	Links     int     `json:"links"`
+	TermShare float64 `json:"term_share,omitempty"`
 }
 
 // Holds reports whether the rule calls a page with evidence e a hub.
 func (r BlockRule) Holds(e Evidence) bool {
-	return r.Share > 0 && e.Links >= r.Links && float64(e.BlockRun) >= r.Share*float64(e.Text+e.Anchor+1)
+	if r.Share <= 0 || e.Links < r.Links {
+		return false
+	}
+	text := float64(e.Text + e.Anchor + 1)
+	if r.TermShare > 0 && e.TermRun > 0 {
+		return float64(e.TermRun) >= r.TermShare*text
+	}
+	return float64(e.BlockRun) >= r.Share*text
 }
 
 // pageModelFormat names the JSON form; /1 had three features (no entry
@@ -43,8 +56,13 @@ func (r BlockRule) Holds(e Evidence) bool {
 // leads (now half, scope.go), /6 no entries led by a heading's link (a
 // term block, entry.go), rows only of distinct cells (now the first cell
 // once, rows.go) and the largest run alone (now also the runs of term
-// blocks of one kind summed, scope.go); none is read.
-const pageModelFormat = "crawl-hub-page/7"
+// blocks of one kind summed, scope.go), /7 rows led by a name before a
+// link to a page counted in tables of any length (now three rows or more,
+// names.go), articles and elements named the content left out when their
+// class names furniture (now kept, content.go) and no share of its own for
+// summed runs of term blocks (now BlockRule.TermShare, Evidence.TermRun);
+// none is read.
+const pageModelFormat = "crawl-hub-page/8"
 
 // Prob returns P(hub) of a page with evidence e: the regression's, at
 // least 0.5 (a hub) when the block rule holds.
@@ -255,8 +273,9 @@ func ParsePageModel(b []byte) (*PageModel, error) {
 			return nil, fmt.Errorf("hub: page model: weight %d is %v", i, w)
 		}
 	}
-	if !(m.Block.Share >= 0 && m.Block.Share <= 1) || m.Block.Links < 0 {
-		return nil, fmt.Errorf("hub: page model: block rule share %v, links %d: want a share in [0, 1] and links ≥ 0", m.Block.Share, m.Block.Links)
+	if !(m.Block.Share >= 0 && m.Block.Share <= 1) || m.Block.Links < 0 || !(m.Block.TermShare >= 0 && m.Block.TermShare <= 1) {
+		return nil, fmt.Errorf("hub: page model: block rule share %v, links %d, term share %v: want shares in [0, 1] and links ≥ 0",
+			m.Block.Share, m.Block.Links, m.Block.TermShare)
 	}
 	return &m, nil
 }

@@ -63,7 +63,7 @@ const (
 // when the walk found it a repeated block (block).
 func (w *walker) open(n *html.Node, run *html.Node) opened {
 	var o opened
-	if l := w.leads.entryLead(n); l != leadNone {
+	if l := w.leads.entryLead(n); l != leadNone && (w.leads.name == 0 || l != leadPage || namedEntryCounts(n)) {
 		w.openEntry(l, 0)
 		o |= openedEntry
 	} else if k := len(w.entries); k > 0 && w.entries[k-1].kind != leadNone {
@@ -184,17 +184,19 @@ type runText struct{ text, blocks int }
 // blocks (entry.go: termLead) of one kind (tag and classKey) when that is
 // more: an API page lists its constructors, methods, properties and
 // signals as several runs of such blocks, one per kind of member, each a
-// small share of the page.
+// small share of the page. TermRun is that sum when it is more than the
+// largest run (else 0).
 func (w *walker) end() {
 	if w.nTargets >= minIndexTargets {
 		w.e.IndexEntry += w.linkedIndex
 	}
 	var terms map[string]int // counted text of the runs of term blocks, by kind
+	largest, sum := 0, 0
 	for first, r := range w.runs {
 		if 2*r.blocks < runLength(first) {
 			continue
 		}
-		w.e.BlockRun = max(w.e.BlockRun, r.text)
+		largest = max(largest, r.text)
 		if w.leads.termLead(first) != leadPage {
 			continue
 		}
@@ -204,6 +206,10 @@ func (w *walker) end() {
 		c, _ := attr(first, "class")
 		k := first.Data + "." + classKey(c)
 		terms[k] += r.text
-		w.e.BlockRun = max(w.e.BlockRun, min(terms[k], w.e.Block)) // runs nested in runs of their kind count once
+		sum = max(sum, min(terms[k], w.e.Block)) // runs nested in runs of their kind count once
+	}
+	w.e.BlockRun = max(largest, sum)
+	if sum > largest {
+		w.e.TermRun = sum
 	}
 }

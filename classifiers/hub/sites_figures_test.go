@@ -55,7 +55,7 @@ func readSiteEvidence(t *testing.T) map[string]map[string]evidenceRow {
 }
 
 // parseEvidenceRows reads one evidence TSV: a header, then path, label,
-// the nine Evidence counts and the URL the page was measured at.
+// the ten Evidence counts and the URL the page was measured at.
 func parseEvidenceRows(r io.Reader) (map[string]evidenceRow, error) {
 	rows := map[string]evidenceRow{}
 	sc := bufio.NewScanner(r)
@@ -64,10 +64,10 @@ func parseEvidenceRows(r io.Reader) (map[string]evidenceRow, error) {
 			continue
 		}
 		c := strings.Split(sc.Text(), "\t")
-		if len(c) != 12 || (c[1] != "hub" && c[1] != "topic") {
-			return nil, errors.New("line " + strconv.Itoa(line) + ": want 12 fields with hub or topic")
+		if len(c) != 13 || (c[1] != "hub" && c[1] != "topic") {
+			return nil, errors.New("line " + strconv.Itoa(line) + ": want 13 fields with hub or topic")
 		}
-		var n [9]int
+		var n [10]int
 		for i := range n {
 			v, err := strconv.Atoi(c[2+i])
 			if err != nil {
@@ -75,46 +75,53 @@ func parseEvidenceRows(r io.Reader) (map[string]evidenceRow, error) {
 			}
 			n[i] = v
 		}
-		rows[c[0]] = evidenceRow{url: c[11], hub: c[1] == "hub", ev: hub.Evidence{
+		rows[c[0]] = evidenceRow{url: c[12], hub: c[1] == "hub", ev: hub.Evidence{
 			Text: n[0], Anchor: n[1], ListAnchor: n[2], Links: n[3], ListLinks: n[4], Entry: n[5], IndexEntry: n[6],
-			Block: n[7], BlockRun: n[8]}}
+			Block: n[7], BlockRun: n[8], TermRun: n[9]}}
 	}
 	return rows, sc.Err()
 }
 
-// siteFigures are the hub F1 of the shipped page model (format /7) on
+// siteFigures are the hub F1 of the shipped page model (format /8) on
 // every page of each labelled documentation site, measured with
 // `pagemodel -model model/page-evidence.json -eval DIR=LABELS.tsv …
-// -evidence-dir DIR` (README.md, fifth round of format /7; 2026-11-25
-// 15:36): the tuning sites in sample, the report sites measured once after
-// every choice. minF1 is a floor just under the measured figure.
+// -evidence-dir DIR` (README.md, sixth round of format /8; 2026-11-25
+// 17:32): the tuning sites in sample, the report sites measured once after
+// every choice. minF1 is a floor just under the measured figure, maxFP the
+// false hubs measured (Docutils' one hub is missed, F1 0: its row holds
+// the model to no false hub among 63 topics).
 var siteFigures = []struct {
 	file, role  string
 	pages, hubs int
 	measured    float64 // F1 when shipped, rounded to 3 decimals
 	minF1       float64
+	maxFP       int // false hubs when shipped
 }{
-	{"postgresql15.tsv", "tuning", 1169, 57, 0.974, 0.973},
-	{"git.tsv", "tuning", 242, 2, 0.667, 0.666},
-	{"gio.tsv", "tuning", 229, 30, 0.984, 0.983},
-	{"glib.tsv", "tuning", 100, 10, 1, 0.999},
-	{"gobject.tsv", "tuning", 57, 6, 1, 0.999},
-	{"apache.tsv", "tuning", 244, 11, 0.842, 0.841},
-	{"closure-javadoc.tsv", "tuning", 361, 35, 0.986, 0.985},
-	{"jsoncpp.tsv", "tuning", 156, 70, 0.931, 0.930},
-	{"yard.tsv", "tuning", 275, 5, 0.889, 0.888},
-	{"jsoup-javadoc.tsv", "tuning", 268, 32, 0.875, 0.874},
-	{"cppunit.tsv", "tuning", 425, 82, 0.854, 0.853},
-	{"sphinx.tsv", "tuning", 137, 11, 0.917, 0.916},
-	{"cairo.tsv", "tuning", 57, 14, 1, 0.999},
-	{"aeson-haddock.tsv", "tuning", 70, 29, 0.982, 0.981},
-	{"gdk-pixbuf.tsv", "tuning", 187, 8, 0.875, 0.874},
-	{"adwaita.tsv", "report", 1020, 9, 0.696, 0.695},
-	{"json-glib.tsv", "report", 274, 7, 0.824, 0.823},
-	{"json-c.tsv", "report", 50, 19, 0.865, 0.864},
-	{"h2-javadoc.tsv", "report", 134, 18, 1, 0.999},
-	{"python311.tsv", "report", 530, 78, 0.968, 0.967},
-	{"octave.tsv", "report", 507, 21, 0.894, 0.893},
+	{"postgresql15.tsv", "tuning", 1169, 57, 0.974, 0.973, 3},
+	{"git.tsv", "tuning", 242, 2, 0.667, 0.666, 0},
+	{"gio.tsv", "tuning", 229, 30, 0.984, 0.983, 1},
+	{"glib.tsv", "tuning", 100, 10, 1, 0.999, 0},
+	{"gobject.tsv", "tuning", 57, 6, 1, 0.999, 0},
+	{"apache.tsv", "tuning", 244, 11, 0.842, 0.841, 0},
+	{"closure-javadoc.tsv", "tuning", 361, 35, 0.986, 0.985, 1},
+	{"jsoncpp.tsv", "tuning", 156, 70, 0.931, 0.930, 0},
+	{"yard.tsv", "tuning", 275, 5, 0.889, 0.888, 0},
+	{"jsoup-javadoc.tsv", "tuning", 268, 32, 0.875, 0.874, 4},
+	{"cppunit.tsv", "tuning", 425, 82, 0.854, 0.853, 8},
+	{"sphinx.tsv", "tuning", 137, 11, 0.917, 0.916, 2},
+	{"cairo.tsv", "tuning", 57, 14, 1, 0.999, 0},
+	{"aeson-haddock.tsv", "tuning", 70, 29, 0.982, 0.981, 0},
+	{"gdk-pixbuf.tsv", "tuning", 187, 8, 0.875, 0.874, 1},
+	{"adwaita.tsv", "tuning", 1020, 9, 0.889, 0.888, 1},
+	{"json-glib.tsv", "tuning", 274, 7, 0.875, 0.874, 2},
+	{"json-c.tsv", "tuning", 50, 19, 0.865, 0.864, 2},
+	{"h2-javadoc.tsv", "tuning", 134, 18, 1, 0.999, 0},
+	{"sqlite.tsv", "report", 766, 20, 0.833, 0.832, 8},
+	{"pydoctor-urllib3.tsv", "report", 121, 10, 0.640, 0.639, 7},
+	{"nodejs.tsv", "report", 65, 1, 1, 0.999, 0},
+	{"docutils.tsv", "report", 64, 1, 0, 0, 0},
+	{"python311.tsv", "report", 530, 78, 0.968, 0.967, 2},
+	{"octave.tsv", "report", 507, 21, 0.894, 0.893, 5},
 }
 
 // TestPageModelSiteFigures pins each site's figure: the shipped page model
@@ -150,6 +157,9 @@ func TestPageModelSiteFigures(t *testing.T) {
 			if pm.F1() < s.minF1 {
 				t.Errorf("hub F1 %.4f, want ≥ %.3f (%.3f when shipped)", pm.F1(), s.minF1, s.measured)
 			}
+			if pm.FP > s.maxFP {
+				t.Errorf("%d false hubs, want ≤ %d", pm.FP, s.maxFP)
+			}
 		})
 	}
 }
@@ -177,9 +187,11 @@ func readLabels(t *testing.T, file string) map[string]bool {
 
 // TestSiteEvidenceMatchesPages: the evidence rows are what MeasurePageAt
 // gives on the real pages, checked on every page of the copied subsets
-// (the four report sites of format /7 and the four of format /6, and the
+// (the four report sites of format /8, those of /7 and /6, and the
 // Python, Octave, Closure and JsonCpp subsets), each measured at its row's URL; and the
-// shipped model's figure on each new subset is logged and floored.
+// shipped model's figure on each subset is logged and floored (the
+// libadwaita subset holds, since /8, two property pages whose getter and
+// setter rows are no entries and the borderline class.LeafletPage.html).
 func TestSiteEvidenceMatchesPages(t *testing.T) {
 	m, err := hub.DefaultPageModel()
 	if err != nil {
@@ -191,7 +203,11 @@ func TestSiteEvidenceMatchesPages(t *testing.T) {
 		pages, hubs     int
 		minF1           float64 // on the subset: just under its figure when shipped
 	}{
-		{"adwaita-subset.tar.gz", "adwaita.tsv", 26, 9, 0.94},
+		{"sqlite-subset.tar.gz", "sqlite.tsv", 19, 10, 0.76},
+		{"pydoctor-urllib3-subset.tar.gz", "pydoctor-urllib3.tsv", 17, 7, 0.66},
+		{"nodejs-subset.tar.gz", "nodejs.tsv", 8, 1, 0.99},
+		{"docutils-subset.tar.gz", "docutils.tsv", 11, 1, 0}, // its one hub missed (P 0.466): the rows are what is checked
+		{"adwaita-subset.tar.gz", "adwaita.tsv", 29, 9, 0.88},
 		{"json-glib-subset.tar.gz", "json-glib.tsv", 21, 7, 0.99},
 		{"json-c-subset.tar.gz", "json-c.tsv", 20, 10, 0.94},
 		{"h2-javadoc-subset.tar.gz", "h2-javadoc.tsv", 20, 9, 0.99},

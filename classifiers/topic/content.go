@@ -59,7 +59,8 @@ func isNoiseWord(w string) bool {
 // extract_content defines it: all text except script, style, iframe,
 // noscript, forms, <head> and navigation-like elements (<nav>, <footer>,
 // <aside>, and elements whose class or id holds a word such as
-// nav, menu, header, footer, sidebar, related, tags, pager); then, when the anchor text
+// nav, menu, header, footer, sidebar, related, tags, pager, unless they
+// hold the main content or are <html> or <body>: keepsNoise); then, when the anchor text
 // is more than HubRatio of that text the page is hub-like and its content
 // is its anchor texts, otherwise its content is its text without anchor
 // text. The <title> is not part of the content (it lives in <head>). A nil
@@ -172,7 +173,7 @@ const maxKeptSegs = 1 << 16
 func (w *contentWalker) walk(n *html.Node, inAnchor bool) {
 	switch n.Type {
 	case html.ElementNode:
-		if isNoiseTag(n.DataAtom) || w.isNoise(n) {
+		if isNoiseTag(n.DataAtom) || w.isNoise(n) && !keepsNoise(n) {
 			return
 		}
 		if n.DataAtom == atom.A {

@@ -17,7 +17,7 @@ func extractContentRef(doc *html.Node) Content {
 	walk = func(n *html.Node, inAnchor bool) {
 		switch n.Type {
 		case html.ElementNode:
-			if isNoiseTag(n.DataAtom) || isNoise(n) {
+			if isNoiseTag(n.DataAtom) || isNoise(n) && !keepsNoise(n) {
 				return
 			}
 			if n.DataAtom == atom.A {

@@ -87,6 +87,7 @@
 //
 // Files:
 //   - content.go: ExtractContent (the paper's extract_content), Followable.
+//   - mainmark.go: keepsNoise, holdsMain: <html>, <body> and a noise-worded wrapper holding the main content are kept.
 //   - vector.go: sparse unit vectors and the vectorisation of a text.
 //   - model.go: Config, Model, NewFromPages, scoring.
 //   - adaptive.go: Model.Update, the adaptive correction and its drift guard.

@@ -20,6 +20,8 @@ func FuzzScoreHTML(f *testing.F) {
 	for _, s := range []string{
 		"", "<p>football</p>", "<a href=x>a</a><a>b</a>", "<script>x</script><nav>n</nav>",
 		"<div class='sd-menu'><a>m</a></div><p>足球比赛</p>", "\xff\xfe<p>\xc3</p>", "<a><a><a>",
+		"<body class='has-sidebar'><div class='menu'><main>x</main><a>m</a></div></body>",
+		"<div class=header><div class='Main'><div id=nav><p role=MAIN>t</p></div></div></div>",
 	} {
 		f.Add([]byte(s))
 	}

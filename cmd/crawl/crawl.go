@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"runtime/pprof"
+	"runtime/trace"
 
 	"github.com/crawl-project/crawl/config"
 	"github.com/crawl-project/crawl/dashboard"
@@ -32,12 +33,20 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	serveBFS := fs.String("serve-bfs", "", "draw the harvest curve of a BFS crawl beside this one's: its store or harvest.csv `file` (default serve.bfs_reference)")
 	builtins := fs.String("builtins", "on", "`on`, or off: every built-in method off for this run (comparisons)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to `file` (for go tool pprof)")
+	traceFile := fs.String("trace", "", "write an execution trace of the run to `file` (for go tool trace)")
 	fs.Usage = func() { usage(stderr) }
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if *cpuProfile != "" {
 		stop, err := startCPUProfile(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer stop()
+	}
+	if *traceFile != "" {
+		stop, err := startTrace(*traceFile)
 		if err != nil {
 			return err
 		}
@@ -159,4 +168,18 @@ func startCPUProfile(path string) (func(), error) {
 		return nil, fmt.Errorf("crawl: cpuprofile: %w", err)
 	}
 	return func() { pprof.StopCPUProfile(); f.Close() }, nil
+}
+
+// startTrace starts an execution trace written to path; the returned
+// function stops it and closes the file.
+func startTrace(path string) (func(), error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("crawl: trace: %w", err)
+	}
+	if err := trace.Start(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("crawl: trace: %w", err)
+	}
+	return func() { trace.Stop(); f.Close() }, nil
 }

@@ -44,6 +44,7 @@ func runEvalFocus(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	calibration := fs.Float64("calibration", 0, "topic.calibration; 0: the default")
 	rule := fs.String("threshold-rule", "", "topic.threshold_rule: seeds-mixture or topical; empty: the default")
 	retrain := fs.Int("retrain", 0, "topic.retrain: pages between two trainings of the learned link model; 0: the default")
+	opaque := fs.Bool("opaque-urls", false, "replace every page URL by an opaque one on the same host (a diagnostic: what the strategies find without the URL's folders)")
 	svgDir := fs.String("svg", "", "write one harvest plot per topic and worker count (mean curves) into this folder")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -67,6 +68,11 @@ func runEvalFocus(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	g, err := linkgraph.ReadFile(*graph)
 	if err != nil {
 		return err
+	}
+	if *opaque {
+		if g, err = g.WithOpaqueURLs(); err != nil {
+			return err
+		}
 	}
 	cells, err := linkgraph.Evaluate(ctx, g, o)
 	if err != nil {

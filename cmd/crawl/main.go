@@ -28,7 +28,7 @@ func commands() []command {
 		{"serve", "serve -db FILE [-addr 127.0.0.1:8080] [-token T] [-bfs FILE]", runServe},
 		{"topics", "topics -db FILE [-r 0.24] [-out FILE.csv] [-levels]", runTopics},
 		{"bench", "bench -config FILE [-site DIR] [-rounds 2] [-work DIR] [-hubs FILE]", runBench},
-		{"eval", "eval focus -graph FILE.json.gz -topics T1,T2 [-strategies S] [-draws 5] [-workers 4] [-budget 500] [-at 100,200,500] [-rescore N] [-svg DIR]", runEval},
+		{"eval", "eval focus -graph FILE.json.gz -topics T1,T2 [-strategies S] [-draws 5] [-workers 4] [-budget 500] [-at 100,200,500] [-rescore N] [-opaque-urls] [-svg DIR]", runEval},
 		{"status", "status -config FILE (a distributed crawl: queued, in flight, stored, per host, processes)", runStatus},
 		{"replay", "replay -config FILE -warc 'FILES…' [-db FILE] [-out DIR] [-order frontier|archive|records]", runReplay},
 	}

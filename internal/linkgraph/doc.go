@@ -13,6 +13,7 @@
 //   - webkb.go: FromWebKB, a graph of CMU's WebKB 4 Universities pages.
 //   - replay.go: Replay, the oracle strategy, DrawSeeds.
 //   - eval.go: Evaluate and FormatCells, harvest@N over draws.
+//   - opaque.go: WithOpaqueURLs, the graph with URLs that say nothing of the page.
 //   - cmd/mkgraph: builds the testdata graphs.
 //
 // See README.md for the data's provenance and the measured figures.

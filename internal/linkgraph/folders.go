@@ -11,8 +11,14 @@ import (
 // topics being the tree's folders (FolderChapters): a tree such as
 // Debian's python-django-doc whose folders are its parts (topics/, howto/,
 // ref/contrib/, …).
-func FromFolderDir(name, source, base string, root fs.FS) (*Graph, error) {
-	return fromHTMLDir(name, source, base, root, FolderChapters)
+func FromFolderDir(name, source, base string, root fs.FS, o FolderOptions) (*Graph, error) {
+	return fromHTMLDir(name, source, base, root, FolderChapters, o)
+}
+
+// FolderOptions configure FromFolderDir.
+type FolderOptions struct {
+	Skip    []string // folders (paths from the root, e.g. the Linux docs' translations) left out of the graph
+	MaxText int      // bytes of a page's text kept; default MaxText
 }
 
 // FolderChapters labels each page with every folder on its path: a page

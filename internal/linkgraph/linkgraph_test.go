@@ -238,8 +238,9 @@ func TestFromFolderDir(t *testing.T) {
 		"ref/contrib/gis/db.html":    {Data: []byte(`<title>DB</title><p>Back <a href="../../../index.html">home</a>, <a href="../admin.html">admin</a>.</p>`)},
 		"ref/contrib/admin.html":     {Data: []byte(`<title>Admin</title><p>admin pages</p>`)},
 		"_modules/django/index.html": {Data: []byte(`<p>source</p>`)},
+		"translations/it/index.html": {Data: []byte(`<title>Casa</title><p>tradotto</p>`)},
 	}
-	g, err := linkgraph.FromFolderDir("t", "test", "http://d.test/", fsys)
+	g, err := linkgraph.FromFolderDir("t", "test", "http://d.test/", fsys, linkgraph.FolderOptions{Skip: []string{"translations"}, MaxText: 8})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -263,7 +264,39 @@ func TestFromFolderDir(t *testing.T) {
 	if len(home.Links) != 1 || g.Pages[home.Links[0].To].URL != "http://d.test/ref/contrib/gis/db.html" || home.Links[0].Anchor != "the GIS database API" || !strings.Contains(home.Links[0].Context, "See") {
 		t.Errorf("home links %+v", home.Links)
 	}
+	if admin := g.Pages[1]; admin.Text != "admin" {
+		t.Errorf("admin text %q, want the first 8 bytes cut at a word: %q", admin.Text, "admin")
+	}
 	if db := g.Pages[2]; len(db.Links) != 2 {
 		t.Errorf("db links %+v", db.Links)
+	}
+}
+
+func TestWithOpaqueURLs(t *testing.T) {
+	g := &linkgraph.Graph{Name: "t", Pages: []linkgraph.Page{
+		{URL: "http://d.test/networking/ip.html", Title: "IP", Topics: []string{"networking"}, Links: []linkgraph.Link{{To: 1, Anchor: "tcp"}}},
+		{URL: "http://d.test/networking/tcp.html", Title: "TCP", Topics: []string{"networking"}},
+		{URL: "http://d.test/arm/boot.html", Title: "Boot", Topics: []string{"arm"}, Links: []linkgraph.Link{{To: 0}}},
+	}}
+	o, err := g.WithOpaqueURLs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := o.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range o.Pages {
+		if strings.Contains(p.URL, "networking") || strings.Contains(p.URL, "arm") || !strings.HasPrefix(p.URL, "http://d.test/h/") {
+			t.Errorf("page %d: opaque URL %q", i, p.URL)
+		}
+		if p.Title != g.Pages[i].Title || len(p.Links) != len(g.Pages[i].Links) || strings.Join(p.Topics, ",") != strings.Join(g.Pages[i].Topics, ",") {
+			t.Errorf("page %d changed beyond its URL: %+v", i, p)
+		}
+	}
+	if g.Pages[0].URL != "http://d.test/networking/ip.html" {
+		t.Errorf("the original graph changed: %q", g.Pages[0].URL)
+	}
+	if _, err := (&linkgraph.Graph{Pages: []linkgraph.Page{{URL: "no-host"}}}).WithOpaqueURLs(); err == nil {
+		t.Error("a URL without a host: no error")
 	}
 }

@@ -14,7 +14,7 @@ import (
 // FromHTMLDir does, its topics being the tree's own parts and chapters
 // (DocBookChapters).
 func FromDocBookDir(name, source, base string, root fs.FS) (*Graph, error) {
-	return fromHTMLDir(name, source, base, root, DocBookChapters)
+	return fromHTMLDir(name, source, base, root, DocBookChapters, FolderOptions{})
 }
 
 // DocBookChapters labels the pages of a DocBook tree by the parts and

@@ -30,15 +30,23 @@ const (
 // URL the tree is given under (http://docs.test/). Topics are the tree's
 // own chapters (Chapters).
 func FromHTMLDir(name, source, base string, root fs.FS) (*Graph, error) {
-	return fromHTMLDir(name, source, base, root, Chapters)
+	return fromHTMLDir(name, source, base, root, Chapters, FolderOptions{})
 }
 
-// fromHTMLDir is FromHTMLDir with the labelling chapters.
-func fromHTMLDir(name, source, base string, root fs.FS, chapters func(files []string, docs []*html.Node, index map[string]int) map[string][]int) (*Graph, error) {
+// fromHTMLDir is FromHTMLDir with the labelling chapters and the options
+// of the build (folders left out, text kept).
+func fromHTMLDir(name, source, base string, root fs.FS, chapters func(files []string, docs []*html.Node, index map[string]int) map[string][]int, o FolderOptions) (*Graph, error) {
+	maxText := o.MaxText
+	if maxText <= 0 {
+		maxText = MaxText
+	}
 	var files []string
 	err := fs.WalkDir(root, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
+		}
+		if d.IsDir() && slices.Contains(o.Skip, p) {
+			return fs.SkipDir
 		}
 		if !d.IsDir() && strings.HasSuffix(p, ".html") && !strings.HasPrefix(p, "_") {
 			files = append(files, p)
@@ -68,7 +76,7 @@ func fromHTMLDir(name, source, base string, root fs.FS, chapters func(files []st
 		docs[i] = doc
 		p := &g.Pages[i]
 		p.Title = title(doc)
-		p.Text = cut(topic.ExtractContent(doc).Text, MaxText)
+		p.Text = cut(topic.ExtractContent(doc).Text, maxText)
 		seen := map[int]bool{}
 		for _, a := range anchors(doc) {
 			t, ok := resolve(f, a.href, index)

@@ -61,6 +61,7 @@ func main() {
 	ridge := flag.Float64("ridge", 1, "L2 penalty of the weights")
 	blockShare := flag.Float64("block-share", 0.4, "block rule of trained models: least share of text in the largest run of repeated blocks (0: off)")
 	blockLinks := flag.Int("block-links", 5, "block rule of trained models: least links")
+	termShare := flag.Float64("term-share", 0.5, "block rule of trained models: least share of text when the largest run is a sum of term runs (0: as -block-share)")
 	out := flag.String("out", "", "write the trained model here")
 	evidenceOut := flag.String("evidence-out", "", "write the reported glob half's evidence rows here (TSV)")
 	evidenceDir := flag.String("evidence-dir", "", "write each -eval site's evidence rows to DIR/NAME.tsv (NAME: its labels file's name)")
@@ -71,7 +72,7 @@ func main() {
 	loso := flag.Bool("loso", false, "leave one training source out in turn and report on it")
 	folds := flag.Int("folds", 0, "with -loso: k-fold CV on the first -train-site")
 	flag.Parse()
-	rule := hub.BlockRule{Share: *blockShare, Links: *blockLinks}
+	rule := hub.BlockRule{Share: *blockShare, Links: *blockLinks, TermShare: *termShare}
 	if *globWeight < 1 {
 		fmt.Fprintln(os.Stderr, "pagemodel: -glob-weight must be at least 1")
 		os.Exit(2)
@@ -120,7 +121,7 @@ func run(pr printer, trainSites, evalSites list, hubGlob, topicGlob string, seed
 		for range globWeight {
 			train = append(train, trainGlob...)
 		}
-		info := fmt.Sprintf("%s; ridge %g; block rule share %g, links %d", trainSites.String(), ridge, rule.Share, rule.Links)
+		info := fmt.Sprintf("%s; ridge %g; block rule share %g, links %d, term share %g", trainSites.String(), ridge, rule.Share, rule.Links, rule.TermShare)
 		if len(trainGlob) > 0 {
 			info += fmt.Sprintf("; glob pages' site half 1 of seed %d", seed)
 			if globWeight > 1 {
@@ -433,7 +434,7 @@ func savedPageURL(doc *html.Node) string {
 // directory on.
 func writeEvidence(path string, ps []page) error {
 	var b strings.Builder
-	b.WriteString("path\tlabel\ttext\tanchor\tlist_anchor\tlinks\tlist_links\tentry\tindex_entry\tblock\tblock_run\turl\n")
+	b.WriteString("path\tlabel\ttext\tanchor\tlist_anchor\tlinks\tlist_links\tentry\tindex_entry\tblock\tblock_run\tterm_run\turl\n")
 	for _, p := range ps {
 		rel := filepath.ToSlash(p.path)
 		for _, dir := range []string{"records/", "templates/"} {
@@ -446,8 +447,8 @@ func writeEvidence(path string, ps []page) error {
 			label = "hub"
 		}
 		e := p.ev
-		fmt.Fprintf(&b, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%s\n", rel, label,
-			e.Text, e.Anchor, e.ListAnchor, e.Links, e.ListLinks, e.Entry, e.IndexEntry, e.Block, e.BlockRun, p.url)
+		fmt.Fprintf(&b, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%s\n", rel, label,
+			e.Text, e.Anchor, e.ListAnchor, e.Links, e.ListLinks, e.Entry, e.IndexEntry, e.Block, e.BlockRun, e.TermRun, p.url)
 	}
 	return os.WriteFile(path, []byte(b.String()), 0o644)
 }
