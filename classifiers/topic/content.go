@@ -1,6 +1,8 @@
 package topic
 
 import (
+	"encoding/binary"
+	"math/bits"
 	"strings"
 	"sync"
 	"unicode"
@@ -77,13 +79,34 @@ func ExtractContent(doc *html.Node) Content {
 	return c
 }
 
+// contentTexts calls fn with each text of doc's content in order, the
+// texts ExtractContent(doc).Text joins with spaces, without building it
+// (the texts are doc's own strings).
+func contentTexts(doc *html.Node, fn func(string)) {
+	if doc == nil {
+		return
+	}
+	w := contentWalkers.Get().(*contentWalker)
+	w.walk(doc, false)
+	runes := w.plainRunes + w.anchorRunes
+	hub := runes > 0 && float64(w.anchorRunes) > HubRatio*float64(runes)
+	for _, sg := range w.segs {
+		if !sg.block && sg.anchor == hub {
+			fn(sg.s)
+		}
+	}
+	w.reset()
+	contentWalkers.Put(w)
+}
+
 // contentWalker collects a page's text nodes (as references, not copies)
 // and its runes of text and anchor text; only the text the content is
 // made of, the anchor texts of a hub-like page or the rest of another
 // page, is built (build).
 type contentWalker struct {
 	segs                    []contentSeg
-	plainBytes, anchorBytes int // the bytes build writes for either text
+	classes                 map[string]bool // noiseValue of class values seen (isNoise)
+	plainBytes, anchorBytes int             // the bytes build writes for either text
 	plainRunes, anchorRunes int
 }
 
@@ -103,7 +126,45 @@ func (w *contentWalker) reset() {
 	if cap(segs) > maxKeptSegs {
 		segs = nil // a huge page's slice is not kept for the next
 	}
-	*w = contentWalker{segs: segs}
+	classes := w.classes
+	if len(classes) > maxKeptClasses {
+		clear(classes)
+	}
+	*w = contentWalker{segs: segs, classes: classes}
+}
+
+// maxKeptClasses bounds the class values a walker remembers.
+const maxKeptClasses = 1 << 12
+
+// isNoise is isNoise(n), remembering what each class value gave: a site's
+// pages repeat a few hundred class values thousands of times (the Python
+// docs' "reference internal", "sig sig-object py"), and a lookup is
+// cheaper than splitting the value into words again.
+func (w *contentWalker) isNoise(n *html.Node) bool {
+	for _, a := range n.Attr {
+		if a.Namespace != "" {
+			continue
+		}
+		switch a.Key {
+		case "class":
+			noise, ok := w.classes[a.Val]
+			if !ok {
+				noise = noiseValue(a.Val)
+				if w.classes == nil {
+					w.classes = make(map[string]bool)
+				}
+				w.classes[a.Val] = noise
+			}
+			if noise {
+				return true
+			}
+		case "id", "role":
+			if noiseValue(a.Val) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // maxKeptSegs bounds the segment slice a walker keeps between pages.
@@ -112,7 +173,7 @@ const maxKeptSegs = 1 << 16
 func (w *contentWalker) walk(n *html.Node, inAnchor bool) {
 	switch n.Type {
 	case html.ElementNode:
-		if isNoiseTag(n.DataAtom) || isNoise(n) && !keepsNoise(n) {
+		if isNoiseTag(n.DataAtom) || w.isNoise(n) && !keepsNoise(n) {
 			return
 		}
 		if n.DataAtom == atom.A {
@@ -174,11 +235,20 @@ func (w *contentWalker) build(anchor bool) string {
 }
 
 // nonSpaceRunes counts the runes of s that are not white space
-// (unicode.IsSpace; an invalid byte counts as one rune).
+// (unicode.IsSpace; an invalid byte counts as one rune). ASCII text, the
+// bulk of most pages, is counted eight bytes at a time.
 func nonSpaceRunes(s string) int {
 	n := 0
 	for i := 0; i < len(s); {
-		if c := s[i]; c < utf8.RuneSelf { // ASCII, the bulk of most pages, without decoding
+		if i+8 <= len(s) {
+			x := binary.LittleEndian.Uint64([]byte(s[i : i+8]))
+			if x&highBits == 0 {
+				n += 8 - asciiSpaces8(x)
+				i += 8
+				continue
+			}
+		}
+		if c := s[i]; c < utf8.RuneSelf {
 			if !asciiSpace[c] {
 				n++
 			}
@@ -192,6 +262,24 @@ func nonSpaceRunes(s string) int {
 		i += size
 	}
 	return n
+}
+
+// Byte-lane constants of asciiSpaces8.
+const (
+	highBits = 0x8080808080808080
+	lowBits  = 0x7f7f7f7f7f7f7f7f
+	lanes    = 0x0101010101010101
+)
+
+// asciiSpaces8 counts the bytes of x, eight ASCII bytes, that are white
+// space: ' ' or '\t' … '\r' (asciiSpace). No lane carries into the next:
+// every byte is under 0x80 and every addend under 0x80.
+func asciiSpaces8(x uint64) int {
+	sp := x ^ (0x20 * lanes)                         // 0 where ' '
+	zero := ^((sp&lowBits + lowBits) | sp | lowBits) // high bit where sp's byte is 0
+	ge9 := (x + 0x77*lanes) & highBits               // byte ≥ '\t'
+	ge14 := (x + 0x72*lanes) & highBits              // byte > '\r'
+	return bits.OnesCount64(zero | ge9&^ge14)
 }
 
 // isNoise reports whether n's class, id or role holds a noise word.
@@ -209,31 +297,26 @@ func isNoise(n *html.Node) bool {
 
 // noiseValue reports whether an attribute value holds a noise word: its
 // words are its runs of ASCII letters and digits, lowered. An ASCII value
-// is checked in place (it runs on every element); others are lowered
-// first, as strings.ToLower does.
+// is checked in place in one pass (it runs on every element); others are
+// lowered first, as strings.ToLower does.
 func noiseValue(v string) bool {
-	for i := 0; i < len(v); i++ {
-		if v[i] >= utf8.RuneSelf {
-			for _, word := range strings.FieldsFunc(strings.ToLower(v), notAlnum) {
-				if isNoiseWord(word) {
-					return true
-				}
-			}
-			return false
-		}
-	}
 	var buf [16]byte // no noise word is longer
-	for v != "" {
-		i := 0
-		for i < len(v) && !isASCIIAlnum(v[i]) {
+	for i := 0; i < len(v); {
+		for i < len(v) && !asciiAlnum[v[i]] {
+			if v[i] >= utf8.RuneSelf {
+				return noiseValueLower(v)
+			}
 			i++
 		}
 		j := i
-		for j < len(v) && isASCIIAlnum(v[j]) {
+		for j < len(v) && asciiAlnum[v[j]] {
 			j++
 		}
+		if j < len(v) && v[j] >= utf8.RuneSelf { // lowered, "navK" (Kelvin sign) is one word
+			return noiseValueLower(v)
+		}
 		word := v[i:j]
-		v = v[j:]
+		i = j
 		if len(word) < 3 || len(word) > len(buf) || !noiseStarts[noiseKey(word[0], word[1])] {
 			continue // no noise word is shorter, or starts so
 		}
@@ -246,6 +329,24 @@ func noiseValue(v string) bool {
 	}
 	return false
 }
+
+// noiseValueLower is noiseValue of a value that is not all ASCII.
+func noiseValueLower(v string) bool {
+	for _, word := range strings.FieldsFunc(strings.ToLower(v), notAlnum) {
+		if isNoiseWord(word) {
+			return true
+		}
+	}
+	return false
+}
+
+// asciiAlnum marks the ASCII letters and digits.
+var asciiAlnum = func() (t [256]bool) {
+	for c := 0; c < 256; c++ {
+		t[c] = isASCIIAlnum(byte(c))
+	}
+	return t
+}()
 
 // noiseWords are the words isNoiseWord reports (a test checks the two
 // agree), for noiseStarts.

@@ -104,11 +104,14 @@
 //   - linkmodel.go: the online logistic regression over hashed link features.
 //   - wordevidence.go: what the fetched pages say of each word, for a
 //     link's anchor and URL words (Config.LinkLabels soft).
-//   - learned.go: the learned strategy: link features, priorities, Rescore.
+//   - learned.go: the learned strategy: page state, priorities, Rescore.
+//   - linkfeatures.go: a new link's features, its text tokenised once.
 //   - linkcontexts.go: the text around each link of a page (the learned
 //     strategy's context words), without copies of clean text, only for
 //     the links not scored before (the only contexts read: linkNeed).
 //   - README.md: the cost per page and how it was measured.
+//   - internal/hookreplay: a command replaying a stored crawl through the
+//     hook, to time it and to compare two builds' decisions.
 //   - share.go: Sharer, Judgement (its binary form), Hook.Learn: the
 //     learned strategy of a distributed crawl's processes learning from
 //     each other's pages (the Redis side is package redisshare).

@@ -41,7 +41,11 @@ const (
 // threshold is the relevance threshold of rule from the seeds'
 // leave-one-out cosines loo and the relevance of the pages seen.
 func threshold(rule string, loo, seen []float64) float64 {
-	t := calibrated(loo, seen)
+	return ruleThreshold(rule, calibrated(loo, seen), loo, seen)
+}
+
+// ruleThreshold is threshold given t, calibrated(loo, seen).
+func ruleThreshold(rule string, t float64, loo, seen []float64) float64 {
 	if rule == ThresholdTopical {
 		if d, ok := dominated(loo, seen); ok {
 			return min(t, d)

@@ -76,8 +76,14 @@ func (h *Hook) Harvest() *Harvest { return &h.harvest }
 
 // OnPage scores page; see Hook.
 func (h *Hook) OnPage(ctx context.Context, page *crawl.Page) error {
-	content := h.pageContent(page)
-	v := h.seeds.Vector(content)
+	var content string // built only for a trained model (best-first from a corpus)
+	var v Vector
+	if h.trained != nil || page.Doc == nil {
+		content = h.pageContent(page)
+		v = h.seeds.Vector(content)
+	} else {
+		v = h.seeds.vectorOfTexts(h.pageTexts(page), h.seeds.vectorWords())
+	}
 	h.seeds.Observe(v)
 	page.Relevance = h.seeds.Judge(v)
 	page.Relevant = page.Relevance >= h.seeds.Threshold()
@@ -150,6 +156,21 @@ func (h *Hook) pageContent(p *crawl.Page) string {
 		content = withURLWords(content, u)
 	}
 	return content
+}
+
+// pageTexts is pageContent as the texts it joins with spaces: the texts
+// of p's content (contentTexts) and with Config.URLWords its URL path.
+func (h *Hook) pageTexts(p *crawl.Page) func(yield func(string)) {
+	return func(yield func(string)) {
+		contentTexts(p.Doc, yield)
+		if h.cfg.URLWords {
+			u := p.FinalURL
+			if u == "" {
+				u = p.URL
+			}
+			yield(urlPath(u))
+		}
+	}
 }
 
 // pageScore recomputes a page's score without side effects.

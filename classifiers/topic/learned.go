@@ -173,16 +173,7 @@ func (h *Hook) learnedPriority(from *crawl.Page, l *crawl.Link) float64 {
 	}
 	pl, seen := ln.pending.get(l.URL)
 	if !seen { // the link's context is read only the first time it is seen
-		context := st.linkContext(from, l)
-		linkText := withURLWords(l.Anchor+" "+context, l.URL)
-		lcos := h.seeds.Score(h.seeds.vector(linkText, false))
-		pl = pendingLink{feats: h.linkFeatures(st, l, context, lcos), cold: min(lcos/max(h.seeds.threshold, 1e-9), 1.5) / 1.5}
-		if ln.words != nil {
-			pl.words = h.linkWords(withURLWords(l.Anchor, l.URL))
-		}
-		if u, err := url.Parse(l.URL); err == nil && ln.nSeeds > 0 {
-			pl.pat = float64(ln.seedPats[urlPattern(u)]) / float64(ln.nSeeds)
-		}
+		pl = h.newPending(st, l, st.linkContext(from, l))
 		ln.pending.put(l.URL, pl)
 	}
 	rel := 0
@@ -335,43 +326,6 @@ func withInlinks(static []feature, in inStats) []feature {
 	return append(out,
 		feature{id: fnv1a("inrel:", strconv.Itoa(min(in.relevant, 4))) & weightMask, val: 1},
 		feature{id: fnv1a("inall:", strconv.Itoa(min(in.parents, 4))) & weightMask, val: 1})
-}
-
-// linkFeatures are the features of a link known before it is fetched:
-// its anchor words, URL path words and URL directory, the words around it
-// in its page, its page's relevance, its distance from the nearest
-// relevant page, the relevance of the pages fetched so far that share its
-// page's parent and its own URL directory, and its context's cosine to
-// the centroid.
-func (h *Hook) linkFeatures(st *pageState, l *crawl.Link, context string, lcos float64) []feature {
-	fs := featureSet{feats: make([]feature, 0, 48)}
-	tok := h.seeds.tok
-	tok.Scan(l.Anchor, func(t string) { fs.addToken("a:", t) })
-	u, _ := url.Parse(l.URL)
-	h.urlFeatures(&fs, u)
-	tok.Scan(context, func(t string) { fs.addToken("c:", t) })
-	fs.addToken("pr:", strconv.Itoa(bin(st.rel)))
-	if st.list {
-		fs.addToken("pk:", "list")
-	}
-	fs.addToken("lc:", strconv.Itoa(bin(lcos/max(h.seeds.threshold, 1e-9))))
-	fs.addToken("dist:", strconv.Itoa(st.dist))
-	fs.addToken("sib:", rateBin(counts{st.sibFetch, st.sibRel}))
-	dc, _ := h.learner.dirs.get(dirOf(u))
-	fs.addToken("dir:", rateBin(dc))
-	return fs.feats
-}
-
-// bin maps a ratio to its threshold (1 = the relevance threshold) to one of
-// 9 bins of width 0.25, the last open.
-func bin(x float64) int { return int(min(max(x, 0), 2) * 4) }
-
-// rateBin names the relevant share of c in quarters, "none" under 2 pages.
-func rateBin(c counts) string {
-	if c.fetched < 2 {
-		return "none"
-	}
-	return strconv.Itoa(int(4 * float64(c.relevant) / float64(c.fetched+1)))
 }
 
 // urlDir is a URL's host and path up to its last slash.

@@ -37,7 +37,7 @@ func linkContexts(doc *html.Node, base string, links int, need *linkNeed) map[st
 		}
 		if n.Type == html.ElementNode && n.DataAtom == atom.A {
 			var key string
-			if href := hrefOf(n); href != "" && b != nil {
+			if href := hrefOf(n); href != "" && b != nil && need.mayWant(href) {
 				var ok bool
 				if key, ok = keys[href]; !ok {
 					key = res.resolve(href)
@@ -80,7 +80,61 @@ func linkContexts(doc *html.Node, base string, links int, need *linkNeed) map[st
 type linkNeed struct {
 	urls    map[string]struct{}
 	anchors map[string]struct{}
+	tails   map[string]struct{} // the last segments of urls (mayWant), made when first asked
 }
+
+// mayWant reports whether href may resolve to a URL n asks for: false
+// only when its path is relative and plain (hrefTail) and no URL asked
+// for ends with its last segment, so that the bulk of a page's links,
+// not asked for, are not resolved and looked up.
+func (n *linkNeed) mayWant(href string) bool {
+	if n == nil {
+		return true
+	}
+	tail, ok := hrefTail(href)
+	if !ok {
+		return true
+	}
+	if n.tails == nil {
+		n.tails = make(map[string]struct{}, len(n.urls))
+		for u := range n.urls {
+			n.tails[u[strings.LastIndexByte(u, '/')+1:]] = struct{}{}
+		}
+	}
+	_, want := n.tails[tail]
+	return want
+}
+
+// hrefTail is the last segment of href's path when every URL href
+// resolves to ends with "/" and that segment: its path (before any '#')
+// is not empty, does not start with "//" and holds only letters, digits,
+// '/' and ._~- (no scheme, query or escape), and its last segment is not
+// a dot segment.
+func hrefTail(href string) (string, bool) {
+	path, _, _ := strings.Cut(href, "#")
+	if path == "" || strings.HasPrefix(path, "//") {
+		return "", false
+	}
+	for i := 0; i < len(path); i++ {
+		if c := path[i]; !(c == '/' || plainByte[c]) {
+			return "", false
+		}
+	}
+	tail := path[strings.LastIndexByte(path, '/')+1:]
+	if tail == "." || tail == ".." {
+		return "", false
+	}
+	return tail, true
+}
+
+// plainByte marks the bytes plainRelative allows in a segment.
+var plainByte = func() (t [256]bool) {
+	for c := 0; c < 256; c++ {
+		b := byte(c)
+		t[c] = 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' || b == '.' || b == '_' || b == '~' || b == '-'
+	}
+	return t
+}()
 
 // size is how many keys need asks for; -1 (never reached by counting
 // down) for all.
@@ -110,40 +164,84 @@ func (n *linkNeed) anchor(a string) bool {
 func (n *linkNeed) anyAnchor() bool { return n == nil || len(n.anchors) > 0 }
 
 // hrefResolver makes an href absolute, without its fragment, as
-// base.Parse(href) and String() do; relative paths of plain characters
-// (the bulk of a page's links) are appended to the base's directory
-// without parsing.
+// base.Parse(href) and String() do; the bulk of a page's links are
+// resolved without parsing: a fragment of the page itself ("#x") is the
+// page, and a relative path of plain characters after k "../" (k ≥ 0) is
+// appended to the base's directory k levels up, computed once per k by
+// the parser itself.
 type hrefResolver struct {
 	base *url.URL
-	dir  string // the base's directory as String() writes it; "" when unknown
+	self string   // the page without fragment; "" when unknown
+	ups  []string // ups[k]: the directory "../"×k + a plain path is appended to; "" when unknown
 }
+
+// maxUps bounds the "../" levels resolved without parsing.
+const maxUps = 8
 
 func newHrefResolver(base *url.URL) hrefResolver {
 	r := hrefResolver{base: base}
-	if base != nil && base.Opaque == "" && base.Scheme != "" {
-		if s := base.ResolveReference(&url.URL{Path: "x"}).String(); strings.HasSuffix(s, "/x") {
-			r.dir = s[:len(s)-1]
-		}
+	if base == nil || base.Opaque != "" || base.Scheme == "" {
+		return r
 	}
+	r.self = r.parse("#")
+	r.ups = make([]string, 0, 2)
+	r.up(0)
 	return r
+}
+
+// up returns ups[k], computing it when first asked for.
+func (r *hrefResolver) up(k int) string {
+	for len(r.ups) <= k {
+		dots := strings.Repeat("../", len(r.ups))
+		dir := ""
+		if s := r.parse(dots + "x"); strings.HasSuffix(s, "/x") {
+			dir = s[:len(s)-1]
+		}
+		r.ups = append(r.ups, dir)
+	}
+	return r.ups[k]
 }
 
 // resolve returns href's absolute URL without fragment, "" when it does
 // not parse.
-func (r hrefResolver) resolve(href string) string {
-	path := href
-	if i := strings.IndexByte(path, '#'); i >= 0 {
-		path = path[:i]
+func (r *hrefResolver) resolve(href string) string {
+	path, frag, hasFrag := strings.Cut(href, "#")
+	if r.ups != nil && (!hasFrag || plainFragment(frag)) {
+		if path == "" && hasFrag {
+			return r.self
+		}
+		k := 0
+		for strings.HasPrefix(path, "../") && k < maxUps {
+			path, k = path[3:], k+1
+		}
+		if plainRelative(path) {
+			if dir := r.up(k); dir != "" {
+				return dir + path
+			}
+		}
 	}
-	if r.dir != "" && plainRelative(path) {
-		return r.dir + path
-	}
+	return r.parse(href)
+}
+
+// parse is resolve by the URL parser.
+func (r *hrefResolver) parse(href string) string {
 	u, err := r.base.Parse(href)
 	if err != nil {
 		return ""
 	}
 	u.Fragment = ""
 	return u.String()
+}
+
+// plainFragment reports whether a fragment parses whatever it holds: no
+// escape (a bad one fails) and no control character.
+func plainFragment(f string) bool {
+	for i := 0; i < len(f); i++ {
+		if c := f[i]; c < 0x20 || c == 0x7f || c == '%' {
+			return false
+		}
+	}
+	return true
 }
 
 // plainRelative reports whether p is a relative path of letters, digits

@@ -211,8 +211,17 @@ func (fs *featureSet) add(name string, val float32) {
 }
 
 // addToken adds prefix+tok once per link.
-func (fs *featureSet) addToken(prefix, tok string) {
-	id := fnv1a(prefix, tok) & weightMask
+func (fs *featureSet) addToken(prefix, tok string) { fs.addID(fnv1a(prefix, tok) & weightMask) }
+
+// addIDs adds the features of ids (addToken's), in order.
+func (fs *featureSet) addIDs(ids []uint32) {
+	for _, id := range ids {
+		fs.addID(id)
+	}
+}
+
+// addID adds the feature id once per link.
+func (fs *featureSet) addID(id uint32) {
 	for _, f := range fs.feats {
 		if f.id == id {
 			return

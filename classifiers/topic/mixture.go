@@ -86,42 +86,37 @@ func valley(loo, seen []float64) float64 {
 	pi := 0.3
 	post := make([]float64, len(seen))
 	for range emIterations {
-		var sr float64
+		// E step, with the sums of both means (each sum in the order of
+		// seen, as one loop per sum would add them)
+		var sr, s, sn0, wn float64
 		for i, x := range seen {
 			a, b := pi*gauss(x, mp, sp), (1-pi)*gauss(x, mn, sn)
-			post[i] = a / (a + b + 1e-300)
-			sr += post[i]
+			p := a / (a + b + 1e-300)
+			post[i] = p
+			sr += p
+			s += p * x
+			sn0 += (1 - p) * x
+			wn += 1 - p
 		}
 		pi = min(max(sr/float64(len(seen)), 0.01), 0.99)
 		// the upper component: the pages' posteriors and the seeds at weight 1
-		var s, w float64
-		for i, x := range seen {
-			s += post[i] * x
-		}
 		for _, x := range loo {
 			s += x
 		}
-		w = sr + float64(len(loo))
+		w := sr + float64(len(loo))
 		mp = s / w
-		var v float64
+		wn = max(wn, 1e-9)
+		mn = sn0 / wn
+		// the spreads around the new means
+		var v, vn float64
 		for i, x := range seen {
 			v += post[i] * (x - mp) * (x - mp)
+			vn += (1 - post[i]) * (x - mn) * (x - mn)
 		}
 		for _, x := range loo {
 			v += (x - mp) * (x - mp)
 		}
 		sp = max(math.Sqrt(v/w), emFloor)
-		var sn0, wn float64
-		for i, x := range seen {
-			sn0 += (1 - post[i]) * x
-			wn += 1 - post[i]
-		}
-		wn = max(wn, 1e-9)
-		mn = sn0 / wn
-		var vn float64
-		for i, x := range seen {
-			vn += (1 - post[i]) * (x - mn) * (x - mn)
-		}
 		sn = max(math.Sqrt(vn/wn), emFloor)
 	}
 	if mp <= mn {

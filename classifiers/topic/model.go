@@ -181,8 +181,7 @@ type SeedPage struct {
 type Model struct {
 	cfg   Config
 	tok   *text.Tokenizer
-	scan  *text.Tokenizer  // tok keeping stop words: they are never features, so scoring skips that lookup
-	index map[string]int32 // term → feature
+	scan  *text.Tokenizer // tok keeping stop words: they are never features, so scoring skips that lookup
 	terms []string
 	idf   []float64 // nil for TF weights
 	pool  sync.Pool // *scratch
@@ -195,6 +194,7 @@ type Model struct {
 	threshold float64   // TF relevance threshold (calibrate); scales the link priorities
 	loo       []float64 // the seed pages' leave-one-out cosines
 	seedWords []bag     // the seed pages' words, hashed (relevance)
+	seedIdx   seedIndex // where they sit among each other (relevance.go)
 	bg        background
 	rel       atomic.Pointer[relSpace]
 
@@ -292,12 +292,8 @@ func newModel(cfg Config) (*Model, error) {
 // setFeatures fixes the feature terms.
 func (m *Model) setFeatures(terms []string) {
 	m.terms = terms
-	m.index = make(map[string]int32, len(terms))
-	for i, t := range terms {
-		m.index[t] = int32(i)
-	}
-	index, filter := m.index, newTermFilter(terms)
-	m.pool.New = func() any { return newScratch(index, filter) }
+	table := newTermTable(terms)
+	m.pool.New = func() any { return newScratch(table) }
 }
 
 // setAnchor fixes the seed centroid and starts the current one there.
@@ -370,8 +366,12 @@ func (m *Model) Tokenizer() *text.Tokenizer { return m.tok }
 
 // Vector returns the vector of a content text (see ExtractContent).
 func (m *Model) Vector(content string) Vector {
-	return m.vector(content, m.cfg.Relevance == 0 && len(m.seeds) > 0)
+	return m.vector(content, m.vectorWords())
 }
+
+// vectorWords reports whether the vectors of page contents carry their
+// words (relevance over every word).
+func (m *Model) vectorWords() bool { return m.cfg.Relevance == 0 && len(m.seeds) > 0 }
 
 // IsSeed reports whether u is the URL of one of the seed pages.
 func (m *Model) IsSeed(u string) bool { return m.seedURLs[u] }

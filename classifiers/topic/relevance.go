@@ -36,7 +36,10 @@ type bag struct {
 }
 
 // wordID is a word's hash in the relevance space.
-func wordID(w string) uint32 { return fnv1a("w:", w) & wordMask }
+func wordID(w string) uint32 { return wordHash(w) & wordMask }
+
+// wordHash is a word's full hash, of which wordID keeps wordBits.
+func wordHash(w string) uint32 { return fnv1a("w:", w) }
 
 // wordIDs hashes words.
 func wordIDs(words []string) []uint32 {
@@ -49,10 +52,17 @@ func wordIDs(words []string) []uint32 {
 
 // bagOf counts ids (sorted in place) into a bag.
 func bagOf(ids []uint32) bag {
+	b, _ := bagOfTmp(ids, nil)
+	return b
+}
+
+// bagOfTmp is bagOf sorting with tmp (grown as needed) as the radix
+// sort's buffer; it also returns the buffer, for reuse.
+func bagOfTmp(ids []uint32, tmp []uint32) (bag, []uint32) {
 	if len(ids) == 0 {
-		return bag{}
+		return bag{}, tmp
 	}
-	slices.Sort(ids)
+	tmp = sortIDs(ids, tmp)
 	n := 1
 	for i := 1; i < len(ids); i++ {
 		if ids[i] != ids[i-1] {
@@ -69,13 +79,54 @@ func bagOf(ids []uint32) bag {
 		b.tf = append(b.tf, 1+float32(math.Log(float64(j-i))))
 		i = j
 	}
-	return b
+	return b, tmp
+}
+
+// radixMin is the length from which sortIDs sorts by radix: below it a
+// comparison sort is as fast.
+const radixMin = 256
+
+// sortIDs sorts word ids (each under 1<<wordBits) ascending: by an LSD
+// radix sort of two 9-bit digits through tmp (grown when shorter than
+// ids) for long slices, a page's words (linear time, where the comparison
+// sort spent 150 instructions an id), by slices.Sort for short ones. It
+// returns tmp.
+func sortIDs(ids, tmp []uint32) []uint32 {
+	if len(ids) < radixMin {
+		slices.Sort(ids)
+		return tmp
+	}
+	if cap(tmp) < len(ids) {
+		tmp = make([]uint32, len(ids))
+	}
+	tmp = tmp[:len(ids)]
+	const digit = (wordBits + 1) / 2 // two passes cover an id
+	const buckets = 1 << digit
+	src, dst := ids, tmp
+	for shift := 0; shift < 2*digit; shift += digit {
+		var count [buckets + 1]int
+		for _, id := range src {
+			count[(id>>shift)&(buckets-1)+1]++
+		}
+		for b := 1; b <= buckets; b++ {
+			count[b] += count[b-1]
+		}
+		for _, id := range src {
+			d := (id >> shift) & (buckets - 1)
+			dst[count[d]] = id
+			count[d]++
+		}
+		src, dst = dst, src
+	}
+	// two passes: the sorted ids are back in ids
+	return tmp
 }
 
 // relSpace is an immutable relevance space: the seed centroid under the
 // IDF of its time and the calibrated threshold.
 type relSpace struct {
-	cen       map[uint32]float64
+	cen       []uint32  // the centroid's word ids, ascending
+	cval      []float64 // their weights (sums of the seed pages' unit vectors)
 	cnorm     float64
 	threshold float64 // the harvest measure's (Config.ThresholdRule)
 	learn     float64 // the learned link model's (ThresholdSeedsMixture; ≥ threshold)
@@ -102,6 +153,7 @@ func (m *Model) initRelevance() {
 	for _, b := range m.seedWords {
 		m.count(b)
 	}
+	m.indexSeeds()
 	m.rel.Store(m.space())
 }
 
@@ -152,54 +204,90 @@ func (m *Model) weigh(b bag) []float64 {
 	return out
 }
 
-// space builds the relevance space of the seed pages under the counts of
-// the moment: their mean unit vector and the leave-one-out threshold.
-func (m *Model) space() *relSpace {
-	ws := make([][]float64, len(m.seedWords))
-	sum := map[uint32]float64{}
+// seedIndex is where the seed pages' words sit among all of them: the
+// ids of every seed page's words, ascending, and for each seed page the
+// position there of each of its words. space sums the seed vectors into
+// an array over union instead of a map, and relSpace keeps the centroid
+// as the ids and weights Relevance merges a page's sorted words with.
+type seedIndex struct {
+	union []uint32
+	pos   [][]int32
+}
+
+// indexSeeds fixes the seed pages' index (initRelevance, before any
+// space).
+func (m *Model) indexSeeds() {
+	var all []uint32
+	for _, b := range m.seedWords {
+		all = append(all, b.ids...)
+	}
+	slices.Sort(all)
+	union := slices.Compact(all)
+	pos := make([][]int32, len(m.seedWords))
 	for k, b := range m.seedWords {
-		ws[k] = m.weigh(b)
-		for j, id := range b.ids {
-			if ws[k] != nil {
-				sum[id] += ws[k][j]
+		pos[k] = make([]int32, len(b.ids))
+		at := 0
+		for j, id := range b.ids { // both ascending
+			for union[at] != id {
+				at++
 			}
+			pos[k][j] = int32(at)
 		}
 	}
-	ids := make([]uint32, 0, len(sum))
-	for id := range sum {
-		ids = append(ids, id)
+	m.seedIdx = seedIndex{union: union, pos: pos}
+}
+
+// space builds the relevance space of the seed pages under the counts of
+// the moment: their mean unit vector and the leave-one-out threshold.
+// Sums run in the order of a map keyed by word id whose ids are then
+// sorted (the method's definition): each id's sum over the seed pages in
+// their order, the squared norm over the ids ascending.
+func (m *Model) space() *relSpace {
+	idx := m.seedIdx
+	ws := make([][]float64, len(m.seedWords))
+	sum := make([]float64, len(idx.union))
+	for k, b := range m.seedWords {
+		ws[k] = m.weigh(b)
+		if ws[k] == nil {
+			continue
+		}
+		for j := range b.ids {
+			sum[idx.pos[k][j]] += ws[k][j]
+		}
 	}
-	slices.Sort(ids) // summed in one order: equal spaces give equal relevances to the last bit
 	var ss float64
-	for _, id := range ids {
-		ss += sum[id] * sum[id]
+	for _, x := range sum { // a word only pages without weight hold adds 0, exactly
+		ss += x * x
 	}
 	// each seed's cosine to the sum of the others: (v·sum − 1)/|sum − v|
 	loo := []float64{1}
 	if len(ws) > 1 {
 		loo = loo[:0]
-		for k, b := range m.seedWords {
+		for k := range m.seedWords {
 			if ws[k] == nil {
 				loo = append(loo, 0)
 				continue
 			}
 			var d float64
-			for j, id := range b.ids {
-				d += ws[k][j] * sum[id]
+			for j, p := range idx.pos[k] {
+				d += ws[k][j] * sum[p]
 			}
 			rest := math.Sqrt(max(ss-2*d+1, 0))
 			loo = append(loo, (d-1)/max(rest, 1e-12))
 		}
 	}
 	seen := m.seenForThreshold()
-	learn := m.cfg.Calibration * calibrated(loo, seen)
-	return &relSpace{cen: sum, cnorm: math.Sqrt(ss), threshold: min(learn, m.cfg.Calibration*threshold(m.cfg.ThresholdRule, loo, seen)), learn: learn, loo: loo}
+	cal := calibrated(loo, seen) // the mixture's EM, fitted once for both thresholds
+	learn := m.cfg.Calibration * cal
+	return &relSpace{cen: idx.union, cval: sum, cnorm: math.Sqrt(ss), threshold: min(learn, m.cfg.Calibration*ruleThreshold(m.cfg.ThresholdRule, cal, loo, seen)), learn: learn, loo: loo}
 }
 
 // Relevance is the cosine of v's page to the seed pages in the current
 // relevance space (every word, TF-IDF over the pages seen), or, with an
 // explicit Config.Relevance, the paper's TF cosine over the feature terms
-// (SeedScore). A page is relevant when it reaches Threshold.
+// (SeedScore). A page is relevant when it reaches Threshold. The page's
+// words and the centroid's are both ascending: one merge, the products
+// added in the page's word order (a word the centroid lacks adds 0).
 func (m *Model) Relevance(v Vector) float64 {
 	sp := m.rel.Load()
 	if sp == nil {
@@ -209,10 +297,20 @@ func (m *Model) Relevance(v Vector) float64 {
 		return 0
 	}
 	w := m.weigh(v.words)
+	if w == nil {
+		return 0
+	}
 	var dot float64
+	c := 0
 	for k, id := range v.words.ids {
-		if w != nil {
-			dot += w[k] * sp.cen[id]
+		for c < len(sp.cen) && sp.cen[c] < id {
+			c++
+		}
+		if c == len(sp.cen) {
+			break
+		}
+		if sp.cen[c] == id {
+			dot += w[k] * sp.cval[c]
 		}
 	}
 	return dot / sp.cnorm

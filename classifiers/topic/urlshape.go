@@ -75,8 +75,14 @@ func (h *Hook) urlFeatures(fs *featureSet, u *url.URL) {
 		return
 	}
 	h.seeds.tok.Scan(u.Path, func(t string) { fs.addToken("u:", t) })
+	h.urlShape(fs, u, urlPattern(u))
+}
+
+// urlShape adds the features of urlFeatures that are not path words: the
+// directory of u, its pattern p (urlPattern(u)) and the seed pages'
+// share of p.
+func (h *Hook) urlShape(fs *featureSet, u *url.URL, p string) {
 	fs.addToken("d:", dirOf(u))
-	p := urlPattern(u)
 	fs.addToken("pat:", p)
 	if n := h.learner.seedPats[p]; n > 0 {
 		fs.addToken("sp:", strconv.Itoa(min(4*n/max(h.learner.nSeeds, 1), 4)))

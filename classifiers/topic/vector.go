@@ -3,7 +3,11 @@ package topic
 import (
 	"math"
 	"slices"
+	"unsafe"
 )
+
+// maxKeptText bounds the joined text a scratch keeps between pages.
+const maxKeptText = 1 << 20
 
 // Vector is a sparse, L2-normalised term vector in the feature space of the
 // Model that made it; vectors of different models do not mix. The zero
@@ -23,23 +27,29 @@ func (v Vector) Len() int { return len(v.idx) }
 type scratch struct {
 	counts  []float64 // dense, len = number of features, all zero between uses
 	touched []int32
-	index   map[string]int32
-	filter  *termFilter
+	table   *termTable
 	words   []uint32 // every word's hash, when collecting (collect)
+	sortBuf []uint32 // bagOfTmp's buffer
 	collect bool
 	add     func(term string) // counts a term; bound to this scratch once
+	text    []byte            // vectorOfTexts' joined texts
+
+	// A new link's word features (Hook.linkText): the feature ids of its
+	// words after prefix, and the functions that add them, bound once.
+	linkIDs []uint32
+	prefix  string
+	addLink func(term string)
+	addStem func(term string)
 }
 
-func newScratch(index map[string]int32, filter *termFilter) *scratch {
-	sc := &scratch{counts: make([]float64, len(index)), index: index, filter: filter}
+func newScratch(table *termTable) *scratch {
+	sc := &scratch{counts: make([]float64, len(table.terms)), table: table}
 	sc.add = func(t string) {
+		h := wordHash(t) // one hash for the word's id and its feature
 		if sc.collect {
-			sc.words = append(sc.words, wordID(t))
+			sc.words = append(sc.words, h&wordMask)
 		}
-		if !sc.filter.mayHave(t) {
-			return
-		}
-		i, ok := sc.index[t]
+		i, ok := sc.table.find(t, h)
 		if !ok {
 			return
 		}
@@ -51,33 +61,53 @@ func newScratch(index map[string]int32, filter *termFilter) *scratch {
 	return sc
 }
 
-// termFilter is a one-hash Bloom filter over the feature terms, keyed by a
-// term's length and first and last bytes: most terms of a page are not
-// features, and it rejects them without hashing the whole term for a map
-// lookup.
-type termFilter [1 << 16 / 64]uint64
-
-func filterKey(t string) uint32 {
-	return (uint32(t[0])*131 + uint32(t[len(t)-1])*31 + uint32(len(t))*7919) & (1<<16 - 1)
+// termTable maps a feature term to its index by the term's wordHash, the
+// hash every word of a page gets for its relevance id anyway: an open
+// addressing table at most a quarter full, so that most words of a page,
+// which are not features, cost one probe of an empty slot and no string
+// hashing or comparison.
+type termTable struct {
+	slots []termSlot
+	mask  uint32
+	terms []string
 }
 
-func newTermFilter(terms []string) *termFilter {
-	f := new(termFilter)
-	for _, t := range terms {
-		if t != "" {
-			k := filterKey(t)
-			f[k/64] |= 1 << (k % 64)
+type termSlot struct {
+	hash uint32
+	idx  int32 // -1: empty
+}
+
+func newTermTable(terms []string) *termTable {
+	n := 16
+	for n < 4*len(terms) {
+		n *= 2
+	}
+	t := &termTable{slots: make([]termSlot, n), mask: uint32(n - 1), terms: terms}
+	for i := range t.slots {
+		t.slots[i].idx = -1
+	}
+	for i, term := range terms {
+		h := wordHash(term)
+		j := h & t.mask
+		for t.slots[j].idx >= 0 {
+			j = (j + 1) & t.mask
+		}
+		t.slots[j] = termSlot{hash: h, idx: int32(i)}
+	}
+	return t
+}
+
+// find returns the index of term, whose wordHash is h.
+func (t *termTable) find(term string, h uint32) (int32, bool) {
+	for j := h & t.mask; ; j = (j + 1) & t.mask {
+		sl := t.slots[j]
+		if sl.idx < 0 {
+			return 0, false
+		}
+		if sl.hash == h && t.terms[sl.idx] == term {
+			return sl.idx, true
 		}
 	}
-	return f
-}
-
-func (f *termFilter) mayHave(t string) bool {
-	if t == "" {
-		return false
-	}
-	k := filterKey(t)
-	return f[k/64]&(1<<(k%64)) != 0
 }
 
 // vector builds the normalised vector of s in m's feature space. It scans
@@ -91,7 +121,35 @@ func (m *Model) vector(s string, words bool) Vector {
 	m.scan.Scan(s, sc.add)
 	v := m.gather(sc)
 	if words {
-		v.words = bagOf(sc.words)
+		v.words, sc.sortBuf = bagOfTmp(sc.words, sc.sortBuf)
+		sc.words = sc.words[:0]
+	}
+	m.pool.Put(sc)
+	return v
+}
+
+// vectorOfTexts is vector of texts joined by spaces, each handed to the
+// yield function texts calls. They are joined in the scratch's buffer,
+// not a new string, and scanned at once (one Scan a text would give the
+// same terms, no term crossing a space, but a lowering buffer each).
+func (m *Model) vectorOfTexts(texts func(yield func(string)), words bool) Vector {
+	sc := m.pool.Get().(*scratch)
+	sc.collect = words
+	buf := sc.text[:0]
+	texts(func(s string) {
+		if len(buf) > 0 {
+			buf = append(buf, ' ')
+		}
+		buf = append(buf, s...)
+	})
+	m.scan.Scan(unsafe.String(unsafe.SliceData(buf), len(buf)), sc.add) // terms are not kept past add
+	sc.text = buf[:0]
+	if cap(buf) > maxKeptText {
+		sc.text = nil
+	}
+	v := m.gather(sc)
+	if words {
+		v.words, sc.sortBuf = bagOfTmp(sc.words, sc.sortBuf)
 		sc.words = sc.words[:0]
 	}
 	m.pool.Put(sc)

@@ -1,0 +1,175 @@
+package topic
+
+import (
+	"math/rand/v2"
+	"net/url"
+	"slices"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/crawl-project/crawl"
+)
+
+// TestSortIDs checks sortIDs against slices.Sort on both sides of
+// radixMin, with duplicates, the extreme ids and a reused buffer.
+func TestSortIDs(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	var tmp []uint32
+	for _, n := range []int{0, 1, 2, radixMin - 1, radixMin, radixMin + 1, 5000, 70000} {
+		ids := make([]uint32, n)
+		for i := range ids {
+			switch r.IntN(10) {
+			case 0:
+				ids[i] = 0
+			case 1:
+				ids[i] = wordMask
+			default:
+				ids[i] = r.Uint32N(1 << wordBits)
+			}
+		}
+		want := slices.Clone(ids)
+		slices.Sort(want)
+		tmp = sortIDs(ids, tmp)
+		if !slices.Equal(ids, want) {
+			t.Fatalf("n=%d: sortIDs differs from slices.Sort", n)
+		}
+	}
+}
+
+// TestBagOfTmp checks that a bag counted with a reused radix buffer is
+// bagOf's.
+func TestBagOfTmp(t *testing.T) {
+	var tmp []uint32
+	for _, text := range []string{"a b a c a b", strings.Repeat("the topic of the crawl and the pages ", 200)} {
+		ids := wordIDs(strings.Fields(text))
+		want := bagOf(slices.Clone(ids))
+		var got bag
+		got, tmp = bagOfTmp(ids, tmp)
+		if !slices.Equal(got.ids, want.ids) || !slices.Equal(got.tf, want.tf) {
+			t.Fatalf("bagOfTmp(%.20q…) = %v, want %v", text, got, want)
+		}
+	}
+}
+
+// TestTermTable checks the feature table against a map on real feature
+// terms, their prefixes and words that are not features.
+func TestTermTable(t *testing.T) {
+	terms := []string{"sport", "football", "match", "goal", "league", "players", "club", "season", "team", "x"}
+	for i := range 400 {
+		terms = append(terms, "term"+strings.Repeat("z", i%7)+string(rune('a'+i%26))+string(rune('a'+i/26)))
+	}
+	index := map[string]int32{}
+	for i, s := range terms {
+		index[s] = int32(i)
+	}
+	tab := newTermTable(terms)
+	probe := append(slices.Clone(terms), "", "spor", "sports", "goals", "term", "unknown", "télé")
+	for _, w := range probe {
+		wi, wok := index[w]
+		gi, gok := tab.find(w, wordHash(w))
+		if gi != wi || gok != wok {
+			t.Errorf("find(%q) = %d, %v; want %d, %v", w, gi, gok, wi, wok)
+		}
+	}
+}
+
+// FuzzNonSpaceRunes checks nonSpaceRunes (eight bytes at a time) against
+// a range loop and unicode.IsSpace.
+func FuzzNonSpaceRunes(f *testing.F) {
+	for _, s := range []string{"", "abcdefgh", "a\tb\nc\vd\fe\rf g\x1fh\x0ei\x08", "\u00a0x\u0085y\u2003 ascii after", "\xff\xfe abcdefghij"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want := 0
+		for _, r := range s {
+			if !unicode.IsSpace(r) {
+				want++
+			}
+		}
+		if got := nonSpaceRunes(s); got != want {
+			t.Fatalf("nonSpaceRunes(%q) = %d, want %d", s, got, want)
+		}
+	})
+}
+
+// FuzzNoiseValue checks noiseValue (one pass over ASCII) against lowering
+// the value and splitting it at every rune not an ASCII letter or digit.
+func FuzzNoiseValue(f *testing.F) {
+	for _, s := range []string{"site-Footer", "nav\u212A", "\u212Aomment", "x menü nav", "İnav", "sphinxsidebar", "a b c"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, v string) {
+		want := false
+		for _, w := range strings.FieldsFunc(strings.ToLower(v), notAlnum) {
+			want = want || isNoiseWord(w)
+		}
+		if got := noiseValue(v); got != want {
+			t.Fatalf("noiseValue(%q) = %v, want %v", v, got, want)
+		}
+	})
+}
+
+// FuzzResolve checks the href resolver's shortcuts ("#frag", "../" and
+// plain relative paths) against the URL parser on any base and href.
+func FuzzResolve(f *testing.F) {
+	for _, s := range [][2]string{
+		{"https://docs.python.org/3/library/os.html", "../reference/index.html#x"},
+		{"http://h/a/b/c.html?q=1#f", "#frag"},
+		{"http://h", "../../x.html"},
+		{"http://h/a/./b/c.html", "../../../../y/z.html#%zz"},
+		{"http://h/my%20dir/p.html", "#%41"},
+		{"http://h/dir/", "..//x"},
+		{"http://h/dir/p.html", "a/./b/"},
+		{"mailto:x@y", "a/b.html"},
+		{"http://h/d/p.html", "x/..#y"},
+	} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, base, href string) {
+		b, err := url.Parse(base)
+		if err != nil {
+			return
+		}
+		want := ""
+		if u, err := b.Parse(href); err == nil {
+			u.Fragment = ""
+			want = u.String()
+		}
+		r := newHrefResolver(b)
+		if got := r.resolve(href); got != want {
+			t.Fatalf("resolve(%q) against %q = %q, want %q", href, base, got, want)
+		}
+		// linkNeed.mayWant passes over an href by its tail: every URL it
+		// resolves to must end with "/" and that tail.
+		if tail, ok := hrefTail(href); ok && want != "" && !strings.HasSuffix(want, "/"+tail) {
+			t.Fatalf("href %q against %q resolves to %q, not ending with /%s", href, base, want, tail)
+		}
+	})
+}
+
+// TestContentTextsTokens: the terms of contentTexts' texts, one after the
+// other, are the terms of ExtractContent's Text, and the page vector built
+// from them (with and without URL words) is Vector's, on real pages.
+func TestContentTextsTokens(t *testing.T) {
+	m, err := NewFromPages(Config{}, []SeedPage{{URL: "http://docs.test/a.html", Doc: realDocs(t)[0]}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, doc := range realDocs(t) {
+		want := m.scan.Tokens(ExtractContent(doc).Text)
+		var got []string
+		contentTexts(doc, func(s string) { got = m.scan.AppendTokens(got, s) })
+		if !slices.Equal(got, want) {
+			t.Fatalf("page %d: %d terms from the texts, %d from the content", i, len(got), len(want))
+		}
+		for _, urlWords := range []bool{false, true} {
+			h := &Hook{cfg: Config{URLWords: urlWords}, seeds: m}
+			p := &crawl.Page{URL: "http://docs.test/library/asyncio-task.html", Doc: doc}
+			a, b := m.Vector(h.pageContent(p)), m.vectorOfTexts(h.pageTexts(p), true)
+			if !slices.Equal(a.idx, b.idx) || !slices.Equal(a.val, b.val) || !slices.Equal(a.words.ids, b.words.ids) || !slices.Equal(a.words.tf, b.words.tf) {
+				t.Fatalf("page %d, URL words %v: the vector of the texts differs from the content's", i, urlWords)
+			}
+		}
+	}
+}
