@@ -15,8 +15,8 @@ type Config struct {
 	Seeds []string `yaml:"seeds"`
 	// Demo serves the built-in offline demo site on free loopback ports and
 	// crawls it. Seeds and topic seeds may then use the placeholders
-	// {demo:N} (base URL of demo host N, from 0) and {sport:N} (the first
-	// N sport article URLs of the demo site).
+	// {demo:N} (base URL of demo host N, from 0) and {sport:N} (N sport
+	// article URLs of the demo site, spread over its sport section).
 	Demo bool `yaml:"demo"`
 	// DB is the SQLite store. Default "crawl.db".
 	DB string `yaml:"db"`

@@ -72,7 +72,7 @@ func (d *demo) Close() error { return d.site.Close() }
 var placeholder = regexp.MustCompile(`^\{(demo|sport):(\d+)\}$`)
 
 // resolve expands {demo:N} into the home page of demo host N and
-// {sport:N} into the first N sport article URLs.
+// {sport:N} into N sport article URLs spread over the sport section.
 func (d *demo) resolve(in []string) ([]string, error) {
 	var out []string
 	for _, s := range in {
@@ -90,7 +90,7 @@ func (d *demo) resolve(in []string) ([]string, error) {
 			}
 			out = append(out, hosts[n])
 		case "sport":
-			out = append(out, d.site.SportSeeds(n)...)
+			out = append(out, d.site.SportSample(n)...)
 		}
 	}
 	return out, nil

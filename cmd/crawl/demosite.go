@@ -43,7 +43,7 @@ func runDemoSite(ctx context.Context, args []string, stdin io.Reader, stdout, st
 		fmt.Fprintln(stdout, " ", u)
 	}
 	fmt.Fprintln(stdout, "sport article seeds:")
-	for _, u := range site.SportSeeds(10) {
+	for _, u := range site.SportSample(10) {
 		fmt.Fprintln(stdout, " ", u)
 	}
 	fmt.Fprintln(stdout, "press Ctrl-C to stop")

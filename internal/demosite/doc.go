@@ -22,7 +22,8 @@
 // API: New(Config) builds the site; Start (free ports), StartOn(addr) or
 // StartAt(addrs) listen, Close stops; or serve Handler(i) yourself after
 // SetBase(i, base). Hosts() are the base URLs, Seeds() the home pages,
-// SportSeeds(n) n sport article URLs (deterministic), Truth(url) the
+// SportSeeds(n) the first n sport article URLs and SportSample(n) n spread
+// over the section (both deterministic), Truth(url) the
 // ground truth (Kind home|section|tag|article|search|other, Topic or "" for
 // mixed pages), Publish(n) releases n held-back articles per topic, Addrs()
 // the listening addresses for a restart at the same URLs.

@@ -278,6 +278,28 @@ func (s *Site) SportSeeds(n int) []string {
 	return out
 }
 
+// SportSample returns the URLs of n published sport articles spread evenly
+// over the sport corpus (deterministic). The corpus runs by sub-topic
+// (athletics first, then football, cricket, rugby, tennis), so the first n
+// (SportSeeds) are all athletics, while a sample covers the whole section:
+// seeds that define "sport" rather than "athletics".
+func (s *Site) SportSample(n int) []string {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	var sport []*article
+	for _, a := range s.articles {
+		if a.topic == "sport" && a.published {
+			sport = append(sport, a)
+		}
+	}
+	n = min(max(n, 0), len(sport))
+	out := make([]string, 0, n)
+	for i := range n {
+		out = append(out, s.urlOf(sport[i*len(sport)/n]))
+	}
+	return out
+}
+
 // Publish releases n held-back articles of every topic: they appear at the
 // top of their home, section and tag pages, whose ETag and Last-Modified
 // change; every other page keeps its validators. It returns how many

@@ -3,6 +3,7 @@ package demosite_test
 import (
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -146,4 +147,36 @@ func TestConditionalGetAndPublish(t *testing.T) {
 		t.Errorf("unchanged article If-Modified-Since after Publish = %d, want 304", resp.StatusCode)
 	}
 	_ = body
+}
+
+// TestSportSample checks that the sample takes every (N/n)-th published
+// sport article, so that it spans the section the corpus orders by
+// sub-topic, and that it degrades to the whole section or nothing.
+func TestSportSample(t *testing.T) {
+	s, err := demosite.New(demosite.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := s.SportSeeds(1 << 20)
+	if len(all) < 100 {
+		t.Fatalf("%d published sport articles, want the corpus's hundreds", len(all))
+	}
+	sample := s.SportSample(10)
+	if len(sample) != 10 {
+		t.Fatalf("SportSample(10) = %d URLs", len(sample))
+	}
+	for i, u := range sample {
+		if want := all[i*len(all)/10]; u != want {
+			t.Errorf("SportSample(10)[%d] = %s, want %s", i, u, want)
+		}
+	}
+	if first := s.SportSeeds(10); sample[9] == first[9] {
+		t.Errorf("the sample ends where the first ten do (%s): not spread", sample[9])
+	}
+	if got := s.SportSample(len(all) + 5); !slices.Equal(got, all) {
+		t.Errorf("SportSample(more than published) = %d URLs, want all %d", len(got), len(all))
+	}
+	if got := s.SportSample(0); len(got) != 0 {
+		t.Errorf("SportSample(0) = %v", got)
+	}
 }
