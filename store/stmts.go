@@ -26,7 +26,7 @@ const (
 	stmtInsertFingerprint
 	stmtLinkChunk
 	stmtLinkRows // stmtLinkRows+i inserts 1<<i links, i < linkRowsSizes (a commit's last links)
-	numHotStmts = stmtLinkRows + linkRowsSizes
+	numHotStmts  = stmtLinkRows + linkRowsSizes
 )
 
 // linkRowsSizes is the number of power-of-two link statements: 1 to 128
