@@ -280,10 +280,19 @@ func topics(ctx context.Context, st *store.Store, rw rowWriter) error {
 	if err != nil {
 		return err
 	}
+	// One pass over the pages (each page's topic is read past its HTML,
+	// through the row's overflow pages): the pages with a topic are kept
+	// for the rows, which need every topic's size first.
+	type page struct {
+		url   string
+		topic int64
+	}
+	var pages []page
 	size := map[int64]int{}
 	if err := st.ExportPages(ctx, func(r store.PageRow) error {
 		if r.Topic != 0 {
 			size[r.Topic]++
+			pages = append(pages, page{r.URL, r.Topic})
 		}
 		return nil
 	}); err != nil {
@@ -292,12 +301,12 @@ func topics(ctx context.Context, st *store.Store, rw rowWriter) error {
 	if err := rw.header([]string{"url", "topic", "size", "top_words"}); err != nil {
 		return err
 	}
-	return st.ExportPages(ctx, func(r store.PageRow) error {
-		if r.Topic == 0 {
-			return nil
+	for _, p := range pages {
+		if err := rw.row([]any{p.url, p.topic, size[p.topic], strings.Join(words[p.topic], " ")}); err != nil {
+			return err
 		}
-		return rw.row([]any{r.URL, r.Topic, size[r.Topic], strings.Join(words[r.Topic], " ")})
-	})
+	}
+	return nil
 }
 
 // failures writes every URL that failed for good: what kind of failure,
