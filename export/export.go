@@ -261,6 +261,12 @@ func clusters(ctx context.Context, st *store.Store, rw rowWriter) error {
 // harvest writes the harvest curve: after each page in fetch order, the
 // share of fetched pages so far that were relevant to the topic.
 func harvest(ctx context.Context, st *store.Store, rw rowWriter) error {
+	return harvestRows(ctx, st, rw, nil)
+}
+
+// harvestRows is harvest, appending each page's relevance to s too when s
+// is not nil (the plot's series, from the same pass over the pages).
+func harvestRows(ctx context.Context, st *store.Store, rw rowWriter, s *Series) error {
 	if err := rw.header([]string{"pages", "seq", "url", "relevance", "relevant", "relevant_so_far", "harvest_rate"}); err != nil {
 		return err
 	}
@@ -269,6 +275,9 @@ func harvest(ctx context.Context, st *store.Store, rw rowWriter) error {
 		n++
 		if r.Relevant {
 			rel++
+		}
+		if s != nil {
+			s.Relevant = append(s.Relevant, r.Relevant)
 		}
 		return rw.row([]any{n, r.Seq, r.URL, r.Relevance, r.Relevant, rel, float64(rel) / float64(n)})
 	})
