@@ -9,20 +9,17 @@ import (
 	"testing"
 
 	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/store"
 )
 
-// BenchmarkSaveTopics stores the fuzzy topics of 526 pages of 60 KB of
-// HTML (random words: ≈ 18 KB gzipped, as the Python docs' pages), as the
-// topics built-in does at the end of a crawl: one op gives every page a
-// topic, from none (as in a fresh crawl, where the final batch gives the
-// stored pages their first topic).
-func BenchmarkSaveTopics(b *testing.B) {
+// docsPages returns a store with n pages of 60 KB HTML of random words
+// (≈ 18 KB gzipped, as the Python docs' pages).
+func docsPages(b *testing.B, n int) *store.Store {
 	ctx := context.Background()
-	st := open(b, filepath.Join(b.TempDir(), "topics.db"))
+	st := open(b, filepath.Join(b.TempDir(), "docs.db"))
 	r := rand.New(rand.NewPCG(1, 2))
 	words := strings.Fields("the a module function returns object class socket asyncio stream event loop " +
 		"server client data bytes string list dict value key error raise exception timeout close open read write")
-	const n = 526
 	for i := range n {
 		p := page(int64(i+1), fmt.Sprintf("http://docs.test/p%d", i), 0)
 		var html strings.Builder
@@ -35,6 +32,48 @@ func BenchmarkSaveTopics(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+	return st
+}
+
+// BenchmarkMovePages moves 300 of 526 such pages to another cluster, as
+// the final order-independent clustering pass does with the pages whose
+// cluster it changed (one op alternates between two clusters).
+func BenchmarkMovePages(b *testing.B) {
+	ctx := context.Background()
+	st := docsPages(b, 526)
+	moves := map[int64]int64{}
+	b.ReportAllocs()
+	op := int64(0)
+	for b.Loop() {
+		op++
+		for seq := int64(1); seq <= 300; seq++ {
+			moves[seq] = op%2 + 1
+		}
+		if err := st.MovePages(ctx, moves, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	var got int
+	if err := st.PagesNoHTML(ctx, func(p *crawl.Page) error {
+		if p.Cluster == op%2+1 {
+			got++
+		}
+		return nil
+	}); err != nil || got != 300 {
+		b.Fatalf("%d of 300 pages moved (%v)", got, err)
+	}
+}
+
+// BenchmarkSaveTopics stores the fuzzy topics of 526 pages of 60 KB of
+// HTML (random words: ≈ 18 KB gzipped, as the Python docs' pages), as the
+// topics built-in does at the end of a crawl: one op gives every page a
+// topic, from none (as in a fresh crawl, where the final batch gives the
+// stored pages their first topic).
+func BenchmarkSaveTopics(b *testing.B) {
+	ctx := context.Background()
+	st := docsPages(b, 526)
+	const n = 526
+	words := []string{"the", "a", "module"}
 	topics := map[int64]int64{}
 	words40 := map[int64][]string{}
 	b.ReportAllocs()
