@@ -24,7 +24,8 @@
 //     use): each record is read and decoded once, and at most 64
 //     per-cluster files are open at once (clusters past them get a pass
 //     each).
-//   - plot.go: HarvestSVG, the harvest-rate curves as an SVG chart.
+//   - plot.go: HarvestSVG, the harvest-rate curves as an SVG chart; WriteHarvest,
+//     the harvest CSV and chart from one pass over the pages.
 //   - merge.go: WriteMerged, pages (annotation columns of all stores), links and failures of several stores
 //     (a distributed crawl's shards) as one table, each URL once;
 //     WriteMined, the same with the stores' merged mining (Mined).

@@ -261,6 +261,12 @@ func clusters(ctx context.Context, st *store.Store, rw rowWriter) error {
 // harvest writes the harvest curve: after each page in fetch order, the
 // share of fetched pages so far that were relevant to the topic.
 func harvest(ctx context.Context, st *store.Store, rw rowWriter) error {
+	return harvestRows(ctx, st, rw, nil)
+}
+
+// harvestRows is harvest, appending each page's relevance to s too when s
+// is not nil (the plot's series, from the same pass over the pages).
+func harvestRows(ctx context.Context, st *store.Store, rw rowWriter, s *Series) error {
 	if err := rw.header([]string{"pages", "seq", "url", "relevance", "relevant", "relevant_so_far", "harvest_rate"}); err != nil {
 		return err
 	}
@@ -269,6 +275,9 @@ func harvest(ctx context.Context, st *store.Store, rw rowWriter) error {
 		n++
 		if r.Relevant {
 			rel++
+		}
+		if s != nil {
+			s.Relevant = append(s.Relevant, r.Relevant)
 		}
 		return rw.row([]any{n, r.Seq, r.URL, r.Relevance, r.Relevant, rel, float64(rel) / float64(n)})
 	})
@@ -280,10 +289,19 @@ func topics(ctx context.Context, st *store.Store, rw rowWriter) error {
 	if err != nil {
 		return err
 	}
+	// One pass over the pages (each page's topic is read past its HTML,
+	// through the row's overflow pages): the pages with a topic are kept
+	// for the rows, which need every topic's size first.
+	type page struct {
+		url   string
+		topic int64
+	}
+	var pages []page
 	size := map[int64]int{}
 	if err := st.ExportPages(ctx, func(r store.PageRow) error {
 		if r.Topic != 0 {
 			size[r.Topic]++
+			pages = append(pages, page{r.URL, r.Topic})
 		}
 		return nil
 	}); err != nil {
@@ -292,12 +310,12 @@ func topics(ctx context.Context, st *store.Store, rw rowWriter) error {
 	if err := rw.header([]string{"url", "topic", "size", "top_words"}); err != nil {
 		return err
 	}
-	return st.ExportPages(ctx, func(r store.PageRow) error {
-		if r.Topic == 0 {
-			return nil
+	for _, p := range pages {
+		if err := rw.row([]any{p.url, p.topic, size[p.topic], strings.Join(words[p.topic], " ")}); err != nil {
+			return err
 		}
-		return rw.row([]any{r.URL, r.Topic, size[r.Topic], strings.Join(words[r.Topic], " ")})
-	})
+	}
+	return nil
 }
 
 // failures writes every URL that failed for good: what kind of failure,

@@ -132,6 +132,30 @@ func StoredHarvest(ctx context.Context, st *store.Store, name string) (Series, e
 	return s, err
 }
 
+// WriteHarvest writes the harvest curve as CSV to csvPath (as WriteFile
+// with "harvest") and its plot to svgPath (as WriteHarvestSVG), from one
+// pass over the pages: each page's relevance lies past its HTML in the
+// store's row, so every pass walks the HTML's overflow pages.
+func WriteHarvest(ctx context.Context, st *store.Store, csvPath, svgPath string, refs ...Series) error {
+	s := Series{Name: "this crawl"}
+	err := atomicWrite(csvPath, func(w io.Writer) error {
+		rw, err := newRowWriter(w, "csv")
+		if err != nil {
+			return err
+		}
+		if err := harvestRows(ctx, st, rw, &s); err != nil {
+			return fmt.Errorf("export harvest: %w", err)
+		}
+		return rw.flush()
+	})
+	if err != nil {
+		return err
+	}
+	return atomicWrite(svgPath, func(w io.Writer) error {
+		return HarvestSVG(w, "harvest rate (relevant pages / pages fetched)", append([]Series{s}, refs...))
+	})
+}
+
 // WriteHarvestSVG writes the harvest plot of the store's pages (and of
 // any reference series, e.g. a BFS crawl of the same site) to path.
 func WriteHarvestSVG(ctx context.Context, st *store.Store, path string, refs ...Series) error {

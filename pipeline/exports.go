@@ -49,6 +49,16 @@ func (p *Pipeline) exportJobs(dir string) []exportJob {
 			}})
 			continue
 		}
+		if what == "harvest" && p.cfg.Topic.Enabled { // the CSV and the plot from one pass over the pages
+			svg := filepath.Join(dir, "harvest.svg")
+			jobs = append(jobs, exportJob{readsFrontier: true, run: func(ctx context.Context) ([]string, error) {
+				if err := export.WriteHarvest(ctx, p.st, path, svg); err != nil {
+					return nil, err
+				}
+				return []string{"wrote " + path, "wrote " + svg}, nil
+			}})
+			continue
+		}
 		jobs = append(jobs, exportJob{readsFrontier: what == "pages" || what == "harvest" || what == "topics",
 			run: func(ctx context.Context) ([]string, error) {
 				if err := export.WriteFile(ctx, p.st, what, "csv", path); err != nil {
@@ -56,15 +66,6 @@ func (p *Pipeline) exportJobs(dir string) []exportJob {
 				}
 				return []string{"wrote " + path}, nil
 			}})
-		if what == "harvest" && p.cfg.Topic.Enabled {
-			svg := filepath.Join(dir, "harvest.svg")
-			jobs = append(jobs, exportJob{readsFrontier: true, run: func(ctx context.Context) ([]string, error) {
-				if err := export.WriteHarvestSVG(ctx, p.st, svg); err != nil {
-					return nil, err
-				}
-				return []string{"wrote " + svg}, nil
-			}})
-		}
 	}
 	return jobs
 }

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/crawl-project/crawl"
@@ -228,21 +229,50 @@ func (s *Store) ClusterCandidates(ctx context.Context, fps [Fingerprints]uint16)
 // SaveTopics stores fuzzy topics in one transaction: topics maps a page seq
 // to its topic id (also written to pages.topic), words maps a topic id to
 // its top words. Earlier topic assignments are replaced.
+//
+// A page row holds its gzipped HTML, and SQLite rewrites a changed row
+// whole (unless it keeps its size): only pages whose topic changes are
+// updated, in seq order, with statements prepared once for the call.
 func (s *Store) SaveTopics(ctx context.Context, topics map[int64]int64, words map[int64][]string) error {
+	seqs := make([]int64, 0, len(topics))
+	for seq := range topics {
+		seqs = append(seqs, seq)
+	}
+	slices.Sort(seqs)
 	return s.write(ctx, "save topics", func(tx *sql.Tx) error {
-		for _, q := range []string{"DELETE FROM topics", "DELETE FROM topic_words", "UPDATE pages SET topic = 0 WHERE topic <> 0"} {
+		for _, q := range []string{"DELETE FROM topics", "DELETE FROM topic_words"} {
 			if _, err := tx.ExecContext(ctx, q); err != nil {
 				return err
 			}
 		}
-		for seq, topic := range topics {
-			if _, err := tx.ExecContext(ctx, "INSERT INTO topics(page_seq, topic) VALUES(?,?)", seq, topic); err != nil {
+		ins, err := tx.PrepareContext(ctx, "INSERT INTO topics(page_seq, topic) VALUES(?,?)")
+		if err != nil {
+			return err
+		}
+		defer ins.Close()
+		up, err := tx.PrepareContext(ctx, "UPDATE pages SET topic = ?1 WHERE seq = ?2 AND topic IS NOT ?1")
+		if err != nil {
+			return err
+		}
+		defer up.Close()
+		for _, seq := range seqs {
+			topic := topics[seq]
+			if _, err := ins.ExecContext(ctx, seq, topic); err != nil {
 				return fmt.Errorf("topic of page %d: %w", seq, err)
 			}
-			if _, err := tx.ExecContext(ctx, "UPDATE pages SET topic = ? WHERE seq = ?", topic, seq); err != nil {
+			if _, err := up.ExecContext(ctx, topic, seq); err != nil {
 				return fmt.Errorf("topic of page %d: %w", seq, err)
 			}
 		}
+		if _, err := tx.ExecContext(ctx, `UPDATE pages SET topic = 0 WHERE topic <> 0
+			AND seq NOT IN (SELECT page_seq FROM topics)`); err != nil {
+			return err
+		}
+		wst, err := tx.PrepareContext(ctx, "INSERT INTO topic_words(topic, words) VALUES(?,?)")
+		if err != nil {
+			return err
+		}
+		defer wst.Close()
 		for topic, ws := range words {
 			if ws == nil {
 				ws = []string{}
@@ -251,7 +281,7 @@ func (s *Store) SaveTopics(ctx context.Context, topics map[int64]int64, words ma
 			if err != nil {
 				return err
 			}
-			if _, err := tx.ExecContext(ctx, "INSERT INTO topic_words(topic, words) VALUES(?,?)", topic, b); err != nil {
+			if _, err := wst.ExecContext(ctx, topic, b); err != nil {
 				return fmt.Errorf("words of topic %d: %w", topic, err)
 			}
 		}

@@ -27,9 +27,9 @@
 //     creation beside the path, the integrity check (quick_check), Remove.
 //   - lock_unix.go, lock_other.go: the lock file.
 //   - schema.go: the ordered migrations (PRAGMA user_version), SchemaVersion, SetMeta, Meta.
-//   - pages.go: SaveResults (multi-row link inserts, pages encoded on all CPUs), MaxSeq, Counts, LinkCount.
+//   - pages.go: SaveResults (multi-row link inserts, a commit's last links in power-of-two statements prepared once, pages encoded on all CPUs), MaxSeq, Counts, LinkCount.
 //   - read.go: gzip, UnbatchedPages, Pages, PagesNoHTML, PageBySeq, PageLinks.
-//   - batch.go: SaveBatch (its records through records.go), ClusterRow, ResultClusters, SetClusters, Clusters, ClusterCandidates, DeleteClusters, SaveTopics, TopicWords.
+//   - batch.go: SaveBatch (its records through records.go), ClusterRow, ResultClusters, SetClusters, Clusters, ClusterCandidates, DeleteClusters, SaveTopics (only changed pages rewritten, README.md), TopicWords.
 //   - annotations.go: per-page annotations (crawl.Page.Annotations, JSON in pages.annotations), AnnotationNames.
 //   - results.go: the named batch results other than the clusters (JSON by batch and name), BatchResults.
 //   - frontier.go: frontier rows for the frontier package's SQLite backend.

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"math/bits"
 	"net/http"
 	"runtime"
 	"strings"
@@ -178,19 +179,25 @@ func insertPages(ctx context.Context, tx *sql.Tx, hot *hotStmts, pages []*crawl.
 }
 
 // linkWriter inserts links many rows per statement: one cgo call per
-// linkChunk rows instead of per row.
+// linkChunk rows instead of per row. The rows left at the end of a
+// transaction go in statements of 128, 64, …, 1 rows, prepared once with
+// the store, not in one statement of their number, which SQLite parsed
+// anew in every commit (a best-first crawl commits about once a page).
 type linkWriter struct {
 	ctx  context.Context
 	tx   *sql.Tx
 	hot  *hotStmts
 	full *sql.Stmt
-	args []any
+	args *[]any
 }
 
 const linkChunk = 200
 
+// linkArgs keeps the writers' argument slices from commit to commit.
+var linkArgs = sync.Pool{New: func() any { a := make([]any, 0, 4*linkChunk); return &a }}
+
 func newLinkWriter(ctx context.Context, tx *sql.Tx, hot *hotStmts) *linkWriter {
-	return &linkWriter{ctx: ctx, tx: tx, hot: hot, args: make([]any, 0, 4*linkChunk)}
+	return &linkWriter{ctx: ctx, tx: tx, hot: hot, args: linkArgs.Get().(*[]any)}
 }
 
 func linkInsert(n int) string {
@@ -199,8 +206,8 @@ func linkInsert(n int) string {
 }
 
 func (w *linkWriter) add(seq int64, pos int, l crawl.Link) error {
-	w.args = append(w.args, seq, pos, l.URL, l.Anchor)
-	if len(w.args) < 4*linkChunk {
+	*w.args = append(*w.args, seq, pos, l.URL, l.Anchor)
+	if len(*w.args) < 4*linkChunk {
 		return nil
 	}
 	if w.full == nil {
@@ -209,24 +216,39 @@ func (w *linkWriter) add(seq int64, pos int, l crawl.Link) error {
 			return err
 		}
 	}
-	_, err := w.full.ExecContext(w.ctx, w.args...)
-	w.args = w.args[:0]
+	_, err := w.full.ExecContext(w.ctx, *w.args...)
+	*w.args = (*w.args)[:0]
 	return err
 }
 
+// flush inserts the rows left, in order, the biggest power of two first.
 func (w *linkWriter) flush() error {
-	if len(w.args) == 0 {
-		return nil
+	args := *w.args
+	*w.args = args[:0]
+	for len(args) > 0 {
+		i := bits.Len(uint(len(args)/4)) - 1 // 1<<i ≤ rows left
+		i = min(i, linkRowsSizes-1)
+		st, err := w.hot.get(w.ctx, w.tx, stmtLinkRows+hotStmt(i))
+		if err != nil {
+			return err
+		}
+		_, err = st.ExecContext(w.ctx, args[:4<<i]...)
+		st.Close()
+		if err != nil {
+			return err
+		}
+		args = args[4<<i:]
 	}
-	_, err := w.tx.ExecContext(w.ctx, linkInsert(len(w.args)/4), w.args...)
-	w.args = w.args[:0]
-	return err
+	return nil
 }
 
 func (w *linkWriter) close() {
 	if w.full != nil {
 		w.full.Close()
 	}
+	clear((*w.args)[:cap(*w.args)]) // no page's strings kept in the pool
+	*w.args = (*w.args)[:0]
+	linkArgs.Put(w.args)
 }
 
 func insertFailures(ctx context.Context, tx *sql.Tx, failures []crawl.Failure) error {

@@ -19,13 +19,22 @@ func (s *Store) MovePages(ctx context.Context, moves map[int64]int64, removed []
 		return nil
 	}
 	return s.write(ctx, "move pages", func(tx *sql.Tx) error {
+		var stmts [2]*sql.Stmt // prepared once for every move
+		for i, q := range []string{"UPDATE pages SET cluster = ? WHERE seq = ?", "UPDATE page_records SET cluster = ? WHERE page_seq = ?"} {
+			st, err := tx.PrepareContext(ctx, q)
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			stmts[i] = st
+		}
 		for _, seq := range slices.Sorted(maps.Keys(moves)) {
 			id := moves[seq]
 			if id <= 0 {
 				return fmt.Errorf("page %d: cluster %d: want > 0", seq, id)
 			}
-			for _, q := range []string{"UPDATE pages SET cluster = ? WHERE seq = ?", "UPDATE page_records SET cluster = ? WHERE page_seq = ?"} {
-				if _, err := tx.ExecContext(ctx, q, id, seq); err != nil {
+			for _, st := range stmts {
+				if _, err := st.ExecContext(ctx, id, seq); err != nil {
 					return fmt.Errorf("page %d to cluster %d: %w", seq, id, err)
 				}
 			}

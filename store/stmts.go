@@ -25,8 +25,13 @@ const (
 	stmtInsertFrontier
 	stmtInsertFingerprint
 	stmtLinkChunk
-	numHotStmts
+	stmtLinkRows // stmtLinkRows+i inserts 1<<i links, i < linkRowsSizes (a commit's last links)
+	numHotStmts  = stmtLinkRows + linkRowsSizes
 )
+
+// linkRowsSizes is the number of power-of-two link statements: 1 to 128
+// rows, which make up any remainder below linkChunk (200).
+const linkRowsSizes = 8
 
 // query is the statement's SQL.
 func (k hotStmt) query() string {
@@ -45,6 +50,9 @@ func (k hotStmt) query() string {
 		return `INSERT INTO fingerprints(url, body, simhash) VALUES(?,?,?) ON CONFLICT(url) DO NOTHING`
 	case stmtLinkChunk:
 		return linkInsert(linkChunk)
+	}
+	if k >= stmtLinkRows && k < stmtLinkRows+linkRowsSizes {
+		return linkInsert(1 << (k - stmtLinkRows))
 	}
 	return "" // not a hot statement: preparing it fails
 }

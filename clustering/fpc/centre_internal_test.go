@@ -2,6 +2,7 @@ package fpc
 
 import (
 	"math"
+	"slices"
 	"testing"
 )
 
@@ -88,6 +89,80 @@ func FuzzUnmarshalCentre(f *testing.F) {
 		c := a.derive(&cfg)
 		if s := centreSim(c, c, &cfg); math.IsNaN(s) {
 			t.Errorf("decoded centre similarity NaN")
+		}
+	})
+}
+
+// addRef is setAcc.add as a plain merge: one pass counts the elements s
+// lacks, a merge from the back fills the grown slices.
+func (s *setAcc) addRef(elems []uint64, counts []uint32) {
+	fresh := 0
+	for i, j := 0, 0; j < len(elems); {
+		switch {
+		case i < len(s.elems) && s.elems[i] < elems[j]:
+			i++
+		case i < len(s.elems) && s.elems[i] == elems[j]:
+			i, j = i+1, j+1
+		default:
+			fresh, j = fresh+1, j+1
+		}
+	}
+	n := len(s.elems)
+	se := slices.Grow(s.elems, fresh)[:n+fresh]
+	sc := slices.Grow(s.counts, fresh)[:n+fresh]
+	i, k := n-1, n+fresh-1
+	for j := len(elems) - 1; j >= 0; k-- {
+		c := countOf(counts, j)
+		switch {
+		case i >= 0 && se[i] > elems[j]:
+			se[k], sc[k] = se[i], sc[i]
+			i--
+		case i >= 0 && se[i] == elems[j]:
+			se[k], sc[k] = se[i], sc[i]+c
+			i, j = i-1, j-1
+		default:
+			se[k], sc[k] = elems[j], c
+			j--
+		}
+	}
+	s.elems, s.counts = se, sc
+}
+
+// fuzzSet turns bytes into a sorted set of distinct elements (small
+// values, so sets overlap) and counts from the same bytes.
+func fuzzSet(b []byte, spread uint64) ([]uint64, []uint32) {
+	var elems []uint64
+	for _, c := range b {
+		elems = append(elems, uint64(c)*spread)
+	}
+	slices.Sort(elems)
+	elems = slices.Compact(elems)
+	counts := make([]uint32, len(elems))
+	for i := range counts {
+		counts[i] = uint32(i%7 + 1)
+	}
+	return elems, counts
+}
+
+// FuzzSetAccAdd holds setAcc.add (galloping, moves by copy) to addRef, a
+// plain merge, with and without counts, on sets of any sizes and overlap.
+func FuzzSetAccAdd(f *testing.F) {
+	f.Add([]byte{1, 5, 9, 200}, []byte{0, 5, 6, 255}, []byte{}, uint8(1), false)
+	f.Add([]byte("the accumulator of a big cluster holds many"), []byte("a page"), []byte("few"), uint8(3), true)
+	f.Add([]byte{}, []byte{1, 2, 3}, []byte{3, 4}, uint8(0), false)
+	f.Fuzz(func(t *testing.T, a, b, c []byte, spread uint8, withCounts bool) {
+		sp := uint64(spread) + 1
+		got, want := &setAcc{}, &setAcc{}
+		for _, in := range [][]byte{a, b, c, b} {
+			elems, counts := fuzzSet(in, sp)
+			if !withCounts {
+				counts = nil
+			}
+			got.add(elems, counts)
+			want.addRef(elems, counts)
+			if !slices.Equal(got.elems, want.elems) || !slices.Equal(got.counts, want.counts) {
+				t.Fatalf("add(%v, %v) = %v %v, want %v %v", elems, counts, got.elems, got.counts, want.elems, want.counts)
+			}
 		}
 	})
 }

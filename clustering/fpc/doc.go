@@ -22,10 +22,12 @@
 //     with them (setSim); intersections_other.go elsewhere or with purego.
 //     Every assembly routine has a pure-Go twin that tests hold bit for bit
 //     equal to it; .ci/run also tests the package with -tags purego.
-//   - centre.go: cluster accumulators (sorted slices, merged) and the
+//   - centre.go: cluster accumulators (sorted slices; a page's elements
+//     found by galloping, the new ones moved in by copy) and the
 //     centres derived from them.
 //   - codec.go: the compact binary stored form of an accumulator.
-//   - mkmeans.go: MKmeans, algorithm 1.
+//   - mkmeans.go: MKmeans, algorithm 1 (a cluster a round left with the
+//     same pages keeps its sums; only its layer cosines are summed again).
 //   - lsh.go: fingerprints (algorithm 2) and the inverted indexes.
 //   - clusterer.go: Clusterer, incremental merging (algorithm 3), persistence.
 //   - canonical.go: Recluster, the final pass in canonical order (Digest)

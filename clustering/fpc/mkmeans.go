@@ -3,6 +3,7 @@ package fpc
 import (
 	"math"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 )
@@ -64,6 +65,7 @@ func mkmeans(pages []*Features, cfg *Config) ([]int, []*acc) {
 		}
 	}
 	assign := make([]int, len(pages))
+	var members [][]int32
 	prev := math.Inf(-1)
 	for round := 0; round < cfg.T && len(accs) > 0; round++ {
 		intra := assignAll(pages, accs, assign, cfg)
@@ -71,14 +73,13 @@ func mkmeans(pages []*Features, cfg *Config) ([]int, []*acc) {
 		for k, a := range accs {
 			centres[k] = a.centre // derived by assignAll
 		}
+		members = groupMembers(members, assign, len(accs))
 		next := make([]*acc, len(accs))
-		for i, p := range pages {
-			k := assign[i]
-			if next[k] == nil {
+		for k, m := range members {
+			if len(m) > 0 {
 				next[k] = accs[k]
-				next[k].reset() // rebuilt in place: the centre it had is in centres
+				next[k].rebuild(pages, m, centres[k])
 			}
-			next[k].addWith(p, centres[k])
 		}
 		accs = compact(next, assign)
 		accs = mergeClose(accs, assign, cfg)
@@ -87,7 +88,50 @@ func mkmeans(pages []*Features, cfg *Config) ([]int, []*acc) {
 		}
 		prev = intra
 	}
+	for _, a := range accs {
+		a.from = nil // the accumulators outlive the batch: no page indexes kept
+	}
 	return assign, accs
+}
+
+// groupMembers returns, for each of k clusters, its pages in page order
+// (indexes into the batch), in the memory of members.
+func groupMembers(members [][]int32, assign []int, k int) [][]int32 {
+	members = slices.Grow(members[:0], k)[:k]
+	for j := range members {
+		members[j] = members[j][:0]
+	}
+	for i, c := range assign {
+		members[c] = append(members[c], int32(i))
+	}
+	return members
+}
+
+// rebuild makes a the accumulator of the pages members (in page order), each
+// page's layer cosines measured against c, as reset and addWith of each
+// page would. When a was built from the very same pages in the same order
+// since its last reset (a.from: an MKmeans round left the cluster as it
+// was), only the cosines change: the sums, counts and set elements, pruning
+// included, would come out the same, so they are kept and the cosines are
+// summed again in the same order, to the same bits.
+func (a *acc) rebuild(pages []*Features, members []int32, c *Features) {
+	if a.from == nil || !slices.Equal(a.from, members) {
+		a.reset()
+		for _, i := range members {
+			a.addWith(pages[i], c)
+		}
+		a.from = append(a.from[:0:0], members...)
+		return
+	}
+	for d := range a.Layers {
+		a.Layers[d].Cos = 0
+	}
+	for _, i := range members {
+		for d, layer := range pages[i].Layers {
+			a.Layers[d].Cos += layerCos(layer, c, d)
+		}
+	}
+	a.stale()
 }
 
 // assignAll assigns every page to its most similar centre, on all cores,
