@@ -26,10 +26,43 @@ type feature struct {
 // example is a fetched page as a training example: the features of the
 // link it was fetched through, whether it turned out relevant, and its
 // label: 1 or 0 (LabelsBinary), or its relevance share (LabelsSoft).
+// slots are its features' places in the compact tables a training
+// works on (featureIndex), aligned with feats.
 type example struct {
 	feats []feature
+	slots []int32
 	pos   bool
 	y     float32
+}
+
+// featureIndex numbers the distinct feature ids of the examples a link
+// model was given, in order of first sight: a training works on tables
+// of that many weights and AdaGrad sums (kilobytes, in cache) instead of
+// the dense 2^weightBits ones (a megabyte each, where every access of
+// a feature missed the cache), with the same updates in the same order,
+// so the same weights. Ids of examples since dropped from the ring keep
+// their slot: there are at most 2^weightBits.
+type featureIndex struct {
+	slot map[uint32]int32 // feature id → its slot
+	ids  []uint32         // slot → feature id
+}
+
+// slotsOf is the slots of feats, numbering the ids not seen before.
+func (fx *featureIndex) slotsOf(feats []feature) []int32 {
+	if fx.slot == nil {
+		fx.slot = make(map[uint32]int32)
+	}
+	out := make([]int32, len(feats))
+	for i, f := range feats {
+		s, ok := fx.slot[f.id]
+		if !ok {
+			s = int32(len(fx.ids))
+			fx.slot[f.id] = s
+			fx.ids = append(fx.ids, f.id)
+		}
+		out[i] = s
+	}
+	return out
 }
 
 // weights is an immutable trained model: scoring reads it without locks.
@@ -67,8 +100,9 @@ type linkModel struct {
 	pos, neg  int // examples of each class in the ring
 	sinceLast int
 	trainings int
+	index     featureIndex // the examples' feature slots
 
-	g2 sync.Pool // *[]float32: train's AdaGrad sums, all zero between trainings
+	scratch sync.Pool // *trainScratch: a training's compact tables
 }
 
 func newLinkModel(every int) *linkModel {
@@ -97,7 +131,7 @@ func (lm *linkModel) predict(feats []feature) (float64, bool) {
 // training. It reports whether it trained.
 func (lm *linkModel) add(feats []feature, pos bool, y float32) bool {
 	lm.mu.Lock()
-	e := example{feats: feats, pos: pos, y: y}
+	e := example{feats: feats, slots: lm.index.slotsOf(feats), pos: pos, y: y}
 	if len(lm.examples) < maxExamples {
 		lm.examples = append(lm.examples, e)
 	} else {
@@ -121,50 +155,66 @@ func (lm *linkModel) add(feats []feature, pos bool, y float32) bool {
 	}
 	lm.sinceLast = 0
 	data := append([]example(nil), lm.examples...)
+	ids := lm.index.ids[:len(lm.index.ids):len(lm.index.ids)] // appended to only past its length
 	np, nn := lm.pos, lm.neg
 	lm.trainings++
 	lm.mu.Unlock()
-	lm.cur.Store(lm.fit(data, np, nn))
+	lm.cur.Store(lm.fit(data, ids, np, nn))
 	return true
 }
 
-// fit is train with the AdaGrad sums of an earlier training, zeroed again
-// where it set them (the features of data): a training then allocates
-// only the weights it publishes.
-func (lm *linkModel) fit(data []example, pos, neg int) *weights {
-	g2, _ := lm.g2.Get().(*[]float32)
-	if g2 == nil {
-		s := make([]float32, 1<<weightBits)
-		g2 = &s
+// trainScratch is a training's compact tables, by feature slot: the
+// weights and the AdaGrad sums of squared gradients.
+type trainScratch struct{ w, g2 []float32 }
+
+// fit trains on data, whose slots number ids, in the compact tables of
+// an earlier training: a training allocates only the weights it
+// publishes.
+func (lm *linkModel) fit(data []example, ids []uint32, pos, neg int) *weights {
+	sc, _ := lm.scratch.Get().(*trainScratch)
+	if sc == nil {
+		sc = &trainScratch{}
 	}
-	w := trainWith(data, pos, neg, *g2)
-	for _, e := range data {
-		for _, f := range e.feats {
-			(*g2)[f.id] = 0
-		}
-	}
-	lm.g2.Put(g2)
+	w := trainSlots(data, ids, pos, neg, sc)
+	lm.scratch.Put(sc)
 	return w
 }
 
 // train fits a logistic regression to data from zero, with AdaGrad and
 // class weights that balance the two classes (relevant pages are usually
-// the few).
+// the few). It numbers the features' slots itself (examples of a
+// linkModel have them already).
 func train(data []example, pos, neg int) *weights {
-	return trainWith(data, pos, neg, make([]float32, 1<<weightBits))
+	var fx featureIndex
+	slotted := make([]example, len(data))
+	for i, e := range data {
+		e.slots = fx.slotsOf(e.feats)
+		slotted[i] = e
+	}
+	return trainSlots(slotted, fx.ids, pos, neg, &trainScratch{})
 }
 
-// trainWith is train with g2, all zero, for the AdaGrad sums of squared
-// gradients (by feature id).
-func trainWith(data []example, pos, neg int, g2 []float32) *weights {
+// trainSlots is train on the compact tables of sc (grown to len(ids)
+// and zeroed), the weights then laid out densely by feature id: each
+// update is the one the dense tables would get (a feature's slot stands
+// for its id one to one), in the same order, so the weights are the
+// same.
+func trainSlots(data []example, ids []uint32, pos, neg int, sc *trainScratch) *weights {
+	n := len(ids)
+	if cap(sc.w) < n {
+		sc.w, sc.g2 = make([]float32, n, n+n/2+64), make([]float32, n, n+n/2+64)
+	}
+	w, g2 := sc.w[:n], sc.g2[:n]
+	clear(w)
+	clear(g2)
 	wPos, wNeg := float32(1), float32(1)
-	w := make([]float32, 1<<weightBits) // the weights, dense by feature id
 	var bias, bg2 float32
 	for range epochs {
 		for _, e := range data {
 			z := bias
-			for _, f := range e.feats {
-				z += w[f.id] * f.val
+			slots := e.slots[:len(e.feats)]
+			for i, f := range e.feats {
+				z += w[slots[i]] * f.val
 			}
 			p := float32(sigmoid(float64(z)))
 			cw := wNeg
@@ -174,15 +224,20 @@ func trainWith(data []example, pos, neg int, g2 []float32) *weights {
 			g := cw * (p - e.y)
 			bg2 += g * g
 			bias -= learnRate * g / (sqrt32(bg2) + 1e-6)
-			for _, f := range e.feats {
-				gf := g*f.val + l2*w[f.id]
-				s := g2[f.id] + gf*gf
-				g2[f.id] = s
-				w[f.id] -= learnRate * gf / (sqrt32(s) + 1e-6)
+			for i, f := range e.feats {
+				s := slots[i]
+				gf := g*f.val + l2*w[s]
+				q := g2[s] + gf*gf
+				g2[s] = q
+				w[s] -= learnRate * gf / (sqrt32(q) + 1e-6)
 			}
 		}
 	}
-	return &weights{w: w, bias: bias}
+	dense := make([]float32, 1<<weightBits) // the published weights, dense by feature id
+	for s, id := range ids {
+		dense[id] = w[s]
+	}
+	return &weights{w: dense, bias: bias}
 }
 
 func sqrt32(x float32) float32 { return float32(math.Sqrt(float64(x))) }

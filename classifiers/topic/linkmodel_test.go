@@ -8,7 +8,8 @@ import (
 
 // BenchmarkTrain measures one training of the link model on a full ring
 // of maxExamples examples of 40 features each (about what a link of a real
-// page carries), the work done every Retrain pages, off the scoring path.
+// page carries), the work done every Retrain pages (linkModel.fit, the
+// examples' feature slots numbered as linkModel.add does).
 func BenchmarkTrain(b *testing.B) {
 	data := make([]example, maxExamples)
 	pos := 0
@@ -22,12 +23,15 @@ func BenchmarkTrain(b *testing.B) {
 			pos++
 		}
 	}
+	lm := newLinkModel(DefaultRetrain)
+	for i := range data { // as linkModel.add numbers them
+		data[i].slots = lm.index.slotsOf(data[i].feats)
+	}
 	b.ReportAllocs()
 	var w *weights
 	for b.Loop() {
-		w = train(data, pos, len(data)-pos)
+		w = lm.fit(data, lm.index.ids, pos, len(data)-pos)
 	}
-	lm := &linkModel{}
 	lm.cur.Store(w)
 	var sum float64
 	for _, e := range data {
@@ -40,11 +44,13 @@ func BenchmarkTrain(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(data)), "ns/example")
 }
 
-// TestFitReusesZeroedSums checks that fit, which reuses the AdaGrad sums
-// of its last training, gives exactly the weights of a fresh train, on
-// two different data sets in a row (the second would differ if the first
-// left sums behind).
-func TestFitReusesZeroedSums(t *testing.T) {
+// TestFitMatchesDense checks that fit, which trains on compact tables
+// by feature slot and reuses them, gives exactly the weights of the
+// dense training it replaces (trainDense), on different data sets in a
+// row with slots numbered across them as a linkModel does (the later
+// ones would differ if a training left sums behind, or if a slot of a
+// feature not in the data leaked a weight).
+func TestFitMatchesDense(t *testing.T) {
 	set := func(seed int) ([]example, int) {
 		data := make([]example, 300)
 		pos := 0
@@ -53,7 +59,9 @@ func TestFitReusesZeroedSums(t *testing.T) {
 			for k := range 20 {
 				fs.addToken("t:", fmt.Sprint((i*seed+k*13)%700))
 			}
+			fs.feats = append(fs.feats, feature{id: fs.feats[0].id, val: 0.5}) // an id twice, as a hash collision gives
 			data[i] = labelled(fs.feats, (i+seed)%7 == 0)
+			data[i].y = float32(i%5) / 4
 			if data[i].pos {
 				pos++
 			}
@@ -61,18 +69,55 @@ func TestFitReusesZeroedSums(t *testing.T) {
 		return data, pos
 	}
 	lm := newLinkModel(DefaultRetrain)
-	for _, seed := range []int{7, 11, 7} {
+	for _, seed := range []int{7, 11, 7, 3} {
 		data, pos := set(seed)
-		got, want := lm.fit(data, pos, len(data)-pos), train(data, pos, len(data)-pos)
-		if got.bias != want.bias {
-			t.Fatalf("seed %d: bias %v, fresh training %v", seed, got.bias, want.bias)
+		for i := range data {
+			data[i].slots = lm.index.slotsOf(data[i].feats)
 		}
-		for i := range want.w {
-			if got.w[i] != want.w[i] {
-				t.Fatalf("seed %d: weight %d = %v, fresh training %v", seed, i, got.w[i], want.w[i])
+		want := trainDense(data, pos, len(data)-pos)
+		for name, got := range map[string]*weights{"fit": lm.fit(data, lm.index.ids, pos, len(data)-pos), "train": train(data, pos, len(data)-pos)} {
+			if got.bias != want.bias {
+				t.Fatalf("seed %d, %s: bias %v, dense training %v", seed, name, got.bias, want.bias)
+			}
+			for i := range want.w {
+				if math.Float32bits(got.w[i]) != math.Float32bits(want.w[i]) {
+					t.Fatalf("seed %d, %s: weight %d = %v, dense training %v", seed, name, i, got.w[i], want.w[i])
+				}
 			}
 		}
 	}
+}
+
+// trainDense is the training trainSlots replaced, on dense tables by
+// feature id: the reference its weights must equal.
+func trainDense(data []example, pos, neg int) *weights {
+	g2 := make([]float32, 1<<weightBits)
+	wPos, wNeg := float32(1), float32(1)
+	w := make([]float32, 1<<weightBits)
+	var bias, bg2 float32
+	for range epochs {
+		for _, e := range data {
+			z := bias
+			for _, f := range e.feats {
+				z += w[f.id] * f.val
+			}
+			p := float32(sigmoid(float64(z)))
+			cw := wNeg
+			if e.pos {
+				cw = wPos
+			}
+			g := cw * (p - e.y)
+			bg2 += g * g
+			bias -= learnRate * g / (sqrt32(bg2) + 1e-6)
+			for _, f := range e.feats {
+				gf := g*f.val + l2*w[f.id]
+				s := g2[f.id] + gf*gf
+				g2[f.id] = s
+				w[f.id] -= learnRate * gf / (sqrt32(s) + 1e-6)
+			}
+		}
+	}
+	return &weights{w: w, bias: bias}
 }
 
 // labelled is a binary example (LabelsBinary).
