@@ -66,16 +66,72 @@ func (fx *featureIndex) slotsOf(feats []feature) []int32 {
 }
 
 // weights is an immutable trained model: scoring reads it without locks.
-// The weights are laid out densely by feature hash (weightBits bits), so a
-// lookup is an index, not a map probe; features whose hashes share those
-// bits share a weight.
+// It holds the weights of the features of the examples it was trained
+// on, in an open-addressing table by feature id at most half full (a
+// feature without a slot weighs 0); feature ids are hashes masked to
+// weightBits bits, and features whose hashes share those bits share a
+// weight. A dense table of 2^weightBits weights (a megabyte) was
+// allocated and written at random every training, and faulting in its
+// pages cost more than the training (below).
 type weights struct {
-	w    []float32
-	bias float32
+	slots []weightSlot
+	mask  uint32
+	bias  float32
 }
 
-// weightBits sizes the dense weight table: 2^18 float32, 1 MiB; feature
-// ids are hashes masked to it.
+// weightSlot is a feature id and its weight; id noFeature when empty.
+type weightSlot struct {
+	id uint32
+	w  float32
+}
+
+// noFeature marks an empty weightSlot: no feature id is this large.
+const noFeature = 1 << 31
+
+// newWeights is the table of the weights w[s] of ids[s] that are not 0.
+func newWeights(ids []uint32, w []float32, bias float32) *weights {
+	nz := 0
+	for _, x := range w {
+		if x != 0 {
+			nz++
+		}
+	}
+	n := 16
+	for n < 2*nz {
+		n *= 2
+	}
+	wt := &weights{slots: make([]weightSlot, n), mask: uint32(n - 1), bias: bias}
+	for i := range wt.slots {
+		wt.slots[i].id = noFeature
+	}
+	for s, id := range ids {
+		if w[s] == 0 {
+			continue
+		}
+		j := id & wt.mask
+		for wt.slots[j].id != noFeature {
+			j = (j + 1) & wt.mask
+		}
+		wt.slots[j] = weightSlot{id: id, w: w[s]}
+	}
+	return wt
+}
+
+// at is the weight of feature id (0 for a feature it has none of).
+func (wt *weights) at(id uint32) float32 {
+	for j := id & wt.mask; ; j = (j + 1) & wt.mask {
+		sl := wt.slots[j]
+		if sl.id == id {
+			return sl.w
+		}
+		if sl.id == noFeature {
+			return 0
+		}
+	}
+}
+
+// weightBits sizes the feature space: feature ids are hashes masked to
+// it.
 const (
 	weightBits = 18
 	weightMask = 1<<weightBits - 1
@@ -121,7 +177,7 @@ func (lm *linkModel) predict(feats []feature) (float64, bool) {
 	}
 	z := wt.bias
 	for _, f := range feats {
-		z += wt.w[f.id] * f.val
+		z += wt.at(f.id) * f.val // as a dense table's 0 would
 	}
 	return sigmoid(float64(z)), true
 }
@@ -195,10 +251,9 @@ func train(data []example, pos, neg int) *weights {
 }
 
 // trainSlots is train on the compact tables of sc (grown to len(ids)
-// and zeroed), the weights then laid out densely by feature id: each
-// update is the one the dense tables would get (a feature's slot stands
-// for its id one to one), in the same order, so the weights are the
-// same.
+// and zeroed): each update is the one dense tables by feature id would
+// get (a feature's slot stands for its id one to one), in the same
+// order, so the weights are the same.
 func trainSlots(data []example, ids []uint32, pos, neg int, sc *trainScratch) *weights {
 	n := len(ids)
 	if cap(sc.w) < n {
@@ -233,11 +288,7 @@ func trainSlots(data []example, ids []uint32, pos, neg int, sc *trainScratch) *w
 			}
 		}
 	}
-	dense := make([]float32, 1<<weightBits) // the published weights, dense by feature id
-	for s, id := range ids {
-		dense[id] = w[s]
-	}
-	return &weights{w: dense, bias: bias}
+	return newWeights(ids, w, bias)
 }
 
 func sqrt32(x float32) float32 { return float32(math.Sqrt(float64(x))) }
