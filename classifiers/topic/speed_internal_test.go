@@ -1,10 +1,12 @@
 package topic
 
 import (
+	"math"
 	"math/rand/v2"
 	"net/url"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"unicode"
 
@@ -170,6 +172,53 @@ func TestContentTextsTokens(t *testing.T) {
 			if !slices.Equal(a.idx, b.idx) || !slices.Equal(a.val, b.val) || !slices.Equal(a.words.ids, b.words.ids) || !slices.Equal(a.words.tf, b.words.tf) {
 				t.Fatalf("page %d, URL words %v: the vector of the texts differs from the content's", i, urlWords)
 			}
+		}
+	}
+}
+
+// TestWordHashAndTermWeight checks the shortcuts of the page vector's
+// words against what they stand for: wordHash carried on from wordSeed
+// is fnv1a with the "w:" prefix, and termWeight's table is 1+ln(c).
+func TestWordHashAndTermWeight(t *testing.T) {
+	for _, w := range []string{"", "a", "asyncio", "straße", "x\x00y", strings.Repeat("long", 40)} {
+		if got, want := wordHash(w), fnv1a("w:", w); got != want {
+			t.Errorf("wordHash(%q) = %#x, fnv1a %#x", w, got, want)
+		}
+	}
+	for c := 1; c < 300; c++ {
+		if got, want := termWeight(c), 1+float32(math.Log(float64(c))); math.Float32bits(got) != math.Float32bits(want) {
+			t.Errorf("termWeight(%d) = %v, want %v", c, got, want)
+		}
+	}
+}
+
+// TestWeighMemo checks weigh, which computes the IDF of each small
+// document frequency once a call, against the IDF computed word by word,
+// with frequencies below and above the memo's bound.
+func TestWeighMemo(t *testing.T) {
+	m := &Model{}
+	m.bg.df = make([]atomic.Int32, 1<<wordBits)
+	m.bg.docs.Store(5000)
+	var b bag
+	for i := range 600 {
+		id := uint32(i * 97 % (1 << wordBits))
+		m.bg.df[id].Store(int32(i * 13 % 700))
+		b.ids = append(b.ids, id)
+		b.tf = append(b.tf, termWeight(1+i%5))
+	}
+	slices.Sort(b.ids)
+	got := m.weigh(b)
+	docs := float64(m.bg.docs.Load()) + 1
+	want := make([]float64, len(b.ids))
+	var ss float64
+	for k, id := range b.ids {
+		want[k] = float64(b.tf[k]) * max(math.Log(docs/(float64(m.bg.df[id].Load())+1)), 0)
+		ss += want[k] * want[k]
+	}
+	inv := 1 / math.Sqrt(ss)
+	for k := range want {
+		if want[k] *= inv; math.Float64bits(got[k]) != math.Float64bits(want[k]) {
+			t.Fatalf("word %d: %v, want %v", k, got[k], want[k])
 		}
 	}
 }
