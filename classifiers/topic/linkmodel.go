@@ -26,13 +26,19 @@ type feature struct {
 // example is a fetched page as a training example: the features of the
 // link it was fetched through, whether it turned out relevant, and its
 // label: 1 or 0 (LabelsBinary), or its relevance share (LabelsSoft).
-// slots are its features' places in the compact tables a training
-// works on (featureIndex), aligned with feats.
+// slots are its features with their places in the compact tables a
+// training works on (featureIndex) for ids, in the order of feats.
 type example struct {
 	feats []feature
-	slots []int32
+	slots []slotFeature
 	pos   bool
 	y     float32
+}
+
+// slotFeature is a feature by its slot (featureIndex) and its value.
+type slotFeature struct {
+	slot int32
+	val  float32
 }
 
 // featureIndex numbers the distinct feature ids of the examples a link
@@ -47,12 +53,12 @@ type featureIndex struct {
 	ids  []uint32         // slot → feature id
 }
 
-// slotsOf is the slots of feats, numbering the ids not seen before.
-func (fx *featureIndex) slotsOf(feats []feature) []int32 {
+// slotsOf is feats by slot, numbering the ids not seen before.
+func (fx *featureIndex) slotsOf(feats []feature) []slotFeature {
 	if fx.slot == nil {
 		fx.slot = make(map[uint32]int32)
 	}
-	out := make([]int32, len(feats))
+	out := make([]slotFeature, len(feats))
 	for i, f := range feats {
 		s, ok := fx.slot[f.id]
 		if !ok {
@@ -60,7 +66,7 @@ func (fx *featureIndex) slotsOf(feats []feature) []int32 {
 			fx.slot[f.id] = s
 			fx.ids = append(fx.ids, f.id)
 		}
-		out[i] = s
+		out[i] = slotFeature{s, f.val}
 	}
 	return out
 }
@@ -267,9 +273,8 @@ func trainSlots(data []example, ids []uint32, pos, neg int, sc *trainScratch) *w
 	for range epochs {
 		for _, e := range data {
 			z := bias
-			slots := e.slots[:len(e.feats)]
-			for i, f := range e.feats {
-				z += w[slots[i]] * f.val
+			for _, f := range e.slots {
+				z += w[f.slot] * f.val
 			}
 			p := float32(sigmoid(float64(z)))
 			cw := wNeg
@@ -279,8 +284,8 @@ func trainSlots(data []example, ids []uint32, pos, neg int, sc *trainScratch) *w
 			g := cw * (p - e.y)
 			bg2 += g * g
 			bias -= learnRate * g / (sqrt32(bg2) + 1e-6)
-			for i, f := range e.feats {
-				s := slots[i]
+			for _, f := range e.slots {
+				s := f.slot
 				gf := g*f.val + l2*w[s]
 				q := g2[s] + gf*gf
 				g2[s] = q
