@@ -3,6 +3,7 @@ package topic
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"testing"
 )
 
@@ -180,4 +181,34 @@ func TestWordEvidence(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestSmallIDs checks the precomputed ids of the small-number features
+// against hashing prefix+number (and rateBin's names), inside and outside
+// the tables.
+func TestSmallIDs(t *testing.T) {
+	for _, tab := range []*smallIDs{prIDs, lcIDs, distIDs, sibIDs, dirIDs, hubIDs, inrelIDs, inallIDs} {
+		for k := -2; k < 12; k++ {
+			if got, want := tab.id(k), fnv1a(tab.prefix, strconv.Itoa(k))&weightMask; got != want {
+				t.Errorf("%s%d: %#x, want %#x", tab.prefix, k, got, want)
+			}
+		}
+		for fetched := range 12 {
+			for rel := 0; rel <= fetched; rel++ {
+				c := counts{fetched, rel}
+				if got, want := tab.rate(c), fnv1a(tab.prefix, rateBin(c))&weightMask; got != want {
+					t.Errorf("%s rate %v: %#x, want %#x", tab.prefix, c, got, want)
+				}
+			}
+		}
+	}
+}
+
+// rateBin names the relevant share of c in quarters, "none" under 2
+// pages: the feature names smallIDs.rate gives the ids of.
+func rateBin(c counts) string {
+	if c.fetched < 2 {
+		return "none"
+	}
+	return strconv.Itoa(int(4 * float64(c.relevant) / float64(c.fetched+1)))
 }
