@@ -1,6 +1,7 @@
 package topic
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"net/url"
@@ -9,6 +10,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"unicode"
+
+	"golang.org/x/net/html"
 
 	"github.com/crawl-project/crawl"
 )
@@ -92,7 +95,55 @@ func FuzzNonSpaceRunes(f *testing.F) {
 		if got := nonSpaceRunes(s); got != want {
 			t.Fatalf("nonSpaceRunes(%q) = %d, want %d", s, got, want)
 		}
+		if got := hasNonSpace(s); got != (want > 0) {
+			t.Fatalf("hasNonSpace(%q) = %v, %d runes not space", s, got, want)
+		}
 	})
+}
+
+// TestContentTextsHub checks that contentTexts, which counts the runes
+// outside links only as far as the hub-like test needs, picks the texts
+// ExtractContent's Text is made of on pages around HubRatio: anchor text
+// from none to all, in texts before, between and after the links, with
+// white space only texts, and non-ASCII white space.
+func TestContentTextsHub(t *testing.T) {
+	m, err := NewFromPages(Config{}, []SeedPage{{URL: "http://docs.test/a.html", Doc: realDocs(t)[0]}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hubs := 0
+	for links := 0; links <= 12; links++ {
+		for plain := 0; plain <= 12; plain++ {
+			var b strings.Builder
+			b.WriteString("<html><body><p>lead words \u00a0 </p>")
+			for i := range max(links, plain) {
+				if i < plain {
+					fmt.Fprintf(&b, "<p>plain%d text%d \n\t</p><p> </p>", i, i)
+				}
+				if i < links {
+					fmt.Fprintf(&b, "<a href=x%d>anchor%d words%d more%d</a>", i, i, i, i)
+				}
+			}
+			b.WriteString("</body></html>")
+			doc, err := html.Parse(strings.NewReader(b.String()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := ExtractContent(doc)
+			if c.Hub {
+				hubs++
+			}
+			want := m.scan.Tokens(c.Text)
+			var got []string
+			contentTexts(doc, func(s string) { got = m.scan.AppendTokens(got, s) })
+			if !slices.Equal(got, want) {
+				t.Fatalf("%d links, %d texts (hub %v): %q from the texts, %q from the content", links, plain, c.Hub, got, want)
+			}
+		}
+	}
+	if hubs == 0 || hubs == 13*13 {
+		t.Fatalf("%d of %d pages hub-like: the test does not cross HubRatio", hubs, 13*13)
+	}
 }
 
 // FuzzNoiseValue checks noiseValue (one pass over ASCII) against lowering
