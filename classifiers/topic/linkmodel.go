@@ -147,9 +147,12 @@ const (
 // trained on the crawl's own pages: a page fetched through a link is a
 // positive example of that link's features when the page is relevant
 // (Model.Threshold), a negative otherwise. Every Retrain pages a new model
-// is trained on the most recent examples and swapped in atomically;
+// is trained from zero on the most recent examples (all of them until
+// the ring holds maxExamples: a crawl's trainings cost the square of its
+// pages until then; continuing the last model on the new examples would
+// give other weights, so other priorities) and swapped in atomically;
 // scoring never waits for training. The worker whose page completes the
-// Retrain-th example trains (about 6 ms on 4,000 examples, BenchmarkTrain)
+// Retrain-th example trains (about 3 ms on 4,000 examples, BenchmarkTrain)
 // while the others go on scoring with the previous model. Until both classes have minClass
 // examples it is not ready and the hook uses its cold start.
 type linkModel struct {
