@@ -108,6 +108,13 @@ type contentWalker struct {
 	classes                 map[string]bool // noiseValue of class values seen (isNoise)
 	plainBytes, anchorBytes int             // the bytes build writes for either text
 	plainRunes, anchorRunes int
+	// recent holds the latest class value of each recentSlot and its
+	// noise: most elements repeat the class of one shortly before them, a
+	// string comparison instead of a map lookup (isNoise).
+	recent [64]struct {
+		v     string
+		noise bool
+	}
 	// lazyPlain: the runes of text outside links are not counted as it is
 	// walked (plainRunes stays 0) but by lazyHub, only as far as the
 	// hub-like test needs (contentTexts).
@@ -158,7 +165,8 @@ func (w *contentWalker) reset() {
 	if len(classes) > maxKeptClasses {
 		clear(classes)
 	}
-	*w = contentWalker{segs: segs, classes: classes}
+	recent := w.recent // values the map holds too
+	*w = contentWalker{segs: segs, classes: classes, recent: recent}
 }
 
 // maxKeptClasses bounds the class values a walker remembers.
@@ -175,6 +183,16 @@ func (w *contentWalker) isNoise(n *html.Node) bool {
 		}
 		switch a.Key {
 		case "class":
+			if a.Val == "" {
+				continue // noiseValue("") is false
+			}
+			r := &w.recent[recentSlot(a.Val)]
+			if r.v == a.Val {
+				if r.noise {
+					return true
+				}
+				continue
+			}
 			noise, ok := w.classes[a.Val]
 			if !ok {
 				noise = noiseValue(a.Val)
@@ -183,6 +201,7 @@ func (w *contentWalker) isNoise(n *html.Node) bool {
 				}
 				w.classes[a.Val] = noise
 			}
+			r.v, r.noise = a.Val, noise
 			if noise {
 				return true
 			}
@@ -193,6 +212,12 @@ func (w *contentWalker) isNoise(n *html.Node) bool {
 		}
 	}
 	return false
+}
+
+// recentSlot is a class value's slot in contentWalker.recent (v not
+// empty): from its length and its first and last bytes.
+func recentSlot(v string) int {
+	return (len(v)*31 + int(v[0])*7 + int(v[len(v)-1])) & 63
 }
 
 // maxKeptSegs bounds the segment slice a walker keeps between pages.
