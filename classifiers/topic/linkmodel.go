@@ -2,6 +2,7 @@ package topic
 
 import (
 	"math"
+	"slices"
 	"sync"
 	"sync/atomic"
 )
@@ -47,24 +48,26 @@ type slotFeature struct {
 // the dense 2^weightBits ones (a megabyte each, where every access of
 // a feature missed the cache), with the same updates in the same order,
 // so the same weights. Ids of examples since dropped from the ring keep
-// their slot: there are at most 2^weightBits.
+// their slot: there are at most 2^weightBits. The table from id to slot
+// is dense, made once and only ever added to, so that the weights of
+// every training read it as it is (weights.at).
 type featureIndex struct {
-	slot map[uint32]int32 // feature id → its slot
-	ids  []uint32         // slot → feature id
+	slot []atomic.Int32 // feature id → 1 + its slot; 0: none yet
+	n    int32          // slots numbered
 }
 
 // slotsOf is feats by slot, numbering the ids not seen before.
 func (fx *featureIndex) slotsOf(feats []feature) []slotFeature {
 	if fx.slot == nil {
-		fx.slot = make(map[uint32]int32)
+		fx.slot = make([]atomic.Int32, 1<<weightBits)
 	}
 	out := make([]slotFeature, len(feats))
 	for i, f := range feats {
-		s, ok := fx.slot[f.id]
-		if !ok {
-			s = int32(len(fx.ids))
-			fx.slot[f.id] = s
-			fx.ids = append(fx.ids, f.id)
+		s := fx.slot[f.id].Load() - 1
+		if s < 0 {
+			s = fx.n
+			fx.n++
+			fx.slot[f.id].Store(s + 1)
 		}
 		out[i] = slotFeature{s, f.val}
 	}
@@ -72,68 +75,25 @@ func (fx *featureIndex) slotsOf(feats []feature) []slotFeature {
 }
 
 // weights is an immutable trained model: scoring reads it without locks.
-// It holds the weights of the features of the examples it was trained
-// on, in an open-addressing table by feature id at most half full (a
-// feature without a slot weighs 0); feature ids are hashes masked to
-// weightBits bits, and features whose hashes share those bits share a
-// weight. A dense table of 2^weightBits weights (a megabyte) was
+// It holds the weights of the features numbered when it was trained, by
+// slot (featureIndex), and reads a feature's slot in the index's table: a
+// feature numbered since, or never, weighs 0. Feature ids are hashes
+// masked to weightBits bits, and features whose hashes share those bits
+// share a weight. A dense table of 2^weightBits weights (a megabyte) was
 // allocated and written at random every training, and faulting in its
-// pages cost more than the training (below).
+// pages cost more than the training (README, Session 7).
 type weights struct {
-	slots []weightSlot
-	mask  uint32
-	bias  float32
-}
-
-// weightSlot is a feature id and its weight; id noFeature when empty.
-type weightSlot struct {
-	id uint32
-	w  float32
-}
-
-// noFeature marks an empty weightSlot: no feature id is this large.
-const noFeature = 1 << 31
-
-// newWeights is the table of the weights w[s] of ids[s] that are not 0.
-func newWeights(ids []uint32, w []float32, bias float32) *weights {
-	nz := 0
-	for _, x := range w {
-		if x != 0 {
-			nz++
-		}
-	}
-	n := 16
-	for n < 2*nz {
-		n *= 2
-	}
-	wt := &weights{slots: make([]weightSlot, n), mask: uint32(n - 1), bias: bias}
-	for i := range wt.slots {
-		wt.slots[i].id = noFeature
-	}
-	for s, id := range ids {
-		if w[s] == 0 {
-			continue
-		}
-		j := id & wt.mask
-		for wt.slots[j].id != noFeature {
-			j = (j + 1) & wt.mask
-		}
-		wt.slots[j] = weightSlot{id: id, w: w[s]}
-	}
-	return wt
+	w    []float32      // by slot
+	slot []atomic.Int32 // the featureIndex's table
+	bias float32
 }
 
 // at is the weight of feature id (0 for a feature it has none of).
 func (wt *weights) at(id uint32) float32 {
-	for j := id & wt.mask; ; j = (j + 1) & wt.mask {
-		sl := wt.slots[j]
-		if sl.id == id {
-			return sl.w
-		}
-		if sl.id == noFeature {
-			return 0
-		}
+	if s := wt.slot[id].Load() - 1; s >= 0 && int(s) < len(wt.w) {
+		return wt.w[s]
 	}
+	return 0
 }
 
 // weightBits sizes the feature space: feature ids are hashes masked to
@@ -220,11 +180,11 @@ func (lm *linkModel) add(feats []feature, pos bool, y float32) bool {
 	}
 	lm.sinceLast = 0
 	data := append([]example(nil), lm.examples...)
-	ids := lm.index.ids[:len(lm.index.ids):len(lm.index.ids)] // appended to only past its length
+	index := lm.index // the slots of data, numbered by now
 	np, nn := lm.pos, lm.neg
 	lm.trainings++
 	lm.mu.Unlock()
-	lm.cur.Store(lm.fit(data, ids, np, nn))
+	lm.cur.Store(lm.fit(data, index, np, nn))
 	return true
 }
 
@@ -232,15 +192,15 @@ func (lm *linkModel) add(feats []feature, pos bool, y float32) bool {
 // weights and the AdaGrad sums of squared gradients.
 type trainScratch struct{ w, g2 []float32 }
 
-// fit trains on data, whose slots number ids, in the compact tables of
-// an earlier training: a training allocates only the weights it
+// fit trains on data, whose slots index numbers, in the compact tables
+// of an earlier training: a training allocates only the weights it
 // publishes.
-func (lm *linkModel) fit(data []example, ids []uint32, pos, neg int) *weights {
+func (lm *linkModel) fit(data []example, index featureIndex, pos, neg int) *weights {
 	sc, _ := lm.scratch.Get().(*trainScratch)
 	if sc == nil {
 		sc = &trainScratch{}
 	}
-	w := trainSlots(data, ids, pos, neg, sc)
+	w := trainSlots(data, index, pos, neg, sc)
 	lm.scratch.Put(sc)
 	return w
 }
@@ -256,15 +216,15 @@ func train(data []example, pos, neg int) *weights {
 		e.slots = fx.slotsOf(e.feats)
 		slotted[i] = e
 	}
-	return trainSlots(slotted, fx.ids, pos, neg, &trainScratch{})
+	return trainSlots(slotted, fx, pos, neg, &trainScratch{})
 }
 
-// trainSlots is train on the compact tables of sc (grown to len(ids)
-// and zeroed): each update is the one dense tables by feature id would
+// trainSlots is train on the compact tables of sc (grown to the slots
+// index numbered and zeroed): each update is the one dense tables by feature id would
 // get (a feature's slot stands for its id one to one), in the same
 // order, so the weights are the same.
-func trainSlots(data []example, ids []uint32, pos, neg int, sc *trainScratch) *weights {
-	n := len(ids)
+func trainSlots(data []example, index featureIndex, pos, neg int, sc *trainScratch) *weights {
+	n := int(index.n)
 	if cap(sc.w) < n {
 		sc.w, sc.g2 = make([]float32, n, n+n/2+64), make([]float32, n, n+n/2+64)
 	}
@@ -296,7 +256,7 @@ func trainSlots(data []example, ids []uint32, pos, neg int, sc *trainScratch) *w
 			}
 		}
 	}
-	return newWeights(ids, w, bias)
+	return &weights{w: slices.Clone(w), slot: index.slot, bias: bias}
 }
 
 func sqrt32(x float32) float32 { return float32(math.Sqrt(float64(x))) }

@@ -31,7 +31,7 @@ func BenchmarkTrain(b *testing.B) {
 	b.ReportAllocs()
 	var w *weights
 	for b.Loop() {
-		w = lm.fit(data, lm.index.ids, pos, len(data)-pos)
+		w = lm.fit(data, lm.index, pos, len(data)-pos)
 	}
 	lm.cur.Store(w)
 	var sum float64
@@ -76,7 +76,7 @@ func TestFitMatchesDense(t *testing.T) {
 			data[i].slots = lm.index.slotsOf(data[i].feats)
 		}
 		want, wantBias := trainDense(data, pos, len(data)-pos)
-		for name, got := range map[string]*weights{"fit": lm.fit(data, lm.index.ids, pos, len(data)-pos), "train": train(data, pos, len(data)-pos)} {
+		for name, got := range map[string]*weights{"fit": lm.fit(data, lm.index, pos, len(data)-pos), "train": train(data, pos, len(data)-pos)} {
 			if got.bias != wantBias {
 				t.Fatalf("seed %d, %s: bias %v, dense training %v", seed, name, got.bias, wantBias)
 			}
