@@ -235,7 +235,24 @@ func (t *Tokenizer) emitWord(k *sink, raw string, plain, digits bool, runes int)
 }
 
 // lowerInto appends the lower-cased form of s to b, folding ’ to '.
+// Its ASCII bytes, most words' all, are lowered a byte at a time, the
+// rest from the first other byte on rune by rune.
 func lowerInto(b []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			return lowerRunes(b, s[i:])
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		b = append(b, c)
+	}
+	return b
+}
+
+// lowerRunes is lowerInto rune by rune.
+func lowerRunes(b []byte, s string) []byte {
 	for _, r := range s {
 		switch {
 		case r < utf8.RuneSelf:

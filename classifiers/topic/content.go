@@ -87,9 +87,9 @@ func contentTexts(doc *html.Node, fn func(string)) {
 		return
 	}
 	w := contentWalkers.Get().(*contentWalker)
+	w.lazyPlain = true
 	w.walk(doc, false)
-	runes := w.plainRunes + w.anchorRunes
-	hub := runes > 0 && float64(w.anchorRunes) > HubRatio*float64(runes)
+	hub := w.lazyHub()
 	for _, sg := range w.segs {
 		if !sg.block && sg.anchor == hub {
 			fn(sg.s)
@@ -108,6 +108,41 @@ type contentWalker struct {
 	classes                 map[string]bool // noiseValue of class values seen (isNoise)
 	plainBytes, anchorBytes int             // the bytes build writes for either text
 	plainRunes, anchorRunes int
+	// recent holds the latest class value of each recentSlot and its
+	// noise: most elements repeat the class of one shortly before them, a
+	// string comparison instead of a map lookup (isNoise).
+	recent [64]struct {
+		v     string
+		noise bool
+	}
+	// lazyPlain: the runes of text outside links are not counted as it is
+	// walked (plainRunes stays 0) but by lazyHub, only as far as the
+	// hub-like test needs (contentTexts).
+	lazyPlain bool
+}
+
+// lazyHub is whether the page walked with lazyPlain is hub-like: its
+// anchor runes more than HubRatio of all its runes, as ExtractContent
+// decides. The runes of the text outside links are counted text by text
+// only until the test fails: it cannot hold again with more text (the
+// threshold HubRatio × (plain + anchor runes) only grows), so most pages,
+// mostly text, have only their first texts counted.
+func (w *contentWalker) lazyHub() bool {
+	a := w.anchorRunes
+	if a == 0 {
+		return false // as ExtractContent: no text, or no anchor text
+	}
+	p := 0
+	for _, sg := range w.segs {
+		if sg.block || sg.anchor {
+			continue
+		}
+		p += nonSpaceRunes(sg.s)
+		if !(float64(a) > HubRatio*float64(p+a)) {
+			return false
+		}
+	}
+	return float64(a) > HubRatio*float64(p+a)
 }
 
 // contentSeg is a text node's text (anchor: inside a link), or a block's
@@ -130,7 +165,8 @@ func (w *contentWalker) reset() {
 	if len(classes) > maxKeptClasses {
 		clear(classes)
 	}
-	*w = contentWalker{segs: segs, classes: classes}
+	recent := w.recent // values the map holds too
+	*w = contentWalker{segs: segs, classes: classes, recent: recent}
 }
 
 // maxKeptClasses bounds the class values a walker remembers.
@@ -147,6 +183,16 @@ func (w *contentWalker) isNoise(n *html.Node) bool {
 		}
 		switch a.Key {
 		case "class":
+			if a.Val == "" {
+				continue // noiseValue("") is false
+			}
+			r := &w.recent[recentSlot(a.Val)]
+			if r.v == a.Val {
+				if r.noise {
+					return true
+				}
+				continue
+			}
 			noise, ok := w.classes[a.Val]
 			if !ok {
 				noise = noiseValue(a.Val)
@@ -155,6 +201,7 @@ func (w *contentWalker) isNoise(n *html.Node) bool {
 				}
 				w.classes[a.Val] = noise
 			}
+			r.v, r.noise = a.Val, noise
 			if noise {
 				return true
 			}
@@ -165,6 +212,12 @@ func (w *contentWalker) isNoise(n *html.Node) bool {
 		}
 	}
 	return false
+}
+
+// recentSlot is a class value's slot in contentWalker.recent (v not
+// empty): from its length and its first and last bytes.
+func recentSlot(v string) int {
+	return (len(v)*31 + int(v[0])*7 + int(v[len(v)-1])) & 63
 }
 
 // maxKeptSegs bounds the segment slice a walker keeps between pages.
@@ -195,6 +248,12 @@ func (w *contentWalker) walk(n *html.Node, inAnchor bool) {
 }
 
 func (w *contentWalker) text(s string, inAnchor bool) {
+	if w.lazyPlain && !inAnchor {
+		if hasNonSpace(s) {
+			w.segs = append(w.segs, contentSeg{s: s})
+		}
+		return
+	}
 	runes := nonSpaceRunes(s)
 	if runes == 0 {
 		return
@@ -262,6 +321,26 @@ func nonSpaceRunes(s string) int {
 		i += size
 	}
 	return n
+}
+
+// hasNonSpace reports whether nonSpaceRunes(s) > 0: whether s holds a
+// rune that is not white space (or an invalid byte), found at its first.
+func hasNonSpace(s string) bool {
+	for i := 0; i < len(s); {
+		if c := s[i]; c < utf8.RuneSelf {
+			if !asciiSpace[c] {
+				return true
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !unicode.IsSpace(r) {
+			return true
+		}
+		i += size
+	}
+	return false
 }
 
 // Byte-lane constants of asciiSpaces8.

@@ -4,7 +4,6 @@ import (
 	"context"
 	"net/url"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -321,11 +320,11 @@ func withInlinks(static []feature, in inStats) []feature {
 		for _, hb := range in.from {
 			best = max(best, hb.score())
 		}
-		out = append(out, feature{id: fnv1a("hub:", strconv.Itoa(min(int(best*4), 3))) & weightMask, val: 1})
+		out = append(out, feature{id: hubIDs.id(min(int(best*4), 3)), val: 1})
 	}
 	return append(out,
-		feature{id: fnv1a("inrel:", strconv.Itoa(min(in.relevant, 4))) & weightMask, val: 1},
-		feature{id: fnv1a("inall:", strconv.Itoa(min(in.parents, 4))) & weightMask, val: 1})
+		feature{id: inrelIDs.id(min(in.relevant, 4)), val: 1},
+		feature{id: inallIDs.id(min(in.parents, 4)), val: 1})
 }
 
 // urlDir is a URL's host and path up to its last slash.

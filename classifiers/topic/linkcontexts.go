@@ -29,7 +29,7 @@ func linkContexts(doc *html.Node, base string, links int, need *linkNeed) map[st
 	}
 	out := make(map[string]string, 2*asked)      // each link's URL and anchor text
 	blocks := make(map[*html.Node]string, asked) // a block's text, once per block
-	keys := make(map[string]string, links)       // an href's absolute URL, once per href
+	keys := make(map[string]string, asked)       // an href's absolute URL, once per href resolved (those mayWant passes)
 	var walk func(n *html.Node)
 	walk = func(n *html.Node) {
 		if left == 0 {

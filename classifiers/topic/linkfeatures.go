@@ -97,15 +97,15 @@ func (h *Hook) linkFeatures(st *pageState, u *url.URL, pat string, lt linkWordID
 		h.urlShape(&fs, u, pat)
 	}
 	fs.addIDs(lt.context)
-	fs.addToken("pr:", strconv.Itoa(bin(st.rel)))
+	fs.addID(prIDs.id(bin(st.rel)))
 	if st.list {
 		fs.addToken("pk:", "list")
 	}
-	fs.addToken("lc:", strconv.Itoa(bin(lt.cos/max(h.seeds.threshold, 1e-9))))
-	fs.addToken("dist:", strconv.Itoa(st.dist))
-	fs.addToken("sib:", rateBin(counts{st.sibFetch, st.sibRel}))
+	fs.addID(lcIDs.id(bin(lt.cos / max(h.seeds.threshold, 1e-9))))
+	fs.addID(distIDs.id(st.dist))
+	fs.addID(sibIDs.rate(counts{st.sibFetch, st.sibRel}))
 	dc, _ := h.learner.dirs.get(dirOf(u))
-	fs.addToken("dir:", rateBin(dc))
+	fs.addID(dirIDs.rate(dc))
 	return fs.feats
 }
 
@@ -113,10 +113,46 @@ func (h *Hook) linkFeatures(st *pageState, u *url.URL, pat string, lt linkWordID
 // 9 bins of width 0.25, the last open.
 func bin(x float64) int { return int(min(max(x, 0), 2) * 4) }
 
-// rateBin names the relevant share of c in quarters, "none" under 2 pages.
-func rateBin(c counts) string {
-	if c.fetched < 2 {
-		return "none"
-	}
-	return strconv.Itoa(int(4 * float64(c.relevant) / float64(c.fetched+1)))
+// smallIDs are the feature ids of prefix+strconv.Itoa(k) for the small
+// k a feature takes (and of prefix+"none", rateBin's), computed once:
+// a link's features need no formatting and hashing of numbers.
+type smallIDs struct {
+	prefix string
+	ids    []uint32 // ids[k]: prefix+strconv.Itoa(k)
+	none   uint32   // prefix+"none"
 }
+
+func newSmallIDs(prefix string, n int) *smallIDs {
+	t := &smallIDs{prefix: prefix, ids: make([]uint32, n), none: fnv1a(prefix, "none") & weightMask}
+	for k := range t.ids {
+		t.ids[k] = fnv1a(prefix, strconv.Itoa(k)) & weightMask
+	}
+	return t
+}
+
+// id is the feature id of prefix+strconv.Itoa(k).
+func (t *smallIDs) id(k int) uint32 {
+	if k >= 0 && k < len(t.ids) {
+		return t.ids[k]
+	}
+	return fnv1a(t.prefix, strconv.Itoa(k)) & weightMask
+}
+
+// rate is the feature id of prefix+rateBin(c): the relevant share of c
+// in quarters, "none" under 2 pages.
+func (t *smallIDs) rate(c counts) uint32 {
+	if c.fetched < 2 {
+		return t.none
+	}
+	return t.id(int(4 * float64(c.relevant) / float64(c.fetched+1)))
+}
+
+// The small-number features of a link (linkFeatures, withInlinks).
+var (
+	prIDs, lcIDs   = newSmallIDs("pr:", 9), newSmallIDs("lc:", 9) // bin
+	distIDs        = newSmallIDs("dist:", maxDist+1)
+	sibIDs, dirIDs = newSmallIDs("sib:", 5), newSmallIDs("dir:", 5) // rateBin
+	hubIDs         = newSmallIDs("hub:", 4)
+	inrelIDs       = newSmallIDs("inrel:", 5)
+	inallIDs       = newSmallIDs("inall:", 5)
+)

@@ -2,6 +2,7 @@ package topic
 
 import (
 	"math"
+	"slices"
 	"sync"
 	"sync/atomic"
 )
@@ -26,23 +27,77 @@ type feature struct {
 // example is a fetched page as a training example: the features of the
 // link it was fetched through, whether it turned out relevant, and its
 // label: 1 or 0 (LabelsBinary), or its relevance share (LabelsSoft).
+// slots are its features with their places in the compact tables a
+// training works on (featureIndex) for ids, in the order of feats.
 type example struct {
 	feats []feature
+	slots []slotFeature
 	pos   bool
 	y     float32
 }
 
+// slotFeature is a feature by its slot (featureIndex) and its value.
+type slotFeature struct {
+	slot int32
+	val  float32
+}
+
+// featureIndex numbers the distinct feature ids of the examples a link
+// model was given, in order of first sight: a training works on tables
+// of that many weights and AdaGrad sums (kilobytes, in cache) instead of
+// the dense 2^weightBits ones (a megabyte each, where every access of
+// a feature missed the cache), with the same updates in the same order,
+// so the same weights. Ids of examples since dropped from the ring keep
+// their slot: there are at most 2^weightBits. The table from id to slot
+// is dense, made once and only ever added to, so that the weights of
+// every training read it as it is (weights.at).
+type featureIndex struct {
+	slot []atomic.Int32 // feature id → 1 + its slot; 0: none yet
+	n    int32          // slots numbered
+}
+
+// slotsOf is feats by slot, numbering the ids not seen before.
+func (fx *featureIndex) slotsOf(feats []feature) []slotFeature {
+	if fx.slot == nil {
+		fx.slot = make([]atomic.Int32, 1<<weightBits)
+	}
+	out := make([]slotFeature, len(feats))
+	for i, f := range feats {
+		s := fx.slot[f.id].Load() - 1
+		if s < 0 {
+			s = fx.n
+			fx.n++
+			fx.slot[f.id].Store(s + 1)
+		}
+		out[i] = slotFeature{s, f.val}
+	}
+	return out
+}
+
 // weights is an immutable trained model: scoring reads it without locks.
-// The weights are laid out densely by feature hash (weightBits bits), so a
-// lookup is an index, not a map probe; features whose hashes share those
-// bits share a weight.
+// It holds the weights of the features numbered when it was trained, by
+// slot (featureIndex), and reads a feature's slot in the index's table: a
+// feature numbered since, or never, weighs 0. Feature ids are hashes
+// masked to weightBits bits, and features whose hashes share those bits
+// share a weight. A dense table of 2^weightBits weights (a megabyte) was
+// allocated and written at random every training, and faulting in its
+// pages cost more than the training (README, Session 7).
 type weights struct {
-	w    []float32
+	w    []float32      // by slot
+	slot []atomic.Int32 // the featureIndex's table
 	bias float32
 }
 
-// weightBits sizes the dense weight table: 2^18 float32, 1 MiB; feature
-// ids are hashes masked to it.
+// at is the weight of feature id (0 for a feature it has none of).
+func (wt *weights) at(id uint32) float32 {
+	if s := wt.slot[id].Load() - 1; s >= 0 && int(s) < len(wt.w) {
+		return wt.w[s]
+	}
+	return 0
+}
+
+// weightBits sizes the feature space: feature ids are hashes masked to
+// it.
 const (
 	weightBits = 18
 	weightMask = 1<<weightBits - 1
@@ -52,9 +107,12 @@ const (
 // trained on the crawl's own pages: a page fetched through a link is a
 // positive example of that link's features when the page is relevant
 // (Model.Threshold), a negative otherwise. Every Retrain pages a new model
-// is trained on the most recent examples and swapped in atomically;
+// is trained from zero on the most recent examples (all of them until
+// the ring holds maxExamples: a crawl's trainings cost the square of its
+// pages until then; continuing the last model on the new examples would
+// give other weights, so other priorities) and swapped in atomically;
 // scoring never waits for training. The worker whose page completes the
-// Retrain-th example trains (about 6 ms on 4,000 examples, BenchmarkTrain)
+// Retrain-th example trains (about 3 ms on 4,000 examples, BenchmarkTrain)
 // while the others go on scoring with the previous model. Until both classes have minClass
 // examples it is not ready and the hook uses its cold start.
 type linkModel struct {
@@ -67,8 +125,9 @@ type linkModel struct {
 	pos, neg  int // examples of each class in the ring
 	sinceLast int
 	trainings int
+	index     featureIndex // the examples' feature slots
 
-	g2 sync.Pool // *[]float32: train's AdaGrad sums, all zero between trainings
+	scratch sync.Pool // *trainScratch: a training's compact tables
 }
 
 func newLinkModel(every int) *linkModel {
@@ -87,7 +146,7 @@ func (lm *linkModel) predict(feats []feature) (float64, bool) {
 	}
 	z := wt.bias
 	for _, f := range feats {
-		z += wt.w[f.id] * f.val
+		z += wt.at(f.id) * f.val // as a dense table's 0 would
 	}
 	return sigmoid(float64(z)), true
 }
@@ -97,7 +156,7 @@ func (lm *linkModel) predict(feats []feature) (float64, bool) {
 // training. It reports whether it trained.
 func (lm *linkModel) add(feats []feature, pos bool, y float32) bool {
 	lm.mu.Lock()
-	e := example{feats: feats, pos: pos, y: y}
+	e := example{feats: feats, slots: lm.index.slotsOf(feats), pos: pos, y: y}
 	if len(lm.examples) < maxExamples {
 		lm.examples = append(lm.examples, e)
 	} else {
@@ -121,50 +180,64 @@ func (lm *linkModel) add(feats []feature, pos bool, y float32) bool {
 	}
 	lm.sinceLast = 0
 	data := append([]example(nil), lm.examples...)
+	index := lm.index // the slots of data, numbered by now
 	np, nn := lm.pos, lm.neg
 	lm.trainings++
 	lm.mu.Unlock()
-	lm.cur.Store(lm.fit(data, np, nn))
+	lm.cur.Store(lm.fit(data, index, np, nn))
 	return true
 }
 
-// fit is train with the AdaGrad sums of an earlier training, zeroed again
-// where it set them (the features of data): a training then allocates
-// only the weights it publishes.
-func (lm *linkModel) fit(data []example, pos, neg int) *weights {
-	g2, _ := lm.g2.Get().(*[]float32)
-	if g2 == nil {
-		s := make([]float32, 1<<weightBits)
-		g2 = &s
+// trainScratch is a training's compact tables, by feature slot: the
+// weights and the AdaGrad sums of squared gradients.
+type trainScratch struct{ w, g2 []float32 }
+
+// fit trains on data, whose slots index numbers, in the compact tables
+// of an earlier training: a training allocates only the weights it
+// publishes.
+func (lm *linkModel) fit(data []example, index featureIndex, pos, neg int) *weights {
+	sc, _ := lm.scratch.Get().(*trainScratch)
+	if sc == nil {
+		sc = &trainScratch{}
 	}
-	w := trainWith(data, pos, neg, *g2)
-	for _, e := range data {
-		for _, f := range e.feats {
-			(*g2)[f.id] = 0
-		}
-	}
-	lm.g2.Put(g2)
+	w := trainSlots(data, index, pos, neg, sc)
+	lm.scratch.Put(sc)
 	return w
 }
 
 // train fits a logistic regression to data from zero, with AdaGrad and
 // class weights that balance the two classes (relevant pages are usually
-// the few).
+// the few). It numbers the features' slots itself (examples of a
+// linkModel have them already).
 func train(data []example, pos, neg int) *weights {
-	return trainWith(data, pos, neg, make([]float32, 1<<weightBits))
+	var fx featureIndex
+	slotted := make([]example, len(data))
+	for i, e := range data {
+		e.slots = fx.slotsOf(e.feats)
+		slotted[i] = e
+	}
+	return trainSlots(slotted, fx, pos, neg, &trainScratch{})
 }
 
-// trainWith is train with g2, all zero, for the AdaGrad sums of squared
-// gradients (by feature id).
-func trainWith(data []example, pos, neg int, g2 []float32) *weights {
+// trainSlots is train on the compact tables of sc (grown to the slots
+// index numbered and zeroed): each update is the one dense tables by feature id would
+// get (a feature's slot stands for its id one to one), in the same
+// order, so the weights are the same.
+func trainSlots(data []example, index featureIndex, pos, neg int, sc *trainScratch) *weights {
+	n := int(index.n)
+	if cap(sc.w) < n {
+		sc.w, sc.g2 = make([]float32, n, n+n/2+64), make([]float32, n, n+n/2+64)
+	}
+	w, g2 := sc.w[:n], sc.g2[:n]
+	clear(w)
+	clear(g2)
 	wPos, wNeg := float32(1), float32(1)
-	w := make([]float32, 1<<weightBits) // the weights, dense by feature id
 	var bias, bg2 float32
 	for range epochs {
 		for _, e := range data {
 			z := bias
-			for _, f := range e.feats {
-				z += w[f.id] * f.val
+			for _, f := range e.slots {
+				z += w[f.slot] * f.val
 			}
 			p := float32(sigmoid(float64(z)))
 			cw := wNeg
@@ -174,15 +247,16 @@ func trainWith(data []example, pos, neg int, g2 []float32) *weights {
 			g := cw * (p - e.y)
 			bg2 += g * g
 			bias -= learnRate * g / (sqrt32(bg2) + 1e-6)
-			for _, f := range e.feats {
-				gf := g*f.val + l2*w[f.id]
-				s := g2[f.id] + gf*gf
-				g2[f.id] = s
-				w[f.id] -= learnRate * gf / (sqrt32(s) + 1e-6)
+			for _, f := range e.slots {
+				s := f.slot
+				gf := g*f.val + l2*w[s]
+				q := g2[s] + gf*gf
+				g2[s] = q
+				w[s] -= learnRate * gf / (sqrt32(q) + 1e-6)
 			}
 		}
 	}
-	return &weights{w: w, bias: bias}
+	return &weights{w: slices.Clone(w), slot: index.slot, bias: bias}
 }
 
 func sqrt32(x float32) float32 { return float32(math.Sqrt(float64(x))) }

@@ -39,7 +39,18 @@ type bag struct {
 func wordID(w string) uint32 { return wordHash(w) & wordMask }
 
 // wordHash is a word's full hash, of which wordID keeps wordBits.
-func wordHash(w string) uint32 { return fnv1a("w:", w) }
+// It is fnv1a("w:", w), carried on from the hash of the prefix
+// (wordSeed), which the compiler does not fold.
+func wordHash(w string) uint32 {
+	h := wordSeed
+	for i := 0; i < len(w); i++ {
+		h = (h ^ uint32(w[i])) * 16777619
+	}
+	return h
+}
+
+// wordSeed is the FNV-1a hash of "w:", the prefix of every wordHash.
+var wordSeed = fnv1a("w:", "")
 
 // wordIDs hashes words.
 func wordIDs(words []string) []uint32 {
@@ -76,11 +87,28 @@ func bagOfTmp(ids []uint32, tmp []uint32) (bag, []uint32) {
 			j++
 		}
 		b.ids = append(b.ids, ids[i])
-		b.tf = append(b.tf, 1+float32(math.Log(float64(j-i))))
+		b.tf = append(b.tf, termWeight(j-i))
 		i = j
 	}
 	return b, tmp
 }
+
+// termWeight is 1+ln(c), a word's weight for c occurrences, from a
+// table for the counts most words have (the same expression, computed
+// once).
+func termWeight(c int) float32 {
+	if c < len(termWeights) {
+		return termWeights[c]
+	}
+	return 1 + float32(math.Log(float64(c)))
+}
+
+var termWeights = func() (t [64]float32) {
+	for c := 1; c < len(t); c++ {
+		t[c] = 1 + float32(math.Log(float64(c)))
+	}
+	return t
+}()
 
 // radixMin is the length from which sortIDs sorts by radix: below it a
 // comparison sort is as fast.
@@ -189,8 +217,22 @@ func (m *Model) weigh(b bag) []float64 {
 	docs := float64(m.bg.docs.Load()) + 1
 	out := make([]float64, len(b.ids))
 	var ss float64
+	// the IDF of the small document frequencies most words have, each
+	// computed once (idf[d] valid when known[d])
+	var idf [idfMemo]float64
+	var known [idfMemo]bool
 	for k, id := range b.ids {
-		x := float64(b.tf[k]) * max(math.Log(docs/(float64(m.bg.df[id].Load())+1)), 0) // ≥ 0: another worker may count the word between the two loads
+		df := m.bg.df[id].Load()
+		var w float64
+		if df >= 0 && df < idfMemo {
+			if !known[df] {
+				idf[df], known[df] = max(math.Log(docs/(float64(df)+1)), 0), true
+			}
+			w = idf[df]
+		} else {
+			w = max(math.Log(docs/(float64(df)+1)), 0) // ≥ 0: another worker may count the word between the two loads
+		}
+		x := float64(b.tf[k]) * w
 		out[k] = x
 		ss += x * x
 	}
@@ -203,6 +245,10 @@ func (m *Model) weigh(b bag) []float64 {
 	}
 	return out
 }
+
+// idfMemo bounds the document frequencies whose IDF weigh remembers
+// within one call.
+const idfMemo = 256
 
 // seedIndex is where the seed pages' words sit among all of them: the
 // ids of every seed page's words, ascending, and for each seed page the

@@ -1,12 +1,17 @@
 package topic
 
 import (
+	"fmt"
+	"math"
 	"math/rand/v2"
 	"net/url"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"unicode"
+
+	"golang.org/x/net/html"
 
 	"github.com/crawl-project/crawl"
 )
@@ -90,7 +95,55 @@ func FuzzNonSpaceRunes(f *testing.F) {
 		if got := nonSpaceRunes(s); got != want {
 			t.Fatalf("nonSpaceRunes(%q) = %d, want %d", s, got, want)
 		}
+		if got := hasNonSpace(s); got != (want > 0) {
+			t.Fatalf("hasNonSpace(%q) = %v, %d runes not space", s, got, want)
+		}
 	})
+}
+
+// TestContentTextsHub checks that contentTexts, which counts the runes
+// outside links only as far as the hub-like test needs, picks the texts
+// ExtractContent's Text is made of on pages around HubRatio: anchor text
+// from none to all, in texts before, between and after the links, with
+// white space only texts, and non-ASCII white space.
+func TestContentTextsHub(t *testing.T) {
+	m, err := NewFromPages(Config{}, []SeedPage{{URL: "http://docs.test/a.html", Doc: realDocs(t)[0]}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hubs := 0
+	for links := 0; links <= 12; links++ {
+		for plain := 0; plain <= 12; plain++ {
+			var b strings.Builder
+			b.WriteString("<html><body><p>lead words \u00a0 </p>")
+			for i := range max(links, plain) {
+				if i < plain {
+					fmt.Fprintf(&b, "<p>plain%d text%d \n\t</p><p> </p>", i, i)
+				}
+				if i < links {
+					fmt.Fprintf(&b, "<a href=x%d>anchor%d words%d more%d</a>", i, i, i, i)
+				}
+			}
+			b.WriteString("</body></html>")
+			doc, err := html.Parse(strings.NewReader(b.String()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := ExtractContent(doc)
+			if c.Hub {
+				hubs++
+			}
+			want := m.scan.Tokens(c.Text)
+			var got []string
+			contentTexts(doc, func(s string) { got = m.scan.AppendTokens(got, s) })
+			if !slices.Equal(got, want) {
+				t.Fatalf("%d links, %d texts (hub %v): %q from the texts, %q from the content", links, plain, c.Hub, got, want)
+			}
+		}
+	}
+	if hubs == 0 || hubs == 13*13 {
+		t.Fatalf("%d of %d pages hub-like: the test does not cross HubRatio", hubs, 13*13)
+	}
 }
 
 // FuzzNoiseValue checks noiseValue (one pass over ASCII) against lowering
@@ -170,6 +223,53 @@ func TestContentTextsTokens(t *testing.T) {
 			if !slices.Equal(a.idx, b.idx) || !slices.Equal(a.val, b.val) || !slices.Equal(a.words.ids, b.words.ids) || !slices.Equal(a.words.tf, b.words.tf) {
 				t.Fatalf("page %d, URL words %v: the vector of the texts differs from the content's", i, urlWords)
 			}
+		}
+	}
+}
+
+// TestWordHashAndTermWeight checks the shortcuts of the page vector's
+// words against what they stand for: wordHash carried on from wordSeed
+// is fnv1a with the "w:" prefix, and termWeight's table is 1+ln(c).
+func TestWordHashAndTermWeight(t *testing.T) {
+	for _, w := range []string{"", "a", "asyncio", "straße", "x\x00y", strings.Repeat("long", 40)} {
+		if got, want := wordHash(w), fnv1a("w:", w); got != want {
+			t.Errorf("wordHash(%q) = %#x, fnv1a %#x", w, got, want)
+		}
+	}
+	for c := 1; c < 300; c++ {
+		if got, want := termWeight(c), 1+float32(math.Log(float64(c))); math.Float32bits(got) != math.Float32bits(want) {
+			t.Errorf("termWeight(%d) = %v, want %v", c, got, want)
+		}
+	}
+}
+
+// TestWeighMemo checks weigh, which computes the IDF of each small
+// document frequency once a call, against the IDF computed word by word,
+// with frequencies below and above the memo's bound.
+func TestWeighMemo(t *testing.T) {
+	m := &Model{}
+	m.bg.df = make([]atomic.Int32, 1<<wordBits)
+	m.bg.docs.Store(5000)
+	var b bag
+	for i := range 600 {
+		id := uint32(i * 97 % (1 << wordBits))
+		m.bg.df[id].Store(int32(i * 13 % 700))
+		b.ids = append(b.ids, id)
+		b.tf = append(b.tf, termWeight(1+i%5))
+	}
+	slices.Sort(b.ids)
+	got := m.weigh(b)
+	docs := float64(m.bg.docs.Load()) + 1
+	want := make([]float64, len(b.ids))
+	var ss float64
+	for k, id := range b.ids {
+		want[k] = float64(b.tf[k]) * max(math.Log(docs/(float64(m.bg.df[id].Load())+1)), 0)
+		ss += want[k] * want[k]
+	}
+	inv := 1 / math.Sqrt(ss)
+	for k := range want {
+		if want[k] *= inv; math.Float64bits(got[k]) != math.Float64bits(want[k]) {
+			t.Fatalf("word %d: %v, want %v", k, got[k], want[k])
 		}
 	}
 }

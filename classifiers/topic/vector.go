@@ -49,7 +49,12 @@ func newScratch(table *termTable) *scratch {
 		if sc.collect {
 			sc.words = append(sc.words, h&wordMask)
 		}
-		i, ok := sc.table.find(t, h)
+		tb := sc.table
+		j := h & tb.mask
+		if tb.slots[j].idx < 0 { // most words: not a feature, an empty slot
+			return
+		}
+		i, ok := tb.findFrom(t, h, j)
 		if !ok {
 			return
 		}
@@ -99,7 +104,12 @@ func newTermTable(terms []string) *termTable {
 
 // find returns the index of term, whose wordHash is h.
 func (t *termTable) find(term string, h uint32) (int32, bool) {
-	for j := h & t.mask; ; j = (j + 1) & t.mask {
+	return t.findFrom(term, h, h&t.mask)
+}
+
+// findFrom is find from slot j, h's first.
+func (t *termTable) findFrom(term string, h, j uint32) (int32, bool) {
+	for ; ; j = (j + 1) & t.mask {
 		sl := t.slots[j]
 		if sl.idx < 0 {
 			return 0, false
