@@ -205,14 +205,17 @@ func boilerplateElement(n *html.Node) bool {
 			continue
 		}
 		v := a.Val
-		for start, i := 0, 0; i <= len(v); i++ {
-			if i < len(v) && v[i] != ' ' && v[i] != '-' && v[i] != '_' {
-				continue
+		for i := 0; i < len(v); { // the words between separators (empty ones name nothing)
+			for i < len(v) && classSep[v[i]] {
+				i++
+			}
+			start := i
+			for i < len(v) && !classSep[v[i]] {
+				i++
 			}
 			if tok := v[start:i]; maybeBoiler(tok) && boilerToken(tok) {
 				return !contentElement(n) // an article, or an element named the content, whatever its class says
 			}
-			start = i + 1
 		}
 	}
 	return false

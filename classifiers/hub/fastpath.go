@@ -30,30 +30,38 @@ func nonSpaceRunes(s string) int {
 var spaceByte = [utf8.RuneSelf]bool{' ': true, '\t': true, '\n': true, '\r': true, '\f': true, '\v': true}
 
 // maybeBoiler reports whether a class word could be a boiler word's
-// (boilerToken): whether its first two or last two bytes, ASCII case
-// ignored, are those of one of boilerWords. Most class words are not,
-// and are then rejected without comparing them to every word; a true
-// may be a false alarm (the key folds some other bytes onto letters),
-// which boilerToken settles.
+// (boilerToken): whether its first three or last three bytes, ASCII case
+// ignored, are those of one of boilerWords (a key of the first or last
+// two, then a bit of the third byte). Most class words are not, and are
+// then rejected without comparing them to every word ("reference" starts
+// as "related" does, but not with "rel"); a true may be a false alarm (the
+// keys fold some other bytes onto letters), which boilerToken settles.
 func maybeBoiler(tok string) bool {
-	if len(tok) < 2 {
+	if len(tok) < 3 { // the shortest boiler word has three letters
 		return false
 	}
-	return boilerEnds[0][pairKey(tok[0], tok[1])] || boilerEnds[1][pairKey(tok[len(tok)-2], tok[len(tok)-1])]
+	k := len(tok)
+	return boilerEnds[0][pairKey(tok[0], tok[1])]>>(tok[2]&31)&1 != 0 ||
+		boilerEnds[1][pairKey(tok[k-2], tok[k-1])]>>(tok[k-3]&31)&1 != 0
 }
 
 // pairKey maps two bytes to 10 bits, an ASCII letter's case ignored.
 func pairKey(a, b byte) int { return int(a&31)<<5 | int(b&31) }
 
-// boilerEnds marks the pairKeys of boilerWords' first two ([0]) and last
-// two ([1]) letters.
-var boilerEnds = func() (t [2][1 << 10]bool) {
+// boilerEnds holds, by the pairKey of boilerWords' first two ([0]) and
+// last two ([1]) letters, the bits (&31) of their third and third-last.
+var boilerEnds = func() (t [2][1 << 10]uint32) {
 	for _, w := range boilerWords {
-		t[0][pairKey(w[0], w[1])] = true
-		t[1][pairKey(w[len(w)-2], w[len(w)-1])] = true
+		k := len(w)
+		t[0][pairKey(w[0], w[1])] |= 1 << (w[2] & 31)
+		t[1][pairKey(w[k-2], w[k-1])] |= 1 << (w[k-3] & 31)
 	}
 	return t
 }()
+
+// classSep marks the bytes that split a class or id value into words
+// (boilerplateElement).
+var classSep = [256]bool{' ': true, '-': true, '_': true}
 
 // indexAnyOf is strings.IndexAny for a few ASCII chars: one
 // strings.IndexByte per char, each over what is left before the best
