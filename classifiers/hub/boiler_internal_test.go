@@ -69,7 +69,8 @@ func FuzzBoilerplateClass(f *testing.F) {
 // FuzzNonSpaceRunes checks nonSpaceRunes against counting the runes of a
 // range loop that isSpaceRune does not report.
 func FuzzNonSpaceRunes(f *testing.F) {
-	for _, s := range []string{"", "a b", " \t\n\r\f\v", "a\u0085b\u00a0c\u3000d\u2009", "\xff\xfe x", "日本語 テキスト"} {
+	for _, s := range []string{"", "a b", " \t\n\r\f\v", "a\u0085b\u00a0c\u3000d\u2009", "\xff\xfe x", "日本語 テキスト",
+		"\x00\x08\x09\x0a\x0b\x0c\x0d\x0e\x1f\x20\x21\x7f abcdefgh ijklmnop", "eight by eight ¶ bytes\u00a0and more text"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

@@ -73,6 +73,7 @@ type leadFinder struct {
 	stack []leadItem
 	name  int    // firstTextLeadN: words of the name before the link, 0 for none
 	href  string // firstTextLeadN: the leading link's href
+	boil  boilerCache
 }
 
 func newLeadFinder(pageURL string) leadFinder {
@@ -215,7 +216,7 @@ func (f *leadFinder) searchLead(stack []leadItem, labelRunes int, anySite bool) 
 			}
 			return leadNone, stack
 		case html.ElementNode:
-			if boilerplateElement(n) {
+			if boilerplateIn(n, &f.boil) {
 				continue
 			}
 			switch n.DataAtom {
