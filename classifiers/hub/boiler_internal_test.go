@@ -3,6 +3,7 @@ package hub
 import (
 	"strings"
 	"testing"
+	"unicode"
 
 	"golang.org/x/net/html"
 )
@@ -38,7 +39,8 @@ func TestBoilerplateClass(t *testing.T) {
 	values := []string{"", "nav", "NAV", "navheader", "sphinxsidebar", "canvas", "sidebar-left", "x_menu_y",
 		"menus", "main-menu", "related", "unrelated", "footer ", " -_ ", "héader", "Header2", "breadcrumbs",
 		"bodywrapper", "document", "highlight-python3 notranslate", "a\tnav", "\u212Aeader", "prevnext",
-		"toctree-wrapper compound", "section", "sig sig-object py", "r", "v", "NaV", "x-FOOTER"}
+		"toctree-wrapper compound", "section", "sig sig-object py", "r", "v", "NaV", "x-FOOTER",
+		"reference internal", "rel", "REL-x", "headerlink", "xav", "--nav--", "a__b", "relatex", "\x0eav", "n\xa1v"}
 	for _, v := range values {
 		want := boilerClassRef(v)
 		for _, key := range []string{"class", "id"} {
@@ -67,7 +69,8 @@ func FuzzBoilerplateClass(f *testing.F) {
 // FuzzNonSpaceRunes checks nonSpaceRunes against counting the runes of a
 // range loop that isSpaceRune does not report.
 func FuzzNonSpaceRunes(f *testing.F) {
-	for _, s := range []string{"", "a b", " \t\n\r\f\v", "a\u0085b\u00a0c\u3000d\u2009", "\xff\xfe x", "日本語 テキスト"} {
+	for _, s := range []string{"", "a b", " \t\n\r\f\v", "a\u0085b\u00a0c\u3000d\u2009", "\xff\xfe x", "日本語 テキスト",
+		"\x00\x08\x09\x0a\x0b\x0c\x0d\x0e\x1f\x20\x21\x7f abcdefgh ijklmnop", "eight by eight ¶ bytes\u00a0and more text"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -79,6 +82,28 @@ func FuzzNonSpaceRunes(f *testing.F) {
 		}
 		if got := nonSpaceRunes(s); got != want {
 			t.Fatalf("nonSpaceRunes(%q) = %d, want %d", s, got, want)
+		}
+	})
+}
+
+// FuzzTextCounts checks allSpace and textCounts against the functions
+// they stand for: strings.TrimFunc, nonSpaceRunes, unicode.IsLetter over
+// the non-space runes, and countWords.
+func FuzzTextCounts(f *testing.F) {
+	for _, s := range []string{"", "a b", " \t\n\r\f\v", "a\u0085b\u00a0c\u3000d\u2009", "\xff\xfe x", "日本語 テキスト", "1. Foo", "(x) 2"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := allSpace(s), strings.TrimFunc(s, isSpaceRune) == ""; got != want {
+			t.Fatalf("allSpace(%q) = %v, want %v", s, got, want)
+		}
+		letters := false
+		for _, r := range s {
+			letters = letters || !isSpaceRune(r) && unicode.IsLetter(r)
+		}
+		r, l, w := textCounts(s)
+		if r != nonSpaceRunes(s) || l != letters || w != countWords(s) {
+			t.Fatalf("textCounts(%q) = %d, %v, %d, want %d, %v, %d", s, r, l, w, nonSpaceRunes(s), letters, countWords(s))
 		}
 	})
 }

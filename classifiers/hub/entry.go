@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -72,6 +73,7 @@ type leadFinder struct {
 	stack []leadItem
 	name  int    // firstTextLeadN: words of the name before the link, 0 for none
 	href  string // firstTextLeadN: the leading link's href
+	boil  boilerCache
 }
 
 func newLeadFinder(pageURL string) leadFinder {
@@ -163,47 +165,58 @@ func (f *leadFinder) firstTextLead(entry *html.Node, labelRunes int, anySite boo
 // scope.go). It sets f.name to the words of the name before the link (at
 // least 1; 0 after a marker or nothing) and f.href to the link's href.
 func (f *leadFinder) firstTextLeadN(first *html.Node, k, labelRunes int, anySite bool) lead {
-	pre, words, letters := 0, 0, false
 	f.name, f.href = 0, ""
 	stack := f.stack[:0]
-	defer func() { f.stack = stack[:0] }()
 	for c, i := first, 0; c != nil && i < k; c = nextElement(c) {
 		stack = append(stack, leadItem{n: c, top: true})
 		i++
 	}
 	slices.Reverse(stack)
+	l, stack := f.searchLead(stack, labelRunes, anySite)
+	f.stack = stack[:0] // its room serves the next search
+	return l
+}
+
+// searchLead is firstTextLeadN's search in document order from the
+// entry's own elements on stack (the first on top). A node's next sibling
+// is pushed when the node is popped, before its first child, so that the
+// stack holds one node per level instead of every child of every level
+// (the nodes are popped in the same order, so the maxLeadNodes bound cuts
+// at the same node).
+func (f *leadFinder) searchLead(stack []leadItem, labelRunes int, anySite bool) (lead, []leadItem) {
+	pre, words, letters := 0, 0, false
 	for seen := 0; len(stack) > 0 && seen < maxLeadNodes; seen++ {
 		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		n := it.n
+		if !it.top {
+			if s := n.NextSibling; s != nil {
+				stack = append(stack, leadItem{n: s, linked: it.linked, heading: it.heading})
+			}
+		}
 		switch n.Type {
 		case html.TextNode:
-			if strings.TrimFunc(n.Data, isSpaceRune) == "" {
+			if allSpace(n.Data) {
 				continue
 			}
 			if it.linked != leadNone {
 				if !marker(pre, letters) && labelRunes == 0 {
 					f.name = max(words, 1)
 				}
-				return it.linked
+				return it.linked, stack
 			}
 			if it.heading {
-				return leadNone // a section's title, not an item's label
+				return leadNone, stack // a section's title, not an item's label
 			}
-			for _, r := range n.Data {
-				if !isSpaceRune(r) {
-					pre++
-					letters = letters || unicode.IsLetter(r)
-				}
-			}
-			words += countWords(n.Data)
+			r, l, w := textCounts(n.Data)
+			pre, letters, words = pre+r, letters || l, words+w
 			if marker(pre, letters) || labelRunes > 0 && pre <= labelRunes ||
 				labelRunes == 0 && pre <= maxNameRunes && words <= maxNameWords {
 				continue
 			}
-			return leadNone
+			return leadNone, stack
 		case html.ElementNode:
-			if boilerplateElement(n) {
+			if boilerplateIn(n, &f.boil) {
 				continue
 			}
 			switch n.DataAtom {
@@ -224,11 +237,11 @@ func (f *leadFinder) firstTextLeadN(first *html.Node, k, labelRunes int, anySite
 		default:
 			continue
 		}
-		for c := n.LastChild; c != nil; c = c.PrevSibling { // popped in document order
+		if c := n.FirstChild; c != nil { // its siblings follow when it is popped
 			stack = append(stack, leadItem{n: c, linked: it.linked, heading: it.heading})
 		}
 	}
-	return leadNone
+	return leadNone, stack
 }
 
 // marker reports whether pre runes of text before a link, with or without
@@ -385,6 +398,63 @@ func countWords(t string) int {
 		}
 	}
 	return words
+}
+
+// allSpace reports whether t is empty or all isSpaceRune (as
+// strings.TrimFunc(t, isSpaceRune) == ""), ASCII without decoding.
+func allSpace(t string) bool {
+	for i := 0; i < len(t); {
+		if c := t[i]; c < utf8.RuneSelf {
+			if !spaceByte[c] {
+				return false
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(t[i:])
+		if !isSpaceRune(r) {
+			return false
+		}
+		i += size
+	}
+	return true
+}
+
+// textCounts returns, in one pass over t, its runes that are not
+// isSpaceRune (nonSpaceRunes), whether one of them is a letter
+// (unicode.IsLetter) and its words (countWords).
+func textCounts(t string) (runes int, letters bool, words int) {
+	counted := false // the current run is a word already
+	for i := 0; i < len(t); {
+		if c := t[i]; c < utf8.RuneSelf {
+			i++
+			if spaceByte[c] {
+				counted = false
+				continue
+			}
+			runes++
+			letter := 'a' <= c|0x20 && c|0x20 <= 'z'
+			letters = letters || letter
+			if !counted && (letter || '0' <= c && c <= '9') {
+				words++
+				counted = true
+			}
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(t[i:])
+		i += size
+		if isSpaceRune(r) {
+			counted = false
+			continue
+		}
+		runes++
+		letters = letters || unicode.IsLetter(r)
+		if !counted && wordRune(r) {
+			words++
+			counted = true
+		}
+	}
+	return runes, letters, words
 }
 
 func wordRune(r rune) bool {

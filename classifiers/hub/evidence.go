@@ -110,7 +110,7 @@ func (w *walker) visit(f frame) {
 	case html.CommentNode, html.DoctypeNode:
 		return
 	case html.ElementNode:
-		if boilerplateElement(n) {
+		if boilerplateIn(n, &w.leads.boil) {
 			return
 		}
 		open := w.open(n, f.run)
@@ -192,7 +192,11 @@ var boilerWords = [...]string{"nav", "menu", "sidebar", "header", "footer", "bre
 // ends with one of boilerWords, ASCII case ignored: "navheader",
 // "sphinxsidebar", not "canvas"), except html, body and main, which hold
 // the page whatever their class says.
-func boilerplateElement(n *html.Node) bool {
+func boilerplateElement(n *html.Node) bool { return boilerplateIn(n, nil) }
+
+// boilerplateIn is boilerplateElement with the class values already
+// split looked up in c (nil: none).
+func boilerplateIn(n *html.Node, c *boilerCache) bool {
 	switch n.DataAtom {
 	case atom.Script, atom.Style, atom.Noscript, atom.Template, atom.Iframe, atom.Svg, atom.Select,
 		atom.Nav, atom.Header, atom.Footer, atom.Aside, atom.Head:
@@ -201,21 +205,66 @@ func boilerplateElement(n *html.Node) bool {
 		return false // the page itself, whatever its class says (<body class="no-sidebar">)
 	}
 	for _, a := range n.Attr {
-		if a.Key != "class" && a.Key != "id" {
+		var boiler bool
+		switch {
+		case a.Key == "class" && c != nil:
+			boiler = c.value(a.Val)
+		case a.Key == "class" || a.Key == "id":
+			boiler = boilerValue(a.Val)
+		default:
 			continue
 		}
-		v := a.Val
-		for start, i := 0, 0; i <= len(v); i++ {
-			if i < len(v) && v[i] != ' ' && v[i] != '-' && v[i] != '_' {
-				continue
-			}
-			if tok := v[start:i]; maybeBoiler(tok) && boilerToken(tok) {
-				return !contentElement(n) // an article, or an element named the content, whatever its class says
-			}
-			start = i + 1
+		if boiler {
+			return !contentElement(n) // an article, or an element named the content, whatever its class says
 		}
 	}
 	return false
+}
+
+// boilerValue reports whether a class or id value holds a word that
+// starts or ends with one of boilerWords (boilerToken).
+func boilerValue(v string) bool {
+	for i := 0; i < len(v); { // the words between separators (empty ones name nothing)
+		for i < len(v) && classSep[v[i]] {
+			i++
+		}
+		start := i
+		for i < len(v) && !classSep[v[i]] {
+			i++
+		}
+		if tok := v[start:i]; maybeBoiler(tok) && boilerToken(tok) {
+			return true
+		}
+	}
+	return false
+}
+
+// boilerCache remembers boilerValue of the class values met on a page: a
+// documentation page repeats a few ("reference internal", "pre") on
+// thousands of elements, and the walk and the lead searches ask of many
+// elements twice. Direct-mapped: a value whose slot another took is split
+// again, which costs time only.
+type boilerCache struct {
+	slots [boilerSlots]struct {
+		val    string
+		boiler bool
+	}
+}
+
+const boilerSlots = 256
+
+// value is boilerValue(v), remembered.
+func (c *boilerCache) value(v string) bool {
+	k := len(v)
+	if k < 3 { // no word of three letters: boilerValue says false
+		return false
+	}
+	e := &c.slots[(uint(k)*0x9E37+uint(v[0])*31+uint(v[k/2])*131+uint(v[k-1])*7)%boilerSlots]
+	if e.val == v { // an empty slot's "" is shorter than v
+		return e.boiler
+	}
+	e.val, e.boiler = v, boilerValue(v)
+	return e.boiler
 }
 
 // boilerToken reports whether tok starts or ends with one of boilerWords,

@@ -74,6 +74,7 @@ func Extract(doc *html.Node) *Features {
 	w := walkers.Get().(*walker)
 	defer walkers.Put(w)
 	defer w.reset()
+	w.nextPage()
 	w.walk(doc, 0)
 	n := 0
 	for d := range w.depths {

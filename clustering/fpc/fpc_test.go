@@ -172,6 +172,23 @@ func benchPairs(b *testing.B) []page {
 	return loadPages(b)
 }
 
+// BenchmarkExtract extracts the features of the testdata pages (parsed
+// once), as the hook's OnPage does for every fetched page.
+func BenchmarkExtract(b *testing.B) {
+	pages := loadPages(b)
+	b.ReportAllocs()
+	layers := 0
+	for b.Loop() {
+		for _, p := range pages {
+			layers += len(fpc.Extract(p.doc).Layers)
+		}
+	}
+	if layers == 0 {
+		b.Fatal("no layers")
+	}
+	b.ReportMetric(float64(len(pages)), "pages/op")
+}
+
 func BenchmarkPageSimilarity(b *testing.B) {
 	pages := benchPairs(b)
 	feats := make([]*fpc.Features, len(pages))

@@ -19,6 +19,10 @@ type walker struct {
 	depths []depthCounts     // per depth: the elements by tag
 	sets   [numSets][]uint64 // hashes in document order, duplicates included
 	text   []byte            // scratch for anchor texts
+	seen   distinct          // the elements of the sets so far (distinct.go)
+	fields []uint64          // scratch for a class or id value's field hashes
+	attrs  [attrSlots]attrEntry
+	gen    uint32 // the page's number for attrs (0: none yet)
 }
 
 var walkers = sync.Pool{New: func() any { return new(walker) }}
@@ -46,6 +50,7 @@ func (w *walker) reset() {
 		w.sets[i] = w.sets[i][:0]
 	}
 	w.text = w.text[:0]
+	w.seen.reset()
 }
 
 // count counts an element with tag hash tag at depth d.
@@ -132,7 +137,7 @@ func (c *depthCounts) layer(dst []tagFreq) {
 
 func (w *walker) add(set int, s string) {
 	if s = strings.TrimSpace(s); s != "" {
-		w.sets[set] = append(w.sets[set], hashString(s))
+		w.put(set, hashString(s))
 	}
 }
 
@@ -142,13 +147,25 @@ func (w *walker) walk(n *html.Node, depth int) {
 		w.element(n)
 		depth++
 	} else if n.Type == html.TextNode {
-		if t := strings.TrimSpace(n.Data); t != "" && len(t) <= 24 && (n.Parent == nil || n.Parent.Data != "script" && n.Parent.Data != "style") {
-			w.sets[SetShortText] = append(w.sets[SetShortText], hashString(t))
+		if t, ok := shortText(n.Data); ok && (n.Parent == nil || n.Parent.Data != "script" && n.Parent.Data != "style") {
+			w.put(SetShortText, hashString(t))
 		}
 	}
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		w.walk(c, depth)
 	}
+}
+
+// shortText returns t with white space trimmed (strings.TrimSpace) when
+// that is 1 to 24 bytes long. A text longer than that which starts and
+// ends with ASCII bytes that are not white space is passed over without
+// the call (most running text).
+func shortText(t string) (string, bool) {
+	if k := len(t); k > 24 && t[0] < utf8.RuneSelf && !asciiSpace[t[0]] && t[k-1] < utf8.RuneSelf && !asciiSpace[t[k-1]] {
+		return "", false
+	}
+	t = strings.TrimSpace(t)
+	return t, t != "" && len(t) <= 24
 }
 
 func (w *walker) element(n *html.Node) {
@@ -158,9 +175,15 @@ func (w *walker) element(n *html.Node) {
 		case "class", "id":
 			// The hash of n.Data+"."+a.Key+"="+v for each field v, built
 			// without the strings.
+			if a.Key == "class" && w.attrSeen(n, a.Val) {
+				continue // its elements are in the set already
+			}
 			prefix := fnvAdd(fnvAdd(fnvAdd(fnvOffset, n.Data), "."), a.Key)
 			prefix = fnvAdd(prefix, "=")
-			w.sets[SetTagAttr] = appendFieldHashes(w.sets[SetTagAttr], prefix, a.Val)
+			w.fields = appendFieldHashes(w.fields[:0], prefix, a.Val)
+			for _, h := range w.fields {
+				w.put(SetTagAttr, h)
+			}
 		case "href":
 			switch {
 			case n.Data == "a" || n.Data == "area":
@@ -261,7 +284,7 @@ func identBefore(s string) string {
 func (w *walker) addAnchor(a *html.Node) {
 	w.text = appendText(w.text[:0], a)
 	if h, ok := joinedFieldsHash(unsafe.String(unsafe.SliceData(w.text), len(w.text))); ok {
-		w.sets[SetAnchors] = append(w.sets[SetAnchors], h)
+		w.put(SetAnchors, h)
 	}
 }
 

@@ -1,0 +1,121 @@
+package fpc
+
+import "golang.org/x/net/html"
+
+// A page's sets keep each element once (Extract sorts them and keeps the
+// bottom k distinct), while a page repeats most of them many times: every
+// <span class="pre"> of a documentation page gives the same tag.attribute
+// element. The walk therefore keeps a set's elements distinct as it finds
+// them (distinct: one open-addressing table over the eight sets), so that
+// Extract sorts the distinct elements rather than every occurrence, and
+// skips a class or id value it met on the page before (attrSeen: the
+// elements of an equal tag, attribute and value are in the sets already).
+// The features are the same: a set is the sorted distinct elements either
+// way (TestExtractMatchesReference).
+
+// distinct is a set of (set index, hash) pairs.
+type distinct struct {
+	slots []distinctSlot // a power of two long, at most half full
+	used  []int32        // the slots taken, for reset
+}
+
+type distinctSlot struct {
+	h   uint64
+	set uint8 // the set's index + 1; 0: empty
+}
+
+// minDistinctSlots is the table's size at first.
+const minDistinctSlots = 1024
+
+// insert adds h to set i and reports whether it was not there.
+func (d *distinct) insert(i int, h uint64) bool {
+	if 2*(len(d.used)+1) > len(d.slots) {
+		d.grow()
+	}
+	mask := uint64(len(d.slots) - 1)
+	tag := uint8(i + 1)
+	for k := slotOf(i, h) & mask; ; k = (k + 1) & mask {
+		s := &d.slots[k]
+		switch {
+		case s.set == 0:
+			s.h, s.set = h, tag
+			d.used = append(d.used, int32(k))
+			return true
+		case s.h == h && s.set == tag:
+			return false
+		}
+	}
+}
+
+// slotOf spreads a pair over the table's slots (the top bits are taken
+// after the multiplication; the mask keeps what the table size needs).
+func slotOf(i int, h uint64) uint64 {
+	x := (h ^ uint64(i)<<56) * 0x9E3779B97F4A7C15
+	return x>>32 ^ x
+}
+
+// grow doubles the table (or makes it) and puts the pairs back.
+func (d *distinct) grow() {
+	old := d.slots
+	d.slots = make([]distinctSlot, max(minDistinctSlots, 2*len(old)))
+	d.used = d.used[:0]
+	for _, s := range old {
+		if s.set != 0 {
+			d.insert(int(s.set-1), s.h)
+		}
+	}
+}
+
+// reset empties the table, keeping its room: the slots taken only (the
+// table keeps the size of the largest page's sets).
+func (d *distinct) reset() {
+	for _, k := range d.used {
+		d.slots[k] = distinctSlot{}
+	}
+	d.used = d.used[:0]
+}
+
+// put adds hash h to set i unless the page gave it already.
+func (w *walker) put(i int, h uint64) {
+	if w.seen.insert(i, h) {
+		w.sets[i] = append(w.sets[i], h)
+	}
+}
+
+// attrSlots is the size of the table of class values met on the page
+// (attrSeen), direct-mapped: a value whose slot another took is hashed
+// again, which costs time only. (Id values are left out: each names one
+// element, and they would push the class values out.)
+const attrSlots = 512
+
+// attrEntry is a class value met on the page (gen: the walker's page
+// number), with its tag.
+type attrEntry struct {
+	tag, val string
+	gen      uint32
+}
+
+// attrSeen reports whether n's class value val was met on the page with
+// n's tag before, and notes it.
+func (w *walker) attrSeen(n *html.Node, val string) bool {
+	k := len(val)
+	x := uint(k)*0x9E37 + uint(len(n.Data))*17
+	if k > 0 {
+		x += uint(val[0])*31 + uint(val[k/2])*131 + uint(val[k-1])*7
+	}
+	e := &w.attrs[x%attrSlots]
+	if e.gen == w.gen && e.val == val && e.tag == n.Data {
+		return true
+	}
+	*e = attrEntry{n.Data, val, w.gen}
+	return false
+}
+
+// nextPage starts a new page's attrSeen table: entries of another
+// generation count as empty.
+func (w *walker) nextPage() {
+	if w.gen++; w.gen == 0 { // wrapped: an entry could be taken for this page's
+		w.attrs = [attrSlots]attrEntry{}
+		w.gen = 1
+	}
+}

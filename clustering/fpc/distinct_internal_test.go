@@ -1,0 +1,144 @@
+package fpc
+
+import (
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html"
+)
+
+// referenceSets is the eight sets the direct way: every occurrence
+// collected (strings.Fields, strings.TrimSpace, the strings built), then
+// sorted, made distinct and cut to the bottom k, as Extract did before it
+// kept the elements distinct during the walk.
+func referenceSets(doc *html.Node) [numSets][]uint64 {
+	var sets [numSets][]uint64
+	add := func(i int, s string) {
+		if s = strings.TrimSpace(s); s != "" {
+			sets[i] = append(sets[i], hashString(s))
+		}
+	}
+	js := func(src string) {
+		for n, at := 0, 0; n < 64; n++ {
+			i := strings.Index(src[at:], "function")
+			if i < 0 {
+				return
+			}
+			i += at
+			at = i + len("function")
+			if name := identAfter(src[at:]); name != "" {
+				add(SetJSFunc, name)
+			} else if name := identBefore(src[:i]); name != "" {
+				add(SetJSFunc, name)
+			}
+		}
+	}
+	cut := func(u string) string {
+		if i := strings.IndexAny(u, "?#"); i >= 0 {
+			return u[:i]
+		}
+		return u
+	}
+	var text func(n *html.Node, b *strings.Builder)
+	text = func(n *html.Node, b *strings.Builder) {
+		for c := n.FirstChild; c != nil && b.Len() < 200; c = c.NextSibling {
+			if c.Type == html.TextNode {
+				b.WriteString(c.Data + " ")
+			} else {
+				text(c, b)
+			}
+		}
+	}
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		switch n.Type {
+		case html.ElementNode:
+			for _, a := range n.Attr {
+				switch {
+				case a.Key == "class" || a.Key == "id":
+					for _, f := range strings.Fields(a.Val) {
+						sets[SetTagAttr] = append(sets[SetTagAttr], hashString(n.Data+"."+a.Key+"="+f))
+					}
+				case a.Key == "href" && (n.Data == "a" || n.Data == "area"):
+					add(SetLinks, cut(a.Val))
+				case a.Key == "href" && n.Data == "link" && strings.HasSuffix(strings.ToLower(strings.Split(a.Val, "?")[0]), ".css"):
+					add(SetCSS, path.Base(cut(a.Val)))
+				case a.Key == "src" && n.Data == "script":
+					add(SetJS, path.Base(cut(a.Val)))
+				case a.Key == "src" && n.Data == "img":
+					add(SetImages, path.Base(cut(a.Val)))
+				case a.Key != "href" && a.Key != "src" && strings.HasPrefix(a.Key, "on"):
+					js(a.Val)
+				}
+			}
+			switch n.Data {
+			case "a":
+				var b strings.Builder
+				text(n, &b)
+				if f := strings.Fields(b.String()); len(f) > 0 {
+					sets[SetAnchors] = append(sets[SetAnchors], hashString(strings.Join(f, " ")))
+				}
+			case "script":
+				if c := n.FirstChild; c != nil && c.Type == html.TextNode {
+					js(c.Data)
+				}
+			}
+		case html.TextNode:
+			if t := strings.TrimSpace(n.Data); t != "" && len(t) <= 24 && (n.Parent == nil || n.Parent.Data != "script" && n.Parent.Data != "style") {
+				sets[SetShortText] = append(sets[SetShortText], hashString(t))
+			}
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(doc)
+	for i, s := range sets {
+		slices.Sort(s)
+		sets[i] = bottomK(slices.Compact(s), setSampleCap[i])
+	}
+	return sets
+}
+
+// TestSetsMatchReference holds Extract's sets (kept distinct during the
+// walk, class values met before skipped) to the reference on the testdata
+// pages, twice (the second time on reused walkers), and on a page of many
+// repeated and colliding class values.
+func TestSetsMatchReference(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("<html><body>")
+	for i := range 3000 {
+		fmt.Fprintf(&b, `<div class="c%d x"><span class="pre" id="s%d">t%d</span><a href="p%d.html?q#f" class="c%d"> a  b </a></div>`, i%700, i, i%50, i%900, i%300)
+	}
+	b.WriteString("</body></html>")
+	big, err := html.Parse(strings.NewReader(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs := append(testdataDocs(t), big)
+	for round := range 2 {
+		for i, d := range docs {
+			got, want := Extract(d).Sets, referenceSets(d)
+			for s := range numSets {
+				if !slices.Equal(got[s], want[s]) && !(len(got[s]) == 0 && len(want[s]) == 0) {
+					t.Errorf("round %d, page %d, set %d: %d elements, want %d", round, i, s, len(got[s]), len(want[s]))
+				}
+			}
+		}
+	}
+}
+
+// TestShortText holds shortText to strings.TrimSpace and the length rule.
+func TestShortText(t *testing.T) {
+	for _, s := range []string{"", " ", "\n\t", "abc", " abc ", strings.Repeat("x", 24), strings.Repeat("x", 25),
+		" " + strings.Repeat("x", 24) + " ", "\u00a0" + strings.Repeat("x", 30), strings.Repeat("x", 30) + "\u0085", "é" + strings.Repeat("x", 30)} {
+		want := strings.TrimSpace(s)
+		ok := want != "" && len(want) <= 24
+		if got, gotOK := shortText(s); gotOK != ok || ok && got != want {
+			t.Errorf("shortText(%q) = %q, %v; want %q, %v", s, got, gotOK, want, ok)
+		}
+	}
+}
