@@ -207,18 +207,28 @@
 // PostgreSQL 3.61 M to 3.24 M (-10%), Git 1.37 M to 1.29 M (-6%),
 // testbed tune pages 0.77 M to 0.69 M (-10%). Analysis instructions a
 // pass (callgrind, GOGC=off, GOMAXPROCS=1, (Ir(3x) - Ir(1x)) / 2 of a
-// test running analyze over a folder): Git docs 370.3 M, 362.3 M with
-// rankRegions counting the labels of up to 16 children pairwise instead
-// of in a map, 357.5 M with the lazy clustering (-3.5% in all). Records
+// test running analyze over a folder): Python docs 2,706.6 M to 2,468.4
+// M (-8.8%, both changes); Git docs 370.3 M, 362.3 M with rankRegions
+// counting the labels of up to 16 children pairwise instead of in a
+// map, 357.5 M with the lazy clustering (-3.5% in all); PostgreSQL docs
+// 899.9 M, 52.9 M less (-5.9%, from one pass each). BenchmarkAnalyze
+// runs the same loop on the embedded subsets (go test ./extraction -run
+// '^$' -bench 'Analyze$/python' -benchtime 1x and 3x under callgrind):
+// Python subset 208.6 M to 193.6 M a pass (-7.2%), DP cells 689,889 to
+// 567,246, PostgreSQL subset's 425,974 to 319,862; allocations a pass
+// 18,635 to 15,246 (Python) and 32,337 to 27,356. Records
 // identical (pagecost -dump on the Python, PostgreSQL and Git docs and
 // the tune half of the testbed, -cluster on Python and PostgreSQL;
 // evalrecords -split tune unchanged, -cluster and -onpage too). Tried and
 // dropped: bounding by the multiset of label paths (a mapping pairs nodes
 // of equal label paths; half the cells of the pairs, but sorting the
 // paths cost more than the matching it saved), bounding small pairs too
-// (Git +3.6% instructions against the eager clustering), and
-// caching the columns' labels and sizes per forest in STM's DP (Git
-// +7%: most forests are a few children).
+// (Git +3.6% instructions against the eager clustering), a second
+// level to the bound (children weighted by their own bound: the Python
+// docs' cells a further -8.5%, but +281 M instructions, Git +31 M; +22 M
+// on Git for pairs of 256 nodes or more only), and caching the columns'
+// labels and sizes per forest in STM's DP (Git +7%: most forests are a
+// few children).
 // Sparse keys that differ only in classes are merged into one column
 // (columns.go; Node.js's index.html gave only Other: link and title now).
 //
