@@ -178,6 +178,57 @@
 // OnPage path saves is the collector's work and the batches' DOMs, not
 // the analysis, which stays the cost of per-page extraction (STM of a
 // region's distinct child shapes, the compact tree, the values).
+// Where a page's analysis goes (2026-12-06; DP cells of STM counted per
+// candidate region, with the guard that drops it): on the Python docs
+// 13.0 M cells a pass, 58% in regions dropped for similarity below
+// MinSimilarity, 27% in regions that pass, 10% in regions dropped for
+// coverage, 4% too few records; the prose and class guards drop regions
+// worth under 1%, so no guard is worth testing before STM. The costly
+// regions are a page's sections (a section of twenty sections, each a
+// few hundred nodes), which hold the page's text: tried and dropped, an
+// exact test that a page yields no list region (a region whose records
+// the prose outside it would outweigh, article(), is taken for an article
+// whatever its records: skipping such regions when no other region
+// passes saves 6% of the Python docs' cells, none of the sections) and an
+// upper bound of a region's quality against the best region so far
+// (skips under 0.3% of the cells). What pays is in the clustering of a
+// region's children, where most cells go to pairs of children that
+// cannot merge (similarity below 1 - D0: 66% of the cells on the Python
+// docs): clusterChildren bounds each pair of shapes of 64 nodes or more
+// first (bounds.oneLevel: STM is at most 1 plus the best matching of the
+// two roots' children weighted by the smaller one's size) and matches a
+// pair bounded below 1 - D0 only when the average-link clustering comes
+// to a cluster pair holding it whose distance, reckoned with bounds, is
+// the closest (the pair is matched and the clustering redone, so every
+// sum is the eager one's) or when the pair may give a child of a uniform
+// list its most similar sibling (partner). TestLazyClusters holds the
+// clusters and partners to the eager clustering on 4,024 regions of real
+// pages. DP cells a pass: Python docs 13.04 M to 10.92 M (-16%),
+// PostgreSQL 3.61 M to 3.24 M (-10%), Git 1.37 M to 1.29 M (-6%),
+// testbed tune pages 0.77 M to 0.69 M (-10%). Analysis instructions a
+// pass (callgrind, GOGC=off, GOMAXPROCS=1, (Ir(3x) - Ir(1x)) / 2 of a
+// test running analyze over a folder): Python docs 2,706.6 M to 2,468.4
+// M (-8.8%, both changes); Git docs 370.3 M, 362.3 M with rankRegions
+// counting the labels of up to 16 children pairwise instead of in a
+// map, 357.5 M with the lazy clustering (-3.5% in all); PostgreSQL docs
+// 899.9 M, 52.9 M less (-5.9%, from one pass each). BenchmarkAnalyze
+// runs the same loop on the embedded subsets (go test ./extraction -run
+// '^$' -bench 'Analyze$/python' -benchtime 1x and 3x under callgrind):
+// Python subset 208.6 M to 193.6 M a pass (-7.2%), DP cells 689,889 to
+// 567,246, PostgreSQL subset's 425,974 to 319,862; allocations a pass
+// 18,635 to 15,246 (Python) and 32,337 to 27,356. Records
+// identical (pagecost -dump on the Python, PostgreSQL and Git docs and
+// the tune half of the testbed, -cluster on Python and PostgreSQL;
+// evalrecords -split tune unchanged, -cluster and -onpage too). Tried and
+// dropped: bounding by the multiset of label paths (a mapping pairs nodes
+// of equal label paths; half the cells of the pairs, but sorting the
+// paths cost more than the matching it saved), bounding small pairs too
+// (Git +3.6% instructions against the eager clustering), a second
+// level to the bound (children weighted by their own bound: the Python
+// docs' cells a further -8.5%, but +281 M instructions, Git +31 M; +22 M
+// on Git for pairs of 256 nodes or more only), and caching the columns'
+// labels and sizes per forest in STM's DP (Git +7%: most forests are a
+// few children).
 // Sparse keys that differ only in classes are merged into one column
 // (columns.go; Node.js's index.html gave only Other: link and title now).
 //
@@ -185,6 +236,7 @@
 //   - preprocess.go: hidden elements, the page measures.
 //   - region.go: candidate ranking by the three heuristics.
 //   - segment.go: child clustering and segmentations (uniform lists).
+//   - bound.go: the STM bound and buffers of the child clustering.
 //   - extract.go: Config, ExtractPage, analyze (the page pipeline).
 //   - region_choice.go: the weights and guards of the region choice
 //     (sections, grid flattening and inner lists, further regions, stray

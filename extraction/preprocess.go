@@ -30,11 +30,12 @@ const imgContent = 20
 // head, svg, script, style, noscript, select, comments and hidden elements
 // (text nodes are leaves), and per-node measures the region finder needs.
 type page struct {
-	doc  *html.Node
-	t    *stm.Tree
-	text []int32  // characters of visible text in each subtree
-	tags []int32  // element nodes in each subtree
-	seg  []string // segmentName of each element, filled on first use
+	doc    *html.Node
+	t      *stm.Tree
+	text   []int32  // characters of visible text in each subtree
+	tags   []int32  // element nodes in each subtree
+	seg    []string // segmentName of each element, filled on first use
+	bounds bounds   // clusterChildren's STM bounds, buffers kept page after page
 }
 
 // name is segmentName of element i, computed once per page (region

@@ -39,17 +39,30 @@ func rankRegions(p *page, w [3]float64, k int) []candidate {
 		if len(kids) < 2 {
 			continue
 		}
-		if len(counts) > 64 {
-			// clear costs the map's capacity, which stays: after a node
-			// of many distinct child labels, start afresh
-			counts = map[uint64]int{}
-		} else {
-			clear(counts)
-		}
 		best := 0
-		for _, c := range kids {
-			counts[t.Label[c]]++
-			best = max(best, counts[t.Label[c]])
+		if len(kids) <= smallFanout {
+			// a handful of children: comparing them beats a map
+			for a, c := range kids {
+				n := 1
+				for _, d := range kids[a+1:] {
+					if t.Label[d] == t.Label[c] {
+						n++
+					}
+				}
+				best = max(best, n)
+			}
+		} else {
+			if len(counts) > 64 {
+				// clear costs the map's capacity, which stays: after a
+				// node of many distinct child labels, start afresh
+				counts = map[uint64]int{}
+			} else {
+				clear(counts)
+			}
+			for _, c := range kids {
+				counts[t.Label[c]]++
+				best = max(best, counts[t.Label[c]])
+			}
 		}
 		if best < 2 {
 			continue
@@ -76,6 +89,10 @@ func rankRegions(p *page, w [3]float64, k int) []candidate {
 	}
 	return cs
 }
+
+// smallFanout is the most children rankRegions counts by comparing them
+// pairwise rather than in a map.
+const smallFanout = 16
 
 // discountWrappers zeroes the tag count of candidates that have a candidate
 // descendant holding 90% or more of their tags.

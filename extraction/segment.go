@@ -17,84 +17,166 @@ type segmentation struct {
 // average-link clustering on STM distance 1 - similarity, merging while the
 // closest pair is nearer than d0. Children with identical label trees share
 // one shape and are compared once. It returns each child's cluster id and
-// each child's similarity to its most similar sibling (1 when another
-// child has its shape).
-func clusterChildren(m *stm.Matcher, t *stm.Tree, kids []int32, d0 float64) ([]int, []float64) {
+// partner, which gives each child of kids[lo:hi] its similarity to its
+// most similar sibling (1 when another child has its shape; valid until
+// the next call).
+//
+// Only the pairs of shapes the result depends on are matched: a pair
+// whose similarity is bounded below 1 - d0 (bounds.oneLevel: the best
+// matching of their children by size) cannot merge on its own, so it is matched only
+// when the clustering comes to a cluster pair it belongs to whose
+// distance, reckoned with the bounds, is below the closest so far, or
+// when partner needs it (it may be the most similar sibling).
+// The clustering is then that of every pair matched (a cluster pair
+// holding a bounded pair is merged only once that pair is matched and the
+// clustering redone, so distances are summed in the same order).
+func clusterChildren(m *stm.Matcher, p *page, kids []int32, d0 float64) (labels []int, partner func(lo, hi int) []float64) {
+	t := p.t
 	shapeOf, reps, cnt := shapes(t, kids)
 	u := len(reps)
-	best := make([]float64, u)
-	// dist[a][b]: summed weighted distance between clusters a and b.
-	dist := make([][]float64, u)
-	for a := range u {
-		dist[a] = make([]float64, u)
+	// sim[a*u+b] (a < b): the pair's similarity when exact[a*u+b], else
+	// an upper bound of it
+	bd := &p.bounds
+	sim, dist, w := bd.floats(u*u, u*u, u)
+	exact, sure, alive, need := bd.bools(u*u, u*u, u, u)
+	match := func(a, b int) {
+		sim[a*u+b] = m.SimilarityNodesWithin(t, int(reps[a]), t, int(reps[b]), pairCells)
+		exact[a*u+b] = true
 	}
 	for a := range u {
 		for b := a + 1; b < u; b++ {
-			s := 0.0
-			if t.Label[reps[a]] == t.Label[reps[b]] && sizeBound(t, reps[a], reps[b]) >= minBound {
-				s = m.SimilarityNodesWithin(t, int(reps[a]), t, int(reps[b]), pairCells)
+			ra, rb := reps[a], reps[b]
+			if t.Label[ra] != t.Label[rb] || sizeBound(t, ra, rb) < minBound {
+				exact[a*u+b] = true // never compared: similarity 0
+				continue
 			}
-			d := (1 - s) * cnt[a] * cnt[b]
-			dist[a][b], dist[b][a] = d, d
-			best[a], best[b] = max(best[a], s), max(best[b], s)
-		}
-	}
-	partner := make([]float64, len(kids))
-	for i := range kids {
-		if shapeOf[i] < 0 {
-			continue // never compared: no partner
-		}
-		partner[i] = best[shapeOf[i]]
-		if cnt[shapeOf[i]] > 1 {
-			partner[i] = 1
+			if t.Size[ra]+t.Size[rb] < boundMin {
+				match(a, b) // matching it costs about what bounding would
+				continue
+			}
+			den := float64(int(t.Size[ra] + t.Size[rb]))
+			ub := 2 * float64(bd.oneLevel(t, ra, rb)) / den
+			if 1-ub <= d0 {
+				match(a, b)
+			} else {
+				sim[a*u+b] = ub
+			}
 		}
 	}
 	owner := make([]int, u) // shape -> cluster (a shape index standing for it)
-	alive := make([]bool, u)
-	for a := range u {
-		owner[a], alive[a] = a, true
-	}
+	// dist: summed weighted distance between clusters, sure: it holds no
+	// bound, w: the clusters' counts
+	var ba, bb int
 	for {
-		ba, bb, bd := -1, -1, d0
+		// the clustering of the pairs matched so far: ba < 0 when it is
+		// the clustering of every pair, else clusters ba and bb are the
+		// closest on bounds and hold a pair to match
 		for a := range u {
-			if !alive[a] {
-				continue
-			}
+			owner[a], alive[a], w[a] = a, true, cnt[a]
 			for b := a + 1; b < u; b++ {
-				if alive[b] {
-					if d := dist[a][b] / (cnt[a] * cnt[b]); d < bd {
-						ba, bb, bd = a, b, d
+				d := (1 - sim[a*u+b]) * cnt[a] * cnt[b]
+				dist[a*u+b], dist[b*u+a] = d, d
+				sure[a*u+b], sure[b*u+a] = exact[a*u+b], exact[a*u+b]
+			}
+		}
+		for {
+			var bdist float64
+			ba, bb, bdist = -1, -1, d0
+			for a := range u {
+				if !alive[a] {
+					continue
+				}
+				for b := a + 1; b < u; b++ {
+					if alive[b] {
+						if d := dist[a*u+b] / (w[a] * w[b]); d < bdist {
+							ba, bb, bdist = a, b, d
+						}
 					}
+				}
+			}
+			if ba < 0 || !sure[ba*u+bb] {
+				break
+			}
+			alive[bb] = false
+			w[ba] += w[bb]
+			for c := range u {
+				if alive[c] && c != ba {
+					dist[ba*u+c] += dist[bb*u+c]
+					dist[c*u+ba] = dist[ba*u+c]
+					sure[ba*u+c] = sure[ba*u+c] && sure[bb*u+c]
+					sure[c*u+ba] = sure[ba*u+c]
+				}
+			}
+			for s := range owner {
+				if owner[s] == bb {
+					owner[s] = ba
 				}
 			}
 		}
 		if ba < 0 {
 			break
 		}
-		alive[bb] = false
-		cnt[ba] += cnt[bb]
-		for c := range u {
-			if alive[c] && c != ba {
-				dist[ba][c] += dist[bb][c]
-				dist[c][ba] = dist[ba][c]
-			}
-		}
-		for s := range owner {
-			if owner[s] == bb {
-				owner[s] = ba
+		for a := range u {
+			for b := a + 1; b < u; b++ {
+				if !exact[a*u+b] && (owner[a] == ba && owner[b] == bb || owner[a] == bb && owner[b] == ba) {
+					match(a, b)
+				}
 			}
 		}
 	}
-	out := make([]int, len(kids))
+	// the most similar sibling of kids[lo:hi]: bounded pairs matched
+	// while their bound exceeds the best match
+	partner = func(lo, hi int) []float64 {
+		out := make([]float64, hi-lo)
+		clear(need)
+		for i := lo; i < hi; i++ {
+			if a := shapeOf[i]; a >= 0 && cnt[a] == 1 {
+				need[a] = true
+			}
+		}
+		for a := range u {
+			if !need[a] {
+				continue
+			}
+			best := 0.0
+			for b := range u {
+				if x, y := min(a, b), max(a, b); a != b && exact[x*u+y] {
+					best = max(best, sim[x*u+y])
+				}
+			}
+			for b := range u {
+				if x, y := min(a, b), max(a, b); a != b && !exact[x*u+y] && sim[x*u+y] > best {
+					match(x, y)
+					best = max(best, sim[x*u+y])
+				}
+			}
+			for i := lo; i < hi; i++ {
+				if shapeOf[i] == a {
+					out[i-lo] = best
+				}
+			}
+		}
+		for i := lo; i < hi; i++ {
+			if a := shapeOf[i]; a >= 0 && cnt[a] > 1 {
+				out[i-lo] = 1
+			}
+		}
+		return out
+	}
+	labels = make([]int, len(kids))
 	for i := range kids {
 		if shapeOf[i] < 0 {
-			out[i] = u + i // a cluster of its own
+			labels[i] = u + i // a cluster of its own
 			continue
 		}
-		out[i] = owner[shapeOf[i]]
+		labels[i] = owner[shapeOf[i]]
 	}
-	return out, partner
+	return labels, partner
 }
+
+// boundMin is the least size of two shapes together from which
+// clusterChildren bounds their similarity before matching them.
+const boundMin = 64
 
 // maxShapes bounds the distinct child shapes a region's clustering compares
 // pairwise (their STM similarities fill a maxShapes² matrix).
@@ -214,7 +296,7 @@ func sizeBound(t *stm.Tree, a, b int32) float64 {
 // the whole list (ties: more records, then earlier start).
 func segment(m *stm.Matcher, p *page, kids []int32, d0, minSim float64) segmentation {
 	t := p.t
-	labels, partner := clusterChildren(m, t, kids, d0)
+	labels, partner := clusterChildren(m, p, kids, d0)
 	total := 0
 	for _, k := range kids {
 		total += int(p.text[k]) + 1
@@ -266,7 +348,7 @@ func segment(m *stm.Matcher, p *page, kids []int32, d0, minSim float64) segmenta
 		// one tag.class (but for a heading or a "show more" button at
 		// an end): every child its own record, optional parts
 		// notwithstanding
-		if s := uniformSingles(m, t, kids[lo:hi], partner[lo:hi], minSim); len(s.records) >= 2 {
+		if s := uniformSingles(m, t, kids[lo:hi], partner(lo, hi), minSim); len(s.records) >= 2 {
 			consider(s, slices.Index(kids, s.records[0][0]))
 		}
 		if lo == 0 && hi == len(kids) {

@@ -63,6 +63,10 @@ func (m *Matcher) SimilarityNodesWithin(a *Tree, i int, b *Tree, j int, cells in
 	return s
 }
 
+// Left reports the DP cells of the budget not yet spent (SetBudget's n
+// less the exact work since; 0 once it ran out).
+func (m *Matcher) Left() int64 { return m.left }
+
 // Greedy reports how many forests were matched greedily since SetBudget
 // because the budget ran out (0: every match was exact).
 func (m *Matcher) Greedy() int64 { return m.greedy }

@@ -1,0 +1,56 @@
+package extraction
+
+import "github.com/crawl-project/crawl/extraction/stm"
+
+// bounds holds what clusterChildren reuses from region to region: an
+// upper bound of STM between a region's children, so that it matches only
+// the pairs whose similarity it needs (see there), and its matrices.
+//
+// STM(A, B) is 1 plus the best order-preserving matching of A's and B's
+// children weighted by their STM, which is at most the smaller child's
+// size (and 0 between different labels): the matching weighted by those
+// sizes bounds STM(A, B) (oneLevel). The bound holds for a budget's
+// greedy matches too, which are lower than the exact STM.
+type bounds struct {
+	row []int32   // DP rows of oneLevel
+	f   []float64 // clusterChildren's matrices
+	b   []bool
+}
+
+// oneLevel bounds STM of nodes a and c (equal labels): 1 plus the best
+// order-preserving matching of their children, equal-label children
+// weighted by the smaller one's size.
+func (b *bounds) oneLevel(t *stm.Tree, a, c int32) int {
+	as, cs := t.Children(int(a)), t.Children(int(c))
+	w := len(cs) + 1
+	if cap(b.row) < 2*w {
+		b.row = make([]int32, 2*w)
+	}
+	prev, row := b.row[:w], b.row[w:2*w]
+	clear(prev)
+	for _, x := range as {
+		row[0] = 0
+		lx, sx := t.Label[x], t.Size[x]
+		for k, y := range cs {
+			best := max(row[k], prev[k+1])
+			if t.Label[y] == lx {
+				best = max(best, prev[k]+min(sx, t.Size[y]))
+			}
+			row[k+1] = best
+		}
+		prev, row = row, prev
+	}
+	return 1 + int(prev[len(cs)])
+}
+
+// floats returns zeroed slices of these lengths, reusing b's buffer.
+func (b *bounds) floats(n1, n2, n3 int) (x, y, z []float64) {
+	b.f = resize(b.f, n1+n2+n3)
+	return b.f[:n1:n1], b.f[n1 : n1+n2 : n1+n2], b.f[n1+n2:]
+}
+
+// bools returns zeroed slices of these lengths, reusing b's buffer.
+func (b *bounds) bools(n1, n2, n3, n4 int) (w, x, y, z []bool) {
+	b.b = resize(b.b, n1+n2+n3+n4)
+	return b.b[:n1:n1], b.b[n1 : n1+n2 : n1+n2], b.b[n1+n2 : n1+n2+n3 : n1+n2+n3], b.b[n1+n2+n3:]
+}
