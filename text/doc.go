@@ -8,6 +8,9 @@
 //     scanner (words, CJK runs).
 //   - stopwords.go: the embedded stop-word lists (stopwords/*.txt) and StopWords.
 //   - stem.go: the bounded, concurrency-safe Snowball stem cache.
+//   - space.go: NonSpaceRunes and HasNonSpace (white space as
+//     unicode.IsSpace, ASCII eight bytes at a time), which the hub evidence
+//     and the topic content count text with.
 //
 // A Tokenizer holds no mutable state besides its stem cache and is safe for
 // concurrent use; build one per configuration and share it.

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"unicode"
 
+	"github.com/crawl-project/crawl/text"
 	"golang.org/x/net/html"
 )
 
@@ -66,44 +67,36 @@ func FuzzBoilerplateClass(f *testing.F) {
 	})
 }
 
-// FuzzNonSpaceRunes checks nonSpaceRunes against counting the runes of a
-// range loop that isSpaceRune does not report.
-func FuzzNonSpaceRunes(f *testing.F) {
-	for _, s := range []string{"", "a b", " \t\n\r\f\v", "a\u0085b\u00a0c\u3000d\u2009", "\xff\xfe x", "日本語 テキスト",
-		"\x00\x08\x09\x0a\x0b\x0c\x0d\x0e\x1f\x20\x21\x7f abcdefgh ijklmnop", "eight by eight ¶ bytes\u00a0and more text"} {
-		f.Add(s)
+// TestIsSpaceRuneIsUnicodeSpace checks, over every rune, that isSpaceRune
+// is unicode.IsSpace, the white space of text.NonSpaceRunes and
+// text.HasNonSpace that the evidence counts with.
+func TestIsSpaceRuneIsUnicodeSpace(t *testing.T) {
+	for r := rune(0); r <= unicode.MaxRune; r++ {
+		if isSpaceRune(r) != unicode.IsSpace(r) {
+			t.Fatalf("isSpaceRune(%U) = %v, unicode.IsSpace %v", r, isSpaceRune(r), unicode.IsSpace(r))
+		}
 	}
-	f.Fuzz(func(t *testing.T, s string) {
-		want := 0
-		for _, r := range s {
-			if !isSpaceRune(r) {
-				want++
-			}
-		}
-		if got := nonSpaceRunes(s); got != want {
-			t.Fatalf("nonSpaceRunes(%q) = %d, want %d", s, got, want)
-		}
-	})
 }
 
-// FuzzTextCounts checks allSpace and textCounts against the functions
-// they stand for: strings.TrimFunc, nonSpaceRunes, unicode.IsLetter over
-// the non-space runes, and countWords.
+// FuzzTextCounts checks the test of white-space text and textCounts
+// against the functions they stand for: strings.TrimFunc,
+// text.NonSpaceRunes, unicode.IsLetter over the non-space runes, and
+// countWords.
 func FuzzTextCounts(f *testing.F) {
 	for _, s := range []string{"", "a b", " \t\n\r\f\v", "a\u0085b\u00a0c\u3000d\u2009", "\xff\xfe x", "日本語 テキスト", "1. Foo", "(x) 2"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if got, want := allSpace(s), strings.TrimFunc(s, isSpaceRune) == ""; got != want {
-			t.Fatalf("allSpace(%q) = %v, want %v", s, got, want)
+		if got, want := !text.HasNonSpace(s), strings.TrimFunc(s, isSpaceRune) == ""; got != want {
+			t.Fatalf("!text.HasNonSpace(%q) = %v, want %v", s, got, want)
 		}
 		letters := false
 		for _, r := range s {
 			letters = letters || !isSpaceRune(r) && unicode.IsLetter(r)
 		}
 		r, l, w := textCounts(s)
-		if r != nonSpaceRunes(s) || l != letters || w != countWords(s) {
-			t.Fatalf("textCounts(%q) = %d, %v, %d, want %d, %v, %d", s, r, l, w, nonSpaceRunes(s), letters, countWords(s))
+		if r != text.NonSpaceRunes(s) || l != letters || w != countWords(s) {
+			t.Fatalf("textCounts(%q) = %d, %v, %d, want %d, %v, %d", s, r, l, w, text.NonSpaceRunes(s), letters, countWords(s))
 		}
 	})
 }

@@ -7,6 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/crawl-project/crawl/text"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 )
@@ -196,7 +197,7 @@ func (f *leadFinder) searchLead(stack []leadItem, labelRunes int, anySite bool) 
 		}
 		switch n.Type {
 		case html.TextNode:
-			if allSpace(n.Data) {
+			if !text.HasNonSpace(n.Data) {
 				continue
 			}
 			if it.linked != leadNone {
@@ -400,28 +401,8 @@ func countWords(t string) int {
 	return words
 }
 
-// allSpace reports whether t is empty or all isSpaceRune (as
-// strings.TrimFunc(t, isSpaceRune) == ""), ASCII without decoding.
-func allSpace(t string) bool {
-	for i := 0; i < len(t); {
-		if c := t[i]; c < utf8.RuneSelf {
-			if !spaceByte[c] {
-				return false
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(t[i:])
-		if !isSpaceRune(r) {
-			return false
-		}
-		i += size
-	}
-	return true
-}
-
 // textCounts returns, in one pass over t, its runes that are not
-// isSpaceRune (nonSpaceRunes), whether one of them is a letter
+// isSpaceRune (text.NonSpaceRunes), whether one of them is a letter
 // (unicode.IsLetter) and its words (countWords).
 func textCounts(t string) (runes int, letters bool, words int) {
 	counted := false // the current run is a word already

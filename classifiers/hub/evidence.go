@@ -4,6 +4,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/crawl-project/crawl/text"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 )
@@ -153,7 +154,7 @@ func (w *walker) visit(f frame) {
 }
 
 func (w *walker) count(t string, inLink, list bool) {
-	n := nonSpaceRunes(t)
+	n := text.NonSpaceRunes(t)
 	if k := len(w.entries); k > 0 {
 		w.entries[k-1].own += n
 		if !inLink && w.entries[k-1].name > 0 {

@@ -1,60 +1,9 @@
 package hub
 
 import (
-	"math/bits"
 	"strings"
 	"unicode/utf8"
 )
-
-// nonSpaceRunes counts the runes of s that are not isSpaceRune (an
-// invalid byte counts as one): eight ASCII bytes at a time (asciiSpaces),
-// other runes decoded.
-func nonSpaceRunes(s string) int {
-	n := 0
-	for i := 0; i < len(s); {
-		if i+8 <= len(s) {
-			w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-				uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-			if w&hiBits == 0 {
-				n += 8 - asciiSpaces(w)
-				i += 8
-				continue
-			}
-		}
-		if c := s[i]; c < utf8.RuneSelf {
-			if !spaceByte[c] {
-				n++
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if !isSpaceRune(r) {
-			n++
-		}
-		i += size
-	}
-	return n
-}
-
-const (
-	hiBits = 0x8080808080808080
-	loBits = 0x7f7f7f7f7f7f7f7f
-	ones   = 0x0101010101010101
-)
-
-// asciiSpaces counts the bytes of w, eight ASCII bytes, that are white
-// space (spaceByte: 0x20, or 0x09 to 0x0d): a byte's high bit marks it in
-// each test, and no test carries or borrows from one byte into the next
-// (every byte is below 0x80, or has its high bit set first).
-func asciiSpaces(w uint64) int {
-	x := w ^ 0x20*ones
-	blank := ^((x&loBits + loBits) | x) & hiBits // x's byte is 0: w's is ' '
-	ge9 := (w | hiBits) - 0x09*ones              // high bit set: the byte is ≥ 0x09
-	ge14 := (w | hiBits) - 0x0e*ones             // ≥ 0x0e
-	ctl := ge9 &^ ge14 & hiBits
-	return bits.OnesCount64(blank | ctl)
-}
 
 // spaceByte marks the ASCII runes isSpaceRune reports.
 var spaceByte = [utf8.RuneSelf]bool{' ': true, '\t': true, '\n': true, '\r': true, '\f': true, '\v': true}

@@ -1,17 +1,15 @@
 package topic
 
 import (
-	"encoding/binary"
-	"math/bits"
 	"strings"
 	"sync"
-	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 
 	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/text"
 )
 
 // HubRatio is the paper's threshold: a page whose anchor text is more than
@@ -137,7 +135,7 @@ func (w *contentWalker) lazyHub() bool {
 		if sg.block || sg.anchor {
 			continue
 		}
-		p += nonSpaceRunes(sg.s)
+		p += text.NonSpaceRunes(sg.s)
 		if !(float64(a) > HubRatio*float64(p+a)) {
 			return false
 		}
@@ -249,12 +247,12 @@ func (w *contentWalker) walk(n *html.Node, inAnchor bool) {
 
 func (w *contentWalker) text(s string, inAnchor bool) {
 	if w.lazyPlain && !inAnchor {
-		if hasNonSpace(s) {
+		if text.HasNonSpace(s) {
 			w.segs = append(w.segs, contentSeg{s: s})
 		}
 		return
 	}
-	runes := nonSpaceRunes(s)
+	runes := text.NonSpaceRunes(s)
 	if runes == 0 {
 		return
 	}
@@ -291,74 +289,6 @@ func (w *contentWalker) build(anchor bool) string {
 		}
 	}
 	return b.String()
-}
-
-// nonSpaceRunes counts the runes of s that are not white space
-// (unicode.IsSpace; an invalid byte counts as one rune). ASCII text, the
-// bulk of most pages, is counted eight bytes at a time.
-func nonSpaceRunes(s string) int {
-	n := 0
-	for i := 0; i < len(s); {
-		if i+8 <= len(s) {
-			x := binary.LittleEndian.Uint64([]byte(s[i : i+8]))
-			if x&highBits == 0 {
-				n += 8 - asciiSpaces8(x)
-				i += 8
-				continue
-			}
-		}
-		if c := s[i]; c < utf8.RuneSelf {
-			if !asciiSpace[c] {
-				n++
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if !unicode.IsSpace(r) {
-			n++
-		}
-		i += size
-	}
-	return n
-}
-
-// hasNonSpace reports whether nonSpaceRunes(s) > 0: whether s holds a
-// rune that is not white space (or an invalid byte), found at its first.
-func hasNonSpace(s string) bool {
-	for i := 0; i < len(s); {
-		if c := s[i]; c < utf8.RuneSelf {
-			if !asciiSpace[c] {
-				return true
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if !unicode.IsSpace(r) {
-			return true
-		}
-		i += size
-	}
-	return false
-}
-
-// Byte-lane constants of asciiSpaces8.
-const (
-	highBits = 0x8080808080808080
-	lowBits  = 0x7f7f7f7f7f7f7f7f
-	lanes    = 0x0101010101010101
-)
-
-// asciiSpaces8 counts the bytes of x, eight ASCII bytes, that are white
-// space: ' ' or '\t' … '\r' (asciiSpace). No lane carries into the next:
-// every byte is under 0x80 and every addend under 0x80.
-func asciiSpaces8(x uint64) int {
-	sp := x ^ (0x20 * lanes)                         // 0 where ' '
-	zero := ^((sp&lowBits + lowBits) | sp | lowBits) // high bit where sp's byte is 0
-	ge9 := (x + 0x77*lanes) & highBits               // byte ≥ '\t'
-	ge14 := (x + 0x72*lanes) & highBits              // byte > '\r'
-	return bits.OnesCount64(zero | ge9&^ge14)
 }
 
 // isNoise reports whether n's class, id or role holds a noise word.

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/net/html/atom"
 
 	"github.com/crawl-project/crawl/internal/docsubset"
+	"github.com/crawl-project/crawl/text"
 )
 
 // realDocs parses the pages of testdata/html and three of
@@ -182,7 +183,7 @@ func TestHrefResolverMatchesParse(t *testing.T) {
 	}
 }
 
-// TestNonSpaceRunesMatchesReference checks nonSpaceRunes against counting
+// TestNonSpaceRunesMatchesReference checks text.NonSpaceRunes against counting
 // the runes of a range loop that unicode.IsSpace rejects, on every text
 // node of real pages and on edge cases.
 func TestNonSpaceRunesMatchesReference(t *testing.T) {
@@ -201,8 +202,8 @@ func TestNonSpaceRunesMatchesReference(t *testing.T) {
 				want++
 			}
 		}
-		if got := nonSpaceRunes(s); got != want {
-			t.Errorf("nonSpaceRunes(%q) = %d, want %d", s, got, want)
+		if got := text.NonSpaceRunes(s); got != want {
+			t.Errorf("text.NonSpaceRunes(%q) = %d, want %d", s, got, want)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/crawl-project/crawl/text"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 )
@@ -24,7 +25,7 @@ func extractContentRef(doc *html.Node) Content {
 				inAnchor = true
 			}
 		case html.TextNode:
-			runes := nonSpaceRunes(n.Data)
+			runes := text.NonSpaceRunes(n.Data)
 			if runes == 0 {
 				return
 			}

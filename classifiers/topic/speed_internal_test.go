@@ -9,7 +9,6 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
-	"unicode"
 
 	"golang.org/x/net/html"
 
@@ -77,28 +76,6 @@ func TestTermTable(t *testing.T) {
 			t.Errorf("find(%q) = %d, %v; want %d, %v", w, gi, gok, wi, wok)
 		}
 	}
-}
-
-// FuzzNonSpaceRunes checks nonSpaceRunes (eight bytes at a time) against
-// a range loop and unicode.IsSpace.
-func FuzzNonSpaceRunes(f *testing.F) {
-	for _, s := range []string{"", "abcdefgh", "a\tb\nc\vd\fe\rf g\x1fh\x0ei\x08", "\u00a0x\u0085y\u2003 ascii after", "\xff\xfe abcdefghij"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		want := 0
-		for _, r := range s {
-			if !unicode.IsSpace(r) {
-				want++
-			}
-		}
-		if got := nonSpaceRunes(s); got != want {
-			t.Fatalf("nonSpaceRunes(%q) = %d, want %d", s, got, want)
-		}
-		if got := hasNonSpace(s); got != (want > 0) {
-			t.Fatalf("hasNonSpace(%q) = %v, %d runes not space", s, got, want)
-		}
-	})
 }
 
 // TestContentTextsHub checks that contentTexts, which counts the runes
