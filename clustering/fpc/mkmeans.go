@@ -55,7 +55,9 @@ func MKmeans(pages []*Features, cfg Config) ([]int, int) {
 	return assign, len(accs)
 }
 
-func mkmeans(pages []*Features, cfg *Config) ([]int, []*acc) {
+// seedClusters is MKmeans' step 1: each page whose best similarity to the
+// centres so far is below cfg.D starts a cluster of its own.
+func seedClusters(pages []*Features, cfg *Config) []*acc {
 	var accs []*acc
 	for _, p := range pages {
 		if _, s := best(p, accs, cfg); s < cfg.D {
@@ -64,6 +66,11 @@ func mkmeans(pages []*Features, cfg *Config) ([]int, []*acc) {
 			accs = append(accs, a)
 		}
 	}
+	return accs
+}
+
+func mkmeans(pages []*Features, cfg *Config) ([]int, []*acc) {
+	accs := seedClusters(pages, cfg)
 	assign := make([]int, len(pages))
 	var members [][]int32
 	prev := math.Inf(-1)

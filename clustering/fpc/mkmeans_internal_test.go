@@ -12,14 +12,7 @@ import (
 // mkmeansRef is MKmeans as it was before rebuild kept the clusters a round
 // left unchanged: every round resets each cluster and adds its pages again.
 func mkmeansRef(pages []*Features, cfg *Config) ([]int, []*acc) {
-	var accs []*acc
-	for _, p := range pages {
-		if _, s := best(p, accs, cfg); s < cfg.D {
-			a := newAcc()
-			a.add(p, cfg)
-			accs = append(accs, a)
-		}
-	}
+	accs := seedClusters(pages, cfg)
 	assign := make([]int, len(pages))
 	prev := math.Inf(-1)
 	for round := 0; round < cfg.T && len(accs) > 0; round++ {
