@@ -23,6 +23,7 @@ type Stats struct {
 	NotModified int64            // re-visits answered 304
 	Relevant    int64            // pages marked relevant by the topic hooks
 	Queued      int              // links waiting in the frontier
+	Held        int              // URLs waiting for their host's robots.txt (5xx or unreachable), asked again every Config.RobotsRetry
 	InFlight    int64            // HTTP requests sent and not yet answered
 	Bytes       int64            // body bytes received
 	Batches     int64
@@ -164,7 +165,7 @@ func (c *Crawler) snapshot() Stats {
 	return Stats{
 		Elapsed: c.now().Sub(s.start), Fetched: s.fetched.Load(),
 		Stored: s.stored.Load() - s.storedStart.Load(), Failed: s.failed.Load(), Errors: errs,
-		NotModified: s.notMod.Load(), Relevant: s.relevant.Load(), Queued: c.fr.Len(),
+		NotModified: s.notMod.Load(), Relevant: s.relevant.Load(), Queued: c.fr.Len(), Held: c.held.len(),
 		Bytes: s.bytes.Load(), Batches: s.batches.Load(), Records: s.records.Load(),
 		BatchWait:  time.Duration(s.batchWait.Load()),
 		Duplicates: s.dups.Load(), LinksCapped: s.linksCapped.Load(), LinksCut: s.linksDropped.Load(),

@@ -36,6 +36,9 @@ func (p *progress) update(s crawler.Stats) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	line := fmt.Sprintf("%d pages %.0f/s, %d failed, %d queued", s.Fetched, s.PagesPerSecond(), s.Failed, s.Queued)
+	if s.Held > 0 { // else a crawl left with only these looks stalled
+		line += fmt.Sprintf(", %d waiting for robots.txt", s.Held)
+	}
 	if p.topic {
 		line += fmt.Sprintf(", harvest %.2f", s.Harvest())
 	}
