@@ -298,7 +298,11 @@ func (c *Classifier) Decision(u URLInfo) float64 {
 // is the sign of the layer's z instead, and score is 1/(1+e^−z) (with
 // probability information) or z.
 func (c *Classifier) Classify(u URLInfo) (label string, score float64) {
-	d := c.Decision(u)
+	return c.classifyWith(u, c.Decision(u))
+}
+
+// classifyWith is Classify given u's decision value d.
+func (c *Classifier) classifyWith(u URLInfo, d float64) (label string, score float64) {
 	if c.anchor != nil && u.Anchor != "" {
 		z := c.anchor.logit(d, u.Anchor)
 		label = crawl.LabelTopic

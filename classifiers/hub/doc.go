@@ -53,6 +53,7 @@
 //	bundle.go     model bundle directory (hub.model, hub.range, features.json with the layer), Load, Save, Default
 //	metrics.go    Metrics: precision, recall, F1, confusion matrix; Evaluate
 //	hook.go       Hook: OnURL (label, score, policy) and OnPage adapters, Policy, Mode, HookOption
+//	decisions.go  the URL SVM's decision of each link remembered per (URL, anchor, depth): a repeated link is a lookup
 //	evidence.go   Evidence, MeasurePage, MeasurePageAt: a fetched page's main-content link structure (page evidence)
 //	entry.go      entries that lead to another page of the site or to a place in one (tables of contents, indexes),
 //	              after a marker or a name; blocks opened by a heading that links to a page (terms); links to a

@@ -65,6 +65,7 @@ type Hook struct {
 	pm    *PageModel
 	cal   *hostCalibration
 	links *linkLabeler
+	dc    decisionCache // the URL SVM's decision of each link (decisions.go)
 }
 
 // HookOption configures a Hook.
@@ -120,6 +121,7 @@ func NewHook(c *Classifier, p Policy, opts ...HookOption) (*Hook, error) {
 	}
 	if h.links != nil {
 		h.cal = nil
+		h.links.dc = &h.dc
 	}
 	return h, nil
 }
@@ -154,12 +156,13 @@ func (h *Hook) OnURL(_ context.Context, from *crawl.Page, link *crawl.Link) erro
 // classifyLink is the URL classifier's label, or the host's calibrated one.
 func (h *Hook) classifyLink(link *crawl.Link) (string, float64) {
 	u := URLInfo{URL: link.URL, Anchor: link.Anchor, Depth: link.Depth}
+	d := h.dc.decision(h.c, u)
 	if h.cal != nil {
-		if z, ok := h.cal.logit(crawl.HostKey(link.URL), h.c.Decision(u)); ok {
+		if z, ok := h.cal.logit(crawl.HostKey(link.URL), d); ok {
 			return labelOf(z > 0), 1 / (1 + math.Exp(-z))
 		}
 	}
-	return h.c.Classify(u)
+	return h.c.classifyWith(u, d)
 }
 
 func labelOf(hub bool) string {

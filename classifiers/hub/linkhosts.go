@@ -24,6 +24,7 @@ import (
 // most maxOutbox labels (when full, revisions wait for a later turn).
 type linkLabeler struct {
 	c       *Classifier
+	dc      *decisionCache // the hook's
 	learn   LinkLearning
 	perPage int
 	seed    maphash.Seed
@@ -84,8 +85,10 @@ func newLinkLabeler(c *Classifier, l LinkLearning, perPage int) *linkLabeler {
 // svmLogit is the URL SVM's logit for u: the anchor layer's z when u has
 // anchor text and the classifier has the layer, else the decision value;
 // its sign is Classify's label.
-func (c *Classifier) svmLogit(u URLInfo) float64 {
-	d := c.Decision(u)
+func (c *Classifier) svmLogit(u URLInfo) float64 { return c.svmLogitWith(u, c.Decision(u)) }
+
+// svmLogitWith is svmLogit given u's decision value d.
+func (c *Classifier) svmLogitWith(u URLInfo, d float64) float64 {
 	if c.anchor != nil && u.Anchor != "" {
 		return c.anchor.logit(d, u.Anchor)
 	}
@@ -115,9 +118,10 @@ func (ll *linkLabeler) host(key string, create bool) *linkHost {
 func (ll *linkLabeler) label(from *crawl.Page, link *crawl.Link) (string, float64) {
 	u := URLInfo{URL: link.URL, Anchor: link.Anchor, Depth: link.Depth}
 	hk := crawl.HostKey(link.URL)
+	d := ll.dc.decision(ll.c, u)
 	h := ll.host(hk, false)
 	if h == nil {
-		return ll.c.Classify(u)
+		return ll.c.classifyWith(u, d)
 	}
 	parent, plabel := "", byte(parentUnknown)
 	var ctx *linkCtx
@@ -131,7 +135,7 @@ func (ll *linkLabeler) label(from *crawl.Page, link *crawl.Link) (string, float6
 	}
 	var x linkVec
 	linkFeatures(&x, link.URL, link.Anchor, parent, plabel, ctx)
-	s := clampS(ll.c.svmLogit(u))
+	s := clampS(ll.c.svmLogitWith(u, d))
 	key := maphash.String(ll.seed, link.URL)
 	h.mu.Lock()
 	defer h.mu.Unlock()

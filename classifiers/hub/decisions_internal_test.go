@@ -1,0 +1,124 @@
+package hub
+
+import (
+	"os"
+	"sync"
+	"testing"
+)
+
+func loadTestLinks(tb testing.TB) []Example {
+	tb.Helper()
+	f, err := os.Open("testdata/links/test.tsv")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	ex, err := ReadTSV(f)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return ex
+}
+
+// TestDecisionCacheSame checks that a remembered decision labels a link
+// as a fresh one does (Classify, svmLogit), on the first sight and the
+// repeats, from several goroutines at once, and across the memory being
+// emptied when full.
+func TestDecisionCacheSame(t *testing.T) {
+	c, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex := loadTestLinks(t)
+	var us []URLInfo
+	for i, e := range ex {
+		u := e.URLInfo
+		u.Size = 0
+		us = append(us, u)
+		v := u
+		v.Depth = i%3 + 1 // the same URL and anchor at another depth
+		us = append(us, v)
+		if u.Anchor != "" {
+			v.Anchor = ""
+			us = append(us, v)
+		}
+	}
+	type want struct {
+		label  string
+		score  float64
+		logit  float64
+		decide float64
+	}
+	ws := make([]want, len(us))
+	for i, u := range us {
+		l, s := c.Classify(u)
+		ws[i] = want{l, s, c.svmLogit(u), c.Decision(u)}
+	}
+	var dc decisionCache
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Go(func() {
+			for round := range 3 {
+				for k := range us {
+					i := (k + g*len(us)/4) % len(us)
+					d := dc.decision(c, us[i])
+					l, s := c.classifyWith(us[i], d)
+					if got := (want{l, s, c.svmLogitWith(us[i], d), d}); got != ws[i] {
+						t.Errorf("round %d, %+v: %+v, want %+v", round, us[i], got, ws[i])
+						return
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if n := len(dc.m); n != len(us) && len(us) < maxDecisions {
+		t.Errorf("%d decisions remembered, want %d", n, len(us))
+	}
+	// full: emptied, then filled again
+	dc.m = make(map[decisionKey]float64, maxDecisions)
+	for i := range maxDecisions {
+		dc.m[decisionKey{depth: -1 - i}] = 0
+	}
+	if d := dc.decision(c, us[0]); d != ws[0].decide || len(dc.m) != 1 {
+		t.Errorf("full memory: decision %v (want %v), %d remembered (want 1)", d, ws[0].decide, len(dc.m))
+	}
+	var none *decisionCache
+	if d := none.decision(c, us[1]); d != ws[1].decide {
+		t.Errorf("nil memory: decision %v, want %v", d, ws[1].decide)
+	}
+}
+
+// BenchmarkDecisionCache is a repeated link's decision: looked up in the
+// memory (hit) against computed (BenchmarkLinkLabel/svm is the whole label).
+func BenchmarkDecisionCache(b *testing.B) {
+	c, err := Default()
+	if err != nil {
+		b.Fatal(err)
+	}
+	ex := loadTestLinks(b)
+	b.Run("hit", func(b *testing.B) {
+		var dc decisionCache
+		for _, e := range ex {
+			dc.decision(c, e.URLInfo)
+		}
+		b.ReportAllocs()
+		i := 0
+		var s float64
+		for b.Loop() {
+			s += dc.decision(c, ex[i%len(ex)].URLInfo)
+			i++
+		}
+		_ = s
+	})
+	b.Run("compute", func(b *testing.B) {
+		b.ReportAllocs()
+		i := 0
+		var s float64
+		for b.Loop() {
+			s += c.Decision(ex[i%len(ex)].URLInfo)
+			i++
+		}
+		_ = s
+	})
+}
