@@ -206,12 +206,15 @@ type Topic struct {
 	CorpusTopic string  `yaml:"corpus_topic"`
 	Relevance   float64 `yaml:"relevance"`   // cosine to the seed centroid for a page to count as relevant; 0 (default): calibrated from the seeds
 	Calibration float64 `yaml:"calibration"` // with relevance 0: threshold = this × the calibrated one; 0: the package default (1.0)
-	Retrain     int     `yaml:"retrain"`     // learned: pages between two trainings of the link model; 0: the package default (10)
+	Retrain     int     `yaml:"retrain"`     // learned: pages between two trainings of the link model (a tenth of the pages seen once more); 0: the package default (10)
 	Update      float64 `yaml:"update"`      // cosine to a seed page above which the centroid adapts; 0: the package default (0.4)
 	DriftFloor  float64 `yaml:"drift_floor"` // drift guard: least cosine between current and seed centroid; 0: the package default (0.9)
 	Language    string  `yaml:"language"`    // auto (default), en, zh, ja, ko
 	Stem        bool    `yaml:"stem"`
 	Terms       int     `yaml:"terms"` // feature terms kept from the seed pages; default 300
+	// FixedRefresh: refresh the relevance threshold every 10 pages and train the link model every retrain pages
+	// for the whole crawl (before session 8; the default spaces both out to a tenth of the pages seen)
+	FixedRefresh bool `yaml:"fixed_refresh"`
 	// ThresholdRule (with relevance 0): seeds-mixture (default: the seeds and the pages seen) or topical (the same,
 	// lowered to the crawl's lower tail when the crawl is the topic); classifiers/topic README
 	ThresholdRule string `yaml:"threshold_rule"`

@@ -35,7 +35,10 @@
 // of their log relevance), where the seeds' median would call half of
 // the topic's pages irrelevant. The learned link model keeps the
 // seeds-mixture threshold for its examples (Model.LearnThreshold).
-// Centroid and threshold are recomputed every 10 pages. Calibration
+// Centroid and threshold are recomputed every 10 pages, then every tenth
+// more pages once that is more (100 pages on: a crawl of n pages
+// refreshes O(log n) times more, not n/10; Config.FixedRefresh keeps every
+// 10; README, Session 8). Calibration
 // error (|ln(measured/true)| of the harvest, internal/calibeval): the
 // topical rule 0.44 → 0.35 on the tuning topics but 0.40 → 0.44 on the
 // report topics, so seeds-mixture stays the default (README.md).
@@ -56,7 +59,8 @@
 // the seed URLs are the model's first positive examples); a logistic regression over them (hashed features, AdaGrad) is
 // trained on the crawl's own pages, the page reached through a link being
 // a positive example when relevant and a negative one otherwise, every
-// Config.Retrain pages (default 10) on the 4,000 latest examples, and
+// Config.Retrain pages (default 10; then every tenth more pages once that
+// is more, as the threshold) on the 4,000 latest examples, and
 // swapped in atomically: scoring never waits. A link's priority is 0.75 ×
 // (0.7 × its parent part + 0.3 × the model's probability) + 0.25 × the
 // share of the seed pages whose URL pattern it shares; the parent part is half
@@ -101,7 +105,8 @@
 //   - dominance.go: the threshold rules (Config.ThresholdRule), the topical
 //     rule's lowering in a crawl that is the topic, CalibrateThreshold.
 //   - urlshape.go: URL patterns, the seeds' patterns, URL link features.
-//   - linkmodel.go: the online logistic regression over hashed link features.
+//   - linkmodel.go: the online logistic regression over hashed link features,
+//     trained on the schedule of relevance.go's nextRefresh.
 //   - wordevidence.go: what the fetched pages say of each word, for a
 //     link's anchor and URL words (Config.LinkLabels soft).
 //   - learned.go: the learned strategy: page state, priorities, Rescore.

@@ -61,7 +61,7 @@ func NewHook(seeds, trained *Model) (*Hook, error) {
 	}
 	h.scores.init(scoreCacheSize)
 	if seeds.cfg.Strategy == StrategyLearned {
-		h.learner = newLearner(seeds.cfg.Retrain, seeds.cfg.LinkLabels == LabelsSoft)
+		h.learner = newLearner(seeds.cfg.Retrain, seeds.cfg.FixedRefresh, seeds.cfg.LinkLabels == LabelsSoft)
 		h.learner.seedPats, h.learner.nSeeds = seedPatterns(seeds.seedURLs), len(seeds.seedURLs)
 		h.seedExamples()
 	}

@@ -93,8 +93,8 @@ type learner struct {
 	trained cache[bool]
 }
 
-func newLearner(every int, soft bool) *learner {
-	l := &learner{lm: newLinkModel(every)}
+func newLearner(every int, fixed, soft bool) *learner {
+	l := &learner{lm: newLinkModel(every, fixed)}
 	if soft {
 		l.words = newWordEvidence()
 	}

@@ -106,17 +106,19 @@ const (
 // linkModel is an online logistic regression over hashed link features,
 // trained on the crawl's own pages: a page fetched through a link is a
 // positive example of that link's features when the page is relevant
-// (Model.Threshold), a negative otherwise. Every Retrain pages a new model
-// is trained from zero on the most recent examples (all of them until
-// the ring holds maxExamples: a crawl's trainings cost the square of its
-// pages until then; continuing the last model on the new examples would
-// give other weights, so other priorities) and swapped in atomically;
+// (Model.Threshold), a negative otherwise. Every Retrain pages, then every
+// tenth more pages once that is more (nextRefresh; Config.FixedRefresh:
+// every Retrain pages throughout), a new model is trained from zero on the
+// most recent examples (all of them until the ring holds maxExamples;
+// continuing the last model on the new examples would give other weights,
+// so other priorities) and swapped in atomically;
 // scoring never waits for training. The worker whose page completes the
 // Retrain-th example trains (about 3 ms on 4,000 examples, BenchmarkTrain)
 // while the others go on scoring with the previous model. Until both classes have minClass
 // examples it is not ready and the hook uses its cold start.
 type linkModel struct {
 	every int
+	fixed bool // train every Retrain examples, not on the growing schedule (nextRefresh)
 	cur   atomic.Pointer[weights]
 
 	mu        sync.Mutex
@@ -124,14 +126,16 @@ type linkModel struct {
 	next      int
 	pos, neg  int // examples of each class in the ring
 	sinceLast int
+	added     int64 // examples ever added
+	due       int64 // added count at which the next training is due (not fixed)
 	trainings int
 	index     featureIndex // the examples' feature slots
 
 	scratch sync.Pool // *trainScratch: a training's compact tables
 }
 
-func newLinkModel(every int) *linkModel {
-	return &linkModel{every: every}
+func newLinkModel(every int, fixed bool) *linkModel {
+	return &linkModel{every: every, fixed: fixed, due: int64(every)}
 }
 
 // ready reports whether a trained model is in place.
@@ -174,11 +178,13 @@ func (lm *linkModel) add(feats []feature, pos bool, y float32) bool {
 		lm.neg++
 	}
 	lm.sinceLast++
-	if lm.sinceLast < lm.every || lm.pos < minClass || lm.neg < minClass {
+	lm.added++
+	if !lm.trainDue() || lm.pos < minClass || lm.neg < minClass {
 		lm.mu.Unlock()
 		return false
 	}
 	lm.sinceLast = 0
+	lm.due = nextRefresh(lm.added, int64(lm.every))
 	data := append([]example(nil), lm.examples...)
 	index := lm.index // the slots of data, numbered by now
 	np, nn := lm.pos, lm.neg
@@ -186,6 +192,18 @@ func (lm *linkModel) add(feats []feature, pos bool, y float32) bool {
 	lm.mu.Unlock()
 	lm.cur.Store(lm.fit(data, index, np, nn))
 	return true
+}
+
+// trainDue reports whether a training is due: Retrain examples since the
+// last one, or (not fixed) the count nextRefresh set at the last one,
+// which grows to a tenth of the examples ever added (README, Session 8).
+// Until both classes have minClass examples nothing trains, and the first
+// add after that does.
+func (lm *linkModel) trainDue() bool {
+	if lm.fixed || lm.trainings == 0 {
+		return lm.sinceLast >= lm.every
+	}
+	return lm.added >= lm.due
 }
 
 // trainScratch is a training's compact tables, by feature slot: the

@@ -24,7 +24,7 @@ func BenchmarkTrain(b *testing.B) {
 			pos++
 		}
 	}
-	lm := newLinkModel(DefaultRetrain)
+	lm := newLinkModel(DefaultRetrain, false)
 	for i := range data { // as linkModel.add numbers them
 		data[i].slots = lm.index.slotsOf(data[i].feats)
 	}
@@ -69,7 +69,7 @@ func TestFitMatchesDense(t *testing.T) {
 		}
 		return data, pos
 	}
-	lm := newLinkModel(DefaultRetrain)
+	lm := newLinkModel(DefaultRetrain, false)
 	for _, seed := range []int{7, 11, 7, 3} {
 		data, pos := set(seed)
 		for i := range data {

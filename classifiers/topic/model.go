@@ -80,8 +80,15 @@ type Config struct {
 	// by default (the paper reads the page content only).
 	URLWords bool
 	// Retrain is how many fetched pages pass between two trainings of the
-	// learned strategy's link model. Default DefaultRetrain.
+	// learned strategy's link model, until a tenth of the pages seen is
+	// more: then a training waits for a tenth more pages (as the relevance
+	// space's refresh, every 10 pages first). Default DefaultRetrain.
 	Retrain int
+	// FixedRefresh keeps the relevance space's refresh every 10 pages and
+	// the link model's training every Retrain pages for the whole crawl
+	// (the method before README's Session 8, whose refreshes, each over
+	// every page seen, cost the square of the crawl's pages).
+	FixedRefresh bool
 	// LinkLabels is what the learned strategy learns from the pages it
 	// fetches (our extension): LabelsBinary (the fourth round's method of
 	// internal/linkgraph: a page reached through a link is a positive or

@@ -31,6 +31,7 @@ func main() {
 	urlWords := flag.Bool("urlwords", false, "topic.Config.URLWords")
 	linkCtx := flag.Float64("linkcontext", 0, "topic.Config.LinkContext")
 	strategy := flag.String("strategy", "", "topic.Config.Strategy (default learned)")
+	fixed := flag.Bool("fixedrefresh", false, "topic.Config.FixedRefresh")
 	flag.Parse()
 	ctx := context.Background()
 	st, err := store.Open(ctx, *db)
@@ -79,7 +80,7 @@ func main() {
 		defer pprof.StopCPUProfile()
 	}
 	for r := 0; r < *rounds; r++ {
-		cfg := topic.Config{Stem: *stem, URLWords: *urlWords, LinkContext: *linkCtx, Strategy: *strategy}
+		cfg := topic.Config{Stem: *stem, URLWords: *urlWords, LinkContext: *linkCtx, Strategy: *strategy, FixedRefresh: *fixed}
 		if *soft {
 			cfg.LinkLabels = topic.LabelsSoft
 		}
