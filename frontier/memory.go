@@ -67,6 +67,17 @@ func (m *Memory) Push(ctx context.Context, links []crawl.Link) (int, error) {
 	return added, nil
 }
 
+// Queues implements Novelty.
+func (m *Memory) Queues(l crawl.Link) bool {
+	if m.rules.Allow(l) != nil {
+		return false
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	_, seen := m.seen[maphash.String(m.seed, l.URL)]
+	return !seen && !m.closed
+}
+
 // Refused implements Refuser.
 func (m *Memory) Refused() map[string]int64 { return m.limit.Refused() }
 

@@ -249,6 +249,17 @@ func (f *Frontier) limited(cands []crawl.FrontierEntry) []crawl.FrontierEntry {
 	return keep
 }
 
+// Queues implements frontier.Novelty: in scope and not in the seen filter
+// (whose false positives say no to a link never seen).
+func (f *Frontier) Queues(l crawl.Link) bool {
+	if f.rules.Allow(l) != nil {
+		return false
+	}
+	f.bmu.Lock()
+	defer f.bmu.Unlock()
+	return !f.seen.TestString(l.URL)
+}
+
 // Refused implements Refuser.
 func (f *Frontier) Refused() map[string]int64 { return f.limit.Refused() }
 
