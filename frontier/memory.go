@@ -69,13 +69,11 @@ func (m *Memory) Push(ctx context.Context, links []crawl.Link) (int, error) {
 
 // Queues implements Novelty.
 func (m *Memory) Queues(l crawl.Link) bool {
-	if m.rules.Allow(l) != nil {
-		return false
-	}
 	m.mu.Lock()
-	defer m.mu.Unlock()
 	_, seen := m.seen[maphash.String(m.seed, l.URL)]
-	return !seen && !m.closed
+	closed := m.closed
+	m.mu.Unlock()
+	return !seen && !closed && m.rules.Allow(l) == nil // the set first: Allow's refusals allocate
 }
 
 // Refused implements Refuser.

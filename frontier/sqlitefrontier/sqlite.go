@@ -252,12 +252,10 @@ func (f *Frontier) limited(cands []crawl.FrontierEntry) []crawl.FrontierEntry {
 // Queues implements frontier.Novelty: in scope and not in the seen filter
 // (whose false positives say no to a link never seen).
 func (f *Frontier) Queues(l crawl.Link) bool {
-	if f.rules.Allow(l) != nil {
-		return false
-	}
 	f.bmu.Lock()
-	defer f.bmu.Unlock()
-	return !f.seen.TestString(l.URL)
+	seen := f.seen.TestString(l.URL)
+	f.bmu.Unlock()
+	return !seen && f.rules.Allow(l) == nil // the filter first: Allow's refusals allocate
 }
 
 // Refused implements Refuser.
