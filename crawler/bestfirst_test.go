@@ -102,10 +102,12 @@ func (p *pushWatch) Push(ctx context.Context, links []crawl.Link) (int, error) {
 	return n, err
 }
 
-// Queues passes the SQLite frontier's frontier.Novelty through.
+// Queues and Best pass the SQLite frontier's frontier.Novelty through.
 func (p *pushWatch) Queues(l crawl.Link) bool {
 	return p.Frontier.(frontier.Novelty).Queues(l)
 }
+
+func (p *pushWatch) Best() (float64, bool) { return p.Frontier.(frontier.Novelty).Best() }
 
 // PushWith keeps the SQLite frontier's one-transaction path.
 func (p *pushWatch) PushWith(ctx context.Context, links []crawl.Link, save func([]crawl.FrontierEntry) (int, error)) (int, error) {

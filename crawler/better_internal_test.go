@@ -15,23 +15,32 @@ import (
 type noNovelty struct{ frontier.Frontier }
 
 // TestBetterCountsOnlyNewLinks checks the writer's rule for storing a
-// group at once: an out-link above the priority dispatched last counts
-// only when the frontier would queue it (not seen, in scope), and every
-// such link counts when the frontier cannot say.
+// group at once: an out-link counts only when the frontier would queue it
+// (not seen, in scope) and it is above the priority dispatched last or the
+// best queued one, whichever is lower (anything, with nothing queued); and
+// every link above the priority dispatched last counts when the frontier
+// cannot say.
 func TestBetterCountsOnlyNewLinks(t *testing.T) {
 	ctx := context.Background()
-	mem, err := frontier.NewMemory(frontier.Config{Scope: frontier.Scope{AllowedDomains: []string{"a.test"}}})
-	if err != nil {
-		t.Fatal(err)
+	newMem := func(queued ...crawl.Link) frontier.Frontier {
+		mem, err := frontier.NewMemory(frontier.Config{Scope: frontier.Scope{AllowedDomains: []string{"a.test"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := mem.Push(ctx, queued); err != nil {
+			t.Fatal(err)
+		}
+		return mem
 	}
-	if _, err := mem.Push(ctx, []crawl.Link{{URL: "http://a.test/seen", Priority: 1}}); err != nil {
-		t.Fatal(err)
-	}
+	seenLow := crawl.Link{URL: "http://a.test/seen", Priority: 1}
+	mem := newMem(seenLow) // best queued 1; dispatched 5 below
+	empty := newMem()
 	res := func(links ...crawl.Link) result { return result{push: links} }
 	seen := crawl.Link{URL: "http://a.test/seen", Priority: 9}
 	outside := crawl.Link{URL: "http://b.test/x", Priority: 9}
 	fresh := crawl.Link{URL: "http://a.test/new", Priority: 9}
-	low := crawl.Link{URL: "http://a.test/low", Priority: 2}
+	aboveQueued := crawl.Link{URL: "http://a.test/mid", Priority: 2}
+	low := crawl.Link{URL: "http://a.test/low", Priority: 0.5}
 	for _, tc := range []struct {
 		name string
 		fr   frontier.Frontier
@@ -40,9 +49,13 @@ func TestBetterCountsOnlyNewLinks(t *testing.T) {
 	}{
 		{"seen better link", mem, res(seen), false},
 		{"out of scope better link", mem, res(outside, low), false},
-		{"new better link", mem, res(seen, fresh), true},
-		{"new link not better", mem, res(low), false},
-		{"seen better link, frontier cannot say", noNovelty{mem}, res(seen), true},
+		{"new link above the one dispatched", mem, res(seen, fresh), true},
+		{"new link below the one dispatched, above the best queued", mem, res(aboveQueued), true},
+		{"new link below both", mem, res(low), false},
+		{"nothing queued: any new link", empty, res(low), true},
+		{"nothing queued, seen link", empty, res(outside), false},
+		{"frontier cannot say: seen link above the one dispatched", noNovelty{mem}, res(seen), true},
+		{"frontier cannot say: link below the one dispatched", noNovelty{mem}, res(aboveQueued), false},
 		{"no links", mem, res(), false},
 	} {
 		c := &Crawler{fr: tc.fr}

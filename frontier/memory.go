@@ -76,6 +76,13 @@ func (m *Memory) Queues(l crawl.Link) bool {
 	return !seen && !closed && m.rules.Allow(l) == nil // the set first: Allow's refusals allocate
 }
 
+// Best implements Novelty.
+func (m *Memory) Best() (float64, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.q.Best()
+}
+
 // Refused implements Refuser.
 func (m *Memory) Refused() map[string]int64 { return m.limit.Refused() }
 

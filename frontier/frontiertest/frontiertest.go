@@ -445,7 +445,7 @@ func testFocusWait(t *testing.T, newFrontier NewFunc) {
 }
 
 // Novelty checks a backend's frontier.Novelty: a link is new until pushed
-// (or popped), never when out of scope. Backends that implement the
+// (or popped), never when out of scope; Best is the best queued priority. Backends that implement the
 // interface call it next to Run.
 func Novelty(t *testing.T, newFrontier NewFunc) {
 	f := open(t, newFrontier, frontier.Config{Scope: frontier.Scope{AllowedDomains: []string{"a.test"}}})
@@ -457,9 +457,18 @@ func Novelty(t *testing.T, newFrontier NewFunc) {
 	if !nov.Queues(pushed) {
 		t.Errorf("Queues(%s) = false before any push", pushed.URL)
 	}
+	if p, ok := nov.Best(); ok {
+		t.Errorf("Best = %v, true with nothing queued", p)
+	}
 	push(t, f, pushed, popped)
+	if p, ok := nov.Best(); !ok || p != 2 {
+		t.Errorf("Best = %v, %v; want 2, true", p, ok)
+	}
 	if _, err := f.Pop(context.Background(), nil); err != nil {
 		t.Fatal(err)
+	}
+	if p, ok := nov.Best(); !ok || p != 1 {
+		t.Errorf("Best after Pop = %v, %v; want 1, true (the popped link is not queued)", p, ok)
 	}
 	for _, c := range []struct {
 		l    crawl.Link

@@ -258,6 +258,14 @@ func (f *Frontier) Queues(l crawl.Link) bool {
 	return !seen && f.rules.Allow(l) == nil // the filter first: Allow's refusals allocate
 }
 
+// Best implements frontier.Novelty: the best priority of the window,
+// which holds the best queued rows (those after the cut are worse).
+func (f *Frontier) Best() (float64, bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.q.Best()
+}
+
 // Refused implements Refuser.
 func (f *Frontier) Refused() map[string]int64 { return f.limit.Refused() }
 
