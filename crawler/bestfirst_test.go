@@ -102,6 +102,13 @@ func (p *pushWatch) Push(ctx context.Context, links []crawl.Link) (int, error) {
 	return n, err
 }
 
+// Queues and Best pass the SQLite frontier's frontier.Novelty through.
+func (p *pushWatch) Queues(l crawl.Link) bool {
+	return p.Frontier.(frontier.Novelty).Queues(l)
+}
+
+func (p *pushWatch) Best() (float64, bool) { return p.Frontier.(frontier.Novelty).Best() }
+
 // PushWith keeps the SQLite frontier's one-transaction path.
 func (p *pushWatch) PushWith(ctx context.Context, links []crawl.Link, save func([]crawl.FrontierEntry) (int, error)) (int, error) {
 	n, err := p.Frontier.(*sqlitefrontier.Frontier).PushWith(ctx, links, save)

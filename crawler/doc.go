@@ -27,7 +27,10 @@
 //   - sitemaps.go: sitemaps from seeds and robots.txt read into the frontier;
 //     ReadSitemaps, the same reading outside Run (a re-crawl's sitemap seeds).
 //   - writer.go: grouped, ordered commits and the OnBatch goroutine; settling
-//     a shared frontier's leases after each commit.
+//     a shared frontier's leases after each commit. A group is stored at
+//     once when it brings a new link (frontier.Novelty) better than the one
+//     dispatched last or the best queued; README.md has what that rule
+//     costs and saves.
 //   - resume.go: continuing a store left by an earlier (possibly killed) run.
 //   - stats.go: live statistics, progress and the end-of-run Summary.
 //   - hoststats.go: Hosts, each host's politeness state for live views,

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/frontier"
 )
 
 // writer is the single goroutine that stores results. For each group of
@@ -90,9 +91,9 @@ func (w *writer) run(ctx context.Context) {
 }
 
 // gather adds results to group until it holds CommitEvery, CommitWait has
-// passed, the scheduler is starving for links, or the group holds an
-// out-link of higher priority than the link dispatched last (then the group
-// is stored at once, so its out-links reach the frontier: in a best-first
+// passed, the scheduler is starving for links, or the group holds a new
+// out-link that would be dispatched before the queued ones (better; then
+// the group is stored at once, so its out-links reach the frontier: in a best-first
 // crawl, holding them back would send the workers to worse links). Bigger
 // groups mean fewer, cheaper transactions. It reports false when the
 // stream has ended.
@@ -125,12 +126,34 @@ func (w *writer) gather(group []result) ([]result, bool) {
 	return group, true
 }
 
-// better reports whether r brings an out-link of higher priority than the
-// link the scheduler dispatched last.
+// better reports whether r brings a link the frontier would queue (new,
+// in scope) of higher priority than the link the scheduler dispatched last
+// or than the best link still queued (which goes next): such a link would
+// be dispatched before what is queued, so the group is stored at once. A
+// link the frontier has seen (or would drop as out of scope) changes
+// nothing it serves; counting it, as the rule did first, made nearly every
+// page a commit of its own on sites whose every page links the same
+// high-priority pages (navigation, a topic's seed pages). A frontier that
+// does not say (no frontier.Novelty) has every link above the one
+// dispatched last count. README.md has the figures.
 func (w *writer) better(r result) bool {
-	last := math.Float64frombits(w.c.dispatched.Load())
+	bar := math.Float64frombits(w.c.dispatched.Load())
+	nov, _ := w.c.fr.(frontier.Novelty)
+	if nov == nil {
+		for i := range r.push {
+			if r.push[i].Priority > bar {
+				return true
+			}
+		}
+		return false
+	}
+	if best, ok := nov.Best(); !ok {
+		bar = math.Inf(-1) // nothing queued: any new link goes next
+	} else if best < bar {
+		bar = best
+	}
 	for i := range r.push {
-		if r.push[i].Priority > last {
+		if r.push[i].Priority > bar && nov.Queues(r.push[i]) {
 			return true
 		}
 	}

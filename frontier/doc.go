@@ -19,7 +19,9 @@
 // backend see only the rows queued after a mark (an incremental re-crawl).
 //
 // Files:
-//   - frontier.go: the Frontier interface, Config, errors.
+//   - frontier.go: the Frontier interface, Config, errors; Novelty (would a
+//     link be queued as new, the best queued priority: the crawler's writer
+//     asks before storing a group at once for a better link).
 //   - normalize.go: Normalize (the host key of a URL is crawl.HostKey).
 //   - query.go: query canonicalisation: Normalizer, QueryRules, DefaultStripParams.
 //   - limits.go: Limits on runaway URL spaces and their Limiter (count-min sketches), PatternOf.

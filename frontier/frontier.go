@@ -83,6 +83,22 @@ type Config struct {
 	Limits Limits
 }
 
+// Novelty is implemented by the memory and SQLite backends. Queues
+// reports whether Push would queue l as a new link (in scope and never
+// seen), without queueing it. It is a hint: a link it says yes to may still
+// be refused by Limits, and the SQLite backend's seen filter may say no to
+// a link never seen (a false positive, 1 in 100 by default), never yes to
+// one seen. Best returns the priority of the best queued link (popped ones
+// excluded; for the SQLite backend, of its window, which holds the best
+// queued rows), false when none is queued. The crawler's writer stores a
+// page at once only when it brings a link Queues says yes to that is
+// better than the link dispatched last or the best queued one
+// (crawler/writer.go).
+type Novelty interface {
+	Queues(l crawl.Link) bool
+	Best() (float64, bool)
+}
+
 // Refuser is implemented by both backends: how many links each Limits
 // rule refused so far in this run, by rule name.
 type Refuser interface {

@@ -67,6 +67,22 @@ func (m *Memory) Push(ctx context.Context, links []crawl.Link) (int, error) {
 	return added, nil
 }
 
+// Queues implements Novelty.
+func (m *Memory) Queues(l crawl.Link) bool {
+	m.mu.Lock()
+	_, seen := m.seen[maphash.String(m.seed, l.URL)]
+	closed := m.closed
+	m.mu.Unlock()
+	return !seen && !closed && m.rules.Allow(l) == nil // the set first: Allow's refusals allocate
+}
+
+// Best implements Novelty.
+func (m *Memory) Best() (float64, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.q.Best()
+}
+
 // Refused implements Refuser.
 func (m *Memory) Refused() map[string]int64 { return m.limit.Refused() }
 

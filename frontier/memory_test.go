@@ -12,15 +12,17 @@ import (
 	"github.com/crawl-project/crawl/frontier/frontiertest"
 )
 
-func TestMemoryConformance(t *testing.T) {
-	frontiertest.Run(t, func(t *testing.T, cfg frontier.Config) frontier.Frontier {
-		f, err := frontier.NewMemory(cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return f
-	})
+func newMemory(t *testing.T, cfg frontier.Config) frontier.Frontier {
+	f, err := frontier.NewMemory(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
 }
+
+func TestMemoryConformance(t *testing.T) { frontiertest.Run(t, newMemory) }
+
+func TestMemoryNovelty(t *testing.T) { frontiertest.Novelty(t, newMemory) }
 
 // BenchmarkPopBusyHosts pops with 2,000 hosts queued of which only 20 are
 // ready, as under per-host politeness: Pop has to skip the busy ones.

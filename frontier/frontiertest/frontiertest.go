@@ -443,3 +443,47 @@ func testFocusWait(t *testing.T, newFrontier NewFunc) {
 		t.Fatalf("Pop without a.test after its best link went = %s, %v; want ErrNotReady (the wait starts again)", got.URL, err)
 	}
 }
+
+// Novelty checks a backend's frontier.Novelty: a link is new until pushed
+// (or popped), never when out of scope; Best is the best queued priority. Backends that implement the
+// interface call it next to Run.
+func Novelty(t *testing.T, newFrontier NewFunc) {
+	f := open(t, newFrontier, frontier.Config{Scope: frontier.Scope{AllowedDomains: []string{"a.test"}}})
+	nov, ok := f.(frontier.Novelty)
+	if !ok {
+		t.Fatalf("%T does not implement frontier.Novelty", f)
+	}
+	pushed, popped, fresh := link("a.test", 1, 1), link("a.test", 2, 2), link("a.test", 3, 1)
+	if !nov.Queues(pushed) {
+		t.Errorf("Queues(%s) = false before any push", pushed.URL)
+	}
+	if p, ok := nov.Best(); ok {
+		t.Errorf("Best = %v, true with nothing queued", p)
+	}
+	push(t, f, pushed, popped)
+	if p, ok := nov.Best(); !ok || p != 2 {
+		t.Errorf("Best = %v, %v; want 2, true", p, ok)
+	}
+	if _, err := f.Pop(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	if p, ok := nov.Best(); !ok || p != 1 {
+		t.Errorf("Best after Pop = %v, %v; want 1, true (the popped link is not queued)", p, ok)
+	}
+	for _, c := range []struct {
+		l    crawl.Link
+		want bool
+	}{
+		{pushed, false},
+		{popped, false},
+		{fresh, true},
+		{link("b.test", 1, 9), false}, // out of scope
+	} {
+		if got := nov.Queues(c.l); got != c.want {
+			t.Errorf("Queues(%s) = %v, want %v", c.l.URL, got, c.want)
+		}
+	}
+	if n := push(t, f, fresh); n != 1 {
+		t.Errorf("Push(%s) after Queues added %d, want 1 (Queues must not mark it seen)", fresh.URL, n)
+	}
+}

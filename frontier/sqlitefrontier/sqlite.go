@@ -249,6 +249,23 @@ func (f *Frontier) limited(cands []crawl.FrontierEntry) []crawl.FrontierEntry {
 	return keep
 }
 
+// Queues implements frontier.Novelty: in scope and not in the seen filter
+// (whose false positives say no to a link never seen).
+func (f *Frontier) Queues(l crawl.Link) bool {
+	f.bmu.Lock()
+	seen := f.seen.TestString(l.URL)
+	f.bmu.Unlock()
+	return !seen && f.rules.Allow(l) == nil // the filter first: Allow's refusals allocate
+}
+
+// Best implements frontier.Novelty: the best priority of the window,
+// which holds the best queued rows (those after the cut are worse).
+func (f *Frontier) Best() (float64, bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.q.Best()
+}
+
 // Refused implements Refuser.
 func (f *Frontier) Refused() map[string]int64 { return f.limit.Refused() }
 

@@ -45,6 +45,13 @@ func TestSQLiteConformance(t *testing.T) {
 	}
 }
 
+func TestSQLiteNovelty(t *testing.T) {
+	frontiertest.Novelty(t, func(t *testing.T, cfg frontier.Config) frontier.Frontier {
+		cfg.ExpectedURLs = 10000
+		return newSQLite(t, openStore(t, t.TempDir()), cfg)
+	})
+}
+
 func newSQLite(t testing.TB, st *store.Store, cfg frontier.Config) *sqlitefrontier.Frontier {
 	t.Helper()
 	f, err := sqlitefrontier.New(context.Background(), st, cfg)

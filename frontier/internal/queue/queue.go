@@ -94,6 +94,15 @@ func (q *Queues) HasHost(host string) bool {
 	return ok
 }
 
+// Best returns the priority of the best queued Entry (of any host), and
+// false when nothing is queued.
+func (q *Queues) Best() (float64, bool) {
+	if len(q.heap) == 0 {
+		return 0, false
+	}
+	return q.heap[0].items[0].Link.Priority, true
+}
+
 // Push queues e in its host's back queue.
 func (q *Queues) Push(e *Entry) {
 	h := q.hosts[e.Host]

@@ -1,0 +1,96 @@
+package crawler
+
+import (
+	"context"
+	"math"
+	"strconv"
+	"testing"
+
+	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/frontier"
+)
+
+// noNovelty hides the memory frontier's Queues: a backend that cannot
+// say whether a link is new.
+type noNovelty struct{ frontier.Frontier }
+
+// TestBetterCountsOnlyNewLinks checks the writer's rule for storing a
+// group at once: an out-link counts only when the frontier would queue it
+// (not seen, in scope) and it is above the priority dispatched last or the
+// best queued one, whichever is lower (anything, with nothing queued); and
+// every link above the priority dispatched last counts when the frontier
+// cannot say.
+func TestBetterCountsOnlyNewLinks(t *testing.T) {
+	ctx := context.Background()
+	newMem := func(queued ...crawl.Link) frontier.Frontier {
+		mem, err := frontier.NewMemory(frontier.Config{Scope: frontier.Scope{AllowedDomains: []string{"a.test"}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := mem.Push(ctx, queued); err != nil {
+			t.Fatal(err)
+		}
+		return mem
+	}
+	seenLow := crawl.Link{URL: "http://a.test/seen", Priority: 1}
+	mem := newMem(seenLow) // best queued 1; dispatched 5 below
+	empty := newMem()
+	res := func(links ...crawl.Link) result { return result{push: links} }
+	seen := crawl.Link{URL: "http://a.test/seen", Priority: 9}
+	outside := crawl.Link{URL: "http://b.test/x", Priority: 9}
+	fresh := crawl.Link{URL: "http://a.test/new", Priority: 9}
+	aboveQueued := crawl.Link{URL: "http://a.test/mid", Priority: 2}
+	low := crawl.Link{URL: "http://a.test/low", Priority: 0.5}
+	for _, tc := range []struct {
+		name string
+		fr   frontier.Frontier
+		r    result
+		want bool
+	}{
+		{"seen better link", mem, res(seen), false},
+		{"out of scope better link", mem, res(outside, low), false},
+		{"new link above the one dispatched", mem, res(seen, fresh), true},
+		{"new link below the one dispatched, above the best queued", mem, res(aboveQueued), true},
+		{"new link below both", mem, res(low), false},
+		{"nothing queued: any new link", empty, res(low), true},
+		{"nothing queued, seen link", empty, res(outside), false},
+		{"frontier cannot say: seen link above the one dispatched", noNovelty{mem}, res(seen), true},
+		{"frontier cannot say: link below the one dispatched", noNovelty{mem}, res(aboveQueued), false},
+		{"no links", mem, res(), false},
+	} {
+		c := &Crawler{fr: tc.fr}
+		c.dispatched.Store(math.Float64bits(5))
+		w := &writer{c: c}
+		if got := w.better(tc.r); got != tc.want {
+			t.Errorf("%s: better = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// BenchmarkBetterSeenLinks is the writer's rule on a page of 100 links
+// above the priority dispatched last, all seen before (the usual case on a
+// site whose pages share their navigation): each is looked up in the
+// frontier's seen set.
+func BenchmarkBetterSeenLinks(b *testing.B) {
+	mem, err := frontier.NewMemory(frontier.Config{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	links := make([]crawl.Link, 100)
+	for i := range links {
+		links[i] = crawl.Link{URL: "http://a.test/docs/library/page" + strconv.Itoa(i) + ".html", Priority: 9}
+	}
+	if _, err := mem.Push(context.Background(), links); err != nil {
+		b.Fatal(err)
+	}
+	c := &Crawler{fr: mem}
+	c.dispatched.Store(math.Float64bits(5))
+	w := &writer{c: c}
+	r := result{push: links}
+	b.ReportAllocs()
+	for b.Loop() {
+		if w.better(r) {
+			b.Fatal("seen links counted as better")
+		}
+	}
+}
