@@ -64,7 +64,7 @@
 //	rows.go       rows of a table laid out as sibling cells (period-k runs, MDR's generalized nodes)
 //	block.go      repeated blocks that lead to another page (list pages laid out in divs), their largest run (or one kind of term blocks summed)
 //	scope.go      entries and blocks counted when the walk leaves them: layout containers, a page's own
-//	              members and one page's member lists left out
+//	              members and one page's member lists left out; kind labels ("Method") are no index terms
 //	pagemodel.go  PageModel (logistic regression over Evidence, block rule with its term share), TrainPageModel, DefaultPageModel
 //	calibrate.go  per-host calibration of the URL SVM against its fetched pages' page-evidence labels
 //	linkmodel.go  per-host link model: online logistic regression (AdaGrad, bounded replay) cold-started by the SVM

@@ -35,7 +35,9 @@ import (
 // headings); such an entry counts only when it holds nothing but the name,
 // links and at most maxNameSlack more words (scope.go): an index term and
 // where it is ("asString() : <a>Json::Value</a>", a class hierarchy's
-// "com.example.<a>Foo</a>"), not a sentence with a link in it.
+// "com.example.<a>Foo</a>"), not a sentence with a link in it; a name that
+// consecutive entries leading to places share is a kind label ("Method",
+// scope.go).
 //
 // An entry holding a link to a place in the page itself (selfPlace)
 // summarises a member of this page, whatever its first link leads to: an
@@ -74,6 +76,7 @@ type leadFinder struct {
 	stack []leadItem
 	name  int    // firstTextLeadN: words of the name before the link, 0 for none
 	href  string // firstTextLeadN: the leading link's href
+	first string // firstTextLeadN: the first text node before the link (a name's start), else ""
 	boil  boilerCache
 }
 
@@ -166,7 +169,7 @@ func (f *leadFinder) firstTextLead(entry *html.Node, labelRunes int, anySite boo
 // scope.go). It sets f.name to the words of the name before the link (at
 // least 1; 0 after a marker or nothing) and f.href to the link's href.
 func (f *leadFinder) firstTextLeadN(first *html.Node, k, labelRunes int, anySite bool) lead {
-	f.name, f.href = 0, ""
+	f.name, f.href, f.first = 0, "", ""
 	stack := f.stack[:0]
 	for c, i := first, 0; c != nil && i < k; c = nextElement(c) {
 		stack = append(stack, leadItem{n: c, top: true})
@@ -208,6 +211,9 @@ func (f *leadFinder) searchLead(stack []leadItem, labelRunes int, anySite bool) 
 			}
 			if it.heading {
 				return leadNone, stack // a section's title, not an item's label
+			}
+			if pre == 0 {
+				f.first = n.Data
 			}
 			r, l, w := textCounts(n.Data)
 			pre, letters, words = pre+r, letters || l, words+w

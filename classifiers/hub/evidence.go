@@ -82,8 +82,11 @@ type walker struct {
 	rows        rowFinder
 	targets     [minIndexTargets]string // pages index entries lead into (noteTarget)
 	nTargets    int
-	linkedIndex int   // index entries' text led by a link (scope.go)
-	nRows       int32 // rows of sibling cells found so far (rows.go)
+	linkedIndex int    // index entries' text led by a link (scope.go)
+	placeName   string // the name of the last entry led by a name before a link to a place (scope.go)
+	placeOwn    int    // that entry's text, counted as an index term's, while no entry repeats its name
+	placeTarget string // that entry's link
+	nRows       int32  // rows of sibling cells found so far (rows.go)
 }
 
 // frame is a node to visit, or (exit) one whose subtree is done, or (row)

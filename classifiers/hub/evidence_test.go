@@ -97,6 +97,13 @@ func TestMeasurePage(t *testing.T) {
 			hub.Evidence{Text: 15, Anchor: 9, ListAnchor: 9, Links: 3, ListLinks: 3, Entry: 24, Block: 24, BlockRun: 24}},
 		{"two rows led by a name before a link to a place are index entries (an index letter's page)", `<table><tr><td>abs</td><td><a href="f.html#a">Foo</a></td></tr><tr><td>acos</td><td><a href="g.html#b">Bar</a></td></tr></table>`,
 			hub.Evidence{Text: 7, Anchor: 6, ListAnchor: 6, Links: 2, ListLinks: 2, IndexEntry: 13}},
+		{"rows led by one kind label before links to places: no index terms (a class's inherited members)", `<table>` + kindRow("b.html#m1", "m1") +
+			kindRow("b.html#m2", "m2") + kindRow("b.html#m3", "m3") + `</table>`,
+			hub.Evidence{Text: 33, Anchor: 6, ListAnchor: 6, Links: 3, ListLinks: 3}},
+		{"entries nested in an entry led by a name keep their own kind", `<div><p>Inherited from <a href="base.html">Base</a>:</p><table>` +
+			kindRow("base.html#a", "a") + kindRow("base.html#b", "b") + kindRow("base.html#c", "c") + `</table><p>Inherited from <a href="root.html">Root</a>:</p><table>` +
+			kindRow("root.html#d", "d") + kindRow("root.html#e", "e") + kindRow("root.html#f", "f") + `</table></div>`,
+			hub.Evidence{Text: 94, Anchor: 14, ListAnchor: 6, Links: 8, ListLinks: 6, Entry: 36}},
 		{"an article, or an element whose id names the content, is kept whatever its class says", `<div id="content" class="fixed-header"><p>Story text</p></div>` +
 			`<article class="post reblog_header"><p>A post</p></article><div class="site-header">gone</div><div id="Main" class="nav-wrap"><p>kept</p></div><div role="main" class="menu-x">too</div>`,
 			hub.Evidence{Text: 21}},
@@ -157,6 +164,7 @@ func FuzzMeasurePage(f *testing.F) {
 	f.Add([]byte(`<div><div class=a><a href=A.html>A</a></div><div class=b>x <a href="#m">m</a></div><div class=a>v</div><div class=b><div class=a><a href=B.html>B</a></div><div class=b></div><div class=a></div><div class=b></div></div></div>`))
 	f.Add([]byte(`<ul><li>name() : <a href="v.html#a">V</a><li>pkg.<a href=F.html>F</a> (implements q.<a href=G.html>G</a>)<li>C<a href="v.html#b">b</a></ul><dl><dt>C</dt><dd><a href=c.html>c</a></dl>`))
 	f.Add([]byte(`<div class=m><h6><a href=a.html>a</a></h6><div class=m><h6><a href=b.html>b</a></h6>x</div><div class=m><h6><a href=c.html>c</a></h6></div><div class=m><h6><a href=d.html>d</a></h6></div></div><div class=m><h6><a href=e.html>e</a></h6></div><div class=m><h6><a href=f.html>f</a></h6></div><h6><a href=g.html>g</a></h6><p>1<p>2<h6><a href=h.html>h</a></h6><p>3<p>4`))
+	f.Add([]byte(`<div><p>From <a href=b.html>B</a>:</p><table><tr><td>Method<td><a href="b.html#m">m</a><tr><td>Method<td><a href="c.html#n">n</a><tr><td>Kind<td><a href="b.html#o">o</a></table><p>From <a href=c.html>C</a>:</p><table><tr><td>Method<td><a href="c.html#p">p</a></table></div>`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		doc, err := htmldecode.Parse(b, "")
 		if err != nil {
@@ -220,12 +228,13 @@ func TestParsePageModel(t *testing.T) {
 		{"format 4", `{"format":"crawl-hub-page/4","std":[1,1,1,1,1]}`, "format"},
 		{"format 5", `{"format":"crawl-hub-page/5","std":[1,1,1,1,1]}`, "format"},
 		{"format 6", `{"format":"crawl-hub-page/6","std":[1,1,1,1,1]}`, "format"},
-		{"format 7", `{"format":"crawl-hub-page/7","std":[1,1,1,1,1]}`, "crawl-hub-page/8"},
-		{"zero std", `{"format":"crawl-hub-page/8","std":[1,0,1,1,1]}`, "std"},
-		{"weight", `{"format":"crawl-hub-page/8","std":[1,1,1,1,1],"w":[1,2,3,4,5,1e999]}`, "cannot unmarshal"},
-		{"block share", `{"format":"crawl-hub-page/8","std":[1,1,1,1,1],"block":{"share":1.5,"links":5}}`, "block rule"},
-		{"block links", `{"format":"crawl-hub-page/8","std":[1,1,1,1,1],"block":{"share":0.3,"links":-1}}`, "block rule"},
-		{"term share", `{"format":"crawl-hub-page/8","std":[1,1,1,1,1],"block":{"share":0.3,"links":5,"term_share":-0.5}}`, "term share"},
+		{"format 7", `{"format":"crawl-hub-page/7","std":[1,1,1,1,1]}`, "format"},
+		{"format 8", `{"format":"crawl-hub-page/8","std":[1,1,1,1,1]}`, "crawl-hub-page/9"},
+		{"zero std", `{"format":"crawl-hub-page/9","std":[1,0,1,1,1]}`, "std"},
+		{"weight", `{"format":"crawl-hub-page/9","std":[1,1,1,1,1],"w":[1,2,3,4,5,1e999]}`, "cannot unmarshal"},
+		{"block share", `{"format":"crawl-hub-page/9","std":[1,1,1,1,1],"block":{"share":1.5,"links":5}}`, "block rule"},
+		{"block links", `{"format":"crawl-hub-page/9","std":[1,1,1,1,1],"block":{"share":0.3,"links":-1}}`, "block rule"},
+		{"term share", `{"format":"crawl-hub-page/9","std":[1,1,1,1,1],"block":{"share":0.3,"links":5,"term_share":-0.5}}`, "term share"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if _, err := hub.ParsePageModel([]byte(c.json)); err == nil || !strings.Contains(err.Error(), c.want) {
@@ -319,4 +328,10 @@ func placeTerms(tag string, k int) string {
 		fmt.Fprintf(&b, "<%s>%s</%s>", tag, cell, tag)
 	}
 	return b.String()
+}
+
+// kindRow is a member table's row led by its kind ("Method"), then the
+// member's link and its summary.
+func kindRow(href, name string) string {
+	return `<tr><td>Method</td><td><a href="` + href + `">` + name + `</a></td><td>Does.</td></tr>`
 }

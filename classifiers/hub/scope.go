@@ -81,12 +81,36 @@ func (w *walker) open(n *html.Node, run *html.Node) opened {
 }
 
 // openEntry opens an entry that leads by l (the outermost entry's kind
-// when nested), with the name and link the lead finder just found.
+// when nested in an entry led by its link: a table of contents' sections),
+// with the name and link the lead finder just found. Entries nested in an
+// entry led by a name keep their own kind: a caption "Inherited from
+// <a>Base</a>:" before a table of Base's members, a row of sibling cells,
+// is no chapter whose sections lead where it does. A name before a link to
+// a place that the previous such entry had too ("Method <a>m</a>",
+// "Method <a>n</a>") is a kind label, as a list marker is, not an index
+// term: such entries lead by their link (the member-list rule of
+// minIndexTargets applies), and the first of them, counted as a term when
+// it closed, is moved to them.
 func (w *walker) openEntry(l lead, row int32) {
-	if len(w.entries) > 0 {
+	name := w.leads.name
+	if l == leadPlace && name > 0 {
+		t := strings.TrimSpace(w.leads.first)
+		if t == w.placeName {
+			name = 0
+			if w.placeOwn > 0 { // the first of the run was taken for a term
+				w.e.IndexEntry -= w.placeOwn
+				w.linkedIndex += w.placeOwn
+				w.noteTarget(w.placeTarget)
+				w.placeOwn = 0
+			}
+		} else {
+			w.placeName, w.placeOwn = t, 0
+		}
+	}
+	if len(w.entries) > 0 && w.entries[0].name == 0 {
 		l = w.entries[0].kind
 	}
-	w.entries = append(w.entries, entryScope{kind: l, name: w.leads.name, target: w.leads.href, row: row})
+	w.entries = append(w.entries, entryScope{kind: l, name: name, target: w.leads.href, row: row})
 }
 
 // closeEntry closes the innermost entry and counts its text.
@@ -102,6 +126,7 @@ func (w *walker) closeEntry() {
 	case leadPlace:
 		if s.name > 0 {
 			w.e.IndexEntry += s.own // a term, then where it is
+			w.placeOwn, w.placeTarget = s.own, s.target
 		} else {
 			w.linkedIndex += s.own
 			w.noteTarget(s.target)

@@ -82,14 +82,15 @@ func parseEvidenceRows(r io.Reader) (map[string]evidenceRow, error) {
 	return rows, sc.Err()
 }
 
-// siteFigures are the hub F1 of the shipped page model (format /8) on
+// siteFigures are the hub F1 of the shipped page model (format /9) on
 // every page of each labelled documentation site, measured with
 // `pagemodel -model model/page-evidence.json -eval DIR=LABELS.tsv …
-// -evidence-dir DIR` (README.md, sixth round of format /8; 2026-11-25
-// 17:32): the tuning sites in sample, the report sites measured once after
+// -evidence-dir DIR` (README.md, seventh round of format /9; 2026-12-06
+// 04:20): the tuning sites in sample, the report sites measured once after
 // every choice. minF1 is a floor just under the measured figure, maxFP the
 // false hubs measured (Docutils' one hub is missed, F1 0: its row holds
-// the model to no false hub among 63 topics).
+// the model to no false hub among 63 topics; Qt SCXML's three hubs are
+// missed, F1 0: QDoc's page header wraps the whole page, README.md).
 var siteFigures = []struct {
 	file, role  string
 	pages, hubs int
@@ -116,10 +117,13 @@ var siteFigures = []struct {
 	{"json-glib.tsv", "tuning", 274, 7, 0.875, 0.874, 2},
 	{"json-c.tsv", "tuning", 50, 19, 0.865, 0.864, 2},
 	{"h2-javadoc.tsv", "tuning", 134, 18, 1, 0.999, 0},
-	{"sqlite.tsv", "report", 766, 20, 0.833, 0.832, 8},
-	{"pydoctor-urllib3.tsv", "report", 121, 10, 0.640, 0.639, 7},
-	{"nodejs.tsv", "report", 65, 1, 1, 0.999, 0},
-	{"docutils.tsv", "report", 64, 1, 0, 0, 0},
+	{"sqlite.tsv", "tuning", 766, 20, 0.833, 0.832, 8},
+	{"pydoctor-urllib3.tsv", "tuning", 121, 10, 0.800, 0.799, 2},
+	{"nodejs.tsv", "tuning", 65, 1, 1, 0.999, 0},
+	{"docutils.tsv", "tuning", 64, 1, 0, 0, 0},
+	{"qdoc-qtscxml.tsv", "report", 76, 3, 0, 0, 0},
+	{"exim.tsv", "report", 70, 5, 1, 0.999, 0},
+	{"cpp-annotations.tsv", "report", 29, 3, 0.857, 0.856, 1},
 	{"python311.tsv", "report", 530, 78, 0.968, 0.967, 2},
 	{"octave.tsv", "report", 507, 21, 0.894, 0.893, 5},
 }
@@ -187,8 +191,8 @@ func readLabels(t *testing.T, file string) map[string]bool {
 
 // TestSiteEvidenceMatchesPages: the evidence rows are what MeasurePageAt
 // gives on the real pages, checked on every page of the copied subsets
-// (the four report sites of format /8, those of /7 and /6, and the
-// Python, Octave, Closure and JsonCpp subsets), each measured at its row's URL; and the
+// (the three report sites of format /9, the four of /8, those of /7 and
+// /6, and the Python, Octave, Closure and JsonCpp subsets), each measured at its row's URL; and the
 // shipped model's figure on each subset is logged and floored (the
 // libadwaita subset holds, since /8, two property pages whose getter and
 // setter rows are no entries and the borderline class.LeafletPage.html).
@@ -203,8 +207,11 @@ func TestSiteEvidenceMatchesPages(t *testing.T) {
 		pages, hubs     int
 		minF1           float64 // on the subset: just under its figure when shipped
 	}{
+		{"qdoc-qtscxml-subset.tar.gz", "qdoc-qtscxml.tsv", 15, 3, 0}, // its three hubs missed: QDoc's page header wraps the page
+		{"exim-subset.tar.gz", "exim.tsv", 14, 3, 0.99},
+		{"cpp-annotations-subset.tar.gz", "cpp-annotations.tsv", 7, 2, 0.79},
 		{"sqlite-subset.tar.gz", "sqlite.tsv", 19, 10, 0.76},
-		{"pydoctor-urllib3-subset.tar.gz", "pydoctor-urllib3.tsv", 17, 7, 0.66},
+		{"pydoctor-urllib3-subset.tar.gz", "pydoctor-urllib3.tsv", 17, 7, 0.79},
 		{"nodejs-subset.tar.gz", "nodejs.tsv", 8, 1, 0.99},
 		{"docutils-subset.tar.gz", "docutils.tsv", 11, 1, 0}, // its one hub missed (P 0.466): the rows are what is checked
 		{"adwaita-subset.tar.gz", "adwaita.tsv", 29, 9, 0.88},

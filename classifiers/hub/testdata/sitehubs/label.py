@@ -21,6 +21,9 @@ documentation tree and prints `path<TAB>label` for every .html page.
     python3 label.py pydoctor /tmp/pydoctor-urllib3 > pydoctor-urllib3.tsv
     python3 label.py nodejs /usr/share/doc/nodejs/api > nodejs.tsv
     python3 label.py docutils /usr/share/doc/docutils-doc > docutils.tsv
+    python3 label.py qdoc /usr/share/qt5/doc/qtscxml > qdoc-qtscxml.tsv
+    python3 label.py exim /usr/share/doc/exim4-doc-html/spec_html > exim.tsv
+    python3 label.py yodl /usr/share/doc/c++-annotations/html > cpp-annotations.tsv
 
 With -v it prints, instead, every page's share (below) and label, and with
 -check the pages whose share lies in [0.3, 0.7] (the ones README.md says
@@ -440,12 +443,64 @@ def pydoctor_grid(main):
     return rows
 
 
+def qdoc_site(rel, root):
+    """QDoc (Qt 5 module documentation, e.g. qtscxml5-doc-html): the page's
+    own content is div.mainContent minus its div.sidebar (the page's own
+    table of contents); the header with the navigation bar and the footer
+    are outside it. No generated index of places: the "List of all members"
+    pages (*-members.html) list one class's members, whose rows lead to
+    places in the class page and its bases, measured by the rule."""
+    main = find(root, lambda n: n.tag == "div" and "mainContent" in n.cls()) or find(
+        root, lambda n: n.tag == "body") or root
+    skip = lambda n: n.tag == "div" and ("sidebar" in n.cls() or "footer" in n.cls())
+    return main, skip, False
+
+
+EXIM_NAV = {"previous_page", "toc_page", "next_page"}
+
+
+def exim_site(rel, root):
+    """The Exim specification (exim4-doc-html, spec_html: the Exim project's
+    XSLT over its DocBook): the page's own content is div#content minus the
+    previous/contents/next links at its end and the hidden options box of
+    the contents page; the site's header, menu and footer are outside it.
+    The generated indexes: ch-concept_index.html, ch-option_index.html,
+    ch-variable_index.html (terms, each with links to places in chapters).
+    The chNN.html files are symbolic links to the ch-NAME.html pages
+    (main() leaves them out: the same pages)."""
+    main = find(root, lambda n: n.attrs.get("id") == "content") or find(root, lambda n: n.tag == "body") or root
+    skip = lambda n: bool(EXIM_NAV & set(n.cls())) or n.attrs.get("id") == "options"
+    base = os.path.basename(rel)
+    return main, skip, base in ("ch-concept_index.html", "ch-option_index.html", "ch-variable_index.html")
+
+
+def yodl_nav(n):
+    """Yodl's navigation list (C++ Annotations): a ul between two hr
+    ("Table of Contents", "Previous Chapter", "Next Chapter") at the top and
+    the bottom of every chapter."""
+    if n.tag != "ul" or n.parent is None:
+        return False
+    sib = [k for k in n.parent.kids if isinstance(k, Node)]
+    i = sib.index(n)
+    return 0 < i < len(sib) - 1 and sib[i - 1].tag == "hr" and sib[i + 1].tag == "hr"
+
+
+def yodl_site(rel, root):
+    """Yodl's HTML (the C++ Annotations, c++-annotations-html): no content
+    element; the body minus the navigation lists (yodl_nav). The generated
+    index: cppindex.html (terms, each with links to places in chapters).
+    index.html is the frame page (iframes of contents.html and the
+    chapters), a page like any other (no text of its own)."""
+    main = find(root, lambda n: n.tag == "body") or root
+    return main, yodl_nav, os.path.basename(rel) == "cppindex.html"
+
+
 SITES = {"python": python_site, "postgresql": postgresql_site, "git": git_site, "octave": octave_site,
          "apache": apache_site,
          "gtkdoc": gtkdoc_site, "javadoc": javadoc_site, "doxygen": doxygen_site, "yard": yard_site,
          "sphinx": python_site, "haddock": haddock_site, "gidocgen": gidocgen_site,
          "mkdocs": mkdocs_site, "nodejs": nodejs_site, "sqlite": sqlite_site, "docutils": docutils_site,
-         "pydoctor": pydoctor_site}
+         "pydoctor": pydoctor_site, "qdoc": qdoc_site, "exim": exim_site, "yodl": yodl_site}
 def gidocgen_grid(main):
     """gi-docgen lists a class's or struct's members (constructors, methods,
     functions, properties, signals, virtual functions) as div blocks, each a
@@ -500,6 +555,20 @@ HAND = {
     # comes first, so the rule sees no entry (share 0.0), but the page holds
     # nothing else.
     ("sqlite", "chronology.html"): True,
+    # The Exim specification's tables of contents (the spec's and the
+    # filter manual's): each chapter entry's first text is its number as
+    # text ("1. <a>Introduction</a>") and its sections lead to places in the
+    # chapter, so the rule sees no entry (share 0.0); the pages hold
+    # nothing else but the title and revision.
+    ("exim", "index.html"): True,
+    ("exim", "filter.html"): True,
+    # Yodl's table of contents (C++ Annotations: cplusplus.html, and the
+    # same list as the frame's contents pane, contents.html): every entry
+    # links to the anchor at the start of its chapter or section
+    # ("cplusplus02.html#l2"), a place, so the rule sees no entry (share
+    # 0.0); the pages hold nothing else.
+    ("yodl", "cplusplus.html"): True,
+    ("yodl", "contents.html"): True,
 }
 
 
@@ -581,6 +650,8 @@ def main():
     site, root = args
     rows = []
     for rel, path in pages(root):
+        if site == "exim" and os.path.islink(path):
+            continue  # chNN.html: symbolic links to the ch-NAME.html pages
         with open(path, encoding="utf-8", errors="replace") as fh:
             text = fh.read()
         if site == "octave" and refresh_only(text):
