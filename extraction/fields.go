@@ -300,8 +300,8 @@ func block(n *html.Node) bool {
 // with digits removed (ids like item-123 would split columns otherwise).
 func segmentName(n *html.Node) string {
 	tag := n.Data
-	cls := strings.Fields(attr(n, "class"))
-	if len(cls) == 0 {
+	cls := firstField(attr(n, "class"))
+	if cls == "" {
 		return tag
 	}
 	c := strings.Trim(strings.Map(func(r rune) rune {
@@ -309,11 +309,39 @@ func segmentName(n *html.Node) string {
 			return -1
 		}
 		return r
-	}, cls[0]), "-_")
+	}, cls), "-_")
 	if c == "" {
 		return tag
 	}
 	return tag + "." + c
+}
+
+// firstField is strings.Fields(s)[0] ("" when s is all space), without
+// the slice of every field.
+func firstField(s string) string {
+	i := 0
+	for i < len(s) {
+		r, w := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, w = utf8.DecodeRuneInString(s[i:])
+		}
+		if !isSpace(r) {
+			break
+		}
+		i += w
+	}
+	j := i
+	for j < len(s) {
+		r, w := rune(s[j]), 1
+		if r >= utf8.RuneSelf {
+			r, w = utf8.DecodeRuneInString(s[j:])
+		}
+		if isSpace(r) {
+			break
+		}
+		j += w
+	}
+	return s[i:j]
 }
 
 func attr(n *html.Node, name string) string {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/crawl-project/crawl/extraction/stm"
 	"golang.org/x/net/html"
@@ -231,18 +232,87 @@ func styleHides(style string) bool {
 // itself, without allocating, when it is so already.
 func collapse(s string) string {
 	space := true // at the start, or after a space
-	for _, r := range s {
-		if unicode.IsSpace(r) {
+	for i := 0; i < len(s); {
+		r, w := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, w = utf8.DecodeRuneInString(s[i:])
+		} else if asciiSpace[r] == 0 {
+			space = false
+			i++
+			continue
+		}
+		if isSpace(r) {
 			if space || r != ' ' {
-				return strings.Join(strings.Fields(s), " ")
+				return collapseCopy(s)
 			}
 			space = true
 		} else {
 			space = false
 		}
+		i += w
 	}
 	if space && s != "" {
-		return strings.Join(strings.Fields(s), " ") // trailing space
+		return collapseCopy(s) // trailing space
 	}
 	return s
+}
+
+// asciiSpace marks the ASCII bytes unicode.IsSpace holds for.
+var asciiSpace = [utf8.RuneSelf]uint8{'\t': 1, '\n': 1, '\v': 1, '\f': 1, '\r': 1, ' ': 1}
+
+// isSpace is unicode.IsSpace with ASCII looked up.
+func isSpace(r rune) bool {
+	if r < utf8.RuneSelf {
+		return asciiSpace[r] != 0
+	}
+	return unicode.IsSpace(r)
+}
+
+// collapseCopy is strings.Join(strings.Fields(s), " ") in one pass and one
+// allocation, a field copied at once (FuzzCollapse holds it to that).
+func collapseCopy(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); {
+		for i < len(s) { // spaces
+			c := s[i]
+			if c < utf8.RuneSelf {
+				if asciiSpace[c] == 0 {
+					break
+				}
+				i++
+				continue
+			}
+			r, w := utf8.DecodeRuneInString(s[i:])
+			if !unicode.IsSpace(r) {
+				break
+			}
+			i += w
+		}
+		j := i
+		for j < len(s) { // a field
+			c := s[j]
+			if c < utf8.RuneSelf {
+				if asciiSpace[c] != 0 {
+					break
+				}
+				j++
+				continue
+			}
+			r, w := utf8.DecodeRuneInString(s[j:])
+			if unicode.IsSpace(r) {
+				break
+			}
+			j += w
+		}
+		if j == i {
+			break
+		}
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(s[i:j])
+		i = j
+	}
+	return b.String()
 }

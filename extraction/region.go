@@ -83,11 +83,40 @@ func rankRegions(p *page, w [3]float64, k int) []candidate {
 		c := &cs[i]
 		c.score = w[0]*ratio(c.fanout, mf) + w[1]*ratio(c.incr, mi) + w[2]*ratio(c.tags, mt)
 	}
-	slices.SortStableFunc(cs, func(a, b candidate) int { return cmp.Compare(b.score, a.score) })
-	if len(cs) > k {
-		cs = cs[:k]
+	return topCandidates(cs, k)
+}
+
+// topCandidates returns the k best of cs by score, best first, ties in
+// their order in cs: the first k of cs stably sorted by descending score,
+// without sorting the others (a page has thousands of candidates; the
+// full sort was two thirds of rankRegions). It reorders cs.
+func topCandidates(cs []candidate, k int) []candidate {
+	if k <= 0 {
+		return cs[:0]
 	}
-	return cs
+	if len(cs) <= k {
+		slices.SortStableFunc(cs, func(a, b candidate) int { return cmp.Compare(b.score, a.score) })
+		return cs
+	}
+	// cs[:n] holds the best so far in order; a candidate goes after
+	// every kept one scoring at least as much (stable), and in only when
+	// it beats the last one kept
+	n := 0
+	for _, c := range cs {
+		if n == k && cmp.Compare(c.score, cs[n-1].score) <= 0 {
+			continue
+		}
+		j := n
+		for j > 0 && cmp.Compare(c.score, cs[j-1].score) > 0 {
+			j--
+		}
+		if n < k {
+			n++
+		}
+		copy(cs[j+1:n], cs[j:n-1])
+		cs[j] = c
+	}
+	return cs[:n]
 }
 
 // smallFanout is the most children rankRegions counts by comparing them

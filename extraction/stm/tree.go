@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/crawl-project/crawl/text"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 )
@@ -157,7 +158,7 @@ func (k *keeper) keep(c *html.Node) bool {
 		}
 		return !k.dropNames[strings.ToLower(c.Data)]
 	case html.TextNode:
-		return k.opts.KeepBlankText || strings.TrimSpace(c.Data) != ""
+		return k.opts.KeepBlankText || text.HasNonSpace(c.Data) // strings.TrimSpace(c.Data) != ""
 	case html.CommentNode:
 		return k.opts.KeepComments
 	case html.DocumentNode:
@@ -215,15 +216,11 @@ func (t *Tree) add(root *html.Node, parent int32, k *keeper, max int) bool {
 		t.Label = append(t.Label, LabelOf(f.n))
 		t.Parent = append(t.Parent, f.parent)
 		t.Node = append(t.Node, f.n)
-		mark := len(stack)
-		for c := f.n.FirstChild; c != nil; c = c.NextSibling {
+		// the children last first, so the first child is popped first
+		for c := f.n.LastChild; c != nil; c = c.PrevSibling {
 			if k.keep(c) {
 				stack = append(stack, frame{c, idx})
 			}
-		}
-		// reverse the pushed children so the first child is popped first
-		for i, j := mark, len(stack)-1; i < j; i, j = i+1, j-1 {
-			stack[i], stack[j] = stack[j], stack[i]
 		}
 	}
 	return true
