@@ -304,16 +304,35 @@ func segmentName(n *html.Node) string {
 	if cls == "" {
 		return tag
 	}
-	c := strings.Trim(strings.Map(func(r rune) rune {
+	c := cls
+	if plainClass(c) {
+		return tag + "." + c
+	}
+	c = strings.Trim(strings.Map(func(r rune) rune {
 		if r >= '0' && r <= '9' {
 			return -1
 		}
 		return r
-	}, cls), "-_")
+	}, c), "-_")
 	if c == "" {
 		return tag
 	}
 	return tag + "." + c
+}
+
+// plainClass reports whether segmentName keeps class token c as it is:
+// ASCII (strings.Map would replace invalid bytes), no digit, not
+// starting or ending with '-' or '_' (c is not empty).
+func plainClass(c string) bool {
+	if e := c[len(c)-1]; c[0] == '-' || c[0] == '_' || e == '-' || e == '_' {
+		return false
+	}
+	for i := 0; i < len(c); i++ {
+		if '0' <= c[i] && c[i] <= '9' || c[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // firstField is strings.Fields(s)[0] ("" when s is all space), without

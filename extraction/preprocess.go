@@ -37,6 +37,10 @@ type page struct {
 	tags   []int32  // element nodes in each subtree
 	seg    []string // segmentName of each element, filled on first use
 	bounds bounds   // clusterChildren's STM bounds, buffers kept page after page
+	// rankRegions' buffers, kept page after page
+	cands   []candidate
+	counts  map[uint64]int
+	candIdx []int32
 }
 
 // name is segmentName of element i, computed once per page (region

@@ -117,6 +117,9 @@ func (t *Tree) Rebuild(n *html.Node, opts Options) {
 		}
 	}
 	k := keeper{opts: &opts, drop: drop, dropNames: dropNames}
+	for _, a := range drop {
+		k.dropBits |= 1 << (a % 64)
+	}
 	if !k.keep(n) {
 		return
 	}
@@ -144,6 +147,7 @@ func (t *Tree) reset() {
 type keeper struct {
 	opts      *Options
 	drop      []atom.Atom
+	dropBits  uint64 // bit a%64 of every atom a of drop: most tags are told apart by it
 	dropNames map[string]bool
 }
 
@@ -154,7 +158,7 @@ func (k *keeper) keep(c *html.Node) bool {
 			return false
 		}
 		if c.DataAtom != 0 {
-			return !slices.Contains(k.drop, c.DataAtom)
+			return k.dropBits&(1<<(c.DataAtom%64)) == 0 || !slices.Contains(k.drop, c.DataAtom)
 		}
 		return !k.dropNames[strings.ToLower(c.Data)]
 	case html.TextNode:
@@ -240,25 +244,20 @@ func (t *Tree) link() {
 			count[p]++
 		}
 	}
-	// offsets in place: first[i] = sum of count[:i] (count aliases first)
+	// ends in place: first[i] = sum of count[:i+1] (count aliases first)
 	sum := int32(0)
 	for i := 0; i <= n; i++ {
-		c := count[i]
+		sum += count[i]
 		t.first[i] = sum
-		sum += c
 	}
-	t.kids = grow(t.kids, int(t.first[n]))
-	// fill by walking each parent's next free slot; first[p] is advanced
-	// while filling and restored afterwards from the children's count
-	for i := 1; i < n; i++ {
+	t.kids = grow(t.kids, int(sum))
+	// fill each parent's slots from its end, last child first: first[p]
+	// steps back to the start of p's children
+	for i := n - 1; i > 0; i-- {
 		p := t.Parent[i]
+		t.first[p]--
 		t.kids[t.first[p]] = int32(i)
-		t.first[p]++
 	}
-	for i := n; i > 0; i-- {
-		t.first[i] = t.first[i-1]
-	}
-	t.first[0] = 0
 	for i := n - 1; i >= 0; i-- {
 		h := t.Label[i]*0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019
 		for _, c := range t.Children(i) {
