@@ -195,22 +195,25 @@ func (m *Matcher) forestDP(a *Tree, as []int32, b *Tree, bs []int32) int {
 	for k := range w {
 		M[k] = 0
 	}
+	bl, bz := b.Label, b.Size
 	for r := 1; r <= rows; r++ {
 		row, prev := M[r*w:(r+1)*w], M[(r-1)*w:r*w]
 		row[0] = 0
 		ai := int(as[r-1])
+		la, sa := a.Label[ai], a.Size[ai] // the row's node, read once
 		for c := 1; c <= cols; c++ {
-			best := row[c-1]
-			if prev[c] > best {
-				best = prev[c]
-			}
-			if bj := bs[c-1]; a.Label[ai] == b.Label[bj] && prev[c-1]+min(a.Size[ai], b.Size[bj]) > best {
+			best := max(row[c-1], prev[c])
+			if bj := bs[c-1]; la == bl[bj] && prev[c-1]+min(sa, bz[bj]) > best {
 				// (STM of two subtrees is at most the smaller's size: a
 				// match that cannot beat best is not computed.)
-				// MatchNodes may grow m.buf; index M afresh afterwards.
-				s := int32(m.MatchNodes(a, ai, b, int(bs[c-1])))
-				M = m.buf[base : base+need]
-				row, prev = M[r*w:(r+1)*w], M[(r-1)*w:r*w]
+				// MatchNodes may grow m.buf (a larger array: cap
+				// changes); index M afresh then.
+				had := cap(m.buf)
+				s := int32(m.MatchNodes(a, ai, b, int(bj)))
+				if cap(m.buf) != had {
+					M = m.buf[base : base+need]
+					row, prev = M[r*w:(r+1)*w], M[(r-1)*w:r*w]
+				}
 				if d := prev[c-1] + s; d > best {
 					best = d
 				}
