@@ -166,6 +166,9 @@ func hiddenLen(n int) bool {
 // hasHiddenClass reports whether the class attribute value holds one of
 // hiddenClasses, without allocating (it runs on every element).
 func hasHiddenClass(class string) bool {
+	if !mayHide(class) {
+		return false
+	}
 	for class != "" {
 		i := 0
 		for i < len(class) && !isClassSpace(class[i]) {
@@ -198,6 +201,22 @@ func hasHiddenClass(class string) bool {
 			if (!ascii || len(tok) == len(h)) && strings.EqualFold(tok, h) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// hideLetters marks d, v and y in either case: every hidden class holds
+// one of them (TestHideLetters), and no other rune folds to them, so a
+// class attribute without them holds no hidden class.
+var hideLetters = [256]bool{'d': true, 'D': true, 'v': true, 'V': true, 'y': true, 'Y': true}
+
+// mayHide reports whether class holds a byte of hideLetters: most class
+// attributes ("reference internal", "pre", "n") are rejected by one scan.
+func mayHide(class string) bool {
+	for i := 0; i < len(class); i++ {
+		if hideLetters[class[i]] {
+			return true
 		}
 	}
 	return false
