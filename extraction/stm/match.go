@@ -182,6 +182,9 @@ func (m *Matcher) forestDP(a *Tree, as []int32, b *Tree, bs []int32) int {
 		}
 		m.left -= cells
 	}
+	if rows == 1 || cols == 1 {
+		return m.line(a, as, b, bs)
+	}
 	w := cols + 1
 	base := len(m.buf)
 	need := (rows + 1) * w
@@ -224,6 +227,32 @@ func (m *Matcher) forestDP(a *Tree, as []int32, b *Tree, bs []int32) int {
 	res := int(M[need-1])
 	m.buf = m.buf[:base]
 	return res
+}
+
+// line is forestDP of a forest of one tree against another forest (rows
+// or cols 1), without the matrix: the best match of the one against any
+// of the others, computed in the order and with the pruning of the DP, so
+// the same pairs are matched.
+func (m *Matcher) line(a *Tree, as []int32, b *Tree, bs []int32) int {
+	best := int32(0)
+	if len(as) == 1 {
+		ai := int(as[0])
+		la, sa := a.Label[ai], a.Size[ai]
+		for _, bj := range bs {
+			if la == b.Label[bj] && min(sa, b.Size[bj]) > best {
+				best = max(best, int32(m.MatchNodes(a, ai, b, int(bj))))
+			}
+		}
+		return int(best)
+	}
+	bj := int(bs[0])
+	lb, sb := b.Label[bj], b.Size[bj]
+	for _, ai := range as {
+		if a.Label[ai] == lb && min(a.Size[ai], sb) > best {
+			best = max(best, int32(m.MatchNodes(a, int(ai), b, bj)))
+		}
+	}
+	return int(best)
 }
 
 // greedyForest pairs the children in order, in time linear in their
