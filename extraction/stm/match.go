@@ -204,7 +204,14 @@ func (m *Matcher) forestDP(a *Tree, as []int32, b *Tree, bs []int32) int {
 		row[0] = 0
 		ai := int(as[r-1])
 		la, sa := a.Label[ai], a.Size[ai] // the row's node, read once
-		for c := 1; c <= cols; c++ {
+		// up to the first child of b with the row's label, nothing
+		// matches: the row is the previous one (rows never decrease)
+		first := 1
+		for first <= cols && bl[bs[first-1]] != la {
+			first++
+		}
+		copy(row[1:first], prev[1:first])
+		for c := first; c <= cols; c++ {
 			best := max(row[c-1], prev[c])
 			if bj := bs[c-1]; la == bl[bj] && prev[c-1]+min(sa, bz[bj]) > best {
 				// (STM of two subtrees is at most the smaller's size: a
