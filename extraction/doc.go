@@ -232,32 +232,38 @@
 // The crawl's path, Prepare, was cut next (2026-12-06; records identical:
 // pagecost -dump on the Python, PostgreSQL and Git docs and the tune half
 // of the testbed, -cluster on Python and PostgreSQL; stm.Build and
-// MatchNodes held to the former code on 2,091 pages, 8.6 M nodes). Its
-// instructions (callgrind, GOGC=off, GOMAXPROCS=1, pagecost -onpage with
-// --toggle-collect on Prepare) fell on the Python docs from 4,442 M to
-// 4,000 M (-10.0%; analysis 2,446 to 2,263 M, the compact tree 998 to
-// 896 M, the values 935 to 778 M), on PostgreSQL's from 1,546 M to
-// 1,362 M (-11.9%), on Git's from 571 M to 515 M (-9.8%): rankRegions
-// keeps the best Candidates without sorting all candidates (a stable sort
-// of thousands was two thirds of it; TestTopCandidates) and its buffers
-// in the page; collapse and segmentName go without strings.Fields (one
-// pass, ASCII spaces looked up; FuzzCollapse, FuzzSegmentName); stm's
-// keeper tests blank text with text.HasNonSpace, dropped tags by a bit
-// mask first, pushes children last first, and link fills the children
-// index from the back; forestDP reads a row's label and size once; a
-// class attribute without d, v or y is not hidden (FuzzHasHiddenClass);
-// uniformSingles drops an end child whose pair the clustering bounded
-// under MinSimilarity without matching it. pagecost -onpage (old and new
-// alternately, six rounds, load 3-10): 1.74-1.90 to 1.53-1.68 ms of CPU
-// a Python page, 1,702-1,709 to 1,484-1,501 allocations, 264-366 to
-// 211-307 KB. In two crawls each (load 6-9) Hook.OnPage took 0.71-0.74 s
-// before and 0.67-0.74 s after: within the noise. What is left is the
-// clustering's STM (segment 1,793 M of 4,000 M, nearly all DP cells of
-// pairs that are needed), the compact tree and the records' strings;
-// halving it would take a change of method. Tried and dropped: also
-// bounding uniformSingles' ends by size and by bounds.oneLevel: its STM
-// fell from 193 M to 0.3 M, but pages past Config.Budget spent the saved
-// cells on later exact matches, +16 M in all on the Python docs.
+// MatchNodes held to the former code on 2,091 pages, 8.6 M nodes, 2.5 M
+// pairs). Its instructions (callgrind, GOGC=off, GOMAXPROCS=1, pagecost
+// -onpage with --toggle-collect on Prepare) fell on the Python docs from
+// 4,442 M to 3,768 M (-15.2%; analysis 2,446 to 2,034 M, of which
+// segment 1,837 to 1,564 M; the compact tree 998 to 896 M; the values
+// 935 to 777 M), on PostgreSQL's from 1,546 M to 1,307 M (-15.5%), on
+// Git's from 571 M to 469 M (-17.8%). STM matches a forest of one tree
+// against another without the DP matrix (most forests: 4,000 to 3,789 M
+// on Python; the same pairs matched in the same order, so memo and
+// budget are unchanged; TestMatchNodesReference holds MatchNodes to the
+// paper's DP), reads a row's label and size once and copies a row up to
+// its first column of the row's label; rankRegions keeps the best
+// Candidates without sorting all candidates (a stable sort of thousands
+// was two thirds of it; TestTopCandidates) and its buffers in the page;
+// collapse and segmentName go without strings.Fields (one pass, ASCII
+// spaces looked up; FuzzCollapse, FuzzSegmentName); stm's keeper tests
+// blank text with text.HasNonSpace, dropped tags by a bit mask first and
+// pushes children last first, and link fills the children index from the
+// back; a class attribute without d, v or y is not hidden
+// (FuzzHasHiddenClass); uniformSingles drops an end child whose pair the
+// clustering bounded under MinSimilarity without matching it.
+// pagecost -onpage (old and new alternately, nine rounds, load 3-10):
+// 1.62-1.90 to 1.45-1.68 ms of CPU a Python page, 1,702-1,709 to
+// 1,484-1,501 allocations, 264-366 to 211-307 KB. In four crawls each
+// (crawl -cpuprofile, load 4-9) Hook.OnPage took 0.67-0.75 s before and
+// 0.67-0.80 s after: the spread of a profile's samples exceeds the change.
+// What is left is mostly the clustering's STM (segment 1,564 M of 3,768
+// M, DP cells of pairs it needs), the compact tree and the records'
+// strings; halving it would take a change of method. Tried and dropped:
+// also bounding uniformSingles' ends by size and by bounds.oneLevel: its
+// STM fell from 193 M to 0.3 M, but pages past Config.Budget spent the
+// saved cells on later exact matches, +16 M in all on the Python docs.
 //
 //	go run ./extraction/cmd/pagecost -onpage -dump FILE DIR
 //	GOGC=off GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off GOMAXPROCS=1 valgrind --tool=callgrind \
