@@ -149,6 +149,12 @@ func (m *Matcher) SimilarityForests(a *Tree, as []int32, b *Tree, bs []int32) fl
 // no mapping of either can hold more than its size and an order-preserving
 // mapping cannot give both first (last) children other partners.
 func (m *Matcher) forest(a *Tree, as []int32, b *Tree, bs []int32) int {
+	if len(as) == 1 && len(bs) == 1 { // one pair: trimmed whole, or the DP's
+		if identical(a, as[0], b, bs[0]) {
+			return int(a.Size[as[0]])
+		}
+		return m.forestDP(a, as, b, bs)
+	}
 	same := 0
 	for len(as) > 0 && len(bs) > 0 && identical(a, as[0], b, bs[0]) {
 		same += int(a.Size[as[0]])

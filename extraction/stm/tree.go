@@ -260,11 +260,12 @@ func (t *Tree) link() {
 	}
 	for i := n - 1; i >= 0; i-- {
 		h := t.Label[i]*0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019
-		for _, c := range t.Children(i) {
+		kids := t.Children(i)
+		for _, c := range kids {
 			h = (h ^ t.Hash[c]) * 0x100000001B3
 			h ^= h >> 29
 		}
-		t.Hash[i] = h ^ uint64(len(t.Children(i)))<<48
+		t.Hash[i] = h ^ uint64(len(kids))<<48
 	}
 }
 
