@@ -235,15 +235,16 @@
 // MatchNodes held to the former code on 2,091 pages, 8.6 M nodes, 2.5 M
 // pairs). Its instructions (callgrind, GOGC=off, GOMAXPROCS=1, pagecost
 // -onpage with --toggle-collect on Prepare) fell on the Python docs from
-// 4,442 M to 3,768 M (-15.2%; analysis 2,446 to 2,034 M, of which
-// segment 1,837 to 1,564 M; the compact tree 998 to 896 M; the values
-// 935 to 777 M), on PostgreSQL's from 1,546 M to 1,307 M (-15.5%), on
-// Git's from 571 M to 469 M (-17.8%). STM matches a forest of one tree
+// 4,442 M to 3,741 M (-15.8%; analysis 2,446 to 2,008 M, of which
+// segment 1,837 to 1,539 M; the compact tree 998 to 896 M; the values
+// 935 to 777 M), on PostgreSQL's from 1,546 M to 1,305 M (-15.6%), on
+// Git's from 571 M to 465 M (-18.6%). STM matches a forest of one tree
 // against another without the DP matrix (most forests: 4,000 to 3,789 M
 // on Python; the same pairs matched in the same order, so memo and
 // budget are unchanged; TestMatchNodesReference holds MatchNodes to the
-// paper's DP), reads a row's label and size once and copies a row up to
-// its first column of the row's label; rankRegions keeps the best
+// paper's DP), reads a row's label and size once, copies a row up to
+// its first column of the row's label and settles a pair of single
+// trees with one identity test; rankRegions keeps the best
 // Candidates without sorting all candidates (a stable sort of thousands
 // was two thirds of it; TestTopCandidates) and its buffers in the page;
 // collapse and segmentName go without strings.Fields (one pass, ASCII
@@ -261,7 +262,7 @@
 // a whole crawl of the Python docs with every built-in on took 31,487 M
 // instructions before and 30,678 M after (-2.6%; callgrind, GOMAXPROCS=1,
 // one crawl each; records 17,847 both).
-// What is left is mostly the clustering's STM (segment 1,564 M of 3,768
+// What is left is mostly the clustering's STM (segment 1,539 M of 3,741
 // M, DP cells of pairs it needs), the compact tree and the records'
 // strings; halving it would take a change of method. Tried and dropped:
 // also bounding uniformSingles' ends by size and by bounds.oneLevel: its
