@@ -134,7 +134,7 @@ func TestLazyClusters(t *testing.T) {
 		var lazy, eager stm.Matcher
 		for _, c := range rankRegions(p, cfg.Weights, cfg.Candidates) {
 			kids := p.t.Children(c.node)
-			got, partner := clusterChildren(&lazy, p, kids, cfg.D0)
+			got, partner, _ := clusterChildren(&lazy, p, kids, cfg.D0)
 			want, wantPartner := eagerClusters(&eager, p.t, kids, cfg.D0)
 			if !slices.Equal(got, want) {
 				t.Fatalf("region %d (%s): clusters %v, want %v", c.node, p.name(int32(c.node)), got, want)

@@ -229,6 +229,50 @@
 // on Git for pairs of 256 nodes or more only), and caching the columns'
 // labels and sizes per forest in STM's DP (Git +7%: most forests are a
 // few children).
+// The crawl's path, Prepare, was cut next (2026-12-06; records identical:
+// pagecost -dump on the Python, PostgreSQL and Git docs and the tune half
+// of the testbed, -cluster on Python and PostgreSQL; stm.Build and
+// MatchNodes held to the former code on 2,091 pages, 8.6 M nodes, 2.5 M
+// pairs). Its instructions (callgrind, GOGC=off, GOMAXPROCS=1, pagecost
+// -onpage with --toggle-collect on Prepare) fell on the Python docs from
+// 4,442 M to 3,741 M (-15.8%; analysis 2,446 to 2,008 M, of which
+// segment 1,837 to 1,539 M; the compact tree 998 to 896 M; the values
+// 935 to 777 M), on PostgreSQL's from 1,546 M to 1,305 M (-15.6%), on
+// Git's from 571 M to 465 M (-18.6%). STM matches a forest of one tree
+// against another without the DP matrix (most forests: 4,000 to 3,789 M
+// on Python; the same pairs matched in the same order, so memo and
+// budget are unchanged; TestMatchNodesReference holds MatchNodes to the
+// paper's DP), reads a row's label and size once, copies a row up to
+// its first column of the row's label and settles a pair of single
+// trees with one identity test; rankRegions keeps the best
+// Candidates without sorting all candidates (a stable sort of thousands
+// was two thirds of it; TestTopCandidates) and its buffers in the page;
+// collapse and segmentName go without strings.Fields (one pass, ASCII
+// spaces looked up; FuzzCollapse, FuzzSegmentName); stm's keeper tests
+// blank text with text.HasNonSpace, dropped tags by a bit mask first and
+// pushes children last first, and link fills the children index from the
+// back; a class attribute without d, v or y is not hidden
+// (FuzzHasHiddenClass); uniformSingles drops an end child whose pair the
+// clustering bounded under MinSimilarity without matching it.
+// pagecost -onpage (old and new alternately, nine rounds, load 3-10):
+// 1.62-1.90 to 1.45-1.68 ms of CPU a Python page, 1,702-1,709 to
+// 1,484-1,501 allocations, 264-366 to 211-307 KB. In four crawls each
+// (crawl -cpuprofile, load 4-9) Hook.OnPage took 0.67-0.75 s before and
+// 0.67-0.80 s after: the spread of a profile's samples exceeds the change;
+// a whole crawl of the Python docs with every built-in on took 31,487 M
+// instructions before and 30,678 M after (-2.6%; callgrind, GOMAXPROCS=1,
+// one crawl each; records 17,847 both).
+// What is left is mostly the clustering's STM (segment 1,539 M of 3,741
+// M, DP cells of pairs it needs), the compact tree and the records'
+// strings; halving it would take a change of method. Tried and dropped:
+// also bounding uniformSingles' ends by size and by bounds.oneLevel: its
+// STM fell from 193 M to 0.3 M, but pages past Config.Budget spent the
+// saved cells on later exact matches, +16 M in all on the Python docs.
+//
+//	go run ./extraction/cmd/pagecost -onpage -dump FILE DIR
+//	GOGC=off GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off GOMAXPROCS=1 valgrind --tool=callgrind \
+//	  --toggle-collect='github.com/crawl-project/crawl/extraction.(*ClusterExtractor).Prepare' pagecost -onpage DIR
+//
 // Sparse keys that differ only in classes are merged into one column
 // (columns.go; Node.js's index.html gave only Other: link and title now).
 //

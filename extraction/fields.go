@@ -300,20 +300,67 @@ func block(n *html.Node) bool {
 // with digits removed (ids like item-123 would split columns otherwise).
 func segmentName(n *html.Node) string {
 	tag := n.Data
-	cls := strings.Fields(attr(n, "class"))
-	if len(cls) == 0 {
+	cls := firstField(attr(n, "class"))
+	if cls == "" {
 		return tag
 	}
-	c := strings.Trim(strings.Map(func(r rune) rune {
+	c := cls
+	if plainClass(c) {
+		return tag + "." + c
+	}
+	c = strings.Trim(strings.Map(func(r rune) rune {
 		if r >= '0' && r <= '9' {
 			return -1
 		}
 		return r
-	}, cls[0]), "-_")
+	}, c), "-_")
 	if c == "" {
 		return tag
 	}
 	return tag + "." + c
+}
+
+// plainClass reports whether segmentName keeps class token c as it is:
+// ASCII (strings.Map would replace invalid bytes), no digit, not
+// starting or ending with '-' or '_' (c is not empty).
+func plainClass(c string) bool {
+	if e := c[len(c)-1]; c[0] == '-' || c[0] == '_' || e == '-' || e == '_' {
+		return false
+	}
+	for i := 0; i < len(c); i++ {
+		if '0' <= c[i] && c[i] <= '9' || c[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// firstField is strings.Fields(s)[0] ("" when s is all space), without
+// the slice of every field.
+func firstField(s string) string {
+	i := 0
+	for i < len(s) {
+		r, w := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, w = utf8.DecodeRuneInString(s[i:])
+		}
+		if !isSpace(r) {
+			break
+		}
+		i += w
+	}
+	j := i
+	for j < len(s) {
+		r, w := rune(s[j]), 1
+		if r >= utf8.RuneSelf {
+			r, w = utf8.DecodeRuneInString(s[j:])
+		}
+		if isSpace(r) {
+			break
+		}
+		j += w
+	}
+	return s[i:j]
 }
 
 func attr(n *html.Node, name string) string {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/crawl-project/crawl/extraction/stm"
 	"golang.org/x/net/html"
@@ -36,6 +37,10 @@ type page struct {
 	tags   []int32  // element nodes in each subtree
 	seg    []string // segmentName of each element, filled on first use
 	bounds bounds   // clusterChildren's STM bounds, buffers kept page after page
+	// rankRegions' buffers, kept page after page
+	cands   []candidate
+	counts  map[uint64]int
+	candIdx []int32
 }
 
 // name is segmentName of element i, computed once per page (region
@@ -161,6 +166,9 @@ func hiddenLen(n int) bool {
 // hasHiddenClass reports whether the class attribute value holds one of
 // hiddenClasses, without allocating (it runs on every element).
 func hasHiddenClass(class string) bool {
+	if !mayHide(class) {
+		return false
+	}
 	for class != "" {
 		i := 0
 		for i < len(class) && !isClassSpace(class[i]) {
@@ -193,6 +201,22 @@ func hasHiddenClass(class string) bool {
 			if (!ascii || len(tok) == len(h)) && strings.EqualFold(tok, h) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// hideLetters marks d, v and y in either case: every hidden class holds
+// one of them (TestHideLetters), and no other rune folds to them, so a
+// class attribute without them holds no hidden class.
+var hideLetters = [256]bool{'d': true, 'D': true, 'v': true, 'V': true, 'y': true, 'Y': true}
+
+// mayHide reports whether class holds a byte of hideLetters: most class
+// attributes ("reference internal", "pre", "n") are rejected by one scan.
+func mayHide(class string) bool {
+	for i := 0; i < len(class); i++ {
+		if hideLetters[class[i]] {
+			return true
 		}
 	}
 	return false
@@ -231,18 +255,87 @@ func styleHides(style string) bool {
 // itself, without allocating, when it is so already.
 func collapse(s string) string {
 	space := true // at the start, or after a space
-	for _, r := range s {
-		if unicode.IsSpace(r) {
+	for i := 0; i < len(s); {
+		r, w := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, w = utf8.DecodeRuneInString(s[i:])
+		} else if asciiSpace[r] == 0 {
+			space = false
+			i++
+			continue
+		}
+		if isSpace(r) {
 			if space || r != ' ' {
-				return strings.Join(strings.Fields(s), " ")
+				return collapseCopy(s)
 			}
 			space = true
 		} else {
 			space = false
 		}
+		i += w
 	}
 	if space && s != "" {
-		return strings.Join(strings.Fields(s), " ") // trailing space
+		return collapseCopy(s) // trailing space
 	}
 	return s
+}
+
+// asciiSpace marks the ASCII bytes unicode.IsSpace holds for.
+var asciiSpace = [utf8.RuneSelf]uint8{'\t': 1, '\n': 1, '\v': 1, '\f': 1, '\r': 1, ' ': 1}
+
+// isSpace is unicode.IsSpace with ASCII looked up.
+func isSpace(r rune) bool {
+	if r < utf8.RuneSelf {
+		return asciiSpace[r] != 0
+	}
+	return unicode.IsSpace(r)
+}
+
+// collapseCopy is strings.Join(strings.Fields(s), " ") in one pass and one
+// allocation, a field copied at once (FuzzCollapse holds it to that).
+func collapseCopy(s string) string {
+	var b strings.Builder
+	b.Grow(len(s))
+	for i := 0; i < len(s); {
+		for i < len(s) { // spaces
+			c := s[i]
+			if c < utf8.RuneSelf {
+				if asciiSpace[c] == 0 {
+					break
+				}
+				i++
+				continue
+			}
+			r, w := utf8.DecodeRuneInString(s[i:])
+			if !unicode.IsSpace(r) {
+				break
+			}
+			i += w
+		}
+		j := i
+		for j < len(s) { // a field
+			c := s[j]
+			if c < utf8.RuneSelf {
+				if asciiSpace[c] != 0 {
+					break
+				}
+				j++
+				continue
+			}
+			r, w := utf8.DecodeRuneInString(s[j:])
+			if unicode.IsSpace(r) {
+				break
+			}
+			j += w
+		}
+		if j == i {
+			break
+		}
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(s[i:j])
+		i = j
+	}
+	return b.String()
 }

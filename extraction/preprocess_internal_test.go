@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/crawl-project/crawl/extraction/stm"
 	"golang.org/x/net/html"
@@ -89,6 +90,37 @@ func TestHiddenMatchesReference(t *testing.T) {
 	if hid < 8 {
 		t.Errorf("only %d of %d elements hidden: the edge cases did not run", hid, elems)
 	}
+}
+
+// TestHideLetters holds mayHide's premise: every hidden class holds d, v
+// or y, and those letters fold only to their other case.
+func TestHideLetters(t *testing.T) {
+	for _, h := range hiddenClasses {
+		if !mayHide(h) || !mayHide(strings.ToUpper(h)) {
+			t.Errorf("hidden class %q holds none of d, v, y", h)
+		}
+	}
+	for _, r := range "dvy" {
+		for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+			if f != unicode.ToUpper(r) {
+				t.Errorf("%q folds to %q", r, f)
+			}
+		}
+	}
+}
+
+// FuzzHasHiddenClass holds hasHiddenClass to the reference's class test
+// (hiddenRef) on any class attribute.
+func FuzzHasHiddenClass(f *testing.F) {
+	for _, s := range []string{"", "reference internal", "x  Hidden\ty", "ſr-only", "nodisplayx", "D-NONE", "pre", "sig-name descname"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, class string) {
+		n := &html.Node{Type: html.ElementNode, Data: "div", Attr: []html.Attribute{{Key: "class", Val: class}}}
+		if got, want := hasHiddenClass(class), hiddenRef(n); got != want {
+			t.Fatalf("hasHiddenClass(%q) = %v, reference %v", class, got, want)
+		}
+	})
 }
 
 // TestCollapse holds collapse's no-copy path to strings.Fields.

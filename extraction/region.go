@@ -29,8 +29,11 @@ type candidate struct {
 // so a wrapper never wins on the tags of the list inside it.
 func rankRegions(p *page, w [3]float64, k int) []candidate {
 	t := p.t
-	var cs []candidate
-	counts := map[uint64]int{}
+	cs := p.cands[:0] // the page's buffer: the result is valid until the next page
+	counts := p.counts
+	if counts == nil {
+		counts = map[uint64]int{}
+	}
 	for i := range t.Len() {
 		if t.Label[i] == stm.TextLabel {
 			continue
@@ -71,6 +74,7 @@ func rankRegions(p *page, w [3]float64, k int) []candidate {
 		x := float64(p.text[i])
 		cs = append(cs, candidate{node: i, fanout: f, incr: x - x/f, tags: float64(p.tags[i]), repeats: best})
 	}
+	p.cands, p.counts = cs, counts
 	if len(cs) == 0 {
 		return nil
 	}
@@ -83,11 +87,40 @@ func rankRegions(p *page, w [3]float64, k int) []candidate {
 		c := &cs[i]
 		c.score = w[0]*ratio(c.fanout, mf) + w[1]*ratio(c.incr, mi) + w[2]*ratio(c.tags, mt)
 	}
-	slices.SortStableFunc(cs, func(a, b candidate) int { return cmp.Compare(b.score, a.score) })
-	if len(cs) > k {
-		cs = cs[:k]
+	return topCandidates(cs, k)
+}
+
+// topCandidates returns the k best of cs by score, best first, ties in
+// their order in cs: the first k of cs stably sorted by descending score,
+// without sorting the others (a page has thousands of candidates; the
+// full sort was two thirds of rankRegions). It reorders cs.
+func topCandidates(cs []candidate, k int) []candidate {
+	if k <= 0 {
+		return cs[:0]
 	}
-	return cs
+	if len(cs) <= k {
+		slices.SortStableFunc(cs, func(a, b candidate) int { return cmp.Compare(b.score, a.score) })
+		return cs
+	}
+	// cs[:n] holds the best so far in order; a candidate goes after
+	// every kept one scoring at least as much (stable), and in only when
+	// it beats the last one kept
+	n := 0
+	for _, c := range cs {
+		if n == k && cmp.Compare(c.score, cs[n-1].score) <= 0 {
+			continue
+		}
+		j := n
+		for j > 0 && cmp.Compare(c.score, cs[j-1].score) > 0 {
+			j--
+		}
+		if n < k {
+			n++
+		}
+		copy(cs[j+1:n], cs[j:n-1])
+		cs[j] = c
+	}
+	return cs[:n]
 }
 
 // smallFanout is the most children rankRegions counts by comparing them
@@ -97,15 +130,17 @@ const smallFanout = 16
 // discountWrappers zeroes the tag count of candidates that have a candidate
 // descendant holding 90% or more of their tags.
 func discountWrappers(p *page, cs []candidate) {
-	idx := make(map[int]int, len(cs))
-	for i, c := range cs {
-		idx[c.node] = i
-	}
 	t := p.t
+	// idx[node]: 1 + the node's index in cs, 0 for other nodes
+	idx := resize(p.candIdx, t.Len())
+	p.candIdx = idx
+	for i, c := range cs {
+		idx[c.node] = int32(i + 1)
+	}
 	for i := len(cs) - 1; i >= 0; i-- {
 		c := cs[i]
 		for a := int(t.Parent[c.node]); a >= 0; a = int(t.Parent[a]) {
-			if j, ok := idx[a]; ok {
+			if j := int(idx[a]) - 1; j >= 0 {
 				if float64(p.tags[c.node]) >= 0.9*float64(p.tags[a]) {
 					cs[j].tags = 0
 				}

@@ -30,7 +30,11 @@ type segmentation struct {
 // The clustering is then that of every pair matched (a cluster pair
 // holding a bounded pair is merged only once that pair is matched and the
 // clustering redone, so distances are summed in the same order).
-func clusterChildren(m *stm.Matcher, p *page, kids []int32, d0 float64) (labels []int, partner func(lo, hi int) []float64) {
+//
+// below(i, j, x) reports whether the similarity of kids[i] and kids[j] is
+// known to be under x without matching them: their shapes' pair was only
+// bounded, and its bound is under x (valid until the next call).
+func clusterChildren(m *stm.Matcher, p *page, kids []int32, d0 float64) (labels []int, partner func(lo, hi int) []float64, below func(i, j int, x float64) bool) {
 	t := p.t
 	shapeOf, reps, cnt := shapes(t, kids)
 	u := len(reps)
@@ -163,6 +167,14 @@ func clusterChildren(m *stm.Matcher, p *page, kids []int32, d0 float64) (labels 
 		}
 		return out
 	}
+	below = func(i, j int, x float64) bool {
+		a, b := shapeOf[i], shapeOf[j]
+		if a < 0 || b < 0 || a == b {
+			return false
+		}
+		a, b = min(a, b), max(a, b)
+		return !exact[a*u+b] && sim[a*u+b] < x
+	}
 	labels = make([]int, len(kids))
 	for i := range kids {
 		if shapeOf[i] < 0 {
@@ -171,7 +183,7 @@ func clusterChildren(m *stm.Matcher, p *page, kids []int32, d0 float64) (labels 
 		}
 		labels[i] = owner[shapeOf[i]]
 	}
-	return labels, partner
+	return labels, partner, below
 }
 
 // boundMin is the least size of two shapes together from which
@@ -296,7 +308,7 @@ func sizeBound(t *stm.Tree, a, b int32) float64 {
 // the whole list (ties: more records, then earlier start).
 func segment(m *stm.Matcher, p *page, kids []int32, d0, minSim float64) segmentation {
 	t := p.t
-	labels, partner := clusterChildren(m, p, kids, d0)
+	labels, partner, below := clusterChildren(m, p, kids, d0)
 	total := 0
 	for _, k := range kids {
 		total += int(p.text[k]) + 1
@@ -348,7 +360,9 @@ func segment(m *stm.Matcher, p *page, kids []int32, d0, minSim float64) segmenta
 		// one tag.class (but for a heading or a "show more" button at
 		// an end): every child its own record, optional parts
 		// notwithstanding
-		if s := uniformSingles(m, t, kids[lo:hi], partner(lo, hi), minSim); len(s.records) >= 2 {
+		sims := partner(lo, hi)
+		under := func(i, j int) bool { return below(lo+i, lo+j, minSim) }
+		if s := uniformSingles(m, t, kids[lo:hi], sims, under, minSim); len(s.records) >= 2 {
 			consider(s, slices.Index(kids, s.records[0][0]))
 		}
 		if lo == 0 && hi == len(kids) {
@@ -472,9 +486,14 @@ func sameName(p *page, kids []int32) bool {
 // to their most similar sibling (partner, from clusterChildren), not to
 // the adjacent one: a record with an optional part has a sibling like it
 // somewhere in the list, rarely next to it.
-func uniformSingles(m *stm.Matcher, t *stm.Tree, kids []int32, partner []float64, minSim float64) segmentation {
+//
+// under(i, j) reports whether the clustering's bound already puts the
+// similarity of kids[i] and kids[j] under minSim: such an end is dropped
+// without matching the pair (the match, exact or greedy, is at most the
+// bound).
+func uniformSingles(m *stm.Matcher, t *stm.Tree, kids []int32, partner []float64, under func(i, j int) bool, minSim float64) segmentation {
 	edge := func(i, j int) bool {
-		return m.SimilarityNodes(t, int(kids[i]), t, int(kids[j])) < minSim
+		return under(i, j) || m.SimilarityNodes(t, int(kids[i]), t, int(kids[j])) < minSim
 	}
 	lo, hi := 0, len(kids)-1
 	for lo < hi && edge(lo, lo+1) {

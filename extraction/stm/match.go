@@ -149,6 +149,12 @@ func (m *Matcher) SimilarityForests(a *Tree, as []int32, b *Tree, bs []int32) fl
 // no mapping of either can hold more than its size and an order-preserving
 // mapping cannot give both first (last) children other partners.
 func (m *Matcher) forest(a *Tree, as []int32, b *Tree, bs []int32) int {
+	if len(as) == 1 && len(bs) == 1 { // one pair: trimmed whole, or the DP's
+		if identical(a, as[0], b, bs[0]) {
+			return int(a.Size[as[0]])
+		}
+		return m.forestDP(a, as, b, bs)
+	}
 	same := 0
 	for len(as) > 0 && len(bs) > 0 && identical(a, as[0], b, bs[0]) {
 		same += int(a.Size[as[0]])
@@ -182,6 +188,9 @@ func (m *Matcher) forestDP(a *Tree, as []int32, b *Tree, bs []int32) int {
 		}
 		m.left -= cells
 	}
+	if rows == 1 || cols == 1 {
+		return m.line(a, as, b, bs)
+	}
 	w := cols + 1
 	base := len(m.buf)
 	need := (rows + 1) * w
@@ -195,22 +204,32 @@ func (m *Matcher) forestDP(a *Tree, as []int32, b *Tree, bs []int32) int {
 	for k := range w {
 		M[k] = 0
 	}
+	bl, bz := b.Label, b.Size
 	for r := 1; r <= rows; r++ {
 		row, prev := M[r*w:(r+1)*w], M[(r-1)*w:r*w]
 		row[0] = 0
 		ai := int(as[r-1])
-		for c := 1; c <= cols; c++ {
-			best := row[c-1]
-			if prev[c] > best {
-				best = prev[c]
-			}
-			if bj := bs[c-1]; a.Label[ai] == b.Label[bj] && prev[c-1]+min(a.Size[ai], b.Size[bj]) > best {
+		la, sa := a.Label[ai], a.Size[ai] // the row's node, read once
+		// up to the first child of b with the row's label, nothing
+		// matches: the row is the previous one (rows never decrease)
+		first := 1
+		for first <= cols && bl[bs[first-1]] != la {
+			first++
+		}
+		copy(row[1:first], prev[1:first])
+		for c := first; c <= cols; c++ {
+			best := max(row[c-1], prev[c])
+			if bj := bs[c-1]; la == bl[bj] && prev[c-1]+min(sa, bz[bj]) > best {
 				// (STM of two subtrees is at most the smaller's size: a
 				// match that cannot beat best is not computed.)
-				// MatchNodes may grow m.buf; index M afresh afterwards.
-				s := int32(m.MatchNodes(a, ai, b, int(bs[c-1])))
-				M = m.buf[base : base+need]
-				row, prev = M[r*w:(r+1)*w], M[(r-1)*w:r*w]
+				// MatchNodes may grow m.buf (a larger array: cap
+				// changes); index M afresh then.
+				had := cap(m.buf)
+				s := int32(m.MatchNodes(a, ai, b, int(bj)))
+				if cap(m.buf) != had {
+					M = m.buf[base : base+need]
+					row, prev = M[r*w:(r+1)*w], M[(r-1)*w:r*w]
+				}
 				if d := prev[c-1] + s; d > best {
 					best = d
 				}
@@ -221,6 +240,32 @@ func (m *Matcher) forestDP(a *Tree, as []int32, b *Tree, bs []int32) int {
 	res := int(M[need-1])
 	m.buf = m.buf[:base]
 	return res
+}
+
+// line is forestDP of a forest of one tree against another forest (rows
+// or cols 1), without the matrix: the best match of the one against any
+// of the others, computed in the order and with the pruning of the DP, so
+// the same pairs are matched.
+func (m *Matcher) line(a *Tree, as []int32, b *Tree, bs []int32) int {
+	best := int32(0)
+	if len(as) == 1 {
+		ai := int(as[0])
+		la, sa := a.Label[ai], a.Size[ai]
+		for _, bj := range bs {
+			if la == b.Label[bj] && min(sa, b.Size[bj]) > best {
+				best = max(best, int32(m.MatchNodes(a, ai, b, int(bj))))
+			}
+		}
+		return int(best)
+	}
+	bj := int(bs[0])
+	lb, sb := b.Label[bj], b.Size[bj]
+	for _, ai := range as {
+		if a.Label[ai] == lb && min(a.Size[ai], sb) > best {
+			best = max(best, int32(m.MatchNodes(a, int(ai), b, bj)))
+		}
+	}
+	return int(best)
 }
 
 // greedyForest pairs the children in order, in time linear in their

@@ -160,10 +160,15 @@ func BenchmarkSTM1000(b *testing.B) {
 	if want < 2 {
 		b.Fatalf("Match = %d, expected a real match", want)
 	}
+	// a Matcher of its own, its memo cleared each time: stm.Match's
+	// pooled Matcher keeps the memo, so later calls would only look the
+	// pair up
+	var m stm.Matcher
 	b.ReportAllocs()
 	for b.Loop() {
-		if got := stm.Match(x, y); got != want {
-			b.Fatalf("Match = %d, want %d", got, want)
+		m.Reset()
+		if got := m.MatchNodes(x, 0, y, 0); got != want {
+			b.Fatalf("MatchNodes = %d, want %d", got, want)
 		}
 	}
 	b.ReportMetric(float64(want), "stm")
@@ -237,4 +242,32 @@ func TestRebuild(t *testing.T) {
 	if re.Truncated || re.Len() != 0 {
 		t.Errorf("Rebuild(nil): Truncated %v, Len %d; want false, 0", re.Truncated, re.Len())
 	}
+}
+
+// BenchmarkRebuild builds the compact tree of a whole result page into
+// a reused Tree, as extraction does page after page (keep, add, link).
+func BenchmarkRebuild(b *testing.B) {
+	f, err := os.Open("testdata/zillow-1.html")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	doc, err := html.Parse(f)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var t stm.Tree
+	t.Rebuild(doc, stm.DefaultOptions())
+	want := t.Len()
+	if want < 1000 {
+		b.Fatalf("%d nodes, want a whole page", want)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		t.Rebuild(doc, stm.DefaultOptions())
+		if t.Len() != want {
+			b.Fatalf("%d nodes, want %d", t.Len(), want)
+		}
+	}
+	b.ReportMetric(float64(want), "nodes")
 }

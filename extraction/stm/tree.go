@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/crawl-project/crawl/text"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 )
@@ -116,6 +117,9 @@ func (t *Tree) Rebuild(n *html.Node, opts Options) {
 		}
 	}
 	k := keeper{opts: &opts, drop: drop, dropNames: dropNames}
+	for _, a := range drop {
+		k.dropBits |= 1 << (a % 64)
+	}
 	if !k.keep(n) {
 		return
 	}
@@ -143,6 +147,7 @@ func (t *Tree) reset() {
 type keeper struct {
 	opts      *Options
 	drop      []atom.Atom
+	dropBits  uint64 // bit a%64 of every atom a of drop: most tags are told apart by it
 	dropNames map[string]bool
 }
 
@@ -153,11 +158,11 @@ func (k *keeper) keep(c *html.Node) bool {
 			return false
 		}
 		if c.DataAtom != 0 {
-			return !slices.Contains(k.drop, c.DataAtom)
+			return k.dropBits&(1<<(c.DataAtom%64)) == 0 || !slices.Contains(k.drop, c.DataAtom)
 		}
 		return !k.dropNames[strings.ToLower(c.Data)]
 	case html.TextNode:
-		return k.opts.KeepBlankText || strings.TrimSpace(c.Data) != ""
+		return k.opts.KeepBlankText || text.HasNonSpace(c.Data) // strings.TrimSpace(c.Data) != ""
 	case html.CommentNode:
 		return k.opts.KeepComments
 	case html.DocumentNode:
@@ -215,15 +220,11 @@ func (t *Tree) add(root *html.Node, parent int32, k *keeper, max int) bool {
 		t.Label = append(t.Label, LabelOf(f.n))
 		t.Parent = append(t.Parent, f.parent)
 		t.Node = append(t.Node, f.n)
-		mark := len(stack)
-		for c := f.n.FirstChild; c != nil; c = c.NextSibling {
+		// the children last first, so the first child is popped first
+		for c := f.n.LastChild; c != nil; c = c.PrevSibling {
 			if k.keep(c) {
 				stack = append(stack, frame{c, idx})
 			}
-		}
-		// reverse the pushed children so the first child is popped first
-		for i, j := mark, len(stack)-1; i < j; i, j = i+1, j-1 {
-			stack[i], stack[j] = stack[j], stack[i]
 		}
 	}
 	return true
@@ -243,32 +244,28 @@ func (t *Tree) link() {
 			count[p]++
 		}
 	}
-	// offsets in place: first[i] = sum of count[:i] (count aliases first)
+	// ends in place: first[i] = sum of count[:i+1] (count aliases first)
 	sum := int32(0)
 	for i := 0; i <= n; i++ {
-		c := count[i]
+		sum += count[i]
 		t.first[i] = sum
-		sum += c
 	}
-	t.kids = grow(t.kids, int(t.first[n]))
-	// fill by walking each parent's next free slot; first[p] is advanced
-	// while filling and restored afterwards from the children's count
-	for i := 1; i < n; i++ {
+	t.kids = grow(t.kids, int(sum))
+	// fill each parent's slots from its end, last child first: first[p]
+	// steps back to the start of p's children
+	for i := n - 1; i > 0; i-- {
 		p := t.Parent[i]
+		t.first[p]--
 		t.kids[t.first[p]] = int32(i)
-		t.first[p]++
 	}
-	for i := n; i > 0; i-- {
-		t.first[i] = t.first[i-1]
-	}
-	t.first[0] = 0
 	for i := n - 1; i >= 0; i-- {
 		h := t.Label[i]*0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019
-		for _, c := range t.Children(i) {
+		kids := t.Children(i)
+		for _, c := range kids {
 			h = (h ^ t.Hash[c]) * 0x100000001B3
 			h ^= h >> 29
 		}
-		t.Hash[i] = h ^ uint64(len(t.Children(i)))<<48
+		t.Hash[i] = h ^ uint64(len(kids))<<48
 	}
 }
 

@@ -11,13 +11,18 @@
 // (what the crawl does on a documentation site of one template); -dump
 // FILE writes every record (page, index, fields as JSON), one a line, so
 // that two versions of the extraction can be compared record for record;
-// -cpuprofile FILE writes a CPU profile of the run (go tool pprof).
+// -cpuprofile FILE writes a CPU profile of the run (go tool pprof);
+// -onpage extracts as the crawl's built-in does (ClusterExtractor.Prepare,
+// then Finish: each page analysed on its own, named along its cluster),
+// Prepare running in the caller's goroutine, so that callgrind can count
+// its instructions alone (--toggle-collect on Prepare).
 //
 //	go run ./extraction/cmd/pagecost /usr/share/doc/python3.11/html
 package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -31,6 +36,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/extraction"
 	"github.com/crawl-project/crawl/htmldecode"
 )
@@ -40,6 +46,7 @@ func main() {
 	cluster := flag.Bool("cluster", false, "extract every page as one template cluster (pages in name order)")
 	dump := flag.String("dump", "", "write every record to this file, one a line")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the extraction (parsing included) to this file")
+	onPage := flag.Bool("onpage", false, "extract as the crawl does: Prepare (in this goroutine), then Finish")
 	flag.Parse()
 	if flag.NArg() == 0 {
 		fmt.Fprintln(os.Stderr, "usage: pagecost [-top N] DIR...")
@@ -53,7 +60,7 @@ func main() {
 		}
 		defer stop()
 	}
-	if err := run(flag.Args(), *top, *cluster, *dump); err != nil {
+	if err := run(flag.Args(), *top, *cluster, *onPage, *dump); err != nil {
 		fmt.Fprintln(os.Stderr, "pagecost:", err)
 		os.Exit(1)
 	}
@@ -64,7 +71,7 @@ type cost struct {
 	cpu  time.Duration
 }
 
-func run(dirs []string, top int, cluster bool, dump string) error {
+func run(dirs []string, top int, cluster, onPage bool, dump string) error {
 	var files []string
 	for _, d := range dirs {
 		err := filepath.WalkDir(d, func(p string, e fs.DirEntry, err error) error {
@@ -112,7 +119,13 @@ func run(dirs []string, top int, cluster bool, dump string) error {
 		}
 		runtime.ReadMemStats(&ms0)
 		t1 := cpu()
-		recs, err := ce.Extract(id, "http://127.0.0.1/"+filepath.ToSlash(f), doc)
+		var recs []crawl.Record
+		u := "http://127.0.0.1/" + filepath.ToSlash(f)
+		if onPage {
+			recs, err = ce.Finish(id, u, ce.Prepare(context.Background(), u, doc))
+		} else {
+			recs, err = ce.Extract(id, u, doc)
+		}
 		d := cpu() - t1
 		runtime.ReadMemStats(&ms1)
 		extractCPU += d
