@@ -1,24 +1,11 @@
 package hub
 
 import (
-	"os"
 	"sync"
 	"testing"
 )
 
-func loadTestLinks(tb testing.TB) []Example {
-	tb.Helper()
-	f, err := os.Open("testdata/links/test.tsv")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer f.Close()
-	ex, err := ReadTSV(f)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return ex
-}
+func loadTestLinks(tb testing.TB) []Example { return readTestTSV(tb, "testdata/links/test.tsv") }
 
 // TestDecisionCacheSame checks that a remembered decision labels a link
 // as a fresh one does (Classify, svmLogit), on the first sight and the

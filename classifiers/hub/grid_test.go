@@ -8,9 +8,12 @@ import (
 
 // testURLs reads testdata/urls.tsv (the package's external tests have
 // loadURLs for the same).
-func testURLs(tb testing.TB) []Example {
+func testURLs(tb testing.TB) []Example { return readTestTSV(tb, "testdata/urls.tsv") }
+
+// readTestTSV reads a labelled-URL file of testdata.
+func readTestTSV(tb testing.TB, path string) []Example {
 	tb.Helper()
-	f, err := os.Open("testdata/urls.tsv")
+	f, err := os.Open(path)
 	if err != nil {
 		tb.Fatal(err)
 	}
