@@ -219,7 +219,10 @@ func boilerplateIn(n *html.Node, c *boilerCache) bool {
 			continue
 		}
 		if boiler {
-			return !contentElement(n) // an article, or an element named the content, whatever its class says
+			// an article, or an element named the content, whatever its class
+			// says; or a wrapper named furniture that holds the page's main
+			// content (QDoc nests the whole page in div.header)
+			return !contentElement(n) && !holdsMainContent(n)
 		}
 	}
 	return false

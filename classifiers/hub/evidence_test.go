@@ -107,6 +107,13 @@ func TestMeasurePage(t *testing.T) {
 		{"an article, or an element whose id names the content, is kept whatever its class says", `<div id="content" class="fixed-header"><p>Story text</p></div>` +
 			`<article class="post reblog_header"><p>A post</p></article><div class="site-header">gone</div><div id="Main" class="nav-wrap"><p>kept</p></div><div role="main" class="menu-x">too</div>`,
 			hub.Evidence{Text: 21}},
+		{"a wrapper named furniture that holds the main content is walked, its furniture children left out (QDoc's div.header)",
+			`<div class="header" id="qtdocheader"><div class="navigationbar"><a href="/n">nav</a></div><div class="main"><div class="content mainContent">` +
+				`<div class="sidebar"><a href="#s">toc</a></div><p>kept</p></div></div></div><div class="footer">f</div>` +
+				`<div class="top-menu"><main><p>too</p></main></div><div class="site-nav"><div id="content">also</div></div>`,
+			hub.Evidence{Text: 11}},
+		{"furniture holding a bare content or main class stays out (a sidebar's blocks)",
+			`<div class="sidebar"><div class="content"><p>block</p></div><div class="main">m</div></div><p>kept</p>`, hub.Evidence{Text: 4}},
 		{"script", `<script>var a = "<a href=x>";</script>t`, hub.Evidence{Text: 1}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -229,12 +236,13 @@ func TestParsePageModel(t *testing.T) {
 		{"format 5", `{"format":"crawl-hub-page/5","std":[1,1,1,1,1]}`, "format"},
 		{"format 6", `{"format":"crawl-hub-page/6","std":[1,1,1,1,1]}`, "format"},
 		{"format 7", `{"format":"crawl-hub-page/7","std":[1,1,1,1,1]}`, "format"},
-		{"format 8", `{"format":"crawl-hub-page/8","std":[1,1,1,1,1]}`, "crawl-hub-page/9"},
-		{"zero std", `{"format":"crawl-hub-page/9","std":[1,0,1,1,1]}`, "std"},
-		{"weight", `{"format":"crawl-hub-page/9","std":[1,1,1,1,1],"w":[1,2,3,4,5,1e999]}`, "cannot unmarshal"},
-		{"block share", `{"format":"crawl-hub-page/9","std":[1,1,1,1,1],"block":{"share":1.5,"links":5}}`, "block rule"},
-		{"block links", `{"format":"crawl-hub-page/9","std":[1,1,1,1,1],"block":{"share":0.3,"links":-1}}`, "block rule"},
-		{"term share", `{"format":"crawl-hub-page/9","std":[1,1,1,1,1],"block":{"share":0.3,"links":5,"term_share":-0.5}}`, "term share"},
+		{"format 8", `{"format":"crawl-hub-page/8","std":[1,1,1,1,1]}`, "format"},
+		{"format 9", `{"format":"crawl-hub-page/9","std":[1,1,1,1,1]}`, "crawl-hub-page/10"},
+		{"zero std", `{"format":"crawl-hub-page/10","std":[1,0,1,1,1]}`, "std"},
+		{"weight", `{"format":"crawl-hub-page/10","std":[1,1,1,1,1],"w":[1,2,3,4,5,1e999]}`, "cannot unmarshal"},
+		{"block share", `{"format":"crawl-hub-page/10","std":[1,1,1,1,1],"block":{"share":1.5,"links":5}}`, "block rule"},
+		{"block links", `{"format":"crawl-hub-page/10","std":[1,1,1,1,1],"block":{"share":0.3,"links":-1}}`, "block rule"},
+		{"term share", `{"format":"crawl-hub-page/10","std":[1,1,1,1,1],"block":{"share":0.3,"links":5,"term_share":-0.5}}`, "term share"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if _, err := hub.ParsePageModel([]byte(c.json)); err == nil || !strings.Contains(err.Error(), c.want) {

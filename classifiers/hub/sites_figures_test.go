@@ -89,8 +89,10 @@ func parseEvidenceRows(r io.Reader) (map[string]evidenceRow, error) {
 // 04:20): the tuning sites in sample, the report sites measured once after
 // every choice. minF1 is a floor just under the measured figure, maxFP the
 // false hubs measured (Docutils' one hub is missed, F1 0: its row holds
-// the model to no false hub among 63 topics; Qt SCXML's three hubs are
-// missed, F1 0: QDoc's page header wraps the whole page, README.md).
+// the model to no false hub among 63 topics). The eighth round re-measured
+// every row (a wrapper named furniture that holds the main content is
+// walked): only Qt SCXML's moved, 0 → 1 (QDoc's page header wraps the whole
+// page); Qt SCXML, Exim and C++ Annotations became tuning sites.
 var siteFigures = []struct {
 	file, role  string
 	pages, hubs int
@@ -121,9 +123,9 @@ var siteFigures = []struct {
 	{"pydoctor-urllib3.tsv", "tuning", 121, 10, 0.800, 0.799, 2},
 	{"nodejs.tsv", "tuning", 65, 1, 1, 0.999, 0},
 	{"docutils.tsv", "tuning", 64, 1, 0, 0, 0},
-	{"qdoc-qtscxml.tsv", "report", 76, 3, 0, 0, 0},
-	{"exim.tsv", "report", 70, 5, 1, 0.999, 0},
-	{"cpp-annotations.tsv", "report", 29, 3, 0.857, 0.856, 1},
+	{"qdoc-qtscxml.tsv", "tuning", 76, 3, 1, 0.999, 0},
+	{"exim.tsv", "tuning", 70, 5, 1, 0.999, 0},
+	{"cpp-annotations.tsv", "tuning", 29, 3, 0.857, 0.856, 1},
 	{"python311.tsv", "report", 530, 78, 0.968, 0.967, 2},
 	{"octave.tsv", "report", 507, 21, 0.894, 0.893, 5},
 }
@@ -207,7 +209,7 @@ func TestSiteEvidenceMatchesPages(t *testing.T) {
 		pages, hubs     int
 		minF1           float64 // on the subset: just under its figure when shipped
 	}{
-		{"qdoc-qtscxml-subset.tar.gz", "qdoc-qtscxml.tsv", 15, 3, 0}, // its three hubs missed: QDoc's page header wraps the page
+		{"qdoc-qtscxml-subset.tar.gz", "qdoc-qtscxml.tsv", 15, 3, 0.99}, // 0 before the eighth round: QDoc's page header wraps the page
 		{"exim-subset.tar.gz", "exim.tsv", 14, 3, 0.99},
 		{"cpp-annotations-subset.tar.gz", "cpp-annotations.tsv", 7, 2, 0.79},
 		{"sqlite-subset.tar.gz", "sqlite.tsv", 19, 10, 0.76},
