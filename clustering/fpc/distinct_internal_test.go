@@ -10,7 +10,8 @@ import (
 	"golang.org/x/net/html"
 )
 
-// referenceSets is the eight sets the direct way: every occurrence
+// referenceSets is the eight sets the direct way (the JavaScript
+// function names found by the walker's own scan): every occurrence
 // collected (strings.Fields, strings.TrimSpace, the strings built), then
 // sorted, made distinct and cut to the bottom k, as Extract did before it
 // kept the elements distinct during the walk.
@@ -21,20 +22,8 @@ func referenceSets(doc *html.Node) [numSets][]uint64 {
 			sets[i] = append(sets[i], hashString(s))
 		}
 	}
-	js := func(src string) {
-		for n, at := 0, 0; n < 64; n++ {
-			i := strings.Index(src[at:], "function")
-			if i < 0 {
-				return
-			}
-			i += at
-			at = i + len("function")
-			if name := identAfter(src[at:]); name != "" {
-				add(SetJSFunc, name)
-			} else if name := identBefore(src[:i]); name != "" {
-				add(SetJSFunc, name)
-			}
-		}
+	js := func(src string) { // the scan itself is the walker's
+		jsFunctionNames(src, func(name string) { add(SetJSFunc, name) })
 	}
 	cut := func(u string) string {
 		if i := strings.IndexAny(u, "?#"); i >= 0 {

@@ -214,9 +214,15 @@ func (w *walker) element(n *html.Node) {
 	}
 }
 
-// jsFuncs adds the names of the functions src defines: "function name(",
-// "name = function" and "name: function" (at most 64 per script).
+// jsFuncs adds the names of the functions src defines (jsFunctionNames).
 func (w *walker) jsFuncs(src string) {
+	jsFunctionNames(src, func(name string) { w.add(SetJSFunc, name) })
+}
+
+// jsFunctionNames calls fn with the name of each function src defines:
+// "function name(", "name = function" and "name: function" (at most 64
+// per script).
+func jsFunctionNames(src string, fn func(name string)) {
 	for n, at := 0, 0; n < 64; n++ {
 		i := strings.Index(src[at:], "function")
 		if i < 0 {
@@ -225,9 +231,9 @@ func (w *walker) jsFuncs(src string) {
 		i += at
 		at = i + len("function")
 		if name := identAfter(src[at:]); name != "" {
-			w.add(SetJSFunc, name)
+			fn(name)
 		} else if name := identBefore(src[:i]); name != "" {
-			w.add(SetJSFunc, name)
+			fn(name)
 		}
 	}
 }
