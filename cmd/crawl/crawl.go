@@ -34,6 +34,7 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	builtins := fs.String("builtins", "on", "`on`, or off: every built-in method off for this run (comparisons)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to `file` (for go tool pprof)")
 	traceFile := fs.String("trace", "", "write an execution trace of the run to `file` (for go tool trace)")
+	memProfile := fs.String("memprofile", "", "write an allocation profile of the run to `file` when it ends (for go tool pprof -sample_index=alloc_space)")
 	fs.Usage = func() { usage(stderr) }
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -51,6 +52,13 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			return err
 		}
 		defer stop()
+	}
+	if *memProfile != "" {
+		f, err := os.Create(*memProfile)
+		if err != nil {
+			return fmt.Errorf("crawl: memprofile: %w", err)
+		}
+		defer writeHeapProfile(f, stderr)
 	}
 	if *cfgPath == "" {
 		usage(stderr)
@@ -168,6 +176,19 @@ func startCPUProfile(path string) (func(), error) {
 		return nil, fmt.Errorf("crawl: cpuprofile: %w", err)
 	}
 	return func() { pprof.StopCPUProfile(); f.Close() }, nil
+}
+
+// writeHeapProfile writes the allocation profile of everything the run
+// allocated to f and closes it; a failure is reported on stderr, since the
+// run's own result is already decided.
+func writeHeapProfile(f *os.File, stderr io.Writer) {
+	err := pprof.Lookup("allocs").WriteTo(f, 0)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "crawl: memprofile: %v\n", err)
+	}
 }
 
 // startTrace starts an execution trace written to path; the returned
