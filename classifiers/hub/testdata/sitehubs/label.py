@@ -567,11 +567,13 @@ def xmlsoft_site(rel, root):
     the rows of the layout tables around the cell are not entries), minus
     the navigation bar of the API pages
     (table.navigation). The tutorial (tutorial/) is DocBook XSL, chunked: as
-    PostgreSQL, the body minus div.navheader and div.navfooter. No
-    generated index (the API indexes APIchunk*.html are not in the
-    package)."""
+    PostgreSQL, the body minus div.navheader and div.navfooter, and its
+    generated index is the chunk holding DocBook's div.index (ix01.html; the
+    API indexes APIchunk*.html are not in the package)."""
     if rel.replace(os.sep, "/").startswith("tutorial/"):
-        return postgresql_site(rel, root)[0], postgresql_site(rel, root)[1], False
+        main, skip, _ = postgresql_site(rel, root)
+        # DocBook XSL's generated index chunk (ix01.html: div.index)
+        return main, skip, find(main, lambda n: n.tag == "div" and n.cls() == ["index"]) is not None
     column = find(root, lambda n: n.tag == "td" and n.attrs.get("valign") == "top" and "width" not in n.attrs)
     main = (column and find(column, lambda n: n.tag == "td" and n.attrs.get("bgcolor") == "#fffacd")) or find(
         root, lambda n: n.tag == "body") or root
