@@ -56,6 +56,7 @@ type opened uint8
 const (
 	openedEntry opened = 1 << iota // an entry or a barrier
 	openedBlock
+	openedPre // a pre split into lines (prelines.go)
 )
 
 // open opens the scopes element n starts: an entry when it leads to a page
@@ -136,6 +137,9 @@ func (w *walker) closeEntry() {
 
 // leave closes the scopes an element opened and counts what they hold.
 func (w *walker) leave(o opened) {
+	if o&openedPre != 0 {
+		w.closePre()
+	}
 	if o&openedEntry != 0 {
 		w.closeEntry()
 	}
