@@ -62,6 +62,9 @@ func TestMeasurePage(t *testing.T) {
 			hub.Evidence{Text: 40, Anchor: 16, Links: 8, IndexEntry: 56}},
 		{"a pre inside an entry is the entry's text", `<ul><li><a href="a.html">a</a><pre><a href="b.html">b</a> code</pre></li></ul>`,
 			hub.Evidence{Text: 4, Anchor: 2, ListAnchor: 2, Links: 2, ListLinks: 2, Entry: 6}},
+		{"a paragraph after a one-item list led by a page link describes its entry (AsciiDoc)", `<div class="ulist"><ul><li><p><a href="howto/a.html">a-howto</a></p></li></ul></div>` +
+			`<div class="paragraph"><p>How to do a.</p></div><p>Not described.</p><ul><li><a href="#x">x</a></li></ul><p>Nor this.</p>`,
+			hub.Evidence{Text: 30, Anchor: 8, ListAnchor: 8, Links: 2, ListLinks: 2, Entry: 16}},
 		{"furniture left out", `<nav><a href="/n">nav</a></nav><div class="sphinxsidebar"><a href="/s">side</a></div><div id="page-footer">f</div><div class="canvas">kept</div>`, hub.Evidence{Text: 4}},
 		{"anchor without href", `<a name="x">named</a>`, hub.Evidence{Text: 5}},
 		{"repeated blocks led by page links", `<div class="r"><a href="/a">aa</a> s</div><div class="r"><a href="/b">bb</a></div><div class="r"><a href="/c">cc</a></div><div class="r">no link</div><p>x</p>`,

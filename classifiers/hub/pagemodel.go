@@ -67,7 +67,8 @@ func (r BlockRule) Holds(e Evidence) bool {
 // scope.go), /9 an element named furniture left out whole when it holds
 // the page's main content (now walked, its children judged on their own:
 // content.go), /10 lines of preformatted text never entries (now a line
-// led by a link is one: prelines.go); none is read.
+// led by a link is one: prelines.go) and a paragraph after a one-item list
+// no part of its entry (now its description: described.go); none is read.
 const pageModelFormat = "crawl-hub-page/11"
 
 // Prob returns P(hub) of a page with evidence e: the regression's, at

@@ -67,6 +67,9 @@ func (w *walker) open(n *html.Node, run *html.Node) opened {
 	if l := w.leads.entryLead(n); l != leadNone && (w.leads.name == 0 || l != leadPage || namedEntryCounts(n)) {
 		w.openEntry(l, 0)
 		o |= openedEntry
+	} else if (n.DataAtom == atom.P || n.DataAtom == atom.Div) && len(w.entries) == 0 && w.leads.describesEntry(n) {
+		w.entries = append(w.entries, entryScope{kind: leadPage})
+		o |= openedEntry
 	} else if k := len(w.entries); k > 0 && w.entries[k-1].kind != leadNone {
 		switch n.DataAtom {
 		case atom.Ul, atom.Ol, atom.Dl, atom.Table:

@@ -95,8 +95,10 @@ func parseEvidenceRows(r io.Reader) (map[string]evidenceRow, error) {
 // page); Qt SCXML, Exim and C++ Annotations became tuning sites. The ninth
 // (format /11, 2026-12-06 09:46) added the fresh report sites Vim (vim2html),
 // SWIG and libxml2, reported with format /10, and re-measured every row with
-// lines of a pre as entries (prelines.go): Vim 0 → 0.800 (now a tuning
-// site), GIO 0.984 → 0.968, every other figure the same.
+// lines of a pre as entries (prelines.go) and a paragraph after a one-item
+// list as its entry's description (described.go): Vim 0 → 0.800 (now a
+// tuning site), GIO 0.984 → 0.968, git 0.667 → 1, every other figure the
+// same.
 var siteFigures = []struct {
 	file, role  string
 	pages, hubs int
@@ -105,7 +107,7 @@ var siteFigures = []struct {
 	maxFP       int // false hubs when shipped
 }{
 	{"postgresql15.tsv", "tuning", 1169, 57, 0.974, 0.973, 3},
-	{"git.tsv", "tuning", 242, 2, 0.667, 0.666, 0},
+	{"git.tsv", "tuning", 242, 2, 1, 0.999, 0}, // /10: 0.667; howto-index.html's descriptions follow their one-item lists (described.go)
 	{"gio.tsv", "tuning", 229, 30, 0.968, 0.967, 2}, // /10: 0.984; gio-hierarchy.html, a class tree in a pre, a hub since /11
 	{"glib.tsv", "tuning", 100, 10, 1, 0.999, 0},
 	{"gobject.tsv", "tuning", 57, 6, 1, 0.999, 0},
