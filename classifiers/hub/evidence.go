@@ -82,11 +82,12 @@ type walker struct {
 	rows        rowFinder
 	targets     [minIndexTargets]string // pages index entries lead into (noteTarget)
 	nTargets    int
-	linkedIndex int    // index entries' text led by a link (scope.go)
-	placeName   string // the name of the last entry led by a name before a link to a place (scope.go)
-	placeOwn    int    // that entry's text, counted as an index term's, while no entry repeats its name
-	placeTarget string // that entry's link
-	nRows       int32  // rows of sibling cells found so far (rows.go)
+	linkedIndex int      // index entries' text led by a link (scope.go)
+	placeName   string   // the name of the last entry led by a name before a link to a place (scope.go)
+	placeOwn    int      // that entry's text, counted as an index term's, while no entry repeats its name
+	placeTarget string   // that entry's link
+	nRows       int32    // rows of sibling cells found so far (rows.go)
+	pre         preLines // the pre being split into lines (prelines.go)
 }
 
 // frame is a node to visit, or (exit) one whose subtree is done, or (row)
@@ -118,6 +119,9 @@ func (w *walker) visit(f frame) {
 			return
 		}
 		open := w.open(n, f.run)
+		if w.openPre(n) {
+			open |= openedPre
+		}
 		switch n.DataAtom {
 		case atom.Li, atom.Dt, atom.Dd, atom.Td, atom.Th:
 			f.list = true
@@ -125,6 +129,9 @@ func (w *walker) visit(f frame) {
 			if href, ok := attr(n, "href"); ok {
 				if k := len(w.entries); k > 0 && w.leads.selfPlace(href) {
 					w.entries[k-1].self = true
+				}
+				if w.pre.open {
+					w.preLink(href)
 				}
 				w.e.Links++
 				if f.list {
@@ -158,6 +165,9 @@ func (w *walker) visit(f frame) {
 
 func (w *walker) count(t string, inLink, list bool) {
 	n := text.NonSpaceRunes(t)
+	if w.pre.open {
+		w.preText(t, n, inLink)
+	}
 	if k := len(w.entries); k > 0 {
 		w.entries[k-1].own += n
 		if !inLink && w.entries[k-1].name > 0 {

@@ -55,6 +55,16 @@ func TestMeasurePage(t *testing.T) {
 			`<div class="m"><div class="c1"><a href="T.html">T</a></div><div class="c2"><a href="#get()">get</a>()</div><div class="c3">Gets.</div>` +
 			`<div class="c1">void</div><div class="c2"><a href="#set()">set</a>()</div><div class="c3">Sets.</div></div>`,
 			hub.Evidence{Text: 46, Anchor: 9, Links: 5, Entry: 14}},
+		{"lines of a pre led by a page link, after a marker (Vim's link bars): entries", "<pre>|<a href=\"usr_01.html\">usr_01.txt</a>|  About the manuals\n" +
+			"|<a href=\"usr_02.html\">usr_02.txt</a>|  First steps\nPlain line <a href=\"x.html\">x</a>\n<a href=\"#top\">top</a> - main</pre>",
+			hub.Evidence{Text: 43, Anchor: 24, Links: 4, Entry: 49}},
+		{"lines of a pre led by places in eight pages: index entries", "<pre>" + placeLines(8) + "</pre>",
+			hub.Evidence{Text: 40, Anchor: 16, Links: 8, IndexEntry: 56}},
+		{"a pre inside an entry is the entry's text", `<ul><li><a href="a.html">a</a><pre><a href="b.html">b</a> code</pre></li></ul>`,
+			hub.Evidence{Text: 4, Anchor: 2, ListAnchor: 2, Links: 2, ListLinks: 2, Entry: 6}},
+		{"a paragraph after a one-item list led by a page link describes its entry (AsciiDoc)", `<div class="ulist"><ul><li><p><a href="howto/a.html">a-howto</a></p></li></ul></div>` +
+			`<div class="paragraph"><p>How to do a.</p></div><p>Not described.</p><ul><li><a href="#x">x</a></li></ul><p>Nor this.</p>`,
+			hub.Evidence{Text: 30, Anchor: 8, ListAnchor: 8, Links: 2, ListLinks: 2, Entry: 16}},
 		{"furniture left out", `<nav><a href="/n">nav</a></nav><div class="sphinxsidebar"><a href="/s">side</a></div><div id="page-footer">f</div><div class="canvas">kept</div>`, hub.Evidence{Text: 4}},
 		{"anchor without href", `<a name="x">named</a>`, hub.Evidence{Text: 5}},
 		{"repeated blocks led by page links", `<div class="r"><a href="/a">aa</a> s</div><div class="r"><a href="/b">bb</a></div><div class="r"><a href="/c">cc</a></div><div class="r">no link</div><p>x</p>`,
@@ -237,12 +247,13 @@ func TestParsePageModel(t *testing.T) {
 		{"format 6", `{"format":"crawl-hub-page/6","std":[1,1,1,1,1]}`, "format"},
 		{"format 7", `{"format":"crawl-hub-page/7","std":[1,1,1,1,1]}`, "format"},
 		{"format 8", `{"format":"crawl-hub-page/8","std":[1,1,1,1,1]}`, "format"},
-		{"format 9", `{"format":"crawl-hub-page/9","std":[1,1,1,1,1]}`, "crawl-hub-page/10"},
-		{"zero std", `{"format":"crawl-hub-page/10","std":[1,0,1,1,1]}`, "std"},
-		{"weight", `{"format":"crawl-hub-page/10","std":[1,1,1,1,1],"w":[1,2,3,4,5,1e999]}`, "cannot unmarshal"},
-		{"block share", `{"format":"crawl-hub-page/10","std":[1,1,1,1,1],"block":{"share":1.5,"links":5}}`, "block rule"},
-		{"block links", `{"format":"crawl-hub-page/10","std":[1,1,1,1,1],"block":{"share":0.3,"links":-1}}`, "block rule"},
-		{"term share", `{"format":"crawl-hub-page/10","std":[1,1,1,1,1],"block":{"share":0.3,"links":5,"term_share":-0.5}}`, "term share"},
+		{"format 9", `{"format":"crawl-hub-page/9","std":[1,1,1,1,1]}`, "format"},
+		{"format 10", `{"format":"crawl-hub-page/10","std":[1,1,1,1,1]}`, "crawl-hub-page/11"},
+		{"zero std", `{"format":"crawl-hub-page/11","std":[1,0,1,1,1]}`, "std"},
+		{"weight", `{"format":"crawl-hub-page/11","std":[1,1,1,1,1],"w":[1,2,3,4,5,1e999]}`, "cannot unmarshal"},
+		{"block share", `{"format":"crawl-hub-page/11","std":[1,1,1,1,1],"block":{"share":1.5,"links":5}}`, "block rule"},
+		{"block links", `{"format":"crawl-hub-page/11","std":[1,1,1,1,1],"block":{"share":0.3,"links":-1}}`, "block rule"},
+		{"term share", `{"format":"crawl-hub-page/11","std":[1,1,1,1,1],"block":{"share":0.3,"links":5,"term_share":-0.5}}`, "term share"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if _, err := hub.ParsePageModel([]byte(c.json)); err == nil || !strings.Contains(err.Error(), c.want) {
@@ -326,6 +337,16 @@ func TestHostCalibration(t *testing.T) {
 // placeTerms returns k index entries of element tag ("dt", "li" or "tr"),
 // each a two-rune term linked to a place in a page of its own (p1.html#t,
 // p2.html#t, …).
+// placeLines returns k lines of preformatted text, each led by a link to a
+// place in another page between Vim's link bars, then a command.
+func placeLines(k int) string {
+	var b strings.Builder
+	for i := range k {
+		fmt.Fprintf(&b, "|<a href=\"p%d.html#t\">t%d</a>|\tcmd\n", i+1, i+1)
+	}
+	return b.String()
+}
+
 func placeTerms(tag string, k int) string {
 	var b strings.Builder
 	for i := range k {

@@ -56,6 +56,7 @@ type opened uint8
 const (
 	openedEntry opened = 1 << iota // an entry or a barrier
 	openedBlock
+	openedPre // a pre split into lines (prelines.go)
 )
 
 // open opens the scopes element n starts: an entry when it leads to a page
@@ -65,6 +66,9 @@ func (w *walker) open(n *html.Node, run *html.Node) opened {
 	var o opened
 	if l := w.leads.entryLead(n); l != leadNone && (w.leads.name == 0 || l != leadPage || namedEntryCounts(n)) {
 		w.openEntry(l, 0)
+		o |= openedEntry
+	} else if (n.DataAtom == atom.P || n.DataAtom == atom.Div) && len(w.entries) == 0 && w.leads.describesEntry(n) {
+		w.entries = append(w.entries, entryScope{kind: leadPage})
 		o |= openedEntry
 	} else if k := len(w.entries); k > 0 && w.entries[k-1].kind != leadNone {
 		switch n.DataAtom {
@@ -136,6 +140,9 @@ func (w *walker) closeEntry() {
 
 // leave closes the scopes an element opened and counts what they hold.
 func (w *walker) leave(o opened) {
+	if o&openedPre != 0 {
+		w.closePre()
+	}
 	if o&openedEntry != 0 {
 		w.closeEntry()
 	}

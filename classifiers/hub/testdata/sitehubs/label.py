@@ -24,6 +24,9 @@ documentation tree and prints `path<TAB>label` for every .html page.
     python3 label.py qdoc /usr/share/qt5/doc/qtscxml > qdoc-qtscxml.tsv
     python3 label.py exim /usr/share/doc/exim4-doc-html/spec_html > exim.tsv
     python3 label.py yodl /usr/share/doc/c++-annotations/html > cpp-annotations.tsv
+    python3 label.py vim /usr/share/doc/vim/html > vim.tsv
+    python3 label.py swig /usr/share/doc/swig4.0-doc > swig.tsv
+    python3 label.py xmlsoft /usr/share/doc/libxml2/html > libxml2.tsv
 
 With -v it prints, instead, every page's share (below) and label, and with
 -check the pages whose share lies in [0.3, 0.7] (the ones README.md says
@@ -495,12 +498,96 @@ def yodl_site(rel, root):
     return main, yodl_nav, os.path.basename(rel) == "cppindex.html"
 
 
+def vim_site(rel, root):
+    """vim2html (vim-doc: Vim's help files as HTML): each page is a title
+    (h1) and one pre holding the help file's text; the help's links are
+    |tag| (the bars kept as text), a link to a help file's own tag a link
+    to that page as a whole (usr_02.html). Entries are lines of the pre, not
+    li/tr/dt (vim_measure). The generated index: tags.html (every tag of
+    every help file, each a link to its place)."""
+    main = find(root, lambda n: n.tag == "pre") or find(root, lambda n: n.tag == "body") or root
+    return main, (lambda n: False), os.path.basename(rel) == "tags.html"
+
+
+def vim_measure(main, rel):
+    """The rule on a help file's text: an entry is a line of the pre whose
+    first visible text, the bars of Vim's |tag| link syntax left out, is
+    the text of a link to another page; the line counts whole (non-space
+    characters, bars included, as in the total)."""
+    segs = []  # (text, leads) in document order
+
+    def rec(n, linked):
+        if isinstance(n, str):
+            segs.append((n, linked))
+            return
+        if n.tag in INVISIBLE:
+            return
+        if n.tag == "a" and "href" in n.attrs:
+            linked = page_link(n.attrs["href"], rel)
+        for k in n.kids:
+            rec(k, linked)
+
+    rec(main, None)
+    lines, cur = [], []
+    for text, linked in segs:
+        parts = text.split("\n")
+        for i, part in enumerate(parts):
+            if i > 0:
+                lines.append(cur)
+                cur = []
+            cur.append((part, linked))
+    lines.append(cur)
+    total = lead = entries = 0
+    for line in lines:
+        n = sum(len("".join(t.split())) for t, _ in line)
+        total += n
+        first = next(((t, l) for t, l in line if t.replace("|", "").strip()), None)
+        if first is not None and first[1]:
+            lead += n
+            entries += 1
+    if total == 0:
+        return 0.0, 0, 0
+    return lead / total, total - lead, entries
+
+
+def swig_site(rel, root):
+    """SWIG's manual (swig4.0-doc: HTML written by hand, chapters numbered
+    and their section tables of contents (div.sectiontoc) made by the
+    project's makechap.py; Manual/ and Devel/): no content element and no
+    navigation furniture, the body. No generated index."""
+    main = find(root, lambda n: n.tag == "body") or root
+    return main, (lambda n: False), False
+
+
+def xmlsoft_site(rel, root):
+    """libxml2's documentation (libxml2-doc: the xmlsoft.org web site of its
+    own XSLT, a layout of nested tables): the page's own content is the
+    text cell (td[bgcolor=#fffacd]) in the second column of the layout
+    (td[valign=top] without a width: the first, width 200, is the menus;
+    the rows of the layout tables around the cell are not entries), minus
+    the navigation bar of the API pages
+    (table.navigation). The tutorial (tutorial/) is DocBook XSL, chunked: as
+    PostgreSQL, the body minus div.navheader and div.navfooter, and its
+    generated index is the chunk holding DocBook's div.index (ix01.html; the
+    API indexes APIchunk*.html are not in the package)."""
+    if rel.replace(os.sep, "/").startswith("tutorial/"):
+        main, skip, _ = postgresql_site(rel, root)
+        # DocBook XSL's generated index chunk (ix01.html: div.index)
+        return main, skip, find(main, lambda n: n.tag == "div" and n.cls() == ["index"]) is not None
+    column = find(root, lambda n: n.tag == "td" and n.attrs.get("valign") == "top" and "width" not in n.attrs)
+    main = (column and find(column, lambda n: n.tag == "td" and n.attrs.get("bgcolor") == "#fffacd")) or find(
+        root, lambda n: n.tag == "body") or root
+    skip = lambda n: n.tag == "table" and "navigation" in n.cls()
+    return main, skip, False
+
+
 SITES = {"python": python_site, "postgresql": postgresql_site, "git": git_site, "octave": octave_site,
          "apache": apache_site,
          "gtkdoc": gtkdoc_site, "javadoc": javadoc_site, "doxygen": doxygen_site, "yard": yard_site,
          "sphinx": python_site, "haddock": haddock_site, "gidocgen": gidocgen_site,
          "mkdocs": mkdocs_site, "nodejs": nodejs_site, "sqlite": sqlite_site, "docutils": docutils_site,
-         "pydoctor": pydoctor_site, "qdoc": qdoc_site, "exim": exim_site, "yodl": yodl_site}
+         "pydoctor": pydoctor_site, "qdoc": qdoc_site, "exim": exim_site, "yodl": yodl_site,
+         "vim": vim_site, "swig": swig_site, "xmlsoft": xmlsoft_site}
 def gidocgen_grid(main):
     """gi-docgen lists a class's or struct's members (constructors, methods,
     functions, properties, signals, virtual functions) as div blocks, each a
@@ -569,6 +656,27 @@ HAND = {
     # 0.0); the pages hold nothing else.
     ("yodl", "cplusplus.html"): True,
     ("yodl", "contents.html"): True,
+    # Vim's user manual's table of contents (usr_toc.html, share 0.25): the
+    # chapters lead to their pages, then each chapter's sections lead to
+    # places in it (|01.1|), so the rule sees only the first list; the page
+    # holds nothing else (as Exim's index.html).
+    ("vim", "usr_toc.html"): True,
+    # Vim's index of all commands (vimindex.html, index.txt, written by the
+    # help's authors): lines "|tag| keys description", each leading to a
+    # place in another page, which the rule counts only on the generator's
+    # own index (tags.html), share 0.0; as Python's hand-written API indexes.
+    ("vim", "vimindex.html"): True,
+    # SWIG's sections summary and detailed table of contents: every chapter
+    # link names the anchor of the chapter's title ("Preface.html#Preface"),
+    # a place, and the sections lead to places in the chapters, so the rule
+    # sees no entry (share 0.0); the pages hold nothing else (as Yodl's).
+    ("swig", "Manual/Sections.html"): True,
+    ("swig", "Manual/Contents.html"): True,
+    # SWIG's front page (share 0.05): three list items, the documentation in
+    # chapters, on one page, as PDF; the first item's links (to the two
+    # tables of contents) come after a sentence, so the rule sees one entry
+    # of three; the page holds nothing else (as Apache's "See:" pages).
+    ("swig", "Manual/index.html"): True,
 }
 
 
@@ -604,7 +712,10 @@ def label(site, rel, text):
     """Returns (is_hub, share, is_index) of one page under the rule."""
     root = parse(text)
     main, skip, index = SITES[site](rel, root)
-    share, _, entries = entry_measure(main, rel, skip, GRIDS.get(site))
+    if site == "vim":
+        share, _, entries = vim_measure(main, rel)
+    else:
+        share, _, entries = entry_measure(main, rel, skip, GRIDS.get(site))
     hub = hand(site, rel)
     if hub is None and site == "doxygen" and os.path.basename(rel).startswith("dir_") and entries > 0:
         hub = True  # a directory page that lists something (hand())
