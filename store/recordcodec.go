@@ -240,7 +240,15 @@ func (d *runDecoder) decode(names, keys, data []byte, n int, fn func(idx int, fi
 		}
 	}
 	all := string(data)
-	fields := make([]crawl.Field, 0, max(n, len(data)/32))
+	size := max(n, len(data)/32) // a guess; with keys, the entries count the fields
+	if len(keys) > 0 {
+		size = 0
+		for _, c := range ns {
+			size += c.Records
+		}
+		size = min(size, len(data)/2) // a field takes at least 2 bytes
+	}
+	fields := make([]crawl.Field, 0, size)
 	p := 0
 	for i := range n {
 		idx, k := binary.Varint(data[p:])
