@@ -82,9 +82,23 @@ type Page struct {
 }
 
 // Field is one named value of an extracted data record.
+//
+// Name is the column the extractor gave the value while crawling (a
+// template cluster's pages share the names, first come first named).
+// Key, when set, is the value's column key in its record (its tag.class
+// path, package extraction) and Sparse says the key was filled in too few
+// of its page's records for a column there (Date and Price are the
+// value's evidence of the column's role): the exported tables name the
+// columns of a cluster from the keys of all its stored records
+// (extraction.TableColumns), so they do not depend on the order the pages
+// came in. A field without a Key (one a hook adds) keeps its Name.
 type Field struct {
-	Name  string // column name, stable across a template cluster
-	Value string // text, link href or image src
+	Name   string // column name, stable across a template cluster
+	Value  string // text, link href or image src
+	Key    string // column key of the value, "" when Name is final
+	Sparse bool   // Key is filled in too few of the page's records for a column there
+	Date   bool   // with a Key: the value looks like a date (evidence of the column's role)
+	Price  bool   // with a Key: the value looks like an amount with a currency
 }
 
 // Record is one data record extracted from a list page.

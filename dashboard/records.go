@@ -86,7 +86,7 @@ func (q recordSQL) eachRow(ctx context.Context, d *DB, cluster int64, fn func(re
 			return fmt.Errorf("%s record %d: %w", r.url, r.idx, err)
 		}
 		for _, f := range fs {
-			r.fields = append(r.fields, crawl.Field(f))
+			r.fields = append(r.fields, crawl.Field{Name: f.Name, Value: f.Value})
 		}
 		if err := fn(r); err != nil {
 			return err

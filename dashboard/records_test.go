@@ -52,7 +52,7 @@ func toRowLayout(t *testing.T, path string) {
 			}
 			js := []field{}
 			for _, f := range fs {
-				js = append(js, field(f))
+				js = append(js, field{Name: f.Name, Value: f.Value})
 			}
 			b, err := json.Marshal(js)
 			out = append(out, row{seq, cluster, idx, b})

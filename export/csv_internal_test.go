@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/extraction"
 	"github.com/crawl-project/crawl/store"
 )
 
@@ -117,7 +118,8 @@ func TestCSVWriterLarge(t *testing.T) {
 // TestRecordRowCSV: a records row written straight from the placed
 // columns (table.write's CSV path) is encoding/csv's row of rowValues.
 func TestRecordRowCSV(t *testing.T) {
-	names := map[int64][]string{4: {"title", "link", "summary", "summary_2", "price"}}
+	cols := []string{"title", "link", "summary", "summary_2", "price"}
+	names := map[int64]*extraction.Naming{4: fixedNaming(cols...)}
 	f := func(kv ...string) []crawl.Field {
 		var fs []crawl.Field
 		for i := 0; i < len(kv); i += 2 {
@@ -142,7 +144,7 @@ func TestRecordRowCSV(t *testing.T) {
 		}
 		var want strings.Builder
 		want.WriteString(reference(t, append(map[bool][]string{true: {"page", "cluster", "record"}, false: {"page", "record"}}[cluster < 0],
-			columnOrder(names[4], 64)...)))
+			columnOrder(cols, 64)...)))
 		ref := newRowBuf(len(tb.vals.vals))
 		for i, fs := range rows {
 			r := store.RecordRow{PageURL: fmt.Sprintf("http://a/%d", i), Cluster: 4, Index: i * 100, Fields: fs}
@@ -161,4 +163,15 @@ func TestRecordRowCSV(t *testing.T) {
 			t.Errorf("cluster %d:\n%s\nwant\n%s", cluster, got.String(), want.String())
 		}
 	}
+}
+
+// fixedNaming is the naming of fields named names, without keys.
+func fixedNaming(names ...string) *extraction.Naming {
+	tc := extraction.NewTableColumns()
+	fs := make([]crawl.Field, len(names))
+	for i, n := range names {
+		fs[i] = crawl.Field{Name: n}
+	}
+	tc.Add(fs)
+	return tc.Naming()
 }

@@ -9,7 +9,10 @@
 //     per cluster with that cluster's own columns. Rows are streamed from
 //     the store as they are read (each per-cluster file reads only its
 //     cluster's records); the columns come first from the stored field
-//     names alone (store.RecordColumns), in role order (title, link, date,
+//     names and keys alone (store.ExportRecordKeys: a cluster's fields
+//     with keys are named by extraction.TableColumns from the counts of
+//     its whole set of records, so a table does not depend on the order
+//     the pages were fetched in; others keep their names), in role order (title, link, date,
 //     author, price, summary, text, image, their numbered repeats, other
 //     names alphabetically, then extraction.Other), at most
 //     MaxTableColumns (64) with the page, record and cluster columns:

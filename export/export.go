@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/extraction"
 	"github.com/crawl-project/crawl/store"
 )
 
@@ -111,8 +112,8 @@ func Write(ctx context.Context, st *store.Store, what, format string, w io.Write
 	case "links":
 		err = links(ctx, st, rw)
 	case "records":
-		var names map[int64][]string
-		if names, err = st.RecordColumns(ctx); err == nil {
+		var names map[int64]*extraction.Naming
+		if names, err = storeNaming(ctx, st); err == nil {
 			err = records(ctx, st, rw, -1, names)
 		}
 	case "clusters":

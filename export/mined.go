@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/crawl-project/crawl/extraction"
 	"github.com/crawl-project/crawl/store"
 )
 
@@ -42,10 +43,20 @@ var MinedWhats = []string{"pages", "links", "failures", "records", "clusters", "
 
 // minedRecords streams the records of the taken pages, each with its
 // merged cluster (records of pages not taken, or whose page has no merged
-// cluster, are left out), store by store in seq order.
-func (m *merger) minedRecords(ctx context.Context, fn func(store.RecordRow) error) error {
+// cluster, are left out), store by store in seq order; the fields that
+// have a key are named by their merged cluster's names (none: as stored).
+func (m *merger) minedRecords(ctx context.Context, names map[int64]*extraction.Naming, fn func(store.RecordRow) error) error {
 	for i, st := range m.stores {
-		err := st.ExportRecords(ctx, func(r store.RecordRow) error {
+		var name store.FieldNamer
+		if names != nil {
+			name = func(seq, _ int64, c store.KeyCount) string {
+				if nm := names[m.mined.Cluster[PageKey{i, seq}]]; nm != nil {
+					return nm.KeyName(c.Key)
+				}
+				return c.Name
+			}
+		}
+		err := st.ExportRecordsNamed(ctx, name, func(r store.RecordRow) error {
 			w, ok := m.won[r.PageURL]
 			if !ok || w.store != i || w.seq != r.PageSeq {
 				return nil
@@ -64,28 +75,36 @@ func (m *merger) minedRecords(ctx context.Context, fn func(store.RecordRow) erro
 	return nil
 }
 
-// recordNames returns the field names of the merged records by merged
-// cluster: records of one cluster from several stores share a table whose
-// columns are their names, unified by role name (extraction names each
-// column by its role: title, link, date, ...).
-func (m *merger) recordNames(ctx context.Context) (map[int64][]string, error) {
-	seen := map[int64]map[string]bool{}
-	err := m.minedRecords(ctx, func(r store.RecordRow) error {
-		s := seen[r.Cluster]
-		if s == nil {
-			s = map[string]bool{}
-			seen[r.Cluster] = s
+// recordNames names the columns of the merged records by merged cluster:
+// records of one cluster from several stores share a table, their columns
+// named from their keys as one cluster's (extraction.TableColumns; the
+// stores crawled one site's templates, so their keys agree), or by their
+// names where they have no keys.
+func (m *merger) recordNames(ctx context.Context) (map[int64]*extraction.Naming, error) {
+	return recordNaming(func(fn func(store.RunKeys) error) error { return m.minedRecordKeys(ctx, fn) })
+}
+
+// minedRecordKeys is minedRecords of the runs' names and keys
+// (store.ExportRecordKeys).
+func (m *merger) minedRecordKeys(ctx context.Context, fn func(store.RunKeys) error) error {
+	for i, st := range m.stores {
+		err := st.ExportRecordKeys(ctx, func(r store.RunKeys) error {
+			w, ok := m.won[r.PageURL]
+			if !ok || w.store != i || w.seq != r.PageSeq {
+				return nil
+			}
+			id := m.mined.Cluster[PageKey{i, r.PageSeq}]
+			if id == 0 {
+				return nil
+			}
+			r.PageSeq, r.Cluster = w.merge, id
+			return fn(r)
+		})
+		if err != nil {
+			return fmt.Errorf("store %s: %w", st.Path(), err)
 		}
-		for _, f := range r.Fields {
-			s[f.Name] = true
-		}
-		return nil
-	})
-	names := make(map[int64][]string, len(seen))
-	for id, s := range seen {
-		names[id] = slices.Sorted(maps.Keys(s))
 	}
-	return names, err
+	return nil
 }
 
 func (m *merger) records(ctx context.Context) error {
@@ -97,7 +116,7 @@ func (m *merger) records(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	return m.minedRecords(ctx, t.write)
+	return m.minedRecords(ctx, names, t.write)
 }
 
 func (m *merger) clusters(ctx context.Context) error {
@@ -107,7 +126,7 @@ func (m *merger) clusters(ctx context.Context) error {
 			pages[id]++
 		}
 	}
-	if err := m.minedRecords(ctx, func(r store.RecordRow) error { recs[r.Cluster]++; return nil }); err != nil {
+	if err := m.minedRecords(ctx, nil, func(r store.RecordRow) error { recs[r.Cluster]++; return nil }); err != nil {
 		return err
 	}
 	if err := m.rw.header([]string{"cluster", "size", "pages", "records", "updated", "fingerprints"}); err != nil {
@@ -190,7 +209,7 @@ func WriteMergedRecordsDir(ctx context.Context, stores []*store.Store, mined *Mi
 
 // recordFiles writes the files of the clusters ids in one pass over the
 // records.
-func (m *merger) recordFiles(ctx context.Context, ids []int64, names map[int64][]string, format, dir string) ([]string, error) {
+func (m *merger) recordFiles(ctx context.Context, ids []int64, names map[int64]*extraction.Naming, format, dir string) ([]string, error) {
 	var outs []*pendingFile
 	defer func() {
 		for _, o := range outs {
@@ -206,7 +225,7 @@ func (m *merger) recordFiles(ctx context.Context, ids []int64, names map[int64][
 		outs = append(outs, o)
 		by[id] = o.t
 	}
-	err := m.minedRecords(ctx, func(r store.RecordRow) error {
+	err := m.minedRecords(ctx, names, func(r store.RecordRow) error {
 		if t := by[r.Cluster]; t != nil {
 			return t.write(r)
 		}

@@ -137,19 +137,60 @@ func (r *rowBuf) appendCells(dst []byte) []byte {
 	return dst
 }
 
+// recordNaming names the columns of each cluster's records
+// (extraction.TableColumns) from the runs pass streams: their names, keys
+// and counts, not their values.
+func recordNaming(pass func(func(store.RunKeys) error) error) (map[int64]*extraction.Naming, error) {
+	cols := map[int64]*extraction.TableColumns{}
+	err := pass(func(r store.RunKeys) error {
+		tc := cols[r.Cluster]
+		if tc == nil {
+			tc = extraction.NewTableColumns()
+			cols[r.Cluster] = tc
+		}
+		for _, c := range r.Counts {
+			tc.AddCount(extraction.KeyCount(c))
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	names := make(map[int64]*extraction.Naming, len(cols))
+	for id, tc := range cols {
+		names[id] = tc.Naming()
+	}
+	return names, nil
+}
+
+// storeNaming is recordNaming of all the records of st.
+func storeNaming(ctx context.Context, st *store.Store) (map[int64]*extraction.Naming, error) {
+	return recordNaming(func(fn func(store.RunKeys) error) error { return st.ExportRecordKeys(ctx, fn) })
+}
+
 // records streams the records of one cluster (cluster ≥ 0) or of all
-// clusters with a cluster column (cluster < 0): the columns come from the
-// field names alone (store.RecordColumns), then each row is written as it
-// is read; no table is held in memory.
-func records(ctx context.Context, st *store.Store, rw rowWriter, cluster int64, names map[int64][]string) error {
+// clusters with a cluster column (cluster < 0): the columns come from a
+// first pass over the records (names, recordNaming), then each row is
+// written as it is read; no table is held in memory.
+func records(ctx context.Context, st *store.Store, rw rowWriter, cluster int64, names map[int64]*extraction.Naming) error {
 	t, err := newTable(rw, cluster, names)
 	if err != nil {
 		return err
 	}
 	if cluster < 0 {
-		return st.ExportRecords(ctx, t.write)
+		return st.ExportRecordsNamed(ctx, namer(names), t.write)
 	}
-	return st.ExportClusterRecords(ctx, cluster, t.write)
+	return st.ExportClusterRecordsNamed(ctx, cluster, namer(names), t.write)
+}
+
+// namer names the fields that have a key by their cluster's naming.
+func namer(names map[int64]*extraction.Naming) store.FieldNamer {
+	return func(_, cluster int64, c store.KeyCount) string {
+		if nm := names[cluster]; nm != nil {
+			return nm.KeyName(c.Key)
+		}
+		return c.Name
+	}
 }
 
 // table writes the rows of one records table: all clusters with a
@@ -163,16 +204,16 @@ type table struct {
 }
 
 // newTable writes the header of a records table and returns it.
-func newTable(rw rowWriter, cluster int64, names map[int64][]string) (*table, error) {
+func newTable(rw rowWriter, cluster int64, names map[int64]*extraction.Naming) (*table, error) {
 	lead := []string{"page", "record"}
 	var all []string
 	if cluster < 0 {
 		lead = []string{"page", "cluster", "record"}
 		for _, ns := range names {
-			all = append(all, ns...)
+			all = append(all, ns.Columns()...)
 		}
-	} else {
-		all = names[cluster]
+	} else if ns := names[cluster]; ns != nil {
+		all = ns.Columns()
 	}
 	cols := columnOrder(all, MaxTableColumns-len(lead))
 	at := make(map[string]int, len(cols))
@@ -186,7 +227,8 @@ func newTable(rw rowWriter, cluster int64, names map[int64][]string) (*table, er
 		lead: make([]any, len(lead)), vals: newRowBuf(len(cols))}, nil
 }
 
-// write writes one record as a row.
+// write writes one record as a row (its fields named as the table's
+// columns: store.FieldNamer, namer).
 func (t *table) write(r store.RecordRow) error {
 	if c, ok := t.rw.(*csvWriter); ok { // the columns go from the buffers to CSV, no strings made
 		t.vals.place(r.Fields, t.at)
@@ -212,7 +254,7 @@ func (t *table) write(r store.RecordRow) error {
 // and returns the files written. Each file reads only its cluster's
 // records.
 func WriteRecordsDir(ctx context.Context, st *store.Store, format, dir string) ([]string, error) {
-	names, err := st.RecordColumns(ctx)
+	names, err := storeNaming(ctx, st)
 	if err != nil {
 		return nil, fmt.Errorf("export records: %w", err)
 	}
@@ -230,7 +272,7 @@ func WriteRecordsDir(ctx context.Context, st *store.Store, format, dir string) (
 
 // writeClusterFile writes dir/records-cluster-<id>.<format> and returns
 // its path.
-func writeClusterFile(ctx context.Context, st *store.Store, format, dir string, id int64, names map[int64][]string) (string, error) {
+func writeClusterFile(ctx context.Context, st *store.Store, format, dir string, id int64, names map[int64]*extraction.Naming) (string, error) {
 	path := filepath.Join(dir, fmt.Sprintf("records-cluster-%d.%s", id, format))
 	err := atomicWrite(path, func(w io.Writer) error {
 		rw, err := newRowWriter(w, format)

@@ -86,15 +86,22 @@ func BenchmarkRecordsExport(b *testing.B) {
 // BenchmarkWriteRecordsDocs writes the records exports of a crawl of the
 // Python docs' shape (storetest.DocsRecords: 18,121 records on 526 pages,
 // 7.5 fields each, in 2 clusters): records.csv and the per-cluster files,
-// as pipeline.Export does after a crawl.
+// as pipeline.Export does after a crawl; "names": fields with their names
+// only (a store from before keys), "keys": with their column keys
+// (storetest.DocsRecordsKeyed), named at export.
 func BenchmarkWriteRecordsDocs(b *testing.B) {
+	b.Run("names", func(b *testing.B) { benchWriteRecordsDocs(b, storetest.DocsRecords) })
+	b.Run("keys", func(b *testing.B) { benchWriteRecordsDocs(b, storetest.DocsRecordsKeyed) })
+}
+
+func benchWriteRecordsDocs(b *testing.B, docs func(pages, clusters int) ([]*crawl.Page, []crawl.Record)) {
 	ctx := context.Background()
 	st, err := store.Open(ctx, filepath.Join(b.TempDir(), "docs.db"))
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer st.Close()
-	pages, recs := storetest.DocsRecords(526, 2)
+	pages, recs := docs(526, 2)
 	if err := st.SaveResults(ctx, pages, nil); err != nil {
 		b.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 
+	"github.com/crawl-project/crawl/extraction"
 	"github.com/crawl-project/crawl/store"
 )
 
@@ -23,7 +24,7 @@ const maxOnePassFiles = 64
 // for byte, and each appears whole or not at all. It returns the
 // per-cluster files written.
 func WriteRecords(ctx context.Context, st *store.Store, format, path, dir string) ([]string, error) {
-	names, err := st.RecordColumns(ctx)
+	names, err := storeNaming(ctx, st)
 	if err != nil {
 		return nil, fmt.Errorf("export records: %w", err)
 	}
@@ -52,7 +53,7 @@ func WriteRecords(ctx context.Context, st *store.Store, format, path, dir string
 		outs = append(outs, o)
 		byCluster[id] = o.t
 	}
-	err = st.ExportRecords(ctx, func(r store.RecordRow) error {
+	err = st.ExportRecordsNamed(ctx, namer(names), func(r store.RecordRow) error {
 		if err := all.t.write(r); err != nil {
 			return err
 		}
@@ -93,7 +94,7 @@ type pendingFile struct {
 	t    *table
 }
 
-func newPendingFile(path, format string, cluster int64, names map[int64][]string) (*pendingFile, error) {
+func newPendingFile(path, format string, cluster int64, names map[int64]*extraction.Naming) (*pendingFile, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("export: %w", err)
 	}

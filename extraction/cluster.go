@@ -16,7 +16,9 @@ import (
 // the node at that path and check the records against the learned shape;
 // when the path is missing or the records do not fit, the page is
 // extracted on its own. Column names are kept per cluster, so all pages of
-// a cluster share one schema (columns only ever get added).
+// a cluster share one schema (columns only ever get added); the fields
+// also carry their column keys, from which the exported tables name the
+// columns without regard to the order the pages came in (TableColumns).
 //
 // A ClusterExtractor is safe for concurrent use; Extract calls for one
 // cluster are serialised.
@@ -97,6 +99,7 @@ func (ce *ClusterExtractor) cluster(id int64) *learned {
 	l := ce.clusters[id]
 	if l == nil {
 		l = &learned{cols: newColumns()}
+		l.cols.keyed = true
 		ce.clusters[id] = l
 	}
 	return l

@@ -2,8 +2,10 @@ package extraction
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/crawl-project/crawl"
 )
@@ -31,8 +33,13 @@ import (
 //     "summary" (long text, 60 characters or more on average), else
 //     "text". Repeats are numbered: link, link_2, link_3.
 //   - Names are kept per template cluster (a key keeps the name it got
-//     first), so all pages of a cluster share them, and the table's
-//     columns are the names in the order they were given.
+//     first), so all pages of a cluster share them while it is crawled.
+//   - The exported tables do not take these names: they depend on the
+//     order the pages came in (which key is link_2, which keys were too
+//     late for the 59). A clustered page's fields carry their keys
+//     (crawl.Field.Key, Sparse when the key did not fill MinFill of the
+//     page's records), and TableColumns (tablecolumns.go) names the
+//     columns of a cluster from the keys of all its stored records.
 //
 // A record's fields are its non-empty values in document order, each named
 // by its column; only Other may occur more than once in a record (the
@@ -52,6 +59,7 @@ const (
 // columns is the bounded naming model of one template cluster (or one
 // page): at most MaxColumns-1 keys with their names.
 type columns struct {
+	keyed bool              // the fields carry their keys (a template cluster's)
 	name  map[string]string // key -> column name
 	rank  map[string]int    // column name -> position
 	taken map[string]int    // role -> how many columns carry it
@@ -92,6 +100,12 @@ func (c *columns) fields(recs [][]value) [][]crawl.Field {
 				n = Other
 			}
 			fs[j] = crawl.Field{Name: n, Value: v.val}
+			if c.keyed && v.key != moreKey {
+				fs[j].Key, fs[j].Sparse = v.key, float64(fill[v.key]) < need
+				if v.kind == kindText {
+					fs[j].Date, fs[j].Price = looksDate(v.val), looksPrice(v.val)
+				}
+			}
 		}
 		out[i] = fs
 	}
@@ -183,7 +197,8 @@ func (c *columns) add(k string, recs [][]value) {
 			}
 		}
 	}
-	role := c.role(k, kd, vals)
+	role := roleOf(k, kd, countValues(vals), !c.title)
+	c.title = c.title || role == "title"
 	c.taken[role]++
 	name := role
 	if n := c.taken[role]; n > 1 {
@@ -198,36 +213,89 @@ var (
 	priceRE = regexp.MustCompile(`(?i)^(?:(?:[$€£¥₹]|usd|eur|gbp|us\$)\s?\d[\d.,\s]*|\d[\d.,\s]*\s?(?:[$€£¥₹]|usd|eur|gbp|kr|chf))$`)
 )
 
-// role decides what a key holds: by its kind, then by its values (most of
-// them date-like or prices), its path (an author class, a link or heading
-// holding the text) and its length.
-func (c *columns) role(k string, kd kind, vals []string) string {
+// evidence is what a key's values tell of its role: how many there are,
+// their total length, and how many look like a date or a price.
+type evidence struct {
+	n, total, dates, prices int
+}
+
+// add counts value v.
+func (e *evidence) add(v string) {
+	e.n++
+	e.total += len(v)
+	if looksDate(v) {
+		e.dates++
+	}
+	if looksPrice(v) {
+		e.prices++
+	}
+}
+
+// looksDate reports whether v is a date (dateRE, 40 bytes at most). Most
+// values are told apart by their first bytes, as dateRE's start is a digit,
+// a month or yesterday/today.
+func looksDate(v string) bool {
+	if len(v) == 0 || len(v) > 40 {
+		return false
+	}
+	if c := v[0]; (c < '0' || c > '9') && asciiStart(v) {
+		switch strings.ToLower(v[:3]) {
+		case "jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec", "yes", "tod":
+		default:
+			return false
+		}
+	}
+	return dateRE.MatchString(v)
+}
+
+// asciiStart reports whether v's first three bytes are there and ASCII:
+// then (?i) folds them as ToLower does (it folds ſ to s, K to k).
+func asciiStart(v string) bool {
+	return len(v) >= 3 && v[0] < utf8.RuneSelf && v[1] < utf8.RuneSelf && v[2] < utf8.RuneSelf
+}
+
+// looksPrice reports whether v is an amount with a currency (priceRE, 30
+// bytes at most); priceRE's start is a digit, a currency sign or a
+// currency code.
+func looksPrice(v string) bool {
+	if len(v) == 0 || len(v) > 30 {
+		return false
+	}
+	if c := v[0]; (c < '0' || c > '9') && c != '$' {
+		if asciiStart(v) && !slices.Contains([]string{"usd", "eur", "gbp", "us$"}, strings.ToLower(v[:3])) {
+			return false
+		}
+	}
+	return priceRE.MatchString(v)
+}
+
+func countValues(vals []string) evidence {
+	var e evidence
+	for _, v := range vals {
+		e.add(v)
+	}
+	return e
+}
+
+// roleOf decides what key k holds: by its kind, then by its values (most
+// of them date-like or prices), its path (an author class, a link or
+// heading holding the text; title only while titleFree) and its length.
+func roleOf(k string, kd kind, e evidence, titleFree bool) string {
 	switch kd {
 	case kindImage:
 		return "image"
 	case kindLink:
 		return "link"
 	}
-	total, dates, prices := 0, 0, 0
-	for _, v := range vals {
-		total += len(v)
-		if len(v) <= 40 && dateRE.MatchString(v) {
-			dates++
-		}
-		if len(v) <= 30 && priceRE.MatchString(v) {
-			prices++
-		}
-	}
-	mean := float64(total) / float64(max(1, len(vals)))
+	mean := float64(e.total) / float64(max(1, e.n))
 	switch {
-	case 2*dates > len(vals):
+	case 2*e.dates > e.n:
 		return "date"
-	case 2*prices > len(vals):
+	case 2*e.prices > e.n:
 		return "price"
 	case authorPath(k):
 		return "author"
-	case !c.title && titlePath(k) && mean <= 200:
-		c.title = true
+	case titleFree && titlePath(k) && mean <= 200:
 		return "title"
 	case mean >= 60:
 		return "summary"

@@ -15,10 +15,14 @@ func ExampleExtractPage() {
 </table></body></html>`), "text/html")
 	recs, _ := extraction.ExtractPage(doc, extraction.Config{})
 	for _, r := range recs {
-		fmt.Println(r.Index, r.Fields)
+		fmt.Print(r.Index)
+		for _, f := range r.Fields {
+			fmt.Printf(" %s=%s", f.Name, f.Value)
+		}
+		fmt.Println()
 	}
 	// Output:
-	// 0 [{link /dune} {title Dune} {text Herbert}]
-	// 1 [{link /emma} {title Emma} {text Austen}]
-	// 2 [{link /ubik} {title Ubik} {text Dick}]
+	// 0 link=/dune title=Dune text=Herbert
+	// 1 link=/emma title=Emma text=Austen
+	// 2 link=/ubik title=Ubik text=Dick
 }

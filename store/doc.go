@@ -38,11 +38,15 @@
 //     (a best-first crawl commits about once a page).
 //   - fingerprints.go: content fingerprints of stored pages (duplicate detection across runs).
 //   - export.go: typed rows for the CSV/JSONL exports (pages, links, records, clusters, failures);
-//     ExportClusterRecords and RecordColumns (field names per cluster) let records tables stream.
+//     ExportClusterRecords and RecordColumns (field names per cluster) let records tables stream;
+//     ExportRecordKeys reads the runs' names and keys with their counts (not the values), from
+//     which package export names a cluster's columns, and ExportRecordsNamed gives the fields
+//     those names (once per run and key, not per field).
 //   - records.go: a batch's records stored as runs (one page_records row per page and
 //     cluster: 405 rows instead of 17,847 for the Python docs), the migration of the
 //     records table of schema 6 and before into runs.
-//   - recordcodec.go: the runs' encoding (names once per run, varint lengths, no JSON),
+//   - recordcodec.go: the runs' encoding (names once per run, varint lengths, no JSON; since
+//     schema 8 the fields' column keys with their counts in the keys column, before data),
 //     EncodeRecordRun and DecodeRecordRun for programs with SQL of their own (the
 //     dashboard); a run that does not decode is ErrCorrupt (fuzzed, FuzzRecordRun).
 //   - fieldsjson.go: the fields column of the records table before runs decoded without

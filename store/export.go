@@ -116,16 +116,32 @@ func (s *Store) ExportLinks(ctx context.Context, fn func(LinkRow) error) error {
 
 // ExportRecords calls fn for every record, by page seq and index.
 func (s *Store) ExportRecords(ctx context.Context, fn func(RecordRow) error) error {
-	return s.exportRecords(ctx, `SELECT r.page_seq, p.url, r.cluster, r.n, r.names, r.data
-		FROM page_records r JOIN pages p ON p.seq = r.page_seq ORDER BY r.page_seq, r.first`, fn)
+	return s.ExportRecordsNamed(ctx, nil, fn)
 }
 
 // ExportClusterRecords calls fn for every record of one template cluster,
 // by page seq and index (through the cluster index: the cost is that
 // cluster's records, not all of them).
 func (s *Store) ExportClusterRecords(ctx context.Context, cluster int64, fn func(RecordRow) error) error {
-	return s.exportRecords(ctx, `SELECT r.page_seq, p.url, r.cluster, r.n, r.names, r.data
-		FROM page_records r JOIN pages p ON p.seq = r.page_seq WHERE r.cluster = ? ORDER BY r.page_seq, r.first`, fn, cluster)
+	return s.ExportClusterRecordsNamed(ctx, cluster, nil, fn)
+}
+
+// FieldNamer names the fields of a run (a page's records of one cluster)
+// that have a key c.Key, once per entry of the run rather than per field.
+type FieldNamer func(pageSeq, cluster int64, c KeyCount) string
+
+// ExportRecordsNamed is ExportRecords with the fields that have a key
+// named by name (nil: their stored names).
+func (s *Store) ExportRecordsNamed(ctx context.Context, name FieldNamer, fn func(RecordRow) error) error {
+	return s.exportRecords(ctx, `SELECT r.page_seq, p.url, r.cluster, r.n, r.names, r.data, r.keys
+		FROM page_records r JOIN pages p ON p.seq = r.page_seq ORDER BY r.page_seq, r.first`, name, fn)
+}
+
+// ExportClusterRecordsNamed is ExportClusterRecords with the fields that
+// have a key named by name (nil: their stored names).
+func (s *Store) ExportClusterRecordsNamed(ctx context.Context, cluster int64, name FieldNamer, fn func(RecordRow) error) error {
+	return s.exportRecords(ctx, `SELECT r.page_seq, p.url, r.cluster, r.n, r.names, r.data, r.keys
+		FROM page_records r JOIN pages p ON p.seq = r.page_seq WHERE r.cluster = ? ORDER BY r.page_seq, r.first`, name, fn, cluster)
 }
 
 // RecordColumns returns the field names of the stored records of each
@@ -172,7 +188,46 @@ func (s *Store) RecordColumns(ctx context.Context) (map[int64][]string, error) {
 	return out, nil
 }
 
-func (s *Store) exportRecords(ctx context.Context, query string, fn func(RecordRow) error, args ...any) error {
+// RunKeys is the entries of one stored run of records (a page's records
+// of one cluster) with their counts, without the values.
+type RunKeys struct {
+	PageSeq int64
+	PageURL string
+	Cluster int64
+	Counts  []KeyCount // valid until fn returns; Key "" and no counts in runs without keys
+}
+
+// ExportRecordKeys calls fn for every run of records, by page seq and
+// index, reading its names and keys only (not the values): what naming a
+// cluster's columns needs (extraction.TableColumns).
+func (s *Store) ExportRecordKeys(ctx context.Context, fn func(RunKeys) error) error {
+	rows, err := s.r.QueryContext(ctx, `SELECT r.page_seq, p.url, r.cluster, r.names, r.keys
+		FROM page_records r JOIN pages p ON p.seq = r.page_seq ORDER BY r.page_seq, r.first`)
+	if err != nil {
+		return fmt.Errorf("store: export record keys: %w", err)
+	}
+	defer rows.Close()
+	dec := newRunDecoder()
+	for rows.Next() {
+		var rk RunKeys
+		var names, keys sql.RawBytes
+		if err := rows.Scan(&rk.PageSeq, &rk.PageURL, &rk.Cluster, &names, &keys); err != nil {
+			return fmt.Errorf("store: export record keys: %w", err)
+		}
+		if rk.Counts, err = dec.decodeEntries(names, keys); err != nil {
+			return fmt.Errorf("store: export record keys: records of page %d: %w: %w", rk.PageSeq, ErrCorrupt, err)
+		}
+		if err := fn(rk); err != nil {
+			return err
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("store: export record keys: %w", err)
+	}
+	return nil
+}
+
+func (s *Store) exportRecords(ctx context.Context, query string, name FieldNamer, fn func(RecordRow) error, args ...any) error {
 	rows, err := s.r.QueryContext(ctx, query, args...)
 	if err != nil {
 		return fmt.Errorf("store: export records: %w", err)
@@ -183,11 +238,14 @@ func (s *Store) exportRecords(ctx context.Context, query string, fn func(RecordR
 		var seq, cluster int64
 		var url string
 		var n int
-		var names, data sql.RawBytes
-		if err := rows.Scan(&seq, &url, &cluster, &n, &names, &data); err != nil {
+		var names, data, keys sql.RawBytes
+		if err := rows.Scan(&seq, &url, &cluster, &n, &names, &data, &keys); err != nil {
 			return fmt.Errorf("store: export records: %w", err)
 		}
-		err := dec.decode(names, data, n, func(idx int, fields []crawl.Field) error {
+		if name != nil {
+			dec.rename = func(c KeyCount) string { return name(seq, cluster, c) }
+		}
+		err := dec.decode(names, keys, data, n, func(idx int, fields []crawl.Field) error {
 			return fn(RecordRow{PageSeq: seq, PageURL: url, Cluster: cluster, Index: idx, Fields: fields})
 		})
 		var bad *runError

@@ -87,7 +87,7 @@ func (d *fieldDecoder) slow(data []byte) ([]crawl.Field, error) {
 	}
 	out := make([]crawl.Field, len(fj))
 	for i, f := range fj {
-		out[i] = crawl.Field(f)
+		out[i] = crawl.Field{Name: f.Name, Value: f.Value}
 	}
 	return out, nil
 }

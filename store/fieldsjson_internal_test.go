@@ -18,7 +18,7 @@ func reference(data []byte) ([]crawl.Field, error) {
 	}
 	out := make([]crawl.Field, len(fj))
 	for i, f := range fj {
-		out[i] = crawl.Field(f)
+		out[i] = crawl.Field{Name: f.Name, Value: f.Value}
 	}
 	return out, nil
 }
@@ -73,7 +73,7 @@ func checkSame(t *testing.T, d *fieldDecoder, data []byte) {
 	want, werr := reference(data)
 	got, err := d.decode(data)
 	if (err != nil) != (werr != nil) || !reflect.DeepEqual(got, want) {
-		t.Fatalf("decode(%q) = %q, %v; encoding/json gives %q, %v", data, got, err, want, werr)
+		t.Fatalf("decode(%q) = %+v, %v; encoding/json gives %+v, %v", data, got, err, want, werr)
 	}
 	names, err := d.fieldNames(data)
 	if (err != nil) != (werr != nil) {
@@ -139,7 +139,7 @@ func BenchmarkFieldDecoder(b *testing.B) {
 			}
 		}
 		if !reflect.DeepEqual(got, want) {
-			b.Fatalf("decode = %q, want %q", got, want)
+			b.Fatalf("decode = %+v, want %+v", got, want)
 		}
 	})
 	b.Run("encoding-json", func(b *testing.B) {
@@ -151,7 +151,7 @@ func BenchmarkFieldDecoder(b *testing.B) {
 			}
 		}
 		if !reflect.DeepEqual(got, want) {
-			b.Fatalf("reference = %q, want %q", got, want)
+			b.Fatalf("reference = %+v, want %+v", got, want)
 		}
 	})
 }

@@ -19,6 +19,19 @@ import (
 // fields as JSON, was most of the cost of storing and exporting records:
 // 17,847 rows and inserts for the Python docs' 405 list pages, and a JSON
 // encoding and decoding of every field.
+//
+// Since schema step 8 a run also has a keys column when a field of it has
+// a column key (crawl.Field.Key: the fields of a template cluster's
+// pages): per entry of names, the key (uvarint length and bytes), a byte
+// (1 when the field is Sparse), then the entry's counts as uvarints
+// (KeyCount: its fields, the sum of their places in their records, of
+// their values' lengths, how many look like a date, like a price), so the
+// exports name a cluster's columns from the names and keys columns alone,
+// without reading the values. The entries of names are then the distinct
+// (name, key, sparse) of the run, so a name may occur more than once
+// (Other, for each sparse key). NULL keys, in runs with no key and in the
+// runs of stores written before step 8, make every field's name final
+// (Key "").
 
 // runError is a run that does not decode (the store reports it as
 // ErrCorrupt), told apart from the errors of decode's fn.
@@ -30,36 +43,89 @@ func badRun(format string, args ...any) error { return &runError{fmt.Errorf(form
 
 // runEncoder encodes runs, reusing its buffers from run to run.
 type runEncoder struct {
-	num   map[string]int // name → its number in names
-	names []byte
-	data  []byte
+	num    map[entry]int // entry → its number in names
+	names  []byte
+	data   []byte
+	keys   []byte
+	counts []KeyCount // per entry
+	keyed  bool       // an entry of the run has a key
+}
+
+// KeyCount is what a run tells of one of its entries (a field name with
+// its key and sparseness): how many fields have it, the sum of their
+// places among their records' fields, of their values' lengths, and how
+// many of their values look like a date or a price (crawl.Field.Date,
+// Price). It converts to extraction.KeyCount.
+type KeyCount struct {
+	Name      string
+	Key       string
+	Sparse    bool
+	Records   int
+	Positions int
+	Length    int
+	Dates     int
+	Prices    int
+}
+
+// entry is what a run's names column keeps once: a field's name, key and
+// sparseness.
+type entry struct {
+	name, key string
+	sparse    bool
 }
 
 func newRunEncoder() *runEncoder {
-	return &runEncoder{num: map[string]int{}, names: []byte{}, data: []byte{}} // never NULL
+	return &runEncoder{num: map[entry]int{}, names: []byte{}, data: []byte{}} // never NULL
 }
 
-// encode encodes recs as one run; names and data stay valid until the
-// next call. Names and values are stored as the JSON fields column stored
-// them: invalid UTF-8 becomes U+FFFD, byte by byte (validUTF8).
-func (e *runEncoder) encode(recs []crawl.Record) (names, data []byte) {
+// encode encodes recs as one run; names, data and keys stay valid until
+// the next call; keys is nil when no field has a key. Names, keys and
+// values are stored as the JSON fields column stored them: invalid UTF-8
+// becomes U+FFFD, byte by byte (validUTF8).
+func (e *runEncoder) encode(recs []crawl.Record) (names, data, keys []byte) {
 	clear(e.num)
-	e.names, e.data = e.names[:0], e.data[:0]
+	e.names, e.data, e.keys, e.counts, e.keyed = e.names[:0], e.data[:0], e.keys[:0], e.counts[:0], false
 	for _, r := range recs {
 		e.data = binary.AppendVarint(e.data, int64(r.Index))
 		e.data = binary.AppendUvarint(e.data, uint64(len(r.Fields)))
-		for _, f := range r.Fields {
-			k, ok := e.num[f.Name]
+		for i, f := range r.Fields {
+			id := entry{f.Name, f.Key, f.Sparse && f.Key != ""}
+			k, ok := e.num[id]
 			if !ok {
 				k = len(e.num)
-				e.num[f.Name] = k
+				e.num[id] = k
 				e.names = appendString(e.names, validUTF8(f.Name))
+				e.counts = append(e.counts, KeyCount{Key: id.key, Sparse: id.sparse})
+				e.keyed = e.keyed || f.Key != ""
 			}
+			c := &e.counts[k]
+			c.Records++
+			c.Positions += i
+			c.Length += len(f.Value)
+			c.Dates += b2i(f.Date && f.Key != "")
+			c.Prices += b2i(f.Price && f.Key != "")
 			e.data = binary.AppendUvarint(e.data, uint64(k))
 			e.data = appendString(e.data, validUTF8(f.Value))
 		}
 	}
-	return e.names, e.data
+	if !e.keyed {
+		return e.names, e.data, nil
+	}
+	for _, c := range e.counts {
+		e.keys = appendString(e.keys, validUTF8(c.Key))
+		e.keys = append(e.keys, byte(b2i(c.Sparse)))
+		for _, n := range [...]int{c.Records, c.Positions, c.Length, c.Dates, c.Prices} {
+			e.keys = binary.AppendUvarint(e.keys, uint64(n))
+		}
+	}
+	return e.names, e.data, e.keys
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 func appendString(dst []byte, s string) []byte {
@@ -86,10 +152,13 @@ func validUTF8(s string) string {
 	return string(b)
 }
 
-// runDecoder decodes runs; it interns names (a crawl's records have few).
+// runDecoder decodes runs; it interns names and keys (a crawl's records
+// have few).
 type runDecoder struct {
 	intern map[string]string
 	names  []string
+	counts []KeyCount
+	rename func(KeyCount) string // decode's names of the fields with a key, when set
 }
 
 func newRunDecoder() *runDecoder { return &runDecoder{intern: map[string]string{}} }
@@ -103,30 +172,83 @@ func (d *runDecoder) decodeNames(names []byte) ([]string, error) {
 		if err != nil {
 			return nil, badRun("name %d: %w", len(d.names)+1, err)
 		}
-		n, ok := d.intern[string(s)]
-		if !ok {
-			n = string(s)
-			d.intern[n] = n
-		}
-		d.names = append(d.names, n)
+		d.names = append(d.names, d.internString(s))
 		names = rest
 	}
 	return d.names, nil
 }
 
-// decode calls fn with each of the n records of a run, in order. The
-// values of all the records share one string (the data copied once), and
-// their fields one slice (fn may keep its part).
-func (d *runDecoder) decode(names, data []byte, n int, fn func(idx int, fields []crawl.Field) error) error {
+func (d *runDecoder) internString(s []byte) string {
+	n, ok := d.intern[string(s)]
+	if !ok {
+		n = string(s)
+		d.intern[n] = n
+	}
+	return n
+}
+
+// decodeEntries returns the entries of a run: its names with their keys
+// and counts (none when keys is empty). The slice is reused by the next
+// call.
+func (d *runDecoder) decodeEntries(names, keys []byte) ([]KeyCount, error) {
+	ns, err := d.decodeNames(names)
+	if err != nil {
+		return nil, err
+	}
+	d.counts = d.counts[:0]
+	for i, n := range ns {
+		c := KeyCount{Name: n}
+		if len(keys) > 0 {
+			k, rest, err := readString(keys)
+			if err != nil || len(rest) == 0 || rest[0] > 1 {
+				return nil, badRun("key %d: bad key", i+1)
+			}
+			c.Key, c.Sparse, keys = d.internString(k), rest[0] == 1, rest[1:]
+			for _, p := range [...]*int{&c.Records, &c.Positions, &c.Length, &c.Dates, &c.Prices} {
+				v, m := binary.Uvarint(keys)
+				if m <= 0 || v > 1<<40 {
+					return nil, badRun("key %d: bad count", i+1)
+				}
+				*p, keys = int(v), keys[m:]
+			}
+		}
+		d.counts = append(d.counts, c)
+	}
+	if len(keys) > 0 {
+		return nil, badRun("%d bytes of keys after the %d names", len(keys), len(ns))
+	}
+	return d.counts, nil
+}
+
+// decode calls fn with each of the n records of a run (its names, keys
+// and data columns), in order. The values of all the records share one
+// string (the data copied once), and their fields one slice (fn may keep
+// its part).
+func (d *runDecoder) decode(names, keys, data []byte, n int, fn func(idx int, fields []crawl.Field) error) error {
 	if n < 0 || n > len(data)/2 { // a record takes at least 2 bytes
 		return badRun("%d records in %d bytes", n, len(data))
 	}
-	ns, err := d.decodeNames(names)
+	ns, err := d.decodeEntries(names, keys)
 	if err != nil {
 		return err
 	}
+	if d.rename != nil {
+		for i := range ns {
+			if ns[i].Key != "" {
+				ns[i].Name = d.rename(ns[i])
+			}
+		}
+	}
 	all := string(data)
-	fields := make([]crawl.Field, 0, max(n, len(data)/32))
+	size := max(n, len(data)/32) // a guess; with keys, the entries count the fields
+	if len(keys) > 0 {
+		size = 0
+		for _, c := range ns {
+			size += c.Records
+		}
+		size = min(size, len(data)/2) // a field takes at least 2 bytes
+	}
+	fields := make([]crawl.Field, 0, size)
 	p := 0
 	for i := range n {
 		idx, k := binary.Varint(data[p:])
@@ -151,7 +273,8 @@ func (d *runDecoder) decode(names, data []byte, n int, fn func(idx int, fields [
 				return badRun("record %d of %d: field %d: bad value length", i+1, n, j+1)
 			}
 			p += k
-			fields = append(fields, crawl.Field{Name: ns[name], Value: all[p : p+int(size)]})
+			e := &ns[name]
+			fields = append(fields, crawl.Field{Name: e.Name, Value: all[p : p+int(size)], Key: e.Key, Sparse: e.Sparse})
 			p += int(size)
 		}
 		if err := fn(int(idx), fields[start:len(fields):len(fields)]); err != nil {
@@ -175,17 +298,20 @@ func readString(b []byte) (s, rest []byte, err error) {
 
 // EncodeRecordRun encodes recs, one page's records in index order and of
 // one cluster, as the names and data columns of a page_records row (for a
-// program that writes a store with SQL of its own, as a test may).
+// program that writes a store with SQL of its own, as a test may). The
+// fields' keys are left out (a row without keys: its names are final).
 func EncodeRecordRun(recs []crawl.Record) (names, data []byte) {
-	return newRunEncoder().encode(recs)
+	names, data, _ = newRunEncoder().encode(recs)
+	return names, data
 }
 
 // DecodeRecordRun calls fn with each record of a page_records row (its
 // names, data and n columns), in order, for a program that reads a store
-// with SQL of its own (the dashboard). A row that does not decode is an
-// error wrapping ErrCorrupt; fn's errors are returned as they are.
+// with SQL of its own (the dashboard); the fields get their names, not
+// their keys. A row that does not decode is an error wrapping ErrCorrupt;
+// fn's errors are returned as they are.
 func DecodeRecordRun(names, data []byte, n int, fn func(idx int, fields []crawl.Field) error) error {
-	err := newRunDecoder().decode(names, data, n, fn)
+	err := newRunDecoder().decode(names, nil, data, n, fn)
 	var bad *runError
 	if errors.As(err, &bad) {
 		return fmt.Errorf("store: records: %w: %w", ErrCorrupt, bad.err)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/crawl-project/crawl"
@@ -17,7 +18,7 @@ func viaJSON(t testing.TB, recs []crawl.Record) [][]crawl.Field {
 	for _, r := range recs {
 		fj := make([]fieldJSON, len(r.Fields))
 		for i, f := range r.Fields {
-			fj[i] = fieldJSON(f)
+			fj[i] = fieldJSON{Name: f.Name, Value: f.Value}
 		}
 		b, err := json.Marshal(fj)
 		if err != nil {
@@ -35,10 +36,10 @@ func viaJSON(t testing.TB, recs []crawl.Record) [][]crawl.Field {
 // roundTrip encodes recs as a run and decodes it.
 func roundTrip(t testing.TB, recs []crawl.Record) ([]int, [][]crawl.Field, error) {
 	t.Helper()
-	names, data := EncodeRecordRun(recs)
+	names, data, keys := newRunEncoder().encode(recs)
 	var idx []int
 	var fields [][]crawl.Field
-	err := newRunDecoder().decode(names, data, len(recs), func(i int, fs []crawl.Field) error {
+	err := newRunDecoder().decode(names, keys, data, len(recs), func(i int, fs []crawl.Field) error {
 		idx, fields = append(idx, i), append(fields, fs)
 		return nil
 	})
@@ -72,7 +73,7 @@ func TestRecordRunRoundTrip(t *testing.T) {
 					t.Errorf("record %d: index %d, want %d", i, idx[i], r.Index)
 				}
 				if !reflect.DeepEqual(fields[i], want[i]) {
-					t.Errorf("record %d: fields %q, want %q (as through JSON)", i, fields[i], want[i])
+					t.Errorf("record %d: fields %+v, want %+v (as through JSON)", i, fields[i], want[i])
 				}
 			}
 		})
@@ -157,8 +158,48 @@ func FuzzRecordRunEncode(f *testing.F) {
 		want := viaJSON(t, recs)
 		for i := range recs {
 			if ix[i] != recs[i].Index || !reflect.DeepEqual(fields[i], want[i]) {
-				t.Fatalf("record %d: %d %q, want %d %q", i, ix[i], fields[i], recs[i].Index, want[i])
+				t.Fatalf("record %d: %d %+v, want %d %+v", i, ix[i], fields[i], recs[i].Index, want[i])
 			}
 		}
 	})
+}
+
+// TestRecordRunKeys checks that a run keeps each field's key and
+// sparseness beside its name (Other holds values of several keys), that a
+// run without keys stores no keys column, and that bad keys are corrupt.
+func TestRecordRunKeys(t *testing.T) {
+	recs := []crawl.Record{
+		{Index: 0, Fields: []crawl.Field{{Name: "title", Value: "a", Key: "h2/a/text"},
+			{Name: "other", Value: "b", Key: "p.x/text", Sparse: true}, {Name: "other", Value: "c", Key: "p.y/text", Sparse: true},
+			{Name: "mine", Value: "d"}}},
+		{Index: 1, Fields: []crawl.Field{{Name: "other", Value: "e", Key: "p.x/text"}, {Name: "title", Value: "f", Key: "h2/a/text"},
+			{Name: "other", Value: "g", Sparse: true}}},
+	}
+	idx, fields, err := roundTrip(t, recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range recs {
+		want := slices.Clone(r.Fields)
+		for j := range want {
+			want[j].Sparse = want[j].Sparse && want[j].Key != "" // no key, no sparseness
+		}
+		if idx[i] != r.Index || !reflect.DeepEqual(fields[i], want) {
+			t.Errorf("record %d: %d %+v, want %d %+v", i, idx[i], fields[i], r.Index, want)
+		}
+	}
+	if _, _, keys := newRunEncoder().encode([]crawl.Record{{Fields: []crawl.Field{{Name: "a", Value: "b"}}}}); keys != nil {
+		t.Errorf("keys %q for a run without keys, want nil", keys)
+	}
+	names, data, keys := newRunEncoder().encode(recs[:1])
+	flag := 1 + len("h2/a/text") // the first entry's sparseness byte
+	badFlag := slices.Clone(keys)
+	badFlag[flag] = 2
+	for _, bad := range [][]byte{keys[:len(keys)-1], append(slices.Clone(keys), 0, 0), badFlag, keys[:flag]} {
+		err := newRunDecoder().decode(names, bad, data, 1, func(int, []crawl.Field) error { return nil })
+		var re *runError
+		if !errors.As(err, &re) {
+			t.Errorf("keys %q: error %v, want a bad run", bad, err)
+		}
+	}
 }

@@ -80,7 +80,7 @@ func insertRecords(ctx context.Context, tx *sql.Tx, b *crawl.Batch) error {
 		return err
 	}
 	defer del.Close()
-	ins, err := tx.PrepareContext(ctx, `INSERT INTO page_records(page_seq, first, cluster, n, names, data) VALUES(?,?,?,?,?,?)`)
+	ins, err := tx.PrepareContext(ctx, `INSERT INTO page_records(page_seq, first, cluster, n, names, data, keys) VALUES(?,?,?,?,?,?,?)`)
 	if err != nil {
 		return err
 	}
@@ -91,8 +91,8 @@ func insertRecords(ctx context.Context, tx *sql.Tx, b *crawl.Batch) error {
 			return fmt.Errorf("records of page %d: %w", p.seq, err)
 		}
 		for run := range runs(p.recs) {
-			names, data := enc.encode(run)
-			if _, err := ins.ExecContext(ctx, p.seq, run[0].Index, run[0].Cluster, len(run), names, data); err != nil {
+			names, data, keys := enc.encode(run)
+			if _, err := ins.ExecContext(ctx, p.seq, run[0].Index, run[0].Cluster, len(run), names, data, keys); err != nil {
 				return fmt.Errorf("insert records of %s: %w", run[0].PageURL, err)
 			}
 		}
@@ -148,7 +148,7 @@ func convertRecords(ctx context.Context, tx *sql.Tx) error {
 	page := pageRecords{} // one page's records at a time
 	flush := func() error {
 		for run := range runs(page.recs) {
-			names, data := enc.encode(run)
+			names, data, _ := enc.encode(run) // the records table had no keys
 			if _, err := tx.ExecContext(ctx, `INSERT INTO page_records(page_seq, first, cluster, n, names, data) VALUES(?,?,?,?,?,?)`,
 				page.seq, run[0].Index, run[0].Cluster, len(run), names, data); err != nil {
 				return fmt.Errorf("convert records of page %d: %w", page.seq, err)

@@ -52,7 +52,12 @@ func exportAll(t *testing.T, st *Store) []string {
 	t.Helper()
 	var out []string
 	err := st.ExportRecords(context.Background(), func(r RecordRow) error {
-		out = append(out, fmt.Sprintf("%d %s %d %d %q", r.PageSeq, r.PageURL, r.Cluster, r.Index, r.Fields))
+		type nameValue struct{ name, value string } // these stores have no keys
+		fs := make([]nameValue, len(r.Fields))
+		for i, f := range r.Fields {
+			fs[i] = nameValue{f.Name, f.Value}
+		}
+		out = append(out, fmt.Sprintf("%d %s %d %d %q", r.PageSeq, r.PageURL, r.Cluster, r.Index, fs))
 		return nil
 	})
 	if err != nil {

@@ -171,6 +171,28 @@ CREATE TABLE page_records (
 );
 CREATE INDEX page_records_cluster ON page_records(cluster);
 `,
+	// 8: the column keys of a run's fields and their counts
+	// (recordcodec.go), from which the exports name a cluster's columns;
+	// NULL: the names are final. The column goes before data, so reading
+	// the names and keys does not walk the values' overflow pages: the
+	// table is made anew.
+	`
+CREATE TABLE page_records_keyed (
+	page_seq INTEGER NOT NULL REFERENCES pages(seq) ON DELETE CASCADE,
+	first    INTEGER NOT NULL,                 -- index of the run's first record
+	cluster  INTEGER NOT NULL DEFAULT 0,
+	n        INTEGER NOT NULL,                 -- records in the run
+	names    BLOB NOT NULL,                    -- the run's field names, each once per key
+	keys     BLOB,                             -- per name: its key, sparseness and counts; NULL: names final
+	data     BLOB NOT NULL,                    -- the records: index, fields as (name number, value)
+	PRIMARY KEY (page_seq, first)
+);
+INSERT INTO page_records_keyed(page_seq, first, cluster, n, names, data)
+	SELECT page_seq, first, cluster, n, names, data FROM page_records;
+DROP TABLE page_records;
+ALTER TABLE page_records_keyed RENAME TO page_records;
+CREATE INDEX page_records_cluster ON page_records(cluster);
+`,
 }
 
 // stepRecordRuns is the schema version that stores records as runs.

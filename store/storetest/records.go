@@ -55,3 +55,25 @@ func DocsRecords(pages, clusters int) ([]*crawl.Page, []crawl.Record) {
 	}
 	return ps, recs
 }
+
+// DocsRecordsKeyed is DocsRecords with the fields' column keys as the
+// extractor stores them (crawl.Field.Key): the link and the second field
+// each of a key of their own, the "other" fields each of a sparse key
+// (one of 24), as a crawl since the keys were stored writes them.
+func DocsRecordsKeyed(pages, clusters int) ([]*crawl.Page, []crawl.Record) {
+	ps, recs := DocsRecords(pages, clusters)
+	for _, r := range recs {
+		for j := range r.Fields {
+			f := &r.Fields[j]
+			switch {
+			case j == 0:
+				f.Key = "dl/dt/a@href"
+			case j == 1:
+				f.Key = []string{"dl/dt/span/text", "dl/dd/p/text", "dl/dd/em/text", "dl/dd/a@href"}[r.Index%4]
+			default:
+				f.Key, f.Sparse = fmt.Sprintf("dl/dd/p.k%d/text", (r.Index+j)%24), true
+			}
+		}
+	}
+	return ps, recs
+}

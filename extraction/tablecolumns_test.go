@@ -1,0 +1,65 @@
+package extraction_test
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"testing"
+
+	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/extraction"
+)
+
+// TestTableColumns checks the rules of TableColumns on made-up records:
+// names by role numbered by mean place, a key gets a column when some
+// page filled it (not Sparse), at most MaxColumns-1 of them (the most
+// filled), the rest and sparse-only keys to Other, fields without a key
+// keep their names, and the records' order does not matter.
+func TestTableColumns(t *testing.T) {
+	var recs [][]crawl.Field
+	for i := range 40 {
+		fs := []crawl.Field{
+			{Value: "Entry", Key: "h2/a/text"},
+			{Value: "http://a/" + fmt.Sprint(i), Key: "h2/a@href"},
+			{Value: "2024-01-0" + fmt.Sprint(1+i%9), Key: "span.when/text", Date: true},
+			{Value: "http://b/", Key: "p/a@href"},
+			{Value: "rare", Key: "p.rare/text", Sparse: true},
+			{Name: "mine", Value: "x"},
+		}
+		for k := range 70 { // 70 more text keys, the first 56 more filled
+			if k < 56 || i%2 == 0 {
+				fs = append(fs, crawl.Field{Value: "t", Key: fmt.Sprintf("ul/li[%d]/text", k)})
+			}
+		}
+		recs = append(recs, fs)
+	}
+	naming := func(recs [][]crawl.Field) *extraction.Naming {
+		tc := extraction.NewTableColumns()
+		for _, r := range recs {
+			tc.Add(r)
+		}
+		return tc.Naming()
+	}
+	n := naming(recs)
+	for _, c := range []struct{ key, want string }{
+		{"h2/a/text", "title"}, {"h2/a@href", "link"}, {"span.when/text", "date"}, {"p/a@href", "link_2"},
+		{"p.rare/text", extraction.Other}, {"ul/li[0]/text", "text"}, {"ul/li[54]/text", "text_55"},
+		{"ul/li[55]/text", extraction.Other}, {"ul/li[69]/text", extraction.Other}, {"nowhere", extraction.Other},
+	} {
+		if got := n.KeyName(c.key); got != c.want {
+			t.Errorf("KeyName(%s) = %s, want %s", c.key, got, c.want)
+		}
+	}
+	if got := n.Name(crawl.Field{Name: "mine"}); got != "mine" {
+		t.Errorf("a field without a key named %s, want its own name", got)
+	}
+	cols := n.Columns()
+	if len(cols) != extraction.MaxColumns+1 || !slices.Contains(cols, "mine") || !slices.Contains(cols, extraction.Other) {
+		t.Errorf("%d columns %v, want the 59 keys', mine and other", len(cols), cols)
+	}
+	back := slices.Clone(recs)
+	slices.Reverse(back)
+	if b := naming(back); !reflect.DeepEqual(b.Columns(), cols) || b.KeyName("p/a@href") != "link_2" {
+		t.Errorf("columns of the records backward differ:\n%v\n%v", b.Columns(), cols)
+	}
+}
