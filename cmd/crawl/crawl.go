@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"runtime"
 	"runtime/pprof"
 	"runtime/trace"
 
@@ -33,6 +34,7 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	serveBFS := fs.String("serve-bfs", "", "draw the harvest curve of a BFS crawl beside this one's: its store or harvest.csv `file` (default serve.bfs_reference)")
 	builtins := fs.String("builtins", "on", "`on`, or off: every built-in method off for this run (comparisons)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to `file` (for go tool pprof)")
+	memProfile := fs.String("memprofile", "", "write an allocation profile of the run to `file` at its end (for go tool pprof: -sample_index=alloc_space, or inuse_space for what is live at the end)")
 	traceFile := fs.String("trace", "", "write an execution trace of the run to `file` (for go tool trace)")
 	fs.Usage = func() { usage(stderr) }
 	if err := fs.Parse(args); err != nil {
@@ -44,6 +46,9 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			return err
 		}
 		defer stop()
+	}
+	if *memProfile != "" {
+		defer writeMemProfile(*memProfile, stderr)
 	}
 	if *traceFile != "" {
 		stop, err := startTrace(*traceFile)
@@ -168,6 +173,22 @@ func startCPUProfile(path string) (func(), error) {
 		return nil, fmt.Errorf("crawl: cpuprofile: %w", err)
 	}
 	return func() { pprof.StopCPUProfile(); f.Close() }, nil
+}
+
+// writeMemProfile writes the heap profile (every allocation since the start,
+// sampled at the runtime's default rate, and what is live) to path; a failure
+// is reported on stderr, as the run's own result matters more.
+func writeMemProfile(path string, stderr io.Writer) {
+	f, err := os.Create(path)
+	if err != nil {
+		fmt.Fprintf(stderr, "crawl: memprofile: %v\n", err)
+		return
+	}
+	defer f.Close()
+	runtime.GC() // the live figures as of the end of the run
+	if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+		fmt.Fprintf(stderr, "crawl: memprofile: %v\n", err)
+	}
 }
 
 // startTrace starts an execution trace written to path; the returned
