@@ -118,7 +118,7 @@ warc: {dir: `+wdir+`}
 		t.Fatal(err)
 	}
 	defer raw.Close()
-	rows, err := raw.Query(`SELECT url, html FROM pages`)
+	rows, err := raw.Query(`SELECT url, html FROM pages JOIN page_html USING (seq)`)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,5 +1,6 @@
 // Package store keeps a crawl in one SQLite file (WAL mode, synchronous
-// NORMAL, foreign keys on): pages with gzip-compressed HTML, their links,
+// NORMAL, foreign keys on): pages with their gzip-compressed HTML (in a
+// table of its own, page_html, since schema version 9), their links,
 // failures, the persisted frontier, batches, structural clusters with their
 // LSH fingerprint index, extracted records, fuzzy topics and run metadata.
 //

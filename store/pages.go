@@ -152,16 +152,24 @@ func insertPages(ctx context.Context, tx *sql.Tx, hot *hotStmts, pages []*crawl.
 	defer done.Close()
 	lw := newLinkWriter(ctx, tx, hot)
 	defer lw.close()
+	body, err := hot.get(ctx, tx, stmtInsertHTML)
+	if err != nil {
+		return err
+	}
+	defer body.Close()
 	for i, p := range pages {
 		r := rows[i]
 		res, err := ins.ExecContext(ctx, p.Seq, p.URL, p.FinalURL, r.redirects, p.Status, r.fetchedAt,
 			p.Depth, p.Parent, p.Anchor, p.ContentType, p.Charset, p.Size, r.hash, p.Title, p.Keywords,
-			p.Description, r.html, header(p.Header, "ETag"), header(p.Header, "Last-Modified"),
+			p.Description, header(p.Header, "ETag"), header(p.Header, "Last-Modified"),
 			p.Label, p.Score, p.Relevance, p.Relevant, p.Cluster, p.Topic, r.notes)
 		if err != nil {
 			return fmt.Errorf("insert page %s: %w", p.URL, err)
 		}
 		if n, _ := res.RowsAffected(); n == 1 {
+			if _, err := body.ExecContext(ctx, p.Seq, r.html); err != nil {
+				return fmt.Errorf("insert html of %s: %w", p.URL, err)
+			}
 			for j, l := range p.Links {
 				if err := lw.add(p.Seq, j, l); err != nil {
 					return fmt.Errorf("insert links of %s: %w", p.URL, err)

@@ -122,7 +122,7 @@ func (s *Store) queryPages(ctx context.Context, withHTML bool, fn func(*crawl.Pa
 func selectPages(withHTML bool, where string) string {
 	cols := pageColumns
 	if withHTML {
-		cols += ", html"
+		cols += ", (SELECT html FROM page_html h WHERE h.seq = pages.seq)"
 	}
 	return "SELECT " + cols + " FROM pages " + where + " ORDER BY seq"
 }

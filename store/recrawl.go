@@ -73,10 +73,14 @@ func (s *Store) UpdatePage(ctx context.Context, p *crawl.Page) error {
 		}
 		_, err = tx.ExecContext(ctx, `UPDATE pages SET final_url = ?, redirects = ?, status = ?, fetched_at = ?,
 			content_type = ?, charset = ?, size = ?, content_hash = ?, title = ?, keywords = ?, description = ?,
-			html = ?, etag = ?, last_modified = ?, annotations = ?, batch = NULL WHERE seq = ?`,
+			etag = ?, last_modified = ?, annotations = ?, batch = NULL WHERE seq = ?`,
 			p.FinalURL, r.redirects, p.Status, r.fetchedAt, p.ContentType, p.Charset, p.Size, r.hash, p.Title,
-			p.Keywords, p.Description, r.html, header(p.Header, "ETag"), header(p.Header, "Last-Modified"), r.notes, seq)
+			p.Keywords, p.Description, header(p.Header, "ETag"), header(p.Header, "Last-Modified"), r.notes, seq)
 		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO page_html(seq, html) VALUES(?,?)
+			ON CONFLICT(seq) DO UPDATE SET html = excluded.html`, seq, r.html); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, "DELETE FROM links WHERE from_seq = ?", seq); err != nil {

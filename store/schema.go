@@ -193,10 +193,26 @@ DROP TABLE page_records;
 ALTER TABLE page_records_keyed RENAME TO page_records;
 CREATE INDEX page_records_cluster ON page_records(cluster);
 `,
+	// 9: a page's gzipped HTML in a table of its own. In the pages row it
+	// was rewritten with every change of the row's size (the batch hooks'
+	// fields, the final clustering pass, the fuzzy topics: SQLite rewrites
+	// a row whole, overflow pages included) and walked past by every read
+	// of the columns after it (README.md).
+	`
+CREATE TABLE page_html (
+	seq  INTEGER PRIMARY KEY REFERENCES pages(seq) ON DELETE CASCADE,
+	html BLOB                                  -- gzip of the UTF-8 HTML
+);
+INSERT INTO page_html(seq, html) SELECT seq, html FROM pages;
+ALTER TABLE pages DROP COLUMN html;
+`,
 }
 
 // stepRecordRuns is the schema version that stores records as runs.
 const stepRecordRuns = 7
+
+// stepPageHTML is the schema version that keeps pages' HTML in page_html.
+const stepPageHTML = 9
 
 // SchemaVersion returns the schema version this program writes.
 func SchemaVersion() int { return len(migrations) }

@@ -21,6 +21,7 @@ type hotStmt int
 
 const (
 	stmtInsertPage hotStmt = iota
+	stmtInsertHTML
 	stmtPageDone
 	stmtInsertFrontier
 	stmtInsertFingerprint
@@ -39,8 +40,10 @@ func (k hotStmt) query() string {
 	case stmtInsertPage:
 		return `INSERT INTO pages(seq, url, final_url, redirects, status, fetched_at,
 		depth, parent, anchor, content_type, charset, size, content_hash, title, keywords, description,
-		html, etag, last_modified, label, score, relevance, relevant, cluster, topic, annotations)
-		VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING`
+		etag, last_modified, label, score, relevance, relevant, cluster, topic, annotations)
+		VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) ON CONFLICT DO NOTHING`
+	case stmtInsertHTML:
+		return `INSERT INTO page_html(seq, html) VALUES(?,?)`
 	case stmtPageDone:
 		return `UPDATE frontier SET state = 'done' WHERE url = ? AND state <> 'done'`
 	case stmtInsertFrontier:
