@@ -166,6 +166,10 @@ func runs(t *stm.Tree, kids []int32, walk func(int), text func(string), link fun
 		case end == k+1 && t.Label[kids[k]] != stm.TextLabel:
 			walk(int(kids[k]))
 			k++
+		case end == k+1:
+			// one text node: its text as the run's builder would give it
+			text(collapse(t.Node[kids[k]].Data))
+			k++
 		default:
 			var b strings.Builder
 			var links []int
@@ -182,7 +186,7 @@ func runs(t *stm.Tree, kids []int32, walk func(int), text func(string), link fun
 				default:
 					appendText(&b, t.Node[c])
 				}
-				if t.Node[c].DataAtom == atom.A {
+				if tagOf(t, c) == atom.A {
 					links = append(links, c)
 				}
 			}
@@ -197,7 +201,7 @@ func runs(t *stm.Tree, kids []int32, walk func(int), text func(string), link fun
 // inlineLink reports whether node i is a link holding only text and
 // formatting.
 func inlineLink(t *stm.Tree, i int) bool {
-	if t.Label[i] == stm.TextLabel || t.Node[i].DataAtom != atom.A {
+	if tagOf(t, i) != atom.A {
 		return false
 	}
 	for _, c := range t.Children(i) {
@@ -215,7 +219,7 @@ func inline(t *stm.Tree, i int) bool {
 	if t.Label[i] == stm.TextLabel {
 		return true
 	}
-	switch t.Node[i].DataAtom {
+	switch tagOf(t, i) {
 	case atom.B, atom.I, atom.Em, atom.Strong, atom.U, atom.Mark, atom.Font, atom.Small, atom.Span,
 		atom.Sup, atom.Sub, atom.Abbr, atom.Code, atom.Wbr, atom.Br, atom.Q, atom.Cite, atom.Tt:
 	default:
