@@ -41,6 +41,15 @@ type value struct {
 func recordValues(t *stm.Tree, ks *keyer, rec []int32, abs func(string) string) []value {
 	var out []value
 	ks.record()
+	// the last value's further paragraphs, joined once it is complete
+	// (appending each to the string would copy it again and again)
+	pending := false // ks.join holds the last value with its further paragraphs
+	joined := func() {
+		if pending {
+			out[len(out)-1].val = string(ks.join)
+			pending = false
+		}
+	}
 	emit := func(path int32, sfx suffixKind, v string, kd kind) {
 		if v == "" {
 			return
@@ -53,14 +62,20 @@ func recordValues(t *stm.Tree, ks *keyer, rec []int32, abs func(string) string) 
 		switch {
 		case k >= textRepeats && kd == kindText && len(out) > 0 && int(ks.last[b]) == len(out)-1:
 			// the next paragraph of a description: one value
-			out[len(out)-1].val += " " + v
+			if !pending {
+				ks.join = append(ks.join[:0], out[len(out)-1].val...)
+				pending = true
+			}
+			ks.join = append(append(ks.join, ' '), v...)
 			return
 		case k >= textRepeats:
 			// interleaved with other values, or links of a long list
 			// inside a record: Other, in document order
+			joined()
 			out = append(out, value{moreKey, v, kd})
 			return
 		}
+		joined()
 		if kd == kindText {
 			ks.last[b] = int32(len(out))
 		}
@@ -106,6 +121,7 @@ func recordValues(t *stm.Tree, ks *keyer, rec []int32, abs func(string) string) 
 		path = path[:len(path)-1]
 	}
 	runs(t, rec, walk, func(text string) { emit(0, sfxRootText, text, kindText) }, href)
+	joined()
 	return out
 }
 
