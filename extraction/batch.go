@@ -22,6 +22,12 @@ type Page struct {
 	Doc     *html.Node
 }
 
+// workspace is what a worker of ExtractBatch reuses from page to page.
+type workspace struct {
+	m stm.Matcher
+	p page
+}
+
 // prepared is a page analysed by ExtractBatch's parallel phase: what the
 // page's cluster needs of it once the worker has reused the page's
 // buffers for the next one.
@@ -70,8 +76,11 @@ func (ce *ClusterExtractor) ExtractBatch(ctx context.Context, pages []Page, work
 			// one matcher and one page per worker: their buffers (DP
 			// matrices, memo, compact tree, measures) are reused page after
 			// page, and batch after batch (ce.bufs)
-			w := ce.bufs.get()
-			defer ce.bufs.put(w)
+			w, _ := ce.bufs.Get().(*workspace)
+			if w == nil {
+				w = &workspace{}
+			}
+			defer ce.bufs.Put(w)
 			m, p := &w.m, &w.p
 			for i := range next {
 				prep[i] = ce.prepare(ctx, m, p, pages[i], shapes[pages[i].Cluster])

@@ -25,7 +25,7 @@ type ClusterExtractor struct {
 	cfgErr   error // from Config.Validate, returned by every Extract
 	mu       sync.Mutex
 	clusters map[int64]*learned
-	bufs     workspaces // of Prepare's callers and ExtractBatch's workers
+	bufs     sync.Pool // *workspace of ExtractBatch's workers
 }
 
 // learned is what a cluster's pages taught: the shape of its records and
