@@ -294,7 +294,12 @@
 // features of a candidate's children (share of the commonest tag.class,
 // distinct shapes) hold winners wherever they would prune much (all
 // shapes distinct: 45% of the Python docs' candidate time, 76 winners);
-// a cache of the hidden-class test per class attribute saved nothing.
+// a cache of the hidden-class test per class attribute saved nothing;
+// keeping the workspaces in a free list rather than a sync.Pool (which
+// drops them at every collection) cut pagecost's allocations from
+// 279-287 to 203 KB a page, but a crawl's CPU (user+sys of crawl -fresh
+// -quiet, every built-in on) rose by 0.1-0.9 s in seven of seven
+// alternated runs (load 8-13), the cause not found: reverted.
 // Kept, records identical (pagecost -onpage -dump, Python and PostgreSQL
 // docs; evalrecords tune and report unchanged): stm's link sums sizes
 // and hashes in one backward pass (a child folds its hash into its
@@ -305,15 +310,13 @@
 // rankRegions counts child labels in a table of up to 8 (fewLabels); a
 // run of one text node goes without a builder; a value's further
 // paragraphs are joined once (recordValues copied the growing string
-// for each); the workspaces are kept in a free list (at most 16, none
-// sized past 32,768 nodes), not a sync.Pool, which dropped them at every
-// collection so that a crawl reallocated trees page after page.
+// for each).
 // Prepare's instructions a pass (callgrind as below, (Ir(3x) - Ir(1x)) /
 // 2; the toggle counts Finish too, about 6%): Python subset 348.6 M to
 // 320.0 M (-8.2%), PostgreSQL subset 173.7 M to 161.1 M (-7.2%); its
-// allocations on the Python docs 213-297 KB in 1,494-1,498 allocations
-// a page to 203 KB in 1,221 (pagecost -onpage, old and new alternately,
-// two rounds). The goal, half of Prepare's instructions, is not met: no
+// allocations on the Python docs 253-286 KB in 1,496-1,498 allocations
+// a page to 241-279 KB in 1,228-1,230 (pagecost -onpage, old and new
+// alternately, two rounds). The goal, half of Prepare's instructions, is not met: no
 // change of method measured comes near it without losing records.
 //
 //	GOGC=off GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off GOMAXPROCS=1 valgrind --tool=callgrind \
@@ -344,8 +347,6 @@
 //     naming in page order), Page, ErrPanic.
 //   - onpage.go: Prepare (a page analysed on its own, without keeping
 //     its DOM) and Finish (its records named per cluster).
-//   - workspace.go: the matchers and pages reused from page to page
-//     (a free list, not a sync.Pool).
 //   - hook.go: Hook (NewHook), the batch hook of the engine and the
 //     pipeline (a page hook too with WithPageAnalysis): failed pages
 //     logged and counted, HookStats, FailureKind.
