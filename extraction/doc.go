@@ -277,6 +277,56 @@
 //	GOGC=off GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off GOMAXPROCS=1 valgrind --tool=callgrind \
 //	  --toggle-collect='github.com/crawl-project/crawl/extraction.(*ClusterExtractor).Prepare' pagecost -onpage DIR
 //
+// Where Prepare's time went, and what a change of method would buy
+// (2026-12-06, session 9). Timed by phase on the Python docs (530 pages,
+// each three times): the compact tree and measures 30%, the analysis
+// 45%, the records' values 24%. 87% of the segmentation's time goes to
+// candidates that do not win (the page's main section first: its
+// headings, paragraphs, entries and subsections, dropped for
+// similarity), and the pages with no list region (121 with nothing, 109
+// with API entries) take 60% of the analysis. Measured for a change of
+// method (Prepare's instructions a pass of the Python subset, callgrind,
+// against 336.2 M then; records on the tune half) and dropped: pairs of
+// children of 512 nodes or more matched greedily, -4.1%, tune identical,
+// but the Python docs lose 120 records (c-api/unicode.html's 118 API
+// entries become its 11 codec sections); from 256 nodes -6.7%, tune
+// recall 0.9754 -> 0.9672; maxShapes 16 -11.3%, recall 0.9661;
+// Candidates 10 -1.0% (P/R 0.9742 / 0.9721), 5 -3.2% (0.9760 / 0.9680);
+// pairCells 3,000 -1.6%; stopping at the first candidate that passes the
+// guards saves little on the Python docs (10% of the candidates' time
+// comes after it) and is not the winner on 28 of 148 tune pages; cheap
+// features of a candidate's children (share of the commonest tag.class,
+// distinct shapes) hold winners wherever they would prune much (all
+// shapes distinct: 45% of the Python docs' candidate time, 76 winners);
+// a cache of the hidden-class test per class attribute saved nothing;
+// keeping the workspaces in a free list rather than a sync.Pool (which
+// drops them at every collection) cut pagecost's allocations from
+// 279-287 to 203 KB a page, but a crawl's CPU (user+sys of crawl -fresh
+// -quiet, every built-in on) rose by 0.1-0.9 s in seven of seven
+// alternated runs (load 8-13), the cause not found: reverted.
+// Kept, records identical (pagecost -onpage -dump, Python and PostgreSQL
+// docs; evalrecords tune and report unchanged): stm's link sums sizes
+// and hashes in one backward pass (a child folds its hash into its
+// parent's, last child first); segment names are kept per (tag, class
+// attribute) across pages; tags are read from the labels (tagOf: an
+// element's label is its atom), not the DOM nodes; entries reads only
+// dl and table elements; cutRecords and segment go without maps;
+// rankRegions counts child labels in a table of up to 8 (fewLabels); a
+// run of one text node goes without a builder; a value's further
+// paragraphs are joined once (recordValues copied the growing string
+// for each).
+// Prepare's instructions a pass (callgrind as below, (Ir(3x) - Ir(1x)) /
+// 2; the toggle counts Finish too, about 6%): Python subset 348.6 M to
+// 320.0 M (-8.2%), PostgreSQL subset 173.7 M to 161.1 M (-7.2%); its
+// allocations on the Python docs 253-286 KB in 1,496-1,498 allocations
+// a page to 241-279 KB in 1,228-1,230 (pagecost -onpage, old and new
+// alternately, two rounds). The goal, half of Prepare's instructions, is not met: no
+// change of method measured comes near it without losing records.
+//
+//	GOGC=off GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off GOMAXPROCS=1 valgrind --tool=callgrind \
+//	  --toggle-collect='github.com/crawl-project/crawl/extraction.(*ClusterExtractor).Prepare' \
+//	  extraction.test -test.run '^$' -test.bench DocSubsetsOnPage/python -test.benchtime 1x (and 3x)
+//
 // Sparse keys that differ only in classes are merged into one column
 // (columns.go; Node.js's index.html gave only Other: link and title now).
 //

@@ -34,10 +34,12 @@ func entries(p *page, cfg Config) (region, bool) {
 		ends[name] = i + int(t.Size[i])
 	}
 	for i := range t.Len() {
-		if t.Label[i] == stm.TextLabel || attr(t.Node[i], "class") == "" {
+		// an element's label is its atom: only dl and table elements
+		// with a class are read further
+		if l := t.Label[i]; l != uint64(atom.Dl) && l != uint64(atom.Table) || attr(t.Node[i], "class") == "" {
 			continue
 		}
-		switch t.Node[i].DataAtom {
+		switch tagOf(t, i) {
 		case atom.Dl:
 			if kids := t.Children(i); len(kids) > 0 && isTag(t, kids[0], atom.Dt) {
 				add("dl "+segmentName(t.Node[i]), i, int32(i))
@@ -124,5 +126,5 @@ func bodyRows(t *stm.Tree, i int) []int32 {
 
 // isTag reports whether node i is an element with tag a.
 func isTag(t *stm.Tree, i int32, a atom.Atom) bool {
-	return t.Label[i] != stm.TextLabel && t.Node[i].DataAtom == a
+	return tagOf(t, int(i)) == a
 }

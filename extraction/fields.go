@@ -41,6 +41,15 @@ type value struct {
 func recordValues(t *stm.Tree, ks *keyer, rec []int32, abs func(string) string) []value {
 	var out []value
 	ks.record()
+	// the last value's further paragraphs, joined once it is complete
+	// (appending each to the string would copy it again and again)
+	pending := false // ks.join holds the last value with its further paragraphs
+	joined := func() {
+		if pending {
+			out[len(out)-1].val = string(ks.join)
+			pending = false
+		}
+	}
 	emit := func(path int32, sfx suffixKind, v string, kd kind) {
 		if v == "" {
 			return
@@ -53,14 +62,20 @@ func recordValues(t *stm.Tree, ks *keyer, rec []int32, abs func(string) string) 
 		switch {
 		case k >= textRepeats && kd == kindText && len(out) > 0 && int(ks.last[b]) == len(out)-1:
 			// the next paragraph of a description: one value
-			out[len(out)-1].val += " " + v
+			if !pending {
+				ks.join = append(ks.join[:0], out[len(out)-1].val...)
+				pending = true
+			}
+			ks.join = append(append(ks.join, ' '), v...)
 			return
 		case k >= textRepeats:
 			// interleaved with other values, or links of a long list
 			// inside a record: Other, in document order
+			joined()
 			out = append(out, value{moreKey, v, kd})
 			return
 		}
+		joined()
 		if kd == kindText {
 			ks.last[b] = int32(len(out))
 		}
@@ -106,6 +121,7 @@ func recordValues(t *stm.Tree, ks *keyer, rec []int32, abs func(string) string) 
 		path = path[:len(path)-1]
 	}
 	runs(t, rec, walk, func(text string) { emit(0, sfxRootText, text, kindText) }, href)
+	joined()
 	return out
 }
 
@@ -166,6 +182,10 @@ func runs(t *stm.Tree, kids []int32, walk func(int), text func(string), link fun
 		case end == k+1 && t.Label[kids[k]] != stm.TextLabel:
 			walk(int(kids[k]))
 			k++
+		case end == k+1:
+			// one text node: its text as the run's builder would give it
+			text(collapse(t.Node[kids[k]].Data))
+			k++
 		default:
 			var b strings.Builder
 			var links []int
@@ -182,7 +202,7 @@ func runs(t *stm.Tree, kids []int32, walk func(int), text func(string), link fun
 				default:
 					appendText(&b, t.Node[c])
 				}
-				if t.Node[c].DataAtom == atom.A {
+				if tagOf(t, c) == atom.A {
 					links = append(links, c)
 				}
 			}
@@ -197,7 +217,7 @@ func runs(t *stm.Tree, kids []int32, walk func(int), text func(string), link fun
 // inlineLink reports whether node i is a link holding only text and
 // formatting.
 func inlineLink(t *stm.Tree, i int) bool {
-	if t.Label[i] == stm.TextLabel || t.Node[i].DataAtom != atom.A {
+	if tagOf(t, i) != atom.A {
 		return false
 	}
 	for _, c := range t.Children(i) {
@@ -215,7 +235,7 @@ func inline(t *stm.Tree, i int) bool {
 	if t.Label[i] == stm.TextLabel {
 		return true
 	}
-	switch t.Node[i].DataAtom {
+	switch tagOf(t, i) {
 	case atom.B, atom.I, atom.Em, atom.Strong, atom.U, atom.Mark, atom.Font, atom.Small, atom.Span,
 		atom.Sup, atom.Sub, atom.Abbr, atom.Code, atom.Wbr, atom.Br, atom.Q, atom.Cite, atom.Tt:
 	default:

@@ -20,6 +20,7 @@ type keyer struct {
 	last  []int32 // index of the key's last text value
 	stamp []int32
 	gen   int32
+	join  []byte // recordValues' buffer for a value's further paragraphs
 }
 
 type step struct {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -33,10 +34,11 @@ const imgContent = 20
 type page struct {
 	doc    *html.Node
 	t      *stm.Tree
-	text   []int32  // characters of visible text in each subtree
-	tags   []int32  // element nodes in each subtree
-	seg    []string // segmentName of each element, filled on first use
-	bounds bounds   // clusterChildren's STM bounds, buffers kept page after page
+	text   []int32            // characters of visible text in each subtree
+	tags   []int32            // element nodes in each subtree
+	seg    []string           // segmentName of each element, filled on first use
+	names  map[nameKey]string // segmentName by tag and class attribute, kept page after page
+	bounds bounds             // clusterChildren's STM bounds, buffers kept page after page
 	// rankRegions' buffers, kept page after page
 	cands   []candidate
 	counts  map[uint64]int
@@ -50,9 +52,36 @@ func (p *page) name(i int32) string {
 	if s := p.seg[i]; s != "" {
 		return s
 	}
-	s := segmentName(p.t.Node[i])
+	n := p.t.Node[i]
+	k := nameKey{n.Data, attr(n, "class")}
+	s, ok := p.names[k]
+	if !ok {
+		s = segmentName(n)
+		if p.names == nil || len(p.names) >= maxNames {
+			p.names = make(map[nameKey]string)
+		}
+		p.names[k] = s
+	}
 	p.seg[i] = s
 	return s
+}
+
+// nameKey is what segmentName reads of an element: its tag and class
+// attribute.
+type nameKey struct{ tag, class string }
+
+// maxNames bounds the segment names a page keeps for the next pages (a
+// site's templates repeat a few hundred tag.class pairs).
+const maxNames = 4096
+
+// tagOf is the atom of node i (0 for text, and for elements without
+// one), read from its label (an element's label is its atom) rather than
+// from its DOM node: t.Node[i].DataAtom without the pointer's cache miss.
+func tagOf(t *stm.Tree, i int) atom.Atom {
+	if l := t.Label[i]; l <= math.MaxUint32 {
+		return atom.Atom(l)
+	}
+	return 0
 }
 
 // newPage builds the page of doc, or fails with ErrTooLarge beyond
@@ -85,7 +114,7 @@ func (p *page) reset(doc *html.Node, maxNodes int) error {
 		switch {
 		case t.Label[i] == stm.TextLabel:
 			p.text[i] += int32(len(strings.TrimSpace(t.Node[i].Data)))
-		case t.Node[i].DataAtom == atom.Img:
+		case tagOf(t, i) == atom.Img:
 			p.text[i] += imgContent
 			p.tags[i]++
 		default:

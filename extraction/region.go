@@ -42,19 +42,8 @@ func rankRegions(p *page, w [3]float64, k int) []candidate {
 		if len(kids) < 2 {
 			continue
 		}
-		best := 0
-		if len(kids) <= smallFanout {
-			// a handful of children: comparing them beats a map
-			for a, c := range kids {
-				n := 1
-				for _, d := range kids[a+1:] {
-					if t.Label[d] == t.Label[c] {
-						n++
-					}
-				}
-				best = max(best, n)
-			}
-		} else {
+		best, ok := fewLabels(t, kids)
+		if !ok {
 			if len(counts) > 64 {
 				// clear costs the map's capacity, which stays: after a
 				// node of many distinct child labels, start afresh
@@ -123,9 +112,34 @@ func topCandidates(cs []candidate, k int) []candidate {
 	return cs[:n]
 }
 
-// smallFanout is the most children rankRegions counts by comparing them
-// pairwise rather than in a map.
-const smallFanout = 16
+// fewLabels returns the count of the commonest label of kids, counted
+// in a table of up to fewMax distinct labels (most nodes' children are a
+// few tags: a map costs more); ok is false beyond.
+func fewLabels(t *stm.Tree, kids []int32) (best int, ok bool) {
+	var labels [fewMax]uint64
+	var counts [fewMax]int
+	n := 0
+	for _, c := range kids {
+		l := t.Label[c]
+		j := 0
+		for j < n && labels[j] != l {
+			j++
+		}
+		if j == n {
+			if n == fewMax {
+				return 0, false
+			}
+			labels[n] = l
+			n++
+		}
+		counts[j]++
+		best = max(best, counts[j])
+	}
+	return best, true
+}
+
+// fewMax is the most distinct child labels fewLabels counts.
+const fewMax = 8
 
 // discountWrappers zeroes the tag count of candidates that have a candidate
 // descendant holding 90% or more of their tags.

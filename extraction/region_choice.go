@@ -287,13 +287,13 @@ func richness(p *page, recs [][]int32) float64 {
 					h ^= path[int(t.Parent[j])-int(i)] * 0x100000001b3
 				}
 				path[j-int(i)] = h
-				leaf := t.Node[j].DataAtom == atom.Img
+				leaf := tagOf(t, j) == atom.Img
 				if t.Label[j] == stm.TextLabel {
 					n := int(p.text[j]) // a text node's: its trimmed length
 					leaf = n > 0
 					all += n
 					for a := int(t.Parent[j]); a >= int(i); a = int(t.Parent[a]) {
-						if t.Node[a].DataAtom == atom.A {
+						if tagOf(t, a) == atom.A {
 							if a == plain || a != notPlain && inlineLink(t, a) {
 								plain, link = a, link+n
 							} else {
@@ -379,7 +379,7 @@ func proseNode(p *page, i int, long *bool) bool {
 		}
 		return true
 	}
-	switch t.Node[i].DataAtom {
+	switch tagOf(t, i) {
 	case atom.P, atom.Br, atom.Blockquote, atom.A, atom.Span, atom.B, atom.I, atom.Em, atom.Strong,
 		atom.Font, atom.U, atom.Small, atom.Sup, atom.Sub, atom.Q, atom.Cite, atom.Hr:
 	default:

@@ -313,14 +313,22 @@ func segment(m *stm.Matcher, p *page, kids []int32, d0, minSim float64) segmenta
 	for _, k := range kids {
 		total += int(p.text[k]) + 1
 	}
-	occ := map[int][]int{}
+	// occ[l]: the children of cluster l, clusters in the order they
+	// first occur (labels are below len(labels) + the shapes, which are
+	// at most maxShapes)
+	nl := 0
+	for _, l := range labels {
+		nl = max(nl, l+1)
+	}
+	occ := make([][]int, nl)
 	var order []int
 	for i, l := range labels {
-		if _, ok := occ[l]; !ok {
+		if occ[l] == nil {
 			order = append(order, l)
 		}
 		occ[l] = append(occ[l], i)
 	}
+	seen := make([]bool, nl) // cutRecords' buffer
 	var best segmentation
 	bestStart := len(kids)
 	share := func(recs [][]int32) float64 {
@@ -346,7 +354,7 @@ func segment(m *stm.Matcher, p *page, kids []int32, d0, minSim float64) segmenta
 	}
 	for _, l := range order {
 		if starts := occ[l]; len(starts) >= 2 {
-			recs := cutRecords(labels, kids, starts)
+			recs := cutRecords(labels, kids, starts, seen)
 			if hopeless(recs) {
 				continue
 			}
@@ -398,10 +406,12 @@ func better(s segmentation, start int, b segmentation, bstart int) bool {
 	return start < bstart
 }
 
-func cutRecords(labels []int, kids []int32, starts []int) [][]int32 {
-	var recs [][]int32
+// cutRecords cuts records starting at starts (see segment); seen is a
+// buffer of one bool per label, cleared on return.
+func cutRecords(labels []int, kids []int32, starts []int, seen []bool) [][]int32 {
+	recs := make([][]int32, 0, len(starts))
 	lens := make([]int, 0, len(starts))
-	seen := map[int]bool{}
+	defer clear(seen)
 	for j := 0; j+1 < len(starts); j++ {
 		recs = append(recs, kids[starts[j]:starts[j+1]])
 		lens = append(lens, starts[j+1]-starts[j])

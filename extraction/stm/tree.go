@@ -230,18 +230,27 @@ func (t *Tree) add(root *html.Node, parent int32, k *keeper, max int) bool {
 	return true
 }
 
-// link fills Size, Hash and the children index from Parent.
+// link fills Size, Hash and the children index from Parent. Sizes and
+// hashes are summed in one pass from the last node back: a node's
+// descendants come after it, so they are final when it is reached, and
+// each folds itself into its parent's hash (children last first).
 func (t *Tree) link() {
 	n := len(t.Label)
 	t.Size = grow(t.Size, n)
-	t.Hash = grow(t.Hash, n)
+	t.Hash = grow(t.Hash, n) // children's hashes folded in, then the node's own
 	t.first = grow(t.first, n+1)
 	count := t.first // the counts first, then (below) the offsets
 	for i := n - 1; i >= 0; i-- {
-		t.Size[i]++
+		size := t.Size[i] + 1
+		t.Size[i] = size
+		h := (t.Hash[i] ^ (t.Label[i]*0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019)) * 0x100000001B3
+		h ^= uint64(count[i]) << 48
+		t.Hash[i] = h
 		if p := t.Parent[i]; p >= 0 {
-			t.Size[p] += t.Size[i]
+			t.Size[p] += size
 			count[p]++
+			a := (t.Hash[p] ^ h) * 0x100000001B3
+			t.Hash[p] = a ^ a>>29
 		}
 	}
 	// ends in place: first[i] = sum of count[:i+1] (count aliases first)
@@ -257,15 +266,6 @@ func (t *Tree) link() {
 		p := t.Parent[i]
 		t.first[p]--
 		t.kids[t.first[p]] = int32(i)
-	}
-	for i := n - 1; i >= 0; i-- {
-		h := t.Label[i]*0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019
-		kids := t.Children(i)
-		for _, c := range kids {
-			h = (h ^ t.Hash[c]) * 0x100000001B3
-			h ^= h >> 29
-		}
-		t.Hash[i] = h ^ uint64(len(kids))<<48
 	}
 }
 
