@@ -196,16 +196,13 @@ func (h *Hook) learnedPriority(from *crawl.Page, l *crawl.Link) float64 {
 // their anchor texts) that learnedPriority has not scored yet, the only
 // ones whose context it will read.
 func (ln *learner) unscored(links []crawl.Link) *linkNeed {
-	need := &linkNeed{urls: map[string]struct{}{}, anchors: map[string]struct{}{}}
+	need := newLinkNeed()
 	for i := range links {
 		l := &links[i]
 		if _, seen := ln.pending.get(l.URL); seen || !Followable(l.URL) {
 			continue
 		}
-		need.urls[l.URL] = struct{}{}
-		if l.Anchor != "" {
-			need.anchors[l.Anchor] = struct{}{}
-		}
+		need.add(l.URL, l.Anchor)
 	}
 	return need
 }
@@ -218,14 +215,10 @@ func (ln *learner) unscored(links []crawl.Link) *linkNeed {
 func (st *pageState) linkContext(page *crawl.Page, l *crawl.Link) string {
 	st.ctxMu.Lock()
 	defer st.ctxMu.Unlock()
-	if st.need != nil && page.Doc != nil && !(st.need.url(l.URL) && (l.Anchor == "" || st.need.anchor(l.Anchor))) {
+	if st.need != nil && page.Doc != nil && !st.need.has(l.URL, l.Anchor) {
 		st.ctx, st.need = linkContexts(page.Doc, page.FinalURL, len(page.Links), nil), nil
 	}
-	context := st.ctx[l.URL]
-	if context == "" && l.Anchor != "" {
-		context = st.ctx["\x00"+l.Anchor]
-	}
-	return context
+	return contextOf(st.ctx, l.URL, l.Anchor)
 }
 
 // learnedScore is a link's priority from what the crawl knows now: its

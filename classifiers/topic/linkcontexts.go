@@ -13,19 +13,60 @@ import (
 // linkContexts maps each link of doc to the text of its nearest block
 // element (paragraph, list item, table cell, definition, heading) without
 // its own anchor text, keyed by the link's absolute URL without fragment
-// and by "\x00"+its anchor text; the first link wins. Only the keys need
-// asks for are filled (a nil need asks for all); once each has its
-// context the walk stops. links, the page's link count, sizes the maps.
+// and by "\x00"+its anchor text; the first link wins. A nil need asks for
+// every key. Otherwise only the keys contextOf reads for the links need
+// holds are filled: their URLs in a first walk, then, in a second one
+// only when some asked-for URL got no context, the anchor texts of those
+// links (most pages need no second walk, and the first computes the
+// anchor text of only the links it keeps). Each walk stops once it has
+// filled every key it asks for. links, the page's link count, sizes the
+// maps.
 func linkContexts(doc *html.Node, base string, links int, need *linkNeed) map[string]string {
+	if need == nil {
+		return contextsOf(doc, base, links, nil)
+	}
+	if len(need.pairs) == 0 {
+		return nil
+	}
+	urls := &keyNeed{urls: need.urls, tails: need.tails}
+	out := contextsOf(doc, base, len(need.urls), urls)
+	need.tails = urls.tails
+	anchors := &keyNeed{}
+	for p := range need.pairs {
+		if p.anchor != "" && out[p.url] == "" {
+			if anchors.anchors == nil {
+				anchors.anchors = map[string]struct{}{}
+			}
+			anchors.anchors[p.anchor] = struct{}{}
+		}
+	}
+	if len(anchors.anchors) > 0 {
+		for k, v := range contextsOf(doc, base, len(anchors.anchors), anchors) {
+			out[k] = v
+		}
+	}
+	return out
+}
+
+// contextOf is the context of a link of URL u and anchor text anchor in
+// the map linkContexts made: its URL's, or when that is empty its anchor
+// text's.
+func contextOf(ctx map[string]string, u, anchor string) string {
+	context := ctx[u]
+	if context == "" && anchor != "" {
+		context = ctx["\x00"+anchor]
+	}
+	return context
+}
+
+// contextsOf is linkContexts' walk: the keys need asks for (nil: all),
+// the walk stopping once each is filled. asked sizes the maps.
+func contextsOf(doc *html.Node, base string, asked int, need *keyNeed) map[string]string {
 	b, _ := url.Parse(base)
 	res := newHrefResolver(b)
 	left := need.size() // keys not filled yet
 	if left == 0 {
 		return nil
-	}
-	asked := links
-	if left > 0 {
-		asked = min(links, left)
 	}
 	out := make(map[string]string, 2*asked)      // each link's URL and anchor text
 	blocks := make(map[*html.Node]string, asked) // a block's text, once per block
@@ -37,11 +78,13 @@ func linkContexts(doc *html.Node, base string, links int, need *linkNeed) map[st
 		}
 		if n.Type == html.ElementNode && n.DataAtom == atom.A {
 			var key string
-			if href := hrefOf(n); href != "" && b != nil && need.mayWant(href) {
-				var ok bool
-				if key, ok = keys[href]; !ok {
-					key = res.resolve(href)
-					keys[href] = key
+			if need.anyURL() {
+				if href := hrefOf(n); href != "" && b != nil && need.mayWant(href) {
+					var ok bool
+					if key, ok = keys[href]; !ok {
+						key = res.resolve(href)
+						keys[href] = key
+					}
 				}
 			}
 			needURL := key != "" && need.url(key) && out[key] == ""
@@ -73,11 +116,43 @@ func linkContexts(doc *html.Node, base string, links int, need *linkNeed) map[st
 	return out
 }
 
-// linkNeed is the keys of linkContexts a page's out-links will read: the
-// URLs of the links the learned strategy has not scored before (it reads a
-// link's context only the first time it sees the link: learnedPriority)
-// and their anchor texts. A nil *linkNeed asks for every key.
+// linkNeed is the links of a page whose contexts its out-links will read:
+// those the learned strategy has not scored before (it reads a link's
+// context only the first time it sees the link: learnedPriority), by URL
+// and anchor text. A nil *linkNeed asks for every link.
 type linkNeed struct {
+	pairs map[linkPair]struct{}
+	urls  map[string]struct{}
+	tails map[string]struct{} // keyNeed.tails of urls, kept for the next walk
+}
+
+// linkPair is a link's URL and anchor text.
+type linkPair struct{ url, anchor string }
+
+func newLinkNeed() *linkNeed {
+	return &linkNeed{pairs: map[linkPair]struct{}{}, urls: map[string]struct{}{}}
+}
+
+// add asks for the context of a link of URL u and anchor text anchor.
+func (n *linkNeed) add(u, anchor string) {
+	n.pairs[linkPair{u, anchor}] = struct{}{}
+	n.urls[u] = struct{}{}
+}
+
+// has reports whether n asks for the link of URL u and anchor text
+// anchor (nil asks for all).
+func (n *linkNeed) has(u, anchor string) bool {
+	if n == nil {
+		return true
+	}
+	_, ok := n.pairs[linkPair{u, anchor}]
+	return ok
+}
+
+// keyNeed is the keys of one walk of contextsOf: link URLs and anchor
+// texts. A nil *keyNeed asks for every key; a nil set asks for none of
+// its kind.
+type keyNeed struct {
 	urls    map[string]struct{}
 	anchors map[string]struct{}
 	tails   map[string]struct{} // the last segments of urls (mayWant), made when first asked
@@ -87,7 +162,7 @@ type linkNeed struct {
 // only when its path is relative and plain (hrefTail) and no URL asked
 // for ends with its last segment, so that the bulk of a page's links,
 // not asked for, are not resolved and looked up.
-func (n *linkNeed) mayWant(href string) bool {
+func (n *keyNeed) mayWant(href string) bool {
 	if n == nil {
 		return true
 	}
@@ -138,14 +213,14 @@ var plainByte = func() (t [256]bool) {
 
 // size is how many keys need asks for; -1 (never reached by counting
 // down) for all.
-func (n *linkNeed) size() int {
+func (n *keyNeed) size() int {
 	if n == nil {
 		return -1
 	}
 	return len(n.urls) + len(n.anchors)
 }
 
-func (n *linkNeed) url(u string) bool {
+func (n *keyNeed) url(u string) bool {
 	if n == nil {
 		return true
 	}
@@ -153,7 +228,7 @@ func (n *linkNeed) url(u string) bool {
 	return ok
 }
 
-func (n *linkNeed) anchor(a string) bool {
+func (n *keyNeed) anchor(a string) bool {
 	if n == nil {
 		return true
 	}
@@ -161,7 +236,8 @@ func (n *linkNeed) anchor(a string) bool {
 	return ok
 }
 
-func (n *linkNeed) anyAnchor() bool { return n == nil || len(n.anchors) > 0 }
+func (n *keyNeed) anyURL() bool    { return n == nil || len(n.urls) > 0 }
+func (n *keyNeed) anyAnchor() bool { return n == nil || len(n.anchors) > 0 }
 
 // hrefResolver makes an href absolute, without its fragment, as
 // base.Parse(href) and String() do; the bulk of a page's links are
