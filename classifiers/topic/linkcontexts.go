@@ -15,25 +15,29 @@ import (
 // its own anchor text, keyed by the link's absolute URL without fragment
 // and by "\x00"+its anchor text; the first link wins. A nil need asks for
 // every key. Otherwise only the keys contextOf reads for the links need
-// holds are filled: their URLs in a first walk, then, in a second one
-// only when some asked-for URL got no context, the anchor texts of those
-// links (most pages need no second walk, and the first computes the
-// anchor text of only the links it keeps). Each walk stops once it has
-// filled every key it asks for. links, the page's link count, sizes the
-// maps.
+// holds are filled: their URLs in a walk of doc, then, only when some
+// asked-for URL got no context, the anchor texts of those links, over
+// the links that walk met (it met them all: a URL without context leaves
+// it to the end). The anchor text of a link is built only when it is
+// kept or may be one asked for (keyNeed.mayBeAnchor). The walk stops
+// once it has filled every URL it asks for. links, the page's link count,
+// sizes the maps.
 func linkContexts(doc *html.Node, base string, links int, need *linkNeed) map[string]string {
 	if need == nil {
-		return contextsOf(doc, base, links, nil)
+		w := newContextWalk(base, links, nil)
+		w.walk(doc)
+		return w.out
 	}
 	if len(need.pairs) == 0 {
 		return nil
 	}
-	urls := &keyNeed{urls: need.urls, tails: need.tails}
-	out := contextsOf(doc, base, len(need.urls), urls)
-	need.tails = urls.tails
+	w := newContextWalk(base, len(need.urls), &keyNeed{urls: need.urls, tails: need.tails})
+	w.record = true
+	w.walk(doc)
+	need.tails = w.need.tails
 	anchors := &keyNeed{}
 	for p := range need.pairs {
-		if p.anchor != "" && out[p.url] == "" {
+		if p.anchor != "" && w.out[p.url] == "" {
 			if anchors.anchors == nil {
 				anchors.anchors = map[string]struct{}{}
 			}
@@ -41,11 +45,15 @@ func linkContexts(doc *html.Node, base string, links int, need *linkNeed) map[st
 		}
 	}
 	if len(anchors.anchors) > 0 {
-		for k, v := range contextsOf(doc, base, len(anchors.anchors), anchors) {
-			out[k] = v
+		w.need, w.left = anchors, anchors.size()
+		for _, a := range w.met {
+			if w.left == 0 {
+				break
+			}
+			w.link(a)
 		}
 	}
-	return out
+	return w.out
 }
 
 // contextOf is the context of a link of URL u and anchor text anchor in
@@ -59,61 +67,80 @@ func contextOf(ctx map[string]string, u, anchor string) string {
 	return context
 }
 
-// contextsOf is linkContexts' walk: the keys need asks for (nil: all),
-// the walk stopping once each is filled. asked sizes the maps.
-func contextsOf(doc *html.Node, base string, asked int, need *keyNeed) map[string]string {
+// contextWalk is a walk of linkContexts: the keys need asks for (nil:
+// all), until each is filled.
+type contextWalk struct {
+	b      *url.URL
+	res    hrefResolver
+	need   *keyNeed
+	left   int                   // keys not filled yet
+	out    map[string]string     // each link's URL and anchor text
+	blocks map[*html.Node]string // a block's text, once per block
+	keys   map[string]string     // an href's absolute URL, once per href resolved (those mayWant passes)
+	record bool                  // keep the links met in met
+	met    []*html.Node
+}
+
+// newContextWalk starts a walk of a page at base; asked sizes its maps.
+func newContextWalk(base string, asked int, need *keyNeed) *contextWalk {
 	b, _ := url.Parse(base)
-	res := newHrefResolver(b)
-	left := need.size() // keys not filled yet
-	if left == 0 {
-		return nil
+	w := &contextWalk{b: b, res: newHrefResolver(b), need: need, left: need.size()}
+	if w.left != 0 {
+		w.out = make(map[string]string, 2*asked)
+		w.blocks = make(map[*html.Node]string, asked)
+		w.keys = make(map[string]string, asked)
 	}
-	out := make(map[string]string, 2*asked)      // each link's URL and anchor text
-	blocks := make(map[*html.Node]string, asked) // a block's text, once per block
-	keys := make(map[string]string, asked)       // an href's absolute URL, once per href resolved (those mayWant passes)
-	var walk func(n *html.Node)
-	walk = func(n *html.Node) {
-		if left == 0 {
-			return
+	return w
+}
+
+func (w *contextWalk) walk(n *html.Node) {
+	if w.left == 0 {
+		return
+	}
+	if n.Type == html.ElementNode && n.DataAtom == atom.A {
+		if w.record {
+			w.met = append(w.met, n)
 		}
-		if n.Type == html.ElementNode && n.DataAtom == atom.A {
-			var key string
-			if need.anyURL() {
-				if href := hrefOf(n); href != "" && b != nil && need.mayWant(href) {
-					var ok bool
-					if key, ok = keys[href]; !ok {
-						key = res.resolve(href)
-						keys[href] = key
-					}
-				}
+		w.link(n)
+		return
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		w.walk(c)
+	}
+}
+
+// link fills the keys of the link a that are asked for and not filled.
+func (w *contextWalk) link(a *html.Node) {
+	need := w.need
+	var key string
+	if need.anyURL() {
+		if href := hrefOf(a); href != "" && w.b != nil && need.mayWant(href) {
+			var ok bool
+			if key, ok = w.keys[href]; !ok {
+				key = w.res.resolve(href)
+				w.keys[href] = key
 			}
-			needURL := key != "" && need.url(key) && out[key] == ""
-			var anchor string
-			if needURL || need.anyAnchor() {
-				anchor = collapsedText(n, maxContext)
-			}
-			needAnchor := anchor != "" && need.anchor(anchor) && out["\x00"+anchor] == ""
-			if !needURL && !needAnchor { // not asked for, or the first link already won both keys
-				return
-			}
-			if ctx := blockContext(n, anchor, blocks); ctx != "" {
-				if needURL {
-					out[key] = ctx
-					left--
-				}
-				if needAnchor {
-					out["\x00"+anchor] = ctx
-					left--
-				}
-			}
-			return
-		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			walk(c)
 		}
 	}
-	walk(doc)
-	return out
+	needURL := key != "" && need.url(key) && w.out[key] == ""
+	var anchor string
+	if needURL || need.anyAnchor() && need.mayBeAnchor(a) {
+		anchor = collapsedText(a, maxContext)
+	}
+	needAnchor := anchor != "" && need.anchor(anchor) && w.out["\x00"+anchor] == ""
+	if !needURL && !needAnchor { // not asked for, or the first link already won both keys
+		return
+	}
+	if ctx := blockContext(a, anchor, w.blocks); ctx != "" {
+		if needURL {
+			w.out[key] = ctx
+			w.left--
+		}
+		if needAnchor {
+			w.out["\x00"+anchor] = ctx
+			w.left--
+		}
+	}
 }
 
 // linkNeed is the links of a page whose contexts its out-links will read:
@@ -156,6 +183,7 @@ type keyNeed struct {
 	urls    map[string]struct{}
 	anchors map[string]struct{}
 	tails   map[string]struct{} // the last segments of urls (mayWant), made when first asked
+	firsts  *[256]bool          // the first bytes of anchors (mayBeAnchor), made when first asked
 }
 
 // mayWant reports whether href may resolve to a URL n asks for: false
@@ -238,6 +266,60 @@ func (n *keyNeed) anchor(a string) bool {
 
 func (n *keyNeed) anyURL() bool    { return n == nil || len(n.urls) > 0 }
 func (n *keyNeed) anyAnchor() bool { return n == nil || len(n.anchors) > 0 }
+
+// mayBeAnchor reports whether the anchor text of the link a
+// (collapsedText) may be one n asks for: false only when its first byte,
+// found without building it, starts none of them.
+func (n *keyNeed) mayBeAnchor(a *html.Node) bool {
+	if n == nil {
+		return true
+	}
+	if n.firsts == nil {
+		n.firsts = new([256]bool)
+		for t := range n.anchors {
+			n.firsts[t[0]] = true
+		}
+	}
+	switch c, st := firstTextByte(a); st {
+	case textNone:
+		return false // no word: the anchor text is empty
+	case textByte:
+		return n.firsts[c]
+	}
+	return true
+}
+
+// What firstTextByte found.
+const (
+	textNone  = iota // no text node with a byte other than ASCII white space
+	textByte         // the first byte
+	textOther        // a byte ≥ 0x80 first: it may start a white space rune
+)
+
+// firstTextByte is the first byte of collapsedText(n, …) found without
+// building it: the first byte other than ASCII white space of the text
+// nodes under n in document order (textByte), unless a byte ≥ 0x80 comes
+// first (textOther: it may start a white space rune, which collapsedText
+// drops), or none (textNone).
+func firstTextByte(n *html.Node) (byte, int) {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.TextNode {
+			if b, st := firstTextByte(c); st != textNone {
+				return b, st
+			}
+			continue
+		}
+		for i := 0; i < len(c.Data); i++ {
+			switch b := c.Data[i]; {
+			case b >= utf8.RuneSelf:
+				return 0, textOther
+			case !asciiSpace[b]:
+				return b, textByte
+			}
+		}
+	}
+	return 0, textNone
+}
 
 // hrefResolver makes an href absolute, without its fragment, as
 // base.Parse(href) and String() do; the bulk of a page's links are
