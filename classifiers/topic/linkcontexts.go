@@ -109,17 +109,27 @@ func (w *contextWalk) walk(n *html.Node) {
 	}
 }
 
+// key is href's absolute URL without fragment: the page itself for a
+// plain fragment, else resolved once per href.
+func (w *contextWalk) key(href string) string {
+	if key, ok := w.res.fragment(href); ok {
+		return key
+	}
+	key, ok := w.keys[href]
+	if !ok {
+		key = w.res.resolve(href)
+		w.keys[href] = key
+	}
+	return key
+}
+
 // link fills the keys of the link a that are asked for and not filled.
 func (w *contextWalk) link(a *html.Node) {
 	need := w.need
 	var key string
 	if need.anyURL() {
 		if href := hrefOf(a); href != "" && w.b != nil && need.mayWant(href) {
-			var ok bool
-			if key, ok = w.keys[href]; !ok {
-				key = w.res.resolve(href)
-				w.keys[href] = key
-			}
+			key = w.key(href)
 		}
 	}
 	needURL := key != "" && need.url(key) && w.out[key] == ""
@@ -379,6 +389,15 @@ func (r *hrefResolver) resolve(href string) string {
 		}
 	}
 	return r.parse(href)
+}
+
+// fragment is resolve(href) for an href of a plain fragment only ("#x":
+// the page itself), without parsing; not ok for any other href.
+func (r *hrefResolver) fragment(href string) (string, bool) {
+	if href == "" || href[0] != '#' || r.ups == nil || !plainFragment(href[1:]) {
+		return "", false
+	}
+	return r.self, true
 }
 
 // parse is resolve by the URL parser.
