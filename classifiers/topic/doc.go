@@ -124,6 +124,9 @@
 //     strategy's context words), without copies of clean text, only for
 //     the links not scored before (the only contexts read: linkNeed), by
 //     URL, and by anchor text only for the links whose URL got none.
+//   - linkneed.go: linkNeed and keyNeed, the links and keys a page's
+//     link contexts are asked for, and the cheap tests that pass over
+//     the others (mayWant, mayBeAnchor).
 //   - README.md: the cost per page and how it was measured.
 //   - internal/hookreplay: a command replaying a stored crawl through the
 //     hook, to time it and to compare two builds' decisions.
