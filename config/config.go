@@ -215,6 +215,9 @@ type Topic struct {
 	// FixedRefresh: refresh the relevance threshold every 10 pages and train the link model every retrain pages
 	// for the whole crawl (before session 8; the default spaces both out to a tenth of the pages seen)
 	FixedRefresh bool `yaml:"fixed_refresh"`
+	// ContentBytes: bytes of a page's content the topic model reads, its first (seed pages and fetched pages);
+	// 0: the package default (3000); negative: the whole content (before session 9); classifiers/topic README
+	ContentBytes int `yaml:"content_bytes"`
 	// ThresholdRule (with relevance 0): seeds-mixture (default: the seeds and the pages seen) or topical (the same,
 	// lowered to the crawl's lower tail when the crawl is the topic); classifiers/topic README
 	ThresholdRule string `yaml:"threshold_rule"`

@@ -38,7 +38,7 @@ func newTopicBuiltin(ctx context.Context, cfg *config.Config, seeds []string, lo
 		Update: cfg.Topic.Update, DriftFloor: cfg.Topic.DriftFloor, Language: cfg.Topic.Language, Stem: cfg.Topic.Stem,
 		LinkContext: cfg.Topic.LinkContext, URLWords: cfg.Topic.URLWords,
 		Calibration: cfg.Topic.Calibration, ThresholdRule: cfg.Topic.ThresholdRule, Retrain: cfg.Topic.Retrain,
-		FixedRefresh: cfg.Topic.FixedRefresh, LinkLabels: cfg.Topic.LinkLabels,
+		FixedRefresh: cfg.Topic.FixedRefresh, LinkLabels: cfg.Topic.LinkLabels, ContentBytes: cfg.Topic.ContentBytes,
 	}
 	pages := fetchSeedPages(ctx, seeds, cfg.Fetch.UserAgent, log)
 	if len(pages) == 0 {

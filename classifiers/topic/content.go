@@ -79,22 +79,87 @@ func ExtractContent(doc *html.Node) Content {
 
 // contentTexts calls fn with each text of doc's content in order, the
 // texts ExtractContent(doc).Text joins with spaces, without building it
-// (the texts are doc's own strings).
-func contentTexts(doc *html.Node, fn func(string)) {
+// (the texts are doc's own strings). With limit > 0 it reads only the
+// content's first limit bytes (contentPrefix); limit ≤ 0 reads it all.
+func contentTexts(doc *html.Node, limit int, fn func(string)) {
 	if doc == nil {
 		return
 	}
 	w := contentWalkers.Get().(*contentWalker)
 	w.lazyPlain = true
+	w.limit = max(limit, 0)
 	w.walk(doc, false)
 	hub := w.lazyHub()
+	used := 0 // bytes given to fn, a space between two texts counted
 	for _, sg := range w.segs {
-		if !sg.block && sg.anchor == hub {
-			fn(sg.s)
+		if sg.block || sg.anchor != hub {
+			continue
 		}
+		s := sg.s
+		if w.limit > 0 {
+			if used > 0 {
+				used++
+			}
+			if used >= w.limit {
+				break
+			}
+			s = cutText(s, w.limit-used, used == 0)
+			used += len(s)
+		}
+		if s == "" {
+			break
+		}
+		fn(s)
 	}
 	w.reset()
 	contentWalkers.Put(w)
+}
+
+// contentPrefix is the text contentTexts(doc, limit) gives, its texts
+// joined with spaces; without doc, text cut to limit bytes (cutText).
+// limit ≤ 0 is the whole content: ExtractContent(doc).Text, or text.
+//
+// A page's first limit bytes of content (Config.ContentBytes, README
+// Session 9): the walk of doc stops once its text outside links or its
+// anchor text reaches limit bytes, the hub-like test (HubRatio) is made
+// on the texts walked, and the content is the first limit bytes of the
+// chosen ones, cut at a word's end.
+func contentPrefix(doc *html.Node, text string, limit int) string {
+	switch {
+	case doc == nil:
+		return cutText(text, limit, true)
+	case limit <= 0:
+		return ExtractContent(doc).Text
+	}
+	var b strings.Builder
+	contentTexts(doc, limit, func(s string) {
+		if b.Len() > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(s)
+	})
+	return b.String()
+}
+
+// cutText is s cut to at most n bytes (s itself when n ≤ 0 or s is not
+// longer): before the last white space of its first n bytes; when they
+// hold none, at the last rune start if word (a word longer than n is cut),
+// else "".
+func cutText(s string, n int, word bool) string {
+	if n <= 0 || len(s) <= n {
+		return s
+	}
+	cut := s[:n]
+	if i := strings.LastIndexAny(cut, " \t\n\r\f\v"); i > 0 {
+		return strings.TrimRight(cut[:i], " \t\n\r\f\v")
+	}
+	if !word {
+		return ""
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }
 
 // contentWalker collects a page's text nodes (as references, not copies)
@@ -117,6 +182,10 @@ type contentWalker struct {
 	// walked (plainRunes stays 0) but by lazyHub, only as far as the
 	// hub-like test needs (contentTexts).
 	lazyPlain bool
+	// limit > 0: the walk stops (full) once the text outside links or
+	// the anchor text reaches limit bytes (contentPrefix).
+	limit int
+	full  bool
 }
 
 // lazyHub is whether the page walked with lazyPlain is hub-like: its
@@ -222,6 +291,9 @@ func recentSlot(v string) int {
 const maxKeptSegs = 1 << 16
 
 func (w *contentWalker) walk(n *html.Node, inAnchor bool) {
+	if w.full {
+		return
+	}
 	switch n.Type {
 	case html.ElementNode:
 		if isNoiseTag(n.DataAtom) || w.isNoise(n) && !keepsNoise(n) {
@@ -249,6 +321,10 @@ func (w *contentWalker) text(s string, inAnchor bool) {
 	if w.lazyPlain && !inAnchor {
 		if text.HasNonSpace(s) {
 			w.segs = append(w.segs, contentSeg{s: s})
+			if w.limit > 0 {
+				w.plainBytes += 1 + len(s)
+				w.full = w.plainBytes >= w.limit
+			}
 		}
 		return
 	}
@@ -264,6 +340,7 @@ func (w *contentWalker) text(s string, inAnchor bool) {
 		w.plainRunes += runes
 		w.plainBytes += 1 + len(s)
 	}
+	w.full = w.limit > 0 && (w.plainBytes >= w.limit || w.anchorBytes >= w.limit)
 }
 
 // build is the anchor texts (anchor) or the rest: each text after a space

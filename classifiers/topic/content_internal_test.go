@@ -156,7 +156,7 @@ func TestHrefResolverMatchesParse(t *testing.T) {
 			}
 		}
 	}
-	fast := 0
+	fast, frags := 0, 0
 	for _, base := range []string{"https://docs.python.org/3/library/os.html", "http://h:8080/a/./b/c.html?x=1#f",
 		"http://h", "http://h/my%20dir/p.html", "http://h/dir/", "http://u@h/%7Edir/x"} {
 		b, err := url.Parse(base)
@@ -173,6 +173,11 @@ func TestHrefResolverMatchesParse(t *testing.T) {
 			if got := r.resolve(h); got != want {
 				t.Errorf("resolve(%q) against %s = %q, want %q", h, base, got, want)
 			}
+			if got, ok := r.fragment(h); ok && got != want {
+				t.Errorf("fragment(%q) against %s = %q, want %q", h, base, got, want)
+			} else if ok {
+				frags++
+			}
 			if p, _, _ := strings.Cut(h, "#"); plainRelative(p) {
 				fast++
 			}
@@ -180,6 +185,9 @@ func TestHrefResolverMatchesParse(t *testing.T) {
 	}
 	if fast < len(hrefs) {
 		t.Errorf("only %d of %d hrefs took the fast path: the real pages did not run", fast, 6*len(hrefs))
+	}
+	if frags == 0 {
+		t.Error("no href was taken as a plain fragment")
 	}
 }
 

@@ -77,6 +77,14 @@
 // the priority the evidence of the link's anchor and URL words, learned
 // from every word of the fetched pages (wordevidence.go).
 //
+// A page's first 3,000 bytes of content (Config.ContentBytes; our change,
+// README Session 9): the model reads that much of each page's content,
+// seed pages included, the walk of the page stopping there and the
+// hub-like test made on what it walked; the link graphs of
+// internal/linkgraph keep that much of a documentation page and the
+// method was tuned on them. A negative ContentBytes reads it all, as the
+// paper's extract_content.
+//
 // Extension over the paper (off by default, Config.LinkContext and
 // Config.URLWords): link-context priority, after Pant and Srinivasan's
 // link-context focused crawlers. The paper gives every out-link of a page
@@ -90,7 +98,8 @@
 // fetched pages alike, so that seed and page vectors are built the same way.
 //
 // Files:
-//   - content.go: ExtractContent (the paper's extract_content), Followable.
+//   - content.go: ExtractContent (the paper's extract_content), the
+//     first Config.ContentBytes of it (contentPrefix), Followable.
 //   - mainmark.go: keepsNoise, holdsMain: <html>, <body> and a noise-worded wrapper holding the main content are kept.
 //   - vector.go: sparse unit vectors and the vectorisation of a text.
 //   - model.go: Config, Model, NewFromPages, scoring.
@@ -113,7 +122,11 @@
 //   - linkfeatures.go: a new link's features, its text tokenised once.
 //   - linkcontexts.go: the text around each link of a page (the learned
 //     strategy's context words), without copies of clean text, only for
-//     the links not scored before (the only contexts read: linkNeed).
+//     the links not scored before (the only contexts read: linkNeed), by
+//     URL, and by anchor text only for the links whose URL got none.
+//   - linkneed.go: linkNeed and keyNeed, the links and keys a page's
+//     link contexts are asked for, and the cheap tests that pass over
+//     the others (mayWant, mayBeAnchor).
 //   - README.md: the cost per page and how it was measured.
 //   - internal/hookreplay: a command replaying a stored crawl through the
 //     hook, to time it and to compare two builds' decisions.

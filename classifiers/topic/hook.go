@@ -141,13 +141,10 @@ func (h *Hook) learnView(page *crawl.Page) *crawl.Page {
 }
 
 // pageContent is the text the model reads of p: ExtractContent of its
-// document (or p.Text without one), and with Config.URLWords the words of
+// document (or p.Text without one), its first Config.ContentBytes, and with Config.URLWords the words of
 // its URL path.
 func (h *Hook) pageContent(p *crawl.Page) string {
-	content := p.Text
-	if p.Doc != nil {
-		content = ExtractContent(p.Doc).Text
-	}
+	content := contentPrefix(p.Doc, p.Text, h.cfg.ContentBytes)
 	if h.cfg.URLWords {
 		u := p.FinalURL
 		if u == "" {
@@ -162,7 +159,7 @@ func (h *Hook) pageContent(p *crawl.Page) string {
 // of p's content (contentTexts) and with Config.URLWords its URL path.
 func (h *Hook) pageTexts(p *crawl.Page) func(yield func(string)) {
 	return func(yield func(string)) {
-		contentTexts(p.Doc, yield)
+		contentTexts(p.Doc, h.cfg.ContentBytes, yield)
 		if h.cfg.URLWords {
 			u := p.FinalURL
 			if u == "" {

@@ -42,12 +42,18 @@ type pendingLink struct {
 	words []uint32  // LabelsSoft: its anchor's and URL path's word ids (wordEvidence)
 }
 
-// inStats sums up the fetched pages found linking to one URL.
+// inStats sums up the fetched pages found linking to one URL. It is a
+// value (the hubs in an array, not a slice): recording a parent
+// allocates nothing.
 type inStats struct {
 	parents, relevant int     // pages linking to it, of them relevant
 	sumRel            float64 // the sum of their relevance ratios, each capped at 1.5, over 1.5
-	from              []*hub  // the hubs of the first maxParents of them
+	hubs              [maxParents]*hub
+	nHubs             int // the hubs of the first maxParents of them: hubs[:nHubs]
 }
+
+// from is the hubs of the first maxParents pages linking to the URL.
+func (s *inStats) from() []*hub { return s.hubs[:s.nHubs] }
 
 // maxParents bounds the parents remembered per link URL.
 const maxParents = 8
@@ -135,7 +141,7 @@ func (h *Hook) learnPage(page *crawl.Page, score float64, v Vector) {
 	ln.dirs.update(urlDir(page.URL), func(c counts) counts { return counts{c.fetched + 1, c.relevant + rel} })
 	if in, ok := ln.inlinks.get(page.URL); ok {
 		r := relShare(st.rel)
-		for _, hb := range in.from {
+		for _, hb := range in.from() {
 			hb.add(r)
 		}
 	}
@@ -180,14 +186,15 @@ func (h *Hook) learnedPriority(from *crawl.Page, l *crawl.Link) float64 {
 		rel = 1
 	}
 	in := ln.inlinks.update(l.URL, func(s inStats) inStats {
-		if slices.Contains(s.from, st.hub) { // the same parent again
+		if slices.Contains(s.from(), st.hub) { // the same parent again
 			return s
 		}
-		out := inStats{s.parents + 1, s.relevant + rel, s.sumRel + relShare(st.rel), s.from}
-		if len(s.from) < maxParents {
-			out.from = append(s.from[:len(s.from):len(s.from)], st.hub)
+		s.parents, s.relevant, s.sumRel = s.parents+1, s.relevant+rel, s.sumRel+relShare(st.rel)
+		if s.nHubs < maxParents {
+			s.hubs[s.nHubs] = st.hub
+			s.nHubs++
 		}
-		return out
+		return s
 	})
 	return h.learnedScore(pl, in)
 }
@@ -196,16 +203,13 @@ func (h *Hook) learnedPriority(from *crawl.Page, l *crawl.Link) float64 {
 // their anchor texts) that learnedPriority has not scored yet, the only
 // ones whose context it will read.
 func (ln *learner) unscored(links []crawl.Link) *linkNeed {
-	need := &linkNeed{urls: map[string]struct{}{}, anchors: map[string]struct{}{}}
+	need := newLinkNeed()
 	for i := range links {
 		l := &links[i]
 		if _, seen := ln.pending.get(l.URL); seen || !Followable(l.URL) {
 			continue
 		}
-		need.urls[l.URL] = struct{}{}
-		if l.Anchor != "" {
-			need.anchors[l.Anchor] = struct{}{}
-		}
+		need.add(l.URL, l.Anchor)
 	}
 	return need
 }
@@ -218,14 +222,10 @@ func (ln *learner) unscored(links []crawl.Link) *linkNeed {
 func (st *pageState) linkContext(page *crawl.Page, l *crawl.Link) string {
 	st.ctxMu.Lock()
 	defer st.ctxMu.Unlock()
-	if st.need != nil && page.Doc != nil && !(st.need.url(l.URL) && (l.Anchor == "" || st.need.anchor(l.Anchor))) {
+	if st.need != nil && page.Doc != nil && !st.need.has(l.URL, l.Anchor) {
 		st.ctx, st.need = linkContexts(page.Doc, page.FinalURL, len(page.Links), nil), nil
 	}
-	context := st.ctx[l.URL]
-	if context == "" && l.Anchor != "" {
-		context = st.ctx["\x00"+l.Anchor]
-	}
-	return context
+	return contextOf(st.ctx, l.URL, l.Anchor)
 }
 
 // learnedScore is a link's priority from what the crawl knows now: its
@@ -233,7 +233,8 @@ func (st *pageState) linkContext(page *crawl.Page, l *crawl.Link) string {
 // probability, or the cold-start score before the model is trained),
 // weighted 1−linkWeight and linkWeight.
 func (h *Hook) learnedScore(pl pendingLink, in inStats) float64 {
-	link, ok := h.learner.lm.predict(withInlinks(pl.feats, in))
+	var extra [3]feature
+	link, ok := h.learner.lm.predict(pl.feats, inlinkFeatures(extra[:0], in))
 	if !ok {
 		link = pl.cold
 	}
@@ -284,14 +285,14 @@ const (
 // the topic and its other links are likely to as well.
 func (h *Hook) parentScore(in inStats) float64 {
 	frac := (in.sumRel + parentPrior*parentK) / (float64(in.parents) + parentK)
-	if len(in.from) == 0 {
+	if in.nHubs == 0 {
 		return frac
 	}
 	hub := 0.0
-	for _, hb := range in.from {
+	for _, hb := range in.from() {
 		hub += hb.score()
 	}
-	return (1-hubWeight)*frac + hubWeight*hub/float64(len(in.from))
+	return (1-hubWeight)*frac + hubWeight*hub/float64(in.nHubs)
 }
 
 // Rescore is a queued link's priority with what the crawl knows now: the
@@ -315,9 +316,16 @@ func (h *Hook) Rescore(l *crawl.Link) float64 {
 func withInlinks(static []feature, in inStats) []feature {
 	out := make([]feature, len(static), len(static)+3)
 	copy(out, static)
-	if len(in.from) > 0 {
+	return inlinkFeatures(out, in)
+}
+
+// inlinkFeatures appends to out the features withInlinks adds (at most
+// 3): the best hub score of the fetched pages linking to the link, how
+// many of them are relevant, and how many there are.
+func inlinkFeatures(out []feature, in inStats) []feature {
+	if in.nHubs > 0 {
 		best := 0.0
-		for _, hb := range in.from {
+		for _, hb := range in.from() {
 			best = max(best, hb.score())
 		}
 		out = append(out, feature{id: hubIDs.id(min(int(best*4), 3)), val: 1})

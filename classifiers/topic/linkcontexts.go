@@ -13,155 +13,145 @@ import (
 // linkContexts maps each link of doc to the text of its nearest block
 // element (paragraph, list item, table cell, definition, heading) without
 // its own anchor text, keyed by the link's absolute URL without fragment
-// and by "\x00"+its anchor text; the first link wins. Only the keys need
-// asks for are filled (a nil need asks for all); once each has its
-// context the walk stops. links, the page's link count, sizes the maps.
+// and by "\x00"+its anchor text; the first link wins. A nil need asks for
+// every key. Otherwise only the keys contextOf reads for the links need
+// holds are filled: their URLs in a walk of doc, then, only when some
+// asked-for URL got no context, the anchor texts of those links, over
+// the links that walk met (it met them all: a URL without context leaves
+// it to the end). The anchor text of a link is built only when it is
+// kept or may be one asked for (keyNeed.mayBeAnchor). The walk stops
+// once it has filled every URL it asks for. links, the page's link count,
+// sizes the maps.
 func linkContexts(doc *html.Node, base string, links int, need *linkNeed) map[string]string {
-	b, _ := url.Parse(base)
-	res := newHrefResolver(b)
-	left := need.size() // keys not filled yet
-	if left == 0 {
+	if need == nil {
+		w := newContextWalk(base, links, nil)
+		w.walk(doc)
+		return w.out
+	}
+	if len(need.pairs) == 0 {
 		return nil
 	}
-	asked := links
-	if left > 0 {
-		asked = min(links, left)
-	}
-	out := make(map[string]string, 2*asked)      // each link's URL and anchor text
-	blocks := make(map[*html.Node]string, asked) // a block's text, once per block
-	keys := make(map[string]string, asked)       // an href's absolute URL, once per href resolved (those mayWant passes)
-	var walk func(n *html.Node)
-	walk = func(n *html.Node) {
-		if left == 0 {
-			return
-		}
-		if n.Type == html.ElementNode && n.DataAtom == atom.A {
-			var key string
-			if href := hrefOf(n); href != "" && b != nil && need.mayWant(href) {
-				var ok bool
-				if key, ok = keys[href]; !ok {
-					key = res.resolve(href)
-					keys[href] = key
-				}
+	w := newContextWalk(base, len(need.urls), &keyNeed{urls: need.urls, tails: need.tails})
+	w.record = true
+	w.walk(doc)
+	need.tails = w.need.tails
+	anchors := &keyNeed{}
+	for p := range need.pairs {
+		if p.anchor != "" && w.out[p.url] == "" {
+			if anchors.anchors == nil {
+				anchors.anchors = map[string]struct{}{}
 			}
-			needURL := key != "" && need.url(key) && out[key] == ""
-			var anchor string
-			if needURL || need.anyAnchor() {
-				anchor = collapsedText(n, maxContext)
-			}
-			needAnchor := anchor != "" && need.anchor(anchor) && out["\x00"+anchor] == ""
-			if !needURL && !needAnchor { // not asked for, or the first link already won both keys
-				return
-			}
-			if ctx := blockContext(n, anchor, blocks); ctx != "" {
-				if needURL {
-					out[key] = ctx
-					left--
-				}
-				if needAnchor {
-					out["\x00"+anchor] = ctx
-					left--
-				}
-			}
-			return
-		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			walk(c)
+			anchors.anchors[p.anchor] = struct{}{}
 		}
 	}
-	walk(doc)
-	return out
+	if len(anchors.anchors) > 0 {
+		w.need, w.left = anchors, anchors.size()
+		for _, a := range w.met {
+			if w.left == 0 {
+				break
+			}
+			w.link(a)
+		}
+	}
+	return w.out
 }
 
-// linkNeed is the keys of linkContexts a page's out-links will read: the
-// URLs of the links the learned strategy has not scored before (it reads a
-// link's context only the first time it sees the link: learnedPriority)
-// and their anchor texts. A nil *linkNeed asks for every key.
-type linkNeed struct {
-	urls    map[string]struct{}
-	anchors map[string]struct{}
-	tails   map[string]struct{} // the last segments of urls (mayWant), made when first asked
+// contextOf is the context of a link of URL u and anchor text anchor in
+// the map linkContexts made: its URL's, or when that is empty its anchor
+// text's.
+func contextOf(ctx map[string]string, u, anchor string) string {
+	context := ctx[u]
+	if context == "" && anchor != "" {
+		context = ctx["\x00"+anchor]
+	}
+	return context
 }
 
-// mayWant reports whether href may resolve to a URL n asks for: false
-// only when its path is relative and plain (hrefTail) and no URL asked
-// for ends with its last segment, so that the bulk of a page's links,
-// not asked for, are not resolved and looked up.
-func (n *linkNeed) mayWant(href string) bool {
-	if n == nil {
-		return true
+// contextWalk is a walk of linkContexts: the keys need asks for (nil:
+// all), until each is filled.
+type contextWalk struct {
+	b      *url.URL
+	res    hrefResolver
+	need   *keyNeed
+	left   int                   // keys not filled yet
+	out    map[string]string     // each link's URL and anchor text
+	blocks map[*html.Node]string // a block's text, once per block
+	keys   map[string]string     // an href's absolute URL, once per href resolved (those mayWant passes)
+	record bool                  // keep the links met in met
+	met    []*html.Node
+}
+
+// newContextWalk starts a walk of a page at base; asked sizes its maps.
+func newContextWalk(base string, asked int, need *keyNeed) *contextWalk {
+	b, _ := url.Parse(base)
+	w := &contextWalk{b: b, res: newHrefResolver(b), need: need, left: need.size()}
+	if w.left != 0 {
+		w.out = make(map[string]string, 2*asked)
+		w.blocks = make(map[*html.Node]string, asked)
+		w.keys = make(map[string]string, asked)
 	}
-	tail, ok := hrefTail(href)
+	return w
+}
+
+func (w *contextWalk) walk(n *html.Node) {
+	if w.left == 0 {
+		return
+	}
+	if n.Type == html.ElementNode && n.DataAtom == atom.A {
+		if w.record {
+			w.met = append(w.met, n)
+		}
+		w.link(n)
+		return
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		w.walk(c)
+	}
+}
+
+// key is href's absolute URL without fragment: the page itself for a
+// plain fragment, else resolved once per href.
+func (w *contextWalk) key(href string) string {
+	if key, ok := w.res.fragment(href); ok {
+		return key
+	}
+	key, ok := w.keys[href]
 	if !ok {
-		return true
+		key = w.res.resolve(href)
+		w.keys[href] = key
 	}
-	if n.tails == nil {
-		n.tails = make(map[string]struct{}, len(n.urls))
-		for u := range n.urls {
-			n.tails[u[strings.LastIndexByte(u, '/')+1:]] = struct{}{}
+	return key
+}
+
+// link fills the keys of the link a that are asked for and not filled.
+func (w *contextWalk) link(a *html.Node) {
+	need := w.need
+	var key string
+	if need.anyURL() {
+		if href := hrefOf(a); href != "" && w.b != nil && need.mayWant(href) {
+			key = w.key(href)
 		}
 	}
-	_, want := n.tails[tail]
-	return want
-}
-
-// hrefTail is the last segment of href's path when every URL href
-// resolves to ends with "/" and that segment: its path (before any '#')
-// is not empty, does not start with "//" and holds only letters, digits,
-// '/' and ._~- (no scheme, query or escape), and its last segment is not
-// a dot segment.
-func hrefTail(href string) (string, bool) {
-	path, _, _ := strings.Cut(href, "#")
-	if path == "" || strings.HasPrefix(path, "//") {
-		return "", false
+	needURL := key != "" && need.url(key) && w.out[key] == ""
+	var anchor string
+	if needURL || need.anyAnchor() && need.mayBeAnchor(a) {
+		anchor = collapsedText(a, maxContext)
 	}
-	for i := 0; i < len(path); i++ {
-		if c := path[i]; !(c == '/' || plainByte[c]) {
-			return "", false
+	needAnchor := anchor != "" && need.anchor(anchor) && w.out["\x00"+anchor] == ""
+	if !needURL && !needAnchor { // not asked for, or the first link already won both keys
+		return
+	}
+	if ctx := blockContext(a, anchor, w.blocks); ctx != "" {
+		if needURL {
+			w.out[key] = ctx
+			w.left--
+		}
+		if needAnchor {
+			w.out["\x00"+anchor] = ctx
+			w.left--
 		}
 	}
-	tail := path[strings.LastIndexByte(path, '/')+1:]
-	if tail == "." || tail == ".." {
-		return "", false
-	}
-	return tail, true
 }
-
-// plainByte marks the bytes plainRelative allows in a segment.
-var plainByte = func() (t [256]bool) {
-	for c := 0; c < 256; c++ {
-		b := byte(c)
-		t[c] = 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9' || b == '.' || b == '_' || b == '~' || b == '-'
-	}
-	return t
-}()
-
-// size is how many keys need asks for; -1 (never reached by counting
-// down) for all.
-func (n *linkNeed) size() int {
-	if n == nil {
-		return -1
-	}
-	return len(n.urls) + len(n.anchors)
-}
-
-func (n *linkNeed) url(u string) bool {
-	if n == nil {
-		return true
-	}
-	_, ok := n.urls[u]
-	return ok
-}
-
-func (n *linkNeed) anchor(a string) bool {
-	if n == nil {
-		return true
-	}
-	_, ok := n.anchors[a]
-	return ok
-}
-
-func (n *linkNeed) anyAnchor() bool { return n == nil || len(n.anchors) > 0 }
 
 // hrefResolver makes an href absolute, without its fragment, as
 // base.Parse(href) and String() do; the bulk of a page's links are
@@ -221,6 +211,15 @@ func (r *hrefResolver) resolve(href string) string {
 		}
 	}
 	return r.parse(href)
+}
+
+// fragment is resolve(href) for an href of a plain fragment only ("#x":
+// the page itself), without parsing; not ok for any other href.
+func (r *hrefResolver) fragment(href string) (string, bool) {
+	if href == "" || href[0] != '#' || r.ups == nil || !plainFragment(href[1:]) {
+		return "", false
+	}
+	return r.self, true
 }
 
 // parse is resolve by the URL parser.

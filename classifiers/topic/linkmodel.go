@@ -141,9 +141,10 @@ func newLinkModel(every int, fixed bool) *linkModel {
 // ready reports whether a trained model is in place.
 func (lm *linkModel) ready() bool { return lm.cur.Load() != nil }
 
-// predict is the model's probability that a link with feats leads to a
+// predict is the model's probability that a link with feats and more
+// (its in-link features, apart: no slice of both is built) leads to a
 // relevant page.
-func (lm *linkModel) predict(feats []feature) (float64, bool) {
+func (lm *linkModel) predict(feats, more []feature) (float64, bool) {
 	wt := lm.cur.Load()
 	if wt == nil {
 		return 0, false
@@ -151,6 +152,9 @@ func (lm *linkModel) predict(feats []feature) (float64, bool) {
 	z := wt.bias
 	for _, f := range feats {
 		z += wt.at(f.id) * f.val // as a dense table's 0 would
+	}
+	for _, f := range more { // summed after feats: the order of one slice of both
+		z += wt.at(f.id) * f.val
 	}
 	return sigmoid(float64(z)), true
 }

@@ -36,7 +36,7 @@ func BenchmarkTrain(b *testing.B) {
 	lm.cur.Store(w)
 	var sum float64
 	for _, e := range data {
-		p, _ := lm.predict(e.feats)
+		p, _ := lm.predict(e.feats, nil)
 		sum += p
 	}
 	if mean := sum / float64(len(data)); mean < 0.05 || mean > 0.25 {
@@ -143,8 +143,8 @@ func TestSoftLabels(t *testing.T) {
 	}
 	lm := &linkModel{}
 	lm.cur.Store(train(data, 200, 200))
-	pa, _ := lm.predict(a.feats)
-	pb, _ := lm.predict(b.feats)
+	pa, _ := lm.predict(a.feats, nil)
+	pb, _ := lm.predict(b.feats, nil)
 	if math.Abs(pa-0.8) > 0.08 || math.Abs(pb-0.2) > 0.08 {
 		t.Errorf("probabilities %.3f and %.3f, want about 0.8 and 0.2", pa, pb)
 	}

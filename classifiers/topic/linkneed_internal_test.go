@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"strings"
 	"testing"
 
 	"golang.org/x/net/html"
@@ -33,11 +34,13 @@ func pageLinks(doc *html.Node, base string) []crawl.Link {
 	return out
 }
 
-// TestLinkContextsAsked: with a need, every key asked for maps to what the
-// whole page's contexts give it, and no key is left out that the full map
-// has; the walk stops early without changing that.
+// TestLinkContextsAsked: with a need, every link asked for reads
+// (contextOf: its URL's context, else its anchor text's) what it reads in
+// the whole page's contexts; the walks stop early and the anchor texts
+// are filled only where a URL got no context, without changing that.
 func TestLinkContextsAsked(t *testing.T) {
 	const base = "http://docs.test/library/x.html"
+	anchorsRead := 0
 	for i, doc := range realDocs(t) {
 		full := linkContexts(doc, base, 200, nil)
 		links := pageLinks(doc, base)
@@ -45,33 +48,31 @@ func TestLinkContextsAsked(t *testing.T) {
 			continue
 		}
 		for _, every := range []int{1, 2, 3, 7} { // ask for every every-th link
-			need := &linkNeed{urls: map[string]struct{}{}, anchors: map[string]struct{}{}}
+			need := newLinkNeed()
 			for k, l := range links {
 				if k%every == 0 {
-					need.urls[l.URL] = struct{}{}
-					if l.Anchor != "" {
-						need.anchors[l.Anchor] = struct{}{}
-					}
+					need.add(l.URL, l.Anchor)
 				}
 			}
 			got := linkContexts(doc, base, len(links), need)
-			for u := range need.urls {
-				if got[u] != full[u] {
-					t.Errorf("page %d, every %d: context of %s = %q, want %q", i, every, u, got[u], full[u])
+			for p := range need.pairs {
+				if g, w := contextOf(got, p.url, p.anchor), contextOf(full, p.url, p.anchor); g != w {
+					t.Errorf("page %d, every %d: context of %s (anchor %q) = %q, want %q", i, every, p.url, p.anchor, g, w)
 				}
-			}
-			for a := range need.anchors {
-				if got["\x00"+a] != full["\x00"+a] {
-					t.Errorf("page %d, every %d: context of anchor %q = %q, want %q", i, every, a, got["\x00"+a], full["\x00"+a])
+				if full[p.url] == "" && full["\x00"+p.anchor] != "" {
+					anchorsRead++
 				}
 			}
 			if every > 1 && len(got) >= len(full) {
 				t.Errorf("page %d, every %d: %d contexts, the whole page has %d: the need asked for less", i, every, len(got), len(full))
 			}
 		}
-		if got := linkContexts(doc, base, len(links), &linkNeed{}); got != nil {
+		if got := linkContexts(doc, base, len(links), newLinkNeed()); got != nil {
 			t.Errorf("page %d: nothing asked, got %d contexts", i, len(got))
 		}
+	}
+	if anchorsRead == 0 {
+		t.Error("no link read its anchor text's context: the second walk was not exercised")
 	}
 }
 
@@ -104,7 +105,7 @@ func TestLearnedContextFallback(t *testing.T) {
 			}
 			st, _ := h.learner.pages.get(u)
 			for _, l := range p.Links {
-				if Followable(l.URL) && !st.need.url(l.URL) {
+				if Followable(l.URL) && !st.need.has(l.URL, l.Anchor) {
 					fallbacks++
 				}
 			}
@@ -132,5 +133,38 @@ func TestLearnedContextFallback(t *testing.T) {
 		if all[i] != asked[i] {
 			t.Fatalf("priority %d: %v with every context computed, %v with the fallback (%d links fell back)", i, all[i], asked[i], fallbacks)
 		}
+	}
+}
+
+// TestFirstTextByte: the byte mayBeAnchor passes over a link by is the
+// first byte of its anchor text, and a link it finds no word in has none.
+func TestFirstTextByte(t *testing.T) {
+	seen := [3]int{}
+	docs := realDocs(t)
+	for _, raw := range []string{`<a> <b> </b>&nbsp;x</a>`, "<a>\n <!-- c --> <i>  </i><span>é</span></a>", `<a><img alt="x"></a>`} {
+		doc, err := html.Parse(strings.NewReader(raw))
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs = append(docs, doc)
+	}
+	for i, doc := range docs {
+		for n := range doc.Descendants() {
+			if n.Type != html.ElementNode || n.DataAtom != atom.A {
+				continue
+			}
+			text := collapsedText(n, maxContext)
+			b, st := firstTextByte(n)
+			seen[st]++
+			switch {
+			case st == textNone && text != "":
+				t.Errorf("doc %d: firstTextByte found no word in a link of text %q", i, text)
+			case st == textByte && text != "" && text[0] != b:
+				t.Errorf("doc %d: firstTextByte = %q, the link's text is %q", i, b, text)
+			}
+		}
+	}
+	if seen[textNone] == 0 || seen[textByte] == 0 || seen[textOther] == 0 {
+		t.Errorf("cases met (none, byte, other) = %v: each should be", seen)
 	}
 }

@@ -98,7 +98,19 @@ type Config struct {
 	// the fetched pages holding them were relevant: wordevidence.go).
 	// Default DefaultLinkLabels.
 	LinkLabels string
+	// ContentBytes is how much of a page's content the model reads: its
+	// first ContentBytes bytes (contentPrefix: the walk of the page stops
+	// there, the hub-like test is made on what was walked), for the seed
+	// pages and the fetched pages alike. Default DefaultContentBytes; a
+	// negative value reads the whole content, the paper's extract_content
+	// (the method before README's Session 9).
+	ContentBytes int
 }
+
+// DefaultContentBytes is Config.ContentBytes' default: the text the link
+// graphs of internal/linkgraph keep of a documentation page, on which
+// the method was tuned (README, Session 9).
+const DefaultContentBytes = 3000
 
 // Link labels of the learned strategy (Config.LinkLabels).
 const (
@@ -135,6 +147,9 @@ func (c *Config) fill() {
 	}
 	if c.Language == "" {
 		c.Language = text.LangAuto
+	}
+	if c.ContentBytes == 0 {
+		c.ContentBytes = DefaultContentBytes
 	}
 }
 
@@ -222,7 +237,7 @@ type centroid struct {
 }
 
 // NewFromPages builds the paper's topic model from the seed pages: the
-// content of each page (ExtractContent) is tokenised, the Terms most
+// content of each page (ExtractContent; its first Config.ContentBytes) is tokenised, the Terms most
 // frequent terms over all seed pages (among those found in at least
 // MinSeedPages of them) become the features, each page becomes a TF vector
 // over them, normalised to unit length so that a long page does not
@@ -239,10 +254,7 @@ func NewFromPages(cfg Config, pages []SeedPage) (*Model, error) {
 	docs := make([][]string, 0, len(pages))
 	var words [][]string // each page's words, stop words kept (relevance)
 	for _, p := range pages {
-		content := p.Text
-		if p.Doc != nil {
-			content = ExtractContent(p.Doc).Text
-		}
+		content := contentPrefix(p.Doc, p.Text, m.cfg.ContentBytes)
 		if m.cfg.URLWords {
 			content = withURLWords(content, p.URL)
 		}

@@ -88,7 +88,7 @@ func (h *Hook) Learn(j Judgement) {
 	ln.dirs.update(urlDir(j.URL), func(c counts) counts { return counts{c.fetched + 1, c.relevant + rel} })
 	in, _ := ln.inlinks.get(j.URL)
 	r := relShare(j.Rel)
-	for _, hb := range in.from {
+	for _, hb := range in.from() {
 		hb.add(r)
 	}
 	pl, ok := ln.pending.get(j.URL)

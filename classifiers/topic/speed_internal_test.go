@@ -112,7 +112,7 @@ func TestContentTextsHub(t *testing.T) {
 			}
 			want := m.scan.Tokens(c.Text)
 			var got []string
-			contentTexts(doc, func(s string) { got = m.scan.AppendTokens(got, s) })
+			contentTexts(doc, 0, func(s string) { got = m.scan.AppendTokens(got, s) })
 			if !slices.Equal(got, want) {
 				t.Fatalf("%d links, %d texts (hub %v): %q from the texts, %q from the content", links, plain, c.Hub, got, want)
 			}
@@ -170,7 +170,7 @@ func FuzzResolve(f *testing.F) {
 		if got := r.resolve(href); got != want {
 			t.Fatalf("resolve(%q) against %q = %q, want %q", href, base, got, want)
 		}
-		// linkNeed.mayWant passes over an href by its tail: every URL it
+		// keyNeed.mayWant passes over an href by its tail: every URL it
 		// resolves to must end with "/" and that tail.
 		if tail, ok := hrefTail(href); ok && want != "" && !strings.HasSuffix(want, "/"+tail) {
 			t.Fatalf("href %q against %q resolves to %q, not ending with /%s", href, base, want, tail)
@@ -189,7 +189,7 @@ func TestContentTextsTokens(t *testing.T) {
 	for i, doc := range realDocs(t) {
 		want := m.scan.Tokens(ExtractContent(doc).Text)
 		var got []string
-		contentTexts(doc, func(s string) { got = m.scan.AppendTokens(got, s) })
+		contentTexts(doc, 0, func(s string) { got = m.scan.AppendTokens(got, s) })
 		if !slices.Equal(got, want) {
 			t.Fatalf("page %d: %d terms from the texts, %d from the content", i, len(got), len(want))
 		}

@@ -44,6 +44,7 @@ func runEvalFocus(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	calibration := fs.Float64("calibration", 0, "topic.calibration; 0: the default")
 	rule := fs.String("threshold-rule", "", "topic.threshold_rule: seeds-mixture or topical; empty: the default")
 	retrain := fs.Int("retrain", 0, "topic.retrain: pages between two trainings of the learned link model; 0: the default")
+	contentBytes := fs.Int("content-bytes", 0, "topic.content_bytes: bytes of a page's content read; 0: the default; negative: all")
 	opaque := fs.Bool("opaque-urls", false, "replace every page URL by an opaque one on the same host (a diagnostic: what the strategies find without the URL's folders)")
 	svgDir := fs.String("svg", "", "write one harvest plot per topic and worker count (mean curves) into this folder")
 	if err := fs.Parse(args); err != nil {
@@ -57,7 +58,7 @@ func runEvalFocus(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	}
 	o := linkgraph.EvalOptions{Topics: strings.Split(*topics, ","), Strategies: strings.Split(*strategies, ","),
 		Draws: *draws, Seeds: *seeds, RNGSeed: *rng, Budget: *budget, RescoreEvery: *rescore,
-		Model: topic.Config{Relevance: *relevance, Calibration: *calibration, ThresholdRule: *rule, Retrain: *retrain}}
+		Model: topic.Config{Relevance: *relevance, Calibration: *calibration, ThresholdRule: *rule, Retrain: *retrain, ContentBytes: *contentBytes}}
 	var err error
 	if o.Workers, err = ints(*workers); err != nil {
 		return fmt.Errorf("%w: -workers: %v", errUsage, err)

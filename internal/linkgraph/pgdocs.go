@@ -12,9 +12,9 @@ import (
 // FromDocBookDir builds the graph of a DocBook HTML tree such as Debian's
 // postgresql-doc-15 (/usr/share/doc/postgresql-doc-15/html) as
 // FromHTMLDir does, its topics being the tree's own parts and chapters
-// (DocBookChapters).
-func FromDocBookDir(name, source, base string, root fs.FS) (*Graph, error) {
-	return fromHTMLDir(name, source, base, root, DocBookChapters, FolderOptions{})
+// (DocBookChapters). maxText bounds a page's text as in FromHTMLDir.
+func FromDocBookDir(name, source, base string, root fs.FS, maxText int) (*Graph, error) {
+	return fromHTMLDir(name, source, base, root, DocBookChapters, FolderOptions{MaxText: maxText})
 }
 
 // DocBookChapters labels the pages of a DocBook tree by the parts and

@@ -28,9 +28,10 @@ const (
 // keeps its anchor text and the words of its enclosing block; fragments
 // are dropped and repeated links to one target are kept once. base is the
 // URL the tree is given under (http://docs.test/). Topics are the tree's
-// own chapters (Chapters).
-func FromHTMLDir(name, source, base string, root fs.FS) (*Graph, error) {
-	return fromHTMLDir(name, source, base, root, Chapters, FolderOptions{})
+// own chapters (Chapters). maxText bounds a page's text in bytes (≤ 0:
+// MaxText, the graph of testdata/).
+func FromHTMLDir(name, source, base string, root fs.FS, maxText int) (*Graph, error) {
+	return fromHTMLDir(name, source, base, root, Chapters, FolderOptions{MaxText: maxText})
 }
 
 // fromHTMLDir is FromHTMLDir with the labelling chapters and the options

@@ -9,7 +9,7 @@
 //
 //	go run ./classifiers/topic/internal/hookreplay -db STORE.db \
 //	  -seeds http://H/library/asyncio.html=/usr/share/doc/python3.11/html/library/asyncio.html,… \
-//	  -out decisions.txt [-stem] [-soft] [-urlwords] [-linkcontext W] [-strategy S]
+//	  -out decisions.txt [-stem] [-soft] [-urlwords] [-linkcontext W] [-strategy S] [-contentbytes N]
 //
 // Files:
 //   - main.go: flags, loading the store, the replay.

@@ -32,6 +32,7 @@ func main() {
 	linkCtx := flag.Float64("linkcontext", 0, "topic.Config.LinkContext")
 	strategy := flag.String("strategy", "", "topic.Config.Strategy (default learned)")
 	fixed := flag.Bool("fixedrefresh", false, "topic.Config.FixedRefresh")
+	contentBytes := flag.Int("contentbytes", 0, "topic.Config.ContentBytes (negative: the whole content)")
 	flag.Parse()
 	ctx := context.Background()
 	st, err := store.Open(ctx, *db)
@@ -80,7 +81,7 @@ func main() {
 		defer pprof.StopCPUProfile()
 	}
 	for r := 0; r < *rounds; r++ {
-		cfg := topic.Config{Stem: *stem, URLWords: *urlWords, LinkContext: *linkCtx, Strategy: *strategy, FixedRefresh: *fixed}
+		cfg := topic.Config{Stem: *stem, URLWords: *urlWords, LinkContext: *linkCtx, Strategy: *strategy, FixedRefresh: *fixed, ContentBytes: *contentBytes}
 		if *soft {
 			cfg.LinkLabels = topic.LabelsSoft
 		}

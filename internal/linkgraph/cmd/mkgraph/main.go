@@ -35,16 +35,16 @@ func run() error {
 	source := flag.String("source", "", "-folders: the graph's provenance (package, version, path, licence)")
 	base := flag.String("base", "", "-folders: the URL the tree is given under (http://docs.x.test/)")
 	skip := flag.String("skip", "", "-folders: comma-separated folders (paths from the tree's root) left out")
-	maxText := flag.Int("maxtext", linkgraph.MaxText, "-folders: bytes of a page's text kept")
+	maxText := flag.Int("maxtext", linkgraph.MaxText, "-pydocs, -docbook, -folders: bytes of a page's text kept")
 	out := flag.String("out", "", "the graph file to write (gzip JSON)")
 	flag.Parse()
 	var g *linkgraph.Graph
 	var err error
 	switch {
 	case *py != "":
-		g, err = linkgraph.FromHTMLDir("pydocs", "Debian python3.11-doc 3.11.2 (/usr/share/doc/python3.11/html), PSF licence", "http://docs.python.test/", os.DirFS(*py))
+		g, err = linkgraph.FromHTMLDir("pydocs", "Debian python3.11-doc 3.11.2 (/usr/share/doc/python3.11/html), PSF licence", "http://docs.python.test/", os.DirFS(*py), *maxText)
 	case *pg != "":
-		g, err = linkgraph.FromDocBookDir("pgdocs", "Debian postgresql-doc-15 (/usr/share/doc/postgresql-doc-15/html), PostgreSQL Licence", "http://docs.postgresql.test/", os.DirFS(*pg))
+		g, err = linkgraph.FromDocBookDir("pgdocs", "Debian postgresql-doc-15 (/usr/share/doc/postgresql-doc-15/html), PostgreSQL Licence", "http://docs.postgresql.test/", os.DirFS(*pg), *maxText)
 	case *dj != "":
 		g, err = linkgraph.FromFolderDir("djdocs", "Debian python-django-doc 3:3.2.25-0+deb12u7 (/usr/share/doc/python-django-doc/html), BSD-3-Clause (Django Software Foundation)", "http://docs.django.test/", os.DirFS(*dj), linkgraph.FolderOptions{})
 	case *fd != "":
