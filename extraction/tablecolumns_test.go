@@ -63,3 +63,36 @@ func TestTableColumns(t *testing.T) {
 		t.Errorf("columns of the records backward differ:\n%v\n%v", b.Columns(), cols)
 	}
 }
+
+// TestTableMinFill: a key a page filled (not Sparse) still goes to Other
+// when it fills less than TableMinFill of the cluster's records, counted
+// from records (Add) and from stored runs (AddRecords with AddCount) alike.
+func TestTableMinFill(t *testing.T) {
+	tc := extraction.NewTableColumns()
+	for i := range 100 {
+		fs := []crawl.Field{{Value: "Entry", Key: "h2/a/text"}}
+		if i < 4 { // 4 % of the records: dense on their page, rare in the cluster
+			fs = append(fs, crawl.Field{Value: "note", Key: "p.note/text"})
+		}
+		if i < 5 { // 5 %: kept
+			fs = append(fs, crawl.Field{Value: "http://a/", Key: "p/a@href"})
+		}
+		tc.Add(fs)
+	}
+	n := tc.Naming()
+	if got := n.KeyName("p.note/text"); got != extraction.Other {
+		t.Errorf("a key in 4%% of the records named %s, want %s", got, extraction.Other)
+	}
+	if got := n.KeyName("p/a@href"); got != "link" {
+		t.Errorf("a key in 5%% of the records named %s, want link", got)
+	}
+	// The same counts as a store keeps them: one run of 100 records.
+	st := extraction.NewTableColumns()
+	st.AddRecords(100)
+	st.AddCount(extraction.KeyCount{Key: "h2/a/text", Records: 100})
+	st.AddCount(extraction.KeyCount{Key: "p.note/text", Records: 4, Positions: 4})
+	st.AddCount(extraction.KeyCount{Key: "p/a@href", Records: 5, Positions: 9})
+	if s := st.Naming(); s.KeyName("p.note/text") != extraction.Other || s.KeyName("p/a@href") != "link" {
+		t.Errorf("from counts: note %s, link %s; want %s and link", s.KeyName("p.note/text"), s.KeyName("p/a@href"), extraction.Other)
+	}
+}

@@ -194,6 +194,7 @@ type RunKeys struct {
 	PageSeq int64
 	PageURL string
 	Cluster int64
+	Records int        // records in the run
 	Counts  []KeyCount // valid until fn returns; Key "" and no counts in runs without keys
 }
 
@@ -201,7 +202,7 @@ type RunKeys struct {
 // index, reading its names and keys only (not the values): what naming a
 // cluster's columns needs (extraction.TableColumns).
 func (s *Store) ExportRecordKeys(ctx context.Context, fn func(RunKeys) error) error {
-	rows, err := s.r.QueryContext(ctx, `SELECT r.page_seq, p.url, r.cluster, r.names, r.keys
+	rows, err := s.r.QueryContext(ctx, `SELECT r.page_seq, p.url, r.cluster, r.n, r.names, r.keys
 		FROM page_records r JOIN pages p ON p.seq = r.page_seq ORDER BY r.page_seq, r.first`)
 	if err != nil {
 		return fmt.Errorf("store: export record keys: %w", err)
@@ -211,7 +212,7 @@ func (s *Store) ExportRecordKeys(ctx context.Context, fn func(RunKeys) error) er
 	for rows.Next() {
 		var rk RunKeys
 		var names, keys sql.RawBytes
-		if err := rows.Scan(&rk.PageSeq, &rk.PageURL, &rk.Cluster, &names, &keys); err != nil {
+		if err := rows.Scan(&rk.PageSeq, &rk.PageURL, &rk.Cluster, &rk.Records, &names, &keys); err != nil {
 			return fmt.Errorf("store: export record keys: %w", err)
 		}
 		if rk.Counts, err = dec.decodeEntries(names, keys); err != nil {
