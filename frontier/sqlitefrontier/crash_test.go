@@ -1,12 +1,15 @@
 package sqlitefrontier_test
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -21,7 +24,9 @@ const crawlerEnv = "FRONTIER_CRASH_HELPER_DB"
 
 // TestCrashHelper is not a test on its own: run by TestKilledCrawlResumes
 // in a child process, it crawls a synthetic web forever, as the engine
-// does: pop, push the out-links, save the page.
+// does: pop, push the out-links, save the page; after each page saved it
+// prints a line, so that the parent kills it mid-crawl on progress, not
+// after a guessed time.
 func TestCrashHelper(t *testing.T) {
 	path := os.Getenv(crawlerEnv)
 	if path == "" {
@@ -60,6 +65,7 @@ func TestCrashHelper(t *testing.T) {
 		if err := st.SaveResults(ctx, []*crawl.Page{p}, nil); err != nil {
 			t.Fatal(err)
 		}
+		fmt.Fprintln(os.Stdout, "stored", seq)
 	}
 }
 
@@ -67,16 +73,29 @@ func TestCrashHelper(t *testing.T) {
 // the store opens again (lock released, WAL recovered), that every stored
 // page's frontier row is done, and that a resumed frontier never returns a
 // stored page again while still holding everything pushed but not stored.
+// The child is killed once it has said it stored 40 (then 80 more) pages,
+// while it goes on crawling: no sleep decides it, so a loaded machine
+// changes where the kill lands, never whether the test means something.
 func TestKilledCrawlResumes(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "crawl.db")
 	for round := range 2 {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestCrashHelper$")
 		cmd.Env = append(os.Environ(), crawlerEnv+"="+path)
+		out, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		time.Sleep(time.Duration(700+300*round) * time.Millisecond)
+		lines := bufio.NewScanner(out)
+		for seen := 0; seen < 40+40*round && lines.Scan(); {
+			if strings.HasPrefix(lines.Text(), "stored ") {
+				seen++
+			}
+		}
+		go io.Copy(io.Discard, out) // the child crawls on until killed
 		if err := cmd.Process.Kill(); err != nil {
 			t.Fatal(err)
 		}
@@ -84,7 +103,7 @@ func TestKilledCrawlResumes(t *testing.T) {
 
 		st := openStoreAt(t, path)
 		stored := map[string]bool{}
-		err := st.PagesNoHTML(ctx, func(p *crawl.Page) error {
+		err = st.PagesNoHTML(ctx, func(p *crawl.Page) error {
 			stored[p.URL] = true
 			return nil
 		})
