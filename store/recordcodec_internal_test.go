@@ -203,3 +203,39 @@ func TestRecordRunKeys(t *testing.T) {
 		}
 	}
 }
+
+// FuzzRecordRunKeys: any names and keys columns decode to entries or to a
+// run error, never a panic; entries that decode have a key on every entry
+// when the keys column is not empty, and counts the column can hold.
+func FuzzRecordRunKeys(f *testing.F) {
+	names, _, keys := newRunEncoder().encode([]crawl.Record{
+		{Index: 0, Fields: []crawl.Field{{Name: "title", Value: "A", Key: "h2/a/text"},
+			{Name: "other", Value: "b", Key: "p.x/text", Sparse: true, Date: true}, {Name: "mine", Value: "c"}}}})
+	f.Add(slices.Clone(names), slices.Clone(keys))
+	f.Add(slices.Clone(names), []byte{})
+	f.Add(slices.Clone(names), slices.Clone(keys[:len(keys)-1]))
+	f.Add([]byte{}, []byte{0})
+	f.Fuzz(func(t *testing.T, names, keys []byte) {
+		ents, err := newRunDecoder().decodeEntries(names, keys)
+		if err != nil {
+			var bad *runError
+			if !errors.As(err, &bad) {
+				t.Fatalf("err = %v, want a run error", err)
+			}
+			return
+		}
+		for i, e := range ents {
+			if len(keys) > 0 && len(e.Key) > len(keys) {
+				t.Fatalf("entry %d: key of %d bytes from %d bytes of keys", i, len(e.Key), len(keys))
+			}
+			if len(keys) == 0 && (e.Key != "" || e.Records != 0) {
+				t.Fatalf("entry %d: %+v without a keys column", i, e)
+			}
+			for _, n := range [...]int{e.Records, e.Positions, e.Length, e.Dates, e.Prices} {
+				if n < 0 || n > 1<<40 {
+					t.Fatalf("entry %d: count %d", i, n)
+				}
+			}
+		}
+	})
+}
