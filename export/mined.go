@@ -57,15 +57,11 @@ func (m *merger) minedRecords(ctx context.Context, names map[int64]*extraction.N
 			}
 		}
 		err := st.ExportRecordsNamed(ctx, name, func(r store.RecordRow) error {
-			w, ok := m.won[r.PageURL]
-			if !ok || w.store != i || w.seq != r.PageSeq {
+			seq, id, ok := m.minedPage(i, r.PageURL, r.PageSeq)
+			if !ok {
 				return nil
 			}
-			id := m.mined.Cluster[PageKey{i, r.PageSeq}]
-			if id == 0 {
-				return nil
-			}
-			r.PageSeq, r.Cluster = w.merge, id
+			r.PageSeq, r.Cluster = seq, id
 			return fn(r)
 		})
 		if err != nil {
@@ -73,6 +69,18 @@ func (m *merger) minedRecords(ctx context.Context, names map[int64]*extraction.N
 		}
 	}
 	return nil
+}
+
+// minedPage says whether the page seq of store i, at url, is the merged
+// page its URL won and has a mined cluster, and returns its merged seq and
+// that cluster.
+func (m *merger) minedPage(i int, url string, seq int64) (merged, cluster int64, ok bool) {
+	w, ok := m.won[url]
+	if !ok || w.store != i || w.seq != seq {
+		return 0, 0, false
+	}
+	id := m.mined.Cluster[PageKey{i, seq}]
+	return w.merge, id, id != 0
 }
 
 // recordNames names the columns of the merged records by merged cluster:
@@ -89,15 +97,11 @@ func (m *merger) recordNames(ctx context.Context) (map[int64]*extraction.Naming,
 func (m *merger) minedRecordKeys(ctx context.Context, fn func(store.RunKeys) error) error {
 	for i, st := range m.stores {
 		err := st.ExportRecordKeys(ctx, func(r store.RunKeys) error {
-			w, ok := m.won[r.PageURL]
-			if !ok || w.store != i || w.seq != r.PageSeq {
+			seq, id, ok := m.minedPage(i, r.PageURL, r.PageSeq)
+			if !ok {
 				return nil
 			}
-			id := m.mined.Cluster[PageKey{i, r.PageSeq}]
-			if id == 0 {
-				return nil
-			}
-			r.PageSeq, r.Cluster = w.merge, id
+			r.PageSeq, r.Cluster = seq, id
 			return fn(r)
 		})
 		if err != nil {
