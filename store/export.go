@@ -145,39 +145,25 @@ func (s *Store) ExportClusterRecordsNamed(ctx context.Context, cluster int64, na
 }
 
 // RecordColumns returns the field names of the stored records of each
-// cluster, each name once, in no particular order. It reads the names
-// only (each run keeps its own), so a caller learns a table's columns
-// before streaming its rows; the names are those ExportRecords gives the
-// records' fields.
+// cluster, each name once, in no particular order: the names the crawl
+// gave them, which ExportRecords gives the records' fields (the exported
+// tables name keyed fields anew, ExportRecordKeys). It reads the names
+// only, through ExportRecordKeys.
 func (s *Store) RecordColumns(ctx context.Context) (map[int64][]string, error) {
-	rows, err := s.r.QueryContext(ctx, `SELECT cluster, page_seq, names FROM page_records`)
-	if err != nil {
-		return nil, fmt.Errorf("store: record columns: %w", err)
-	}
-	defer rows.Close()
 	seen := map[int64]map[string]bool{}
-	dec := newRunDecoder()
-	for rows.Next() {
-		var c, seq int64
-		var names sql.RawBytes
-		if err := rows.Scan(&c, &seq, &names); err != nil {
-			return nil, fmt.Errorf("store: record columns: %w", err)
-		}
-		ns, err := dec.decodeNames(names)
-		if err != nil {
-			return nil, fmt.Errorf("store: record columns: records of page %d: %w: %w", seq, ErrCorrupt, err)
-		}
-		in := seen[c]
+	err := s.ExportRecordKeys(ctx, func(r RunKeys) error {
+		in := seen[r.Cluster]
 		if in == nil {
 			in = map[string]bool{}
-			seen[c] = in
+			seen[r.Cluster] = in
 		}
-		for _, n := range ns {
-			in[n] = true
+		for _, c := range r.Counts {
+			in[c.Name] = true
 		}
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("store: record columns: %w", err)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	out := make(map[int64][]string, len(seen))
 	for c, in := range seen {
