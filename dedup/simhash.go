@@ -36,12 +36,18 @@ func SimHash(text string) (fp uint64, ok bool) {
 	if words < MinWords {
 		return 0, false
 	}
-	var v [64]int32
+	// Counter i is (weight of the shingles with bit i set) minus (weight
+	// of the others) = 2·set[i] − total, so only set bits are summed.
+	var set bitCounters
+	total := int64(0)
 	for h, n := range counts {
-		add(&v, h, int32(bits.Len32(uint32(n)))) // 1 + ⌊log2 n⌋, integer so the sum is exact in any order
+		w := uint32(bits.Len32(uint32(n))) // 1 + ⌊log2 n⌋, integer so the sum is exact in any order
+		set.add(h, w)
+		total += int64(w)
 	}
+	set.flush()
 	for i := range 64 {
-		if v[i] > 0 {
+		if 2*set.sum[i] > total {
 			fp |= 1 << i
 		}
 	}
@@ -57,14 +63,51 @@ func shingle(win [ShingleSize]uint64, words int) uint64 {
 	return h
 }
 
-func add(v *[64]int32, h uint64, w int32) {
-	for i := range 64 {
-		if h&(1<<i) != 0 {
-			v[i] += w
-		} else {
-			v[i] -= w
+// bitCounters sums, per bit of a 64-bit hash, the weights of the hashes
+// that have it set. It adds a hash in 8 steps instead of 64: byte k of the
+// hash selects, from spread, a word whose 8 byte lanes are that byte's 8
+// bits, and lanes[k] accumulates it times the weight. A lane holds at most
+// 255, so the lanes are flushed into sum before the pending weight could
+// pass that.
+type bitCounters struct {
+	lanes   [8]uint64
+	pending uint32 // weight added to the lanes since the last flush
+	sum     [64]int64
+}
+
+// spread[b] has byte lane j set to 1 when bit j of b is set.
+var spread = func() (t [256]uint64) {
+	for b := range 256 {
+		for j := range 8 {
+			if b&(1<<j) != 0 {
+				t[b] |= 1 << (8 * j)
+			}
 		}
 	}
+	return t
+}()
+
+// add adds w (at most 255) to the counter of every bit h has set.
+func (c *bitCounters) add(h uint64, w uint32) {
+	if c.pending+w > 255 {
+		c.flush()
+	}
+	c.pending += w
+	for k := range 8 {
+		c.lanes[k] += spread[byte(h>>(8*k))] * uint64(w)
+	}
+}
+
+// flush moves the lanes' counts into sum: lane j of lanes[k] counts bit
+// 8k+j.
+func (c *bitCounters) flush() {
+	for k, l := range c.lanes {
+		for j := range 8 {
+			c.sum[8*k+j] += int64(byte(l >> (8 * j)))
+		}
+		c.lanes[k] = 0
+	}
+	c.pending = 0
 }
 
 // numberWord is the hash every all-digit word gets: numbers (dates, page
