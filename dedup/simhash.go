@@ -23,17 +23,8 @@ const MinWords = 8
 // boilerplate (score lines, table rows) counts, but cannot drown the text.
 // ok is false when text has fewer than MinWords words.
 func SimHash(text string) (fp uint64, ok bool) {
-	var win [ShingleSize]uint64 // hashes of the last words, a ring
-	words := 0
 	counts := make(map[uint64]int32, len(text)/16)
-	forEachWord(text, func(h uint64) {
-		win[words%ShingleSize] = h
-		words++
-		if words >= ShingleSize {
-			counts[shingle(win, words)]++
-		}
-	})
-	if words < MinWords {
+	if words := shingleCounts(text, counts); words < MinWords {
 		return 0, false
 	}
 	// Counter i is (weight of the shingles with bit i set) minus (weight
@@ -52,6 +43,21 @@ func SimHash(text string) (fp uint64, ok bool) {
 		}
 	}
 	return fp, true
+}
+
+// shingleCounts counts in counts how often each distinct shingle of text
+// occurs, by hash, and returns the number of words in text.
+func shingleCounts(text string, counts map[uint64]int32) int {
+	var win [ShingleSize]uint64 // hashes of the last words, a ring
+	n := 0
+	forEachWord(text, func(h uint64) {
+		win[n%ShingleSize] = h
+		n++
+		if n >= ShingleSize {
+			counts[shingle(win, n)]++
+		}
+	})
+	return n
 }
 
 // shingle combines the ring's words in text order (the oldest first).

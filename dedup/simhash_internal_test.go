@@ -12,17 +12,8 @@ import (
 // it for a clear one. SimHash sums only the set bits; both must agree on
 // every input.
 func referenceSimHash(text string) (uint64, bool) {
-	var win [ShingleSize]uint64
-	words := 0
-	counts := map[uint64]int32{}
-	forEachWord(text, func(h uint64) {
-		win[words%ShingleSize] = h
-		words++
-		if words >= ShingleSize {
-			counts[shingle(win, words)]++
-		}
-	})
-	if words < MinWords {
+	counts := map[uint64]int32{} // the words and shingles are not what this checks
+	if words := shingleCounts(text, counts); words < MinWords {
 		return 0, false
 	}
 	var v [64]int64
