@@ -237,7 +237,11 @@ func inline(t *stm.Tree, i int) bool {
 	}
 	switch tagOf(t, i) {
 	case atom.B, atom.I, atom.Em, atom.Strong, atom.U, atom.Mark, atom.Font, atom.Small, atom.Span,
-		atom.Sup, atom.Sub, atom.Abbr, atom.Code, atom.Wbr, atom.Br, atom.Q, atom.Cite, atom.Tt:
+		atom.Sup, atom.Sub, atom.Abbr, atom.Code, atom.Wbr, atom.Br, atom.Q, atom.Cite, atom.Tt,
+		// phrasing elements of running text too (DocBook's <acronym> split
+		// "Use the SGML catalog" into three fields); <time>, <data>, <del>,
+		// <ins>, <s> stay apart: a date or a struck-out price is a value
+		atom.Acronym, atom.Dfn, atom.Kbd, atom.Samp, atom.Var, atom.Big, atom.Bdi, atom.Bdo:
 	default:
 		return false
 	}

@@ -47,6 +47,40 @@ func TestRecordFieldsLinkInSentence(t *testing.T) {
 	}
 }
 
+// Phrasing elements of running text (DocBook's <acronym>, <kbd>, <var>)
+// stay in their sentence's text value, while a <time> is a value of its own.
+// The first case is from libxslt's xsltproc.html (Debian libxslt1-dev
+// 1.1.35, DocBook XSL 1.79.1), where the sentence came out as three fields.
+func TestRecordFieldsPhrasingInSentence(t *testing.T) {
+	tests := []struct {
+		html string
+		want map[string]string
+	}{
+		{`<dd><p>Use the <acronym class="acronym">SGML</acronym> catalog specified in <code class="envar">SGML_CATALOG_FILES</code> to resolve</p></dd>`,
+			map[string]string{"dd/p/text": "Use the SGML catalog specified in SGML_CATALOG_FILES to resolve"}},
+		{`<dd><p>Press <kbd>Ctrl</kbd> and set <var>n</var> or <dfn>glob</dfn> with <samp>ok</samp></p></dd>`,
+			map[string]string{"dd/p/text": "Press Ctrl and set n or glob with ok"}},
+		{`<dd><p>Posted <time datetime="2016-05-01">1 May 2016</time></p></dd>`,
+			map[string]string{"dd/p/text": "Posted", "dd/p/time/text": "1 May 2016"}},
+	}
+	for _, tt := range tests {
+		doc := parse(t, "<html><body><dl>"+tt.html+"</dl></body></html>")
+		got := map[string]string{}
+		for _, f := range extraction.RecordFields([]*html.Node{firstElement(doc, "dd")}) {
+			got[f.Name] = f.Value
+		}
+		if len(got) != len(tt.want) {
+			t.Errorf("%s: fields %q, want %q", tt.html, got, tt.want)
+			continue
+		}
+		for k, v := range tt.want {
+			if got[k] != v {
+				t.Errorf("%s: field %s = %q, want %q (all: %q)", tt.html, k, got[k], v, got)
+			}
+		}
+	}
+}
+
 // TestRecordFieldsSeparateText checks the text of separate elements is
 // separated (two words never run together) while a signature's pieces and
 // punctuation stay glued, and a permalink sign is not part of a title.
