@@ -235,13 +235,12 @@ func inline(t *stm.Tree, i int) bool {
 	if t.Label[i] == stm.TextLabel {
 		return true
 	}
-	switch tagOf(t, i) {
-	case atom.B, atom.I, atom.Em, atom.Strong, atom.U, atom.Mark, atom.Font, atom.Small, atom.Span,
-		atom.Sup, atom.Sub, atom.Abbr, atom.Code, atom.Wbr, atom.Br, atom.Q, atom.Cite, atom.Tt,
-		// phrasing elements of running text too (DocBook's <acronym> split
-		// "Use the SGML catalog" into three fields); <time>, <data>, <del>,
-		// <ins>, <s> stay apart: a date or a struck-out price is a value
-		atom.Acronym, atom.Dfn, atom.Kbd, atom.Samp, atom.Var, atom.Big, atom.Bdi, atom.Bdo:
+	switch a := tagOf(t, i); {
+	case formatting(a):
+	case a == atom.Acronym, a == atom.Dfn, a == atom.Big:
+		// running text too: DocBook's <acronym> split "Use the SGML
+		// catalog" into three fields. <time>, <data>, <del>, <ins>, <s>
+		// stay apart: a date or a struck-out price is a value.
 	default:
 		return false
 	}
@@ -311,13 +310,27 @@ func block(n *html.Node) bool {
 	if n.Type != html.ElementNode {
 		return false
 	}
-	switch n.DataAtom {
-	case atom.A, atom.B, atom.I, atom.Em, atom.Strong, atom.U, atom.Mark, atom.Font, atom.Small, atom.Span,
-		atom.Sup, atom.Sub, atom.Abbr, atom.Code, atom.Wbr, atom.Br, atom.Q, atom.Cite, atom.Tt, atom.Img,
-		atom.Kbd, atom.Var, atom.Samp, atom.S, atom.Del, atom.Ins, atom.Label, atom.Time, atom.Bdi, atom.Bdo:
+	switch a := n.DataAtom; {
+	case formatting(a):
+		return false
+	case a == atom.A, a == atom.Img, a == atom.S, a == atom.Del, a == atom.Ins, a == atom.Label, a == atom.Time:
 		return false
 	}
 	return true
+}
+
+// formatting reports whether a is an inline formatting element that both
+// inline (a text value's run) and block (where text is spaced apart) treat
+// as part of the surrounding text. Each adds its own: inline <acronym>,
+// <dfn>, <big>; block links, images, edits, labels and times.
+func formatting(a atom.Atom) bool {
+	switch a {
+	case atom.B, atom.I, atom.Em, atom.Strong, atom.U, atom.Mark, atom.Font, atom.Small, atom.Span,
+		atom.Sup, atom.Sub, atom.Abbr, atom.Code, atom.Wbr, atom.Br, atom.Q, atom.Cite, atom.Tt,
+		atom.Kbd, atom.Var, atom.Samp, atom.Bdi, atom.Bdo:
+		return true
+	}
+	return false
 }
 
 // segmentName is tag or tag.class, where class is the first class token
