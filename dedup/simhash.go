@@ -2,6 +2,7 @@ package dedup
 
 import (
 	"math/bits"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -21,20 +22,32 @@ const MinWords = 8
 // from the others; bit i of the result is set when counter i ends
 // positive. A shingle occurring n times weighs 1 + ⌊log2 n⌋: repeated
 // boilerplate (score lines, table rows) counts, but cannot drown the text.
-// ok is false when text has fewer than MinWords words.
+// ok is false when text has fewer than MinWords words. Safe for
+// concurrent use.
 func SimHash(text string) (fp uint64, ok bool) {
-	counts := make(map[uint64]int32, len(text)/16)
-	if words := shingleCounts(text, counts); words < MinWords {
+	s, _ := scratchPool.Get().(*scratch)
+	if s == nil {
+		s = &scratch{}
+	}
+	defer s.release()
+	s.words = appendWordHashes(s.words[:0], text)
+	if len(s.words) < MinWords {
 		return 0, false
 	}
+	s.countShingles()
 	// Counter i is (weight of the shingles with bit i set) minus (weight
 	// of the others) = 2·set[i] − total, so only set bits are summed.
 	var set bitCounters
 	total := int64(0)
-	for h, n := range counts {
-		w := uint32(bits.Len32(uint32(n))) // 1 + ⌊log2 n⌋, integer so the sum is exact in any order
-		set.add(h, w)
-		total += int64(w)
+	if s.zero > 0 { // the shingle hashed to 0 sets no bit
+		total += int64(bits.Len32(uint32(s.zero)))
+	}
+	for i, h := range s.keys {
+		if h != 0 {
+			w := uint32(bits.Len32(uint32(s.counts[i]))) // 1 + ⌊log2 n⌋, integer so the sum is exact in any order
+			set.add(h, w)
+			total += int64(w)
+		}
 	}
 	set.flush()
 	for i := range 64 {
@@ -45,26 +58,64 @@ func SimHash(text string) (fp uint64, ok bool) {
 	return fp, true
 }
 
-// shingleCounts counts in counts how often each distinct shingle of text
-// occurs, by hash, and returns the number of words in text.
-func shingleCounts(text string, counts map[uint64]int32) int {
-	var win [ShingleSize]uint64 // hashes of the last words, a ring
-	n := 0
-	forEachWord(text, func(h uint64) {
-		win[n%ShingleSize] = h
-		n++
-		if n >= ShingleSize {
-			counts[shingle(win, n)]++
-		}
-	})
-	return n
+// scratch is one SimHash's buffers: the words' hashes and a table of
+// shingle counts, kept in scratchPool between calls.
+type scratch struct {
+	words  []uint64 // the text's word hashes, in order
+	keys   []uint64 // the table's shingle hashes, 0 for an empty slot
+	counts []int32  // the table's counts, beside keys
+	zero   int32    // how often the shingle hashed to 0 (the empty slot's key) occurs
 }
 
-// shingle combines the ring's words in text order (the oldest first).
-func shingle(win [ShingleSize]uint64, words int) uint64 {
+var scratchPool sync.Pool
+
+// maxKeptWords bounds the buffers a scratch keeps for the next call: a
+// huge page's do not stay in the pool.
+const maxKeptWords = 1 << 16
+
+func (s *scratch) release() {
+	if cap(s.words) <= maxKeptWords && cap(s.keys) <= 4*maxKeptWords {
+		scratchPool.Put(s)
+	}
+}
+
+// countShingles counts each distinct shingle of s.words in s.keys and
+// s.counts: open addressing with linear probing on the shingle hash itself
+// (mixed, so its low bits index the table), at most half full.
+func (s *scratch) countShingles() {
+	n := len(s.words) - ShingleSize + 1 // shingles
+	size := 1 << bits.Len(uint(2*n-1))  // the power of two ≥ 2n
+	if cap(s.keys) < size {
+		s.keys, s.counts = make([]uint64, size), make([]int32, size)
+	} else {
+		s.keys, s.counts = s.keys[:size], s.counts[:size]
+		clear(s.keys)
+		clear(s.counts)
+	}
+	s.zero = 0
+	mask := uint64(size - 1)
+	w := s.words
+	for j := ShingleSize - 1; j < len(w); j++ {
+		h := shingle(w[j+1-ShingleSize : j+1])
+		if h == 0 {
+			s.zero++
+			continue
+		}
+		i := h & mask
+		for s.keys[i] != 0 && s.keys[i] != h {
+			i = (i + 1) & mask
+		}
+		s.keys[i] = h
+		s.counts[i]++
+	}
+}
+
+// shingle combines ShingleSize word hashes in text order (the oldest
+// first).
+func shingle(words []uint64) uint64 {
 	h := uint64(0x9e3779b97f4a7c15)
-	for i := range ShingleSize {
-		h = mix(h ^ win[(words+i)%ShingleSize])
+	for _, w := range words[:ShingleSize] {
+		h = mix(h ^ w)
 	}
 	return h
 }
@@ -120,41 +171,65 @@ func (c *bitCounters) flush() {
 // counters, ids) are what near-duplicate pages differ in, not their text.
 const numberWord = 0x6e756d626572
 
-// forEachWord calls fn with the FNV-1a hash of each lower-cased word, and
-// numberWord for each word of digits only.
-func forEachWord(text string, fn func(uint64)) {
+// appendWordHashes appends to dst the FNV-1a hash of each lower-cased
+// word of text (a run of letters and digits; each rune's bytes from the
+// lowest, so an ASCII letter is its lower-case byte), and numberWord for
+// each word of ASCII digits only. ASCII is read through asciiWord, other
+// runes through package unicode.
+func appendWordHashes(dst []uint64, text string) []uint64 {
 	const offset, prime = 14695981039346656037, 1099511628211
 	h, in, digits := uint64(offset), false, true
-	end := func() {
-		if digits {
-			h = numberWord
-		}
-		fn(h)
-		h, in, digits = offset, false, true
-	}
 	for i := 0; i < len(text); {
-		r, n := rune(text[i]), 1
-		if r >= utf8.RuneSelf {
-			r, n = utf8.DecodeRuneInString(text[i:])
-		}
-		i += n
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			digits = digits && '0' <= r && r <= '9'
-			r = unicode.ToLower(r)
-			for ; r > 0; r >>= 8 {
-				h = (h ^ uint64(r&0xff)) * prime
+		if c := text[i]; c < utf8.RuneSelf {
+			i++
+			if l := asciiWord[c]; l != 0 {
+				digits = digits && c-'0' < 10
+				h = (h ^ uint64(l)) * prime
+				in = true
+				continue
 			}
-			in = true
-			continue
+		} else {
+			r, n := utf8.DecodeRuneInString(text[i:])
+			i += n
+			if unicode.IsLetter(r) || unicode.IsDigit(r) {
+				digits = false
+				for r = unicode.ToLower(r); r > 0; r >>= 8 {
+					h = (h ^ uint64(r&0xff)) * prime
+				}
+				in = true
+				continue
+			}
 		}
 		if in {
-			end()
+			if digits {
+				h = numberWord
+			}
+			dst = append(dst, h)
+			h, in, digits = offset, false, true
 		}
 	}
 	if in {
-		end()
+		if digits {
+			h = numberWord
+		}
+		dst = append(dst, h)
 	}
+	return dst
 }
+
+// asciiWord maps an ASCII letter or digit to its lower-case byte, any
+// other ASCII byte to 0 (unicode.IsLetter, IsDigit and ToLower on ASCII).
+var asciiWord = func() (t [utf8.RuneSelf]byte) {
+	for c := range byte(utf8.RuneSelf) {
+		switch {
+		case 'a' <= c && c <= 'z', '0' <= c && c <= '9':
+			t[c] = c
+		case 'A' <= c && c <= 'Z':
+			t[c] = c + 'a' - 'A'
+		}
+	}
+	return t
+}()
 
 // mix is the splitmix64 finaliser: every input bit moves every output bit.
 func mix(x uint64) uint64 {

@@ -5,15 +5,18 @@ import (
 	"math/bits"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // referenceSimHash is SimHash as its comment defines it, written the plain
-// way: one signed counter per bit, plus the weight for a set bit and minus
-// it for a clear one. SimHash sums only the set bits; both must agree on
-// every input.
+// way: words split and lower-cased by package unicode alone, shingles
+// counted in a map, and one signed counter per bit, plus the weight for a
+// set bit and minus it for a clear one. SimHash reads ASCII through a
+// table, counts in its own table and sums only the set bits; both must
+// agree on every input.
 func referenceSimHash(text string) (uint64, bool) {
-	counts := map[uint64]int32{} // the words and shingles are not what this checks
-	if words := shingleCounts(text, counts); words < MinWords {
+	counts := map[uint64]int32{}
+	if words := referenceShingleCounts(text, counts); words < MinWords {
 		return 0, false
 	}
 	var v [64]int64
@@ -36,12 +39,65 @@ func referenceSimHash(text string) (uint64, bool) {
 	return fp, true
 }
 
+// referenceShingleCounts counts in counts how often each distinct
+// shingle of text occurs, by hash, and returns the number of words.
+func referenceShingleCounts(text string, counts map[uint64]int32) int {
+	var win [ShingleSize]uint64 // hashes of the last words, a ring
+	n := 0
+	referenceWords(text, func(h uint64) {
+		win[n%ShingleSize] = h
+		n++
+		if n >= ShingleSize {
+			h := uint64(0x9e3779b97f4a7c15)
+			for i := range ShingleSize {
+				h = mix(h ^ win[(n+i)%ShingleSize])
+			}
+			counts[h]++
+		}
+	})
+	return n
+}
+
+// referenceWords calls fn with the FNV-1a hash of each lower-cased word
+// (each rune's bytes from the lowest), and numberWord for each word of
+// digits only.
+func referenceWords(text string, fn func(uint64)) {
+	const offset, prime = 14695981039346656037, 1099511628211
+	h, in, digits := uint64(offset), false, true
+	end := func() {
+		if digits {
+			h = numberWord
+		}
+		fn(h)
+		h, in, digits = offset, false, true
+	}
+	for _, r := range text {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			digits = digits && '0' <= r && r <= '9'
+			for r = unicode.ToLower(r); r > 0; r >>= 8 {
+				h = (h ^ uint64(r&0xff)) * prime
+			}
+			in = true
+			continue
+		}
+		if in {
+			end()
+		}
+	}
+	if in {
+		end()
+	}
+}
+
 func TestSimHashMatchesReference(t *testing.T) {
 	texts := []string{
 		"The quick brown fox jumps over the lazy dog again and again",
 		strings.Repeat("score line 1 2 3 ", 400) + "and a closing sentence with words enough",
 		strings.Repeat("the same three words ", 7),
 		"Ünïcödé wörds ünd mörë wörds für däs tëst hïer ünd dört",
+		"MiXeD CaSe Words 2024 and 12ab with snake_case x-y ٣٤ digits \xff\xfe broken UTF-8 ÄÖÜ Straße İstanbul ǅ end",
+		"one two three four five six seven", // MinWords - 1 words
+		"1 2 3 4 5 6 7 8 9 10 11 12",        // numbers only: one word repeated
 	}
 	var many strings.Builder // over 255 distinct shingles: the lanes flush mid-text
 	for i := range 3000 {
