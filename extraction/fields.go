@@ -235,13 +235,9 @@ func inline(t *stm.Tree, i int) bool {
 	if t.Label[i] == stm.TextLabel {
 		return true
 	}
-	switch a := tagOf(t, i); {
-	case formatting(a):
-	case a == atom.Acronym, a == atom.Dfn, a == atom.Big:
-		// running text too: DocBook's <acronym> split "Use the SGML
-		// catalog" into three fields. <time>, <data>, <del>, <ins>, <s>
-		// stay apart: a date or a struck-out price is a value.
-	default:
+	// <time>, <data>, <del>, <ins> and <s> are not running text: a date or
+	// a struck-out price is a value of its own.
+	if !formatting(tagOf(t, i)) {
 		return false
 	}
 	for _, c := range t.Children(i) {
@@ -321,12 +317,13 @@ func block(n *html.Node) bool {
 
 // formatting reports whether a is an inline formatting element that both
 // inline (a text value's run) and block (where text is spaced apart) treat
-// as part of the surrounding text. Each adds its own: inline <acronym>,
-// <dfn>, <big>; block links, images, edits, labels and times.
+// as part of the surrounding text (DocBook's <acronym> split "Use the SGML
+// catalog" into three fields before it was here). block adds links,
+// images, edits, labels and times.
 func formatting(a atom.Atom) bool {
 	switch a {
-	case atom.B, atom.I, atom.Em, atom.Strong, atom.U, atom.Mark, atom.Font, atom.Small, atom.Span,
-		atom.Sup, atom.Sub, atom.Abbr, atom.Code, atom.Wbr, atom.Br, atom.Q, atom.Cite, atom.Tt,
+	case atom.B, atom.I, atom.Em, atom.Strong, atom.U, atom.Mark, atom.Font, atom.Small, atom.Big, atom.Span,
+		atom.Sup, atom.Sub, atom.Abbr, atom.Acronym, atom.Dfn, atom.Code, atom.Wbr, atom.Br, atom.Q, atom.Cite, atom.Tt,
 		atom.Kbd, atom.Var, atom.Samp, atom.Bdi, atom.Bdo:
 		return true
 	}

@@ -90,6 +90,7 @@ func TestRecordFieldsSeparateText(t *testing.T) {
 		{`<div><span class="pre">os.</span><span class="n">abort</span><span>(</span><span>)</span></div>`, "os.abort()"},
 		{`<div><em>coro</em> <a href="#c">coroutine</a> into a Task</div>`, "coro coroutine into a Task"},
 		{`<div>io<a class="headerlink" href="#io">¶</a></div>`, "io"},
+		{`<div>Version <em><big>2</big>.0</em> of the <em><acronym>XML</acronym>-based <dfn>format</dfn>s</em></div>`, "Version 2.0 of the XML-based formats"},
 	}
 	for _, tt := range tests {
 		doc := parse(t, "<html><body>"+tt.html+"</body></html>")
