@@ -44,7 +44,7 @@ func parsePage(body []byte, pageURL *url.URL, depth int, lr linkRules) (*parsed,
 	if lr.norm == nil {
 		lr.norm = &frontier.Normalizer{}
 	}
-	w := walker{base: pageURL, page: pageURL.String(), seen: make(map[string]struct{}), depth: depth, lr: lr}
+	w := walker{base: pageURL, norm: lr.norm.ForPage(pageURL), page: pageURL.String(), seen: make(map[string]struct{}), depth: depth, lr: lr}
 	w.text.b = make([]byte, 0, len(body)/2) // visible text is rarely more than half the HTML
 	w.walk(doc)
 	p := &parsed{
@@ -62,6 +62,7 @@ func parsePage(body []byte, pageURL *url.URL, depth int, lr linkRules) (*parsed,
 
 type walker struct {
 	base        *url.URL
+	norm        *frontier.PageNormalizer // lr.norm for links resolved against base
 	page        string
 	depth       int
 	title       strings.Builder
@@ -110,7 +111,7 @@ func (w *walker) element(n *html.Node) bool {
 	case atom.Base:
 		if href := attr(n, "href"); href != "" && !w.baseSet {
 			if b, err := w.base.Parse(strings.TrimSpace(href)); err == nil {
-				w.base, w.baseSet = b, true
+				w.base, w.norm, w.baseSet = b, w.lr.norm.ForPage(b), true
 			}
 		}
 	case atom.Meta:
@@ -144,7 +145,7 @@ func (w *walker) link(href string, n *html.Node) {
 		w.capped++ // not normalised nor de-duplicated: the cap bounds the work too
 		return
 	}
-	u, err := w.lr.norm.Normalize(strings.TrimSpace(href), w.base)
+	u, err := w.norm.Normalize(strings.TrimSpace(href))
 	if err != nil {
 		return
 	}
