@@ -24,6 +24,8 @@
 //     asks before storing a group at once for a better link).
 //   - normalize.go: Normalize (the host key of a URL is crawl.HostKey).
 //   - query.go: query canonicalisation: Normalizer, QueryRules, DefaultStripParams.
+//   - pagelinks.go: PageNormalizer, Normalize for the links of one page
+//     (fragments and plain relative paths resolved without parsing).
 //   - limits.go: Limits on runaway URL spaces and their Limiter (count-min sketches), PatternOf.
 //   - scope.go: Scope (plain config), Rules (compiled) and Allow.
 //   - memory.go: the in-memory backend.
