@@ -27,6 +27,8 @@ documentation tree and prints `path<TAB>label` for every .html page.
     python3 label.py vim /usr/share/doc/vim/html > vim.tsv
     python3 label.py swig /usr/share/doc/swig4.0-doc > swig.tsv
     python3 label.py xmlsoft /usr/share/doc/libxml2/html > libxml2.tsv
+    python3 label.py xmlsoft /usr/share/doc/libxslt1-dev/html > libxslt.tsv
+    python3 label.py halibut /usr/share/doc/putty-doc > putty-halibut.tsv
 
 With -v it prints, instead, every page's share (below) and label, and with
 -check the pages whose share lies in [0.3, 0.7] (the ones README.md says
@@ -44,6 +46,7 @@ generator. The rule counts text, not links, and ignores link text outside
 such entries (links inside running prose count as prose).
 """
 import os
+import re
 import sys
 import threading
 from html.parser import HTMLParser
@@ -578,7 +581,36 @@ def xmlsoft_site(rel, root):
     main = (column and find(column, lambda n: n.tag == "td" and n.attrs.get("bgcolor") == "#fffacd")) or find(
         root, lambda n: n.tag == "body") or root
     skip = lambda n: n.tag == "table" and "navigation" in n.cls()
-    return main, skip, False
+    return main, skip, XMLSOFT_INDEX.match(os.path.basename(rel)) is not None
+
+
+# The API indexes the xmlsoft.org XSLT generates (libxslt's and libexslt's
+# pages; libxml2's package holds none): the alphabetic index of words
+# (APIchunkN.html), constructors, functions by type, symbols by module and
+# all symbols, each entry a link to a place in an API page (html/...#name).
+XMLSOFT_INDEX = re.compile(r"API(chunk[0-9]+|constructors|functions|files|symbols)\.html$")
+
+
+def halibut_site(rel, root):
+    """Halibut's HTML (the PuTTY manual, putty-doc): no content element; the
+    body minus the navigation bar (the body's first p, "Previous | Contents
+    | Index | Next") and the footer (the last hr and what follows it: the
+    feedback paragraph and the address). A chapter's own contents list
+    (links to places in itself) is content and leads to no page. The
+    generated index: IndexPage.html (terms, each with links to places)."""
+    main = find(root, lambda n: n.tag == "body") or root
+    kids = [k for k in main.kids if isinstance(k, Node)]
+    furniture = set()
+    if kids and kids[0].tag == "p" and "Contents" in text_of(kids[0]) and "Previous" in text_of(kids[0]):
+        furniture.add(id(kids[0]))
+    last_hr = max((i for i, k in enumerate(kids) if k.tag == "hr"), default=None)
+    if last_hr is not None:
+        furniture.update(id(k) for k in kids[last_hr:])
+    return main, (lambda n: id(n) in furniture), os.path.basename(rel) == "IndexPage.html"
+
+
+def text_of(n):
+    return n if isinstance(n, str) else "".join(text_of(k) for k in n.kids)
 
 
 SITES = {"python": python_site, "postgresql": postgresql_site, "git": git_site, "octave": octave_site,
@@ -587,7 +619,7 @@ SITES = {"python": python_site, "postgresql": postgresql_site, "git": git_site, 
          "sphinx": python_site, "haddock": haddock_site, "gidocgen": gidocgen_site,
          "mkdocs": mkdocs_site, "nodejs": nodejs_site, "sqlite": sqlite_site, "docutils": docutils_site,
          "pydoctor": pydoctor_site, "qdoc": qdoc_site, "exim": exim_site, "yodl": yodl_site,
-         "vim": vim_site, "swig": swig_site, "xmlsoft": xmlsoft_site}
+         "vim": vim_site, "swig": swig_site, "xmlsoft": xmlsoft_site, "halibut": halibut_site}
 def gidocgen_grid(main):
     """gi-docgen lists a class's or struct's members (constructors, methods,
     functions, properties, signals, virtual functions) as div blocks, each a
@@ -677,6 +709,12 @@ HAND = {
     # tables of contents) come after a sentence, so the rule sees one entry
     # of three; the page holds nothing else (as Apache's "See:" pages).
     ("swig", "Manual/index.html"): True,
+    # Halibut's contents page (the PuTTY manual's index.html, share 0.0):
+    # three short paragraphs (what PuTTY is, a note to Unix users, the
+    # copyright), then the table of contents, whose every entry links to the
+    # anchor at its chapter's or section's start ("Chapter1.html#intro"), a
+    # place, so the rule sees no entry; as Yodl's and SWIG's.
+    ("halibut", "index.html"): True,
 }
 
 
