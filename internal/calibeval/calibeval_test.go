@@ -100,6 +100,23 @@ func TestOutcomesRoundTrip(t *testing.T) {
 	}
 }
 
+// TestAtEnd: every page judged against the final threshold, whatever it
+// was judged when fetched; relevance 0 never relevant.
+func TestAtEnd(t *testing.T) {
+	o := calibeval.Outcome{Truth: []bool{true, false, false, true}, Measured: []bool{false, true, true, false},
+		Relevance: []float64{0.3, 0.1, 0, 0.2}, Threshold: 0.2}
+	got := calibeval.AtEnd(o)
+	if want := []bool{true, false, false, true}; !slices.Equal(got.Measured, want) {
+		t.Errorf("AtEnd measured %v, want %v", got.Measured, want)
+	}
+	if !slices.Equal(o.Measured, []bool{false, true, true, false}) {
+		t.Errorf("AtEnd changed its argument: %v", o.Measured)
+	}
+	if got := calibeval.AtEnd(calibeval.Outcome{Relevance: []float64{0, 0.1}, Threshold: 0}); !slices.Equal(got.Measured, []bool{false, true}) {
+		t.Errorf("threshold 0: %v, want [false true]", got.Measured)
+	}
+}
+
 func TestReadOutcomesErrors(t *testing.T) {
 	for _, tt := range []struct{ name, in, want string }{
 		{"not JSON", "{", "read outcomes"},

@@ -49,3 +49,18 @@ func RejudgeAll(outs []Outcome, rule string) []Outcome {
 	}
 	return out
 }
+
+// AtEnd judges o's pages again against its final threshold: relevant
+// when the relevance measured at the fetch is above 0 and reaches
+// Threshold. Measured as a way to report a crawl's harvest (command flag
+// -at-end; classifiers/topic/README.md, session 11) and dropped: on the
+// tuning topics it estimates the true harvest worse than the judgement
+// of the moment.
+func AtEnd(o Outcome) Outcome {
+	out := o
+	out.Measured = make([]bool, len(o.Relevance))
+	for k, r := range o.Relevance {
+		out.Measured[k] = r > 0 && r >= o.Threshold
+	}
+	return out
+}

@@ -34,7 +34,11 @@ func run() error {
 	dump := flag.String("dump", "", "write every outcome as JSON to this file")
 	load := flag.String("load", "", "re-judge the outcomes of this dump offline (calibeval.Rejudge) under each of -rules instead of crawling")
 	rules := flag.String("rules", "", "with -load: comma-separated threshold rules")
+	atEnd := flag.Bool("at-end", false, "with -load: the outcomes as judged when fetched and judged again against the final threshold (calibeval.AtEnd), side by side")
 	flag.Parse()
+	if *load != "" && *atEnd {
+		return judgedAtEnd(*load)
+	}
 	if *load != "" {
 		return rejudge(*load, strings.Split(*rules, ","))
 	}
@@ -90,6 +94,34 @@ func rejudge(path string, rules []string) error {
 	for _, r := range rules {
 		fmt.Printf("rule %s:\n", r)
 		for _, g := range calibeval.Summarise(calibeval.RejudgeAll(outs, r)) {
+			fmt.Printf("  %-12s %-9s n=%-4d mean |ln| %.3f  misjudged %.3f\n", g.Source, g.Strategy, g.N, g.Err, g.Misjudged)
+		}
+	}
+	return nil
+}
+
+// judgedAtEnd prints the summary of a dump's outcomes as judged when
+// fetched and as judged again against each crawl's final threshold.
+func judgedAtEnd(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	outs, err := calibeval.ReadOutcomes(f)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	end := make([]calibeval.Outcome, len(outs))
+	for i, o := range outs {
+		end[i] = calibeval.AtEnd(o)
+	}
+	for _, s := range []struct {
+		name string
+		outs []calibeval.Outcome
+	}{{"judged when fetched", outs}, {"judged at the end", end}} {
+		fmt.Printf("%s:\n", s.name)
+		for _, g := range calibeval.Summarise(s.outs) {
 			fmt.Printf("  %-12s %-9s n=%-4d mean |ln| %.3f  misjudged %.3f\n", g.Source, g.Strategy, g.N, g.Err, g.Misjudged)
 		}
 	}
