@@ -59,7 +59,7 @@
 //	              after a marker or a name; blocks opened by a heading that links to a page (terms); links to a
 //	              place in the page itself
 //	names.go      rows led by a name before a link to a page count in tables of three rows or more
-//	prelines.go   lines of a pre led by a link to a page (or a place) are entries (Vim's help as HTML)
+//	prelines.go   lines of a pre, or of a p split by br, led by a link to a page (or a place) are entries (Vim's help as HTML, libxslt's API indexes)
 //	described.go  a paragraph after a one-item list led by a page link describes that entry (AsciiDoc)
 //	content.go    elements that hold content whatever their class says (article, role main, id content)
 //	fastpath.go   the page evidence's byte-level helpers: non-space rune count, class-word prefilter, ?# and path-segment tests

@@ -87,7 +87,7 @@ type walker struct {
 	placeOwn    int      // that entry's text, counted as an index term's, while no entry repeats its name
 	placeTarget string   // that entry's link
 	nRows       int32    // rows of sibling cells found so far (rows.go)
-	pre         preLines // the pre being split into lines (prelines.go)
+	pre         preLines // the pre or paragraph being split into lines (prelines.go)
 }
 
 // frame is a node to visit, or (exit) one whose subtree is done, or (row)
@@ -139,6 +139,8 @@ func (w *walker) visit(f frame) {
 				}
 				f.inLink = true
 			}
+		case atom.Br:
+			w.preBreak()
 		}
 		if open != 0 {
 			w.stack = append(w.stack, frame{n: n, exit: true, opened: open})

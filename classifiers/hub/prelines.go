@@ -19,13 +19,36 @@ import (
 // (the member-list rule of minIndexTargets applies, scope.go). A line led by
 // anything else — code, prose, a link to a place in the page itself — counts
 // nothing. A pre inside an open entry is that entry's text and is not split.
+//
+// Lines of a paragraph separated by <br> (round 11) are read the same way:
+// the xmlsoft.org XSLT of libxml2 and libxslt writes its generated API
+// indexes (APIfunctions.html, APIsymbols.html, …) as an h2 per type, module
+// or letter, then one p of links to places separated by <br>. A p is split
+// at its <br> children when it has one (a paragraph without a line break is
+// running text, however its first word is linked). Only p: on the labelled
+// sites the elements holding two or more <br> whose lines are mostly led by
+// a link are 87 paragraphs (libxslt's and EXSLT's indexes, libxml2's), 619
+// dd (libxslt's APIchunk term lists: definitions, entries already) and 3
+// divs, while 727 divs and 60 table cells holding <br> are layout (address
+// blocks, menus, a page's whole text cell). A p inside an open entry is not
+// split, as a pre. PuTTY's index (Halibut) is a p of lines led by the term,
+// text, then its links to places: such lines count nothing, as in a pre.
 
-// preLines is the state of the pre being walked: the link the walk is in and
-// the line being read.
+// preLines is the state of the pre or paragraph being split into lines: the
+// link the walk is in and the line being read.
 type preLines struct {
-	open    bool   // the walk is inside a pre it splits
-	link    lead   // where the link the walk is inside leads (hrefLead)
-	href    string // that link's href
+	open  bool   // the walk is inside a pre or p it splits
+	br    bool   // lines end at <br> (a p), not at newlines (a pre)
+	link  lead   // where the link the walk is inside leads (hrefLead)
+	href  string // that link's href
+	entry int    // br: runes of the lines led by a link to a page so far
+	page  string // br: the page the first of them leads to (pagePath)
+	pages bool   // br: they lead to two pages or more
+	line  lineState
+}
+
+// lineState is the line being read.
+type lineState struct {
 	decided bool   // the line's first visible text has been seen
 	kind    lead   // where the line leads, once decided
 	target  string // the leading link's href
@@ -34,13 +57,25 @@ type preLines struct {
 	runes   int    // non-space runes of the line
 }
 
-// openPre starts splitting pre n into lines when no entry is open.
+// openPre starts splitting n into lines when no entry is open: a pre at its
+// newlines, a p holding a <br> child at its <br> elements.
 func (w *walker) openPre(n *html.Node) bool {
-	if n.DataAtom != atom.Pre || w.pre.open || len(w.entries) > 0 {
+	if w.pre.open || len(w.entries) > 0 {
 		return false
 	}
-	w.pre = preLines{open: true}
-	return true
+	switch n.DataAtom {
+	case atom.Pre:
+		w.pre = preLines{open: true}
+		return true
+	case atom.P:
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == html.ElementNode && c.DataAtom == atom.Br {
+				w.pre = preLines{open: true, br: true}
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // preLink notes the link the walk enters inside the pre.
@@ -48,12 +83,19 @@ func (w *walker) preLink(href string) {
 	w.pre.link, w.pre.href = w.leads.hrefLead(href, false), href
 }
 
+// preBreak ends a line at a <br> of a paragraph split into lines.
+func (w *walker) preBreak() {
+	if w.pre.open && w.pre.br {
+		w.preLineEnd()
+	}
+}
+
 // preText reads text t of the pre, n its non-space runes, inLink when
 // inside a link. A line that does not lead is skipped to its end uncounted
-// (code: most text in pre elements).
+// (code: most text in pre elements). In a paragraph a newline is a space.
 func (w *walker) preText(t string, n int, inLink bool) {
 	i := strings.IndexByte(t, '\n')
-	if i < 0 {
+	if i < 0 || w.pre.br {
 		w.preSegment(t, n, inLink)
 		return
 	}
@@ -71,7 +113,7 @@ func (w *walker) preText(t string, n int, inLink bool) {
 // preSegment reads seg, text of one line, n its non-space runes (-1:
 // unknown).
 func (w *walker) preSegment(seg string, n int, inLink bool) {
-	p := &w.pre
+	p := &w.pre.line
 	if p.decided && p.kind == leadNone {
 		return
 	}
@@ -90,7 +132,7 @@ func (w *walker) preSegment(seg string, n int, inLink bool) {
 	if inLink {
 		p.decided = true
 		if marker(p.before, p.letters) {
-			p.kind, p.target = p.link, p.href
+			p.kind, p.target = w.pre.link, w.pre.href
 		}
 		return
 	}
@@ -101,22 +143,46 @@ func (w *walker) preSegment(seg string, n int, inLink bool) {
 	}
 }
 
-// preLineEnd counts the line just read and starts the next.
+// preLineEnd counts the line just read and starts the next. A paragraph's
+// lines led by links to pages are counted when it closes, and only when
+// they lead to two pages or more: libxml2's searches.html lists the top
+// queries of its search, lines led by links to search.php?query=…, one
+// page and no way through the site.
 func (w *walker) preLineEnd() {
 	p := &w.pre
-	switch p.kind {
+	switch p.line.kind {
 	case leadPage:
-		w.e.Entry += p.runes
+		if !p.br {
+			w.e.Entry += p.line.runes
+			break
+		}
+		p.entry += p.line.runes
+		if page := pagePath(p.line.target); p.entry == p.line.runes {
+			p.page = page
+		} else if page != p.page {
+			p.pages = true
+		}
 	case leadPlace:
-		w.linkedIndex += p.runes
-		w.noteTarget(p.target)
+		w.linkedIndex += p.line.runes
+		w.noteTarget(p.line.target)
 	}
-	link, href := p.link, p.href
-	*p = preLines{open: true, link: link, href: href}
+	p.line = lineState{}
 }
 
-// closePre counts the pre's last line.
+// closePre counts the pre's last line (and a paragraph's lines led by
+// links to pages).
 func (w *walker) closePre() {
 	w.preLineEnd()
+	if w.pre.pages {
+		w.e.Entry += w.pre.entry
+	}
 	w.pre = preLines{}
+}
+
+// pagePath is href without its query and fragment.
+func pagePath(href string) string {
+	if i := strings.IndexAny(href, "?#"); i >= 0 {
+		href = href[:i]
+	}
+	return strings.TrimSpace(href)
 }
