@@ -3,9 +3,12 @@ package export
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"maps"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -253,7 +256,8 @@ func (t *table) write(r store.RecordRow) error {
 // WriteRecordsDir writes one file per cluster with records,
 // dir/records-cluster-<id>.<format>, each with its cluster's own columns,
 // and returns the files written. Each file reads only its cluster's
-// records.
+// records. Per-cluster files of an earlier export that this one did not
+// write are removed once every new file is in place (pruneClusterFiles).
 func WriteRecordsDir(ctx context.Context, st *store.Store, format, dir string) ([]string, error) {
 	names, err := storeNaming(ctx, st)
 	if err != nil {
@@ -268,7 +272,55 @@ func WriteRecordsDir(ctx context.Context, st *store.Store, format, dir string) (
 		}
 		files = append(files, path)
 	}
-	return files, nil
+	return files, pruneClusterFiles(dir, format, files)
+}
+
+// pruneClusterFiles removes from dir the per-cluster files of format
+// that an earlier export wrote and this one did not (written: this
+// export's files, all in place): a cluster of an earlier run that no
+// longer exists, or has no records now, leaves no stale table beside the
+// current ones. Only regular files named records-cluster-<id>.<format>
+// are removed; any other file, and the other format's tables, are left.
+func pruneClusterFiles(dir, format string, written []string) error {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("export: %w", err)
+	}
+	keep := make(map[string]bool, len(written))
+	for _, w := range written {
+		keep[filepath.Base(w)] = true
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if keep[name] || !e.Type().IsRegular() || !clusterFileName(name, format) {
+			continue
+		}
+		if err := os.Remove(filepath.Join(dir, name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("export: remove the stale %s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+// clusterFileName reports whether name is records-cluster-<id>.<format>,
+// id a positive decimal number without leading zeros.
+func clusterFileName(name, format string) bool {
+	id, ok := strings.CutPrefix(name, "records-cluster-")
+	if !ok {
+		return false
+	}
+	if id, ok = strings.CutSuffix(id, "."+format); !ok || id == "" || id[0] == '0' {
+		return false
+	}
+	for i := 0; i < len(id); i++ {
+		if id[i] < '0' || id[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // writeClusterFile writes dir/records-cluster-<id>.<format> and returns

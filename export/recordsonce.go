@@ -21,8 +21,10 @@ const maxOnePassFiles = 64
 // path and the per-cluster tables (as WriteRecordsDir) to dir, reading the
 // stored records once: one query, each record's fields decoded once, and
 // the field names read once. The files are those the two calls write, byte
-// for byte, and each appears whole or not at all. It returns the
-// per-cluster files written.
+// for byte, and each appears whole or not at all; per-cluster files of an
+// earlier export that this one did not write are removed once every new
+// file is in place (pruneClusterFiles). It returns the per-cluster files
+// written.
 func WriteRecords(ctx context.Context, st *store.Store, format, path, dir string) ([]string, error) {
 	names, err := storeNaming(ctx, st)
 	if err != nil {
@@ -82,7 +84,7 @@ func WriteRecords(ctx context.Context, st *store.Store, format, path, dir string
 		}
 		files = append(files, f)
 	}
-	return files, nil
+	return files, pruneClusterFiles(dir, format, files)
 }
 
 // pendingFile is a records table being written to a temporary file beside
