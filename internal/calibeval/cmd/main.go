@@ -82,20 +82,12 @@ func run() error {
 
 // rejudge prints the summary of a dump's outcomes re-judged under each rule.
 func rejudge(path string, rules []string) error {
-	f, err := os.Open(path)
+	outs, err := loadDump(path)
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	outs, err := calibeval.ReadOutcomes(f)
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
 	for _, r := range rules {
-		fmt.Printf("rule %s:\n", r)
-		for _, g := range calibeval.Summarise(calibeval.RejudgeAll(outs, r)) {
-			fmt.Printf("  %-12s %-9s n=%-4d mean |ln| %.3f  misjudged %.3f\n", g.Source, g.Strategy, g.N, g.Err, g.Misjudged)
-		}
+		printSummary("rule "+r, calibeval.RejudgeAll(outs, r))
 	}
 	return nil
 }
@@ -103,27 +95,38 @@ func rejudge(path string, rules []string) error {
 // judgedAtEnd prints the summary of a dump's outcomes as judged when
 // fetched and as judged again against each crawl's final threshold.
 func judgedAtEnd(path string) error {
-	f, err := os.Open(path)
+	outs, err := loadDump(path)
 	if err != nil {
 		return err
-	}
-	defer f.Close()
-	outs, err := calibeval.ReadOutcomes(f)
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
 	}
 	end := make([]calibeval.Outcome, len(outs))
 	for i, o := range outs {
 		end[i] = calibeval.AtEnd(o)
 	}
-	for _, s := range []struct {
-		name string
-		outs []calibeval.Outcome
-	}{{"judged when fetched", outs}, {"judged at the end", end}} {
-		fmt.Printf("%s:\n", s.name)
-		for _, g := range calibeval.Summarise(s.outs) {
-			fmt.Printf("  %-12s %-9s n=%-4d mean |ln| %.3f  misjudged %.3f\n", g.Source, g.Strategy, g.N, g.Err, g.Misjudged)
-		}
-	}
+	printSummary("judged when fetched", outs)
+	printSummary("judged at the end", end)
 	return nil
+}
+
+// loadDump reads the outcomes a -dump wrote.
+func loadDump(path string) ([]calibeval.Outcome, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	outs, err := calibeval.ReadOutcomes(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return outs, nil
+}
+
+// printSummary prints outs' calibration by source and strategy under a
+// heading.
+func printSummary(heading string, outs []calibeval.Outcome) {
+	fmt.Printf("%s:\n", heading)
+	for _, g := range calibeval.Summarise(outs) {
+		fmt.Printf("  %-12s %-9s n=%-4d mean |ln| %.3f  misjudged %.3f\n", g.Source, g.Strategy, g.N, g.Err, g.Misjudged)
+	}
 }
