@@ -3,6 +3,8 @@ package frontier
 import (
 	"net/url"
 	"strings"
+
+	"github.com/crawl-project/crawl/internal/relpath"
 )
 
 // PageNormalizer is Normalize for the links of one page, all resolved
@@ -57,7 +59,7 @@ func (p *PageNormalizer) fast(raw string) (string, bool) {
 	for strings.HasPrefix(path, "../") && k < maxUps {
 		path, k = path[3:], k+1
 	}
-	if !plainRelative(path) {
+	if !relpath.Plain(path) {
 		return "", false
 	}
 	dir := p.up(k)
@@ -99,35 +101,6 @@ func (p *PageNormalizer) up(k int) string {
 func plainBytes(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c <= ' ' || c == 0x7f || c == '%' {
-			return false
-		}
-	}
-	return true
-}
-
-// plainRelative reports whether s is a relative path of letters, digits
-// and ._~- (unreserved characters) in segments between single slashes,
-// none of them "." or "..": resolved against a base, it is the base's
-// directory followed by s, which normalisation leaves as it is.
-func plainRelative(s string) bool {
-	if s == "" || s[0] == '/' {
-		return false
-	}
-	seg := 0 // start of the current segment
-	for i := 0; i <= len(s); i++ {
-		if i == len(s) || s[i] == '/' {
-			switch s[seg:i] {
-			case ".", "..":
-				return false
-			case "":
-				if i < len(s) { // an empty segment: "a//b"
-					return false
-				}
-			}
-			seg = i + 1
-			continue
-		}
-		if !unreserved(s[i]) {
 			return false
 		}
 	}

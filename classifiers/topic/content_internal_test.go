@@ -13,6 +13,7 @@ import (
 	"golang.org/x/net/html/atom"
 
 	"github.com/crawl-project/crawl/internal/docsubset"
+	"github.com/crawl-project/crawl/internal/relpath"
 	"github.com/crawl-project/crawl/text"
 )
 
@@ -178,7 +179,7 @@ func TestHrefResolverMatchesParse(t *testing.T) {
 			} else if ok {
 				frags++
 			}
-			if p, _, _ := strings.Cut(h, "#"); plainRelative(p) {
+			if p, _, _ := strings.Cut(h, "#"); relpath.Plain(p) {
 				fast++
 			}
 		}

@@ -8,6 +8,8 @@ import (
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+
+	"github.com/crawl-project/crawl/internal/relpath"
 )
 
 // linkContexts maps each link of doc to the text of its nearest block
@@ -204,7 +206,7 @@ func (r *hrefResolver) resolve(href string) string {
 		for strings.HasPrefix(path, "../") && k < maxUps {
 			path, k = path[3:], k+1
 		}
-		if plainRelative(path) {
+		if relpath.Plain(path) {
 			if dir := r.up(k); dir != "" {
 				return dir + path
 			}
@@ -237,35 +239,6 @@ func (r *hrefResolver) parse(href string) string {
 func plainFragment(f string) bool {
 	for i := 0; i < len(f); i++ {
 		if c := f[i]; c < 0x20 || c == 0x7f || c == '%' {
-			return false
-		}
-	}
-	return true
-}
-
-// plainRelative reports whether p is a relative path of letters, digits
-// and ._~- between single slashes, without dot segments: resolved against
-// a base, it is the base's directory followed by p, escaped as it is.
-func plainRelative(p string) bool {
-	if p == "" || p[0] == '/' {
-		return false
-	}
-	seg := 0 // start of the current segment
-	for i := 0; i <= len(p); i++ {
-		if i == len(p) || p[i] == '/' {
-			switch p[seg:i] {
-			case ".", "..":
-				return false
-			case "":
-				if i < len(p) { // an empty segment: "a//b"
-					return false
-				}
-			}
-			seg = i + 1
-			continue
-		}
-		c := p[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '.' || c == '_' || c == '~' || c == '-') {
 			return false
 		}
 	}
