@@ -116,7 +116,7 @@ func (d *dupIndex) check(ctx context.Context, p *crawl.Page) (*duplicate, *crawl
 	h := fnv.New64a()
 	h.Write(p.HTML)
 	f := crawl.Fingerprint{URL: p.URL, Body: h.Sum64()}
-	f.SimHash, f.HasSimHash = dedup.SimHash(p.Title + " " + p.Text)
+	f.SimHash, f.HasSimHash = dedup.SimHashOf(p.Title, p.Text)
 	if d.share != nil {
 		return d.checkShared(ctx, p, f)
 	}

@@ -9,7 +9,7 @@
 // compared bit by bit.
 //
 // Files:
-//   - simhash.go: SimHash (word hashes, a reused table of shingle counts,
+//   - simhash.go: SimHash, SimHashOf (word hashes, a reused table of shingle counts,
 //     bit counters in byte lanes) and Distance.
 //   - index.go: Index (Add, Near), the block tables.
 package dedup

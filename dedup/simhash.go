@@ -24,13 +24,20 @@ const MinWords = 8
 // boilerplate (score lines, table rows) counts, but cannot drown the text.
 // ok is false when text has fewer than MinWords words. Safe for
 // concurrent use.
-func SimHash(text string) (fp uint64, ok bool) {
+func SimHash(text string) (fp uint64, ok bool) { return SimHashOf(text) }
+
+// SimHashOf is the SimHash of texts joined by spaces, without joining
+// them (a page's title and text, say).
+func SimHashOf(texts ...string) (fp uint64, ok bool) {
 	s, _ := scratchPool.Get().(*scratch)
 	if s == nil {
 		s = &scratch{}
 	}
 	defer s.release()
-	s.words = appendWordHashes(s.words[:0], text)
+	s.words = s.words[:0]
+	for _, t := range texts {
+		s.words = appendWordHashes(s.words, t)
+	}
 	if len(s.words) < MinWords {
 		return 0, false
 	}

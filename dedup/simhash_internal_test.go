@@ -127,3 +127,33 @@ func FuzzSimHashReference(f *testing.F) {
 		}
 	})
 }
+
+// TestSimHashOfMatchesJoined: SimHashOf(a, b, …) is SimHash of the texts
+// joined by spaces, words at the joins included.
+func TestSimHashOfMatchesJoined(t *testing.T) {
+	parts := [][]string{
+		{"Title of the page", "and its text with words enough to count here"},
+		{"", "one two three four five six seven eight"},
+		{"word", "split", "across", "parts", "of", "the", "text", "here", "again"},
+		{"ünïcödé títle", "wörds 123 and 4 5 6 more words follow here"},
+		{"a", ""},
+	}
+	for _, p := range parts {
+		got, ok := SimHashOf(p...)
+		want, wantOK := SimHash(strings.Join(p, " "))
+		if got != want || ok != wantOK {
+			t.Errorf("SimHashOf(%q) = %016x %v, SimHash of the joined text %016x %v", p, got, ok, want, wantOK)
+		}
+	}
+}
+
+func FuzzSimHashOf(f *testing.F) {
+	f.Add("The quick brown", "fox jumps over the lazy dog again and again")
+	f.Fuzz(func(t *testing.T, a, b string) {
+		got, ok := SimHashOf(a, b)
+		want, wantOK := referenceSimHash(a + " " + b)
+		if got != want || ok != wantOK {
+			t.Fatalf("SimHashOf(%q, %q) = %016x %v, reference of the joined text %016x %v", a, b, got, ok, want, wantOK)
+		}
+	})
+}
