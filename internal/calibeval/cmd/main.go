@@ -1,7 +1,7 @@
 // Command calibeval measures the calibration of the topic hook's relevance
 // threshold over the tuning or report topics (package calibeval):
 //
-//	go run ./internal/calibeval/cmd -split tuning [-rule R] [-dump out.json]
+//	go run ./internal/calibeval/cmd -split tuning [-rule R] [-seeds N] [-dump out.json]
 package main
 
 import (
@@ -29,6 +29,7 @@ func run() error {
 	relevance := flag.Float64("relevance", 0, "topic.Config.Relevance: a fixed cosine (the paper's measure) instead of the calibration")
 	strategies := flag.String("strategies", "bfs,learned", "strategies of the graph crawls")
 	draws := flag.Int("draws", 3, "seed draws per graph topic")
+	seeds := flag.Int("seeds", 10, "seed pages per draw (graph and demo topics)")
 	demoDraws := flag.Int("demodraws", 2, "random seed draws per demo topic beside the corpus-order seeds (-1: none)")
 	parallel := flag.Int("parallel", 1, "graph replays at once")
 	dump := flag.String("dump", "", "write every outcome as JSON to this file")
@@ -59,7 +60,7 @@ func run() error {
 		topics = t2
 	}
 	outs, err := calibeval.Run(context.Background(), topics, calibeval.Options{
-		Strategies: strings.Split(*strategies, ","), Draws: *draws, DemoDraws: *demoDraws, Parallel: *parallel,
+		Strategies: strings.Split(*strategies, ","), Draws: *draws, Seeds: *seeds, DemoDraws: *demoDraws, Parallel: *parallel,
 		Model: topic.Config{ThresholdRule: *rule, Relevance: *relevance},
 	})
 	if err != nil {
