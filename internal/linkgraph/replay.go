@@ -55,8 +55,9 @@ type Result struct {
 	// input; topic.Model.SeedLOO).
 	Relevance []float64
 	SeedLOO   [][]float64
-	// Threshold is the relevance threshold the model used (calibrated
-	// from the seeds unless Model.Relevance was set).
+	// Threshold is the relevance threshold at the end of the crawl
+	// (calibrated from the seeds and the pages seen unless Model.Relevance
+	// was set).
 	Threshold float64
 }
 
@@ -148,7 +149,7 @@ func Replay(ctx context.Context, g *Graph, o Options) (Result, error) {
 	if _, err := fr.Push(ctx, seeds); err != nil {
 		return Result{}, fmt.Errorf("linkgraph: %w", err)
 	}
-	res := Result{Threshold: model.Threshold()}
+	var res Result
 	var inflight []crawl.Link
 	trained := 0
 	for len(res.Pages) < o.Budget {
@@ -198,6 +199,7 @@ func Replay(ctx context.Context, g *Graph, o Options) (Result, error) {
 		res.Relevance = append(res.Relevance, page.Relevance)
 		res.SeedLOO = append(res.SeedLOO, model.SeedLOO())
 	}
+	res.Threshold = model.Threshold()
 	return res, nil
 }
 
