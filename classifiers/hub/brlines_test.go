@@ -1,6 +1,7 @@
 package hub_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/crawl-project/crawl/classifiers/hub"
@@ -69,6 +70,41 @@ Abort Process, Telnet special command: <a href="Chapter3.html#i60">Section 3.1.3
 accented characters: <a href="Chapter3.html#i86">Section 3.3</a>, <a href="Chapter4.html#i77">Section 4.4.8</a><br>
 </p>`
 
+// puttyIndex8: the same page, twelve consecutive lines ("&#8216;strong&#8217;
+// primes" to "switches, command-line"): nine led by a term of at most two
+// words, whose first links lead into eight pages (Chapter2, 3, 4, 8, 9,
+// 10, AppendixA and B), three by a longer term, which count nothing.
+const puttyIndex8 = `<h1><a name="Index"></a>Index</h1><p>
+&#8216;strong&#8217; primes: <a href="Chapter8.html#i29">Section 8.2.4</a><br>
+<code>stty</code>: <a href="Chapter4.html#i57">Section 4.4.1</a>, <a href="Chapter4.html#i381">Section 4.24.2</a><br>
+subsystem, SSH: <a href="Chapter4.html#i276">Section 4.16.1</a>, <a href="Chapter7.html#i12">Section 7.2.3.2</a><br>
+Sun SSH: <a href="Chapter10.html#i8">Section 10.6</a><br>
+SUPDUP: <a href="Chapter2.html#i7">Section 2.1</a>, <a href="Chapter3.html#i116">Section 3.10</a>, <a href="Chapter4.html#i463">Section 4.32</a><br>
+<code>-supdup</code> command-line option: <a href="Chapter3.html#i124">Section 3.11.1</a>, <a href="Chapter3.html#i142">Section 3.11.3.2</a><br>
+SUPDUP, differences from other protocols: <a href="Chapter1.html#i11">Section 1.2</a><br>
+supported features: <a href="AppendixA.html#i1">Section A.2</a><br>
+support requests: <a href="AppendixB.html#i6">Section B.6</a><br>
+Suspend Process, Telnet special command: <a href="Chapter3.html#i63">Section 3.1.3.2</a>, <a href="Chapter4.html#i453">Section 4.30.3</a><br>
+swap file: <a href="Chapter9.html#i25">Section 9.6</a><br>
+switches, command-line: <a href="Chapter3.html#i117">Section 3.11</a>, <a href="Chapter9.html#i10">Section 9.3</a><br>
+</p>`
+
+// vimNotation: /usr/share/doc/vim/html/usr_01.html (vim-doc 2:9.0.1378-2,
+// vim2html), a line of the help file's pre led by a sentence, then a link
+// to a place in another page: prose, no index entry.
+const vimNotation = `<pre>
+The notation used in these manuals is explained here: |<A HREF="intro.html#notation">notation</A>|
+</pre>`
+
+// exsltFunctions: /usr/share/doc/libxslt1-dev/html/EXSLT/APIfunctions.html
+// (libxslt1-dev 1.1.35-1+deb12u3), lines led by links to places in one
+// page: one module's members, no index.
+const exsltFunctions = `<h2>Type xmlXPathContextPtr:</h2><p><a href="html/libexslt-exslt.html#exsltDateXpathCtxtRegister">exsltDateXpathCtxtRegister</a><br />
+<a href="html/libexslt-exslt.html#exsltMathXpathCtxtRegister">exsltMathXpathCtxtRegister</a><br />
+<a href="html/libexslt-exslt.html#exsltSetsXpathCtxtRegister">exsltSetsXpathCtxtRegister</a><br />
+<a href="html/libexslt-exslt.html#exsltStrXpathCtxtRegister">exsltStrXpathCtxtRegister</a><br />
+</p>`
+
 // libxml2Searches: /usr/share/doc/libxml2/html/searches.html (libxml2-doc
 // 2.9.14+dfsg-1.3~deb12u5), the top queries of the site's search: lines
 // led by links to one page, search.php, with a query.
@@ -88,8 +124,18 @@ func TestMeasurePageBrLines(t *testing.T) {
 			hub.Evidence{Text: 28, Anchor: 425, Links: 22, IndexEntry: 425}},
 		{"the same lines into seven pages: one page's members, nothing", libxsltFunctions7,
 			hub.Evidence{Text: 28, Anchor: 386, Links: 20}},
-		{"PuTTY's index lines are led by their term (text): nothing", puttyIndex,
+		{"PuTTY's index lines led by their term, into two pages: nothing", puttyIndex,
 			hub.Evidence{Text: 98, Anchor: 82, Links: 6}},
+		{"PuTTY's index lines led by a term of at most two words, into eight pages: index entries", puttyIndex8,
+			hub.Evidence{Text: 224, Anchor: 223, Links: 19, IndexEntry: 276}},
+		{"the first of them cut: into seven pages, nothing", strings.Replace(puttyIndex8, "Chapter8.html#i29", "Chapter9.html#i29", 1),
+			hub.Evidence{Text: 224, Anchor: 223, Links: 19}},
+		{"a line of a pre led by a sentence, then a link to a place: nothing", puttyIndex8 + vimNotation,
+			hub.Evidence{Text: 271, Anchor: 231, Links: 20, IndexEntry: 276}},
+		{"a term and its links, then more than two words of prose: that line nothing", strings.Replace(puttyIndex8, "Section 7.2.3.2</a>", "Section 7.2.3.2</a> explains the subsystems", 1),
+			hub.Evidence{Text: 245, Anchor: 223, Links: 19, IndexEntry: 234}},
+		{"EXSLT's lines into one page: nothing", exsltFunctions,
+			hub.Evidence{Text: 23, Anchor: 103, Links: 4}},
 		{"libxml2's top searches: lines led by links to one page, nothing", libxml2Searches,
 			hub.Evidence{Text: 65, Anchor: 31, Links: 5}},
 		{"lines led by links to two pages: entries; a line led by text not", `<p><a href="a.html">Alpha</a> the first<br><a href="b.html">Beta</a> two<br>See <a href="c.html">c</a></p>`,

@@ -248,12 +248,13 @@ func TestParsePageModel(t *testing.T) {
 		{"format 7", `{"format":"crawl-hub-page/7","std":[1,1,1,1,1]}`, "format"},
 		{"format 8", `{"format":"crawl-hub-page/8","std":[1,1,1,1,1]}`, "format"},
 		{"format 9", `{"format":"crawl-hub-page/9","std":[1,1,1,1,1]}`, "format"},
-		{"format 11", `{"format":"crawl-hub-page/11","std":[1,1,1,1,1]}`, "crawl-hub-page/12"},
-		{"zero std", `{"format":"crawl-hub-page/12","std":[1,0,1,1,1]}`, "std"},
-		{"weight", `{"format":"crawl-hub-page/12","std":[1,1,1,1,1],"w":[1,2,3,4,5,1e999]}`, "cannot unmarshal"},
-		{"block share", `{"format":"crawl-hub-page/12","std":[1,1,1,1,1],"block":{"share":1.5,"links":5}}`, "block rule"},
-		{"block links", `{"format":"crawl-hub-page/12","std":[1,1,1,1,1],"block":{"share":0.3,"links":-1}}`, "block rule"},
-		{"term share", `{"format":"crawl-hub-page/12","std":[1,1,1,1,1],"block":{"share":0.3,"links":5,"term_share":-0.5}}`, "term share"},
+		{"format 11", `{"format":"crawl-hub-page/11","std":[1,1,1,1,1]}`, "format"},
+		{"format 12", `{"format":"crawl-hub-page/12","std":[1,1,1,1,1]}`, "crawl-hub-page/13"},
+		{"zero std", `{"format":"crawl-hub-page/13","std":[1,0,1,1,1]}`, "std"},
+		{"weight", `{"format":"crawl-hub-page/13","std":[1,1,1,1,1],"w":[1,2,3,4,5,1e999]}`, "cannot unmarshal"},
+		{"block share", `{"format":"crawl-hub-page/13","std":[1,1,1,1,1],"block":{"share":1.5,"links":5}}`, "block rule"},
+		{"block links", `{"format":"crawl-hub-page/13","std":[1,1,1,1,1],"block":{"share":0.3,"links":-1}}`, "block rule"},
+		{"term share", `{"format":"crawl-hub-page/13","std":[1,1,1,1,1],"block":{"share":0.3,"links":5,"term_share":-0.5}}`, "term share"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if _, err := hub.ParsePageModel([]byte(c.json)); err == nil || !strings.Contains(err.Error(), c.want) {

@@ -10,7 +10,7 @@ import (
 // PageModel is the page-evidence classifier: a logistic regression over
 // the standardised Evidence features, P(hub) = 1/(1 + e^−(w·z + b)).
 type PageModel struct {
-	Format string                   `json:"format"` // "crawl-hub-page/12"
+	Format string                   `json:"format"` // "crawl-hub-page/13"
 	Mean   [numEvidence]float64     `json:"mean"`
 	Std    [numEvidence]float64     `json:"std"`
 	W      [numEvidence + 1]float64 `json:"w"`     // weights, then the bias
@@ -70,8 +70,10 @@ func (r BlockRule) Holds(e Evidence) bool {
 // led by a link is one: prelines.go) and a paragraph after a one-item list
 // no part of its entry (now its description: described.go), /11 lines of
 // a paragraph separated by <br> never entries (now a line led by a link is
-// one, as a pre's: prelines.go); none is read.
-const pageModelFormat = "crawl-hub-page/12"
+// one, as a pre's: prelines.go), /12 lines of a pre or such a paragraph
+// led by a name before a link to a place never entries (now index entries
+// led by their link: prelines.go); none is read.
+const pageModelFormat = "crawl-hub-page/13"
 
 // Prob returns P(hub) of a page with evidence e: the regression's, at
 // least 0.5 (a hub) when the block rule holds.

@@ -31,8 +31,19 @@ import (
 // dd (libxslt's APIchunk term lists: definitions, entries already) and 3
 // divs, while 727 divs and 60 table cells holding <br> are layout (address
 // blocks, menus, a page's whole text cell). A p inside an open entry is not
-// split, as a pre. PuTTY's index (Halibut) is a p of lines led by the term,
-// text, then its links to places: such lines count nothing, as in a pre.
+// split, as a pre.
+//
+// A line led by a name before a link to a place in another page (round
+// 12) is a back-of-book index's entry: a term, then where it is. PuTTY's
+// index (Halibut) is one p of such lines ("accessibility: <a
+// href="Chapter4.html#i148">Section 4.9.4</a>"). The name is the list
+// items' (entry.go): at most maxNameWords words and maxNameRunes runes of
+// text before the link, and the line holds at most maxNameSlack more words
+// outside its links; a longer lead is prose and the line counts nothing.
+// Unlike a list item's term, such a line counts as an index entry led by
+// its link, under the member-list rule of minIndexTargets (scope.go): lines
+// of text are looser than items, and a page's few "see <a>x</a>" lines into
+// one or two pages are no index.
 
 // preLines is the state of the pre or paragraph being split into lines: the
 // link the walk is in and the line being read.
@@ -52,8 +63,11 @@ type lineState struct {
 	decided bool   // the line's first visible text has been seen
 	kind    lead   // where the line leads, once decided
 	target  string // the leading link's href
-	before  int    // runes before the first link (a marker), while undecided
+	before  int    // runes before the first link (a marker or a name), while undecided
 	letters bool   // whether those runes hold a letter
+	words   int    // words of those runes (countWords)
+	name    int    // words of the name before a link to a place, 0 for none
+	plain   int    // with a name: the line's words outside links
 	runes   int    // non-space runes of the line
 }
 
@@ -118,28 +132,39 @@ func (w *walker) preSegment(seg string, n int, inLink bool) {
 		return
 	}
 	if p.decided {
+		if p.name > 0 && !inLink {
+			r, _, words := textCounts(seg)
+			p.runes += r
+			p.plain += words
+			return
+		}
 		if n < 0 {
 			n, _, _ = textCounts(seg)
 		}
 		p.runes += n
 		return
 	}
-	n, letters, _ := textCounts(seg)
+	n, letters, words := textCounts(seg)
 	if n == 0 {
 		return
 	}
 	p.runes += n
 	if inLink {
 		p.decided = true
-		if marker(p.before, p.letters) {
+		switch {
+		case marker(p.before, p.letters):
 			p.kind, p.target = w.pre.link, w.pre.href
+		case w.pre.link == leadPlace: // a term, then where it is
+			p.kind, p.target = leadPlace, w.pre.href
+			p.name, p.plain = max(p.words, 1), p.words
 		}
 		return
 	}
 	p.before += n
 	p.letters = p.letters || letters
-	if !marker(p.before, p.letters) {
-		p.decided = true // the line starts with text: no entry
+	p.words += words
+	if !marker(p.before, p.letters) && (p.before > maxNameRunes || p.words > maxNameWords) {
+		p.decided = true // the line starts with prose: no entry
 	}
 }
 
@@ -163,6 +188,9 @@ func (w *walker) preLineEnd() {
 			p.pages = true
 		}
 	case leadPlace:
+		if l := p.line; l.name > 0 && l.plain > l.name+maxNameSlack {
+			break // a sentence with a link in it
+		}
 		w.linkedIndex += p.line.runes
 		w.noteTarget(p.line.target)
 	}
