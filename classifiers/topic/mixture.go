@@ -57,8 +57,11 @@ func (s *pageSample) values() []float64 {
 // pages were seen.
 func calibrated(loo, seen []float64) float64 {
 	med := median(loo)
-	if len(seen) < 2 || len(loo) < 2 {
+	switch {
+	case len(seen) < 2:
 		return med
+	case len(loo) < 2:
+		return valley(loo, seen)
 	}
 	return (med + valley(loo, seen)) / 2
 }

@@ -216,6 +216,7 @@ type Model struct {
 	threshold float64   // TF relevance threshold (calibrate); scales the link priorities
 	loo       []float64 // the seed pages' leave-one-out cosines
 	seedWords []bag     // the seed pages' words, hashed (relevance)
+	halves    []bag     // one seed page: its words' first and second halves (splitHalf), else none
 	seedIdx   seedIndex // where they sit among each other (relevance.go)
 	bg        background
 	rel       atomic.Pointer[relSpace]
@@ -236,13 +237,18 @@ type centroid struct {
 	updates int
 }
 
+// ErrNoSeedText is NewFromPages' error when none of the seed pages has
+// any text to make a topic of.
+var ErrNoSeedText = errors.New("topic: no seed page text")
+
 // NewFromPages builds the paper's topic model from the seed pages: the
 // content of each page (ExtractContent; its first Config.ContentBytes) is tokenised, the Terms most
 // frequent terms over all seed pages (among those found in at least
 // MinSeedPages of them) become the features, each page becomes a TF vector
 // over them, normalised to unit length so that a long page does not
 // outweigh a short one, and their mean is the centroid.
-// Pages without any term are ignored; at least one must remain.
+// Pages without any term are ignored; at least one must remain
+// (ErrNoSeedText otherwise).
 func NewFromPages(cfg Config, pages []SeedPage) (*Model, error) {
 	m, err := newModel(cfg)
 	if err != nil {
@@ -265,7 +271,7 @@ func NewFromPages(cfg Config, pages []SeedPage) (*Model, error) {
 		}
 	}
 	if len(docs) == 0 {
-		return nil, fmt.Errorf("topic: none of the %d seed pages has any text", len(pages))
+		return nil, fmt.Errorf("%w: none of the %d seed pages has any", ErrNoSeedText, len(pages))
 	}
 	m.setFeatures(seedFeatures(docs, m.cfg.Terms, m.cfg.MinSeedPages))
 	sum := make([]float64, len(m.terms))
@@ -283,6 +289,10 @@ func NewFromPages(cfg Config, pages []SeedPage) (*Model, error) {
 	}
 	for i := range sum {
 		sum[i] /= float64(len(m.seeds))
+	}
+	if len(words) == 1 && len(words[0]) >= 2 {
+		half := len(words[0]) / 2
+		m.halves = []bag{bagOf(wordIDs(words[0][:half])), bagOf(wordIDs(words[0][half:]))}
 	}
 	m.setAnchor(sum)
 	m.calibrate()

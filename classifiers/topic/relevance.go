@@ -339,6 +339,11 @@ func (m *Model) space() *relSpace {
 	}
 	// each seed's cosine to the sum of the others: (v·sum − 1)/|sum − v|
 	loo := []float64{1}
+	if len(ws) == 1 && len(m.halves) == 2 {
+		if c, ok := m.splitHalf(); ok {
+			loo[0] = c
+		}
+	}
 	if len(ws) > 1 {
 		loo = loo[:0]
 		for k := range m.seedWords {
@@ -358,6 +363,37 @@ func (m *Model) space() *relSpace {
 	cal := calibrated(loo, seen) // the mixture's EM, fitted once for both thresholds
 	learn := m.cfg.Calibration * cal
 	return &relSpace{cen: idx.union, cval: sum, cnorm: math.Sqrt(ss), threshold: min(learn, m.cfg.Calibration*ruleThreshold(m.cfg.ThresholdRule, cal, loo, seen)), learn: learn, loo: loo}
+}
+
+// splitHalf stands in for the leave-one-out cosine of a single seed page,
+// which has no other seed to be compared with: the cosine of its words'
+// first half to their second half under the counts of the moment, how
+// close a text on the topic is to one it did not make. Without it the
+// stand-in was the page's cosine to itself, 1, and no page but the seed
+// reached the threshold: a crawl whose topic is its one seed URL measured
+// harvest 0 and its learned link model never trained. Not ok while no
+// word of a half has weight (before any page but the seed was seen, every
+// word of the seed has IDF 0): the stand-in stays 1 until then.
+func (m *Model) splitHalf() (float64, bool) {
+	a, b := m.weigh(m.halves[0]), m.weigh(m.halves[1])
+	if a == nil || b == nil {
+		return 0, false
+	}
+	var dot float64
+	i, j := 0, 0
+	x, y := m.halves[0].ids, m.halves[1].ids
+	for i < len(x) && j < len(y) { // both ascending
+		switch {
+		case x[i] < y[j]:
+			i++
+		case x[i] > y[j]:
+			j++
+		default:
+			dot += a[i] * b[j]
+			i, j = i+1, j+1
+		}
+	}
+	return dot, true // weigh returns unit vectors
 }
 
 // Relevance is the cosine of v's page to the seed pages in the current

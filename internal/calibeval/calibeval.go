@@ -2,6 +2,7 @@ package calibeval
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -59,6 +60,10 @@ func (o *Options) fill() {
 		o.Parallel = 1
 	}
 }
+
+// maxRedraws bounds the draws tried again for a crawl whose seed pages
+// have no text (topic.ErrNoSeedText), each the same seed's draw shifted.
+const maxRedraws = 10
 
 // Outcome is one crawl: what it fetched, in fetch order, as the truth and
 // the hook judged it.
@@ -165,6 +170,17 @@ func Run(ctx context.Context, topics []Topic, o Options) ([]Outcome, error) {
 			for j := range next {
 				r, err := linkgraph.Replay(ctx, j.g, linkgraph.Options{Topic: j.t.Name, Seeds: j.seeds, Strategy: j.s,
 					Workers: o.Workers, Budget: o.Budget, Model: o.Model})
+				for again := 1; errors.Is(err, topic.ErrNoSeedText) && again <= maxRedraws; again++ {
+					// the draw's seed pages have no text (with one seed a
+					// draw may pick an empty page): the next draw of its own
+					seeds, derr := j.g.DrawSeeds(j.t.Name, o.Seeds, 1, uint64(j.draw)+uint64(again)<<32)
+					if derr != nil {
+						err = derr
+						break
+					}
+					r, err = linkgraph.Replay(ctx, j.g, linkgraph.Options{Topic: j.t.Name, Seeds: seeds, Strategy: j.s,
+						Workers: o.Workers, Budget: o.Budget, Model: o.Model})
+				}
 				if err != nil {
 					errs[j.at] = fmt.Errorf("calibeval: %s %s draw %d: %w", j.t, j.s, j.draw, err)
 					continue
