@@ -54,7 +54,9 @@ func (s *pageSample) values() []float64 {
 // calibrated is the relevance threshold from the seeds' leave-one-out
 // cosines and the relevance of the pages seen: the mean of the seeds'
 // median and the mixture's valley (valley), the median alone before two
-// pages were seen.
+// pages were seen. One seed page's stand-in (splitHalf) is the cosine of
+// two halves of one page, closer than two pages of a topic: its threshold
+// is the valley alone (session 11c of the README).
 func calibrated(loo, seen []float64) float64 {
 	med := median(loo)
 	switch {
