@@ -15,9 +15,10 @@ import (
 // its one seed URL) calibrates a threshold pages other than the seed can
 // reach. Over the Python 3.11 subset (59 real pages, in name order) with
 // library/asyncio-future.html as the seed, its sibling asyncio-sync.html
-// is relevant and most pages are not. Before, the seed's cosine to itself
-// (1) stood in for its leave-one-out cosine, the threshold stayed at 1 and
-// no page but the seed was relevant.
+// is relevant and most pages are not, and the first pages get a relevance.
+// Before, the seed's cosine to itself (1) stood in for its leave-one-out
+// cosine, the threshold stayed at 1 and no page but the seed was relevant;
+// and every seed word had IDF 0 until the first refresh, 10 pages in.
 func TestOneSeedPage(t *testing.T) {
 	docs, err := docsubset.Read(docsubset.Python311)
 	if err != nil {
@@ -52,6 +53,15 @@ func TestOneSeedPage(t *testing.T) {
 		if err := h.OnPage(context.Background(), &pages[i]); err != nil {
 			t.Fatal(err)
 		}
+	}
+	early := 0 // pages judged before the schedule's first refresh with a relevance at all
+	for _, p := range pages[:9] {
+		if p.Relevance > 0 {
+			early++
+		}
+	}
+	if early < 5 {
+		t.Errorf("%d of the first 9 pages have a relevance above 0: the seed's words weighed nothing until the first refresh", early)
 	}
 	th := m.Threshold()
 	relevant := map[string]bool{}

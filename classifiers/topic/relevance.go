@@ -217,10 +217,16 @@ func (m *Model) Observe(v Vector) {
 		m.share.Observed(v.words.ids)
 	}
 	n := m.bg.since.Add(1)
-	if !m.refreshDue(n) || !m.bg.mu.TryLock() {
+	// A space whose centroid weighs nothing is refreshed at once, off the
+	// schedule: before any page but the seeds was counted, a word of
+	// every seed page has IDF 0, so with one seed page (or seed pages of
+	// the same words) every page's relevance would be 0 until the first
+	// refresh.
+	empty := m.rel.Load().cnorm == 0
+	if !empty && !m.refreshDue(n) || !m.bg.mu.TryLock() {
 		return
 	}
-	if !m.cfg.FixedRefresh {
+	if !m.cfg.FixedRefresh && !empty {
 		if n < m.bg.next.Load() { // another worker refreshed since
 			m.bg.mu.Unlock()
 			return
