@@ -38,27 +38,7 @@ const libxsltFunctions = `<h2>Type xsltTransformContextPtr:</h2><p><a href="html
 </p>`
 
 // libxsltFunctions7 is its first 20 lines: places in seven pages.
-const libxsltFunctions7 = `<h2>Type xsltTransformContextPtr:</h2><p><a href="html/libxslt-transform.html#xslHandleDebugger">xslHandleDebugger</a><br />
-<a href="html/libxslt-variables.html#xsltAddStackElemList">xsltAddStackElemList</a><br />
-<a href="html/libxslt-xsltInternals.html#xsltAllocateExtraCtxt">xsltAllocateExtraCtxt</a><br />
-<a href="html/libxslt-attributes.html#xsltApplyAttributeSet">xsltApplyAttributeSet</a><br />
-<a href="html/libxslt-transform.html#xsltApplyImports">xsltApplyImports</a><br />
-<a href="html/libxslt-transform.html#xsltApplyOneTemplate">xsltApplyOneTemplate</a><br />
-<a href="html/libxslt-transform.html#xsltApplyStripSpaces">xsltApplyStripSpaces</a><br />
-<a href="html/libxslt-transform.html#xsltApplyStylesheetUser">xsltApplyStylesheetUser</a><br />
-<a href="html/libxslt-transform.html#xsltApplyTemplates">xsltApplyTemplates</a><br />
-<a href="html/libxslt-templates.html#xsltAttrListTemplateProcess">xsltAttrListTemplateProcess</a><br />
-<a href="html/libxslt-templates.html#xsltAttrTemplateProcess">xsltAttrTemplateProcess</a><br />
-<a href="html/libxslt-templates.html#xsltAttrTemplateValueProcess">xsltAttrTemplateValueProcess</a><br />
-<a href="html/libxslt-templates.html#xsltAttrTemplateValueProcessNode">xsltAttrTemplateValueProcessNode</a><br />
-<a href="html/libxslt-transform.html#xsltAttribute">xsltAttribute</a><br />
-<a href="html/libxslt-transform.html#xsltCallTemplate">xsltCallTemplate</a><br />
-<a href="html/libxslt-security.html#xsltCheckRead">xsltCheckRead</a><br />
-<a href="html/libxslt-security.html#xsltCheckWrite">xsltCheckWrite</a><br />
-<a href="html/libxslt-transform.html#xsltChoose">xsltChoose</a><br />
-<a href="html/libxslt-transform.html#xsltComment">xsltComment</a><br />
-<a href="html/libxslt-pattern.html#xsltCompMatchClearCache">xsltCompMatchClearCache</a><br />
-</p>`
+var libxsltFunctions7 = strings.Join(strings.SplitAfter(libxsltFunctions, "<br />\n")[:20], "") + "</p>"
 
 // puttyIndex: /usr/share/doc/putty-doc/IndexPage.html (putty-doc
 // 0.78-2+deb12u2, Halibut), the index's first lines: each led by its term.
