@@ -306,7 +306,8 @@ func splitGlob(hubGlob, topicGlob string, seed int64) (trainGlob, testGlob []pag
 }
 
 // printer prints evaluations: with errors each wrongly labelled page too
-// (flag -errors), with all every page (-all).
+// (flag -errors, lines "wrong: …"), with all every page (-all, "right: …"
+// or "wrong: …").
 type printer struct{ errors, all bool }
 
 // report prints the page model's (and c's, when not nil) precision,
@@ -316,8 +317,12 @@ func (pr printer) report(name string, ps []page, m *hub.PageModel, c *hub.Classi
 	for _, p := range ps {
 		prob := m.Prob(p.ev)
 		pm.Add(p.hub, prob >= 0.5)
-		if pr.all || (pr.errors && p.hub != (prob >= 0.5)) {
-			fmt.Printf("  wrong: %s hub=%v P %.3f %+v\n", p.path, p.hub, prob, p.ev)
+		if wrong := p.hub != (prob >= 0.5); pr.all || (pr.errors && wrong) {
+			verdict := "right"
+			if wrong {
+				verdict = "wrong"
+			}
+			fmt.Printf("  %s: %s hub=%v P %.3f %+v\n", verdict, p.path, p.hub, prob, p.ev)
 		}
 		if c != nil {
 			label, _ := c.Classify(hub.URLInfo{URL: "http://site.test/" + filepath.ToSlash(p.path)})

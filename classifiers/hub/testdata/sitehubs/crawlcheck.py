@@ -45,7 +45,7 @@ def main():
                     crawl.setdefault(path_of(u), (row["label"] == "hub", float(row["label_score"] or 0)))
     files = {}
     for line in open(files_txt):
-        m = re.match(r"\s+wrong: (\S+) hub=\w+ P ([\d.]+)", line)
+        m = re.match(r"\s+(?:right|wrong): (\S+) hub=\w+ P ([\d.]+)", line)
         if m:
             files[m.group(1)] = float(m.group(2))
     both = sorted(set(crawl) & set(files) & set(truth))
