@@ -133,7 +133,7 @@ func sameParent(t *stm.Tree, node int, recs [][]int32) bool {
 // false when they do not fit the page.
 func (l shape) apply(p *page, m *stm.Matcher, cfg Config) (analysis, bool) {
 	node := findPath(p, l.path)
-	if node < 0 {
+	if node < 0 || p.inPre[node] {
 		return analysis{}, false
 	}
 	r := region{node: node}

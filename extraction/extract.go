@@ -125,6 +125,12 @@ func analyze(p *page, m *stm.Matcher, cfg Config) analysis {
 		}
 		return a
 	}
+	if listings(p, found[best]) { // code examples: the page's API entries, when it has them, are its records
+		if r, ok := entries(p, cfg); ok {
+			a.regions, a.entries = []region{r}, true
+			return a
+		}
+	}
 	main := found[best]
 	a.regions = append(a.regions, main)
 	a.regions = append(a.regions, moreRegions(p, m, cfg, main)...)

@@ -43,6 +43,11 @@ type page struct {
 	cands   []candidate
 	counts  map[uint64]int
 	candIdx []int32
+	// inPre marks a pre and the nodes inside one: preformatted text (a
+	// code listing, its highlighted tokens) is one value, and no list of
+	// records is looked for in it (RDoc's method source, hidden by its
+	// style sheet, made every token a record)
+	inPre []bool
 }
 
 // name is segmentName of element i, computed once per page (region
@@ -124,6 +129,11 @@ func (p *page) reset(doc *html.Node, maxNodes int) error {
 			p.text[par] += p.text[i]
 			p.tags[par] += p.tags[i]
 		}
+	}
+	p.inPre = resize(p.inPre, n)
+	for i := range n { // a node comes after its parent
+		par := t.Parent[i]
+		p.inPre[i] = tagOf(t, i) == atom.Pre || par >= 0 && p.inPre[par]
 	}
 	return nil
 }

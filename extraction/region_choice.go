@@ -33,6 +33,29 @@ func article(p *page, r region) bool {
 	return prose > recs
 }
 
+// listings reports whether r's records are mostly preformatted text: at
+// least half of their text inside pre elements (a documentation page's
+// code examples, one highlighted block each). On the Python docs such a
+// list outranked the pages' API entries (pprint.html: 4 examples instead
+// of 12 functions) once candidate regions inside a pre were no longer
+// taken; where the page has no entries the listings stay its records
+// (RDoc's methods, each with its source).
+func listings(p *page, r region) bool {
+	t := p.t
+	all, pre := 0, 0
+	for _, rec := range r.records {
+		for _, i := range rec {
+			all += int(p.text[i])
+			for j := int(i); j < int(i)+int(t.Size[i]); j++ {
+				if p.inPre[j] && t.Label[j] == stm.TextLabel {
+					pre += int(p.text[j])
+				}
+			}
+		}
+	}
+	return all > 0 && 2*pre >= all
+}
+
 // sectionSim is the record similarity below which a region may be the
 // page's sections rather than a list (fitted on the tune half).
 const sectionSim = 0.8
@@ -112,6 +135,9 @@ const innerDepth = 4
 func innerList(p *page, m *stm.Matcher, cfg Config, i int) segmentation {
 	var seg segmentation
 	for range innerDepth + 1 {
+		if p.inPre[i] {
+			return segmentation{}
+		}
 		seg = segment(m, p, p.t.Children(i), cfg.D0, cfg.MinSimilarity)
 		if len(seg.records) >= 2 && seg.sim >= cfg.MinSimilarity {
 			return seg
@@ -142,6 +168,9 @@ func moreRegions(p *page, m *stm.Matcher, cfg Config, main region) []region {
 	for _, n := range samePath(p, main.node) {
 		if len(out) >= cfg.MoreRegions {
 			break
+		}
+		if p.inPre[n] {
+			continue
 		}
 		seg := segment(m, p, p.t.Children(n), cfg.D0, cfg.MinSimilarity)
 		if len(seg.records) < cfg.MinRecords || seg.sim < cfg.MinSimilarity || related(p.t, n, main.node) {
