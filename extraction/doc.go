@@ -361,7 +361,9 @@
 // cannot start a date or a price (FuzzLooksDatePrice).
 //
 // Files:
-//   - preprocess.go: hidden elements, the page measures.
+//   - preprocess.go: hidden elements, the page measures (text, tags,
+//     inside a pre: no list of records is looked for in preformatted
+//     text).
 //   - region.go: candidate ranking by the three heuristics.
 //   - segment.go: child clustering and segmentations (uniform lists).
 //   - bound.go: the STM bound and buffers of the child clustering.
@@ -369,7 +371,7 @@
 //   - region_choice.go: the weights and guards of the region choice
 //     (sections, grid flattening and inner lists, further regions, stray
 //     records, the page's frame, record richness: fields and link-only
-//     lists, class consistency, prose and article pages).
+//     lists, class consistency, prose and article pages, code listings).
 //   - fields.go: leaf values, column keys, text runs, RecordFields.
 //   - keys.go: keyer (a page's column keys, interned).
 //   - columns.go: column names by role, MinFill, MaxColumns, Other.
