@@ -133,11 +133,11 @@ func sameParent(t *stm.Tree, node int, recs [][]int32) bool {
 // false when they do not fit the page.
 func (l shape) apply(p *page, m *stm.Matcher, cfg Config) (analysis, bool) {
 	node := findPath(p, l.path)
-	if node < 0 || p.inPre[node] {
+	if node < 0 {
 		return analysis{}, false
 	}
 	r := region{node: node}
-	seg := segment(m, p, p.t.Children(node), cfg.D0, cfg.MinSimilarity)
+	seg := segmentNode(m, p, node, cfg)
 	r.records, r.sim = seg.records, seg.sim
 	if l.flat {
 		r = flatten(p, m, cfg, r)

@@ -148,7 +148,7 @@ func candidates(p *page, m *stm.Matcher, cfg Config) []region {
 		if float64(p.text[c.node]) < cfg.MinCoverage*total {
 			continue // its records cannot cover MinCoverage: not worth segmenting
 		}
-		seg := segment(m, p, p.t.Children(c.node), cfg.D0, cfg.MinSimilarity)
+		seg := segmentNode(m, p, c.node, cfg)
 		if len(seg.records) < cfg.MinRecords || seg.sim < cfg.MinSimilarity || prose(p, seg.records) || !sameClass(p, seg.records) {
 			continue
 		}

@@ -135,10 +135,7 @@ const innerDepth = 4
 func innerList(p *page, m *stm.Matcher, cfg Config, i int) segmentation {
 	var seg segmentation
 	for range innerDepth + 1 {
-		if p.inPre[i] {
-			return segmentation{}
-		}
-		seg = segment(m, p, p.t.Children(i), cfg.D0, cfg.MinSimilarity)
+		seg = segmentNode(m, p, i, cfg)
 		if len(seg.records) >= 2 && seg.sim >= cfg.MinSimilarity {
 			return seg
 		}
@@ -169,10 +166,7 @@ func moreRegions(p *page, m *stm.Matcher, cfg Config, main region) []region {
 		if len(out) >= cfg.MoreRegions {
 			break
 		}
-		if p.inPre[n] {
-			continue
-		}
-		seg := segment(m, p, p.t.Children(n), cfg.D0, cfg.MinSimilarity)
+		seg := segmentNode(m, p, n, cfg)
 		if len(seg.records) < cfg.MinRecords || seg.sim < cfg.MinSimilarity || related(p.t, n, main.node) {
 			continue
 		}

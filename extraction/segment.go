@@ -296,6 +296,16 @@ func sizeBound(t *stm.Tree, a, b int32) float64 {
 	return 2 * min(x, y) / (x + y)
 }
 
+// segmentNode is segment of node i's children, and no records for a pre or
+// a node inside one: preformatted text (a code listing, its highlighted
+// tokens) is one value, never a list of records (page.inPre).
+func segmentNode(m *stm.Matcher, p *page, i int, cfg Config) segmentation {
+	if p.inPre[i] {
+		return segmentation{}
+	}
+	return segment(m, p, p.t.Children(i), cfg.D0, cfg.MinSimilarity)
+}
+
 // segment builds the candidate segmentations of Álvarez et al. (2008): for
 // every cluster that occurs at least twice, records start at each of its
 // occurrences and run up to the next one; the last record is cut to the
