@@ -222,7 +222,7 @@ func (m *merger) recordFiles(ctx context.Context, ids []int64, names map[int64]*
 	}()
 	by := map[int64]*table{}
 	for _, id := range ids {
-		o, err := newPendingFile(filepath.Join(dir, fmt.Sprintf("records-cluster-%d.%s", id, format)), format, id, names)
+		o, err := newPendingFile(filepath.Join(dir, clusterFile(id, format)), format, id, names)
 		if err != nil {
 			return nil, err
 		}

@@ -305,10 +305,19 @@ func pruneClusterFiles(dir, format string, written []string) error {
 	return nil
 }
 
-// clusterFileName reports whether name is records-cluster-<id>.<format>,
+// clusterFilePrefix starts the name of every per-cluster records file.
+const clusterFilePrefix = "records-cluster-"
+
+// clusterFile is the name of cluster id's records file in format:
+// records-cluster-<id>.<format>.
+func clusterFile(id int64, format string) string {
+	return clusterFilePrefix + strconv.FormatInt(id, 10) + "." + format
+}
+
+// clusterFileName reports whether name is a clusterFile name of format,
 // id a positive decimal number without leading zeros.
 func clusterFileName(name, format string) bool {
-	id, ok := strings.CutPrefix(name, "records-cluster-")
+	id, ok := strings.CutPrefix(name, clusterFilePrefix)
 	if !ok {
 		return false
 	}
@@ -326,7 +335,7 @@ func clusterFileName(name, format string) bool {
 // writeClusterFile writes dir/records-cluster-<id>.<format> and returns
 // its path.
 func writeClusterFile(ctx context.Context, st *store.Store, format, dir string, id int64, names map[int64]*extraction.Naming) (string, error) {
-	path := filepath.Join(dir, fmt.Sprintf("records-cluster-%d.%s", id, format))
+	path := filepath.Join(dir, clusterFile(id, format))
 	err := atomicWrite(path, func(w io.Writer) error {
 		rw, err := newRowWriter(w, format)
 		if err != nil {

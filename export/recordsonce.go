@@ -48,7 +48,7 @@ func WriteRecords(ctx context.Context, st *store.Store, format, path, dir string
 	outs = append(outs, all)
 	byCluster := make(map[int64]*table, len(once))
 	for _, id := range once {
-		o, err := newPendingFile(filepath.Join(dir, fmt.Sprintf("records-cluster-%d.%s", id, format)), format, id, names)
+		o, err := newPendingFile(filepath.Join(dir, clusterFile(id, format)), format, id, names)
 		if err != nil {
 			return nil, err
 		}
