@@ -385,21 +385,26 @@ func (m *Model) splitHalf() (float64, bool) {
 	if a == nil || b == nil {
 		return 0, false
 	}
+	return dotSorted(m.halves[0].ids, a, m.halves[1].ids, b), true // weigh returns unit vectors
+}
+
+// dotSorted is the dot product of two sparse vectors, each given by its
+// ids ascending and their weights, the products added in id order.
+func dotSorted(xIDs []uint32, x []float64, yIDs []uint32, y []float64) float64 {
 	var dot float64
 	i, j := 0, 0
-	x, y := m.halves[0].ids, m.halves[1].ids
-	for i < len(x) && j < len(y) { // both ascending
+	for i < len(xIDs) && j < len(yIDs) {
 		switch {
-		case x[i] < y[j]:
+		case xIDs[i] < yIDs[j]:
 			i++
-		case x[i] > y[j]:
+		case xIDs[i] > yIDs[j]:
 			j++
 		default:
-			dot += a[i] * b[j]
+			dot += x[i] * y[j]
 			i, j = i+1, j+1
 		}
 	}
-	return dot, true // weigh returns unit vectors
+	return dot
 }
 
 // Relevance is the cosine of v's page to the seed pages in the current
@@ -420,20 +425,7 @@ func (m *Model) Relevance(v Vector) float64 {
 	if w == nil {
 		return 0
 	}
-	var dot float64
-	c := 0
-	for k, id := range v.words.ids {
-		for c < len(sp.cen) && sp.cen[c] < id {
-			c++
-		}
-		if c == len(sp.cen) {
-			break
-		}
-		if sp.cen[c] == id {
-			dot += w[k] * sp.cval[c]
-		}
-	}
-	return dot / sp.cnorm
+	return dotSorted(v.words.ids, w, sp.cen, sp.cval) / sp.cnorm
 }
 
 // Judge is Relevance for a page the crawl fetched: its relevance is also
