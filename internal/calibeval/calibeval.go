@@ -168,18 +168,16 @@ func Run(ctx context.Context, topics []Topic, o Options) ([]Outcome, error) {
 		go func() {
 			defer wg.Done()
 			for j := range next {
-				r, err := linkgraph.Replay(ctx, j.g, linkgraph.Options{Topic: j.t.Name, Seeds: j.seeds, Strategy: j.s,
-					Workers: o.Workers, Budget: o.Budget, Model: o.Model})
+				opts := linkgraph.Options{Topic: j.t.Name, Seeds: j.seeds, Strategy: j.s,
+					Workers: o.Workers, Budget: o.Budget, Model: o.Model}
+				r, err := linkgraph.Replay(ctx, j.g, opts)
 				for again := 1; errors.Is(err, topic.ErrNoSeedText) && again <= maxRedraws; again++ {
 					// the draw's seed pages have no text (with one seed a
 					// draw may pick an empty page): the next draw of its own
-					seeds, derr := j.g.DrawSeeds(j.t.Name, o.Seeds, 1, uint64(j.draw)+uint64(again)<<32)
-					if derr != nil {
-						err = derr
+					if opts.Seeds, err = j.g.DrawSeeds(j.t.Name, o.Seeds, 1, uint64(j.draw)+uint64(again)<<32); err != nil {
 						break
 					}
-					r, err = linkgraph.Replay(ctx, j.g, linkgraph.Options{Topic: j.t.Name, Seeds: seeds, Strategy: j.s,
-						Workers: o.Workers, Budget: o.Budget, Model: o.Model})
+					r, err = linkgraph.Replay(ctx, j.g, opts)
 				}
 				if err != nil {
 					errs[j.at] = fmt.Errorf("calibeval: %s %s draw %d: %w", j.t, j.s, j.draw, err)
