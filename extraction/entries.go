@@ -17,21 +17,25 @@ import (
 // has at least cfg.MinRecords records holding together cfg.MinCoverage of
 // the page's text. Each entry (signature and description) or row is one
 // record; entries nested in another entry of their group (methods inside
-// a class) belong to the outer one.
+// a class) belong to the outer one, unless the page documents fewer than
+// cfg.MinRecords outer entries (one class): then the members of those are
+// the records (a class's methods and attributes). Table rows must look
+// like data and must not be outweighed by the prose around them (a table
+// illustrating an article); entries need not: an entry's description is
+// prose itself, and a module page's essay does not make its functions
+// less of a list.
 func entries(p *page, cfg Config) (region, bool) {
 	t := p.t
-	groups := map[string][]int32{}
+	groups := map[string]*entryGroup{}
 	var order []string
-	ends := map[string]int{}
-	add := func(name string, i int, recs ...int32) {
-		if e, ok := ends[name]; ok && i < e {
-			return // inside an entry of the same group
-		}
-		if _, ok := groups[name]; !ok {
+	group := func(name string) *entryGroup {
+		g, ok := groups[name]
+		if !ok {
+			g = &entryGroup{}
+			groups[name] = g
 			order = append(order, name)
 		}
-		groups[name] = append(groups[name], recs...)
-		ends[name] = i + int(t.Size[i])
+		return g
 	}
 	for i := range t.Len() {
 		// an element's label is its atom: only dl and table elements
@@ -42,45 +46,125 @@ func entries(p *page, cfg Config) (region, bool) {
 		switch tagOf(t, i) {
 		case atom.Dl:
 			if kids := t.Children(i); len(kids) > 0 && isTag(t, kids[0], atom.Dt) {
-				add("dl "+segmentName(t.Node[i]), i, int32(i))
+				group("dl "+segmentName(t.Node[i])).entry(t, i)
 			}
 		case atom.Table:
 			if rows := bodyRows(t, i); len(rows) > 0 {
-				add("table "+segmentName(t.Node[i]), i, rows...)
+				group("table "+segmentName(t.Node[i])).rows(t, i, rows)
 			}
 		}
 	}
 	total := float64(p.text[0])
-	best, bestText := "", 0
+	var best [][]int32
+	bestName, bestText := "", 0
 	for _, name := range order {
+		recs := groups[name].records(t, cfg.MinRecords)
 		text := 0
-		for _, i := range groups[name] {
-			text += int(p.text[i])
+		for _, rec := range recs {
+			for _, i := range rec {
+				text += int(p.text[i])
+			}
 		}
-		if len(groups[name]) >= cfg.MinRecords && text > bestText {
-			best, bestText = name, text
+		if len(recs) >= cfg.MinRecords && text > bestText {
+			best, bestName, bestText = recs, name, text
 		}
 	}
-	if best == "" || total == 0 || float64(bestText)/total < cfg.MinCoverage {
+	if best == nil || total == 0 || float64(bestText)/total < cfg.MinCoverage {
 		return region{}, false
 	}
-	r := region{node: int(t.Parent[groups[best][0]]), sim: 1, cov: float64(bestText) / total}
-	for _, i := range groups[best] {
-		r.records = append(r.records, []int32{i})
-	}
-	if strings.HasPrefix(best, "table ") && !dataRows(t, groups[best]) || article(p, r) {
+	r := region{node: int(t.Parent[best[0][0]]), sim: 1, cov: float64(bestText) / total, records: best}
+	if strings.HasPrefix(bestName, "table ") && (!dataRows(t, best) || article(p, r)) {
 		return region{}, false
 	}
 	return r, true
 }
 
+// entryGroup is the entries (or table rows) of one tag.class of a page:
+// the outermost ones, and the members nested directly in them. A
+// definition list is kept as its node until the group is read (records):
+// whether its records are the dl or its term/description pairs depends on
+// all the lists of its group.
+type entryGroup struct {
+	outer   [][]int32
+	members [][]int32
+	end     int  // end of the last outer entry (or table)
+	endIn   int  // end of the last member
+	pairs   bool // some dl of the group holds several entries
+}
+
+// entry adds the dl at i: an outer entry, a member of the last outer one,
+// or, deeper, part of a member.
+func (g *entryGroup) entry(t *stm.Tree, i int) {
+	switch end := i + int(t.Size[i]); {
+	case i >= g.end:
+		g.outer, g.end = append(g.outer, []int32{int32(i)}), end
+	case i >= g.endIn:
+		g.members, g.endIn = append(g.members, []int32{int32(i)}), end
+	default:
+		return
+	}
+	g.pairs = g.pairs || len(terms(t, i)) > 1
+}
+
+// terms returns the entries of the dl at i: each run of terms and their
+// descriptions, and each other child (a div wrapping a pair).
+func terms(t *stm.Tree, i int) [][]int32 {
+	var runs [][]int32
+	afterDD := false
+	for _, c := range t.Children(i) {
+		dt := isTag(t, c, atom.Dt)
+		switch {
+		case dt && afterDD, !dt && !isTag(t, c, atom.Dd), len(runs) == 0:
+			runs = append(runs, []int32{c})
+		default:
+			runs[len(runs)-1] = append(runs[len(runs)-1], c)
+		}
+		afterDD = !dt
+	}
+	return runs
+}
+
+// rows adds the body rows of the table at i unless it sits inside an
+// entry of its group.
+func (g *entryGroup) rows(t *stm.Tree, i int, rows []int32) {
+	if i < g.end {
+		return
+	}
+	for _, r := range rows {
+		g.outer = append(g.outer, []int32{r})
+	}
+	g.end = i + int(t.Size[i])
+}
+
+// records returns the outer entries, or their members when there are
+// fewer than least outer entries and at least least members. Each
+// definition list is one record (an API entry: its signatures, then one
+// description), unless some list of the group holds several entries (a
+// list of menu commands, a glossary): then every list's entries are the
+// records, so that the group's records share one shape.
+func (g *entryGroup) records(t *stm.Tree, least int) [][]int32 {
+	recs := g.outer
+	if len(g.outer) < least && len(g.members) >= least {
+		recs = g.members
+	}
+	if !g.pairs {
+		return recs
+	}
+	var split [][]int32
+	for _, r := range recs {
+		split = append(split, terms(t, int(r[0]))...)
+	}
+	return split
+}
+
 // dataRows reports whether table rows look like data, not layout: no row
 // holds a table, and two thirds of the rows have the most common number
 // of cells.
-func dataRows(t *stm.Tree, rows []int32) bool {
+func dataRows(t *stm.Tree, rows [][]int32) bool {
 	cells := map[int]int{}
 	most := 0
-	for _, r := range rows {
+	for _, row := range rows {
+		r := row[0]
 		for j := int(r) + 1; j < int(r)+int(t.Size[r]); j++ {
 			if isTag(t, int32(j), atom.Table) {
 				return false

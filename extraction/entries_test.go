@@ -1,0 +1,64 @@
+package extraction_test
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/crawl-project/crawl/extraction"
+	"github.com/crawl-project/crawl/htmldecode"
+)
+
+// TestEntriesOfDocPages: the API entries and definition lists of real
+// documentation pages are records (testdata/entries, provenance in
+// testdata/README.md). colorsys.html documents six functions beside an
+// essay on colour spaces longer than the entries: its functions are still
+// records. fractions.html documents one class: its members are the
+// records. PostgreSQL's createdb page lists its options in definition
+// lists of many terms each: every option is a record, not every list.
+func TestEntriesOfDocPages(t *testing.T) {
+	for _, tt := range []struct {
+		file     string
+		min, max int       // records
+		begins   string    // some record's title or text begins so
+		apart    [2]string // two entries' names no record holds both of
+	}{
+		{"python-colorsys.html", 6, 6, "colorsys.rgb_to_yiq(", [2]string{"rgb_to_yiq", "yiq_to_rgb"}},
+		{"python-fractions.html", 8, 12, "limit_denominator(", [2]string{"__floor__", "__ceil__"}},
+		{"postgresql-app-createdb.html", 20, 30, "-D tablespace", [2]string{"--tablespace", "--template"}},
+	} {
+		t.Run(tt.file, func(t *testing.T) {
+			b, err := os.ReadFile("testdata/entries/" + tt.file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			doc, err := htmldecode.Parse(b, "text/html; charset=utf-8")
+			if err != nil {
+				t.Fatal(err)
+			}
+			recs, err := extraction.ExtractPage(doc, extraction.Config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(recs) < tt.min || len(recs) > tt.max {
+				t.Errorf("%d records, want %d to %d", len(recs), tt.min, tt.max)
+			}
+			found := false
+			for _, r := range recs {
+				var vals []string
+				for _, f := range r.Fields {
+					vals = append(vals, f.Value)
+					if (f.Name == "title" || f.Name == "text") && strings.HasPrefix(f.Value, tt.begins) {
+						found = true
+					}
+				}
+				if all := strings.Join(vals, " "); strings.Contains(all, tt.apart[0]) && strings.Contains(all, tt.apart[1]) {
+					t.Errorf("record %d holds two entries: %.200q", r.Index, all)
+				}
+			}
+			if !found {
+				t.Errorf("no record's title or text begins %q", tt.begins)
+			}
+		})
+	}
+}
