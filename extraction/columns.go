@@ -25,6 +25,9 @@ import (
 //     each with a class of its own, a.nav-fs, a.nav-http).
 //   - A cluster has at most MaxColumns (60) columns: Other and 59 named
 //     ones; keys met once the 59 are taken go to Other too.
+//   - A field the record labels itself (labels.go: a dt or th inside the
+//     record, the same label in two records of the page) is named by its
+//     label: "parameters", "returns", "returns_link", "location".
 //   - A column is named by its role, decided from the DOM and the values
 //     the first time its key gets a column: "image" (an image source),
 //     "link" (a link address), "date" (most values date-like), "price"
@@ -281,6 +284,15 @@ func countValues(vals []string) evidence {
 // of them date-like or prices), its path (an author class, a link or
 // heading holding the text; title only while titleFree) and its length.
 func roleOf(k string, kd kind, e evidence, titleFree bool) string {
+	if l := labelPath(k); l != "" { // the record names the field (labels.go)
+		switch kd {
+		case kindImage:
+			return l + "_image"
+		case kindLink:
+			return l + "_link"
+		}
+		return l
+	}
 	switch kd {
 	case kindImage:
 		return "image"

@@ -71,7 +71,11 @@
 //     third, later links go to Other). Text of separate elements is
 //     separated (two words never run together; "os." "abort" "(" stay
 //     glued), permalink signs (¶) are dropped, addresses made absolute
-//     against <base> and the page URL.
+//     against <base> and the page URL. A field the record labels itself
+//     (a dt or th inside it followed by dd or td cells, the same short
+//     label in two records of the page or more: Javadoc's "Parameters:",
+//     a profile's "Location") is keyed and named by its label, its
+//     description one value with its first link (labels.go).
 //  7. Columns (columns.go): a key filled in at least MinFill (20%) of the
 //     page's records, and in two, gets a column (sparse keys differing
 //     only in classes count as their class-free path) named by its role (title,
@@ -352,6 +356,21 @@
 // (evalrecords -split tune; -articles DIR -split tune). Tables in prose
 // pages keep the prose guard (a table illustrating an article).
 //
+// Field labels (2026-12-06, session 12). On Debian's openjdk-17-doc (the
+// first 1,500 pages of the Javadoc from java.base/module-summary.html,
+// every built-in on) a method's notes ("Specified by:", "Parameters:",
+// "Returns:", "Throws:") went by position into text_10…text_19, the label
+// in one column and its value in the next, and "Parameters:" in text_17
+// of one record and text_12 of another. Records now name such fields by
+// their labels (labels.go): ConcurrentHashMap.html's 62 methods have the
+// columns specified_by, overrides, returns, parameters, throws, since; the
+// records testbed's LinkedIn pages location, industry, current, education,
+// past; BBC's published_date and tags. Records and their values are
+// otherwise unchanged: testbed tune P 0.9824 / R 0.9754 (-cluster too),
+// articles 6 of 120 (evalrecords -split tune; -articles DIR -split tune);
+// allocations of BenchmarkDocSubsetsOnPage +0.03% (Python) and +0.7%
+// (PostgreSQL).
+//
 // Sparse keys that differ only in classes are merged into one column
 // (columns.go; Node.js's index.html gave only Other: link and title now).
 //
@@ -399,6 +418,7 @@
 //     lists, class consistency, prose and article pages, code listings).
 //   - fields.go: leaf values, column keys, text runs, RecordFields.
 //   - keys.go: keyer (a page's column keys, interned).
+//   - labels.go: field labels (a record's dt/dd and th/td pairs).
 //   - columns.go: column names by role, MinFill, MaxColumns, Other.
 //   - tablecolumns.go: TableColumns, Naming (the exported tables' names,
 //     from a cluster's set of records).

@@ -212,6 +212,7 @@ func (a analysis) values(pageURL string) [][]value {
 	slices.SortStableFunc(recs, func(x, y []int32) int { return cmp.Compare(x[0], y[0]) })
 	abs := resolver(a.p.doc, pageURL)
 	ks := newKeyer(a.p.name)
+	ks.labels = fieldLabels(a.p.t, recs)
 	var vals [][]value
 	for _, rec := range recs {
 		if v := recordValues(a.p.t, ks, rec, abs); len(v) > 0 {

@@ -101,6 +101,16 @@ func recordValues(t *stm.Tree, ks *keyer, rec []int32, abs func(string) string) 
 			emit(cur(), sfxText, collapse(n.Data), kindText)
 			return
 		}
+		if l, ok := ks.labels[int32(i)]; ok {
+			if l != "" { // a labelled description: its text, and its first link
+				push(i)
+				text, href := labelled(t, i)
+				emit(cur(), sfxText, text, kindText)
+				emit(cur(), sfxHref, href, kindLink)
+				path = path[:len(path)-1]
+			}
+			return // a field label names the column: it is no value
+		}
 		push(i)
 		if permalink(t, i) { // its address only: the entry's own anchor
 			emit(cur(), sfxHref, attr(n, "href"), kindLink)
@@ -123,6 +133,40 @@ func recordValues(t *stm.Tree, ks *keyer, rec []int32, abs func(string) string) 
 	runs(t, rec, walk, func(text string) { emit(0, sfxRootText, text, kindText) }, href)
 	joined()
 	return out
+}
+
+// labelled returns the text of the description at i (labels.go), its
+// runs separated by a space, and the address of its first link: one
+// value, as the label names one field ("Specified by: size in interface
+// Map<K,V>").
+func labelled(t *stm.Tree, i int) (text, href string) {
+	var b strings.Builder
+	add := func(s string) {
+		if s != "" {
+			if b.Len() > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(s)
+		}
+	}
+	link := func(c int) {
+		if href == "" {
+			href = attr(t.Node[c], "href")
+		}
+	}
+	var walk func(j int)
+	walk = func(j int) {
+		if t.Label[j] == stm.TextLabel {
+			add(collapse(t.Node[j].Data))
+			return
+		}
+		if tagOf(t, j) == atom.A {
+			link(j)
+		}
+		runs(t, t.Children(j), walk, add, link)
+	}
+	walk(i)
+	return b.String(), href
 }
 
 // textRepeats is how many values of one path a record keeps apart;

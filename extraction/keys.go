@@ -9,12 +9,15 @@ import "strconv"
 // (each string built once per page) and the per-record repeat counts are
 // kept in slices indexed by key, not in maps of strings.
 type keyer struct {
-	name  func(i int32) string // segment name of node i
-	steps map[step]int32       // (parent path, segment name) -> path
-	path  []string             // path -> "a/div.entry/p" ("" for the record root)
-	bases map[baseKey]int32    // (path, suffix) -> base key
-	base  []string             // base key -> its string
-	reps  map[repKey]string    // (base key, k) -> base key with "[k]"
+	name func(i int32) string // segment name of node i
+	// labels: a description's field label, "" for a label's own term
+	// (labels.go); nil when the page's records have none
+	labels map[int32]string
+	steps  map[step]int32    // (parent path, segment name) -> path
+	path   []string          // path -> "a/div.entry/p" ("" for the record root)
+	bases  map[baseKey]int32 // (path, suffix) -> base key
+	base   []string          // base key -> its string
+	reps   map[repKey]string // (base key, k) -> base key with "[k]"
 	// per base key, for the current record (valid when stamp is gen):
 	seen  []int32 // values with the key so far
 	last  []int32 // index of the key's last text value
@@ -58,6 +61,9 @@ func newKeyer(name func(int32) string) *keyer {
 // child is the path of node i below path parent.
 func (k *keyer) child(parent int32, i int32) int32 {
 	s := step{parent, k.name(i)}
+	if l := k.labels[i]; l != "" {
+		s.name += "=" + l // a labelled description: "dd=returns"
+	}
 	if id, ok := k.steps[s]; ok {
 		return id
 	}

@@ -1,0 +1,62 @@
+package extraction
+
+import (
+	"testing"
+
+	"github.com/crawl-project/crawl/htmldecode"
+	"golang.org/x/net/html/atom"
+)
+
+// TestLabelOf: which terms make a label, and the label they make.
+func TestLabelOf(t *testing.T) {
+	for _, tt := range []struct{ term, want string }{
+		{"Specified by:", "specified_by"},
+		{"<b>Return</b> type", "return_type"},
+		{"Type Parameters:", "type_parameters"},
+		{"Fecha de publicación:", "fecha_de_publicación"},
+		{"Record", "record_field"},
+		{"Other:", "other_field"},
+		{"close()", ""},                 // a signature
+		{"1.", ""},                      // no letter
+		{"one two three four five", ""}, // a sentence
+		{"Averyveryveryveryveryverylongwordthatisnolabel", ""},
+		{"", ""},
+	} {
+		doc, err := htmldecode.Parse([]byte("<dl><dt>"+tt.term+"</dt><dd>v</dd></dl>"), "text/html; charset=utf-8")
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := newPage(doc, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dt := -1
+		for i := range p.t.Len() {
+			if p.t.Label[i] == uint64(atom.Dt) {
+				dt = i
+			}
+		}
+		if dt < 0 {
+			t.Fatalf("%q: no dt", tt.term)
+		}
+		if got := labelOf(p.t, dt); got != tt.want {
+			t.Errorf("labelOf(%q) = %q, want %q", tt.term, got, tt.want)
+		}
+	}
+}
+
+// TestLabelPath: the label a key's path carries.
+func TestLabelPath(t *testing.T) {
+	for k, want := range map[string]string{
+		"li/dl.notes/dd=returns/text":             "returns",
+		"li/dl.notes/dd=returns@href":             "returns",
+		"li/dl.notes/dd=returns/text[1]":          "returns",
+		"tr/td=current/text":                      "current",
+		"li/div.sig/text":                         "",
+		"dl.py/dd/dl.field-list/dd=raises/a@href": "raises",
+	} {
+		if got := labelPath(k); got != want {
+			t.Errorf("labelPath(%q) = %q, want %q", k, got, want)
+		}
+	}
+}
