@@ -415,3 +415,24 @@ func proseNode(p *page, i int, long *bool) bool {
 	}
 	return true
 }
+
+// runOn reports whether recs are runs of one flowing text: every node of
+// every record is text, a link or formatting, with no line break between
+// them, so that the records are the pieces of a sentence cut at its links
+// (a paragraph's children), not items of a list.
+func runOn(p *page, recs [][]int32) bool {
+	t := p.t
+	for _, r := range recs {
+		for _, i := range r {
+			for j := int(i); j < int(i)+int(t.Size[i]); j++ {
+				if t.Label[j] == stm.TextLabel {
+					continue
+				}
+				if a := tagOf(t, j); a == atom.Br || a != atom.A && !formatting(a) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
