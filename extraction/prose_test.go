@@ -58,3 +58,27 @@ func TestSentenceIsNotAList(t *testing.T) {
 		})
 	}
 }
+
+// TestTechnicalProseIsNotAList: paragraphs whose inline markup is code
+// (tt, code, kbd, var) are prose like those with b and i. The SQLite
+// docs' asyncvfs.html (testdata/prose/sqlite-asyncvfs.html), an article
+// whose paragraphs name functions in tt, gave its 19 paragraphs as
+// records; PostgreSQL's reference pages (code and literal everywhere)
+// gave hundreds.
+func TestTechnicalProseIsNotAList(t *testing.T) {
+	b, err := os.ReadFile("testdata/prose/sqlite-asyncvfs.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := htmldecode.Parse(b, "text/html; charset=utf-8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := extraction.ExtractPage(doc, extraction.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range recs {
+		t.Errorf("record %d: %.80v", r.Index, r.Fields)
+	}
+}

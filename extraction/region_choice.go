@@ -365,9 +365,10 @@ func sameClass(p *page, recs [][]int32) bool {
 }
 
 // prose reports whether half or more of the records with text are prose: text,
-// paragraphs and inline markup only, with a long text node or proseMin·2
-// characters of text in all. That is the repeated structure of an article
-// body, not data records.
+// paragraphs and inline markup only (formatting: the phrase elements of
+// technical prose, code, tt, kbd, var, count as well as b and i), with a
+// long text node or proseMin·2 characters of text in all. That is the
+// repeated structure of an article body, not data records.
 func prose(p *page, recs [][]int32) bool {
 	t := p.t
 	n, withText := 0, 0
@@ -402,11 +403,14 @@ func proseNode(p *page, i int, long *bool) bool {
 		}
 		return true
 	}
-	switch tagOf(t, i) {
-	case atom.P, atom.Br, atom.Blockquote, atom.A, atom.Span, atom.B, atom.I, atom.Em, atom.Strong,
-		atom.Font, atom.U, atom.Small, atom.Sup, atom.Sub, atom.Q, atom.Cite, atom.Hr:
+	// paragraphs, links and the formatting a text value keeps inline
+	// (code, tt, kbd, var... of technical prose too)
+	switch a := tagOf(t, i); a {
+	case atom.P, atom.Blockquote, atom.A, atom.Hr:
 	default:
-		return false
+		if !formatting(a) {
+			return false
+		}
 	}
 	for _, c := range t.Children(i) {
 		if !proseNode(p, int(c), long) {
