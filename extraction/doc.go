@@ -48,7 +48,8 @@
 //  4. Guards: no records when the region is too small a share of the page's
 //     content (MinCoverage), too dissimilar (MinSimilarity), its records do
 //     not mostly share one tag.class, they are prose (paragraph runs of an
-//     article, inline markup code and tt as well as b and i), they are the pieces of one flowing text (runOn: nothing but
+//     article, inline markup code and tt as well as b and i; or records
+//     led by a paragraph of prose, an article cut at its paragraphs), they are the pieces of one flowing text (runOn: nothing but
 //     text, links and formatting, no line break: a paragraph's sentences
 //     cut at their links) or long text outside them outweighs them (an
 //     article with a related-links list).
@@ -393,6 +394,25 @@
 // its changes, auth-password.html its methods, spgist-builtin-opclasses.html
 // its table), Python 17,920 on 408 -> 17,912 on 406; evalrecords tune
 // unchanged (0.9824 / 0.9754, articles 6 of 120).
+// An article whose sections lie flat (headings, paragraphs, code blocks
+// and figures siblings in one container, as on sqlite.org) was cut at
+// its paragraphs: records of a paragraph and what follows it up to the
+// next one ("p h2", "p div.codeblock", "p img h1 p p"), each a record the
+// prose guard did not take for prose for its heading or code block (SQLite
+// privatebranch.html 44 records, vtab.html 117, testing.html 96;
+// PostgreSQL using-explain.html 37). A record led by a paragraph of prose
+// (proseLed: a p of text and inline markup with a long text node or
+// proseMin·2 characters, and more after it) now counts as prose
+// (TestTechnicalProseIsNotAList, privatebranch.html). Records per page:
+// SQLite 18,380 on 358 -> 17,535 on 334, PostgreSQL 10,822 on 572 ->
+// 10,552 on 545, Python 17,912 on 406 -> 17,901 on 406 (ensurepip.html
+// loses 12 fragments, numbers.html finds its 5 classes); evalrecords tune
+// unchanged (0.9824 / 0.9754), article pages with records 6 of 120 -> 5
+// (29 -> 20 records). Lost with them: SQLite's rescode.html, a flat list
+// of result codes (an anchor, a heading, paragraphs) whose 106 records
+// began at the paragraph and so held one code's text and the next code's
+// heading; records there would need the segmentation to start them at
+// the heading.
 //
 // Files:
 //   - preprocess.go: hidden elements, the page measures (text, tags,

@@ -64,21 +64,28 @@ func TestSentenceIsNotAList(t *testing.T) {
 // docs' asyncvfs.html (testdata/prose/sqlite-asyncvfs.html), an article
 // whose paragraphs name functions in tt, gave its 19 paragraphs as
 // records; PostgreSQL's reference pages (code and literal everywhere)
-// gave hundreds.
+// gave hundreds. An article whose sections lie flat (headings, paragraphs
+// and code blocks siblings: sqlite-privatebranch.html) was cut at its
+// paragraphs into 44 records of a paragraph and what follows it (a
+// heading, a code block, a figure).
 func TestTechnicalProseIsNotAList(t *testing.T) {
-	b, err := os.ReadFile("testdata/prose/sqlite-asyncvfs.html")
-	if err != nil {
-		t.Fatal(err)
-	}
-	doc, err := htmldecode.Parse(b, "text/html; charset=utf-8")
-	if err != nil {
-		t.Fatal(err)
-	}
-	recs, err := extraction.ExtractPage(doc, extraction.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, r := range recs {
-		t.Errorf("record %d: %.80v", r.Index, r.Fields)
+	for _, file := range []string{"sqlite-asyncvfs.html", "sqlite-privatebranch.html"} {
+		t.Run(file, func(t *testing.T) {
+			b, err := os.ReadFile("testdata/prose/" + file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			doc, err := htmldecode.Parse(b, "text/html; charset=utf-8")
+			if err != nil {
+				t.Fatal(err)
+			}
+			recs, err := extraction.ExtractPage(doc, extraction.Config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, r := range recs {
+				t.Errorf("record %d: %.80v", r.Index, r.Fields)
+			}
+		})
 	}
 }

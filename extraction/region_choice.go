@@ -388,11 +388,29 @@ func prose(p *page, recs [][]int32) bool {
 			continue // empty paragraphs between the others
 		}
 		withText++
-		if ok && (long || text >= 2*proseMin) {
+		if ok && (long || text >= 2*proseMin) || proseLed(p, r) {
 			n++
 		}
 	}
 	return withText > 0 && 2*n >= withText
+}
+
+// proseLed reports whether record r begins with a paragraph of prose (a p
+// of text and inline markup with a long text node or proseMin·2
+// characters) and holds more after it: an article cut at its paragraphs,
+// each "record" a paragraph and whatever follows it up to the next (a
+// heading, a code block, a figure).
+func proseLed(p *page, r []int32) bool {
+	t := p.t
+	first := int(r[0])
+	if len(r) < 2 || tagOf(t, first) != atom.P {
+		return false
+	}
+	long := false
+	if !proseNode(p, first, &long) {
+		return false
+	}
+	return long || int(p.text[first]) >= 2*proseMin
 }
 
 func proseNode(p *page, i int, long *bool) bool {
