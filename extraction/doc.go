@@ -48,8 +48,11 @@
 //  4. Guards: no records when the region is too small a share of the page's
 //     content (MinCoverage), too dissimilar (MinSimilarity), its records do
 //     not mostly share one tag.class, they are prose (paragraph runs of an
-//     article) or long text outside them outweighs them (an article with a
-//     related-links list).
+//     article, inline markup code and tt as well as b and i; or records
+//     led by a paragraph of prose, an article cut at its paragraphs), they are the pieces of one flowing text (runOn: nothing but
+//     text, links and formatting, no line break: a paragraph's sentences
+//     cut at their links) or long text outside them outweighs them (an
+//     article with a related-links list).
 //  5. Entries: when no list region is found, or prose outweighs it, the
 //     API-reference entries or table rows of a documentation page are the
 //     records (entries.go): definition lists of one class whose first
@@ -403,6 +406,57 @@
 // (hooks, the dashboard) are still first come, first named; looksDate and
 // looksPrice skip the regular expressions on a value whose first bytes
 // cannot start a date or a price (FuzzLooksDatePrice).
+//
+// A sentence is not a list (2026-12-06, #13, found crawling the SQLite
+// docs): a paragraph holding many links is a candidate region whose
+// children, text and links alternating, segment into records of one link
+// and the text after it, all alike (similarity 1), each too short for the
+// prose guard. The SQLite C API pages (c3ref/close.html: 22 records,
+// "finalize all", "prepared statements,", "close all"...) and release
+// logs (the three pieces of the opening sentence instead of the list of
+// changes) gave such records, and so did PostgreSQL's pages
+// (monitoring.html: "'s cumulative statistics system, ...", ", top") and
+// Python's (pwd.html: "). However most modern unices use a so-called
+// shadow password"). runOn drops a region whose records hold only text,
+// links and formatting without a line break (TestSentenceIsNotAList, two
+// SQLite pages). Records per page (pagecost -onpage -dump): SQLite docs
+// 18,923 on 421 pages -> 18,399 on 359 (release logs such as 3_0_0.html
+// gain their list of changes), PostgreSQL 12,249 on 712 -> 12,085 on 688
+// (monitoring.html finds its contents list instead), Python 17,969 on 410
+// -> 17,920 on 408 (sndhdr.html its 3 functions instead of 33 fragments);
+// evalrecords tune unchanged (0.9824 / 0.9754, article pages with records
+// 6 of 120).
+// The prose guard took a paragraph for prose only when its inline markup
+// was b, i, em, span...: a paragraph naming a function in tt or code was
+// not prose, so the paragraphs of technical articles were records (SQLite
+// asyncvfs.html: 19; PostgreSQL: fdw-row-locking.html 40, sql-lock.html
+// 30, history.html 20). proseNode now takes the formatting a text value
+// keeps inline (formatting(): code, tt, kbd, var, samp, abbr, dfn...;
+// TestTechnicalProseIsNotAList). Records per page: SQLite 18,399 on 359
+// -> 18,380 on 358, PostgreSQL 12,085 on 688 -> 10,822 on 572 (116 pages
+// of prose give none; some find their real list instead: release-15-10.html
+// its changes, auth-password.html its methods, spgist-builtin-opclasses.html
+// its table), Python 17,920 on 408 -> 17,912 on 406; evalrecords tune
+// unchanged (0.9824 / 0.9754, articles 6 of 120).
+// An article whose sections lie flat (headings, paragraphs, code blocks
+// and figures siblings in one container, as on sqlite.org) was cut at
+// its paragraphs: records of a paragraph and what follows it up to the
+// next one ("p h2", "p div.codeblock", "p img h1 p p"), each a record the
+// prose guard did not take for prose for its heading or code block (SQLite
+// privatebranch.html 44 records, vtab.html 117, testing.html 96;
+// PostgreSQL using-explain.html 37). A record led by a paragraph of prose
+// (proseLed: a p of text and inline markup with a long text node or
+// proseMin·2 characters, and more after it) now counts as prose
+// (TestTechnicalProseIsNotAList, privatebranch.html). Records per page:
+// SQLite 18,380 on 358 -> 17,535 on 334, PostgreSQL 10,822 on 572 ->
+// 10,552 on 545, Python 17,912 on 406 -> 17,901 on 406 (ensurepip.html
+// loses 12 fragments, numbers.html finds its 5 classes); evalrecords tune
+// unchanged (0.9824 / 0.9754), article pages with records 6 of 120 -> 5
+// (29 -> 20 records). Lost with them: SQLite's rescode.html, a flat list
+// of result codes (an anchor, a heading, paragraphs) whose 106 records
+// began at the paragraph and so held one code's text and the next code's
+// heading; records there would need the segmentation to start them at
+// the heading.
 //
 // Files:
 //   - preprocess.go: hidden elements, the page measures (text, tags,

@@ -149,7 +149,7 @@ func candidates(p *page, m *stm.Matcher, cfg Config) []region {
 			continue // its records cannot cover MinCoverage: not worth segmenting
 		}
 		seg := segmentNode(m, p, c.node, cfg)
-		if len(seg.records) < cfg.MinRecords || seg.sim < cfg.MinSimilarity || prose(p, seg.records) || !sameClass(p, seg.records) {
+		if len(seg.records) < cfg.MinRecords || seg.sim < cfg.MinSimilarity || prose(p, seg.records) || runOn(p, seg.records) || !sameClass(p, seg.records) {
 			continue
 		}
 		cov := 0.0

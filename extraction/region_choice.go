@@ -365,9 +365,10 @@ func sameClass(p *page, recs [][]int32) bool {
 }
 
 // prose reports whether half or more of the records with text are prose: text,
-// paragraphs and inline markup only, with a long text node or proseMin·2
-// characters of text in all. That is the repeated structure of an article
-// body, not data records.
+// paragraphs and inline markup only (formatting: the phrase elements of
+// technical prose, code, tt, kbd, var, count as well as b and i), with a
+// long text node or proseMin·2 characters of text in all. That is the
+// repeated structure of an article body, not data records.
 func prose(p *page, recs [][]int32) bool {
 	t := p.t
 	n, withText := 0, 0
@@ -387,11 +388,29 @@ func prose(p *page, recs [][]int32) bool {
 			continue // empty paragraphs between the others
 		}
 		withText++
-		if ok && (long || text >= 2*proseMin) {
+		if ok && (long || text >= 2*proseMin) || proseLed(p, r) {
 			n++
 		}
 	}
 	return withText > 0 && 2*n >= withText
+}
+
+// proseLed reports whether record r begins with a paragraph of prose (a p
+// of text and inline markup with a long text node or proseMin·2
+// characters) and holds more after it: an article cut at its paragraphs,
+// each "record" a paragraph and whatever follows it up to the next (a
+// heading, a code block, a figure).
+func proseLed(p *page, r []int32) bool {
+	t := p.t
+	first := int(r[0])
+	if len(r) < 2 || tagOf(t, first) != atom.P {
+		return false
+	}
+	long := false
+	if !proseNode(p, first, &long) {
+		return false
+	}
+	return long || int(p.text[first]) >= 2*proseMin
 }
 
 func proseNode(p *page, i int, long *bool) bool {
@@ -402,15 +421,39 @@ func proseNode(p *page, i int, long *bool) bool {
 		}
 		return true
 	}
-	switch tagOf(t, i) {
-	case atom.P, atom.Br, atom.Blockquote, atom.A, atom.Span, atom.B, atom.I, atom.Em, atom.Strong,
-		atom.Font, atom.U, atom.Small, atom.Sup, atom.Sub, atom.Q, atom.Cite, atom.Hr:
+	// paragraphs, links and the formatting a text value keeps inline
+	// (code, tt, kbd, var... of technical prose too)
+	switch a := tagOf(t, i); a {
+	case atom.P, atom.Blockquote, atom.A, atom.Hr:
 	default:
-		return false
+		if !formatting(a) {
+			return false
+		}
 	}
 	for _, c := range t.Children(i) {
 		if !proseNode(p, int(c), long) {
 			return false
+		}
+	}
+	return true
+}
+
+// runOn reports whether recs are runs of one flowing text: every node of
+// every record is text, a link or formatting, with no line break between
+// them, so that the records are the pieces of a sentence cut at its links
+// (a paragraph's children), not items of a list.
+func runOn(p *page, recs [][]int32) bool {
+	t := p.t
+	for _, r := range recs {
+		for _, i := range r {
+			for j := int(i); j < int(i)+int(t.Size[i]); j++ {
+				if t.Label[j] == stm.TextLabel {
+					continue
+				}
+				if a := tagOf(t, j); a == atom.Br || a != atom.A && !formatting(a) {
+					return false
+				}
+			}
 		}
 	}
 	return true
