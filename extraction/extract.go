@@ -163,8 +163,8 @@ func candidates(p *page, m *stm.Matcher, cfg Config) []region {
 			continue
 		}
 		r := flatten(p, m, cfg, region{node: c.node, records: seg.records, sim: seg.sim, cov: cov})
-		if prose(p, r.records) {
-			continue
+		if prose(p, r.records) || sectioned(p, r.records) {
+			continue // an article's paragraphs, or its sections
 		}
 		r.quality = r.sim * cov * math.Log(float64(len(r.records))) * richness(p, r.records)
 		if inLandmark(p.t, c.node) {

@@ -89,3 +89,54 @@ func TestTechnicalProseIsNotAList(t *testing.T) {
 		})
 	}
 }
+
+// TestSectionsAreNotRecords: a record of a list does not run across a
+// section heading after a paragraph of prose. rustdoc's module pages
+// (Debian's rust-doc: testdata/prose/rustdoc-std-vec.html,
+// rustdoc-std-io.html) open with an essay whose paragraphs, code examples
+// and headings are siblings; cut at its examples it gave records such as
+// "Vectors ensure they never allocate more than isize::MAX bytes." with
+// the heading "Examples" (std::vec: 7 records instead of the 5 structs
+// of its item table; std::io: 10 pieces of its essay).
+func TestSectionsAreNotRecords(t *testing.T) {
+	for _, tt := range []struct {
+		file     string
+		min, max int    // records
+		want     string // a record's text begins so ("" for none)
+	}{
+		{"rustdoc-std-vec.html", 5, 5, "A draining iterator"},
+		{"rustdoc-std-io.html", 0, 40, ""},
+	} {
+		t.Run(tt.file, func(t *testing.T) {
+			b, err := os.ReadFile("testdata/prose/" + tt.file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			doc, err := htmldecode.Parse(b, "text/html; charset=utf-8")
+			if err != nil {
+				t.Fatal(err)
+			}
+			recs, err := extraction.ExtractPage(doc, extraction.Config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			found := tt.want == ""
+			for _, r := range recs {
+				for _, f := range r.Fields {
+					if strings.HasPrefix(f.Value, tt.want) {
+						found = true
+					}
+					if strings.Contains(f.Value, "play.rust-lang.org") {
+						t.Errorf("record %d holds a code example: %.80v", r.Index, r.Fields)
+					}
+				}
+			}
+			if len(recs) < tt.min || len(recs) > tt.max {
+				t.Errorf("%d records, want %d to %d", len(recs), tt.min, tt.max)
+			}
+			if !found {
+				t.Errorf("no record begins %q", tt.want)
+			}
+		})
+	}
+}

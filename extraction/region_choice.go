@@ -438,6 +438,42 @@ func proseNode(p *page, i int, long *bool) bool {
 	return true
 }
 
+// sectioned reports whether some record runs across a section of an
+// article: a heading after a paragraph of prose (a p of text and inline
+// markup). A record of a list may open with its heading, or hold one
+// after its date or image, but the paragraph before a heading ends the
+// section it belongs to: such "records" are an article whose paragraphs,
+// code examples and headings lie flat, cut at its examples (rustdoc's
+// module essays: "Vectors ensure they never allocate more than isize::MAX
+// bytes." with the heading "Examples" after it).
+func sectioned(p *page, recs [][]int32) bool {
+	t := p.t
+	for _, r := range recs {
+		para := false
+		for _, i := range r {
+			switch a := tagOf(t, int(i)); {
+			case a == atom.P:
+				long := false
+				para = p.text[i] > 0 && proseNode(p, int(i), &long)
+			case para && heading(a):
+				return true
+			default:
+				para = false
+			}
+		}
+	}
+	return false
+}
+
+// heading reports whether a is a section heading, h1 to h6.
+func heading(a atom.Atom) bool {
+	switch a {
+	case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+		return true
+	}
+	return false
+}
+
 // runOn reports whether recs are runs of one flowing text: every node of
 // every record is text, a link or formatting, with no line break between
 // them, so that the records are the pieces of a sentence cut at its links
