@@ -78,6 +78,7 @@ type leadFinder struct {
 	href  string // firstTextLeadN: the leading link's href
 	first string // firstTextLeadN: the first text node before the link (a name's start), else ""
 	boil  boilerCache
+	dt    termMemo // the last dt's termOf
 }
 
 func newLeadFinder(pageURL string) leadFinder {
@@ -94,8 +95,10 @@ func newLeadFinder(pageURL string) leadFinder {
 // heading of an index).
 func (f *leadFinder) entryLead(n *html.Node) lead {
 	switch n.DataAtom {
-	case atom.Li, atom.Tr, atom.Dt:
+	case atom.Li, atom.Tr:
 		return f.firstTextLead(n, 0, false)
+	case atom.Dt:
+		return f.termOf(n)
 	case atom.Div, atom.Section, atom.Article:
 		return f.termLead(n)
 	case atom.Dd:
@@ -107,7 +110,7 @@ func (f *leadFinder) entryLead(n *html.Node) lead {
 			case atom.Dd:
 				continue
 			case atom.Dt:
-				switch f.firstTextLead(s, 0, false) {
+				switch f.termOf(s) {
 				case leadPage:
 					return leadPage
 				case leadNone: // a letter heading ("C"): each definition is an entry
@@ -118,6 +121,28 @@ func (f *leadFinder) entryLead(n *html.Node) lead {
 		}
 	}
 	return leadNone
+}
+
+// termOf is firstTextLead(dt, 0, false), remembered for the last dt: the
+// walk asks it of a term (entryLead) and again of each of its definitions
+// (dd) that follow it, with the same answer and the same f.name, f.href
+// and f.first.
+func (f *leadFinder) termOf(dt *html.Node) lead {
+	if m := &f.dt; m.n == dt {
+		f.name, f.href, f.first = m.name, m.href, m.first
+		return m.lead
+	}
+	l := f.firstTextLead(dt, 0, false)
+	f.dt = termMemo{n: dt, lead: l, name: f.name, href: f.href, first: f.first}
+	return l
+}
+
+// termMemo is the last dt's termOf and what it set.
+type termMemo struct {
+	n           *html.Node
+	lead        lead
+	name        int
+	href, first string
 }
 
 // termLead returns leadPage when n (a div, section or article) opens with
