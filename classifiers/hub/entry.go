@@ -71,14 +71,16 @@ const (
 // leadFinder finds where entries lead; it holds the page's URL (nil when
 // unknown) and a reusable stack for the search.
 type leadFinder struct {
-	page  *url.URL
-	site  string // page's host without "www."
-	stack []leadItem
-	name  int    // firstTextLeadN: words of the name before the link, 0 for none
-	href  string // firstTextLeadN: the leading link's href
-	first string // firstTextLeadN: the first text node before the link (a name's start), else ""
-	boil  boilerCache
-	dt    termMemo // the last dt's termOf
+	page   *url.URL
+	site   string // page's host without "www."
+	seg    string // the last segment of page's path (ownSegment)
+	hasSeg bool   // the path holds a '/' and does not end with one
+	stack  []leadItem
+	name   int    // firstTextLeadN: words of the name before the link, 0 for none
+	href   string // firstTextLeadN: the leading link's href
+	first  string // firstTextLeadN: the first text node before the link (a name's start), else ""
+	boil   boilerCache
+	dt     termMemo // the last dt's termOf
 }
 
 func newLeadFinder(pageURL string) leadFinder {
@@ -86,7 +88,8 @@ func newLeadFinder(pageURL string) leadFinder {
 	if pageURL == "" || err != nil || u.Host == "" {
 		return leadFinder{}
 	}
-	return leadFinder{page: u, site: siteOf(u.Hostname())}
+	j := strings.LastIndexByte(u.Path, '/')
+	return leadFinder{page: u, site: siteOf(u.Hostname()), seg: u.Path[j+1:], hasSeg: j >= 0 && j < len(u.Path)-1}
 }
 
 // entryLead returns where entry n leads: an li, tr or dt by the link its
@@ -357,7 +360,7 @@ func (f *leadFinder) onSite(href string, anySite bool) bool {
 	if j := indexAnyOf(rest, "?#"); j >= 0 {
 		rest = rest[:j]
 	}
-	if seg := lastSegment(rest); seg != "" && !endsWithSegment(f.page.Path, seg) {
+	if rest != "" && rest[len(rest)-1] != '/' && !f.ownSegment(rest) {
 		return true // another file than the page's
 	}
 	u, err := f.page.Parse(href)
@@ -365,6 +368,17 @@ func (f *leadFinder) onSite(href string, anySite bool) bool {
 }
 
 func lastSegment(p string) string { return p[strings.LastIndexByte(p, '/')+1:] }
+
+// ownSegment reports whether the last segment of rest (not empty: rest
+// does not end in '/') is the page's own, as endsWithSegment(page path,
+// lastSegment(rest)) does, without scanning rest for its last '/': the
+// page's path holds a '/' and ends with its segment seg, and rest ends
+// with seg after a '/' or nothing.
+func (f *leadFinder) ownSegment(rest string) bool {
+	seg := f.seg
+	k := len(rest) - len(seg)
+	return f.hasSeg && k >= 0 && rest[k:] == seg && (k == 0 || rest[k-1] == '/')
+}
 
 // siteOf returns a host name in lower case without a leading "www.".
 func siteOf(host string) string {
