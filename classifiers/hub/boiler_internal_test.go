@@ -101,10 +101,18 @@ func FuzzTextCounts(f *testing.F) {
 	})
 }
 
+// endsWithSegment reports whether path ends with "/"+seg, without
+// building that string (ownSegment's reference).
+func endsWithSegment(path, seg string) bool {
+	k := len(path) - len(seg)
+	return k > 0 && path[k-1] == '/' && path[k:] == seg
+}
+
 // FuzzPathHelpers checks indexAnyOf and endsWithSegment against the
-// strings functions they stand for.
+// strings functions they stand for, and ownSegment against
+// endsWithSegment of the last segment, on a page whose path ends with seg.
 func FuzzPathHelpers(f *testing.F) {
-	for _, s := range [][2]string{{"library/os.html#os.fspath", "os.html"}, {"/a/b.html", "b.html"}, {"b.html", "b.html"}, {"?x#y", ""}} {
+	for _, s := range [][2]string{{"library/os.html#os.fspath", "os.html"}, {"/a/b.html", "b.html"}, {"b.html", "b.html"}, {"?x#y", ""}, {"a/b.html", "ab.html"}, {"x", ""}} {
 		f.Add(s[0], s[1])
 	}
 	f.Fuzz(func(t *testing.T, s, seg string) {
@@ -115,6 +123,13 @@ func FuzzPathHelpers(f *testing.F) {
 		}
 		if got, want := endsWithSegment(s, seg), strings.HasSuffix(s, "/"+seg); got != want {
 			t.Fatalf("endsWithSegment(%q, %q) = %v, want %v", s, seg, got, want)
+		}
+		for _, page := range []string{"http://docs.test/" + seg, "http://docs.test/a/" + seg, "http://docs.test"} {
+			if f := newLeadFinder(page); f.page != nil && s != "" && s[len(s)-1] != '/' {
+				if got, want := f.ownSegment(s), endsWithSegment(f.page.Path, lastSegment(s)); got != want {
+					t.Fatalf("ownSegment(%q) on %q = %v, want %v", s, f.page.Path, got, want)
+				}
+			}
 		}
 	})
 }

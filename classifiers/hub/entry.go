@@ -71,13 +71,16 @@ const (
 // leadFinder finds where entries lead; it holds the page's URL (nil when
 // unknown) and a reusable stack for the search.
 type leadFinder struct {
-	page  *url.URL
-	site  string // page's host without "www."
-	stack []leadItem
-	name  int    // firstTextLeadN: words of the name before the link, 0 for none
-	href  string // firstTextLeadN: the leading link's href
-	first string // firstTextLeadN: the first text node before the link (a name's start), else ""
-	boil  boilerCache
+	page   *url.URL
+	site   string // page's host without "www."
+	seg    string // the last segment of page's path (ownSegment)
+	hasSeg bool   // the path holds a '/' and does not end with one
+	stack  []leadItem
+	name   int    // firstTextLeadN: words of the name before the link, 0 for none
+	href   string // firstTextLeadN: the leading link's href
+	first  string // firstTextLeadN: the first text node before the link (a name's start), else ""
+	boil   boilerCache
+	dt     termMemo // the last dt's termOf
 }
 
 func newLeadFinder(pageURL string) leadFinder {
@@ -85,7 +88,8 @@ func newLeadFinder(pageURL string) leadFinder {
 	if pageURL == "" || err != nil || u.Host == "" {
 		return leadFinder{}
 	}
-	return leadFinder{page: u, site: siteOf(u.Hostname())}
+	j := strings.LastIndexByte(u.Path, '/')
+	return leadFinder{page: u, site: siteOf(u.Hostname()), seg: u.Path[j+1:], hasSeg: j >= 0 && j < len(u.Path)-1}
 }
 
 // entryLead returns where entry n leads: an li, tr or dt by the link its
@@ -94,8 +98,10 @@ func newLeadFinder(pageURL string) leadFinder {
 // heading of an index).
 func (f *leadFinder) entryLead(n *html.Node) lead {
 	switch n.DataAtom {
-	case atom.Li, atom.Tr, atom.Dt:
+	case atom.Li, atom.Tr:
 		return f.firstTextLead(n, 0, false)
+	case atom.Dt:
+		return f.termOf(n)
 	case atom.Div, atom.Section, atom.Article:
 		return f.termLead(n)
 	case atom.Dd:
@@ -107,7 +113,7 @@ func (f *leadFinder) entryLead(n *html.Node) lead {
 			case atom.Dd:
 				continue
 			case atom.Dt:
-				switch f.firstTextLead(s, 0, false) {
+				switch f.termOf(s) {
 				case leadPage:
 					return leadPage
 				case leadNone: // a letter heading ("C"): each definition is an entry
@@ -118,6 +124,28 @@ func (f *leadFinder) entryLead(n *html.Node) lead {
 		}
 	}
 	return leadNone
+}
+
+// termOf is firstTextLead(dt, 0, false), remembered for the last dt: the
+// walk asks it of a term (entryLead) and again of each of its definitions
+// (dd) that follow it, with the same answer and the same f.name, f.href
+// and f.first.
+func (f *leadFinder) termOf(dt *html.Node) lead {
+	if m := &f.dt; m.n == dt {
+		f.name, f.href, f.first = m.name, m.href, m.first
+		return m.lead
+	}
+	l := f.firstTextLead(dt, 0, false)
+	f.dt = termMemo{n: dt, lead: l, name: f.name, href: f.href, first: f.first}
+	return l
+}
+
+// termMemo is the last dt's termOf and what it set.
+type termMemo struct {
+	n           *html.Node
+	lead        lead
+	name        int
+	href, first string
 }
 
 // termLead returns leadPage when n (a div, section or article) opens with
@@ -332,7 +360,7 @@ func (f *leadFinder) onSite(href string, anySite bool) bool {
 	if j := indexAnyOf(rest, "?#"); j >= 0 {
 		rest = rest[:j]
 	}
-	if seg := lastSegment(rest); seg != "" && !endsWithSegment(f.page.Path, seg) {
+	if rest != "" && rest[len(rest)-1] != '/' && !f.ownSegment(rest) {
 		return true // another file than the page's
 	}
 	u, err := f.page.Parse(href)
@@ -340,6 +368,17 @@ func (f *leadFinder) onSite(href string, anySite bool) bool {
 }
 
 func lastSegment(p string) string { return p[strings.LastIndexByte(p, '/')+1:] }
+
+// ownSegment reports whether the last segment of rest (not empty: rest
+// does not end in '/') is the page's own, as endsWithSegment(page path,
+// lastSegment(rest)) does, without scanning rest for its last '/': the
+// page's path holds a '/' and ends with its segment seg, and rest ends
+// with seg after a '/' or nothing.
+func (f *leadFinder) ownSegment(rest string) bool {
+	seg := f.seg
+	k := len(rest) - len(seg)
+	return f.hasSeg && k >= 0 && rest[k:] == seg && (k == 0 || rest[k-1] == '/')
+}
 
 // siteOf returns a host name in lower case without a leading "www.".
 func siteOf(host string) string {

@@ -54,10 +54,3 @@ func indexAnyOf(s, chars string) int {
 	}
 	return best
 }
-
-// endsWithSegment reports whether path ends with "/"+seg, without
-// building that string.
-func endsWithSegment(path, seg string) bool {
-	k := len(path) - len(seg)
-	return k > 0 && path[k-1] == '/' && path[k:] == seg
-}
