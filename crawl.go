@@ -106,7 +106,13 @@ type Record struct {
 	PageURL string
 	Cluster int64 // template cluster of the page
 	Index   int   // position of the record on its page, 0-based
-	Fields  []Field
+	// Kind is the structure the record's list has on its page (package
+	// extraction: the list's container and the record's roots, such as
+	// "ul.member-list > li" or "dl.py > dl.py"; "" when not known). The
+	// exports give each kind of a template cluster's records a table of
+	// its own.
+	Kind   string
+	Fields []Field
 }
 
 // Batch is what OnBatch hooks receive: the pages fetched since the previous

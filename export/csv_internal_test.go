@@ -119,7 +119,8 @@ func TestCSVWriterLarge(t *testing.T) {
 // columns (table.write's CSV path) is encoding/csv's row of rowValues.
 func TestRecordRowCSV(t *testing.T) {
 	cols := []string{"title", "link", "summary", "summary_2", "price"}
-	names := map[int64]*extraction.Naming{4: fixedNaming(cols...)}
+	one := tableID{cluster: 4}
+	plan := &tablePlan{ids: []tableID{one}, names: map[tableID]*extraction.Naming{one: fixedNaming(cols...)}}
 	f := func(kv ...string) []crawl.Field {
 		var fs []crawl.Field
 		for i := 0; i < len(kv); i += 2 {
@@ -138,7 +139,11 @@ func TestRecordRowCSV(t *testing.T) {
 	for _, cluster := range []int64{-1, 4} {
 		var got bytes.Buffer
 		cw := newCSVWriter(&got)
-		tb, err := newTable(cw, cluster, names)
+		id := &one
+		if cluster < 0 {
+			id = nil
+		}
+		tb, err := newTable(cw, id, plan)
 		if err != nil {
 			t.Fatal(err)
 		}

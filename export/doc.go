@@ -5,10 +5,15 @@
 // Files:
 //   - export.go: Write, WriteFile (atomic), the tables: pages, links,
 //     clusters, harvest, topics.
+//   - tables.go: which records make a table: a cluster's records of one
+//     kind (crawl.Record.Kind, the structure of their list), the largest
+//     kind's table records-cluster-<id>, further kinds of 20 records and
+//     2% of the cluster each records-cluster-<id>-<kind>, the small kinds
+//     records-cluster-<id>-rest; each table named on its own records.
 //   - records.go: records, as one file with a cluster column or one file
-//     per cluster with that cluster's own columns. Rows are streamed from
-//     the store as they are read (each per-cluster file reads only its
-//     cluster's records); the columns come first from the stored field
+//     per table with that table's own columns. Rows are streamed from
+//     the store as they are read (each table's file reads only its
+//     records); the columns come first from the stored field
 //     names and keys alone (store.ExportRecordKeys: a cluster's fields
 //     with keys are named by extraction.TableColumns from the counts of
 //     its whole set of records, so a table does not depend on the order
@@ -25,7 +30,7 @@
 //   - recordsonce.go: WriteRecords, the records file and the per-cluster
 //     files in one pass over the stored records (what a crawl's exports
 //     use): each record is read and decoded once, and at most 64
-//     per-cluster files are open at once (clusters past them get a pass
+//     per-cluster files are open at once (tables past them get a pass
 //     each).
 //   - plot.go: HarvestSVG, the harvest-rate curves as an SVG chart; WriteHarvest,
 //     the harvest CSV and chart from one pass over the pages.

@@ -16,7 +16,6 @@ import (
 	"time"
 
 	"github.com/crawl-project/crawl"
-	"github.com/crawl-project/crawl/extraction"
 	"github.com/crawl-project/crawl/store"
 )
 
@@ -112,9 +111,9 @@ func Write(ctx context.Context, st *store.Store, what, format string, w io.Write
 	case "links":
 		err = links(ctx, st, rw)
 	case "records":
-		var names map[int64]*extraction.Naming
-		if names, err = storeNaming(ctx, st); err == nil {
-			err = records(ctx, st, rw, -1, names)
+		var plan *tablePlan
+		if plan, err = storePlan(ctx, st); err == nil {
+			err = records(ctx, st, rw, nil, plan)
 		}
 	case "clusters":
 		err = clusters(ctx, st, rw)

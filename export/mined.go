@@ -3,12 +3,10 @@ package export
 import (
 	"context"
 	"fmt"
-	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
 
-	"github.com/crawl-project/crawl/extraction"
 	"github.com/crawl-project/crawl/store"
 )
 
@@ -45,15 +43,13 @@ var MinedWhats = []string{"pages", "links", "failures", "records", "clusters", "
 // merged cluster (records of pages not taken, or whose page has no merged
 // cluster, are left out), store by store in seq order; the fields that
 // have a key are named by their merged cluster's names (none: as stored).
-func (m *merger) minedRecords(ctx context.Context, names map[int64]*extraction.Naming, fn func(store.RecordRow) error) error {
+func (m *merger) minedRecords(ctx context.Context, plan *tablePlan, fn func(store.RecordRow) error) error {
 	for i, st := range m.stores {
 		var name store.FieldNamer
-		if names != nil {
-			name = func(seq, _ int64, c store.KeyCount) string {
-				if nm := names[m.mined.Cluster[PageKey{i, seq}]]; nm != nil {
-					return nm.KeyName(c.Key)
-				}
-				return c.Name
+		if plan != nil {
+			named := plan.namer()
+			name = func(seq, _ int64, kind string, c store.KeyCount) string {
+				return named(seq, m.mined.Cluster[PageKey{i, seq}], kind, c)
 			}
 		}
 		err := st.ExportRecordsNamed(ctx, name, func(r store.RecordRow) error {
@@ -83,13 +79,13 @@ func (m *merger) minedPage(i int, url string, seq int64) (merged, cluster int64,
 	return w.merge, id, id != 0
 }
 
-// recordNames names the columns of the merged records by merged cluster:
-// records of one cluster from several stores share a table, their columns
-// named from their keys as one cluster's (extraction.TableColumns; the
-// stores crawled one site's templates, so their keys agree), or by their
-// names where they have no keys.
-func (m *merger) recordNames(ctx context.Context) (map[int64]*extraction.Naming, error) {
-	return recordNaming(func(fn func(store.RunKeys) error) error { return m.minedRecordKeys(ctx, fn) })
+// recordPlan plans the tables of the merged records by merged cluster and
+// kind (planTables): records of one cluster and kind from several stores
+// share a table, their columns named from their keys as one table's
+// (extraction.TableColumns; the stores crawled one site's templates, so
+// their keys agree), or by their names where they have no keys.
+func (m *merger) recordPlan(ctx context.Context) (*tablePlan, error) {
+	return planTables(func(fn func(store.RunKeys) error) error { return m.minedRecordKeys(ctx, fn) })
 }
 
 // minedRecordKeys is minedRecords of the runs' names and keys
@@ -112,15 +108,15 @@ func (m *merger) minedRecordKeys(ctx context.Context, fn func(store.RunKeys) err
 }
 
 func (m *merger) records(ctx context.Context) error {
-	names, err := m.recordNames(ctx)
+	plan, err := m.recordPlan(ctx)
 	if err != nil {
 		return err
 	}
-	t, err := newTable(m.rw, -1, names)
+	t, err := newTable(m.rw, nil, plan)
 	if err != nil {
 		return err
 	}
-	return m.minedRecords(ctx, names, t.write)
+	return m.minedRecords(ctx, plan, t.write)
 }
 
 func (m *merger) clusters(ctx context.Context) error {
@@ -181,10 +177,11 @@ func (m *merger) topics(ctx context.Context) error {
 	return nil
 }
 
-// WriteMergedRecordsDir writes the merged records as one file per merged
-// cluster, dir/records-cluster-<id>.<format>, each with its cluster's
-// columns (the names of its records from every store), and returns the
-// files written. It reads the stores' records once per 64 clusters.
+// WriteMergedRecordsDir writes the merged records as one file per table
+// of a merged cluster (tables.go: dir/records-cluster-<id>.<format> and
+// its further kinds' files), each with its table's columns (the names of
+// its records from every store), and returns the files written. It reads
+// the stores' records once per 64 tables.
 func WriteMergedRecordsDir(ctx context.Context, stores []*store.Store, mined *Mined, format, dir string) ([]string, error) {
 	if _, err := newRowWriter(nil, format); err != nil {
 		return nil, err
@@ -193,16 +190,16 @@ func WriteMergedRecordsDir(ctx context.Context, stores []*store.Store, mined *Mi
 	if err := m.pages(ctx, false); err != nil {
 		return nil, fmt.Errorf("export merged records: %w", err)
 	}
-	names, err := m.recordNames(ctx)
+	plan, err := m.recordPlan(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("export merged records: %w", err)
 	}
-	ids := slices.Sorted(maps.Keys(names))
+	ids := plan.ids
 	var files []string
 	for len(ids) > 0 {
 		part := ids[:min(len(ids), maxOnePassFiles)]
 		ids = ids[len(part):]
-		written, err := m.recordFiles(ctx, part, names, format, dir)
+		written, err := m.recordFiles(ctx, part, plan, format, dir)
 		files = append(files, written...)
 		if err != nil {
 			return files, fmt.Errorf("export merged records: %w", err)
@@ -211,27 +208,29 @@ func WriteMergedRecordsDir(ctx context.Context, stores []*store.Store, mined *Mi
 	return files, nil
 }
 
-// recordFiles writes the files of the clusters ids in one pass over the
+// recordFiles writes the files of the tables ids in one pass over the
 // records.
-func (m *merger) recordFiles(ctx context.Context, ids []int64, names map[int64]*extraction.Naming, format, dir string) ([]string, error) {
+func (m *merger) recordFiles(ctx context.Context, ids []tableID, plan *tablePlan, format, dir string) ([]string, error) {
 	var outs []*pendingFile
 	defer func() {
 		for _, o := range outs {
 			o.discard()
 		}
 	}()
-	by := map[int64]*table{}
+	by := map[tableID]*table{}
 	for _, id := range ids {
-		o, err := newPendingFile(filepath.Join(dir, clusterFile(id, format)), format, id, names)
+		o, err := newPendingFile(filepath.Join(dir, tableFile(id, format)), format, &id, plan)
 		if err != nil {
 			return nil, err
 		}
 		outs = append(outs, o)
 		by[id] = o.t
 	}
-	err := m.minedRecords(ctx, names, func(r store.RecordRow) error {
-		if t := by[r.Cluster]; t != nil {
-			return t.write(r)
+	err := m.minedRecords(ctx, plan, func(r store.RecordRow) error {
+		if id, ok := plan.table(r.Cluster, r.Kind); ok {
+			if t := by[id]; t != nil {
+				return t.write(r)
+			}
 		}
 		return nil
 	})

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -140,86 +139,44 @@ func (r *rowBuf) appendCells(dst []byte) []byte {
 	return dst
 }
 
-// recordNaming names the columns of each cluster's records
-// (extraction.TableColumns) from the runs pass streams: their names, keys
-// and counts, not their values.
-func recordNaming(pass func(func(store.RunKeys) error) error) (map[int64]*extraction.Naming, error) {
-	cols := map[int64]*extraction.TableColumns{}
-	err := pass(func(r store.RunKeys) error {
-		tc := cols[r.Cluster]
-		if tc == nil {
-			tc = extraction.NewTableColumns()
-			cols[r.Cluster] = tc
-		}
-		tc.AddRecords(r.Records)
-		for _, c := range r.Counts {
-			tc.AddCount(extraction.KeyCount(c))
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	names := make(map[int64]*extraction.Naming, len(cols))
-	for id, tc := range cols {
-		names[id] = tc.Naming()
-	}
-	return names, nil
+// storePlan is planTables of all the records of st.
+func storePlan(ctx context.Context, st *store.Store) (*tablePlan, error) {
+	return planTables(func(fn func(store.RunKeys) error) error { return st.ExportRecordKeys(ctx, fn) })
 }
 
-// storeNaming is recordNaming of all the records of st.
-func storeNaming(ctx context.Context, st *store.Store) (map[int64]*extraction.Naming, error) {
-	return recordNaming(func(fn func(store.RunKeys) error) error { return st.ExportRecordKeys(ctx, fn) })
-}
-
-// records streams the records of one cluster (cluster ≥ 0) or of all
-// clusters with a cluster column (cluster < 0): the columns come from a
-// first pass over the records (names, recordNaming), then each row is
-// written as it is read; no table is held in memory.
-func records(ctx context.Context, st *store.Store, rw rowWriter, cluster int64, names map[int64]*extraction.Naming) error {
-	t, err := newTable(rw, cluster, names)
+// records streams the records of one table (id) or of all tables with a
+// cluster column (id nil): the columns come from a first pass over the
+// records (names, planTables), then each row is written as it is read; no
+// table is held in memory.
+func records(ctx context.Context, st *store.Store, rw rowWriter, id *tableID, plan *tablePlan) error {
+	t, err := newTable(rw, id, plan)
 	if err != nil {
 		return err
 	}
-	if cluster < 0 {
-		return st.ExportRecordsNamed(ctx, namer(names), t.write)
+	if id == nil {
+		return st.ExportRecordsNamed(ctx, plan.namer(), t.write)
 	}
-	return st.ExportClusterRecordsNamed(ctx, cluster, namer(names), t.write)
+	return st.ExportKindsRecordsNamed(ctx, id.cluster, plan.kinds[*id], plan.namer(), t.write)
 }
 
-// namer names the fields that have a key by their cluster's naming.
-func namer(names map[int64]*extraction.Naming) store.FieldNamer {
-	return func(_, cluster int64, c store.KeyCount) string {
-		if nm := names[cluster]; nm != nil {
-			return nm.KeyName(c.Key)
-		}
-		return c.Name
-	}
-}
-
-// table writes the rows of one records table: all clusters with a
-// cluster column (cluster < 0), or one cluster's.
+// table writes the rows of one records table: all tables with a cluster
+// column (all), or one table's.
 type table struct {
-	rw      rowWriter
-	cluster int64
-	at      map[string]int
-	lead    []any   // the page, cluster and record columns of a row
-	vals    *rowBuf // the field columns of a row
+	rw   rowWriter
+	all  bool
+	at   map[string]int
+	lead []any   // the page, cluster and record columns of a row
+	vals *rowBuf // the field columns of a row
 }
 
-// newTable writes the header of a records table and returns it.
-func newTable(rw rowWriter, cluster int64, names map[int64]*extraction.Naming) (*table, error) {
+// newTable writes the header of a records table, id's or all tables' (id
+// nil), and returns it.
+func newTable(rw rowWriter, id *tableID, plan *tablePlan) (*table, error) {
 	lead := []string{"page", "record"}
-	var all []string
-	if cluster < 0 {
+	if id == nil {
 		lead = []string{"page", "cluster", "record"}
-		for _, ns := range names {
-			all = append(all, ns.Columns()...)
-		}
-	} else if ns := names[cluster]; ns != nil {
-		all = ns.Columns()
 	}
-	cols := columnOrder(all, MaxTableColumns-len(lead))
+	cols := columnOrder(plan.columns(id), MaxTableColumns-len(lead))
 	at := make(map[string]int, len(cols))
 	for i, c := range cols {
 		at[c] = i
@@ -227,7 +184,7 @@ func newTable(rw rowWriter, cluster int64, names map[int64]*extraction.Naming) (
 	if err := rw.header(append(lead, cols...)); err != nil {
 		return nil, err
 	}
-	return &table{rw: rw, cluster: cluster, at: at,
+	return &table{rw: rw, all: id == nil, at: at,
 		lead: make([]any, len(lead)), vals: newRowBuf(len(cols))}, nil
 }
 
@@ -237,14 +194,14 @@ func (t *table) write(r store.RecordRow) error {
 	if c, ok := t.rw.(*csvWriter); ok { // the columns go from the buffers to CSV, no strings made
 		t.vals.place(r.Fields, t.at)
 		c.buf = appendCSVField(c.buf, r.PageURL)
-		if t.cluster < 0 {
+		if t.all {
 			c.buf = strconv.AppendInt(append(c.buf, ','), r.Cluster, 10)
 		}
 		c.buf = strconv.AppendInt(append(c.buf, ','), int64(r.Index), 10)
 		c.buf = t.vals.appendCells(c.buf)
 		return c.endRow()
 	}
-	if t.cluster < 0 {
+	if t.all {
 		t.lead[0], t.lead[1], t.lead[2] = r.PageURL, r.Cluster, r.Index
 	} else {
 		t.lead[0], t.lead[1] = r.PageURL, r.Index
@@ -253,20 +210,21 @@ func (t *table) write(r store.RecordRow) error {
 	return t.rw.rowOf(t.lead, t.vals.vals)
 }
 
-// WriteRecordsDir writes one file per cluster with records,
-// dir/records-cluster-<id>.<format>, each with its cluster's own columns,
-// and returns the files written. Each file reads only its cluster's
-// records. Per-cluster files of an earlier export that this one did not
-// write are removed once every new file is in place (pruneClusterFiles).
+// WriteRecordsDir writes one file per records table (tables.go: a
+// cluster's main table dir/records-cluster-<id>.<format>, its further
+// kinds' records-cluster-<id>-<kind>.<format> and its small kinds'
+// records-cluster-<id>-rest.<format>), each with its own columns, and
+// returns the files written. Each file reads only its table's records.
+// Per-cluster files of an earlier export that this one did not write are
+// removed once every new file is in place (pruneClusterFiles).
 func WriteRecordsDir(ctx context.Context, st *store.Store, format, dir string) ([]string, error) {
-	names, err := storeNaming(ctx, st)
+	plan, err := storePlan(ctx, st)
 	if err != nil {
 		return nil, fmt.Errorf("export records: %w", err)
 	}
-	ids := slices.Sorted(maps.Keys(names))
 	var files []string
-	for _, id := range ids {
-		path, err := writeClusterFile(ctx, st, format, dir, id, names)
+	for _, id := range plan.ids {
+		path, err := writeTableFile(ctx, st, format, dir, id, plan)
 		if err != nil {
 			return files, err
 		}
@@ -308,20 +266,29 @@ func pruneClusterFiles(dir, format string, written []string) error {
 // clusterFilePrefix starts the name of every per-cluster records file.
 const clusterFilePrefix = "records-cluster-"
 
-// clusterFile is the name of cluster id's records file in format:
-// records-cluster-<id>.<format>.
-func clusterFile(id int64, format string) string {
-	return clusterFilePrefix + strconv.FormatInt(id, 10) + "." + format
+// tableFile is the name of table id's file in format:
+// records-cluster-<id>.<format>, or records-cluster-<id>-<name>.<format>.
+func tableFile(id tableID, format string) string {
+	name := clusterFilePrefix + strconv.FormatInt(id.cluster, 10)
+	if id.name != "" {
+		name += "-" + id.name
+	}
+	return name + "." + format
 }
 
-// clusterFileName reports whether name is a clusterFile name of format,
-// id a positive decimal number without leading zeros.
+// clusterFileName reports whether name is a tableFile name of format: the
+// cluster a positive decimal number without leading zeros, the table's
+// name, if any, lowercase letters, digits and dashes.
 func clusterFileName(name, format string) bool {
 	id, ok := strings.CutPrefix(name, clusterFilePrefix)
 	if !ok {
 		return false
 	}
-	if id, ok = strings.CutSuffix(id, "."+format); !ok || id == "" || id[0] == '0' {
+	if id, ok = strings.CutSuffix(id, "."+format); !ok {
+		return false
+	}
+	id, table, named := strings.Cut(id, "-")
+	if id == "" || id[0] == '0' || named && table == "" {
 		return false
 	}
 	for i := 0; i < len(id); i++ {
@@ -329,20 +296,24 @@ func clusterFileName(name, format string) bool {
 			return false
 		}
 	}
+	for i := 0; i < len(table); i++ {
+		if c := table[i]; (c < 'a' || c > 'z') && (c < '0' || c > '9') && c != '-' {
+			return false
+		}
+	}
 	return true
 }
 
-// writeClusterFile writes dir/records-cluster-<id>.<format> and returns
-// its path.
-func writeClusterFile(ctx context.Context, st *store.Store, format, dir string, id int64, names map[int64]*extraction.Naming) (string, error) {
-	path := filepath.Join(dir, clusterFile(id, format))
+// writeTableFile writes table id's file in dir and returns its path.
+func writeTableFile(ctx context.Context, st *store.Store, format, dir string, id tableID, plan *tablePlan) (string, error) {
+	path := filepath.Join(dir, tableFile(id, format))
 	err := atomicWrite(path, func(w io.Writer) error {
 		rw, err := newRowWriter(w, format)
 		if err != nil {
 			return err
 		}
-		if err := records(ctx, st, rw, id, names); err != nil {
-			return fmt.Errorf("export records of cluster %d: %w", id, err)
+		if err := records(ctx, st, rw, &id, plan); err != nil {
+			return fmt.Errorf("export records of cluster %d: %w", id.cluster, err)
 		}
 		return rw.flush()
 	})

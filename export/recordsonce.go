@@ -3,18 +3,15 @@ package export
 import (
 	"context"
 	"fmt"
-	"maps"
 	"os"
 	"path/filepath"
-	"slices"
 
-	"github.com/crawl-project/crawl/extraction"
 	"github.com/crawl-project/crawl/store"
 )
 
 // maxOnePassFiles bounds the per-cluster files WriteRecords writes in its
-// single pass over the records (open files); clusters beyond it get a
-// pass each, as WriteRecordsDir does.
+// single pass over the records (open files); tables beyond it get a pass
+// each, as WriteRecordsDir does.
 const maxOnePassFiles = 64
 
 // WriteRecords writes the records table (as WriteFile with "records") to
@@ -26,12 +23,12 @@ const maxOnePassFiles = 64
 // file is in place (pruneClusterFiles). It returns the per-cluster files
 // written.
 func WriteRecords(ctx context.Context, st *store.Store, format, path, dir string) ([]string, error) {
-	names, err := storeNaming(ctx, st)
+	plan, err := storePlan(ctx, st)
 	if err != nil {
 		return nil, fmt.Errorf("export records: %w", err)
 	}
-	ids := slices.Sorted(maps.Keys(names))
-	once, rest := ids, []int64(nil)
+	ids := plan.ids
+	once, rest := ids, []tableID(nil)
 	if len(ids) > maxOnePassFiles {
 		once, rest = ids[:maxOnePassFiles], ids[maxOnePassFiles:]
 	}
@@ -41,26 +38,28 @@ func WriteRecords(ctx context.Context, st *store.Store, format, path, dir string
 			o.discard()
 		}
 	}()
-	all, err := newPendingFile(path, format, -1, names)
+	all, err := newPendingFile(path, format, nil, plan)
 	if err != nil {
 		return nil, err
 	}
 	outs = append(outs, all)
-	byCluster := make(map[int64]*table, len(once))
+	byTable := make(map[tableID]*table, len(once))
 	for _, id := range once {
-		o, err := newPendingFile(filepath.Join(dir, clusterFile(id, format)), format, id, names)
+		o, err := newPendingFile(filepath.Join(dir, tableFile(id, format)), format, &id, plan)
 		if err != nil {
 			return nil, err
 		}
 		outs = append(outs, o)
-		byCluster[id] = o.t
+		byTable[id] = o.t
 	}
-	err = st.ExportRecordsNamed(ctx, namer(names), func(r store.RecordRow) error {
+	err = st.ExportRecordsNamed(ctx, plan.namer(), func(r store.RecordRow) error {
 		if err := all.t.write(r); err != nil {
 			return err
 		}
-		if t := byCluster[r.Cluster]; t != nil {
-			return t.write(r)
+		if id, ok := plan.table(r.Cluster, r.Kind); ok {
+			if t := byTable[id]; t != nil {
+				return t.write(r)
+			}
 		}
 		return nil
 	})
@@ -78,7 +77,7 @@ func WriteRecords(ctx context.Context, st *store.Store, format, path, dir string
 	}
 	outs = nil
 	for _, id := range rest {
-		f, err := writeClusterFile(ctx, st, format, dir, id, names)
+		f, err := writeTableFile(ctx, st, format, dir, id, plan)
 		if err != nil {
 			return files, err
 		}
@@ -96,7 +95,7 @@ type pendingFile struct {
 	t    *table
 }
 
-func newPendingFile(path, format string, cluster int64, names map[int64]*extraction.Naming) (*pendingFile, error) {
+func newPendingFile(path, format string, id *tableID, plan *tablePlan) (*pendingFile, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("export: %w", err)
 	}
@@ -106,7 +105,7 @@ func newPendingFile(path, format string, cluster int64, names map[int64]*extract
 	}
 	o := &pendingFile{path: path, f: f}
 	if o.rw, err = newRowWriter(f, format); err == nil {
-		o.t, err = newTable(o.rw, cluster, names)
+		o.t, err = newTable(o.rw, id, plan)
 	}
 	if err != nil {
 		o.discard()

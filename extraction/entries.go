@@ -72,7 +72,8 @@ func entries(p *page, cfg Config) (region, bool) {
 	if best == nil || total == 0 || float64(bestText)/total < cfg.MinCoverage {
 		return region{}, false
 	}
-	r := region{node: int(t.Parent[best[0][0]]), sim: 1, cov: float64(bestText) / total, records: best}
+	_, lists, _ := strings.Cut(bestName, " ") // "dl dl.py": the lists' tag.class
+	r := region{node: int(t.Parent[best[0][0]]), kind: lists, sim: 1, cov: float64(bestText) / total, records: best}
 	if strings.HasPrefix(bestName, "table ") && (!dataRows(t, best) || article(p, r)) {
 		return region{}, false
 	}

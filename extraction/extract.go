@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/extraction/stm"
@@ -91,6 +92,7 @@ func (c Config) withDefaults() Config {
 // region is one data region with its records.
 type region struct {
 	node    int
+	kind    string // the entries' group (entries.go: "dl.py"), "" for a list region
 	records [][]int32
 	sim     float64
 	quality float64
@@ -196,7 +198,7 @@ func ExtractPage(doc *html.Node, cfg Config) ([]crawl.Record, error) {
 		return nil, err
 	}
 	a := analyze(p, &m, cfg)
-	return named(newColumns(), a.values(""), "", 0), nil
+	return named(newColumns(), a.values(""), "", 0, a.kind()), nil
 }
 
 // values lists the leaves of every record of a (recordValues), records in
@@ -224,13 +226,44 @@ func (a analysis) values(pageURL string) [][]value {
 
 // named names the fields of the records' values along cols, which it
 // extends (columns.go).
-func named(cols *columns, vals [][]value, pageURL string, cluster int64) []crawl.Record {
+func named(cols *columns, vals [][]value, pageURL string, cluster int64, kind string) []crawl.Record {
 	fields := cols.fields(vals)
 	out := make([]crawl.Record, len(fields))
 	for i, fs := range fields {
-		out[i] = crawl.Record{PageURL: pageURL, Cluster: cluster, Index: i, Fields: fs}
+		out[i] = crawl.Record{PageURL: pageURL, Cluster: cluster, Index: i, Kind: kind, Fields: fs}
 	}
 	return out
+}
+
+// kind names the structure the page's records come from (crawl.Record's
+// Kind): the tag.class of the roots of the main region's first record
+// ("dl.py", "div.col-first+div.col-second+div.col-last"), after the
+// region's container when a root has no class ("ul.member-list > li",
+// "dl.variablelist > dt+dd"; for API entries and table rows the entries'
+// group). API entries found as a list region and as entries are one kind.
+// It depends on the page alone, never on the order pages came in.
+func (a analysis) kind() string {
+	if len(a.regions) == 0 || len(a.regions[0].records) == 0 {
+		return ""
+	}
+	r := a.regions[0]
+	var roots []string
+	classed := true
+	for _, i := range r.records[0] {
+		if n := a.p.name(i); !slices.Contains(roots, n) {
+			roots = append(roots, n)
+			classed = classed && strings.Contains(n, ".")
+		}
+	}
+	kind := strings.Join(roots, "+")
+	if classed {
+		return kind
+	}
+	container := r.kind
+	if container == "" {
+		container = a.p.name(int32(r.node))
+	}
+	return container + " > " + kind
 }
 
 // Validate reports a Config field out of range.

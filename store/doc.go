@@ -43,9 +43,11 @@
 //     ExportRecordKeys reads the runs' names and keys with their counts (not the values), from
 //     which package export names a cluster's columns, and ExportRecordsNamed gives the fields
 //     those names (once per run and key, not per field).
-//   - records.go: a batch's records stored as runs (one page_records row per page and
-//     cluster: 405 rows instead of 17,847 for the Python docs), the migration of the
-//     records table of schema 6 and before into runs.
+//   - records.go: a batch's records stored as runs (one page_records row per page,
+//     cluster and kind: 405 rows instead of 17,847 for the Python docs), the migration of the
+//     records table of schema 6 and before into runs. Since schema 10 a run keeps its
+//     records' kind (crawl.Record.Kind, before keys and data), which ExportRecordKeys and the
+//     record rows carry and ExportKindsRecordsNamed selects by: package export's tables.
 //   - recordcodec.go: the runs' encoding (names once per run, varint lengths, no JSON; since
 //     schema 8 the fields' column keys with their counts in the keys column, before data),
 //     EncodeRecordRun and DecodeRecordRun for programs with SQL of their own (the

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/crawl-project/crawl"
@@ -46,6 +47,7 @@ type RecordRow struct {
 	PageSeq int64
 	PageURL string
 	Cluster int64
+	Kind    string // crawl.Record.Kind
 	Index   int
 	Fields  []crawl.Field
 }
@@ -126,22 +128,39 @@ func (s *Store) ExportClusterRecords(ctx context.Context, cluster int64, fn func
 	return s.ExportClusterRecordsNamed(ctx, cluster, nil, fn)
 }
 
-// FieldNamer names the fields of a run (a page's records of one cluster)
-// that have a key c.Key, once per entry of the run rather than per field.
-type FieldNamer func(pageSeq, cluster int64, c KeyCount) string
+// FieldNamer names the fields of a run (a page's records of one cluster
+// and kind) that have a key c.Key, once per entry of the run rather than
+// per field.
+type FieldNamer func(pageSeq, cluster int64, kind string, c KeyCount) string
 
 // ExportRecordsNamed is ExportRecords with the fields that have a key
 // named by name (nil: their stored names).
 func (s *Store) ExportRecordsNamed(ctx context.Context, name FieldNamer, fn func(RecordRow) error) error {
-	return s.exportRecords(ctx, `SELECT r.page_seq, p.url, r.cluster, r.n, r.names, r.data, r.keys
+	return s.exportRecords(ctx, `SELECT r.page_seq, p.url, r.cluster, r.kind, r.n, r.names, r.data, r.keys
 		FROM page_records r JOIN pages p ON p.seq = r.page_seq ORDER BY r.page_seq, r.first`, name, fn)
 }
 
 // ExportClusterRecordsNamed is ExportClusterRecords with the fields that
 // have a key named by name (nil: their stored names).
 func (s *Store) ExportClusterRecordsNamed(ctx context.Context, cluster int64, name FieldNamer, fn func(RecordRow) error) error {
-	return s.exportRecords(ctx, `SELECT r.page_seq, p.url, r.cluster, r.n, r.names, r.data, r.keys
+	return s.exportRecords(ctx, `SELECT r.page_seq, p.url, r.cluster, r.kind, r.n, r.names, r.data, r.keys
 		FROM page_records r JOIN pages p ON p.seq = r.page_seq WHERE r.cluster = ? ORDER BY r.page_seq, r.first`, name, fn, cluster)
+}
+
+// ExportKindsRecordsNamed is ExportClusterRecordsNamed of the records of
+// the given kinds only (crawl.Record.Kind): one table of a cluster's
+// records. No kinds: none.
+func (s *Store) ExportKindsRecordsNamed(ctx context.Context, cluster int64, kinds []string, name FieldNamer, fn func(RecordRow) error) error {
+	if len(kinds) == 0 {
+		return nil
+	}
+	args := []any{cluster}
+	for _, k := range kinds {
+		args = append(args, k)
+	}
+	return s.exportRecords(ctx, `SELECT r.page_seq, p.url, r.cluster, r.kind, r.n, r.names, r.data, r.keys
+		FROM page_records r JOIN pages p ON p.seq = r.page_seq WHERE r.cluster = ? AND r.kind IN (?`+
+		strings.Repeat(",?", len(kinds)-1)+`) ORDER BY r.page_seq, r.first`, name, fn, args...)
 }
 
 // RecordColumns returns the field names of the stored records of each
@@ -180,6 +199,7 @@ type RunKeys struct {
 	PageSeq int64
 	PageURL string
 	Cluster int64
+	Kind    string     // the records' kind (crawl.Record.Kind)
 	Records int        // records in the run
 	Counts  []KeyCount // valid until fn returns; Key "" and no counts in runs without keys
 }
@@ -188,7 +208,7 @@ type RunKeys struct {
 // index, reading its names and keys only (not the values): what naming a
 // cluster's columns needs (extraction.TableColumns).
 func (s *Store) ExportRecordKeys(ctx context.Context, fn func(RunKeys) error) error {
-	rows, err := s.r.QueryContext(ctx, `SELECT r.page_seq, p.url, r.cluster, r.n, r.names, r.keys
+	rows, err := s.r.QueryContext(ctx, `SELECT r.page_seq, p.url, r.cluster, r.kind, r.n, r.names, r.keys
 		FROM page_records r JOIN pages p ON p.seq = r.page_seq ORDER BY r.page_seq, r.first`)
 	if err != nil {
 		return fmt.Errorf("store: export record keys: %w", err)
@@ -198,7 +218,7 @@ func (s *Store) ExportRecordKeys(ctx context.Context, fn func(RunKeys) error) er
 	for rows.Next() {
 		var rk RunKeys
 		var names, keys sql.RawBytes
-		if err := rows.Scan(&rk.PageSeq, &rk.PageURL, &rk.Cluster, &rk.Records, &names, &keys); err != nil {
+		if err := rows.Scan(&rk.PageSeq, &rk.PageURL, &rk.Cluster, &rk.Kind, &rk.Records, &names, &keys); err != nil {
 			return fmt.Errorf("store: export record keys: %w", err)
 		}
 		if rk.Counts, err = dec.decodeEntries(names, keys); err != nil {
@@ -223,17 +243,17 @@ func (s *Store) exportRecords(ctx context.Context, query string, name FieldNamer
 	dec := newRunDecoder()
 	for rows.Next() {
 		var seq, cluster int64
-		var url string
+		var url, kind string
 		var n int
 		var names, data, keys sql.RawBytes
-		if err := rows.Scan(&seq, &url, &cluster, &n, &names, &data, &keys); err != nil {
+		if err := rows.Scan(&seq, &url, &cluster, &kind, &n, &names, &data, &keys); err != nil {
 			return fmt.Errorf("store: export records: %w", err)
 		}
 		if name != nil {
-			dec.rename = func(c KeyCount) string { return name(seq, cluster, c) }
+			dec.rename = func(c KeyCount) string { return name(seq, cluster, kind, c) }
 		}
 		err := dec.decode(names, keys, data, n, func(idx int, fields []crawl.Field) error {
-			return fn(RecordRow{PageSeq: seq, PageURL: url, Cluster: cluster, Index: idx, Fields: fields})
+			return fn(RecordRow{PageSeq: seq, PageURL: url, Cluster: cluster, Kind: kind, Index: idx, Fields: fields})
 		})
 		var bad *runError
 		if errors.As(err, &bad) {

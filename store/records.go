@@ -80,7 +80,7 @@ func insertRecords(ctx context.Context, tx *sql.Tx, b *crawl.Batch) error {
 		return err
 	}
 	defer del.Close()
-	ins, err := tx.PrepareContext(ctx, `INSERT INTO page_records(page_seq, first, cluster, n, names, data, keys) VALUES(?,?,?,?,?,?,?)`)
+	ins, err := tx.PrepareContext(ctx, `INSERT INTO page_records(page_seq, first, cluster, kind, n, names, data, keys) VALUES(?,?,?,?,?,?,?,?)`)
 	if err != nil {
 		return err
 	}
@@ -92,7 +92,7 @@ func insertRecords(ctx context.Context, tx *sql.Tx, b *crawl.Batch) error {
 		}
 		for run := range runs(p.recs) {
 			names, data, keys := enc.encode(run)
-			if _, err := ins.ExecContext(ctx, p.seq, run[0].Index, run[0].Cluster, len(run), names, data, keys); err != nil {
+			if _, err := ins.ExecContext(ctx, p.seq, run[0].Index, run[0].Cluster, run[0].Kind, len(run), names, data, keys); err != nil {
 				return fmt.Errorf("insert records of %s: %w", run[0].PageURL, err)
 			}
 		}
@@ -100,12 +100,12 @@ func insertRecords(ctx context.Context, tx *sql.Tx, b *crawl.Batch) error {
 	return nil
 }
 
-// runs yields recs cut where the cluster changes.
+// runs yields recs cut where the cluster or the kind changes.
 func runs(recs []crawl.Record) func(func([]crawl.Record) bool) {
 	return func(yield func([]crawl.Record) bool) {
 		for i := 0; i < len(recs); {
 			j := i + 1
-			for j < len(recs) && recs[j].Cluster == recs[i].Cluster {
+			for j < len(recs) && recs[j].Cluster == recs[i].Cluster && recs[j].Kind == recs[i].Kind {
 				j++
 			}
 			if !yield(recs[i:j]) {

@@ -206,6 +206,29 @@ CREATE TABLE page_html (
 INSERT INTO page_html(seq, html) SELECT seq, html FROM pages;
 ALTER TABLE pages DROP COLUMN html;
 `,
+	// 10: the kind of a run's records (crawl.Record.Kind: the structure of
+	// their list on the page), from which the exports give each kind of a
+	// cluster's records a table of its own; '' in stores written before.
+	// Before keys and data, like them read without the values: the table
+	// is made anew.
+	`
+CREATE TABLE page_records_kind (
+	page_seq INTEGER NOT NULL REFERENCES pages(seq) ON DELETE CASCADE,
+	first    INTEGER NOT NULL,                 -- index of the run's first record
+	cluster  INTEGER NOT NULL DEFAULT 0,
+	kind     TEXT NOT NULL DEFAULT '',         -- the records' kind (crawl.Record.Kind)
+	n        INTEGER NOT NULL,                 -- records in the run
+	names    BLOB NOT NULL,                    -- the run's field names, each once per key
+	keys     BLOB,                             -- per name: its key, sparseness and counts; NULL: names final
+	data     BLOB NOT NULL,                    -- the records: index, fields as (name number, value)
+	PRIMARY KEY (page_seq, first)
+);
+INSERT INTO page_records_kind(page_seq, first, cluster, n, names, keys, data)
+	SELECT page_seq, first, cluster, n, names, keys, data FROM page_records;
+DROP TABLE page_records;
+ALTER TABLE page_records_kind RENAME TO page_records;
+CREATE INDEX page_records_cluster ON page_records(cluster);
+`,
 }
 
 // stepRecordRuns is the schema version that stores records as runs.
@@ -213,6 +236,9 @@ const stepRecordRuns = 7
 
 // stepPageHTML is the schema version that keeps pages' HTML in page_html.
 const stepPageHTML = 9
+
+// stepRecordKinds is the schema version that keeps the records' kind.
+const stepRecordKinds = 10
 
 // SchemaVersion returns the schema version this program writes.
 func SchemaVersion() int { return len(migrations) }
