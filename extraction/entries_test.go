@@ -62,3 +62,34 @@ func TestEntriesOfDocPages(t *testing.T) {
 		})
 	}
 }
+
+// TestRecordKind: a page's records carry the structure of their list
+// (crawl.Record.Kind), the same for API entries wherever the page has
+// them, and depending on the page alone.
+func TestRecordKind(t *testing.T) {
+	for file, want := range map[string]string{
+		"entries/python-colorsys.html":         "dl.py",
+		"entries/postgresql-app-createdb.html": "dl.variablelist > dt+dd",
+		"pre/python-pprint.html":               "dl.py",
+		"labels/linkedin-1.html":               "li.entity",
+	} {
+		b, err := os.ReadFile("testdata/" + file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc, err := htmldecode.Parse(b, "text/html; charset=utf-8")
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs, err := extraction.ExtractPage(doc, extraction.Config{})
+		if err != nil || len(recs) == 0 {
+			t.Fatalf("%s: %d records, %v", file, len(recs), err)
+		}
+		for _, r := range recs {
+			if r.Kind != want {
+				t.Errorf("%s: record %d of kind %q, want %q", file, r.Index, r.Kind, want)
+				break
+			}
+		}
+	}
+}
