@@ -71,7 +71,7 @@ func TestRecordKind(t *testing.T) {
 		"entries/python-colorsys.html":         "dl.py",
 		"entries/postgresql-app-createdb.html": "dl.variablelist > dt+dd",
 		"pre/python-pprint.html":               "dl.py",
-		"labels/linkedin-1.html":               "li.entity",
+		"labels/linkedin-1.html":               "ul.content > li",
 	} {
 		b, err := os.ReadFile("testdata/" + file)
 		if err != nil {
