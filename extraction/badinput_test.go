@@ -31,6 +31,16 @@ func badPages() map[string]string {
 		fmt.Fprintf(&varied, "<li><a href=\"/v%d\">Entry %d</a>%s</li>", i, i, strings.Repeat("<span>x</span>", i%97))
 	}
 	varied.WriteString("</ul></body></html>")
+	var pairs strings.Builder // three items each holding a definition list of 15,000 pairs
+	pairs.WriteString("<html><body><ul>")
+	for r := range 3 {
+		fmt.Fprintf(&pairs, "<li><h3>Item %d</h3><dl>", r)
+		for i := range 15_000 {
+			fmt.Fprintf(&pairs, "<dt>Key %d</dt><dd>value %d</dd>", i, i)
+		}
+		pairs.WriteString("</dl></li>")
+	}
+	pairs.WriteString("</ul></body></html>")
 	deep.WriteString("<html><body>")
 	deep.WriteString(strings.Repeat("<div>", 500))
 	deep.WriteString("deep text")
@@ -39,6 +49,7 @@ func badPages() map[string]string {
 		"50k rows":            rows.String(),
 		"50k varied siblings": varied.String(),
 		"500 deep":            deep.String(),
+		"45k labelled pairs":  pairs.String(),
 		"no text":             "<html><body>" + strings.Repeat("<div><span></span><img></div>", 5000) + "</body></html>",
 	}
 }
@@ -54,6 +65,7 @@ func TestBadInputBounded(t *testing.T) {
 		{"50k rows", 50_000, nil},
 		{"50k varied siblings", 0, extraction.ErrTooLarge}, // 2.5 million nodes
 		{"500 deep", 0, nil},
+		{"45k labelled pairs", 45_000, nil}, // the pairs are the records (entries of many terms)
 		{"no text", 0, nil},
 	}
 	for _, tt := range tests {
@@ -106,7 +118,7 @@ func TestDeepDOM(t *testing.T) {
 // extracted (ms/op per page).
 func BenchmarkBadInput(b *testing.B) {
 	pages := badPages()
-	for _, name := range []string{"100k links", "50k rows", "no text"} {
+	for _, name := range []string{"100k links", "50k rows", "no text", "45k labelled pairs"} {
 		b.Run(name, func(b *testing.B) {
 			doc := parse(b, pages[name])
 			b.ReportAllocs()

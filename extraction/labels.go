@@ -1,6 +1,7 @@
 package extraction
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -33,16 +34,14 @@ const (
 // fieldLabels returns, for the records of a page, the label of each
 // description (dd, or td after a th) that follows a field label, and the
 // set of the label terms themselves (label ""); nil when the records
-// hold none.
+// hold none. Each list's children are read once (terms of one parent
+// together), so a record holding a list of thousands of pairs costs
+// linear time.
 func fieldLabels(t *stm.Tree, recs [][]int32) map[int32]string {
-	type pair struct {
-		term   int32
-		label  string
-		values []int32
-	}
-	var found []pair
+	var found []termPair
 	records := map[string]int{} // label -> records holding it
 	var inRecord map[string]bool
+	read := map[int32]bool{} // parents whose terms are in found
 	for _, rec := range recs {
 		clear(inRecord)
 		for _, root := range rec {
@@ -51,25 +50,21 @@ func fieldLabels(t *stm.Tree, recs [][]int32) map[int32]string {
 				if l := t.Label[j]; l != uint64(atom.Dt) && l != uint64(atom.Th) {
 					continue
 				}
-				if isRoot(rec, t.Parent[j]) || attr(t.Node[j], "id") != "" {
-					continue // the record's own term or header, or an entry's anchored signature
+				parent := t.Parent[j]
+				if read[parent] || isRoot(rec, parent) {
+					continue // read with an earlier term, or the record's own term or header
 				}
-				values := described(t, int32(j))
-				if len(values) == 0 {
-					continue // a header row, a term without description
+				read[parent] = true
+				for _, f := range termPairs(t, parent) {
+					if inRecord == nil {
+						inRecord = map[string]bool{}
+					}
+					if !inRecord[f.label] {
+						inRecord[f.label] = true
+						records[f.label]++
+					}
+					found = append(found, f)
 				}
-				l := labelOf(t, j)
-				if l == "" {
-					continue
-				}
-				if inRecord == nil {
-					inRecord = map[string]bool{}
-				}
-				if !inRecord[l] {
-					inRecord[l] = true
-					records[l]++
-				}
-				found = append(found, pair{int32(j), l, values})
 			}
 		}
 	}
@@ -89,24 +84,39 @@ func fieldLabels(t *stm.Tree, recs [][]int32) map[int32]string {
 	return out
 }
 
-// described returns the descriptions of term i: the dd elements after a
-// dt, the td cells after a th, up to the next term.
-func described(t *stm.Tree, i int32) []int32 {
-	term, value := atom.Dt, atom.Dd
-	if tagOf(t, int(i)) == atom.Th {
-		term, value = atom.Th, atom.Td
-	}
-	var out []int32
-	for _, s := range t.Children(int(t.Parent[i])) {
-		switch {
-		case s <= i:
-		case tagOf(t, int(s)) == term:
-			return out
-		case tagOf(t, int(s)) == value:
-			out = append(out, s)
+// termPair is a field label's term and its descriptions.
+type termPair struct {
+	term   int32
+	label  string
+	values []int32
+}
+
+// termPairs returns the labelled terms among the children of parent, each
+// with its descriptions: the dd elements after a dt, the td cells after a
+// th, up to the next term. Terms with an id (an API entry's anchored
+// signature), without a description (a header row) or whose text is no
+// label are left out.
+func termPairs(t *stm.Tree, parent int32) []termPair {
+	var out []termPair
+	open := false // the last term is out[len(out)-1]
+	for _, c := range t.Children(int(parent)) {
+		switch a := tagOf(t, int(c)); {
+		case a == atom.Dt || a == atom.Th:
+			open = false
+			if attr(t.Node[c], "id") != "" {
+				continue
+			}
+			if l := labelOf(t, int(c)); l != "" {
+				out = append(out, termPair{term: c, label: l})
+				open = true
+			}
+		case open && (a == atom.Dd && tagOf(t, int(out[len(out)-1].term)) == atom.Dt ||
+			a == atom.Td && tagOf(t, int(out[len(out)-1].term)) == atom.Th):
+			out[len(out)-1].values = append(out[len(out)-1].values, c)
 		}
 	}
-	return out
+	// a term without a description is no field label
+	return slices.DeleteFunc(out, func(p termPair) bool { return len(p.values) == 0 })
 }
 
 // isRoot reports whether node i is one of the record's roots.

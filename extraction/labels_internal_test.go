@@ -1,6 +1,8 @@
 package extraction
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/crawl-project/crawl/htmldecode"
@@ -58,5 +60,63 @@ func TestLabelPath(t *testing.T) {
 		if got := labelPath(k); got != want {
 			t.Errorf("labelPath(%q) = %q, want %q", k, got, want)
 		}
+	}
+}
+
+// hugeLabelled is a page of three records, each holding a definition list
+// of n labelled pairs, the same labels in each.
+func hugeLabelled(tb testing.TB, n int) (*page, [][]int32) {
+	tb.Helper()
+	var b strings.Builder
+	b.WriteString("<ul>")
+	for r := range 3 {
+		fmt.Fprintf(&b, "<li><h3>Item %d</h3><dl>", r)
+		for i := range n {
+			fmt.Fprintf(&b, "<dt>Key %d</dt><dd>value %d</dd>", i, i)
+		}
+		b.WriteString("</dl></li>")
+	}
+	b.WriteString("</ul>")
+	doc, err := htmldecode.Parse([]byte(b.String()), "text/html; charset=utf-8")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	p, err := newPage(doc, 0)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var recs [][]int32
+	for i := range p.t.Len() {
+		if p.t.Label[i] == uint64(atom.Li) {
+			recs = append(recs, []int32{int32(i)})
+		}
+	}
+	return p, recs
+}
+
+// TestFieldLabelsLongList: records each holding a list of 15,000 pairs
+// get every pair labelled (a list's children are read once, not once a
+// term: BenchmarkFieldLabels).
+func TestFieldLabelsLongList(t *testing.T) {
+	p, recs := hugeLabelled(t, 15_000)
+	labels := fieldLabels(p.t, recs)
+	terms, values := 0, 0
+	for _, l := range labels {
+		if l == "" {
+			terms++
+		} else {
+			values++
+		}
+	}
+	if terms != 45_000 || values != 45_000 {
+		t.Errorf("%d terms and %d descriptions labelled, want 45,000 each", terms, values)
+	}
+}
+
+func BenchmarkFieldLabels(b *testing.B) {
+	p, recs := hugeLabelled(b, 15_000)
+	b.ReportAllocs()
+	for b.Loop() {
+		fieldLabels(p.t, recs)
 	}
 }
