@@ -18,6 +18,11 @@ func FuzzExtractPage(f *testing.F) {
 	f.Add([]byte("<table><tr><td>1<td>2<tr><td>3</table><p>x<p>y"))
 	f.Add([]byte("\xef\xbb\xbf<meta charset=gbk><div>\xc4\xe3\xba\xc3</div><div>\xc4\xe3</div>"))
 	f.Add([]byte("<div><div><div></div></div></div><select><option>1</select><!-- c -->"))
+	f.Add([]byte("<ul><li><h3>a</h3><dl><dt>Returns:</dt><dd>x <a href=/r>y</a></dd><dt id=s>Page:</dt><dd>1</dd></dl>" +
+		"<li><h3>b</h3><dl><dt>Returns:</dt><dd>z</dd><dt>Page:</dt><dd>2</dd></dl>" +
+		"<li><h3>c</h3><table><tr><th>Current</th><td>q</td></tr></table></ul>"))
+	f.Add([]byte("<dl class=v><dt>-a</dt><dd>one</dd><dt>-b</dt><dt>-c</dt><dd>two</dd><div><dt>d</dt><dd>3</dd></div></dl>" +
+		"<dl class=py><dt id=f>f()</dt><dd><dl class=py><dt>g()</dt><dd>h</dd></dl><dl class=py><dt>k()</dt><dd>m</dd></dl></dd></dl>"))
 	f.Add([]byte{})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		doc, err := htmldecode.Parse(data, "text/html")
