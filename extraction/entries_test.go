@@ -1,12 +1,8 @@
 package extraction_test
 
 import (
-	"os"
 	"strings"
 	"testing"
-
-	"github.com/crawl-project/crawl/extraction"
-	"github.com/crawl-project/crawl/htmldecode"
 )
 
 // TestEntriesOfDocPages: the API entries and definition lists of real
@@ -28,18 +24,7 @@ func TestEntriesOfDocPages(t *testing.T) {
 		{"postgresql-app-createdb.html", 20, 30, "-D tablespace", [2]string{"--tablespace", "--template"}},
 	} {
 		t.Run(tt.file, func(t *testing.T) {
-			b, err := os.ReadFile("testdata/entries/" + tt.file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			doc, err := htmldecode.Parse(b, "text/html; charset=utf-8")
-			if err != nil {
-				t.Fatal(err)
-			}
-			recs, err := extraction.ExtractPage(doc, extraction.Config{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			recs := extractFile(t, "testdata/entries/"+tt.file)
 			if len(recs) < tt.min || len(recs) > tt.max {
 				t.Errorf("%d records, want %d to %d", len(recs), tt.min, tt.max)
 			}
@@ -73,17 +58,9 @@ func TestRecordKind(t *testing.T) {
 		"pre/python-pprint.html":               "dl.py",
 		"labels/linkedin-1.html":               "ul.content > li",
 	} {
-		b, err := os.ReadFile("testdata/" + file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		doc, err := htmldecode.Parse(b, "text/html; charset=utf-8")
-		if err != nil {
-			t.Fatal(err)
-		}
-		recs, err := extraction.ExtractPage(doc, extraction.Config{})
-		if err != nil || len(recs) == 0 {
-			t.Fatalf("%s: %d records, %v", file, len(recs), err)
+		recs := extractFile(t, "testdata/"+file)
+		if len(recs) == 0 {
+			t.Fatalf("%s: no records", file)
 		}
 		for _, r := range recs {
 			if r.Kind != want {

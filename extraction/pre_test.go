@@ -1,12 +1,8 @@
 package extraction_test
 
 import (
-	"os"
 	"strings"
 	"testing"
-
-	"github.com/crawl-project/crawl/extraction"
-	"github.com/crawl-project/crawl/htmldecode"
 )
 
 // TestPreformattedTextIsOneValue: no list of records is looked for inside
@@ -25,18 +21,7 @@ func TestPreformattedTextIsOneValue(t *testing.T) {
 		{"python-pprint.html", 8, 20, "pprint.pformat("},
 	} {
 		t.Run(tt.file, func(t *testing.T) {
-			b, err := os.ReadFile("testdata/pre/" + tt.file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			doc, err := htmldecode.Parse(b, "text/html; charset=utf-8")
-			if err != nil {
-				t.Fatal(err)
-			}
-			recs, err := extraction.ExtractPage(doc, extraction.Config{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			recs := extractFile(t, "testdata/pre/"+tt.file)
 			found := false
 			for _, r := range recs {
 				var vals []string

@@ -1,12 +1,10 @@
 package extraction_test
 
 import (
-	"os"
 	"strings"
 	"testing"
 
-	"github.com/crawl-project/crawl/extraction"
-	"github.com/crawl-project/crawl/htmldecode"
+	"github.com/crawl-project/crawl"
 )
 
 // TestSentenceIsNotAList: the pieces of a sentence cut at its links (a
@@ -26,35 +24,7 @@ func TestSentenceIsNotAList(t *testing.T) {
 		{"sqlite-releaselog-3_0_0.html", 6, 10, "Support for internationalization"},
 	} {
 		t.Run(tt.file, func(t *testing.T) {
-			b, err := os.ReadFile("testdata/prose/" + tt.file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			doc, err := htmldecode.Parse(b, "text/html; charset=utf-8")
-			if err != nil {
-				t.Fatal(err)
-			}
-			recs, err := extraction.ExtractPage(doc, extraction.Config{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			found := tt.want == ""
-			for _, r := range recs {
-				for _, f := range r.Fields {
-					if strings.HasPrefix(f.Value, tt.want) {
-						found = true
-					}
-				}
-			}
-			if len(recs) < tt.min || len(recs) > tt.max {
-				for _, r := range recs {
-					t.Logf("record %d: %v", r.Index, r.Fields)
-				}
-				t.Errorf("%d records, want %d to %d", len(recs), tt.min, tt.max)
-			}
-			if !found {
-				t.Errorf("no record begins %q", tt.want)
-			}
+			wantFileRecords(t, "testdata/prose/"+tt.file, tt.min, tt.max, tt.want)
 		})
 	}
 }
@@ -71,18 +41,7 @@ func TestSentenceIsNotAList(t *testing.T) {
 func TestTechnicalProseIsNotAList(t *testing.T) {
 	for _, file := range []string{"sqlite-asyncvfs.html", "sqlite-privatebranch.html"} {
 		t.Run(file, func(t *testing.T) {
-			b, err := os.ReadFile("testdata/prose/" + file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			doc, err := htmldecode.Parse(b, "text/html; charset=utf-8")
-			if err != nil {
-				t.Fatal(err)
-			}
-			recs, err := extraction.ExtractPage(doc, extraction.Config{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			recs := extractFile(t, "testdata/prose/"+file)
 			for _, r := range recs {
 				t.Errorf("record %d: %.80v", r.Index, r.Fields)
 			}
@@ -108,35 +67,37 @@ func TestSectionsAreNotRecords(t *testing.T) {
 		{"rustdoc-std-io.html", 0, 40, ""},
 	} {
 		t.Run(tt.file, func(t *testing.T) {
-			b, err := os.ReadFile("testdata/prose/" + tt.file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			doc, err := htmldecode.Parse(b, "text/html; charset=utf-8")
-			if err != nil {
-				t.Fatal(err)
-			}
-			recs, err := extraction.ExtractPage(doc, extraction.Config{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			found := tt.want == ""
-			for _, r := range recs {
+			for _, r := range wantFileRecords(t, "testdata/prose/"+tt.file, tt.min, tt.max, tt.want) {
 				for _, f := range r.Fields {
-					if strings.HasPrefix(f.Value, tt.want) {
-						found = true
-					}
 					if strings.Contains(f.Value, "play.rust-lang.org") {
 						t.Errorf("record %d holds a code example: %.80v", r.Index, r.Fields)
 					}
 				}
 			}
-			if len(recs) < tt.min || len(recs) > tt.max {
-				t.Errorf("%d records, want %d to %d", len(recs), tt.min, tt.max)
-			}
-			if !found {
-				t.Errorf("no record begins %q", tt.want)
-			}
 		})
 	}
+}
+
+// wantFileRecords extracts the page at path and checks it gives min to max
+// records, one of whose values begins with begins ("": no such check);
+// it returns the records.
+func wantFileRecords(t *testing.T, path string, min, max int, begins string) []crawl.Record {
+	t.Helper()
+	recs := extractFile(t, path)
+	found := begins == ""
+	for _, r := range recs {
+		for _, f := range r.Fields {
+			found = found || strings.HasPrefix(f.Value, begins)
+		}
+	}
+	if len(recs) < min || len(recs) > max {
+		for _, r := range recs {
+			t.Logf("record %d: %.120v", r.Index, r.Fields)
+		}
+		t.Errorf("%d records, want %d to %d", len(recs), min, max)
+	}
+	if !found {
+		t.Errorf("no record's value begins %q", begins)
+	}
+	return recs
 }
