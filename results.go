@@ -38,13 +38,15 @@ type FrontierEntry struct {
 }
 
 // Fingerprint is the content fingerprint of a stored page: a hash of its
-// body and the SimHash of its text (package dedup), which the engine reloads
-// on resume so duplicates of pages stored by earlier runs are found too.
+// body, the SimHash of its text and the signature of its title's words
+// (package dedup), which the engine reloads on resume so duplicates of
+// pages stored by earlier runs are found too.
 type Fingerprint struct {
 	URL        string
 	Body       uint64
 	SimHash    uint64
-	HasSimHash bool // false when the text was too short for a SimHash
+	HasSimHash bool   // false when the text was too short for a SimHash
+	Title      uint64 // dedup.TitleSig of the title; 0: not known (kept before titles were)
 }
 
 // Result is one named result an OnBatch hook produced for its batch,

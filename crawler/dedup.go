@@ -15,7 +15,9 @@ import (
 // dupIndex remembers the stored pages (of this run and, reloaded, of the
 // store's earlier runs) to find duplicates: exact by an FNV-1a hash of the
 // decoded body, near by the SimHash of title and visible text (package
-// dedup). It costs about 40 bytes plus the URL per page.
+// dedup) under a title of the same words up to numbers (dedup.TitleSig:
+// pages sharing most of their text under titles of their own are other
+// documents). It costs about 48 bytes plus the URL per page.
 type dupIndex struct {
 	// With a DupShare (a distributed crawl), the index is a replay of the
 	// shared log: applied is how many of its entries it holds, and
@@ -29,6 +31,7 @@ type dupIndex struct {
 	near   *dedup.Index
 	urls   []string         // position in near → URL (also for pages without a SimHash)
 	pos    []int32          // position in near → index in urls
+	titles []uint64         // position in near → its page's title signature (0: not known)
 	bodies map[uint64]int32 // body hash → index in urls
 
 	// Per URL pattern (frontier.PatternOf): pages kept and duplicates
@@ -117,6 +120,7 @@ func (d *dupIndex) check(ctx context.Context, p *crawl.Page) (*duplicate, *crawl
 	h.Write(p.HTML)
 	f := crawl.Fingerprint{URL: p.URL, Body: h.Sum64()}
 	f.SimHash, f.HasSimHash = dedup.SimHashOf(p.Title, p.Text)
+	f.Title = dedup.TitleSig(p.Title)
 	if d.share != nil {
 		return d.checkShared(ctx, p, f)
 	}
@@ -141,7 +145,11 @@ func (d *dupIndex) findLocked(f crawl.Fingerprint) (dup *duplicate, known bool) 
 		return &duplicate{of: d.urls[i], exact: true}, false
 	}
 	if f.HasSimHash {
-		if pos, dist, found := d.near.Near(f.SimHash); found {
+		// a near-duplicate's title signs as its original's (when both are
+		// known): pages sharing most of their text under other titles are
+		// other documents (dedup.TitleSig)
+		same := func(pos int) bool { t := d.titles[pos]; return t == 0 || f.Title == 0 || t == f.Title }
+		if pos, dist, found := d.near.NearWhere(f.SimHash, same); found {
 			if of := d.urls[d.pos[pos]]; of != f.URL {
 				return &duplicate{of: of, distance: dist}, false
 			}
@@ -162,6 +170,7 @@ func (d *dupIndex) addLocked(f crawl.Fingerprint) {
 	if f.HasSimHash {
 		d.near.Add(f.SimHash)
 		d.pos = append(d.pos, i)
+		d.titles = append(d.titles, f.Title)
 	}
 }
 

@@ -115,3 +115,37 @@ func TestDuplicateMazeAndHostQuota(t *testing.T) {
 		t.Errorf("%d pages fetched with max 10 per host, refused %v", total, sum.Refused)
 	}
 }
+
+// TestNearDuplicatesNeedTheirTitle: generated API pages share most of
+// their text under titles of their own (rustdoc's iterator structs, each
+// mostly the Iterator trait's methods; StringBuilder and StringBuffer of
+// a Javadoc): a near copy under another title is another document and is
+// stored, while a near copy whose title differs only in numbers (a
+// calendar's empty days) is a duplicate.
+func TestNearDuplicatesNeedTheirTitle(t *testing.T) {
+	page := func(title, text string) http.HandlerFunc {
+		return html(fmt.Sprintf(`<html><head><title>%s</title></head><body><p>%s</p></body></html>`, title, text))
+	}
+	shared := strings.Repeat(story+" ", 6)
+	s := newSite(t, map[string]http.HandlerFunc{
+		"/":       html(`<html><body><a href="/keys">k</a> <a href="/values">v</a> <a href="/day/12">12</a> <a href="/day/13">13</a></body></html>`),
+		"/keys":   page("Keys in std::collections::btree_map", "An iterator over the keys. "+shared),
+		"/values": page("Values in std::collections::btree_map", "An iterator over the values. "+shared),
+		"/day/12": page("Events on 2024-05-12", "No events on this day. "+shared),
+		"/day/13": page("Events on 2024-05-13", "No events on this day. "+shared),
+	})
+	st, fr := env(t, t.TempDir())
+	cfg := dedupConfig()
+	cfg.Workers, cfg.PerHostParallel = 1, 1
+	sum := run(t, cfg, st, fr, []string{s.URL + "/"})
+	var dups []string
+	st.ExportFailures(context.Background(), func(f crawl.Failure) error {
+		if f.Kind == "duplicate" {
+			dups = append(dups, strings.TrimPrefix(f.URL, s.URL))
+		}
+		return nil
+	})
+	if sum.Duplicates != 1 || len(dups) != 1 || dups[0] != "/day/13" && dups[0] != "/day/12" {
+		t.Errorf("duplicates %d: %v; want one of the two days alone", sum.Duplicates, dups)
+	}
+}

@@ -65,14 +65,18 @@ func (x *Index) Add(fp uint64) int {
 
 // Near returns the position of the earliest added fingerprint within
 // distance K of fp, and that distance; ok is false when there is none.
-func (x *Index) Near(fp uint64) (pos, dist int, ok bool) {
+func (x *Index) Near(fp uint64) (pos, dist int, ok bool) { return x.NearWhere(fp, nil) }
+
+// NearWhere is Near among the fingerprints whose position accept takes
+// (nil: all); accept is asked only of those within distance K.
+func (x *Index) NearWhere(fp uint64, accept func(pos int) bool) (pos, dist int, ok bool) {
 	best := -1
 	for i, b := range x.blocks {
 		for _, p := range x.tables[i][b.of(fp)] {
 			if best >= 0 && int(p) >= best {
 				break // positions are ascending: no earlier one in this list
 			}
-			if d := Distance(fp, x.fps[p]); d <= x.k {
+			if d := Distance(fp, x.fps[p]); d <= x.k && (accept == nil || accept(int(p))) {
 				best, dist = int(p), d
 				break
 			}

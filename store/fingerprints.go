@@ -20,11 +20,14 @@ func (s *Store) SaveFingerprints(ctx context.Context, fps []crawl.Fingerprint) e
 		}
 		defer ins.Close()
 		for _, f := range fps {
-			var sh any
+			var sh, title any
 			if f.HasSimHash {
 				sh = int64(f.SimHash)
 			}
-			if _, err := ins.ExecContext(ctx, f.URL, int64(f.Body), sh); err != nil {
+			if f.Title != 0 {
+				title = int64(f.Title)
+			}
+			if _, err := ins.ExecContext(ctx, f.URL, int64(f.Body), sh, title); err != nil {
 				return fmt.Errorf("fingerprint of %s: %w", f.URL, err)
 			}
 		}
@@ -34,7 +37,7 @@ func (s *Store) SaveFingerprints(ctx context.Context, fps []crawl.Fingerprint) e
 
 // Fingerprints calls fn with every stored fingerprint in the order saved.
 func (s *Store) Fingerprints(ctx context.Context, fn func(crawl.Fingerprint) error) error {
-	rows, err := s.r.QueryContext(ctx, `SELECT url, body, simhash FROM fingerprints ORDER BY seq`)
+	rows, err := s.r.QueryContext(ctx, `SELECT url, body, simhash, title FROM fingerprints ORDER BY seq`)
 	if err != nil {
 		return fmt.Errorf("store: fingerprints: %w", err)
 	}
@@ -42,11 +45,11 @@ func (s *Store) Fingerprints(ctx context.Context, fn func(crawl.Fingerprint) err
 	for rows.Next() {
 		var f crawl.Fingerprint
 		var body int64
-		var sh sql.NullInt64
-		if err := rows.Scan(&f.URL, &body, &sh); err != nil {
+		var sh, title sql.NullInt64
+		if err := rows.Scan(&f.URL, &body, &sh, &title); err != nil {
 			return fmt.Errorf("store: fingerprints: %w", err)
 		}
-		f.Body, f.SimHash, f.HasSimHash = uint64(body), uint64(sh.Int64), sh.Valid
+		f.Body, f.SimHash, f.HasSimHash, f.Title = uint64(body), uint64(sh.Int64), sh.Valid, uint64(title.Int64)
 		if err := fn(f); err != nil {
 			return err
 		}

@@ -18,8 +18,8 @@ func TestFingerprints(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []crawl.Fingerprint{
-		{URL: "http://a.test/1", Body: 1<<63 | 5, SimHash: 1<<64 - 1, HasSimHash: true},
-		{URL: "http://a.test/2", Body: 7},
+		{URL: "http://a.test/1", Body: 1<<63 | 5, SimHash: 1<<64 - 1, HasSimHash: true, Title: 1<<64 - 3},
+		{URL: "http://a.test/2", Body: 7, Title: 12},
 		{URL: "http://a.test/0", Body: 0, SimHash: 0, HasSimHash: true},
 	}
 	if err := st.SaveFingerprints(ctx, want); err != nil {

@@ -229,6 +229,12 @@ DROP TABLE page_records;
 ALTER TABLE page_records_kind RENAME TO page_records;
 CREATE INDEX page_records_cluster ON page_records(cluster);
 `,
+	// 11: the signature of a fingerprinted page's title words
+	// (dedup.TitleSig), which a near-duplicate must share; NULL for pages
+	// fingerprinted before (their near-duplicates are found by text alone).
+	`
+ALTER TABLE fingerprints ADD COLUMN title INTEGER;
+`,
 }
 
 // stepRecordRuns is the schema version that stores records as runs.

@@ -50,7 +50,7 @@ func (k hotStmt) query() string {
 		return `INSERT INTO frontier(url, host, priority, rank, depth, parent, anchor,
 		label, score, tags) VALUES(?,?,?,?,?,?,?,?,?,?) ON CONFLICT(url) DO NOTHING`
 	case stmtInsertFingerprint:
-		return `INSERT INTO fingerprints(url, body, simhash) VALUES(?,?,?) ON CONFLICT(url) DO NOTHING`
+		return `INSERT INTO fingerprints(url, body, simhash, title) VALUES(?,?,?,?) ON CONFLICT(url) DO NOTHING`
 	case stmtLinkChunk:
 		return linkInsert(linkChunk)
 	}

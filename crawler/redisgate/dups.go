@@ -85,21 +85,33 @@ func decodeEntries(vs []string) ([]crawler.DupEntry, error) {
 
 // Entry kinds, the first byte of an encoded entry.
 const (
-	kindKept    = 'k' // body hash, no SimHash (text too short)
-	kindKeptSim = 's' // body hash and SimHash
-	kindDup     = 'd' // a duplicate's URL only
+	kindKept      = 'k' // body hash, no SimHash (text too short)
+	kindKeptSim   = 's' // body hash and SimHash (entries written before title signatures)
+	kindKeptTitle = 't' // body hash, SimHash and title signature
+	kindDup       = 'd' // a duplicate's URL only
 )
 
 // EncodeDupEntry is the log's form of e: a kind byte, then for a kept
-// page its body hash and SimHash (8 bytes each, big-endian), then the URL.
+// page its body hash and SimHash (8 bytes each, big-endian), for a kept
+// page with a SimHash and a title signature that too (8 bytes), then the
+// URL.
 func EncodeDupEntry(e crawler.DupEntry) []byte {
 	if e.Duplicate {
 		return append([]byte{kindDup}, e.URL...)
 	}
-	b := make([]byte, 17, 17+len(e.URL))
-	b[0] = kindKept
-	if e.HasSimHash {
+	n := 17
+	if e.HasSimHash && e.Title != 0 {
+		n = 25
+	}
+	b := make([]byte, n, n+len(e.URL))
+	switch {
+	case n == 25:
+		b[0] = kindKeptTitle
+		binary.BigEndian.PutUint64(b[17:], e.Title)
+	case e.HasSimHash:
 		b[0] = kindKeptSim
+	default:
+		b[0] = kindKept
 	}
 	binary.BigEndian.PutUint64(b[1:], e.Body)
 	binary.BigEndian.PutUint64(b[9:], e.SimHash)
@@ -125,6 +137,17 @@ func DecodeDupEntry(b []byte) (crawler.DupEntry, error) {
 		e.Fingerprint = crawl.Fingerprint{
 			Body: binary.BigEndian.Uint64(b[1:]), SimHash: binary.BigEndian.Uint64(b[9:]),
 			HasSimHash: b[0] == kindKeptSim, URL: string(b[17:]),
+		}
+	case kindKeptTitle:
+		if len(b) < 25 {
+			return e, fmt.Errorf("%w: %d bytes, want at least 25", errEntry, len(b))
+		}
+		e.Fingerprint = crawl.Fingerprint{
+			Body: binary.BigEndian.Uint64(b[1:]), SimHash: binary.BigEndian.Uint64(b[9:]), HasSimHash: true,
+			Title: binary.BigEndian.Uint64(b[17:]), URL: string(b[25:]),
+		}
+		if e.Title == 0 {
+			return crawler.DupEntry{}, fmt.Errorf("%w: title signature 0", errEntry)
 		}
 	default:
 		return e, fmt.Errorf("%w: kind %q", errEntry, b[0])

@@ -62,6 +62,7 @@ func TestDupsAppendIsConditional(t *testing.T) {
 func FuzzDecodeDupEntry(f *testing.F) {
 	f.Add(redisgate.EncodeDupEntry(crawler.DupEntry{Fingerprint: crawl.Fingerprint{URL: "http://a.test/", Body: 7, SimHash: 9, HasSimHash: true}}))
 	f.Add(redisgate.EncodeDupEntry(crawler.DupEntry{Fingerprint: crawl.Fingerprint{URL: "http://a.test/"}, Duplicate: true}))
+	f.Add(redisgate.EncodeDupEntry(crawler.DupEntry{Fingerprint: crawl.Fingerprint{URL: "http://a.test/", Body: 7, SimHash: 9, HasSimHash: true, Title: 3}}))
 	f.Add([]byte("k1234"))
 	f.Add([]byte{})
 	f.Fuzz(func(t *testing.T, b []byte) {
@@ -77,7 +78,8 @@ func FuzzDecodeDupEntry(f *testing.F) {
 
 // TestDupLogMemory measures the Redis memory of the shared duplicate log
 // per kept page, with real URLs (redisfrontier's testdata: news sites'
-// links): the entry is 17 bytes and the URL, plus the list's overhead.
+// links): the entry is 25 bytes and the URL (17 without a title
+// signature), plus the list's overhead.
 func TestDupLogMemory(t *testing.T) {
 	srv := redistest.Start(t, redistest.Options{})
 	rdb := srv.Client()
@@ -91,7 +93,7 @@ func TestDupLogMemory(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	urlBytes := 0
 	for i, u := range urls {
-		e := crawler.DupEntry{Fingerprint: crawl.Fingerprint{URL: u, Body: rng.Uint64(), SimHash: rng.Uint64(), HasSimHash: true}}
+		e := crawler.DupEntry{Fingerprint: crawl.Fingerprint{URL: u, Body: rng.Uint64(), SimHash: rng.Uint64(), HasSimHash: true, Title: rng.Uint64() | 1}}
 		if ok, _, err := d.Append(ctx, int64(i), e); !ok || err != nil {
 			t.Fatalf("Append %d = %v, %v", i, ok, err)
 		}
