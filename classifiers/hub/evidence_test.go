@@ -79,6 +79,17 @@ func TestMeasurePage(t *testing.T) {
 		{"blocks leading by two links are a run (results led by topic badges, two alike)",
 			`<div class="r"><a href="/t/a">a</a> one</div><div class="r"><a href="/t/a">a</a> two</div><div class="r"><a href="/t/b">b</a> six</div>`,
 			hub.Evidence{Text: 9, Anchor: 3, Links: 3, Block: 12, BlockRun: 12}},
+		{"a repeated block holding a row's cells is an entry, as a tr (rustdoc's item tables)",
+			`<div class="t"><div class="row"><div class="l"><a href="a.html">alpha</a></div><div class="r"><p>One.</p></div></div>` +
+				`<div class="row"><div class="l"><a href="b.html">beta</a></div><div class="r"><p>Two.</p></div></div>` +
+				`<div class="row"><div class="l"><a href="c.html">gamma</a></div><div class="r"></div></div></div><p>Prose.</p>`,
+			hub.Evidence{Text: 14, Anchor: 14, Links: 3, Entry: 22, Block: 22, BlockRun: 22}},
+		{"blocks whose children are alike, or one child, are no rows",
+			`<div class="row"><div class="c"><a href="a.html">alpha</a></div><div class="c">One.</div></div>` +
+				`<div class="row"><div class="c"><a href="b.html">beta</a></div><div class="c">Two.</div></div>` +
+				`<div class="row"><div class="c"><a href="c.html">gamma</a></div><div class="c">Six.</div></div>` +
+				`<section class="s"><div><a href="d.html">d</a></div></section><section class="s"><div><a href="e.html">e</a></div></section><section class="s"><div><a href="f.html">f</a></div></section>`,
+			hub.Evidence{Text: 12, Anchor: 17, Links: 6, Block: 29, BlockRun: 26}},
 		{"two alike blocks are no run, other classes break it", `<div class="r"><a href="/a">aa</a></div><div class="s"><a href="/b">bb</a></div><div class="r"><a href="/c">cc</a></div><div class="r"><a href="/d">dd</a></div>`,
 			hub.Evidence{Anchor: 8, Links: 4}},
 		{"list items of three are blocks too", `<ul><li><a href="/a">a</a></li><li><a href="/b">b</a></li><li><a href="/c#x">c</a></li></ul>`,

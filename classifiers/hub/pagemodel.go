@@ -73,7 +73,8 @@ func (r BlockRule) Holds(e Evidence) bool {
 // one, as a pre's: prelines.go), /12 lines of a pre or such a paragraph
 // led by a name before a link to a place never entries (now index entries
 // led by their link: prelines.go), /13 a run of blocks that all lead by
-// one link a list (now none: block.go); none is read.
+// one link a list (now none: block.go) and a repeated block holding a
+// row's cells no entry (now one, as a tr: rows.go); none is read.
 const pageModelFormat = "crawl-hub-page/14"
 
 // Prob returns P(hub) of a page with evidence e: the regression's, at

@@ -65,7 +65,11 @@ const (
 // when the walk found it a repeated block (block).
 func (w *walker) open(n *html.Node, run *html.Node) opened {
 	var o opened
-	if l := w.leads.entryLead(n); l != leadNone && (w.leads.name == 0 || l != leadPage || namedEntryCounts(n)) {
+	l := w.leads.entryLead(n)
+	if l == leadNone && run != nil && wrappedRow(n) {
+		l = w.leads.firstTextLead(n, 0, false)
+	}
+	if l != leadNone && (w.leads.name == 0 || l != leadPage || namedEntryCounts(n)) {
 		w.openEntry(l, 0)
 		o |= openedEntry
 	} else if (n.DataAtom == atom.P || n.DataAtom == atom.Div) && len(w.entries) == 0 && w.leads.describesEntry(n) {

@@ -115,7 +115,10 @@ func parseEvidenceRows(r io.Reader) (map[string]evidenceRow, error) {
 // rule (trait pages' Implementors lists, module pages' item rows), and made
 // it a tuning site: a run of blocks that all lead by one link is no list
 // (block.go): rustdoc-std 0.811 → 0.891 (ten trait pages), SQLite 0.833 →
-// 0.851 (one false hub fewer), every other figure the same.
+// 0.851 (one false hub fewer), every other figure the same; then a
+// repeated block holding a row's cells is an entry, as a tr (rows.go):
+// rustdoc-std 0.891 → 0.902 (index.html found), rows of CppUnit, JsonCpp and
+// json-c moved, every other figure the same.
 var siteFigures = []struct {
 	file, role  string
 	pages, hubs int
@@ -156,7 +159,7 @@ var siteFigures = []struct {
 	{"putty-halibut.tsv", "tuning", 20, 2, 1, 0.999, 0}, // 0.667 to /12: IndexPage.html, lines led by a term, then links to places (/13)
 	{"python311.tsv", "report", 530, 78, 0.968, 0.967, 2},
 	{"octave.tsv", "report", 507, 21, 0.894, 0.893, 5},
-	{"rustdoc-std.tsv", "tuning", 1530, 48, 0.891, 0.890, 8}, // reported at 0.811 (/13): trait pages' Implementors lists led by one badge link
+	{"rustdoc-std.tsv", "tuning", 1530, 48, 0.902, 0.901, 8}, // reported at 0.811 (/13): trait pages' Implementors lists led by one badge link
 }
 
 // TestPageModelSiteFigures pins each site's figure: the shipped page model
@@ -238,7 +241,7 @@ func TestSiteEvidenceMatchesPages(t *testing.T) {
 		pages, hubs     int
 		minF1           float64 // on the subset: just under its figure when shipped
 	}{
-		{"rustdoc-std-subset.tar.gz", "rustdoc-std.tsv", 38, 9, 0.52},    // every error of format /13's measurement (0.364 then) and 17 right pages
+		{"rustdoc-std-subset.tar.gz", "rustdoc-std.tsv", 38, 9, 0.58},    // every error of format /13's measurement (0.364 then) and 17 right pages
 		{"libxslt-subset.tar.gz", "libxslt.tsv", 30, 25, 0.91},           // every hub: 0.80 (/11) with 8 API indexes missed, 4 of them found by /12
 		{"putty-halibut-subset.tar.gz", "putty-halibut.tsv", 6, 2, 0.99}, // 0.66 to /12: IndexPage.html missed
 		{"vim-subset.tar.gz", "vim.tsv", 10, 3, 0.74},                    // lines of a pre as entries (format /11); quickref.html and howto.html false hubs
