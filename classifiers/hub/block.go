@@ -19,7 +19,10 @@ import (
 // alone: a list page's items are one run, while an article's related-link
 // boxes are many small ones. This is the repeated structure that record
 // extraction finds, measured cheaply: runs of equal tag and class instead
-// of MDR's tag-string edit distance.
+// of MDR's tag-string edit distance. A run whose leading blocks all lead by
+// one link is no list, however many they are (a trait's implementations,
+// each a section whose first text is a badge linking to one tracking
+// issue): it leads to one page, not to an item per block.
 
 // minBlockRun is the fewest adjacent alike siblings that make a run.
 const minBlockRun = 3
@@ -27,9 +30,12 @@ const minBlockRun = 3
 // blockRun follows the runs of alike siblings while a parent's children
 // are visited from the last to the first.
 type blockRun struct {
-	n     int        // the current run's length
-	left  int        // its elements not visited yet
-	first *html.Node // its first element in document order: the run's name
+	n       int        // the current run's length
+	left    int        // its elements not visited yet
+	first   *html.Node // its first element in document order: the run's name
+	href    string     // the link its first leading block visited leads by
+	leading int        // its blocks visited that lead
+	mixed   bool       // they lead by more than one link
 }
 
 // leads returns the run of child c (visited after its next siblings),
@@ -48,11 +54,24 @@ func (r *blockRun) leads(c *html.Node, f *leadFinder) *html.Node {
 			r.first = s
 		}
 		r.left = r.n - 1
+		r.href, r.leading, r.mixed = "", 0, false
 	}
 	if r.n >= minBlockRun && f.firstTextLead(c, maxBlockLabelRunes, true) == leadPage {
+		if r.leading > 0 && f.href != r.href {
+			r.mixed = true
+		}
+		r.href = f.href
+		r.leading++
 		return r.first
 	}
 	return nil
+}
+
+// oneLink reports whether the run just visited whole (c, the last element
+// given to leads, was its first) has two or more blocks that lead and all
+// lead by one link: the run is no list (end, scope.go).
+func (r *blockRun) oneLink() bool {
+	return r.left == 0 && r.n >= minBlockRun && r.leading >= 2 && !r.mixed
 }
 
 func blockTag(n *html.Node) bool {

@@ -64,8 +64,8 @@
 //	described.go  a paragraph after a one-item list led by a page link describes that entry (AsciiDoc)
 //	content.go    elements that hold content whatever their class says (article, role main, id content)
 //	fastpath.go   the page evidence's byte-level helpers: non-space rune count, class-word prefilter, ?# and path-segment tests
-//	rows.go       rows of a table laid out as sibling cells (period-k runs, MDR's generalized nodes)
-//	block.go      repeated blocks that lead to another page (list pages laid out in divs), their largest run (or one kind of term blocks summed)
+//	rows.go       rows of a table laid out as sibling cells (period-k runs, MDR's generalized nodes) or wrapped in a repeated block
+//	block.go      repeated blocks that lead to another page (list pages laid out in divs), their largest run (or one kind of term blocks summed); a run led by one link is none
 //	scope.go      entries and blocks counted when the walk leaves them: layout containers, a page's own
 //	              members and one page's member lists left out; kind labels ("Method") are no index terms
 //	pagemodel.go  PageModel (logistic regression over Evidence, block rule with its term share), TrainPageModel, DefaultPageModel

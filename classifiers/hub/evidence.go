@@ -78,6 +78,7 @@ type walker struct {
 	entries     []entryScope
 	blocks      []blockScope
 	runs        map[*html.Node]runText // text and number of each run's blocks that count
+	oneLink     []*html.Node           // runs whose leading blocks all lead by one link (block.go)
 	leads       leadFinder
 	rows        rowFinder
 	targets     [minIndexTargets]string // pages index entries lead into (noteTarget)
@@ -158,6 +159,9 @@ func (w *walker) visit(f frame) {
 			}
 		}
 		w.stack = append(w.stack, frame{n: c, inLink: f.inLink, list: f.list, run: run.leads(c, &w.leads)})
+		if run.oneLink() {
+			w.noteOneLink(run.first)
+		}
 		if c.Type == html.ElementNode && k > 0 && rows[k-1].start == el {
 			w.stack = append(w.stack, frame{n: c, row: rowStart, k: uint8(rows[k-1].k), rowID: w.nRows})
 			rows = rows[:k-1]

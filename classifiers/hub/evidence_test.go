@@ -73,6 +73,23 @@ func TestMeasurePage(t *testing.T) {
 			hub.Evidence{Text: 27, Anchor: 5, Links: 1, Block: 9}},
 		{"two of three lead: a run", `<div class="tb"><a href="/a">alpha</a> text</div><div class="tb"><a href="/b">beta</a></div><div class="tb">Used by graph</div>`,
 			hub.Evidence{Text: 15, Anchor: 9, Links: 2, Block: 13, BlockRun: 13}},
+		{"a run whose blocks all lead by one link is no list (a trait's implementations, each led by a badge linking one tracking issue)",
+			strings.Repeat(`<section class="impl"><span class="r">const: <a href="/issues/1">unstable</a></span><h3>impl A</h3></section>`, 3),
+			hub.Evidence{Text: 33, Anchor: 24, Links: 3, Block: 57}},
+		{"blocks leading by two links are a run (results led by topic badges, two alike)",
+			`<div class="r"><a href="/t/a">a</a> one</div><div class="r"><a href="/t/a">a</a> two</div><div class="r"><a href="/t/b">b</a> six</div>`,
+			hub.Evidence{Text: 9, Anchor: 3, Links: 3, Block: 12, BlockRun: 12}},
+		{"a repeated block holding a row's cells is an entry, as a tr (rustdoc's item tables)",
+			`<div class="t"><div class="row"><div class="l"><a href="a.html">alpha</a></div><div class="r"><p>One.</p></div></div>` +
+				`<div class="row"><div class="l"><a href="b.html">beta</a></div><div class="r"><p>Two.</p></div></div>` +
+				`<div class="row"><div class="l"><a href="c.html">gamma</a></div><div class="r"></div></div></div><p>Prose.</p>`,
+			hub.Evidence{Text: 14, Anchor: 14, Links: 3, Entry: 22, Block: 22, BlockRun: 22}},
+		{"blocks whose children are alike, or one child, are no rows",
+			`<div class="row"><div class="c"><a href="a.html">alpha</a></div><div class="c">One.</div></div>` +
+				`<div class="row"><div class="c"><a href="b.html">beta</a></div><div class="c">Two.</div></div>` +
+				`<div class="row"><div class="c"><a href="c.html">gamma</a></div><div class="c">Six.</div></div>` +
+				`<section class="s"><div><a href="d.html">d</a></div></section><section class="s"><div><a href="e.html">e</a></div></section><section class="s"><div><a href="f.html">f</a></div></section>`,
+			hub.Evidence{Text: 12, Anchor: 17, Links: 6, Block: 29, BlockRun: 26}},
 		{"two alike blocks are no run, other classes break it", `<div class="r"><a href="/a">aa</a></div><div class="s"><a href="/b">bb</a></div><div class="r"><a href="/c">cc</a></div><div class="r"><a href="/d">dd</a></div>`,
 			hub.Evidence{Anchor: 8, Links: 4}},
 		{"list items of three are blocks too", `<ul><li><a href="/a">a</a></li><li><a href="/b">b</a></li><li><a href="/c#x">c</a></li></ul>`,
@@ -95,15 +112,16 @@ func TestMeasurePage(t *testing.T) {
 		{"a heading, then its description in two alike cells: rows whose first cell occurs once", `<div class="d"><p>Methods inherited:</p><h6><a href="a.html">alpha</a></h6><div class="doc">One.</div><div class="doc"></div>` +
 			`<h6><a href="b.html">beta</a></h6><div class="doc">Two.</div><div class="doc"></div></div>`,
 			hub.Evidence{Text: 25, Anchor: 9, Links: 2, Entry: 17}},
-		{"runs of term blocks of one kind count together; other runs by the largest", strings.Repeat(`<div class="s">`+strings.Repeat(`<div class="m"><h6><a href="a.html">aa</a></h6>x</div>`, 3)+`</div>`, 2) +
-			strings.Repeat(`<div class="r"><a href="/r">rrrr</a></div>`, 3),
+		{"runs of term blocks of one kind count together; other runs by the largest", strings.Repeat(`<div class="s">`+termBlocks(3)+`</div>`, 2) +
+			`<div class="r"><a href="/r">rrrr</a></div><div class="r"><a href="/s">rrrr</a></div><div class="r"><a href="/t">rrrr</a></div>`,
 			hub.Evidence{Text: 6, Anchor: 24, Links: 9, Entry: 18, Block: 30, BlockRun: 18, TermRun: 18}},
-		{"one run of term blocks is the largest run, no sum", `<div class="s">` + strings.Repeat(`<div class="m"><h6><a href="a.html">aa</a></h6>x</div>`, 3) + `</div>`,
+		{"one run of term blocks is the largest run, no sum", `<div class="s">` + termBlocks(3) + `</div>`,
 			hub.Evidence{Text: 3, Anchor: 6, Links: 3, Entry: 9, Block: 9, BlockRun: 9}},
 		{"a pair of rows led by a label before a link to a page is no entry (a property's getter and setter)", `<table><tr><td>Getter method</td><td><a href="get.html">get_x()</a></td></tr>` +
 			`<tr><td>Setter method</td><td><a href="set.html">set_x()</a></td></tr></table>`,
 			hub.Evidence{Text: 24, Anchor: 14, ListAnchor: 14, Links: 2, ListLinks: 2}},
-		{"three rows led by a name before a link to a page are entries (a member table)", `<table>` + strings.Repeat(`<tr><td>class</td><td><a href="a.html">Abc</a></td></tr>`, 3) + `</table>`,
+		{"three rows led by a name before a link to a page are entries (a member table)", `<table><tr><td>class</td><td><a href="a.html">Abc</a></td></tr><tr><td>class</td><td><a href="b.html">Abc</a></td></tr>` +
+			`<tr><td>class</td><td><a href="c.html">Abc</a></td></tr></table>`,
 			hub.Evidence{Text: 15, Anchor: 9, ListAnchor: 9, Links: 3, ListLinks: 3, Entry: 24, Block: 24, BlockRun: 24}},
 		{"two rows led by a name before a link to a place are index entries (an index letter's page)", `<table><tr><td>abs</td><td><a href="f.html#a">Foo</a></td></tr><tr><td>acos</td><td><a href="g.html#b">Bar</a></td></tr></table>`,
 			hub.Evidence{Text: 7, Anchor: 6, ListAnchor: 6, Links: 2, ListLinks: 2, IndexEntry: 13}},
@@ -167,7 +185,8 @@ func TestMeasurePageAt(t *testing.T) {
 			}
 		})
 	}
-	blocks := strings.Repeat(`<div class="r"><a href="https://elsewhere.test/">result</a></div>`, 3)
+	blocks := `<div class="r"><a href="https://elsewhere.test/a">result</a></div><div class="r"><a href="https://elsewhere.test/b">result</a></div>` +
+		`<div class="r"><a href="https://elsewhere.test/c">result</a></div>`
 	if got := hub.MeasurePageAt(parse(t, blocks), "http://search.test/q"); got.BlockRun != 18 {
 		t.Errorf("results leading off the site: %+v, want a run of 18", got)
 	}
@@ -249,12 +268,12 @@ func TestParsePageModel(t *testing.T) {
 		{"format 8", `{"format":"crawl-hub-page/8","std":[1,1,1,1,1]}`, "format"},
 		{"format 9", `{"format":"crawl-hub-page/9","std":[1,1,1,1,1]}`, "format"},
 		{"format 11", `{"format":"crawl-hub-page/11","std":[1,1,1,1,1]}`, "format"},
-		{"format 12", `{"format":"crawl-hub-page/12","std":[1,1,1,1,1]}`, "crawl-hub-page/13"},
-		{"zero std", `{"format":"crawl-hub-page/13","std":[1,0,1,1,1]}`, "std"},
-		{"weight", `{"format":"crawl-hub-page/13","std":[1,1,1,1,1],"w":[1,2,3,4,5,1e999]}`, "cannot unmarshal"},
-		{"block share", `{"format":"crawl-hub-page/13","std":[1,1,1,1,1],"block":{"share":1.5,"links":5}}`, "block rule"},
-		{"block links", `{"format":"crawl-hub-page/13","std":[1,1,1,1,1],"block":{"share":0.3,"links":-1}}`, "block rule"},
-		{"term share", `{"format":"crawl-hub-page/13","std":[1,1,1,1,1],"block":{"share":0.3,"links":5,"term_share":-0.5}}`, "term share"},
+		{"format 13", `{"format":"crawl-hub-page/13","std":[1,1,1,1,1]}`, "crawl-hub-page/14"},
+		{"zero std", `{"format":"crawl-hub-page/14","std":[1,0,1,1,1]}`, "std"},
+		{"weight", `{"format":"crawl-hub-page/14","std":[1,1,1,1,1],"w":[1,2,3,4,5,1e999]}`, "cannot unmarshal"},
+		{"block share", `{"format":"crawl-hub-page/14","std":[1,1,1,1,1],"block":{"share":1.5,"links":5}}`, "block rule"},
+		{"block links", `{"format":"crawl-hub-page/14","std":[1,1,1,1,1],"block":{"share":0.3,"links":-1}}`, "block rule"},
+		{"term share", `{"format":"crawl-hub-page/14","std":[1,1,1,1,1],"block":{"share":0.3,"links":5,"term_share":-0.5}}`, "term share"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if _, err := hub.ParsePageModel([]byte(c.json)); err == nil || !strings.Contains(err.Error(), c.want) {
@@ -364,4 +383,14 @@ func placeTerms(tag string, k int) string {
 // member's link and its summary.
 func kindRow(href, name string) string {
 	return `<tr><td>Method</td><td><a href="` + href + `">` + name + `</a></td><td>Does.</td></tr>`
+}
+
+// termBlocks returns n term blocks of one kind (a heading linking to a
+// member's page, then its text), each leading to a page of its own.
+func termBlocks(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, `<div class="m"><h6><a href="a%d.html">aa</a></h6>x</div>`, i)
+	}
+	return b.String()
 }

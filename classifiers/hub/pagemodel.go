@@ -10,7 +10,7 @@ import (
 // PageModel is the page-evidence classifier: a logistic regression over
 // the standardised Evidence features, P(hub) = 1/(1 + e^−(w·z + b)).
 type PageModel struct {
-	Format string                   `json:"format"` // "crawl-hub-page/13"
+	Format string                   `json:"format"` // "crawl-hub-page/14"
 	Mean   [numEvidence]float64     `json:"mean"`
 	Std    [numEvidence]float64     `json:"std"`
 	W      [numEvidence + 1]float64 `json:"w"`     // weights, then the bias
@@ -72,8 +72,10 @@ func (r BlockRule) Holds(e Evidence) bool {
 // a paragraph separated by <br> never entries (now a line led by a link is
 // one, as a pre's: prelines.go), /12 lines of a pre or such a paragraph
 // led by a name before a link to a place never entries (now index entries
-// led by their link: prelines.go); none is read.
-const pageModelFormat = "crawl-hub-page/13"
+// led by their link: prelines.go), /13 a run of blocks that all lead by
+// one link a list (now none: block.go) and a repeated block holding a
+// row's cells no entry (now one, as a tr: rows.go); none is read.
+const pageModelFormat = "crawl-hub-page/14"
 
 // Prob returns P(hub) of a page with evidence e: the regression's, at
 // least 0.5 (a hub) when the block rule holds.

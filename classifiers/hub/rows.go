@@ -169,3 +169,26 @@ func cellTag(n *html.Node) bool {
 	}
 	return false
 }
+
+// wrappedRow reports whether a repeated block (block.go) is a row of a
+// table laid out as divs, its cells wrapped in an element of their own
+// (rustdoc's item tables: div.item-row holding div.item-left, the item's
+// name and link, and div.item-right, its summary): 2 to maxRowPeriod
+// element children that may be cells (cellTag), the first of a signature
+// no other has (rowPeriod). Such a block is an entry when its first
+// visible text leads, as a tr (scope.go).
+func wrappedRow(n *html.Node) bool {
+	var sigs [maxRowPeriod]uint64
+	k := 0
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode {
+			continue
+		}
+		if k == maxRowPeriod {
+			return false
+		}
+		sigs[k] = cellSig(c)
+		k++
+	}
+	return k >= 2 && rowPeriod(sigs[:k])
+}

@@ -1,6 +1,7 @@
 package hub
 
 import (
+	"slices"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -64,7 +65,11 @@ const (
 // when the walk found it a repeated block (block).
 func (w *walker) open(n *html.Node, run *html.Node) opened {
 	var o opened
-	if l := w.leads.entryLead(n); l != leadNone && (w.leads.name == 0 || l != leadPage || namedEntryCounts(n)) {
+	l := w.leads.entryLead(n)
+	if l == leadNone && run != nil && wrappedRow(n) {
+		l = w.leads.firstTextLead(n, 0, false)
+	}
+	if l != leadNone && (w.leads.name == 0 || l != leadPage || namedEntryCounts(n)) {
 		w.openEntry(l, 0)
 		o |= openedEntry
 	} else if (n.DataAtom == atom.P || n.DataAtom == atom.Div) && len(w.entries) == 0 && w.leads.describesEntry(n) {
@@ -195,6 +200,10 @@ func (w *walker) noteTarget(href string) {
 	w.nTargets++
 }
 
+// noteOneLink notes a run whose leading blocks all lead by one link
+// (blockRun.oneLink): end leaves it out.
+func (w *walker) noteOneLink(first *html.Node) { w.oneLink = append(w.oneLink, first) }
+
 // runLength returns the number of blocks of the run whose first block is
 // first: its alike adjacent element siblings.
 func runLength(first *html.Node) int {
@@ -210,7 +219,8 @@ type runText struct{ text, blocks int }
 
 // end sets Evidence.BlockRun from the runs' counted text (a run counts when
 // at least half of its blocks lead to a page and count: three alike
-// sections of which one starts with a link are no list), and counts the
+// sections of which one starts with a link are no list; and when they do
+// not all lead by one link, block.go), and counts the
 // index entries led by a link when they lead into minIndexTargets pages.
 // BlockRun is the largest run's text, or the text of all the runs of term
 // blocks (entry.go: termLead) of one kind (tag and classKey) when that is
@@ -225,7 +235,7 @@ func (w *walker) end() {
 	var terms map[string]int // counted text of the runs of term blocks, by kind
 	largest, sum := 0, 0
 	for first, r := range w.runs {
-		if 2*r.blocks < runLength(first) {
+		if 2*r.blocks < runLength(first) || slices.Contains(w.oneLink, first) {
 			continue
 		}
 		largest = max(largest, r.text)

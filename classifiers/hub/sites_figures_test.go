@@ -109,7 +109,16 @@ func parseEvidenceRows(r io.Reader) (map[string]evidenceRow, error) {
 // every row with lines led by a term of at most two words, then a link to a
 // place in another page, as index entries (prelines.go): PuTTY 0.667 → 1
 // (IndexPage.html found), rows of Vim and libxml2 moved, every other figure
-// the same.
+// the same. The thirteenth (format /13 unchanged, 2026-12-06 22:55) added
+// the fresh report site rustdoc-std (the Rust standard library's std crate,
+// rustdoc 1.63), measured once: 0.811, its false hubs pages of the block
+// rule (trait pages' Implementors lists, module pages' item rows), and made
+// it a tuning site: a run of blocks that all lead by one link is no list
+// (block.go): rustdoc-std 0.811 → 0.891 (ten trait pages), SQLite 0.833 →
+// 0.851 (one false hub fewer), every other figure the same; then a
+// repeated block holding a row's cells is an entry, as a tr (rows.go):
+// rustdoc-std 0.891 → 0.902 (index.html found), rows of CppUnit, JsonCpp and
+// json-c moved, every other figure the same.
 var siteFigures = []struct {
 	file, role  string
 	pages, hubs int
@@ -136,7 +145,7 @@ var siteFigures = []struct {
 	{"json-glib.tsv", "tuning", 274, 7, 0.875, 0.874, 2},
 	{"json-c.tsv", "tuning", 50, 19, 0.865, 0.864, 2},
 	{"h2-javadoc.tsv", "tuning", 134, 18, 1, 0.999, 0},
-	{"sqlite.tsv", "tuning", 766, 20, 0.833, 0.832, 8},
+	{"sqlite.tsv", "tuning", 766, 20, 0.851, 0.850, 7}, // /13: 0.833; a run led by one link is no list (block.go)
 	{"pydoctor-urllib3.tsv", "tuning", 121, 10, 0.800, 0.799, 2},
 	{"nodejs.tsv", "tuning", 65, 1, 1, 0.999, 0},
 	{"docutils.tsv", "tuning", 64, 1, 0, 0, 0},
@@ -150,6 +159,7 @@ var siteFigures = []struct {
 	{"putty-halibut.tsv", "tuning", 20, 2, 1, 0.999, 0}, // 0.667 to /12: IndexPage.html, lines led by a term, then links to places (/13)
 	{"python311.tsv", "report", 530, 78, 0.968, 0.967, 2},
 	{"octave.tsv", "report", 507, 21, 0.894, 0.893, 5},
+	{"rustdoc-std.tsv", "tuning", 1530, 48, 0.902, 0.901, 8}, // reported at 0.811 (/13): trait pages' Implementors lists led by one badge link
 }
 
 // TestPageModelSiteFigures pins each site's figure: the shipped page model
@@ -231,6 +241,7 @@ func TestSiteEvidenceMatchesPages(t *testing.T) {
 		pages, hubs     int
 		minF1           float64 // on the subset: just under its figure when shipped
 	}{
+		{"rustdoc-std-subset.tar.gz", "rustdoc-std.tsv", 38, 9, 0.58},    // every error of format /13's measurement (0.364 then) and 17 right pages
 		{"libxslt-subset.tar.gz", "libxslt.tsv", 30, 25, 0.91},           // every hub: 0.80 (/11) with 8 API indexes missed, 4 of them found by /12
 		{"putty-halibut-subset.tar.gz", "putty-halibut.tsv", 6, 2, 0.99}, // 0.66 to /12: IndexPage.html missed
 		{"vim-subset.tar.gz", "vim.tsv", 10, 3, 0.74},                    // lines of a pre as entries (format /11); quickref.html and howto.html false hubs
@@ -239,7 +250,7 @@ func TestSiteEvidenceMatchesPages(t *testing.T) {
 		{"qdoc-qtscxml-subset.tar.gz", "qdoc-qtscxml.tsv", 15, 3, 0.99}, // 0 before the eighth round: QDoc's page header wraps the page
 		{"exim-subset.tar.gz", "exim.tsv", 14, 3, 0.99},
 		{"cpp-annotations-subset.tar.gz", "cpp-annotations.tsv", 7, 2, 0.79},
-		{"sqlite-subset.tar.gz", "sqlite.tsv", 19, 10, 0.76},
+		{"sqlite-subset.tar.gz", "sqlite.tsv", 19, 10, 0.79},
 		{"pydoctor-urllib3-subset.tar.gz", "pydoctor-urllib3.tsv", 17, 7, 0.79},
 		{"nodejs-subset.tar.gz", "nodejs.tsv", 8, 1, 0.99},
 		{"docutils-subset.tar.gz", "docutils.tsv", 11, 1, 0}, // its one hub missed (P 0.466): the rows are what is checked

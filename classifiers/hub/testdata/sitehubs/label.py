@@ -29,6 +29,7 @@ documentation tree and prints `path<TAB>label` for every .html page.
     python3 label.py xmlsoft /usr/share/doc/libxml2/html > libxml2.tsv
     python3 label.py xmlsoft /usr/share/doc/libxslt1-dev/html > libxslt.tsv
     python3 label.py halibut /usr/share/doc/putty-doc > putty-halibut.tsv
+    python3 label.py rustdoc /usr/share/doc/rust-doc/html/std > rustdoc-std.tsv
 
 With -v it prints, instead, every page's share (below) and label, and with
 -check the pages whose share lies in [0.3, 0.7] (the ones README.md says
@@ -613,13 +614,58 @@ def text_of(n):
     return n if isinstance(n, str) else "".join(text_of(k) for k in n.kids)
 
 
+def rustdoc_site(rel, root):
+    """rustdoc 1.63 (the Rust standard library's std crate, rust-doc): the
+    page's own content is section#main-content (the sidebar nav and the
+    search bar are outside it; the page's title with its path is inside, as
+    other generators' titles) minus its controls (rustdoc_furniture). No generated index
+    of places: all.html (every item of the crate) lists links to pages,
+    measured by the rule. Module pages list their items in div.item-table
+    (rustdoc_grid)."""
+    main = find(root, lambda n: n.tag == "section" and n.attrs.get("id") == "main-content") or find(
+        root, lambda n: n.tag == "body") or root
+    return main, rustdoc_furniture, False
+
+
+# rustdoc's page controls inside the main content: the title's version,
+# source link and collapse-all toggle (span.out-of-band), each item's and
+# implementation's version and source link (.rightside), and the hidden
+# "Expand description" summary of the collapsible docs (summary.hideme).
+RUSTDOC_FURNITURE = {"out-of-band", "rightside", "hideme"}
+
+
+def rustdoc_furniture(n):
+    return bool(RUSTDOC_FURNITURE & set(n.cls()))
+
+
+def rustdoc_grid(main):
+    """rustdoc lays a module's item tables out as div cells: a row
+    (div.item-row) is the item's name cell (div.item-left, holding the link
+    to the item's page and its stability badges) then its one-line summary
+    (div.item-right): the row's lead is the name cell. A re-export's name
+    cell (div.item-left.import-item) is a use declaration whose path is text
+    before the link to the item ("pub use crate::marker::<a>Send</a>;"), as
+    Javadoc's qualified class names in its hierarchies: its lead is the
+    item's link (the first link of the cell; a cell without one, nothing)."""
+    rows = {}
+    for d in walk(main):
+        if d.tag == "div" and "item-row" in d.cls():
+            head = next((k for k in d.kids if isinstance(k, Node) and "item-left" in k.cls()), None)
+            if head is not None and "import-item" in head.cls():
+                head = find(head, lambda n: n.tag == "a" and "href" in n.attrs)
+            if head is not None:
+                rows[id(d)] = ([d], head)
+    return rows
+
+
 SITES = {"python": python_site, "postgresql": postgresql_site, "git": git_site, "octave": octave_site,
          "apache": apache_site,
          "gtkdoc": gtkdoc_site, "javadoc": javadoc_site, "doxygen": doxygen_site, "yard": yard_site,
          "sphinx": python_site, "haddock": haddock_site, "gidocgen": gidocgen_site,
          "mkdocs": mkdocs_site, "nodejs": nodejs_site, "sqlite": sqlite_site, "docutils": docutils_site,
          "pydoctor": pydoctor_site, "qdoc": qdoc_site, "exim": exim_site, "yodl": yodl_site,
-         "vim": vim_site, "swig": swig_site, "xmlsoft": xmlsoft_site, "halibut": halibut_site}
+         "vim": vim_site, "swig": swig_site, "xmlsoft": xmlsoft_site, "halibut": halibut_site,
+         "rustdoc": rustdoc_site}
 def gidocgen_grid(main):
     """gi-docgen lists a class's or struct's members (constructors, methods,
     functions, properties, signals, virtual functions) as div blocks, each a
@@ -636,7 +682,7 @@ def gidocgen_grid(main):
 
 
 GRIDS = {"javadoc": javadoc_table_grid, "doxygen": doxygen_grid, "gidocgen": gidocgen_grid,
-         "pydoctor": pydoctor_grid}
+         "pydoctor": pydoctor_grid, "rustdoc": rustdoc_grid}
 
 
 # The hand check (README.md) looked at every page whose share lies in
@@ -809,6 +855,8 @@ def main():
             continue
         if site == "yard" and script_redirect(text):
             continue
+        if site == "rustdoc" and refresh_only(text):
+            continue  # rustdoc's redirection stubs (old or re-exported paths)
         hub, share, index = label(site, rel, text)
         rows.append((rel, hub, share, index))
     rows.sort()
