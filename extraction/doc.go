@@ -46,7 +46,13 @@
 //     of another kind at either end (a heading, a "show more" button, a
 //     pager) does not stop a list from being uniform.
 //  4. Guards: no records when the region is too small a share of the page's
-//     content (MinCoverage), too dissimilar (MinSimilarity), its records do
+//     content (MinCoverage: outside the frame's landmarks for a region
+//     outside them, so that a site's table of contents in a nav beside
+//     every page does not hide a module page's own entries: on the first
+//     1,014 pages of Debian's erlang-doc the nav's modules were 57,851
+//     records, 37,919 now, where the nav's hundreds of nested lists keep
+//     the page's own list out of the Candidates ranked; tune figures
+//     unchanged, 0.9824 / 0.9754), too dissimilar (MinSimilarity), its records do
 //     not mostly share one tag.class, they are prose (paragraph runs of an
 //     article, inline markup code and tt as well as b and i; or records
 //     led by a paragraph of prose, an article cut at its paragraphs), they are the pieces of one flowing text (runOn: nothing but

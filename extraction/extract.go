@@ -144,9 +144,14 @@ func analyze(p *page, m *stm.Matcher, cfg Config) analysis {
 // ranking and returns those that pass the guards, each with its quality
 // (zero for a region taken for the page's sections).
 func candidates(p *page, m *stm.Matcher, cfg Config) []region {
-	total := float64(p.text[0])
+	all, own := float64(p.text[0]), ownText(p)
 	var found []region
 	for _, c := range rankRegions(p, cfg.Weights, cfg.Candidates) {
+		framed := p.framed[c.node]
+		total := own // a region of the page's own content is measured against it
+		if framed {
+			total = all
+		}
 		if float64(p.text[c.node]) < cfg.MinCoverage*total {
 			continue // its records cannot cover MinCoverage: not worth segmenting
 		}
@@ -169,7 +174,7 @@ func candidates(p *page, m *stm.Matcher, cfg Config) []region {
 			continue // an article's paragraphs, or its sections
 		}
 		r.quality = r.sim * cov * math.Log(float64(len(r.records))) * richness(p, r.records)
-		if inLandmark(p.t, c.node) {
+		if framed {
 			r.quality *= landmark
 		}
 		found = append(found, r)

@@ -30,3 +30,20 @@ func megaMenuPage() string {
 func TestMegaMenuInHeaderLosesToList(t *testing.T) {
 	wantRecords(t, megaMenuPage(), 3, "title", "Monitor model %d") // the 3 products
 }
+
+// TestOwnContentBesideFrameMenu: a page's own list is measured against the
+// page's content outside its frame. The Erlang/OTP docs (Debian's
+// erlang-doc: testdata/landmark/erlang-kernel-erl_epmd.html) put the
+// application's table of contents in a nav beside every page, each module
+// with a list of its functions: it held most of erl_epmd's text, so the
+// page's own function entries fell under MinCoverage and the nav's 37
+// modules were the records of every module page (wx: 236 on each of 229
+// pages).
+func TestOwnContentBesideFrameMenu(t *testing.T) {
+	recs := wantFileRecords(t, "testdata/landmark/erlang-kernel-erl_epmd.html", 5, 5, "register_node(Name, Port) -> Result")
+	for _, r := range recs {
+		if r.Kind != "article.func" {
+			t.Errorf("record %d is of kind %q, want the page's article.func entries", r.Index, r.Kind)
+		}
+	}
+}

@@ -48,6 +48,9 @@ type page struct {
 	// records is looked for in it (RDoc's method source, hidden by its
 	// style sheet, made every token a record)
 	inPre []bool
+	// framed marks the landmarks of the page's frame and the nodes inside
+	// them (inLandmark)
+	framed []bool
 }
 
 // name is segmentName of element i, computed once per page (region
@@ -134,6 +137,11 @@ func (p *page) reset(doc *html.Node, maxNodes int) error {
 	for i := range n { // a node comes after its parent
 		par := t.Parent[i]
 		p.inPre[i] = tagOf(t, i) == atom.Pre || par >= 0 && p.inPre[par]
+	}
+	p.framed = resize(p.framed, n)
+	for i := range n {
+		par := t.Parent[i]
+		p.framed[i] = par >= 0 && p.framed[par] || landmarkNode(t, i)
 	}
 	return nil
 }

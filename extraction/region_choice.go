@@ -264,17 +264,49 @@ const landmark = 0.4
 // footers of link columns are lists of the page's frame, not its data.
 func inLandmark(t *stm.Tree, i int) bool {
 	for ; i >= 0; i = int(t.Parent[i]) {
-		n := t.Node[i]
-		switch n.DataAtom {
-		case atom.Nav, atom.Header, atom.Footer:
-			return true
-		}
-		switch attr(n, "role") {
-		case "navigation", "banner", "contentinfo":
+		if landmarkNode(t, i) {
 			return true
 		}
 	}
 	return false
+}
+
+// landmarkNode reports whether node i itself is a landmark of the page's
+// frame (inLandmark).
+func landmarkNode(t *stm.Tree, i int) bool {
+	if t.Label[i] == stm.TextLabel {
+		return false
+	}
+	n := t.Node[i]
+	switch n.DataAtom {
+	case atom.Nav, atom.Header, atom.Footer:
+		return true
+	}
+	switch attr(n, "role") {
+	case "navigation", "banner", "contentinfo":
+		return true
+	}
+	return false
+}
+
+// ownText is the page's content outside its frame (the text of landmarks,
+// inLandmark, left out), the measure of a region outside the frame: a
+// site's table of contents in a nav beside every page (the Erlang/OTP
+// docs' left menu, every module and function of the application) would
+// otherwise leave a module page's own entries under MinCoverage. A page
+// that is all frame keeps its whole text.
+func ownText(p *page) float64 {
+	t := p.t
+	frame := 0
+	for i := range t.Len() {
+		if p.framed[i] && (t.Parent[i] < 0 || !p.framed[t.Parent[i]]) {
+			frame += int(p.text[i])
+		}
+	}
+	if frame >= int(p.text[0]) {
+		return float64(p.text[0])
+	}
+	return float64(int(p.text[0]) - frame)
 }
 
 // linkOnly is the weight of link-list regions (fitted on the tune half).
