@@ -80,7 +80,9 @@
 //     third, later links go to Other). Text of separate elements is
 //     separated (two words never run together; "os." "abort" "(" stay
 //     glued), permalink signs (¶) are dropped, addresses made absolute
-//     against <base> and the page URL. A field the record labels itself
+//     against <base> and the page URL, javascript: addresses dropped (a
+//     script, not a document: Erlang/OTP's links to other applications'
+//     types; their text stays; tune figures unchanged). A field the record labels itself
 //     (a dt or th inside it followed by dd or td cells, the same short
 //     label in two records of the page or more: Javadoc's "Parameters:",
 //     a profile's "Location") is keyed and named by its label, its

@@ -51,7 +51,7 @@ func recordValues(t *stm.Tree, ks *keyer, rec []int32, abs func(string) string) 
 		}
 	}
 	emit := func(path int32, sfx suffixKind, v string, kd kind) {
-		if v == "" {
+		if v == "" || kd != kindText && scriptURL(v) {
 			return
 		}
 		if kd != kindText && abs != nil {
@@ -466,4 +466,13 @@ func RecordFields(nodes []*html.Node) []crawl.Field {
 		}
 	}
 	return out
+}
+
+// scriptURL reports whether an address is a javascript: URL: a script the
+// link runs, not a document (the Erlang/OTP docs link every type of
+// another application as javascript:erlhref('../../../../doc/../','erts',
+// 'erlang.html#type-term')), so no link or image value. Its text stays.
+func scriptURL(v string) bool {
+	v = strings.TrimLeft(v, " \t\n\r\f")
+	return len(v) >= 11 && strings.EqualFold(v[:11], "javascript:")
 }

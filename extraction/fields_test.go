@@ -105,3 +105,19 @@ func TestRecordFieldsSeparateText(t *testing.T) {
 		}
 	}
 }
+
+// TestScriptLinksAreNoValues: a javascript: address runs a script, it is
+// no link. The Erlang/OTP docs (testdata/landmark/erlang-kernel-erl_epmd.html)
+// link each type of another application as
+// javascript:erlhref('../../../../doc/../','kernel','inet.html#type-ip_address'):
+// the link columns held scripts; the type's name stays a text value.
+func TestScriptLinksAreNoValues(t *testing.T) {
+	recs := wantFileRecords(t, "testdata/landmark/erlang-kernel-erl_epmd.html", 5, 5, "address_please(Name, Host, AddressFamily)")
+	for _, r := range recs {
+		for _, f := range r.Fields {
+			if strings.HasPrefix(strings.ToLower(f.Value), "javascript:") {
+				t.Errorf("record %d: %s = %.80q", r.Index, f.Name, f.Value)
+			}
+		}
+	}
+}
