@@ -516,8 +516,10 @@
 //   - region_choice.go: the weights and guards of the region choice
 //     (sections, grid flattening and inner lists, further regions, stray
 //     records, the page's frame, record richness: fields and link-only
-//     lists, class consistency, prose and article pages, records that
-//     run across a section heading, code listings).
+//     lists, class consistency).
+//   - prose.go: the prose guards (article pages, code listings, records
+//     of prose or led by it, records that run across a section heading,
+//     the pieces of one sentence).
 //   - fields.go: leaf values, column keys, text runs, RecordFields.
 //   - keys.go: keyer (a page's column keys, interned).
 //   - labels.go: field labels (a record's dt/dd and th/td pairs).
