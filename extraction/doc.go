@@ -349,55 +349,8 @@
 //	  --toggle-collect='github.com/crawl-project/crawl/extraction.(*ClusterExtractor).Prepare' \
 //	  extraction.test -test.run '^$' -test.bench DocSubsetsOnPage/python -test.benchtime 1x (and 3x)
 //
-// Entries on documentation pages (2026-12-06, session 12). Trying the
-// built-ins on the Python docs as a user, 118 of 530 pages gave no records,
-// 27 of them module pages full of API entries: heapq.html's 8 functions
-// were outweighed by its essay on heaps (the prose guard), fractions.html
-// and email.compat32-message.html document one class whose members were
-// one record (under MinRecords), and PostgreSQL's option lists (a dl of
-// twenty terms) were one record a list. entries now skips the prose guard
-// for definition lists, takes one class's members, and splits lists of
-// several terms (see 5. above). crawl extract over each folder: Python
-// docs 17,969 records on 410 pages to 18,481 on 434 (glossary.html 0 to
-// 128, only pages without records before changed); PostgreSQL's 12,249 on
-// 712 to 13,841 on 838 (app-createdb.html 3 records to 24 options,
-// explicit-locking.html 0 to 12 lock modes); crawl bench widest table 18
-// (Python) and 45 (PostgreSQL, was 32) columns. The records testbed is
-// unchanged: tune P 0.9824 / R 0.9754, articles yielding records 6 of 120
-// (evalrecords -split tune; -articles DIR -split tune). Tables in prose
-// pages keep the prose guard (a table illustrating an article).
-//
-// Field labels (2026-12-06, session 12). On Debian's openjdk-17-doc (the
-// first 1,500 pages of the Javadoc from java.base/module-summary.html,
-// every built-in on) a method's notes ("Specified by:", "Parameters:",
-// "Returns:", "Throws:") went by position into text_10…text_19, the label
-// in one column and its value in the next, and "Parameters:" in text_17
-// of one record and text_12 of another. Records now name such fields by
-// their labels (labels.go): ConcurrentHashMap.html's 62 methods have the
-// columns specified_by, overrides, returns, parameters, throws, since; the
-// records testbed's LinkedIn pages location, industry, current, education,
-// past; BBC's published_date and tags. Records and their values are
-// otherwise unchanged: testbed tune P 0.9824 / R 0.9754 (-cluster too),
-// articles 6 of 120 (evalrecords -split tune; -articles DIR -split tune);
-// allocations of BenchmarkDocSubsetsOnPage +0.03% (Python) and +0.7%
-// (PostgreSQL).
-//
-// Record kinds (2026-12-06, session 12). A record carries its kind
-// (crawl.Record.Kind, analysis.kind: the roots of the main region's first
-// record, after its container when a root has no class), and the exports
-// give each kind of a template cluster a table of its own (package
-// export, tables.go). One template often holds several kinds of lists (a
-// Javadoc's method details, summary rows and index entries; the Python
-// docs' API entries, tables of contents and index), and in one table each
-// kind filled its own columns while the small kinds' fields fell under
-// TableMinFill into Other. Whole crawls, every built-in on, the same
-// records (main and the change, alternately): records with every value in
-// Other, and the share of a table's cells filled, Python docs 16.1% ->
-// 1.7% and 19.1% -> 28.1% (1 table -> 7), PostgreSQL's 9.8% -> 1.3% and
-// 16.4% -> 25.2% (21 -> 33), Javadoc of java.util (Debian's
-// openjdk-17-doc, 631 pages) 7.5% -> 1.0% and 16.7% -> 28.0% (1 -> 8; the
-// methods' table has parameters, returns, throws); widest tables 28, 34
-// and 51 columns.
+// Measurements of the twelfth session (API entries and definition lists,
+// field labels, record kinds): README.md.
 //
 // Sparse keys that differ only in classes are merged into one column
 // (columns.go; Node.js's index.html gave only Other: link and title now).
