@@ -74,7 +74,10 @@
 //     their descriptions (PostgreSQL's option lists, a glossary, menus)
 //     gives a record per term, and then so does every list of its group.
 //  6. Fields: each leaf (a run of text with its inline markup and the
-//     links inside the sentence, a link href, an image src) is keyed by
+//     links inside the sentence, bare or inside formatting: Haddock's
+//     <code><a>Text</a></code> cut "O(n) Convert a" "Text" "into a
+//     'Stream Char'." apart before; tune figures unchanged; a link href,
+//     an image src) is keyed by
 //     its tag.class path from the record root, plus [k] for its k-th
 //     repeat (a record keeps three apart: later paragraphs join the
 //     third, later links go to Other). Text of separate elements is

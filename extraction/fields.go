@@ -89,9 +89,18 @@ func recordValues(t *stm.Tree, ks *keyer, rec []int32, abs func(string) string) 
 		return path[len(path)-1]
 	}
 	push := func(i int) { path = append(path, ks.child(cur(), int32(i))) }
-	href := func(i int) { // a link inside a text value
+	var href func(i int)
+	href = func(i int) { // a link inside a text value, or formatting around links
 		push(i)
-		emit(cur(), sfxHref, attr(t.Node[i], "href"), kindLink)
+		if tagOf(t, i) == atom.A {
+			emit(cur(), sfxHref, attr(t.Node[i], "href"), kindLink)
+		} else {
+			for _, c := range t.Children(i) {
+				if t.Label[c] != stm.TextLabel && !inline(t, int(c)) {
+					href(int(c))
+				}
+			}
+		}
 		path = path[:len(path)-1]
 	}
 	var walk func(i int)
@@ -208,7 +217,7 @@ func permalink(t *stm.Tree, i int) bool {
 func runs(t *stm.Tree, kids []int32, walk func(int), text func(string), link func(int)) {
 	for k := 0; k < len(kids); {
 		end, prose := k, false
-		for end < len(kids) && (inline(t, int(kids[end])) || inlineLink(t, int(kids[end]))) {
+		for end < len(kids) && (inline(t, int(kids[end])) || inlineLinked(t, int(kids[end]))) {
 			c := int(kids[end])
 			prose = prose || t.Label[c] == stm.TextLabel && strings.TrimSpace(t.Node[c].Data) != ""
 			end++
@@ -246,8 +255,8 @@ func runs(t *stm.Tree, kids []int32, walk func(int), text func(string), link fun
 				default:
 					appendText(&b, t.Node[c])
 				}
-				if tagOf(t, c) == atom.A {
-					links = append(links, c)
+				if tagOf(t, c) == atom.A || !inline(t, c) {
+					links = append(links, c) // a link, or formatting around one
 				}
 			}
 			text(collapse(b.String()))
@@ -266,6 +275,25 @@ func inlineLink(t *stm.Tree, i int) bool {
 	}
 	for _, c := range t.Children(i) {
 		if !inline(t, int(c)) {
+			return false
+		}
+	}
+	return true
+}
+
+// inlineLinked reports whether node i is an inline link or a formatting
+// element holding only text, formatting and inline links: Haddock writes
+// each identifier a sentence names as <code><a>Text</a></code>, part of
+// the sentence as a bare link is.
+func inlineLinked(t *stm.Tree, i int) bool {
+	if inlineLink(t, i) {
+		return true
+	}
+	if t.Label[i] == stm.TextLabel || !formatting(tagOf(t, i)) {
+		return false
+	}
+	for _, c := range t.Children(i) {
+		if !inline(t, int(c)) && !inlineLinked(t, int(c)) {
 			return false
 		}
 	}

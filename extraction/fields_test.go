@@ -121,3 +121,33 @@ func TestScriptLinksAreNoValues(t *testing.T) {
 		}
 	}
 }
+
+// TestLinkInCodeStaysInSentence: a link wrapped in inline formatting is
+// part of its sentence, as a bare link is. Haddock marks each identifier a
+// doc sentence names as <code><a>Text</a></code>
+// (testdata/haddock/text-Data-Text-Internal-Fusion.html: "O(n) Convert a
+// Text into a 'Stream Char'."); the sentence was cut there into a
+// summary, a title and a text column.
+func TestLinkInCodeStaysInSentence(t *testing.T) {
+	recs := wantFileRecords(t, "testdata/haddock/text-Data-Text-Internal-Fusion.html", 5, 20, "")
+	want := map[string]bool{
+		"O(n) Convert a Text into a 'Stream Char'.":                        false,
+		"O(n) Convert a 'Stream Char' into a Text.":                        false,
+		"O(n) Convert a Text into a 'Stream Char', but iterate backwards.": false,
+	}
+	for _, r := range recs {
+		for _, f := range r.Fields {
+			if _, ok := want[f.Value]; ok {
+				want[f.Value] = true
+			}
+			if f.Value == "O(n) Convert a" || f.Value == "into a 'Stream Char'." {
+				t.Errorf("record %d: %s = %q, a sentence cut at its link", r.Index, f.Name, f.Value)
+			}
+		}
+	}
+	for s, ok := range want {
+		if !ok {
+			t.Errorf("no value %q", s)
+		}
+	}
+}
