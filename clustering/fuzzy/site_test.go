@@ -215,6 +215,33 @@ func TestCutCapped(t *testing.T) {
 	}
 }
 
+// TestCohesiveChain: hierarchical names link two by two at 0.5 ("GHC.IO",
+// "GHC.IO.Buffer"; here c w_i w_i+1 against c w_i+1 w_i+2): a chain of
+// such pairs is no topic "about one thing", and the cap breaks it (GHC's
+// Haddock docs: one topic of 38% of 1,500 pages with Cohesive 0.5).
+func TestCohesiveChain(t *testing.T) {
+	var docs []fuzzy.Doc
+	for i := range 45 { // c on 40 of 45 pages: under CommonFrom, it keeps its weight
+		title := fmt.Sprintf("c w%d w%d", i, i+1)
+		if i >= 40 {
+			title = fmt.Sprintf("y%d z%d", i, i)
+		}
+		docs = append(docs, fuzzy.Doc{ID: int64(i + 1), Host: "chain.test", Title: title})
+	}
+	r, err := fuzzy.Cluster(context.Background(), docs, fuzzy.Config{CommonFrom: 0.9, CommonTo: 1}, fuzzy.WithTokenizer(wordTokenizer{}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(r.Dendrogram.Cut(fuzzy.DefaultThreshold)); n != 6 {
+		t.Fatalf("uncapped cut: %d topics, want the chain and 5 pages alone", n)
+	}
+	for _, tp := range r.Topics() {
+		if len(tp.Pages) > 11 {
+			t.Errorf("topic of %d pages, cap %d: a chain of 0.5 links held together", len(tp.Pages), 11)
+		}
+	}
+}
+
 func FuzzTitleTemplate(f *testing.F) {
 	f.Add("os — Miscellaneous — Python 3.11.2 documentation", "Glossary — Python 3.11.2 documentation")
 	f.Add(" | | ", " - — – ")

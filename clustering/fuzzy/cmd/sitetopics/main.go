@@ -26,9 +26,10 @@ func main() {
 	to := flag.Float64("to", 0, "CommonTo (0: default)")
 	share := flag.Float64("share", 0, "TemplateShare (0: default)")
 	maxShare := flag.Float64("maxshare", 0, "MaxTopicShare (0: default; 1: no cap)")
+	cohesive := flag.Float64("cohesive", 0, "Cohesive (0: default; 1: every link may break)")
 	show := flag.Int("show", 5, "largest topics to print")
 	flag.Parse()
-	cfg := fuzzy.Config{Paper: *paper, Threshold: *r, CommonFrom: *from, CommonTo: *to, TemplateShare: *share, MaxTopicShare: *maxShare}
+	cfg := fuzzy.Config{Paper: *paper, Threshold: *r, CommonFrom: *from, CommonTo: *to, TemplateShare: *share, MaxTopicShare: *maxShare, Cohesive: *cohesive}
 	if err := run(*db, cfg, *show); err != nil {
 		fmt.Fprintln(os.Stderr, "sitetopics:", err)
 		os.Exit(1)
