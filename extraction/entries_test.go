@@ -48,6 +48,23 @@ func TestEntriesOfDocPages(t *testing.T) {
 	}
 }
 
+// TestKindNamesNoText: a record root that is a text node is named #text in
+// the records' kind, never by its text: tex2page's code examples, lines of
+// a tt split by br, made the text of the first line the kind
+// ("div > (define\u00a0(f)\u00a0(list…))+br"), and so the name of the
+// records table crawl export wrote them to.
+func TestKindNamesNoText(t *testing.T) {
+	recs := extractFile(t, "testdata/kind/r6rs-lib-mutable-pairs.html")
+	if len(recs) == 0 {
+		t.Fatal("no records")
+	}
+	for _, r := range recs {
+		if strings.Contains(r.Kind, "define") || !strings.Contains(r.Kind, "#text") {
+			t.Fatalf("record %d of kind %q, want its text roots named #text", r.Index, r.Kind)
+		}
+	}
+}
+
 // TestRecordKind: a page's records carry the structure of their list
 // (crawl.Record.Kind), the same for API entries wherever the page has
 // them, and depending on the page alone.

@@ -245,7 +245,8 @@ func named(cols *columns, vals [][]value, pageURL string, cluster int64, kind st
 // ("dl.py", "div.col-first+div.col-second+div.col-last"), after the
 // region's container when a root has no class ("ul.member-list > li",
 // "dl.variablelist > dt+dd"; for API entries and table rows the entries'
-// group). API entries found as a list region and as entries are one kind.
+// group; a text node among the roots is "#text"). API entries found as a
+// list region and as entries are one kind.
 // It depends on the page alone, never on the order pages came in.
 func (a analysis) kind() string {
 	if len(a.regions) == 0 || len(a.regions[0].records) == 0 {
@@ -255,7 +256,11 @@ func (a analysis) kind() string {
 	var roots []string
 	classed := true
 	for _, i := range r.records[0] {
-		if n := a.p.name(i); !slices.Contains(roots, n) {
+		n := "#text" // a text root is named as the DOM names it, never by its text
+		if a.p.t.Label[i] != stm.TextLabel {
+			n = a.p.name(i)
+		}
+		if !slices.Contains(roots, n) {
 			roots = append(roots, n)
 			classed = classed && strings.Contains(n, ".")
 		}
