@@ -49,7 +49,7 @@ type page struct {
 	// style sheet, made every token a record)
 	inPre []bool
 	// framed marks the landmarks of the page's frame and the nodes inside
-	// them (inLandmark)
+	// them (landmarkNode)
 	framed []bool
 }
 

@@ -206,22 +206,12 @@ func related(t *stm.Tree, a, b int) bool {
 // their results in one).
 const landmark = 0.4
 
-// inLandmark reports whether node i is or lies inside a landmark of the
-// page's frame: nav, header or footer elements, or the ARIA roles
-// navigation, banner and contentinfo. Mega-menus (a column of links per
-// product line under a heading, richer than a menu of single links) and
-// footers of link columns are lists of the page's frame, not its data.
-func inLandmark(t *stm.Tree, i int) bool {
-	for ; i >= 0; i = int(t.Parent[i]) {
-		if landmarkNode(t, i) {
-			return true
-		}
-	}
-	return false
-}
-
 // landmarkNode reports whether node i itself is a landmark of the page's
-// frame (inLandmark).
+// frame: a nav, header or footer element, or the ARIA roles navigation,
+// banner and contentinfo (page.framed marks it and the nodes inside it).
+// Mega-menus (a column of links per product line under a heading, richer
+// than a menu of single links) and footers of link columns are lists of
+// the page's frame, not its data.
 func landmarkNode(t *stm.Tree, i int) bool {
 	if t.Label[i] == stm.TextLabel {
 		return false
@@ -239,7 +229,7 @@ func landmarkNode(t *stm.Tree, i int) bool {
 }
 
 // ownText is the page's content outside its frame (the text of landmarks,
-// inLandmark, left out), the measure of a region outside the frame: a
+// page.framed, left out), the measure of a region outside the frame: a
 // site's table of contents in a nav beside every page (the Erlang/OTP
 // docs' left menu, every module and function of the application) would
 // otherwise leave a module page's own entries under MinCoverage. A page
