@@ -2,11 +2,11 @@ package dashboard
 
 import (
 	"context"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -311,23 +311,35 @@ func (s *Server) records(r *http.Request, q *query) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	ctx, cancel := ctxOf(r)
-	defer cancel()
-	recs, err := s.db.Records(ctx, id, &pg)
+	table, _, err := q.one("table")
 	if err != nil {
 		return nil, err
 	}
-	return RecordsPage{Page: pg.Page, Size: pg.Size, Records: recs, CSV: fmt.Sprintf("/api/clusters/%d/records.csv", id)}, nil
+	ctx, cancel := ctxOf(r)
+	defer cancel()
+	recs, err := s.db.Records(ctx, id, table, &pg)
+	if err != nil {
+		return nil, err
+	}
+	csvURL := fmt.Sprintf("/api/clusters/%d/records.csv", id)
+	if table != "" {
+		csvURL += "?table=" + url.QueryEscape(table)
+	}
+	return RecordsPage{Page: pg.Page, Size: pg.Size, Records: recs, CSV: csvURL}, nil
 }
 
-// recordsCSV downloads one cluster's records with the columns of the
-// records export.
+// recordsCSV downloads one of a cluster's records tables (?table=, the
+// main one without), streamed: the bytes of its file in the records
+// export, under that file's name.
 func (s *Server) recordsCSV(w http.ResponseWriter, r *http.Request) {
 	id, err := pathID(r, "id")
+	var table string
 	if err == nil {
 		var q *query
 		if q, err = parseQuery(r.URL.RawQuery); err == nil {
-			err = q.done()
+			if table, _, err = q.one("table"); err == nil {
+				err = q.done()
+			}
 		}
 	}
 	if err != nil {
@@ -336,16 +348,20 @@ func (s *Server) recordsCSV(w http.ResponseWriter, r *http.Request) {
 	}
 	ctx, cancel := ctxOf(r)
 	defer cancel()
-	recs, err := s.db.Records(ctx, id, nil)
-	if err != nil {
+	started := false
+	err = s.db.WriteRecordsCSV(ctx, id, table, func(file string) {
+		started = true
+		w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+		w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s"`, file))
+	}, w)
+	var pe *ParamError
+	switch {
+	case err == nil || started: // once rows went out, the client sees a cut file; nothing else to do
+	case errors.As(err, &pe):
+		writeError(w, http.StatusBadRequest, err.Error())
+	default:
 		writeError(w, http.StatusInternalServerError, err.Error())
-		return
 	}
-	w.Header().Set("Content-Type", "text/csv; charset=utf-8")
-	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="records-cluster-%d.csv"`, id))
-	cw := csv.NewWriter(w)
-	_ = cw.Write(recs.Columns)
-	_ = cw.WriteAll(recs.Rows) // the client went away: nothing to do
 }
 
 func (s *Server) topics(r *http.Request, q *query) (any, error) {

@@ -347,6 +347,20 @@ func TestBrowser(t *testing.T) {
 	if err != nil || !strings.HasSuffix(href.Value, "records.csv") {
 		t.Errorf("csv link %q: %v", href.Value, err)
 	}
+	// The records tables are tabs named by the export's files; another
+	// tab shows its own table and links its own CSV.
+	tabs, err := chromedp.Run(bctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#records-tables a")].map((a) => a.textContent + (a.classList.contains("active") ? " *" : ""))`))
+	if err != nil || len(tabs) == 0 || !strings.HasPrefix(tabs[0], "records-cluster-") || !strings.HasSuffix(tabs[0], " *") {
+		t.Errorf("records tables' tabs %q (%v); want the main table's first and active", tabs, err)
+	}
+	if len(tabs) > 1 {
+		err = chromedp.Do(bctx, chromedp.Click(chromedp.CSS(`#records-tables a:nth-child(2)`)),
+			chromedp.Poll[chromedp.Void](`document.getElementById("csv-link").href.includes("table=")`, chromedp.WithPollingTimeout(30*time.Second)))
+		if err != nil {
+			t.Errorf("records tables: the second tab %q: %v", tabs[1], err)
+		}
+	}
+	t.Logf("records tables: %q", tabs)
 	mu.Lock()
 	defer mu.Unlock()
 	if len(problems) > 0 {

@@ -13,7 +13,11 @@
 // Files:
 //   - db.go: DB, the read-only view of a store.
 //   - query.go: totals, hosts, clusters with samples, topics.
-//   - records.go: records tables, from a store of either records layout.
+//   - records.go: a cluster's records tables, the export's (a table per
+//     kind of record, export.PlanClusterTables over a store.RecordsReader
+//     on the read-only connection: the same names, columns and rows as the
+//     files of the records export, its CSV streamed byte for byte), or one
+//     table of the stored names for a store from before kinds were kept.
 //   - pages.go: the page view, the pages list, the harvest curve, the queue.
 //   - tally.go: what polls read often, read cheaply: the pages' status
 //     classes and harvest read incrementally, lists reused while fresh.

@@ -215,14 +215,15 @@ func (d *DB) Clusters(ctx context.Context, pg Paging, samples int) ([]Cluster, i
 	return out, total, rows.Err()
 }
 
-// Records is one page of a cluster's extracted records as a table: the
-// columns of the records CSV export (page, record, then the field names in
-// order of first appearance).
+// Records is one page of one of a cluster's records tables (Table, among
+// Tables): the columns and rows of its file in the records export.
 type Records struct {
-	Cluster int64      `json:"cluster"`
-	Columns []string   `json:"columns"`
-	Rows    [][]string `json:"rows"`
-	Total   int64      `json:"total"`
+	Cluster int64          `json:"cluster"`
+	Table   string         `json:"table"`
+	Tables  []RecordsTable `json:"tables"`
+	Columns []string       `json:"columns"`
+	Rows    [][]string     `json:"rows"`
+	Total   int64          `json:"total"`
 }
 
 // Topic is one fuzzy topic.

@@ -105,7 +105,7 @@ func TestRecordsEitherLayout(t *testing.T) {
 		}
 		v.Counts = c.Records
 		for id := int64(1); id <= 4; id++ {
-			r, err := d.Records(ctx, id, nil)
+			r, err := d.Records(ctx, id, "", nil)
 			if err != nil {
 				t.Fatal(err)
 			}

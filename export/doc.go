@@ -10,6 +10,10 @@
 //     kind's table records-cluster-<id>, further kinds of 20 records and
 //     2% of the cluster each records-cluster-<id>-<kind>, the small kinds
 //     records-cluster-<id>-rest; each table named on its own records.
+//   - clustertables.go: ClusterTables, one cluster's tables planned and
+//     streamed (Write, Rows) from a RecordSource, a Store or a
+//     store.RecordsReader (the dashboard's read-only connection): the
+//     files of the records export, byte for byte.
 //   - records.go: records, as one file with a cluster column or one file
 //     per table with that table's own columns. Rows are streamed from
 //     the store as they are read (each table's file reads only its

@@ -28,6 +28,11 @@ const MaxTableColumns = 64
 // user hooks add) alphabetically, then extraction.Other.
 var roles = []string{"title", "link", "date", "author", "price", "summary", "text", "image"}
 
+// ColumnOrder sorts field names in the order of a records table's
+// columns (roles, then other names alphabetically, then
+// extraction.Other), each once, none cut.
+func ColumnOrder(names []string) []string { return columnOrder(names, len(names)+1) }
+
 // columnOrder sorts names in table order and keeps at most max of them,
 // extraction.Other included (added when a name is cut).
 func columnOrder(names []string, max int) []string {

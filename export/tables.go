@@ -53,6 +53,7 @@ type tablePlan struct {
 	kinds map[tableID][]string
 	of    map[clusterKind]tableID
 	names map[tableID]*extraction.Naming
+	size  map[tableID]int // records of each table
 }
 
 // planTables assigns the kinds of every cluster to tables and names each
@@ -68,7 +69,7 @@ func planTables(pass func(func(store.RunKeys) error) error) (*tablePlan, error) 
 	if err != nil {
 		return nil, err
 	}
-	p := &tablePlan{kinds: map[tableID][]string{}, of: map[clusterKind]tableID{}, names: map[tableID]*extraction.Naming{}}
+	p := &tablePlan{kinds: map[tableID][]string{}, of: map[clusterKind]tableID{}, names: map[tableID]*extraction.Naming{}, size: map[tableID]int{}}
 	byCluster := map[int64][]string{}
 	for ck := range size {
 		byCluster[ck.cluster] = append(byCluster[ck.cluster], ck.kind)
@@ -95,10 +96,10 @@ func planTables(pass func(func(store.RunKeys) error) error) (*tablePlan, error) 
 				rest = append(rest, k)
 				continue
 			}
-			p.add(id, k)
+			p.add(id, k, n)
 		}
 		for _, k := range rest {
-			p.add(tableID{c, restTable}, k)
+			p.add(tableID{c, restTable}, k, size[clusterKind{c, k}])
 		}
 	}
 	cols := map[tableID]*extraction.TableColumns{}
@@ -127,8 +128,9 @@ func planTables(pass func(func(store.RunKeys) error) error) (*tablePlan, error) 
 	return p, nil
 }
 
-// add puts kind k of id's cluster in table id.
-func (p *tablePlan) add(id tableID, k string) {
+// add puts kind k of id's cluster, n records, in table id.
+func (p *tablePlan) add(id tableID, k string, n int) {
+	p.size[id] += n
 	if _, ok := p.kinds[id]; !ok {
 		p.ids = append(p.ids, id)
 	}

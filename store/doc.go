@@ -43,6 +43,10 @@
 //     ExportRecordKeys reads the runs' names and keys with their counts (not the values), from
 //     which package export names a cluster's columns, and ExportRecordsNamed gives the fields
 //     those names (once per run and key, not per field).
+//   - recordsread.go: RecordsReader, the records' reading (keys, named
+//     rows by cluster and kind) through any connection to a store file, a
+//     read-only one that never takes the store's lock included; the
+//     Store's record exports read through it.
 //   - records.go: a batch's records stored as runs (one page_records row per page,
 //     cluster and kind: 405 rows instead of 17,847 for the Python docs), the migration of the
 //     records table of schema 6 and before into runs. Since schema 10 a run keeps its

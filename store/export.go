@@ -2,10 +2,7 @@ package store
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/crawl-project/crawl"
@@ -151,16 +148,7 @@ func (s *Store) ExportClusterRecordsNamed(ctx context.Context, cluster int64, na
 // the given kinds only (crawl.Record.Kind): one table of a cluster's
 // records. No kinds: none.
 func (s *Store) ExportKindsRecordsNamed(ctx context.Context, cluster int64, kinds []string, name FieldNamer, fn func(RecordRow) error) error {
-	if len(kinds) == 0 {
-		return nil
-	}
-	args := []any{cluster}
-	for _, k := range kinds {
-		args = append(args, k)
-	}
-	return s.exportRecords(ctx, `SELECT r.page_seq, p.url, r.cluster, r.kind, r.n, r.names, r.data, r.keys
-		FROM page_records r JOIN pages p ON p.seq = r.page_seq WHERE r.cluster = ? AND r.kind IN (?`+
-		strings.Repeat(",?", len(kinds)-1)+`) ORDER BY r.page_seq, r.first`, name, fn, args...)
+	return s.records().ExportKindsRecordsNamed(ctx, cluster, kinds, name, fn)
 }
 
 // RecordColumns returns the field names of the stored records of each
@@ -208,66 +196,21 @@ type RunKeys struct {
 // index, reading its names and keys only (not the values): what naming a
 // cluster's columns needs (extraction.TableColumns).
 func (s *Store) ExportRecordKeys(ctx context.Context, fn func(RunKeys) error) error {
-	rows, err := s.r.QueryContext(ctx, `SELECT r.page_seq, p.url, r.cluster, r.kind, r.n, r.names, r.keys
-		FROM page_records r JOIN pages p ON p.seq = r.page_seq ORDER BY r.page_seq, r.first`)
-	if err != nil {
-		return fmt.Errorf("store: export record keys: %w", err)
-	}
-	defer rows.Close()
-	dec := newRunDecoder()
-	for rows.Next() {
-		var rk RunKeys
-		var names, keys sql.RawBytes
-		if err := rows.Scan(&rk.PageSeq, &rk.PageURL, &rk.Cluster, &rk.Kind, &rk.Records, &names, &keys); err != nil {
-			return fmt.Errorf("store: export record keys: %w", err)
-		}
-		if rk.Counts, err = dec.decodeEntries(names, keys); err != nil {
-			return fmt.Errorf("store: export record keys: records of page %d: %w: %w", rk.PageSeq, ErrCorrupt, err)
-		}
-		if err := fn(rk); err != nil {
-			return err
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("store: export record keys: %w", err)
-	}
-	return nil
+	return s.records().ExportRecordKeys(ctx, fn)
+}
+
+// ExportClusterRecordKeys is ExportRecordKeys of one template cluster's
+// runs (through the cluster index).
+func (s *Store) ExportClusterRecordKeys(ctx context.Context, cluster int64, fn func(RunKeys) error) error {
+	return s.records().ExportClusterRecordKeys(ctx, cluster, fn)
 }
 
 func (s *Store) exportRecords(ctx context.Context, query string, name FieldNamer, fn func(RecordRow) error, args ...any) error {
-	rows, err := s.r.QueryContext(ctx, query, args...)
-	if err != nil {
-		return fmt.Errorf("store: export records: %w", err)
-	}
-	defer rows.Close()
-	dec := newRunDecoder()
-	for rows.Next() {
-		var seq, cluster int64
-		var url, kind string
-		var n int
-		var names, data, keys sql.RawBytes
-		if err := rows.Scan(&seq, &url, &cluster, &kind, &n, &names, &data, &keys); err != nil {
-			return fmt.Errorf("store: export records: %w", err)
-		}
-		if name != nil {
-			dec.rename = func(c KeyCount) string { return name(seq, cluster, kind, c) }
-		}
-		err := dec.decode(names, keys, data, n, func(idx int, fields []crawl.Field) error {
-			return fn(RecordRow{PageSeq: seq, PageURL: url, Cluster: cluster, Kind: kind, Index: idx, Fields: fields})
-		})
-		var bad *runError
-		if errors.As(err, &bad) {
-			return fmt.Errorf("store: export records: records of page %d: %w: %w", seq, ErrCorrupt, bad.err)
-		}
-		if err != nil {
-			return err
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("store: export records: %w", err)
-	}
-	return nil
+	return s.records().exportRecords(ctx, query, name, fn, args...)
 }
+
+// records is the store's records read through its read-only pool.
+func (s *Store) records() *RecordsReader { return &RecordsReader{db: s.r} }
 
 // ExportClusters calls fn for every cluster, by id.
 func (s *Store) ExportClusters(ctx context.Context, fn func(ClusterExportRow) error) error {

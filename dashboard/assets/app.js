@@ -227,7 +227,7 @@ async function hosts() {
 }
 
 let clusterPage = 1;
-const recordsAt = { id: null, page: 1 };
+const recordsAt = { id: null, table: "", page: 1 };
 async function clusters(id) {
   const c = await api(`/api/clusters?page=${clusterPage}&size=20`);
   const kids = [el("h2", {}, "Template clusters"),
@@ -242,9 +242,17 @@ async function clusters(id) {
   }
   if (id !== undefined) {
     id = String(id);
-    if (recordsAt.id !== id) { recordsAt.id = id; recordsAt.page = 1; }
-    const r = await api(`/api/clusters/${id}/records?size=50&page=${recordsAt.page}`);
-    kids.push(el("h2", {}, `Records of cluster ${id} (${fmt(r.total)})`),
+    if (recordsAt.id !== id) { recordsAt.id = id; recordsAt.table = ""; recordsAt.page = 1; }
+    const r = await api(`/api/clusters/${id}/records?size=50&page=${recordsAt.page}&table=${encodeURIComponent(recordsAt.table)}`);
+    // A table per kind of record, as the records export writes them: one
+    // tab each, named by its file.
+    const tabs = el("div", { class: "tabs", id: "records-tables" }, ...r.tables.map((t) => {
+      const a = el("a", { href: `#clusters/${id}`, onclick: (e) => { e.preventDefault(); recordsAt.table = t.name; recordsAt.page = 1; route(); } },
+        `${t.file} (${fmt(t.records)})`);
+      if (t.name === r.table) a.classList.add("active");
+      return a;
+    }));
+    kids.push(el("h2", {}, `Records of cluster ${id} (${fmt(r.total)})`), tabs,
       el("a", { class: "btn", id: "csv-link", href: r.csv }, "download CSV"),
       table("records-table", r.columns.map((c, i) => ({ label: c, key: i })), r.rows),
       pager(r, (p) => { recordsAt.page = p; route(); }));
