@@ -192,11 +192,12 @@ func (d *DB) Clusters(ctx context.Context, pg Paging, samples int) ([]Cluster, i
 	}
 	in := strings.Repeat("?,", len(ids))
 	in = in[:len(in)-1]
-	rows, err = d.db.QueryContext(ctx, `SELECT cluster, seq, url, title, n FROM (
+	// Each cluster's first row carries its page count even without samples.
+	rows, err = d.db.QueryContext(ctx, `SELECT cluster, seq, url, title, n, rn FROM (
 		SELECT cluster, seq, url, title,
 			row_number() OVER (PARTITION BY cluster ORDER BY seq) AS rn,
 			count(*) OVER (PARTITION BY cluster) AS n
-		FROM pages WHERE cluster IN (`+in+`)) WHERE rn <= ?`, append(ids, samples)...)
+		FROM pages WHERE cluster IN (`+in+`)) WHERE rn <= max(?, 1)`, append(ids, samples)...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("dashboard: cluster samples: %w", err)
 	}
@@ -204,12 +205,14 @@ func (d *DB) Clusters(ctx context.Context, pg Paging, samples int) ([]Cluster, i
 	for rows.Next() {
 		var id int64
 		var p PageRef
-		var n int64
-		if err := rows.Scan(&id, &p.Seq, &p.URL, &p.Title, &n); err != nil {
+		var n, rn int64
+		if err := rows.Scan(&id, &p.Seq, &p.URL, &p.Title, &n, &rn); err != nil {
 			return nil, 0, fmt.Errorf("dashboard: cluster samples: %w", err)
 		}
 		c := byID[id]
-		c.Samples = append(c.Samples, p)
+		if rn <= int64(samples) {
+			c.Samples = append(c.Samples, p)
+		}
 		c.Pages = n
 	}
 	return out, total, rows.Err()

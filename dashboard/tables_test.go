@@ -164,3 +164,29 @@ func TestBrowserRecordsTables(t *testing.T) {
 		t.Errorf("the second tab: %v", err)
 	}
 }
+
+// TestClusterPagesWithoutSamples: a cluster's page count does not depend
+// on how many sample pages are asked for (with samples=0 it was 0).
+func TestClusterPagesWithoutSamples(t *testing.T) {
+	path := genStore(t, shape{pages: 50, clusters: 5, hosts: 2, recordsPer: 3})
+	ts := newServer(t, path, dashboard.Config{})
+	pages := map[string]string{}
+	for _, n := range []string{"0", "1", "20"} {
+		_, b := get(t, ts.Client(), ts.URL+"/api/clusters?samples="+n)
+		l := decode[dashboard.List[dashboard.Cluster]](t, b)
+		var counts []string
+		for _, c := range l.Items {
+			if n == "0" && len(c.Samples) != 0 {
+				t.Errorf("samples=0: cluster %d has %d samples", c.ID, len(c.Samples))
+			}
+			if c.Pages == 0 {
+				t.Errorf("samples=%s: cluster %d has no pages", n, c.ID)
+			}
+			counts = append(counts, fmt.Sprint(c.ID, ":", c.Pages))
+		}
+		pages[n] = fmt.Sprint(counts)
+	}
+	if pages["0"] != pages["20"] || pages["1"] != pages["20"] {
+		t.Errorf("page counts by samples asked: %v; want the same", pages)
+	}
+}
