@@ -463,8 +463,11 @@
 //
 // Files:
 //   - preprocess.go: hidden elements, the page measures (text, tags,
-//     inside a pre: no list of records is looked for in preformatted
-//     text).
+//     the frame's landmarks, code blocks).
+//   - code.go: code blocks, where no list of records is looked for: a
+//     pre, a tt/code/kbd/samp holding a br, a table of code lines (one
+//     cell a row, brackets one line opens and a later one closes, or a
+//     REPL's prompt; README.md, "Code is not records").
 //   - region.go: candidate ranking by the three heuristics.
 //   - segment.go: child clustering and segmentations (uniform lists).
 //   - bound.go: the STM bound and buffers of the child clustering.
