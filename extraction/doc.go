@@ -22,8 +22,9 @@
 //     only; a card inside one link is not one): menus, footers, dropdowns,
 //     tag and filter lists have one field per item. Regions inside the
 //     page's frame (nav, header, footer, ARIA navigation, banner,
-//     contentinfo) weigh 0.4 too: mega-menus of link columns under
-//     headings. Further regions on the main
+//     contentinfo) are not candidates when the page has content outside
+//     it (the site's menus, repeated on every page; a page all frame
+//     weighs them 0.4 too). Further regions on the main
 //     region's tag.class path whose records resemble the main ones are
 //     kept too (Config.MoreRegions: a list continued after an advert), and
 //     so are siblings of the main region with its records' tag.class that
