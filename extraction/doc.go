@@ -22,8 +22,9 @@
 //     only; a card inside one link is not one): menus, footers, dropdowns,
 //     tag and filter lists have one field per item. Regions inside the
 //     page's frame (nav, header, footer, ARIA navigation, banner,
-//     contentinfo) weigh 0.4 too: mega-menus of link columns under
-//     headings. Further regions on the main
+//     contentinfo) are not candidates when the page has content outside
+//     it (the site's menus, repeated on every page; a page all frame
+//     weighs them 0.4 too). Further regions on the main
 //     region's tag.class path whose records resemble the main ones are
 //     kept too (Config.MoreRegions: a list continued after an advert), and
 //     so are siblings of the main region with its records' tag.class that
@@ -50,8 +51,8 @@
 //     outside them, so that a site's table of contents in a nav beside
 //     every page does not hide a module page's own entries: on the first
 //     1,014 pages of Debian's erlang-doc the nav's modules were 57,851
-//     records, 37,919 now, where the nav's hundreds of nested lists keep
-//     the page's own list out of the Candidates ranked; tune figures
+//     records, then 37,919, none since a region inside the frame is no
+//     candidate beside the page's own content (README.md); tune figures
 //     unchanged, 0.9824 / 0.9754), too dissimilar (MinSimilarity), its records do
 //     not mostly share one tag.class, they are prose (paragraph runs of an
 //     article, inline markup code and tt as well as b and i; or records
@@ -463,8 +464,11 @@
 //
 // Files:
 //   - preprocess.go: hidden elements, the page measures (text, tags,
-//     inside a pre: no list of records is looked for in preformatted
-//     text).
+//     the frame's landmarks, code blocks).
+//   - code.go: code blocks, where no list of records is looked for: a
+//     pre, a tt/code/kbd/samp holding a br, a table of code lines (one
+//     cell a row, brackets one line opens and a later one closes, or a
+//     REPL's prompt; README.md, "Code is not records").
 //   - region.go: candidate ranking by the three heuristics.
 //   - segment.go: child clustering and segmentations (uniform lists).
 //   - bound.go: the STM bound and buffers of the child clustering.

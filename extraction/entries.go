@@ -40,8 +40,8 @@ func entries(p *page, cfg Config) (region, bool) {
 	for i := range t.Len() {
 		// an element's label is its atom: only dl and table elements
 		// with a class are read further
-		if l := t.Label[i]; l != uint64(atom.Dl) && l != uint64(atom.Table) || attr(t.Node[i], "class") == "" {
-			continue
+		if l := t.Label[i]; l != uint64(atom.Dl) && l != uint64(atom.Table) || p.inCode[i] || attr(t.Node[i], "class") == "" {
+			continue // a table of code lines holds no entries
 		}
 		switch tagOf(t, i) {
 		case atom.Dl:

@@ -148,6 +148,12 @@ func candidates(p *page, m *stm.Matcher, cfg Config) []region {
 	var found []region
 	for _, c := range rankRegions(p, cfg.Weights, cfg.Candidates) {
 		framed := p.framed[c.node]
+		if framed && own < all {
+			// the site's menus beside the page's own content, not its
+			// records: weighing them (landmark) let the Erlang/OTP docs'
+			// nav win wherever no list of the page's own passed the guards
+			continue
+		}
 		total := own // a region of the page's own content is measured against it
 		if framed {
 			total = all

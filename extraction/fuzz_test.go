@@ -23,6 +23,8 @@ func FuzzExtractPage(f *testing.F) {
 		"<li><h3>c</h3><table><tr><th>Current</th><td>q</td></tr></table></ul>"))
 	f.Add([]byte("<dl class=v><dt>-a</dt><dd>one</dd><dt>-b</dt><dt>-c</dt><dd>two</dd><div><dt>d</dt><dd>3</dd></div></dl>" +
 		"<dl class=py><dt id=f>f()</dt><dd><dl class=py><dt>g()</dt><dd>h</dd></dl><dl class=py><dt>k()</dt><dd>m</dd></dl></dd></dl>"))
+	f.Add([]byte("<table class=c><tr><td><span>&nbsp;&nbsp;</span>(define x<tr><td><p>[y])</p><tr><td><table><tr><td>> (f</table>" +
+		"<tr><td>{ }</table><tt>(a<br>&nbsp;b)<br></tt><code>x</code><pre>p</pre>"))
 	f.Add([]byte{})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		doc, err := htmldecode.Parse(data, "text/html")

@@ -47,3 +47,16 @@ func TestOwnContentBesideFrameMenu(t *testing.T) {
 		}
 	}
 }
+
+// TestFrameIsNotRecords: a list inside the page's frame (nav, header,
+// footer landmarks) is the site's, repeated on every page, not the page's
+// records, when the page has content of its own beside it. The Erlang/OTP
+// tutorial's chapter on C nodes (testdata/landmark/erlang-tutorial-cnode.html)
+// is prose and code beside the nav of the tutorial's 9 chapters: no list of
+// its own, so the nav's chapters were its records (and so on 230 of
+// erlang-doc's first 1,000 pages, 37,919 records).
+func TestFrameIsNotRecords(t *testing.T) {
+	for _, r := range wantFileRecords(t, "testdata/landmark/erlang-tutorial-cnode.html", 0, 0, "") {
+		t.Errorf("record %d of kind %q: %.80v", r.Index, r.Kind, r.Fields)
+	}
+}

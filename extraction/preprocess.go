@@ -43,11 +43,12 @@ type page struct {
 	cands   []candidate
 	counts  map[uint64]int
 	candIdx []int32
-	// inPre marks a pre and the nodes inside one: preformatted text (a
-	// code listing, its highlighted tokens) is one value, and no list of
-	// records is looked for in it (RDoc's method source, hidden by its
-	// style sheet, made every token a record)
-	inPre []bool
+	// inCode marks code blocks and the nodes inside one (code.go: a
+	// pre, a monospace element holding a line break, a table of code
+	// lines): no list of records is looked for in code (RDoc's method
+	// source, a pre hidden by its style sheet, made every token a
+	// record; Scribble's tables of code lines every line)
+	inCode []bool
 	// framed marks the landmarks of the page's frame and the nodes inside
 	// them (landmarkNode)
 	framed []bool
@@ -133,11 +134,7 @@ func (p *page) reset(doc *html.Node, maxNodes int) error {
 			p.tags[par] += p.tags[i]
 		}
 	}
-	p.inPre = resize(p.inPre, n)
-	for i := range n { // a node comes after its parent
-		par := t.Parent[i]
-		p.inPre[i] = tagOf(t, i) == atom.Pre || par >= 0 && p.inPre[par]
-	}
+	p.markCode()
 	p.framed = resize(p.framed, n)
 	for i := range n {
 		par := t.Parent[i]

@@ -36,9 +36,9 @@ func article(p *page, r region) bool {
 	return prose > recs
 }
 
-// listings reports whether r's records are mostly preformatted text: at
-// least half of their text inside pre elements (a documentation page's
-// code examples, one highlighted block each). On the Python docs such a
+// listings reports whether r's records are mostly code: at least half of
+// their text inside code blocks (page.inCode: a documentation page's code
+// examples, one pre or table of code lines each). On the Python docs such a
 // list outranked the pages' API entries (pprint.html: 4 examples instead
 // of 12 functions) once candidate regions inside a pre were no longer
 // taken; where the page has no entries the listings stay its records
@@ -50,7 +50,7 @@ func listings(p *page, r region) bool {
 		for _, i := range rec {
 			all += int(p.text[i])
 			for j := int(i); j < int(i)+int(t.Size[i]); j++ {
-				if p.inPre[j] && t.Label[j] == stm.TextLabel {
+				if p.inCode[j] && t.Label[j] == stm.TextLabel {
 					pre += int(p.text[j])
 				}
 			}

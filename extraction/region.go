@@ -35,7 +35,7 @@ func rankRegions(p *page, w [3]float64, k int) []candidate {
 		counts = map[uint64]int{}
 	}
 	for i := range t.Len() {
-		if t.Label[i] == stm.TextLabel || p.inPre[i] {
+		if t.Label[i] == stm.TextLabel || p.inCode[i] {
 			continue
 		}
 		kids := t.Children(i)

@@ -201,9 +201,10 @@ func related(t *stm.Tree, a, b int) bool {
 }
 
 // landmark is the weight of regions inside a page's navigation, header or
-// footer (fitted on the tune half: any weight from 0 to 0.4 gives the same
-// records there; an aside is not a landmark here, since some sites put
-// their results in one).
+// footer when the page is all frame (fitted on the tune half: any weight
+// from 0 to 0.4 gives the same records there; an aside is not a landmark
+// here, since some sites put their results in one). On a page with
+// content outside its frame, candidates takes no region inside it.
 const landmark = 0.4
 
 // landmarkNode reports whether node i itself is a landmark of the page's

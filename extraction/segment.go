@@ -296,11 +296,11 @@ func sizeBound(t *stm.Tree, a, b int32) float64 {
 	return 2 * min(x, y) / (x + y)
 }
 
-// segmentNode is segment of node i's children, and no records for a pre or
-// a node inside one: preformatted text (a code listing, its highlighted
-// tokens) is one value, never a list of records (page.inPre).
+// segmentNode is segment of node i's children, and no records for a code
+// block or a node inside one: a code listing (its lines, its highlighted
+// tokens) is never a list of records (page.inCode).
 func segmentNode(m *stm.Matcher, p *page, i int, cfg Config) segmentation {
-	if p.inPre[i] {
+	if p.inCode[i] {
 		return segmentation{}
 	}
 	return segment(m, p, p.t.Children(i), cfg.D0, cfg.MinSimilarity)
