@@ -30,6 +30,7 @@ documentation tree and prints `path<TAB>label` for every .html page.
     python3 label.py xmlsoft /usr/share/doc/libxslt1-dev/html > libxslt.tsv
     python3 label.py halibut /usr/share/doc/putty-doc > putty-halibut.tsv
     python3 label.py rustdoc /usr/share/doc/rust-doc/html/std > rustdoc-std.tsv
+    python3 label.py latex2html /usr/share/doc/gnuplot/htmldocs > gnuplot-latex2html.tsv
 
 With -v it prints, instead, every page's share (below) and label, and with
 -check the pages whose share lies in [0.3, 0.7] (the ones README.md says
@@ -658,6 +659,22 @@ def rustdoc_grid(main):
     return rows
 
 
+def latex2html_site(rel, root):
+    """LaTeX2HTML 2022 (the gnuplot 5.4 manual, gnuplot-doc): no content
+    element; the body minus the navigation panels (div.navigation, at the
+    top and the bottom: the next, up, previous and index buttons and links)
+    and the signature (address). A sectioning page's "Subsections" list
+    (ul.ChildLinks, links to the child nodes' pages) is content, as any
+    table of contents. The generated index: the page whose heading is
+    "Index" and that holds its term list (dl.COMPACT: terms, each a link to
+    a place in a node)."""
+    main = find(root, lambda n: n.tag == "body") or root
+    skip = lambda n: n.tag == "address" or (n.tag == "div" and "navigation" in n.cls())
+    index = (find(main, lambda n: n.tag in ("h1", "h2") and text_of(n).strip() == "Index") is not None
+             and find(main, lambda n: n.tag == "dl" and "COMPACT" in [c.upper() for c in n.cls()]) is not None)
+    return main, skip, index
+
+
 SITES = {"python": python_site, "postgresql": postgresql_site, "git": git_site, "octave": octave_site,
          "apache": apache_site,
          "gtkdoc": gtkdoc_site, "javadoc": javadoc_site, "doxygen": doxygen_site, "yard": yard_site,
@@ -665,7 +682,7 @@ SITES = {"python": python_site, "postgresql": postgresql_site, "git": git_site, 
          "mkdocs": mkdocs_site, "nodejs": nodejs_site, "sqlite": sqlite_site, "docutils": docutils_site,
          "pydoctor": pydoctor_site, "qdoc": qdoc_site, "exim": exim_site, "yodl": yodl_site,
          "vim": vim_site, "swig": swig_site, "xmlsoft": xmlsoft_site, "halibut": halibut_site,
-         "rustdoc": rustdoc_site}
+         "rustdoc": rustdoc_site, "latex2html": latex2html_site}
 def gidocgen_grid(main):
     """gi-docgen lists a class's or struct's members (constructors, methods,
     functions, properties, signals, virtual functions) as div blocks, each a
