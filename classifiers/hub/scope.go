@@ -132,7 +132,12 @@ func (w *walker) closeEntry() {
 	switch s.kind {
 	case leadPage:
 		w.e.Entry += s.own
+		w.lastPage = s.target
 	case leadPlace:
+		if s.name == 0 && w.lastPage != "" && pageOf(s.target) == pageOf(w.lastPage) {
+			w.e.Entry += s.own // a section of the page the list just led to
+			return
+		}
 		if s.name > 0 {
 			w.e.IndexEntry += s.own // a term, then where it is
 			w.placeOwn, w.placeTarget = s.own, s.target
@@ -198,6 +203,14 @@ func (w *walker) noteTarget(href string) {
 	}
 	w.targets[w.nTargets] = href
 	w.nTargets++
+}
+
+// pageOf returns href without its #fragment, spaces trimmed.
+func pageOf(href string) string {
+	if i := strings.IndexByte(href, '#'); i >= 0 {
+		href = href[:i]
+	}
+	return strings.TrimSpace(href)
 }
 
 // noteOneLink notes a run whose leading blocks all lead by one link
