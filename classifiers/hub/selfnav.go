@@ -40,12 +40,14 @@ func selfLink(href string) bool { return strings.TrimSpace(href) == "" }
 // links itself once or twice (its navigation, a title link).
 const maxSelfLinks = 4
 
-// selfNavRegions returns the navigation regions of doc (above), at most
-// maxSelfLinks, or nil. It walks the whole document once.
-func selfNavRegions(doc *html.Node) []*html.Node {
+// selfNavRegions puts the navigation regions of doc (above), at most
+// maxSelfLinks, into regions and returns how many. It walks the whole
+// document once.
+func selfNavRegions(doc *html.Node, regions *[maxSelfLinks]*html.Node) int {
 	var selves [maxSelfLinks]*html.Node
 	ns := 0
-	var headings []*html.Node
+	var stack [64]*html.Node // a page's headings, most pages' all
+	headings := stack[:0]
 	for n := doc; n != nil; {
 		if n.Type == html.ElementNode {
 			switch n.DataAtom {
@@ -70,15 +72,16 @@ func selfNavRegions(doc *html.Node) []*html.Node {
 		n = nextSkipping(n, doc)
 	}
 	if ns == 0 || len(headings) == 0 {
-		return nil
+		return 0
 	}
-	var regions []*html.Node
+	k := 0
 	for _, s := range selves[:ns] {
-		if r := selfNavRegion(s, headings); r != nil && !within(r, regions) {
-			regions = append(regions, r)
+		if r := selfNavRegion(s, headings); r != nil && !within(r, regions[:k]) {
+			regions[k] = r
+			k++
 		}
 	}
-	return regions
+	return k
 }
 
 // holdsText reports whether n's subtree holds visible text (an entry names
