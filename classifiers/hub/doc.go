@@ -61,6 +61,7 @@
 //	              its last segment (ownSegment): README "The walk's repeated searches" has the cost and the command
 //	names.go      rows led by a name before a link to a page count in tables of three rows or more
 //	prelines.go   lines of a pre, or of a p split by br, led by a link to a page (or a place) are entries (Vim's help as HTML, libxslt's API indexes)
+//	              (a p of links each ending with a br, Scribble's index, is split in an entry too)
 //	described.go  a paragraph after a one-item list led by a page link describes that entry (AsciiDoc)
 //	content.go    elements that hold content whatever their class says (article, role main, id content)
 //	selfnav.go    a navigation region around a link to the page itself (href="", the side table of contents

@@ -77,8 +77,9 @@ func (r BlockRule) Holds(e Evidence) bool {
 // row's cells no entry (now one, as a tr: rows.go), /14 a navigation
 // region around a link to the page itself counted as content (now left
 // out: selfnav.go) and an entry led by a link to a place in the page the
-// previous entry led to an index entry (now that page's entry: scope.go);
-// none is read.
+// previous entry led to an index entry (now that page's entry: scope.go)
+// and a paragraph of links each ending with a <br> one text (now split
+// into lines at them, in an entry too: prelines.go); none is read.
 const pageModelFormat = "crawl-hub-page/15"
 
 // Prob returns P(hub) of a page with evidence e: the regression's, at

@@ -34,6 +34,7 @@ type entryScope struct {
 	self   bool   // it holds a link to a place in the page itself (entry.go)
 	row    int32  // a row of sibling cells (rows.go): its number, else 0
 	target string // the leading link's href
+	lines  bool   // it holds a paragraph split into lines, which count instead (prelines.go)
 }
 
 // counts reports whether a closed entry's text counts: not a layout
@@ -41,7 +42,7 @@ type entryScope struct {
 // leads it, nothing but the name and links (an index term and where it
 // is: "asString() : <a>Json::Value</a>").
 func (s *entryScope) counts() bool {
-	return s.own <= maxEntryRunes && !s.self && (s.name == 0 || s.plain <= s.name+maxNameSlack)
+	return !s.lines && s.own <= maxEntryRunes && !s.self && (s.name == 0 || s.plain <= s.name+maxNameSlack)
 }
 
 // blockScope is an open repeated block.

@@ -125,7 +125,10 @@ func parseEvidenceRows(r io.Reader) (map[string]evidenceRow, error) {
 // with a navigation region around a link to the page itself left out
 // (selfnav.go) and an entry led by a place in the page the previous entry
 // led to counted as that page's (scope.go): racket-scribble 0.475 → 0.826,
-// rows of twelve sites moved, every other figure the same.
+// rows of twelve sites moved, every other figure the same; then a
+// paragraph of links each ending with a <br> split into lines, in an entry
+// too (prelines.go): racket-scribble 0.826 → 0.875 (its two doc-index.html
+// found), no other row moved.
 var siteFigures = []struct {
 	file, role  string
 	pages, hubs int
@@ -167,7 +170,7 @@ var siteFigures = []struct {
 	{"python311.tsv", "report", 530, 78, 0.968, 0.967, 2},
 	{"octave.tsv", "report", 507, 21, 0.894, 0.893, 5},
 	{"rustdoc-std.tsv", "tuning", 1530, 48, 0.902, 0.901, 8},    // reported at 0.811 (/13): trait pages' Implementors lists led by one badge link
-	{"racket-scribble.tsv", "tuning", 358, 21, 0.826, 0.825, 6}, // 0.475 with /14: the side table of contents counted (selfnav.go, /15)
+	{"racket-scribble.tsv", "tuning", 358, 21, 0.875, 0.874, 6}, // 0.475 with /14: the side table of contents counted (selfnav.go, /15)
 }
 
 // TestPageModelSiteFigures pins each site's figure: the shipped page model
@@ -250,7 +253,7 @@ func TestSiteEvidenceMatchesPages(t *testing.T) {
 		minF1           float64 // on the subset: just under its figure when shipped
 	}{
 		{"rustdoc-std-subset.tar.gz", "rustdoc-std.tsv", 38, 9, 0.58},         // every error of format /13's measurement (0.364 then) and 17 right pages
-		{"racket-scribble-subset.tar.gz", "racket-scribble.tsv", 21, 9, 0.69}, // every error of /15 but reference/doc-index.html (960 KB), 14 right pages
+		{"racket-scribble-subset.tar.gz", "racket-scribble.tsv", 21, 9, 0.74}, // the errors of /15 before doc-index.html was found but reference's (960 KB), 14 right pages
 		{"libxslt-subset.tar.gz", "libxslt.tsv", 30, 25, 0.91},                // every hub: 0.80 (/11) with 8 API indexes missed, 4 of them found by /12
 		{"putty-halibut-subset.tar.gz", "putty-halibut.tsv", 6, 2, 0.99},      // 0.66 to /12: IndexPage.html missed
 		{"vim-subset.tar.gz", "vim.tsv", 10, 3, 0.74},                         // lines of a pre as entries (format /11); quickref.html and howto.html false hubs
