@@ -128,7 +128,9 @@ func parseEvidenceRows(r io.Reader) (map[string]evidenceRow, error) {
 // rows of twelve sites moved, every other figure the same; then a
 // paragraph of links each ending with a <br> split into lines, in an entry
 // too (prelines.go): racket-scribble 0.826 → 0.875 (its two doc-index.html
-// found), no other row moved.
+// found), no other row moved. Its fresh report site, the gnuplot 5.4
+// manual (LaTeX2HTML), labelled before any model ran on it, was measured
+// once with the final /15: 0.923.
 var siteFigures = []struct {
 	file, role  string
 	pages, hubs int
@@ -171,6 +173,7 @@ var siteFigures = []struct {
 	{"octave.tsv", "report", 507, 21, 0.894, 0.893, 5},
 	{"rustdoc-std.tsv", "tuning", 1530, 48, 0.902, 0.901, 8},    // reported at 0.811 (/13): trait pages' Implementors lists led by one badge link
 	{"racket-scribble.tsv", "tuning", 358, 21, 0.875, 0.874, 6}, // 0.475 with /14: the side table of contents counted (selfnav.go, /15)
+	{"gnuplot-latex2html.tsv", "report", 652, 12, 0.923, 0.922, 2},
 }
 
 // TestPageModelSiteFigures pins each site's figure: the shipped page model
@@ -252,11 +255,12 @@ func TestSiteEvidenceMatchesPages(t *testing.T) {
 		pages, hubs     int
 		minF1           float64 // on the subset: just under its figure when shipped
 	}{
-		{"rustdoc-std-subset.tar.gz", "rustdoc-std.tsv", 38, 9, 0.58},         // every error of format /13's measurement (0.364 then) and 17 right pages
-		{"racket-scribble-subset.tar.gz", "racket-scribble.tsv", 21, 9, 0.74}, // the errors of /15 before doc-index.html was found but reference's (960 KB), 14 right pages
-		{"libxslt-subset.tar.gz", "libxslt.tsv", 30, 25, 0.91},                // every hub: 0.80 (/11) with 8 API indexes missed, 4 of them found by /12
-		{"putty-halibut-subset.tar.gz", "putty-halibut.tsv", 6, 2, 0.99},      // 0.66 to /12: IndexPage.html missed
-		{"vim-subset.tar.gz", "vim.tsv", 10, 3, 0.74},                         // lines of a pre as entries (format /11); quickref.html and howto.html false hubs
+		{"rustdoc-std-subset.tar.gz", "rustdoc-std.tsv", 38, 9, 0.58}, // every error of format /13's measurement (0.364 then) and 17 right pages
+		{"racket-scribble-subset.tar.gz", "racket-scribble.tsv", 21, 9, 0.74},
+		{"gnuplot-latex2html-subset.tar.gz", "gnuplot-latex2html.tsv", 26, 12, 0.92}, // chosen by rule before any model ran (every hub, the hand check, node2-11) // the errors of /15 before doc-index.html was found but reference's (960 KB), 14 right pages
+		{"libxslt-subset.tar.gz", "libxslt.tsv", 30, 25, 0.91},                       // every hub: 0.80 (/11) with 8 API indexes missed, 4 of them found by /12
+		{"putty-halibut-subset.tar.gz", "putty-halibut.tsv", 6, 2, 0.99},             // 0.66 to /12: IndexPage.html missed
+		{"vim-subset.tar.gz", "vim.tsv", 10, 3, 0.74},                                // lines of a pre as entries (format /11); quickref.html and howto.html false hubs
 		{"swig-subset.tar.gz", "swig.tsv", 10, 4, 0.85},
 		{"libxml2-subset.tar.gz", "libxml2.tsv", 13, 4, 0.99},
 		{"qdoc-qtscxml-subset.tar.gz", "qdoc-qtscxml.tsv", 15, 3, 0.99}, // 0 before the eighth round: QDoc's page header wraps the page
