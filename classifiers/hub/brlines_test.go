@@ -132,3 +132,37 @@ func TestMeasurePageBrLines(t *testing.T) {
 		})
 	}
 }
+
+// racketIndex: /usr/share/doc/racket/guide/doc-index.html (racket-doc
+// 8.7+dfsg1-1), Scribble's generated index: the letter bar's row, then one
+// row whose cell is a paragraph of links to places, each ending with its
+// <br> (the first twelve of 505; hrefs shortened to their pages and tags).
+const racketIndex = `<html><body><div class="main"><h3>Index</h3><table>` +
+	`<tr><td><p><a href="#alpha:A">A</a> <a href="#alpha:B">B</a> <a href="#alpha:C">C</a></p></td></tr>` +
+	`<tr><td><p><a href="reader.html#idx1" class="indexlink">#%app<br/></a><a href="application.html#app" class="indexlink">#%datum<br/></a>` +
+	`<a href="quote.html#datum" class="indexlink">#%expression<br/></a><a href="define-struct.html#s" class="indexlink">accessor<br/></a>` +
+	`<a href="keywords.html#k" class="indexlink">apply<br/></a><a href="lambda.html#l" class="indexlink">arity<br/></a>` +
+	`<a href="pairs.html#p" class="indexlink">assoc lists<br/></a><a href="begin.html#b" class="indexlink">begin<br/></a>` +
+	`<a href="booleans.html#bo" class="indexlink">booleans<br/></a><a href="boxes.html#bx" class="indexlink">boxes<br/></a>` +
+	`<a href="bytestrings.html#by" class="indexlink">byte strings<br/></a><a href="case.html#c" class="indexlink">case<br/></a></p></td></tr>` +
+	`</table></div></body></html>`
+
+// TestMeasurePageLinksEndingLines: a paragraph of links that each end
+// with a <br> is split at them, inside the table row it is a cell of
+// (format /15): lines led by links to places in twelve pages are index
+// entries, and the row counts nothing of its own; the same lines into one
+// page are one page's member list, nothing.
+func TestMeasurePageLinksEndingLines(t *testing.T) {
+	e := hub.MeasurePageAt(parse(t, racketIndex), "http://docs.test/guide/doc-index.html")
+	if e.IndexEntry < 80 || e.Entry != 0 {
+		t.Errorf("the index's lines: %+v, want index entries, no entry", e)
+	}
+	onePage := strings.NewReplacer(`href="reader.html`, `href="x.html`, `href="application.html`, `href="x.html`,
+		`href="quote.html`, `href="x.html`, `href="define-struct.html`, `href="x.html`, `href="keywords.html`, `href="x.html`,
+		`href="lambda.html`, `href="x.html`, `href="pairs.html`, `href="x.html`, `href="begin.html`, `href="x.html`,
+		`href="booleans.html`, `href="x.html`, `href="boxes.html`, `href="x.html`, `href="bytestrings.html`, `href="x.html`,
+		`href="case.html`, `href="x.html`).Replace(racketIndex)
+	if e := hub.MeasurePageAt(parse(t, onePage), "http://docs.test/guide/doc-index.html"); e.IndexEntry != 0 || e.Entry != 0 {
+		t.Errorf("lines into one page: %+v, want nothing", e)
+	}
+}

@@ -61,13 +61,17 @@
 //	              its last segment (ownSegment): README "The walk's repeated searches" has the cost and the command
 //	names.go      rows led by a name before a link to a page count in tables of three rows or more
 //	prelines.go   lines of a pre, or of a p split by br, led by a link to a page (or a place) are entries (Vim's help as HTML, libxslt's API indexes)
+//	              (a p of links each ending with a br, Scribble's index, is split in an entry too)
 //	described.go  a paragraph after a one-item list led by a page link describes that entry (AsciiDoc)
 //	content.go    elements that hold content whatever their class says (article, role main, id content)
+//	selfnav.go    a navigation region around a link to the page itself (href="", the side table of contents
+//	              that lists the page: Scribble's div.tocset) is left out: up to the highest ancestor holding no heading
 //	fastpath.go   the page evidence's byte-level helpers: non-space rune count, class-word prefilter, ?# and path-segment tests
 //	rows.go       rows of a table laid out as sibling cells (period-k runs, MDR's generalized nodes) or wrapped in a repeated block
 //	block.go      repeated blocks that lead to another page (list pages laid out in divs), their largest run (or one kind of term blocks summed); a run led by one link is none
 //	scope.go      entries and blocks counted when the walk leaves them: layout containers, a page's own
-//	              members and one page's member lists left out; kind labels ("Method") are no index terms
+//	              members and one page's member lists left out; kind labels ("Method") are no index terms;
+//	              an entry led by a place in the page the previous entry led to is that page's section
 //	pagemodel.go  PageModel (logistic regression over Evidence, block rule with its term share), TrainPageModel, DefaultPageModel
 //	calibrate.go  per-host calibration of the URL SVM against its fetched pages' page-evidence labels
 //	linkmodel.go  per-host link model: online logistic regression (AdaGrad, bounded replay) cold-started by the SVM

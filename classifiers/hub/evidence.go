@@ -52,6 +52,7 @@ func MeasurePageAt(doc *html.Node, pageURL string) Evidence {
 	if doc == nil {
 		return w.e
 	}
+	w.nNav = selfNavRegions(doc, &w.nav)
 	w.stack = append(w.stack, frame{n: doc})
 	for seen := 0; len(w.stack) > 0; {
 		f := w.stack[len(w.stack)-1]
@@ -80,6 +81,9 @@ type walker struct {
 	runs        map[*html.Node]runText // text and number of each run's blocks that count
 	oneLink     []*html.Node           // runs whose leading blocks all lead by one link (block.go)
 	leads       leadFinder
+	nav         [maxSelfLinks]*html.Node // the navigation regions around self links (selfnav.go)
+	nNav        int                      // how many
+	lastPage    string                   // the href of the last counted entry that led to a page (scope.go)
 	rows        rowFinder
 	targets     [minIndexTargets]string // pages index entries lead into (noteTarget)
 	nTargets    int
@@ -116,7 +120,7 @@ func (w *walker) visit(f frame) {
 	case html.CommentNode, html.DoctypeNode:
 		return
 	case html.ElementNode:
-		if boilerplateIn(n, &w.leads.boil) {
+		if boilerplateIn(n, &w.leads.boil) || (w.nNav > 0 && isRegion(n, w.nav[:w.nNav])) {
 			return
 		}
 		open := w.open(n, f.run)

@@ -201,6 +201,8 @@ func FuzzMeasurePage(f *testing.F) {
 	f.Add([]byte(`<ul><li>name() : <a href="v.html#a">V</a><li>pkg.<a href=F.html>F</a> (implements q.<a href=G.html>G</a>)<li>C<a href="v.html#b">b</a></ul><dl><dt>C</dt><dd><a href=c.html>c</a></dl>`))
 	f.Add([]byte(`<div class=m><h6><a href=a.html>a</a></h6><div class=m><h6><a href=b.html>b</a></h6>x</div><div class=m><h6><a href=c.html>c</a></h6></div><div class=m><h6><a href=d.html>d</a></h6></div></div><div class=m><h6><a href=e.html>e</a></h6></div><div class=m><h6><a href=f.html>f</a></h6></div><h6><a href=g.html>g</a></h6><p>1<p>2<h6><a href=h.html>h</a></h6><p>3<p>4`))
 	f.Add([]byte(`<div><p>From <a href=b.html>B</a>:</p><table><tr><td>Method<td><a href="b.html#m">m</a><tr><td>Method<td><a href="c.html#n">n</a><tr><td>Kind<td><a href="b.html#o">o</a></table><p>From <a href=c.html>C</a>:</p><table><tr><td>Method<td><a href="c.html#p">p</a></table></div>`))
+	f.Add([]byte(`<div class=tocset><table><tr><td>1<td><a href=a.html>A</a><tr><td>2<td><a href="">Self</a></table></div><div><h3>T</h3><table><tr><td><a href=m.html>M</a><tr><td><a href="m.html#s">S</a></table></div>`))
+	f.Add([]byte(`<h3>Index</h3><table><tr><td><p><a href="#a">A</a></p><tr><td><p><a href="r.html#1">x<br></a><a href="q.html#2">y<br/></a><a href="">z<br></a></p></table>`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		doc, err := htmldecode.Parse(b, "")
 		if err != nil {
@@ -268,12 +270,12 @@ func TestParsePageModel(t *testing.T) {
 		{"format 8", `{"format":"crawl-hub-page/8","std":[1,1,1,1,1]}`, "format"},
 		{"format 9", `{"format":"crawl-hub-page/9","std":[1,1,1,1,1]}`, "format"},
 		{"format 11", `{"format":"crawl-hub-page/11","std":[1,1,1,1,1]}`, "format"},
-		{"format 13", `{"format":"crawl-hub-page/13","std":[1,1,1,1,1]}`, "crawl-hub-page/14"},
-		{"zero std", `{"format":"crawl-hub-page/14","std":[1,0,1,1,1]}`, "std"},
-		{"weight", `{"format":"crawl-hub-page/14","std":[1,1,1,1,1],"w":[1,2,3,4,5,1e999]}`, "cannot unmarshal"},
-		{"block share", `{"format":"crawl-hub-page/14","std":[1,1,1,1,1],"block":{"share":1.5,"links":5}}`, "block rule"},
-		{"block links", `{"format":"crawl-hub-page/14","std":[1,1,1,1,1],"block":{"share":0.3,"links":-1}}`, "block rule"},
-		{"term share", `{"format":"crawl-hub-page/14","std":[1,1,1,1,1],"block":{"share":0.3,"links":5,"term_share":-0.5}}`, "term share"},
+		{"format 14", `{"format":"crawl-hub-page/14","std":[1,1,1,1,1]}`, "crawl-hub-page/15"},
+		{"zero std", `{"format":"crawl-hub-page/15","std":[1,0,1,1,1]}`, "std"},
+		{"weight", `{"format":"crawl-hub-page/15","std":[1,1,1,1,1],"w":[1,2,3,4,5,1e999]}`, "cannot unmarshal"},
+		{"block share", `{"format":"crawl-hub-page/15","std":[1,1,1,1,1],"block":{"share":1.5,"links":5}}`, "block rule"},
+		{"block links", `{"format":"crawl-hub-page/15","std":[1,1,1,1,1],"block":{"share":0.3,"links":-1}}`, "block rule"},
+		{"term share", `{"format":"crawl-hub-page/15","std":[1,1,1,1,1],"block":{"share":0.3,"links":5,"term_share":-0.5}}`, "term share"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if _, err := hub.ParsePageModel([]byte(c.json)); err == nil || !strings.Contains(err.Error(), c.want) {

@@ -10,7 +10,7 @@ import (
 // PageModel is the page-evidence classifier: a logistic regression over
 // the standardised Evidence features, P(hub) = 1/(1 + e^−(w·z + b)).
 type PageModel struct {
-	Format string                   `json:"format"` // "crawl-hub-page/14"
+	Format string                   `json:"format"` // "crawl-hub-page/15"
 	Mean   [numEvidence]float64     `json:"mean"`
 	Std    [numEvidence]float64     `json:"std"`
 	W      [numEvidence + 1]float64 `json:"w"`     // weights, then the bias
@@ -74,8 +74,13 @@ func (r BlockRule) Holds(e Evidence) bool {
 // led by a name before a link to a place never entries (now index entries
 // led by their link: prelines.go), /13 a run of blocks that all lead by
 // one link a list (now none: block.go) and a repeated block holding a
-// row's cells no entry (now one, as a tr: rows.go); none is read.
-const pageModelFormat = "crawl-hub-page/14"
+// row's cells no entry (now one, as a tr: rows.go), /14 a navigation
+// region around a link to the page itself counted as content (now left
+// out: selfnav.go) and an entry led by a link to a place in the page the
+// previous entry led to an index entry (now that page's entry: scope.go)
+// and a paragraph of links each ending with a <br> one text (now split
+// into lines at them, in an entry too: prelines.go); none is read.
+const pageModelFormat = "crawl-hub-page/15"
 
 // Prob returns P(hub) of a page with evidence e: the regression's, at
 // least 0.5 (a hub) when the block rule holds.

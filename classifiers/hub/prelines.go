@@ -71,25 +71,72 @@ type lineState struct {
 	runes   int    // non-space runes of the line
 }
 
-// openPre starts splitting n into lines when no entry is open: a pre at its
-// newlines, a p holding a <br> child at its <br> elements.
+// openPre starts splitting n into lines: a pre at its newlines, a p
+// holding a <br> child at its <br> elements, when no entry is open; a p of
+// links that each end with a <br> at those, entry or none (brLines).
 func (w *walker) openPre(n *html.Node) bool {
-	if w.pre.open || len(w.entries) > 0 {
+	if w.pre.open {
 		return false
 	}
 	switch n.DataAtom {
 	case atom.Pre:
+		if len(w.entries) > 0 {
+			return false
+		}
 		w.pre = preLines{open: true}
 		return true
 	case atom.P:
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			if c.Type == html.ElementNode && c.DataAtom == atom.Br {
-				w.pre = preLines{open: true, br: true}
-				return true
+		switch brLines(n) {
+		case brChild:
+			if len(w.entries) > 0 {
+				return false
+			}
+		case brInLinks:
+			if k := len(w.entries); k > 0 {
+				w.entries[k-1].lines = true // its lines count, not the entry
+			}
+		default:
+			return false
+		}
+		w.pre = preLines{open: true, br: true}
+		return true
+	}
+	return false
+}
+
+// How a paragraph breaks its lines (brLines).
+const (
+	brNone    = iota
+	brChild   // a <br> child
+	brInLinks // links each ending with a <br> and no <br> child
+)
+
+// brLines tells how paragraph n breaks its lines: at <br> children, or at
+// the <br> each of its links ends with (Scribble's generated index,
+// doc-index.html: one paragraph of links, each "<a
+// class="indexlink">term<br/></a>", a link to a place in a page). The
+// latter is split even inside an open entry (the index paragraph is a
+// table cell of a row led by its first link): the entry then counts
+// nothing, its lines do (scope.go).
+func brLines(n *html.Node) int {
+	links := 0
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode {
+			continue
+		}
+		switch c.DataAtom {
+		case atom.Br:
+			return brChild
+		case atom.A:
+			if l := c.LastChild; l != nil && l.Type == html.ElementNode && l.DataAtom == atom.Br {
+				links++
 			}
 		}
 	}
-	return false
+	if links >= 2 {
+		return brInLinks
+	}
+	return brNone
 }
 
 // preLink notes the link the walk enters inside the pre.

@@ -34,6 +34,7 @@ type entryScope struct {
 	self   bool   // it holds a link to a place in the page itself (entry.go)
 	row    int32  // a row of sibling cells (rows.go): its number, else 0
 	target string // the leading link's href
+	lines  bool   // it holds a paragraph split into lines, which count instead (prelines.go)
 }
 
 // counts reports whether a closed entry's text counts: not a layout
@@ -41,7 +42,7 @@ type entryScope struct {
 // leads it, nothing but the name and links (an index term and where it
 // is: "asString() : <a>Json::Value</a>").
 func (s *entryScope) counts() bool {
-	return s.own <= maxEntryRunes && !s.self && (s.name == 0 || s.plain <= s.name+maxNameSlack)
+	return !s.lines && s.own <= maxEntryRunes && !s.self && (s.name == 0 || s.plain <= s.name+maxNameSlack)
 }
 
 // blockScope is an open repeated block.
@@ -132,7 +133,12 @@ func (w *walker) closeEntry() {
 	switch s.kind {
 	case leadPage:
 		w.e.Entry += s.own
+		w.lastPage = s.target
 	case leadPlace:
+		if s.name == 0 && w.lastPage != "" && pageOf(s.target) == pageOf(w.lastPage) {
+			w.e.Entry += s.own // a section of the page the list just led to
+			return
+		}
 		if s.name > 0 {
 			w.e.IndexEntry += s.own // a term, then where it is
 			w.placeOwn, w.placeTarget = s.own, s.target
@@ -198,6 +204,14 @@ func (w *walker) noteTarget(href string) {
 	}
 	w.targets[w.nTargets] = href
 	w.nTargets++
+}
+
+// pageOf returns href without its #fragment, spaces trimmed.
+func pageOf(href string) string {
+	if i := strings.IndexByte(href, '#'); i >= 0 {
+		href = href[:i]
+	}
+	return strings.TrimSpace(href)
 }
 
 // noteOneLink notes a run whose leading blocks all lead by one link

@@ -30,6 +30,8 @@ documentation tree and prints `path<TAB>label` for every .html page.
     python3 label.py xmlsoft /usr/share/doc/libxslt1-dev/html > libxslt.tsv
     python3 label.py halibut /usr/share/doc/putty-doc > putty-halibut.tsv
     python3 label.py rustdoc /usr/share/doc/rust-doc/html/std > rustdoc-std.tsv
+    python3 label.py latex2html /usr/share/doc/gnuplot/htmldocs > gnuplot-latex2html.tsv
+    python3 label.py scribble /usr/share/doc/racket > racket-scribble.tsv
 
 With -v it prints, instead, every page's share (below) and label, and with
 -check the pages whose share lies in [0.3, 0.7] (the ones README.md says
@@ -658,6 +660,88 @@ def rustdoc_grid(main):
     return rows
 
 
+def latex2html_site(rel, root):
+    """LaTeX2HTML 2022 (the gnuplot 5.4 manual, gnuplot-doc): no content
+    element; the body minus the navigation panels (div.navigation, at the
+    top and the bottom: the next, up, previous and index buttons and links)
+    and the signature (address). A sectioning page's "Subsections" list
+    (ul.ChildLinks, links to the child nodes' pages) is content, as any
+    table of contents. The generated index: the page whose heading is
+    "Index" and that holds its term list (dl.COMPACT: terms, each a link to
+    a place in a node)."""
+    main = find(root, lambda n: n.tag == "body") or root
+    skip = lambda n: n.tag == "address" or (n.tag == "div" and "navigation" in n.cls())
+    index = (find(main, lambda n: n.tag in ("h1", "h2") and text_of(n).strip() == "Index") is not None
+             and find(main, lambda n: n.tag == "dl" and "COMPACT" in [c.upper() for c in n.cls()]) is not None)
+    return main, skip, index
+
+
+def scribble_site(rel, root):
+    """Scribble (the Racket 8.7 documentation, racket-doc): the page's own
+    content is div.main (the side table of contents div.tocset is outside
+    it) minus its navigation bars (div.navsettop, div.navsetbottom: the
+    search box, top, contents, prev, up, next). A section's table of
+    contents is a table whose rows each hold one paragraph led by a link to
+    the subsection's page (a.toclink), measured by the rule. The generated
+    index: doc-index.html (every indexed term, each a link to a place in a
+    page, one paragraph of links separated by br)."""
+    main = find(root, lambda n: n.tag == "div" and "main" in n.cls()) or find(
+        root, lambda n: n.tag == "body") or root
+    skip = lambda n: n.tag == "div" and ("navsettop" in n.cls() or "navsetbottom" in n.cls())
+    return main, skip, os.path.basename(rel) == "doc-index.html"
+
+
+def scribble_grid(main):
+    """Scribble's tables of contents are tables whose rows each hold one
+    paragraph led by a table-of-contents link (a.toptoclink for a chapter
+    of the manual's front page, a.toclink for a section, a.tocsubseclink).
+    A section that Scribble does not split into a page of its own is linked
+    as a place in its parent's page ("module-basics.html#(part._module-org)"),
+    so a chapter's table of contents mixes links to pages and to places in
+    them; such a row is a table-of-contents entry all the same, as the hand
+    check took PuTTY's, SWIG's, Exim's and Yodl's contents (links to the
+    places at their chapters' starts): its lead is its link without the
+    fragment. A row leading to a place in the page itself leads nowhere
+    (the fragment dropped, the href is empty or the page's own)."""
+    rows = {}
+    for tr in walk(main):
+        if tr.tag != "tr":
+            continue
+        a = first_text_link(tr)
+        if a is None or not {"toclink", "toptoclink", "tocsubseclink"} & set(a.cls()):
+            continue
+        href = a.attrs.get("href") or ""
+        if "#" not in href:
+            continue  # a link to a page: the rule as it is
+        head = Node("a", dict(a.attrs, href=href.split("#")[0]), None)
+        head.kids = a.kids
+        rows[id(tr)] = ([tr], head)
+    return rows
+
+
+def first_text_link(n):
+    """The link (a with href) holding n's first visible text, or None."""
+
+    def rec(x, link):
+        if isinstance(x, str):
+            return (True, link) if x.strip() else (False, None)
+        if x.tag in INVISIBLE:
+            return False, None
+        if x.tag == "a" and "href" in x.attrs:
+            link = x
+        for k in x.kids:
+            found, l = rec(k, link)
+            if found:
+                return True, l
+        return False, None
+
+    return rec(n, None)[1]
+
+
+# The Racket documentation's subset (README.md): the Guide and the Reference.
+SCRIBBLE_MANUALS = ("guide/", "reference/")
+
+
 SITES = {"python": python_site, "postgresql": postgresql_site, "git": git_site, "octave": octave_site,
          "apache": apache_site,
          "gtkdoc": gtkdoc_site, "javadoc": javadoc_site, "doxygen": doxygen_site, "yard": yard_site,
@@ -665,7 +749,8 @@ SITES = {"python": python_site, "postgresql": postgresql_site, "git": git_site, 
          "mkdocs": mkdocs_site, "nodejs": nodejs_site, "sqlite": sqlite_site, "docutils": docutils_site,
          "pydoctor": pydoctor_site, "qdoc": qdoc_site, "exim": exim_site, "yodl": yodl_site,
          "vim": vim_site, "swig": swig_site, "xmlsoft": xmlsoft_site, "halibut": halibut_site,
-         "rustdoc": rustdoc_site}
+         "rustdoc": rustdoc_site, "latex2html": latex2html_site,
+         "scribble": scribble_site}
 def gidocgen_grid(main):
     """gi-docgen lists a class's or struct's members (constructors, methods,
     functions, properties, signals, virtual functions) as div blocks, each a
@@ -682,7 +767,8 @@ def gidocgen_grid(main):
 
 
 GRIDS = {"javadoc": javadoc_table_grid, "doxygen": doxygen_grid, "gidocgen": gidocgen_grid,
-         "pydoctor": pydoctor_grid, "rustdoc": rustdoc_grid}
+         "pydoctor": pydoctor_grid, "rustdoc": rustdoc_grid,
+         "scribble": scribble_grid}
 
 
 # The hand check (README.md) looked at every page whose share lies in
@@ -857,6 +943,8 @@ def main():
             continue
         if site == "rustdoc" and refresh_only(text):
             continue  # rustdoc's redirection stubs (old or re-exported paths)
+        if site == "scribble" and not rel.replace(os.sep, "/").startswith(SCRIBBLE_MANUALS):
+            continue  # the subset: the Guide and the Reference
         hub, share, index = label(site, rel, text)
         rows.append((rel, hub, share, index))
     rows.sort()
