@@ -184,7 +184,10 @@ func (c *Config) validate() []*Error {
 	}
 	for i, s := range c.Seeds {
 		if strings.HasPrefix(s, "{") {
-			if !c.Demo {
+			switch {
+			case strings.HasPrefix(s, "{site}"):
+				bad(fmt.Sprintf("seeds[%d]", i), "placeholder %q: {site} is the site `crawl bench -config FILE -site DIR` serves on loopback; crawl it with crawl bench, or put the site's URL in its place", s)
+			case !c.Demo:
 				bad(fmt.Sprintf("seeds[%d]", i), "placeholder %q needs demo: true", s)
 			}
 			continue

@@ -63,6 +63,8 @@ func TestParseErrors(t *testing.T) {
 		{"bad link labels", "seeds: [https://a.example/]\ntopic:\n  link_labels: fuzzy\n", []string{"t.yaml:3", "topic.link_labels", "fuzzy"}},
 		{"bad seed", "seeds: [ftp://a.example/]\n", []string{"t.yaml:1", "seeds[0]", "http"}},
 		{"no seeds", "max_pages: 3\n", []string{"seeds", "required"}},
+		{"bench placeholder", "seeds: [\"{site}/index.html\"]\n", []string{"t.yaml:1", "seeds[0]", "crawl bench", "-site DIR"}},
+		{"demo placeholder", "seeds: [\"{demo:0}\"]\n", []string{"t.yaml:1", "seeds[0]", "needs demo: true"}},
 		{"bad regex", "seeds: [https://a.example/]\nscope:\n  deny_regex: ['(']\n", []string{"t.yaml:3", "deny_regex"}},
 		{"not yaml", "seeds: [\n", []string{"t.yaml"}},
 		{"link context out of range", "seeds: [https://a.example/]\ntopic:\n  link_context: 1.5\n", []string{"t.yaml:3", "topic.link_context"}},
