@@ -121,15 +121,16 @@
 //   - learned.go: the learned strategy: page state, priorities, Rescore.
 //   - linkfeatures.go: a new link's features, its text tokenised once.
 //   - linkcontexts.go: the text around each link of a page (the learned
-//     strategy's context words), only for the links not scored before
-//     (the only contexts read: linkNeed), by URL, and by anchor text only
-//     for the links whose URL got none; the contexts kept in one string.
-//   - linktexts.go: the text of a page's links and blocks, each text node
-//     collapsed at most once, each block joined once, in buffers reused
-//     from page to page.
+//     strategy's context words), without copies of clean text, only for
+//     the links not scored before (the only contexts read: linkNeed), by
+//     URL, and by anchor text only for the links whose URL got none.
+//   - linktexts.go: the same for every link of a page at once (a link
+//     learnPage did not ask for): the text of its links and blocks, each
+//     text node collapsed at most once, each block joined once, the
+//     contexts kept in one string, in buffers reused from page to page.
 //   - linkneed.go: linkNeed and keyNeed, the links and keys a page's
-//     link contexts are asked for, and the cheap test that passes over
-//     the others (mayWant).
+//     link contexts are asked for, and the cheap tests that pass over
+//     the others (mayWant, mayBeAnchor).
 //   - README.md: the cost per page and how it was measured.
 //   - internal/hookreplay: a command replaying a stored crawl through the
 //     hook, to time it and to compare two builds' decisions.

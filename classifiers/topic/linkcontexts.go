@@ -1,13 +1,13 @@
 package topic
 
 import (
-	"bytes"
 	"net/url"
 	"strings"
-	"sync"
+	"unicode"
 	"unicode/utf8"
 
 	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 
 	"github.com/crawl-project/crawl/internal/relpath"
 )
@@ -16,28 +16,23 @@ import (
 // element (paragraph, list item, table cell, definition, heading) without
 // its own anchor text, keyed by the link's absolute URL without fragment
 // and by "\x00"+its anchor text; the first link wins. A nil need asks for
-// every key. Otherwise only the keys contextOf reads for the links need
-// holds are filled: their URLs, over the links in document order, then,
-// only when some asked-for URL got no context, the anchor texts of those
-// links, over all the links again. The text of the page under links and
-// blocks is collapsed once (linkTexts); a link's anchor text and its
-// block's text are slices of it, and the contexts kept are copied into
-// one string. The URL pass stops once it has filled every URL it asks
-// for. links, the page's link count, sizes the maps.
+// every key (allContexts, linktexts.go). Otherwise only the keys contextOf
+// reads for the links need holds are filled: their URLs in a walk of doc,
+// then, only when some asked-for URL got no context, the anchor texts of
+// those links, over the links that walk met (it met them all: a URL
+// without context leaves it to the end). The anchor text of a link is
+// built only when it is kept or may be one asked for
+// (keyNeed.mayBeAnchor). The walk stops once it has filled every URL it
+// asks for. links, the page's link count, sizes the maps.
 func linkContexts(doc *html.Node, base string, links int, need *linkNeed) map[string]string {
-	var kn *keyNeed
-	if need != nil {
-		if len(need.pairs) == 0 {
-			return nil
-		}
-		kn, links = &keyNeed{urls: need.urls, tails: need.tails}, len(need.urls)
-	}
-	w := newContextWalk(doc, base, links, kn)
-	defer w.release()
-	w.links()
 	if need == nil {
-		return w.finish()
+		return allContexts(doc, base, links)
 	}
+	if len(need.pairs) == 0 {
+		return nil
+	}
+	w := newNeedWalk(base, len(need.urls), &keyNeed{urls: need.urls, tails: need.tails})
+	w.walk(doc)
 	need.tails = w.need.tails
 	anchors := &keyNeed{}
 	for p := range need.pairs {
@@ -50,9 +45,14 @@ func linkContexts(doc *html.Node, base string, links int, need *linkNeed) map[st
 	}
 	if len(anchors.anchors) > 0 {
 		w.need, w.left = anchors, anchors.size()
-		w.links()
+		for _, a := range w.met {
+			if w.left == 0 {
+				break
+			}
+			w.link(a)
+		}
 	}
-	return w.finish()
+	return w.out
 }
 
 // contextOf is the context of a link of URL u and anchor text anchor in
@@ -66,84 +66,51 @@ func contextOf(ctx map[string]string, u, anchor string) string {
 	return context
 }
 
-// contextWalk is a pass of linkContexts over the links of a page: the
-// keys need asks for (nil: all), until each is filled. Its buffers are
-// reused from page to page (walksPool).
-type contextWalk struct {
-	texts   linkTexts
-	b       *url.URL
-	res     hrefResolver
-	need    *keyNeed
-	left    int               // keys not filled yet
-	out     map[string]string // each link's URL and anchor text; filled ones hold filling until finish
-	keys    map[string]string // an href's absolute URL, once per href resolved (those mayWant passes)
-	arena   []byte            // the contexts kept, one after the other
-	pending []pendingContext  // the keys of out filled, and where their context is in arena
+// needWalk is a walk of linkContexts for the links a linkNeed holds: the
+// keys need asks for, until each is filled. (A few links of a page are
+// asked for in a crawl, the links not scored before: each one's text is
+// collapsed by walks of its own; allContexts collapses a whole page's
+// once.)
+type needWalk struct {
+	b      *url.URL
+	res    hrefResolver
+	need   *keyNeed
+	left   int                   // keys not filled yet
+	out    map[string]string     // each link's URL and anchor text
+	blocks map[*html.Node]string // a block's text, once per block
+	keys   map[string]string     // an href's absolute URL, once per href resolved (those mayWant passes)
+	met    []*html.Node
 }
 
-// pendingContext is a key of out and its context, arena[off:end].
-type pendingContext struct {
-	key      string
-	off, end int
-}
-
-// filling is the value of a key of out filled but not finished: not
-// empty, as a filled key's context is.
-const filling = "\x01"
-
-var walksPool = sync.Pool{New: func() any { return &contextWalk{keys: map[string]string{}} }}
-
-// newContextWalk starts a walk of the page doc at base; asked sizes its
-// map.
-func newContextWalk(doc *html.Node, base string, asked int, need *keyNeed) *contextWalk {
-	w := walksPool.Get().(*contextWalk)
-	w.texts.collect(doc)
-	w.b, _ = url.Parse(base)
-	w.res, w.need, w.left = newHrefResolver(w.b), need, need.size()
-	w.out, w.arena, w.pending = nil, w.arena[:0], w.pending[:0]
+// newNeedWalk starts a walk of a page at base; asked sizes its maps.
+func newNeedWalk(base string, asked int, need *keyNeed) *needWalk {
+	b, _ := url.Parse(base)
+	w := &needWalk{b: b, res: newHrefResolver(b), need: need, left: need.size()}
 	if w.left != 0 {
 		w.out = make(map[string]string, 2*asked)
+		w.blocks = make(map[*html.Node]string, asked)
+		w.keys = make(map[string]string, asked)
 	}
 	return w
 }
 
-// release returns w's buffers to the pool: nothing read from them may be
-// kept (finish copies the contexts out).
-func (w *contextWalk) release() {
-	w.texts.reset()
-	clear(w.keys)
-	clear(w.pending)
-	w.out, w.need, w.b, w.res = nil, nil, nil, hrefResolver{}
-	walksPool.Put(w)
-}
-
-// links fills the keys asked for, over the page's links in document
-// order, until none is left.
-func (w *contextWalk) links() {
-	for i := range w.texts.links {
-		if w.left == 0 {
-			return
-		}
-		w.link(&w.texts.links[i])
+func (w *needWalk) walk(n *html.Node) {
+	if w.left == 0 {
+		return
 	}
-}
-
-// finish puts the contexts of the filled keys of out, copied into one
-// string, and returns out.
-func (w *contextWalk) finish() map[string]string {
-	if len(w.pending) == 0 {
-		return w.out
+	if n.Type == html.ElementNode && n.DataAtom == atom.A {
+		w.met = append(w.met, n)
+		w.link(n)
+		return
 	}
-	arena := string(w.arena)
-	for _, p := range w.pending {
-		w.out[p.key] = arena[p.off:p.end]
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		w.walk(c)
 	}
-	return w.out
 }
 
 // key is href's absolute URL without fragment: the page itself for a
 // plain fragment, else resolved once per href.
-func (w *contextWalk) key(href string) string {
+func (w *needWalk) key(href string) string {
 	if key, ok := w.res.fragment(href); ok {
 		return key
 	}
@@ -155,62 +122,34 @@ func (w *contextWalk) key(href string) string {
 	return key
 }
 
-// link fills the keys of the link l that are asked for and not filled.
-func (w *contextWalk) link(l *textLink) {
+// link fills the keys of the link a that are asked for and not filled.
+func (w *needWalk) link(a *html.Node) {
 	need := w.need
 	var key string
 	if need.anyURL() {
-		if href := hrefOf(l.a); href != "" && w.b != nil && need.mayWant(href) {
+		if href := hrefOf(a); href != "" && w.b != nil && need.mayWant(href) {
 			key = w.key(href)
 		}
 	}
 	needURL := key != "" && need.url(key) && w.out[key] == ""
-	var anchor []byte
-	if needURL || need.anyAnchor() {
-		anchor = w.texts.text(l.text, maxContext)
+	var anchor string
+	if needURL || need.anyAnchor() && need.mayBeAnchor(a) {
+		anchor = collapsedText(a, maxContext)
 	}
-	needAnchor := len(anchor) > 0 && need.anchorBytes(anchor) && w.out["\x00"+string(anchor)] == ""
+	needAnchor := anchor != "" && need.anchor(anchor) && w.out["\x00"+anchor] == ""
 	if !needURL && !needAnchor { // not asked for, or the first link already won both keys
 		return
 	}
-	off, end := w.blockContext(l, anchor)
-	if off == end {
-		return
+	if ctx := blockContext(a, anchor, w.blocks); ctx != "" {
+		if needURL {
+			w.out[key] = ctx
+			w.left--
+		}
+		if needAnchor {
+			w.out["\x00"+anchor] = ctx
+			w.left--
+		}
 	}
-	if needURL {
-		w.out[key] = filling
-		w.pending = append(w.pending, pendingContext{key, off, end})
-		w.left--
-	}
-	if needAnchor {
-		k := "\x00" + string(anchor)
-		w.out[k] = filling
-		w.pending = append(w.pending, pendingContext{k, off, end})
-		w.left--
-	}
-}
-
-// blockContext appends to arena the text around the link l, whose text
-// is anchor: its nearest block's text (collapsedText at 4×maxContext)
-// without the anchor text, cut to maxContext bytes, white space trimmed;
-// it returns where it is in arena (off == end: none). Of the block's text
-// only the first maxContext+len(anchor) bytes are read: the anchor text
-// is cut out only when it starts in the first maxContext.
-func (w *contextWalk) blockContext(l *textLink, anchor []byte) (off, end int) {
-	if l.block < 0 {
-		return 0, 0
-	}
-	text := w.texts.blockText(l.block, 4*maxContext, maxContext+len(anchor))
-	off = len(w.arena)
-	w.arena = appendReplaceOnceCut(w.arena, text, anchor, maxContext)
-	b := w.arena[off:]
-	t := bytes.TrimSpace(b)
-	if len(t) == 0 {
-		w.arena = w.arena[:off]
-		return 0, 0
-	}
-	off += cap(b) - cap(t) // t is b[i:j]: cap(t) is cap(b)-i
-	return off, off + len(t)
 }
 
 // hrefResolver makes an href absolute, without its fragment, as
@@ -306,21 +245,153 @@ func plainFragment(f string) bool {
 // maxContext bounds a link's context in bytes.
 const maxContext = 200
 
-// appendReplaceOnceCut appends strings.Replace(text, old, " ", 1), cut to
-// its first limit bytes, to dst.
-func appendReplaceOnceCut(dst, text, old []byte, limit int) []byte {
-	i := bytes.Index(text, old)
+// blockContext returns the text around a, whose text is anchor: its
+// nearest block's text without the anchor text. blocks caches each
+// block's text.
+func blockContext(a *html.Node, anchor string, blocks map[*html.Node]string) string {
+	var block *html.Node
+	for p := a.Parent; p != nil && block == nil; p = p.Parent {
+		switch p.DataAtom {
+		case atom.P, atom.Li, atom.Dd, atom.Dt, atom.Td, atom.Th, atom.H1, atom.H2, atom.H3, atom.H4, atom.Caption:
+			block = p
+		case atom.Body, atom.Html:
+			return ""
+		}
+	}
+	if block == nil {
+		return ""
+	}
+	text, ok := blocks[block]
+	if !ok {
+		text = collapsedText(block, 4*maxContext)
+		blocks[block] = text
+	}
+	return strings.TrimSpace(replaceOnceCut(text, anchor, maxContext))
+}
+
+// replaceOnceCut is strings.Replace(text, old, " ", 1) cut to its first
+// limit bytes, building only those bytes (text itself when old is not in
+// it).
+func replaceOnceCut(text, old string, limit int) string {
+	i := strings.Index(text, old)
 	if i < 0 {
-		return append(dst, text[:min(len(text), limit)]...)
+		return text[:min(len(text), limit)]
 	}
 	if i >= limit {
-		return append(dst, text[:limit]...)
+		return text[:limit]
 	}
 	rest := text[i+len(old):]
 	n := min(i+1+len(rest), limit)
-	dst = append(dst, text[:i]...)
-	dst = append(dst, ' ')
-	return append(dst, rest[:n-i-1]...)
+	b := make([]byte, 0, n)
+	b = append(b, text[:i]...)
+	b = append(b, ' ')
+	b = append(b, rest[:n-len(b)]...)
+	return string(b)
+}
+
+// collapsedText is the words of the text under n, one space apart, built
+// in one pass: from the text nodes in document order until, counting each
+// with a space after it, limit bytes were taken (the last may pass it).
+func collapsedText(n *html.Node, limit int) string {
+	var b strings.Builder
+	var first string // the first text node's, appended only when a second comes
+	texts, raw := 0, 0
+	var walk func(n *html.Node)
+	walk = func(n *html.Node) {
+		if raw >= limit {
+			return
+		}
+		if n.Type == html.TextNode {
+			raw += len(n.Data) + 1
+			switch texts++; texts {
+			case 1:
+				first = n.Data
+			case 2:
+				appendWords(&b, first)
+				fallthrough
+			default:
+				appendWords(&b, n.Data)
+			}
+			return
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			walk(c)
+		}
+	}
+	walk(n)
+	if texts == 1 {
+		if collapsed(first) { // most anchors: one text node, one space apart already
+			return first
+		}
+		appendWords(&b, first)
+	}
+	return b.String()
+}
+
+// collapsed reports whether s is its own words one space apart: not
+// empty, no space at either end, and single ASCII spaces only.
+func collapsed(s string) bool {
+	if s == "" {
+		return false
+	}
+	prevSpace := true // no space at the start
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if unicode.IsSpace(r) {
+				return false
+			}
+			i += size - 1
+			prevSpace = false
+			continue
+		}
+		if asciiSpace[c] {
+			if c != ' ' || prevSpace {
+				return false
+			}
+			prevSpace = true
+			continue
+		}
+		prevSpace = false
+	}
+	return !prevSpace
+}
+
+// appendWords appends the words of s (split as strings.Fields splits) to
+// b, each after a space unless b is empty.
+func appendWords(b *strings.Builder, s string) {
+	start := -1
+	for i := 0; i < len(s); {
+		c := s[i]
+		size := 1
+		space := false
+		if c < utf8.RuneSelf {
+			space = asciiSpace[c]
+		} else {
+			var r rune
+			r, size = utf8.DecodeRuneInString(s[i:])
+			space = unicode.IsSpace(r)
+		}
+		switch {
+		case space && start >= 0:
+			appendWord(b, s[start:i])
+			start = -1
+		case !space && start < 0:
+			start = i
+		}
+		i += size
+	}
+	if start >= 0 {
+		appendWord(b, s[start:])
+	}
+}
+
+func appendWord(b *strings.Builder, w string) {
+	if b.Len() > 0 {
+		b.WriteByte(' ')
+	}
+	b.WriteString(w)
 }
 
 // asciiSpace marks the ASCII bytes unicode.IsSpace reports.

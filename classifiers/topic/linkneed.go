@@ -2,6 +2,9 @@ package topic
 
 import (
 	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/net/html"
 )
 
 // linkNeed is the links of a page whose contexts its out-links will read:
@@ -44,6 +47,7 @@ type keyNeed struct {
 	urls    map[string]struct{}
 	anchors map[string]struct{}
 	tails   map[string]struct{} // the last segments of urls (mayWant), made when first asked
+	firsts  *[256]bool          // the first bytes of anchors (mayBeAnchor), made when first asked
 }
 
 // mayWant reports whether href may resolve to a URL n asks for: false
@@ -135,3 +139,57 @@ func (n *keyNeed) anchorBytes(a []byte) bool {
 
 func (n *keyNeed) anyURL() bool    { return n == nil || len(n.urls) > 0 }
 func (n *keyNeed) anyAnchor() bool { return n == nil || len(n.anchors) > 0 }
+
+// mayBeAnchor reports whether the anchor text of the link a
+// (collapsedText) may be one n asks for: false only when its first byte,
+// found without building it, starts none of them.
+func (n *keyNeed) mayBeAnchor(a *html.Node) bool {
+	if n == nil {
+		return true
+	}
+	if n.firsts == nil {
+		n.firsts = new([256]bool)
+		for t := range n.anchors {
+			n.firsts[t[0]] = true
+		}
+	}
+	switch c, st := firstTextByte(a); st {
+	case textNone:
+		return false // no word: the anchor text is empty
+	case textByte:
+		return n.firsts[c]
+	}
+	return true
+}
+
+// What firstTextByte found.
+const (
+	textNone  = iota // no text node with a byte other than ASCII white space
+	textByte         // the first byte
+	textOther        // a byte ≥ 0x80 first: it may start a white space rune
+)
+
+// firstTextByte is the first byte of collapsedText(n, …) found without
+// building it: the first byte other than ASCII white space of the text
+// nodes under n in document order (textByte), unless a byte ≥ 0x80 comes
+// first (textOther: it may start a white space rune, which collapsedText
+// drops), or none (textNone).
+func firstTextByte(n *html.Node) (byte, int) {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.TextNode {
+			if b, st := firstTextByte(c); st != textNone {
+				return b, st
+			}
+			continue
+		}
+		for i := 0; i < len(c.Data); i++ {
+			switch b := c.Data[i]; {
+			case b >= utf8.RuneSelf:
+				return 0, textOther
+			case !asciiSpace[b]:
+				return b, textByte
+			}
+		}
+	}
+	return 0, textNone
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"strings"
 	"testing"
 
 	"golang.org/x/net/html"
@@ -132,5 +133,38 @@ func TestLearnedContextFallback(t *testing.T) {
 		if all[i] != asked[i] {
 			t.Fatalf("priority %d: %v with every context computed, %v with the fallback (%d links fell back)", i, all[i], asked[i], fallbacks)
 		}
+	}
+}
+
+// TestFirstTextByte: the byte mayBeAnchor passes over a link by is the
+// first byte of its anchor text, and a link it finds no word in has none.
+func TestFirstTextByte(t *testing.T) {
+	seen := [3]int{}
+	docs := realDocs(t)
+	for _, raw := range []string{`<a> <b> </b>&nbsp;x</a>`, "<a>\n <!-- c --> <i>  </i><span>é</span></a>", `<a><img alt="x"></a>`} {
+		doc, err := html.Parse(strings.NewReader(raw))
+		if err != nil {
+			t.Fatal(err)
+		}
+		docs = append(docs, doc)
+	}
+	for i, doc := range docs {
+		for n := range doc.Descendants() {
+			if n.Type != html.ElementNode || n.DataAtom != atom.A {
+				continue
+			}
+			text := collapsedText(n, maxContext)
+			b, st := firstTextByte(n)
+			seen[st]++
+			switch {
+			case st == textNone && text != "":
+				t.Errorf("doc %d: firstTextByte found no word in a link of text %q", i, text)
+			case st == textByte && text != "" && text[0] != b:
+				t.Errorf("doc %d: firstTextByte = %q, the link's text is %q", i, b, text)
+			}
+		}
+	}
+	if seen[textNone] == 0 || seen[textByte] == 0 || seen[textOther] == 0 {
+		t.Errorf("cases met (none, byte, other) = %v: each should be", seen)
 	}
 }

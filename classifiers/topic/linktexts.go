@@ -1,7 +1,10 @@
 package topic
 
 import (
+	"bytes"
 	"math"
+	"net/url"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -224,4 +227,178 @@ func (t *linkTexts) textSpan(sp textSpan, limit, want int) span32 {
 		t.buf = append(t.buf, t.buf[w.off:w.end]...)
 	}
 	return span32{from, int32(len(t.buf)), part}
+}
+
+// allContexts is linkContexts(doc, base, links, nil): the contexts of
+// every link.
+func allContexts(doc *html.Node, base string, links int) map[string]string {
+	w := newContextWalk(doc, base, links, nil)
+	defer w.release()
+	w.links()
+	return w.finish()
+}
+
+// contextWalk is allContexts' pass over the links of a page, in the text
+// linkTexts collapsed: the keys need asks for (nil: all), until each is
+// filled. Its buffers are
+// reused from page to page (walksPool).
+type contextWalk struct {
+	texts   linkTexts
+	b       *url.URL
+	res     hrefResolver
+	need    *keyNeed
+	left    int               // keys not filled yet
+	out     map[string]string // each link's URL and anchor text; filled ones hold filling until finish
+	keys    map[string]string // an href's absolute URL, once per href resolved (those mayWant passes)
+	arena   []byte            // the contexts kept, one after the other
+	pending []pendingContext  // the keys of out filled, and where their context is in arena
+}
+
+// pendingContext is a key of out and its context, arena[off:end].
+type pendingContext struct {
+	key      string
+	off, end int
+}
+
+// filling is the value of a key of out filled but not finished: not
+// empty, as a filled key's context is.
+const filling = "\x01"
+
+var walksPool = sync.Pool{New: func() any { return &contextWalk{keys: map[string]string{}} }}
+
+// newContextWalk starts a walk of the page doc at base; asked sizes its
+// map.
+func newContextWalk(doc *html.Node, base string, asked int, need *keyNeed) *contextWalk {
+	w := walksPool.Get().(*contextWalk)
+	w.texts.collect(doc)
+	w.b, _ = url.Parse(base)
+	w.res, w.need, w.left = newHrefResolver(w.b), need, need.size()
+	w.out, w.arena, w.pending = nil, w.arena[:0], w.pending[:0]
+	if w.left != 0 {
+		w.out = make(map[string]string, 2*asked)
+	}
+	return w
+}
+
+// release returns w's buffers to the pool: nothing read from them may be
+// kept (finish copies the contexts out).
+func (w *contextWalk) release() {
+	w.texts.reset()
+	clear(w.keys)
+	clear(w.pending)
+	w.out, w.need, w.b, w.res = nil, nil, nil, hrefResolver{}
+	walksPool.Put(w)
+}
+
+// links fills the keys asked for, over the page's links in document
+// order, until none is left.
+func (w *contextWalk) links() {
+	for i := range w.texts.links {
+		if w.left == 0 {
+			return
+		}
+		w.link(&w.texts.links[i])
+	}
+}
+
+// finish puts the contexts of the filled keys of out, copied into one
+// string, and returns out.
+func (w *contextWalk) finish() map[string]string {
+	if len(w.pending) == 0 {
+		return w.out
+	}
+	arena := string(w.arena)
+	for _, p := range w.pending {
+		w.out[p.key] = arena[p.off:p.end]
+	}
+	return w.out
+}
+
+// key is href's absolute URL without fragment: the page itself for a
+// plain fragment, else resolved once per href.
+func (w *contextWalk) key(href string) string {
+	if key, ok := w.res.fragment(href); ok {
+		return key
+	}
+	key, ok := w.keys[href]
+	if !ok {
+		key = w.res.resolve(href)
+		w.keys[href] = key
+	}
+	return key
+}
+
+// link fills the keys of the link l that are asked for and not filled.
+func (w *contextWalk) link(l *textLink) {
+	need := w.need
+	var key string
+	if need.anyURL() {
+		if href := hrefOf(l.a); href != "" && w.b != nil && need.mayWant(href) {
+			key = w.key(href)
+		}
+	}
+	needURL := key != "" && need.url(key) && w.out[key] == ""
+	var anchor []byte
+	if needURL || need.anyAnchor() {
+		anchor = w.texts.text(l.text, maxContext)
+	}
+	needAnchor := len(anchor) > 0 && need.anchorBytes(anchor) && w.out["\x00"+string(anchor)] == ""
+	if !needURL && !needAnchor { // not asked for, or the first link already won both keys
+		return
+	}
+	off, end := w.blockContext(l, anchor)
+	if off == end {
+		return
+	}
+	if needURL {
+		w.out[key] = filling
+		w.pending = append(w.pending, pendingContext{key, off, end})
+		w.left--
+	}
+	if needAnchor {
+		k := "\x00" + string(anchor)
+		w.out[k] = filling
+		w.pending = append(w.pending, pendingContext{k, off, end})
+		w.left--
+	}
+}
+
+// blockContext appends to arena the text around the link l, whose text
+// is anchor: its nearest block's text (collapsedText at 4×maxContext)
+// without the anchor text, cut to maxContext bytes, white space trimmed;
+// it returns where it is in arena (off == end: none). Of the block's text
+// only the first maxContext+len(anchor) bytes are read: the anchor text
+// is cut out only when it starts in the first maxContext.
+func (w *contextWalk) blockContext(l *textLink, anchor []byte) (off, end int) {
+	if l.block < 0 {
+		return 0, 0
+	}
+	text := w.texts.blockText(l.block, 4*maxContext, maxContext+len(anchor))
+	off = len(w.arena)
+	w.arena = appendReplaceOnceCut(w.arena, text, anchor, maxContext)
+	b := w.arena[off:]
+	t := bytes.TrimSpace(b)
+	if len(t) == 0 {
+		w.arena = w.arena[:off]
+		return 0, 0
+	}
+	off += cap(b) - cap(t) // t is b[i:j]: cap(t) is cap(b)-i
+	return off, off + len(t)
+}
+
+// appendReplaceOnceCut appends strings.Replace(text, old, " ", 1), cut to
+// its first limit bytes, to dst.
+func appendReplaceOnceCut(dst, text, old []byte, limit int) []byte {
+	i := bytes.Index(text, old)
+	if i < 0 {
+		return append(dst, text[:min(len(text), limit)]...)
+	}
+	if i >= limit {
+		return append(dst, text[:limit]...)
+	}
+	rest := text[i+len(old):]
+	n := min(i+1+len(rest), limit)
+	dst = append(dst, text[:i]...)
+	dst = append(dst, ' ')
+	return append(dst, rest[:n-i-1]...)
 }
