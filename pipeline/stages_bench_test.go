@@ -71,7 +71,9 @@ func stagePages(b testing.TB, file, base string) []stagePage {
 // that stage. parse: htmldecode.Parse (the crawl parses every page once,
 // built-ins on or off); hub: the page evidence and label (OnPage) and the
 // out-links' labels (OnURL); topic: relevance, the learned link model and
-// the out-links' priorities (OnPage, OnURL); fpc: the template features;
+// the out-links' priorities (OnPage, OnURL), the pages without their
+// links (topic-links: with them, as a crawl gives them); fpc: the
+// template features;
 // extraction: the records of every page as one template cluster.
 //
 //	go test ./pipeline -run '^$' -bench BuiltinStages
@@ -125,40 +127,18 @@ func BenchmarkBuiltinStages(b *testing.B) {
 			b.Fatalf("%d of %d pages labelled hub: the page evidence told nothing apart", hubs, len(pages))
 		}
 	})
-	b.Run("topic", func(b *testing.B) {
-		var seeds []topic.SeedPage
-		for _, p := range pages[:3] {
-			seeds = append(seeds, topic.SeedPage{URL: p.url, Doc: p.doc})
+	// topic leaves each page's Links empty, so the learned strategy reads
+	// every page's link contexts whole (the fallback of a link learnPage
+	// did not ask for); topic-links gives the pages their links, as the
+	// crawler does, and the hook reads only the contexts of the links it
+	// has not scored before.
+	for _, withLinks := range []bool{false, true} {
+		name := "topic"
+		if withLinks {
+			name = "topic-links"
 		}
-		b.ReportAllocs()
-		relevant := 0
-		for b.Loop() {
-			m, err := topic.NewFromPages(topic.Config{}, seeds)
-			if err != nil {
-				b.Fatal(err)
-			}
-			h, err := topic.NewHook(m, nil)
-			if err != nil {
-				b.Fatal(err)
-			}
-			relevant = 0
-			for _, p := range pages {
-				cp := crawl.Page{URL: p.url, FinalURL: p.url, Doc: p.doc}
-				if err := h.OnPage(ctx, &cp); err != nil {
-					b.Fatal(err)
-				}
-				if cp.Relevant {
-					relevant++
-				}
-				for _, l := range p.link {
-					h.OnURL(ctx, &cp, &l)
-				}
-			}
-		}
-		if relevant == 0 {
-			b.Fatal("no page relevant, not even the seeds")
-		}
-	})
+		b.Run(name, func(b *testing.B) { benchTopicStage(b, pages, withLinks) })
+	}
 	b.Run("fpc", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
@@ -191,4 +171,46 @@ func BenchmarkBuiltinStages(b *testing.B) {
 			b.Fatal("no records")
 		}
 	})
+}
+
+// benchTopicStage is BenchmarkBuiltinStages' topic stage: relevance, the
+// learned link model and the out-links' priorities of every page, each
+// page given its links (page.Links) when withLinks is set.
+func benchTopicStage(b *testing.B, pages []stagePage, withLinks bool) {
+	ctx := context.Background()
+	var seeds []topic.SeedPage
+	for _, p := range pages[:3] {
+		seeds = append(seeds, topic.SeedPage{URL: p.url, Doc: p.doc})
+	}
+	b.ReportAllocs()
+	relevant := 0
+	for b.Loop() {
+		m, err := topic.NewFromPages(topic.Config{}, seeds)
+		if err != nil {
+			b.Fatal(err)
+		}
+		h, err := topic.NewHook(m, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		relevant = 0
+		for _, p := range pages {
+			cp := crawl.Page{URL: p.url, FinalURL: p.url, Doc: p.doc}
+			if withLinks {
+				cp.Links = p.link
+			}
+			if err := h.OnPage(ctx, &cp); err != nil {
+				b.Fatal(err)
+			}
+			if cp.Relevant {
+				relevant++
+			}
+			for _, l := range p.link {
+				h.OnURL(ctx, &cp, &l)
+			}
+		}
+	}
+	if relevant == 0 {
+		b.Fatal("no page relevant, not even the seeds")
+	}
 }

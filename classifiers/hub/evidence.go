@@ -3,6 +3,7 @@ package hub
 import (
 	"math"
 	"strings"
+	"sync"
 
 	"github.com/crawl-project/crawl/text"
 	"golang.org/x/net/html"
@@ -48,10 +49,13 @@ func MeasurePage(doc *html.Node) Evidence { return MeasurePageAt(doc, "") }
 // other sites and back to the page itself lead nowhere (entry.go). An
 // empty or unparsable pageURL is not known.
 func MeasurePageAt(doc *html.Node, pageURL string) Evidence {
-	w := walker{leads: newLeadFinder(pageURL)}
 	if doc == nil {
-		return w.e
+		return Evidence{}
 	}
+	w := walker{leads: newLeadFinder(pageURL)}
+	room := walkRooms.Get().(*walkRoom)
+	defer room.keep(&w)
+	room.lend(&w)
 	w.nNav = selfNavRegions(doc, &w.nav)
 	w.stack = append(w.stack, frame{n: doc})
 	for seen := 0; len(w.stack) > 0; {
@@ -93,6 +97,39 @@ type walker struct {
 	placeTarget string   // that entry's link
 	nRows       int32    // rows of sibling cells found so far (rows.go)
 	pre         preLines // the pre or paragraph being split into lines (prelines.go)
+}
+
+// walkRoom is the room of a walker's slices, lent from page to page
+// (walkRooms): a page's walk keeps thousands of frames, and growing them
+// anew for every page cost more than the walk's own work.
+type walkRoom struct {
+	stack   []frame
+	entries []entryScope
+	blocks  []blockScope
+	oneLink []*html.Node
+	leads   []leadItem
+	rows    rowFinder
+}
+
+var walkRooms = sync.Pool{New: func() any { return new(walkRoom) }}
+
+// lend gives w the room's slices, empty.
+func (r *walkRoom) lend(w *walker) {
+	w.stack, w.entries, w.blocks, w.oneLink = r.stack[:0], r.entries[:0], r.blocks[:0], r.oneLink[:0]
+	w.leads.stack, w.rows = r.leads[:0], r.rows
+}
+
+// keep takes back w's slices, grown or not, cleared of the page's nodes,
+// and returns the room to the pool.
+func (r *walkRoom) keep(w *walker) {
+	r.stack, r.entries, r.blocks, r.oneLink = w.stack[:0], w.entries[:0], w.blocks[:0], w.oneLink[:0]
+	r.leads, r.rows = w.leads.stack[:0], w.rows
+	clear(r.stack[:cap(r.stack)])
+	clear(r.entries[:cap(r.entries)])
+	clear(r.blocks[:cap(r.blocks)])
+	clear(r.oneLink[:cap(r.oneLink)])
+	clear(r.leads[:cap(r.leads)])
+	walkRooms.Put(r)
 }
 
 // frame is a node to visit, or (exit) one whose subtree is done, or (row)

@@ -16,25 +16,22 @@ import (
 // element (paragraph, list item, table cell, definition, heading) without
 // its own anchor text, keyed by the link's absolute URL without fragment
 // and by "\x00"+its anchor text; the first link wins. A nil need asks for
-// every key. Otherwise only the keys contextOf reads for the links need
-// holds are filled: their URLs in a walk of doc, then, only when some
-// asked-for URL got no context, the anchor texts of those links, over
-// the links that walk met (it met them all: a URL without context leaves
-// it to the end). The anchor text of a link is built only when it is
-// kept or may be one asked for (keyNeed.mayBeAnchor). The walk stops
-// once it has filled every URL it asks for. links, the page's link count,
-// sizes the maps.
+// every key (allContexts, linktexts.go). Otherwise only the keys contextOf
+// reads for the links need holds are filled: their URLs in a walk of doc,
+// then, only when some asked-for URL got no context, the anchor texts of
+// those links, over the links that walk met (it met them all: a URL
+// without context leaves it to the end). The anchor text of a link is
+// built only when it is kept or may be one asked for
+// (keyNeed.mayBeAnchor). The walk stops once it has filled every URL it
+// asks for. links, the page's link count, sizes the maps.
 func linkContexts(doc *html.Node, base string, links int, need *linkNeed) map[string]string {
 	if need == nil {
-		w := newContextWalk(base, links, nil)
-		w.walk(doc)
-		return w.out
+		return allContexts(doc, base, links)
 	}
 	if len(need.pairs) == 0 {
 		return nil
 	}
-	w := newContextWalk(base, len(need.urls), &keyNeed{urls: need.urls, tails: need.tails})
-	w.record = true
+	w := newNeedWalk(base, len(need.urls), &keyNeed{urls: need.urls, tails: need.tails})
 	w.walk(doc)
 	need.tails = w.need.tails
 	anchors := &keyNeed{}
@@ -69,9 +66,12 @@ func contextOf(ctx map[string]string, u, anchor string) string {
 	return context
 }
 
-// contextWalk is a walk of linkContexts: the keys need asks for (nil:
-// all), until each is filled.
-type contextWalk struct {
+// needWalk is a walk of linkContexts for the links a linkNeed holds: the
+// keys need asks for, until each is filled. (A few links of a page are
+// asked for in a crawl, the links not scored before: each one's text is
+// collapsed by walks of its own; allContexts collapses a whole page's
+// once.)
+type needWalk struct {
 	b      *url.URL
 	res    hrefResolver
 	need   *keyNeed
@@ -79,14 +79,13 @@ type contextWalk struct {
 	out    map[string]string     // each link's URL and anchor text
 	blocks map[*html.Node]string // a block's text, once per block
 	keys   map[string]string     // an href's absolute URL, once per href resolved (those mayWant passes)
-	record bool                  // keep the links met in met
 	met    []*html.Node
 }
 
-// newContextWalk starts a walk of a page at base; asked sizes its maps.
-func newContextWalk(base string, asked int, need *keyNeed) *contextWalk {
+// newNeedWalk starts a walk of a page at base; asked sizes its maps.
+func newNeedWalk(base string, asked int, need *keyNeed) *needWalk {
 	b, _ := url.Parse(base)
-	w := &contextWalk{b: b, res: newHrefResolver(b), need: need, left: need.size()}
+	w := &needWalk{b: b, res: newHrefResolver(b), need: need, left: need.size()}
 	if w.left != 0 {
 		w.out = make(map[string]string, 2*asked)
 		w.blocks = make(map[*html.Node]string, asked)
@@ -95,14 +94,12 @@ func newContextWalk(base string, asked int, need *keyNeed) *contextWalk {
 	return w
 }
 
-func (w *contextWalk) walk(n *html.Node) {
+func (w *needWalk) walk(n *html.Node) {
 	if w.left == 0 {
 		return
 	}
 	if n.Type == html.ElementNode && n.DataAtom == atom.A {
-		if w.record {
-			w.met = append(w.met, n)
-		}
+		w.met = append(w.met, n)
 		w.link(n)
 		return
 	}
@@ -113,7 +110,7 @@ func (w *contextWalk) walk(n *html.Node) {
 
 // key is href's absolute URL without fragment: the page itself for a
 // plain fragment, else resolved once per href.
-func (w *contextWalk) key(href string) string {
+func (w *needWalk) key(href string) string {
 	if key, ok := w.res.fragment(href); ok {
 		return key
 	}
@@ -126,7 +123,7 @@ func (w *contextWalk) key(href string) string {
 }
 
 // link fills the keys of the link a that are asked for and not filled.
-func (w *contextWalk) link(a *html.Node) {
+func (w *needWalk) link(a *html.Node) {
 	need := w.need
 	var key string
 	if need.anyURL() {
