@@ -62,6 +62,10 @@ func (p *page) name(i int32) string {
 	}
 	n := p.t.Node[i]
 	k := nameKey{n.Data, attr(n, "class")}
+	if k.class == "" { // the tag alone (segmentName), without the map
+		p.seg[i] = n.Data
+		return n.Data
+	}
 	s, ok := p.names[k]
 	if !ok {
 		s = segmentName(n)
@@ -133,15 +137,18 @@ func (p *page) reset(doc *html.Node, maxNodes int) error {
 			p.tags[par] += p.tags[i]
 		}
 	}
-	p.inPre = resize(p.inPre, n)
+	p.inPre, p.framed = resize(p.inPre, n), resize(p.framed, n)
+	inPre, framed, par := p.inPre[:n], p.framed[:n], t.Parent[:n]
 	for i := range n { // a node comes after its parent
-		par := t.Parent[i]
-		p.inPre[i] = tagOf(t, i) == atom.Pre || par >= 0 && p.inPre[par]
-	}
-	p.framed = resize(p.framed, n)
-	for i := range n {
-		par := t.Parent[i]
-		p.framed[i] = par >= 0 && p.framed[par] || landmarkNode(t, i)
+		if t.Label[i] == stm.TextLabel { // a text node is no pre and no landmark
+			if q := par[i]; q >= 0 {
+				inPre[i], framed[i] = inPre[q], framed[q]
+			}
+			continue
+		}
+		q := par[i]
+		inPre[i] = tagOf(t, i) == atom.Pre || q >= 0 && inPre[q]
+		framed[i] = q >= 0 && framed[q] || landmarkNode(t, i)
 	}
 	return nil
 }
