@@ -122,33 +122,38 @@ func (p *page) reset(doc *html.Node, maxNodes int) error {
 	p.text, p.tags = resize(p.text, n), resize(p.tags, n)
 	clear(p.seg)
 	p.seg = resize(p.seg, n)
+	// resliced to n so that the compiler drops the bounds checks: a
+	// parent comes before its children (uint(q) < uint(i) is q >= 0)
+	label, par, nodes := t.Label[:n], t.Parent[:n], t.Node[:n]
+	text, tags := p.text[:n], p.tags[:n]
 	for i := n - 1; i >= 0; i-- {
-		switch {
-		case t.Label[i] == stm.TextLabel:
-			p.text[i] += int32(len(strings.TrimSpace(t.Node[i].Data)))
-		case tagOf(t, i) == atom.Img:
-			p.text[i] += imgContent
-			p.tags[i]++
+		switch label[i] {
+		case stm.TextLabel:
+			text[i] += int32(trimmedLen(nodes[i].Data))
+		case uint64(atom.Img):
+			text[i] += imgContent
+			tags[i]++
 		default:
-			p.tags[i]++
+			tags[i]++
 		}
-		if par := t.Parent[i]; par >= 0 {
-			p.text[par] += p.text[i]
-			p.tags[par] += p.tags[i]
+		if q := par[i]; uint(q) < uint(i) {
+			text[q] += text[i]
+			tags[q] += tags[i]
 		}
 	}
 	p.inPre, p.framed = resize(p.inPre, n), resize(p.framed, n)
-	inPre, framed, par := p.inPre[:n], p.framed[:n], t.Parent[:n]
+	inPre, framed := p.inPre[:n], p.framed[:n]
 	for i := range n { // a node comes after its parent
-		if t.Label[i] == stm.TextLabel { // a text node is no pre and no landmark
-			if q := par[i]; q >= 0 {
+		q := par[i]
+		if label[i] == stm.TextLabel { // a text node is no pre and no landmark
+			if uint(q) < uint(i) {
 				inPre[i], framed[i] = inPre[q], framed[q]
 			}
 			continue
 		}
-		q := par[i]
-		inPre[i] = tagOf(t, i) == atom.Pre || q >= 0 && inPre[q]
-		framed[i] = q >= 0 && framed[q] || landmarkNode(t, i)
+		in := uint(q) < uint(i)
+		inPre[i] = label[i] == uint64(atom.Pre) || in && inPre[q]
+		framed[i] = in && framed[q] || landmarkNode(t, i)
 	}
 	return nil
 }
@@ -332,6 +337,27 @@ func collapse(s string) string {
 		return collapseCopy(s) // trailing space
 	}
 	return s
+}
+
+// trimmedLen is len(strings.TrimSpace(s)), its ASCII ends looked up
+// inline.
+func trimmedLen(s string) int {
+	i, j := 0, len(s)
+	for ; i < j; i++ {
+		if c := s[i]; c >= utf8.RuneSelf {
+			return len(strings.TrimSpace(s))
+		} else if asciiSpace[c] == 0 {
+			break
+		}
+	}
+	for ; j > i; j-- {
+		if c := s[j-1]; c >= utf8.RuneSelf {
+			return len(strings.TrimSpace(s))
+		} else if asciiSpace[c] == 0 {
+			break
+		}
+	}
+	return j - i
 }
 
 // asciiSpace marks the ASCII bytes unicode.IsSpace holds for.
