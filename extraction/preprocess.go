@@ -230,7 +230,9 @@ func hasHiddenClass(class string) bool {
 	}
 	for class != "" {
 		i := 0
+		var high byte // the token's bytes ORed: 0x80 set when one is not ASCII
 		for i < len(class) && !isClassSpace(class[i]) {
+			high |= class[i]
 			i++
 		}
 		tok := class[:i]
@@ -249,10 +251,7 @@ func hasHiddenClass(class string) bool {
 				continue
 			}
 		}
-		ascii := true
-		for j := 0; j < len(tok) && ascii; j++ {
-			ascii = tok[j] < 0x80
-		}
+		ascii := high < 0x80
 		if ascii && !hiddenLen(len(tok)) {
 			continue // only ASCII folds to ASCII byte for byte: lengths compare
 		}
