@@ -147,10 +147,24 @@ func (m *Matcher) SimilarityForests(a *Tree, as []int32, b *Tree, bs []int32) fl
 // mapping cannot give both first (last) children other partners.
 func (m *Matcher) forest(a *Tree, as []int32, b *Tree, bs []int32) int {
 	if len(as) == 1 && len(bs) == 1 { // one pair: trimmed whole, or the DP's
-		if identical(a, as[0], b, bs[0]) {
-			return int(a.Size[as[0]])
+		ai, bj := as[0], bs[0]
+		if identical(a, ai, b, bj) {
+			return int(a.Size[ai])
 		}
-		return m.forestDP(a, as, b, bs)
+		// forestDP of one cell, inline: its budget, then line's one pair
+		// (sizes are at least 1, so line's pruning never skips it)
+		if m.limited {
+			if m.left < 1 {
+				m.left = 0
+				m.greedy++
+				return m.greedyForest(a, as, b, bs)
+			}
+			m.left--
+		}
+		if a.Label[ai] != b.Label[bj] {
+			return 0
+		}
+		return m.MatchNodes(a, int(ai), b, int(bj))
 	}
 	same := 0
 	for len(as) > 0 && len(bs) > 0 && identical(a, as[0], b, bs[0]) {
