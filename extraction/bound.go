@@ -15,6 +15,8 @@ type bounds struct {
 	row []int32   // DP rows of oneLevel
 	f   []float64 // clusterChildren's matrices
 	b   []bool
+	rd  []float64 // clusterChildren's closest distance of each row
+	rb  []int     // and the column it is at
 }
 
 // oneLevel bounds STM of nodes a and c (equal labels): 1 plus the best
@@ -53,4 +55,11 @@ func (b *bounds) floats(n1, n2, n3 int) (x, y, z []float64) {
 func (b *bounds) bools(n1, n2, n3, n4 int) (w, x, y, z []bool) {
 	b.b = resize(b.b, n1+n2+n3+n4)
 	return b.b[:n1:n1], b.b[n1 : n1+n2 : n1+n2], b.b[n1+n2 : n1+n2+n3 : n1+n2+n3], b.b[n1+n2+n3:]
+}
+
+// rows returns zeroed slices of length n for clusterChildren's closest
+// pairs, reusing b's buffers.
+func (b *bounds) rows(n int) ([]float64, []int) {
+	b.rd, b.rb = resize(b.rd, n), resize(b.rb, n)
+	return b.rd, b.rb
 }

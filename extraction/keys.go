@@ -13,9 +13,10 @@ type keyer struct {
 	// labels: a description's field label, "" for a label's own term
 	// (labels.go); nil when the page's records have none
 	labels map[int32]string
-	steps  map[step]int32    // (parent path, segment name) -> path
+	names  map[string]int32  // step name -> its number (interned, so steps are keyed by two numbers)
+	steps  map[uint64]int32  // (parent path, step name's number) -> path
 	path   []string          // path -> "a/div.entry/p" ("" for the record root)
-	bases  map[baseKey]int32 // (path, suffix) -> base key
+	bases  []int32           // path*len(suffixes) + suffix -> base key + 1 (0: none yet)
 	base   []string          // base key -> its string
 	reps   map[repKey]string // (base key, k) -> base key with "[k]"
 	// per base key, for the current record (valid when stamp is gen):
@@ -24,16 +25,6 @@ type keyer struct {
 	stamp []int32
 	gen   int32
 	join  []byte // recordValues' buffer for a value's further paragraphs
-}
-
-type step struct {
-	parent int32
-	name   string
-}
-
-type baseKey struct {
-	path int32
-	sfx  suffixKind
 }
 
 type repKey struct {
@@ -54,22 +45,28 @@ const (
 var suffixes = [...]string{sfxText: "/text", sfxHref: "@href", sfxSrc: "@src", sfxRootText: "text"}
 
 func newKeyer(name func(int32) string) *keyer {
-	return &keyer{name: name, steps: map[step]int32{}, path: []string{""},
-		bases: map[baseKey]int32{}, reps: map[repKey]string{}}
+	return &keyer{name: name, names: map[string]int32{}, steps: map[uint64]int32{}, path: []string{""},
+		reps: map[repKey]string{}}
 }
 
 // child is the path of node i below path parent.
 func (k *keyer) child(parent int32, i int32) int32 {
-	s := step{parent, k.name(i)}
+	name := k.name(i)
 	if l := k.labels[i]; l != "" {
-		s.name += "=" + l // a labelled description: "dd=returns"
+		name += "=" + l // a labelled description: "dd=returns"
 	}
+	n, ok := k.names[name]
+	if !ok {
+		n = int32(len(k.names))
+		k.names[name] = n
+	}
+	s := uint64(uint32(parent))<<32 | uint64(uint32(n))
 	if id, ok := k.steps[s]; ok {
 		return id
 	}
-	p := s.name
+	p := name
 	if parent != 0 {
-		p = k.path[parent] + "/" + s.name
+		p = k.path[parent] + "/" + name
 	}
 	id := int32(len(k.path))
 	k.path = append(k.path, p)
@@ -79,9 +76,9 @@ func (k *keyer) child(parent int32, i int32) int32 {
 
 // key is the base key of a leaf of kind sfx at path.
 func (k *keyer) key(path int32, sfx suffixKind) int32 {
-	b := baseKey{path, sfx}
-	if id, ok := k.bases[b]; ok {
-		return id
+	b := int(path)*len(suffixes) + int(sfx)
+	if b < len(k.bases) && k.bases[b] > 0 {
+		return k.bases[b] - 1
 	}
 	s := k.path[path] + suffixes[sfx]
 	id := int32(len(k.base))
@@ -89,7 +86,10 @@ func (k *keyer) key(path int32, sfx suffixKind) int32 {
 	k.seen = append(k.seen, 0)
 	k.last = append(k.last, 0)
 	k.stamp = append(k.stamp, 0)
-	k.bases[b] = id
+	if b >= len(k.bases) {
+		k.bases = append(k.bases, make([]int32, b+1-len(k.bases))...)
+	}
+	k.bases[b] = id + 1
 	return id
 }
 

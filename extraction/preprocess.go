@@ -63,6 +63,10 @@ func (p *page) name(i int32) string {
 	}
 	n := p.t.Node[i]
 	k := nameKey{n.Data, attr(n, "class")}
+	if k.class == "" { // the tag alone (segmentName), without the map
+		p.seg[i] = n.Data
+		return n.Data
+	}
 	s, ok := p.names[k]
 	if !ok {
 		s = segmentName(n)
@@ -119,26 +123,37 @@ func (p *page) reset(doc *html.Node, maxNodes int) error {
 	p.text, p.tags = resize(p.text, n), resize(p.tags, n)
 	clear(p.seg)
 	p.seg = resize(p.seg, n)
+	// resliced to n so that the compiler drops the bounds checks: a
+	// parent comes before its children (uint(q) < uint(i) is q >= 0)
+	label, par, nodes := t.Label[:n], t.Parent[:n], t.Node[:n]
+	text, tags := p.text[:n], p.tags[:n]
 	for i := n - 1; i >= 0; i-- {
-		switch {
-		case t.Label[i] == stm.TextLabel:
-			p.text[i] += int32(len(strings.TrimSpace(t.Node[i].Data)))
-		case tagOf(t, i) == atom.Img:
-			p.text[i] += imgContent
-			p.tags[i]++
+		switch label[i] {
+		case stm.TextLabel:
+			text[i] += int32(trimmedLen(nodes[i].Data))
+		case uint64(atom.Img):
+			text[i] += imgContent
+			tags[i]++
 		default:
-			p.tags[i]++
+			tags[i]++
 		}
-		if par := t.Parent[i]; par >= 0 {
-			p.text[par] += p.text[i]
-			p.tags[par] += p.tags[i]
+		if q := par[i]; uint(q) < uint(i) {
+			text[q] += text[i]
+			tags[q] += tags[i]
 		}
 	}
 	p.markCode()
 	p.framed = resize(p.framed, n)
-	for i := range n {
-		par := t.Parent[i]
-		p.framed[i] = par >= 0 && p.framed[par] || landmarkNode(t, i)
+	framed := p.framed[:n]
+	for i := range n { // a node comes after its parent
+		q := par[i]
+		if label[i] == stm.TextLabel { // a text node is no landmark
+			if uint(q) < uint(i) {
+				framed[i] = framed[q]
+			}
+			continue
+		}
+		framed[i] = uint(q) < uint(i) && framed[q] || landmarkNode(t, i)
 	}
 	return nil
 }
@@ -215,7 +230,9 @@ func hasHiddenClass(class string) bool {
 	}
 	for class != "" {
 		i := 0
+		var high byte // the token's bytes ORed: 0x80 set when one is not ASCII
 		for i < len(class) && !isClassSpace(class[i]) {
+			high |= class[i]
 			i++
 		}
 		tok := class[:i]
@@ -234,10 +251,7 @@ func hasHiddenClass(class string) bool {
 				continue
 			}
 		}
-		ascii := true
-		for j := 0; j < len(tok) && ascii; j++ {
-			ascii = tok[j] < 0x80
-		}
+		ascii := high < 0x80
 		if ascii && !hiddenLen(len(tok)) {
 			continue // only ASCII folds to ASCII byte for byte: lengths compare
 		}
@@ -322,6 +336,27 @@ func collapse(s string) string {
 		return collapseCopy(s) // trailing space
 	}
 	return s
+}
+
+// trimmedLen is len(strings.TrimSpace(s)), its ASCII ends looked up
+// inline.
+func trimmedLen(s string) int {
+	i, j := 0, len(s)
+	for ; i < j; i++ {
+		if c := s[i]; c >= utf8.RuneSelf {
+			return len(strings.TrimSpace(s))
+		} else if asciiSpace[c] == 0 {
+			break
+		}
+	}
+	for ; j > i; j-- {
+		if c := s[j-1]; c >= utf8.RuneSelf {
+			return len(strings.TrimSpace(s))
+		} else if asciiSpace[c] == 0 {
+			break
+		}
+	}
+	return j - i
 }
 
 // asciiSpace marks the ASCII bytes unicode.IsSpace holds for.

@@ -180,3 +180,15 @@ func TestPageDropHoldsDefaults(t *testing.T) {
 		reused.name(int32(reused.t.Len() - 1))
 	}
 }
+
+// FuzzTrimmedLen holds trimmedLen to strings.TrimSpace.
+func FuzzTrimmedLen(f *testing.F) {
+	for _, s := range []string{"", " ", "\n  x \t", "\u00a0x\u00a0", " \u2003", "é ", " xé"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := trimmedLen(s), len(strings.TrimSpace(s)); got != want {
+			t.Fatalf("trimmedLen(%q) = %d, want %d", s, got, want)
+		}
+	})
+}

@@ -1,6 +1,7 @@
 package extraction
 
 import (
+	"math"
 	"slices"
 
 	"github.com/crawl-project/crawl/extraction/stm"
@@ -68,6 +69,7 @@ func clusterChildren(m *stm.Matcher, p *page, kids []int32, d0 float64) (labels 
 		}
 	}
 	owner := make([]int, u) // shape -> cluster (a shape index standing for it)
+	rowD, rowB := bd.rows(u)
 	// dist: summed weighted distance between clusters, sure: it holds no
 	// bound, w: the clusters' counts
 	var ba, bb int
@@ -83,19 +85,29 @@ func clusterChildren(m *stm.Matcher, p *page, kids []int32, d0 float64) (labels 
 				sure[a*u+b], sure[b*u+a] = exact[a*u+b], exact[a*u+b]
 			}
 		}
+		// the closest pair is found from each cluster's closest later
+		// one (rowD, rowB: the first of the least distance), which a merge
+		// changes only in the rows holding the merged clusters: the pair a
+		// scan of every pair in order would pick, without the scan
+		closest := func(a int) {
+			rowD[a], rowB[a] = math.Inf(1), -1
+			for b := a + 1; b < u; b++ {
+				if alive[b] {
+					if d := dist[a*u+b] / (w[a] * w[b]); d < rowD[a] {
+						rowD[a], rowB[a] = d, b
+					}
+				}
+			}
+		}
+		for a := range u {
+			closest(a)
+		}
 		for {
 			var bdist float64
 			ba, bb, bdist = -1, -1, d0
 			for a := range u {
-				if !alive[a] {
-					continue
-				}
-				for b := a + 1; b < u; b++ {
-					if alive[b] {
-						if d := dist[a*u+b] / (w[a] * w[b]); d < bdist {
-							ba, bb, bdist = a, b, d
-						}
-					}
+				if alive[a] && rowD[a] < bdist {
+					ba, bb, bdist = a, rowB[a], rowD[a]
 				}
 			}
 			if ba < 0 || !sure[ba*u+bb] {
@@ -114,6 +126,18 @@ func clusterChildren(m *stm.Matcher, p *page, kids []int32, d0 float64) (labels 
 			for s := range owner {
 				if owner[s] == bb {
 					owner[s] = ba
+				}
+			}
+			closest(ba)
+			for c := range bb { // rows after bb hold neither ba nor bb
+				switch {
+				case !alive[c] || c == ba:
+				case rowB[c] == ba || rowB[c] == bb:
+					closest(c)
+				case c < ba:
+					if d := dist[c*u+ba] / (w[c] * w[ba]); d < rowD[c] || d == rowD[c] && ba < rowB[c] {
+						rowD[c], rowB[c] = d, ba
+					}
 				}
 			}
 		}

@@ -20,4 +20,7 @@
 //     shapes, a work budget past which matching is greedy and linear:
 //     SetBudget, SimilarityNodesWithin), Match, Similarity, MatchNodes,
 //     MatchForests.
+//   - memo.go: the Matcher's table of memoised matches (open addressing,
+//     slots stamped with a generation: Reset, before every page, is one
+//     increment instead of clearing a map of the largest page's capacity).
 package stm

@@ -17,7 +17,7 @@ type Matcher struct {
 	limited bool    // a budget is set
 	left    int64   // DP cells left for exact matching
 	greedy  int64   // forests matched greedily since SetBudget
-	memo    map[pair]int32
+	memo    memo    // matches of repeated shapes (memo.go)
 }
 
 // pair identifies two label trees by structural hash and size, smaller
@@ -41,7 +41,7 @@ func (m *Matcher) SetBudget(n int64) {
 
 // Reset forgets the memoised matches (they stay valid for any trees, so
 // a Matcher reused across pages may keep them; Reset bounds the memory).
-func (m *Matcher) Reset() { clear(m.memo) }
+func (m *Matcher) Reset() { m.memo.reset() }
 
 // SimilarityNodesWithin is SimilarityNodes with at most cells DP cells of
 // exact work for this pair (drawn from the budget, when one is set):
@@ -106,14 +106,11 @@ func (m *Matcher) MatchNodes(a *Tree, i int, b *Tree, j int) int {
 	if k.a > k.b {
 		k.a, k.b = k.b, k.a
 	}
-	if v, ok := m.memo[k]; ok {
+	if v, ok := m.memo.get(k); ok {
 		return int(v)
 	}
 	v := 1 + m.forest(a, a.Children(i), b, b.Children(j))
-	if m.memo == nil {
-		m.memo = map[pair]int32{}
-	}
-	m.memo[k] = int32(v)
+	m.memo.put(k, int32(v))
 	return v
 }
 
@@ -150,10 +147,24 @@ func (m *Matcher) SimilarityForests(a *Tree, as []int32, b *Tree, bs []int32) fl
 // mapping cannot give both first (last) children other partners.
 func (m *Matcher) forest(a *Tree, as []int32, b *Tree, bs []int32) int {
 	if len(as) == 1 && len(bs) == 1 { // one pair: trimmed whole, or the DP's
-		if identical(a, as[0], b, bs[0]) {
-			return int(a.Size[as[0]])
+		ai, bj := as[0], bs[0]
+		if identical(a, ai, b, bj) {
+			return int(a.Size[ai])
 		}
-		return m.forestDP(a, as, b, bs)
+		// forestDP of one cell, inline: its budget, then line's one pair
+		// (sizes are at least 1, so line's pruning never skips it)
+		if m.limited {
+			if m.left < 1 {
+				m.left = 0
+				m.greedy++
+				return m.greedyForest(a, as, b, bs)
+			}
+			m.left--
+		}
+		if a.Label[ai] != b.Label[bj] {
+			return 0
+		}
+		return m.MatchNodes(a, int(ai), b, int(bj))
 	}
 	same := 0
 	for len(as) > 0 && len(bs) > 0 && identical(a, as[0], b, bs[0]) {

@@ -154,13 +154,15 @@ type keeper struct {
 func (k *keeper) keep(c *html.Node) bool {
 	switch c.Type {
 	case html.ElementNode:
-		if k.opts.Skip != nil && k.opts.Skip(c) {
+		// the tag first: a dropped element's attributes are not read
+		if c.DataAtom != 0 {
+			if k.dropBits&(1<<(c.DataAtom%64)) != 0 && slices.Contains(k.drop, c.DataAtom) {
+				return false
+			}
+		} else if k.dropNames[strings.ToLower(c.Data)] {
 			return false
 		}
-		if c.DataAtom != 0 {
-			return k.dropBits&(1<<(c.DataAtom%64)) == 0 || !slices.Contains(k.drop, c.DataAtom)
-		}
-		return !k.dropNames[strings.ToLower(c.Data)]
+		return k.opts.Skip == nil || !k.opts.Skip(c)
 	case html.TextNode:
 		return k.opts.KeepBlankText || text.HasNonSpace(c.Data) // strings.TrimSpace(c.Data) != ""
 	case html.CommentNode:
@@ -217,7 +219,14 @@ func (t *Tree) add(root *html.Node, parent int32, k *keeper, max int) bool {
 		if max > 0 && int(idx) >= max {
 			return false
 		}
-		t.Label = append(t.Label, LabelOf(f.n))
+		l := uint64(f.n.DataAtom) // LabelOf, its common cases inline
+		switch {
+		case f.n.Type == html.TextNode:
+			l = TextLabel
+		case f.n.Type != html.ElementNode || l == 0:
+			l = LabelOf(f.n)
+		}
+		t.Label = append(t.Label, l)
 		t.Parent = append(t.Parent, f.parent)
 		t.Node = append(t.Node, f.n)
 		// the children last first, so the first child is popped first
@@ -239,33 +248,38 @@ func (t *Tree) link() {
 	t.Size = grow(t.Size, n)
 	t.Hash = grow(t.Hash, n) // children's hashes folded in, then the node's own
 	t.first = grow(t.first, n+1)
-	count := t.first // the counts first, then (below) the offsets
+	// resliced to n so that the compiler drops the bounds checks: a
+	// parent comes before its children (uint(p) < uint(i) is p >= 0)
+	label, parent, size, hash := t.Label[:n], t.Parent[:n], t.Size[:n], t.Hash[:n]
+	count := t.first[:n+1] // the counts first, then (below) the offsets
 	for i := n - 1; i >= 0; i-- {
-		size := t.Size[i] + 1
-		t.Size[i] = size
-		h := (t.Hash[i] ^ (t.Label[i]*0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019)) * 0x100000001B3
+		sz := size[i] + 1
+		size[i] = sz
+		h := (hash[i] ^ (label[i]*0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019)) * 0x100000001B3
 		h ^= uint64(count[i]) << 48
-		t.Hash[i] = h
-		if p := t.Parent[i]; p >= 0 {
-			t.Size[p] += size
+		hash[i] = h
+		if p := parent[i]; uint(p) < uint(i) {
+			size[p] += sz
 			count[p]++
-			a := (t.Hash[p] ^ h) * 0x100000001B3
-			t.Hash[p] = a ^ a>>29
+			a := (hash[p] ^ h) * 0x100000001B3
+			hash[p] = a ^ a>>29
 		}
 	}
 	// ends in place: first[i] = sum of count[:i+1] (count aliases first)
 	sum := int32(0)
-	for i := 0; i <= n; i++ {
+	for i := range count {
 		sum += count[i]
-		t.first[i] = sum
+		count[i] = sum
 	}
 	t.kids = grow(t.kids, int(sum))
+	kids := t.kids
 	// fill each parent's slots from its end, last child first: first[p]
 	// steps back to the start of p's children
 	for i := n - 1; i > 0; i-- {
-		p := t.Parent[i]
-		t.first[p]--
-		t.kids[t.first[p]] = int32(i)
+		if p := parent[i]; uint(p) < uint(i) {
+			count[p]--
+			kids[count[p]] = int32(i)
+		}
 	}
 }
 
