@@ -386,6 +386,11 @@ func segment(m *stm.Matcher, p *page, kids []int32, d0, minSim float64) segmenta
 		if lo == 0 && hi == len(kids) {
 			return best
 		}
+	} else if items := interleaved(p, kids); len(items) >= 2 {
+		// one tag.class with section headings between its children
+		if s := headedSingles(kids, items, partner(items[0], items[len(items)-1]+1), minSim); len(s.records) >= 2 {
+			consider(s, slices.Index(kids, s.records[0][0]))
+		}
 	}
 	if sameTag(t, kids) {
 		// every child its own record: rows of one table whose optional
