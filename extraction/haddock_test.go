@@ -37,3 +37,25 @@ func TestHeadedDeclarationsAreRecords(t *testing.T) {
 		}
 	}
 }
+
+// TestIndexEntryKeepsItsName: Haddock's index gives a name defined in
+// several places a row of its own (the name, an empty cell) and then a row
+// per definition ("1 (Function)", the modules); each definition's row was a
+// record without the name (testdata/haddock/doc-index-Y.html: yield#).
+// The name's row and its definitions' rows are one record.
+func TestIndexEntryKeepsItsName(t *testing.T) {
+	recs := wantFileRecords(t, "testdata/haddock/doc-index-Y.html", 12, 12, "yearFormat")
+	for _, r := range recs {
+		var vals []string
+		for _, f := range r.Fields {
+			vals = append(vals, f.Value)
+		}
+		all := strings.Join(vals, "\n")
+		if strings.Contains(all, "(Function)") != strings.Contains(all, "yield#") {
+			t.Errorf("record %d: %q, a definition without its name or a name without its definitions", r.Index, vals)
+		}
+		if strings.Contains(all, "yield#") && !strings.Contains(all, "3 (Function)") {
+			t.Errorf("record %d: %q, want yield#'s three definitions", r.Index, vals)
+		}
+	}
+}

@@ -296,14 +296,15 @@ func sizeBound(t *stm.Tree, a, b int32) float64 {
 	return 2 * min(x, y) / (x + y)
 }
 
-// segmentNode is segment of node i's children, and no records for a code
-// block or a node inside one: a code listing (its lines, its highlighted
-// tokens) is never a list of records (page.inCode).
+// segmentNode is segment of node i's children, rows continuing a group
+// head's joined to it (groupRows), and no records for a code block or a
+// node inside one: a code listing (its lines, its highlighted tokens) is
+// never a list of records (page.inCode).
 func segmentNode(m *stm.Matcher, p *page, i int, cfg Config) segmentation {
 	if p.inCode[i] {
 		return segmentation{}
 	}
-	return segment(m, p, p.t.Children(i), cfg.D0, cfg.MinSimilarity)
+	return groupRows(p, segment(m, p, p.t.Children(i), cfg.D0, cfg.MinSimilarity))
 }
 
 // segment builds the candidate segmentations of Álvarez et al. (2008): for
