@@ -86,8 +86,12 @@ func appendCSVValue(dst []byte, v any) []byte {
 // csvSpecial marks the bytes that make a field quoted.
 var csvSpecial = [256]bool{'"': true, ',': true, '\r': true, '\n': true}
 
-// appendCSVField appends s as one CSV field, as encoding/csv writes it.
+// appendCSVField appends s as one CSV field, as encoding/csv writes it;
+// a field longer than a spreadsheet cell is cut with a note (cutCell).
 func appendCSVField[T string | []byte](dst []byte, s T) []byte {
+	if len(s) > maxCell {
+		return appendCSVField(dst, cutCell(s))
+	}
 	if !fieldNeedsQuotes(s) {
 		return append(dst, s...)
 	}

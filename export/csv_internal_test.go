@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"encoding/csv"
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/extraction"
@@ -74,7 +76,8 @@ func TestCSVWriterValues(t *testing.T) {
 	}
 }
 
-// FuzzCSVRow: any fields are written as encoding/csv writes them.
+// FuzzCSVRow: any fields are written as encoding/csv writes them (a field
+// longer than a spreadsheet cell as cutCell cuts it).
 func FuzzCSVRow(f *testing.F) {
 	for _, row := range csvRows {
 		if len(row) >= 2 {
@@ -89,7 +92,13 @@ func FuzzCSVRow(f *testing.F) {
 			t.Fatal(err)
 		}
 		w.flush()
-		if want := reference(t, append([]string{a}, row...)); out.String() != want {
+		want := append([]string{a}, row...)
+		for i, s := range want {
+			if len(s) > maxCell {
+				want[i] = cutCell(s)
+			}
+		}
+		if want := reference(t, want); out.String() != want {
 			t.Fatalf("%q, want %q", out.String(), want)
 		}
 	})
@@ -179,4 +188,40 @@ func fixedNaming(names ...string) *extraction.Naming {
 	}
 	tc.Add(fs)
 	return tc.Naming()
+}
+
+// TestLongCellCut: a cell longer than a spreadsheet holds (a record's
+// Other joined from thousands of values) is cut at a value boundary and
+// says how much it left out; the cut and the count give back the whole.
+func TestLongCellCut(t *testing.T) {
+	var vals []string
+	for i := range 5000 {
+		vals = append(vals, fmt.Sprintf("http://a.example/é%d", i))
+	}
+	long := strings.Join(vals, " | ")
+	var b bytes.Buffer
+	w := newCSVWriter(&b)
+	if err := w.rowOf(nil, []string{"short", long}); err != nil {
+		t.Fatal(err)
+	}
+	w.flush()
+	rows, err := csv.NewReader(&b).ReadAll()
+	if err != nil || len(rows) != 1 || len(rows[0]) != 2 {
+		t.Fatalf("rows %q, %v", rows, err)
+	}
+	cell := rows[0][1]
+	if len(cell) > maxCell || rows[0][0] != "short" {
+		t.Fatalf("cell of %d bytes, want at most %d", len(cell), maxCell)
+	}
+	i := strings.LastIndex(cell, " | [… ")
+	ok := i > 0
+	head, note := cell[:max(i, 0)], cell[max(i, 0)+len(" | [… "):]
+	n, _, _ := strings.Cut(note, " ")
+	left, err := strconv.Atoi(n)
+	if !ok || err != nil || !strings.HasPrefix(long, head) || utf8.RuneCountInString(long[len(head):]) != left {
+		t.Errorf("cell ends %q: want the head of the value and the count of the characters left out", cell[max(0, len(cell)-200):])
+	}
+	if !strings.HasSuffix(head, vals[len(strings.Split(head, " | "))-1]) {
+		t.Errorf("cut inside a value: %q", head[len(head)-40:])
+	}
 }

@@ -31,6 +31,10 @@
 //     from that buffer to the file without a string made. Cost: README.md.
 //   - csv.go: the CSV writer, rows appended to a 64 KiB buffer byte for byte
 //     as encoding/csv writes them (FuzzCSVRow compares).
+//   - cell.go: a CSV cell holds at most 32,767 bytes, what a spreadsheet
+//     holds: a longer one (a record's Other joined from thousands of
+//     values) is cut at a value boundary and ends with a note of the
+//     characters left out; JSON Lines and the store keep them.
 //   - recordsonce.go: WriteRecords, the records file and the per-cluster
 //     files in one pass over the stored records (what a crawl's exports
 //     use): each record is read and decoded once, and at most 64

@@ -45,7 +45,14 @@
 //     children less similar to their neighbour than MinSimilarity, scored
 //     by each record's similarity to its most similar sibling; one child
 //     of another kind at either end (a heading, a "show more" button, a
-//     pager) does not stop a list from being uniform.
+//     pager) does not stop a list from being uniform, and section
+//     headings between children of one tag.class (headed.go: Haddock's
+//     declarations under the a/h2 of each group) make every child of that
+//     class a record, the headings none.
+//     A table row holding a name and nothing else, followed by rows whose
+//     first cell is of another kind, is one record with them (grouprows.go:
+//     Haddock's index, a name defined in several places and a row per
+//     definition, which lost its name as a record of its own).
 //  4. Guards: no records when the region is too small a share of the page's
 //     content (MinCoverage: outside the frame's landmarks for a region
 //     outside them, so that a site's table of contents in a nav beside
@@ -471,6 +478,10 @@
 //     REPL's prompt; README.md, "Code is not records").
 //   - region.go: candidate ranking by the three heuristics.
 //   - segment.go: child clustering and segmentations (uniform lists).
+//   - headed.go: a list of one tag.class with section headings between
+//     its items (one record per item).
+//   - grouprows.go: a table's group head rows and the rows continuing
+//     them (one record).
 //   - bound.go: the STM bound and buffers of the child clustering.
 //   - extract.go: Config, ExtractPage, analyze (the page pipeline).
 //   - region_choice.go: the weights and guards of the region choice

@@ -320,14 +320,15 @@ func sizeBound(t *stm.Tree, a, b int32) float64 {
 	return 2 * min(x, y) / (x + y)
 }
 
-// segmentNode is segment of node i's children, and no records for a code
-// block or a node inside one: a code listing (its lines, its highlighted
-// tokens) is never a list of records (page.inCode).
+// segmentNode is segment of node i's children, rows continuing a group
+// head's joined to it (groupRows), and no records for a code block or a
+// node inside one: a code listing (its lines, its highlighted tokens) is
+// never a list of records (page.inCode).
 func segmentNode(m *stm.Matcher, p *page, i int, cfg Config) segmentation {
 	if p.inCode[i] {
 		return segmentation{}
 	}
-	return segment(m, p, p.t.Children(i), cfg.D0, cfg.MinSimilarity)
+	return groupRows(p, segment(m, p, p.t.Children(i), cfg.D0, cfg.MinSimilarity))
 }
 
 // segment builds the candidate segmentations of Álvarez et al. (2008): for
@@ -409,6 +410,11 @@ func segment(m *stm.Matcher, p *page, kids []int32, d0, minSim float64) segmenta
 		}
 		if lo == 0 && hi == len(kids) {
 			return best
+		}
+	} else if items := interleaved(p, kids); len(items) >= 2 {
+		// one tag.class with section headings between its children
+		if s := headedSingles(kids, items, partner(items[0], items[len(items)-1]+1), minSim); len(s.records) >= 2 {
+			consider(s, slices.Index(kids, s.records[0][0]))
 		}
 	}
 	if sameTag(t, kids) {
