@@ -72,6 +72,10 @@ type Config struct {
 	// popped. Zero: no bound (free workers wait as long as the best host
 	// is busy). Ignored without FocusMargin.
 	FocusWait time.Duration
+	// Clock is the clock FocusWait is measured by; nil: time.Now. Tests
+	// set one they advance, so that the wait does not depend on how fast
+	// the machine runs.
+	Clock func() time.Time
 	// Since, when positive, makes the SQLite backend see only the queued
 	// rows of its store whose seq is above it (store.Marks): an
 	// incremental re-crawl then fetches the hubs it reopened and the URLs

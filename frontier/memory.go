@@ -32,7 +32,7 @@ func NewMemory(cfg Config) (*Memory, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Memory{rules: rules, limit: NewLimiter(cfg.Limits), q: queue.New(cfg.FocusMargin, cfg.FocusWait), seen: map[uint64]struct{}{}, seed: maphash.MakeSeed()}, nil
+	return &Memory{rules: rules, limit: NewLimiter(cfg.Limits), q: queue.New(cfg.FocusMargin, cfg.FocusWait, cfg.Clock), seen: map[uint64]struct{}{}, seed: maphash.MakeSeed()}, nil
 }
 
 // Push implements Frontier.
@@ -118,7 +118,7 @@ func (m *Memory) Close() error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.closed = true
-	m.q = queue.New(0, 0)
+	m.q = queue.New(0, 0, nil)
 	m.seen = nil
 	return nil
 }

@@ -422,15 +422,23 @@ func testFocusMargin(t *testing.T, newFrontier NewFunc) {
 // that long after its first refusal; past it worse links go until the best
 // link is popped, which starts the bound again.
 func testFocusWait(t *testing.T, newFrontier NewFunc) {
-	const wait = time.Millisecond
-	f := open(t, newFrontier, frontier.Config{FocusMargin: 0.1, FocusWait: wait, Window: 2})
+	const wait = time.Second
+	var mu sync.Mutex // the clock the wait is measured by: it moves when the test says
+	now := time.Date(2026, 12, 7, 0, 0, 0, 0, time.UTC)
+	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	f := open(t, newFrontier, frontier.Config{FocusMargin: 0.1, FocusWait: wait, Window: 2, Clock: clock})
 	push(t, f, link("a.test", 1, 1.0), link("a.test", 2, 0.9), link("b.test", 1, 0.5), link("b.test", 2, 0.4), link("c.test", 1, 0.3))
 	notA := func(h string) bool { return h != "a.test" }
 	ctx := context.Background()
 	if got, err := f.Pop(ctx, notA); !errors.Is(err, frontier.ErrNotReady) {
 		t.Fatalf("first Pop without a.test = %s, %v; want ErrNotReady (the wait starts)", got.URL, err)
 	}
-	time.Sleep(2 * wait)
+	if got, err := f.Pop(ctx, notA); !errors.Is(err, frontier.ErrNotReady) {
+		t.Fatalf("Pop without a.test within the wait = %s, %v; want ErrNotReady", got.URL, err)
+	}
+	mu.Lock()
+	now = now.Add(wait)
+	mu.Unlock()
 	for _, want := range []string{"http://b.test/p1", "http://b.test/p2"} {
 		if got, err := f.Pop(ctx, notA); err != nil || got.URL != want {
 			t.Fatalf("Pop without a.test past the wait = %s, %v; want %s", got.URL, err, want)

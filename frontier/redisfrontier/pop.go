@@ -62,7 +62,7 @@ func (f *Frontier) margin() float64 {
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if !f.refusing.IsZero() && time.Since(f.refusing) >= wait {
+	if !f.refusing.IsZero() && f.now().Sub(f.refusing) >= wait {
 		return 0
 	}
 	return m
@@ -83,8 +83,16 @@ func (f *Frontier) waited(l crawl.Link, err error, margin float64) {
 	case err == nil && crawl.HostKey(l.URL) == f.best:
 		f.refusing = time.Time{}
 	case errors.Is(err, frontier.ErrNotReady) && margin > 0 && f.refusing.IsZero():
-		f.refusing = time.Now()
+		f.refusing = f.now()
 	}
+}
+
+// now is the focus wait's clock (frontier.Config.Clock).
+func (f *Frontier) now() time.Time {
+	if c := f.cfg.Frontier.Clock; c != nil {
+		return c()
+	}
+	return time.Now()
 }
 
 var (

@@ -68,7 +68,7 @@ func New(ctx context.Context, st *store.Store, cfg frontier.Config) (*Frontier, 
 	}
 	f := &Frontier{
 		st: st, rules: rules, limit: frontier.NewLimiter(cfg.Limits), window: cfg.Window, since: cfg.Since,
-		q: queue.New(cfg.FocusMargin, cfg.FocusWait), resident: map[int64]struct{}{}, inflight: map[int64]string{},
+		q: queue.New(cfg.FocusMargin, cfg.FocusWait, cfg.Clock), resident: map[int64]struct{}{}, inflight: map[int64]string{},
 		purgeAt: max(4096, cfg.Window), spill: true, queued: int(queued),
 		seen: seen, recent: queue.NewRecent(queue.DefaultRecent),
 	}

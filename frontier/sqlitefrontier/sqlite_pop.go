@@ -199,7 +199,7 @@ func (f *Frontier) Close() error {
 		errs = append(errs, fmt.Errorf("frontier: close: save seen filter: %w", err))
 	}
 	f.bmu.Unlock()
-	f.q = queue.New(0, 0)
+	f.q = queue.New(0, 0, nil)
 	f.resident = map[int64]struct{}{}
 	f.inflight = map[int64]string{}
 	return errors.Join(errs...)

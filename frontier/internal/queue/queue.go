@@ -80,9 +80,12 @@ type Queues struct {
 }
 
 // New returns empty queues; margin is Config.FocusMargin, wait
-// Config.FocusWait.
-func New(margin float64, wait time.Duration) *Queues {
-	return &Queues{hosts: map[string]*hostQueue{}, margin: margin, wait: wait, now: time.Now}
+// Config.FocusWait measured by clock (nil: time.Now).
+func New(margin float64, wait time.Duration, clock func() time.Time) *Queues {
+	if clock == nil {
+		clock = time.Now
+	}
+	return &Queues{hosts: map[string]*hostQueue{}, margin: margin, wait: wait, now: clock}
 }
 
 // Len returns how many entries are queued.
