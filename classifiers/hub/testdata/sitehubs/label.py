@@ -33,6 +33,7 @@ documentation tree and prints `path<TAB>label` for every .html page.
     python3 label.py latex2html /usr/share/doc/gnuplot/htmldocs > gnuplot-latex2html.tsv
     python3 label.py scribble /usr/share/doc/racket > racket-scribble.tsv
     python3 label.py ocamldoc /usr/share/doc/libbatteries-ocaml-doc/html/api > batteries-ocamldoc.tsv
+    python3 label.py haddock-ghc /usr/share/doc/ghc-doc/html/libraries > ghc-haddock.tsv
 
 With -v it prints, instead, every page's share (below) and label, and with
 -check the pages whose share lies in [0.3, 0.7] (the ones README.md says
@@ -792,6 +793,18 @@ def ocamldoc_grid(main):
     return rows
 
 
+# GHC's libraries (ghc-doc; README.md): the subset is the packages base and
+# mtl (each package's module pages, contents and index pages and its
+# hyperlinked sources src/) and the libraries' own front page and combined
+# identifier index (the pages of the root directory).
+GHC_PACKAGES = ("base-4.15.1.0/", "mtl-2.2.2/")
+
+
+def ghc_subset(rel):
+    name = rel.replace(os.sep, "/")
+    return "/" not in name or name.startswith(GHC_PACKAGES)
+
+
 # The Racket documentation's subset (README.md): the Guide and the Reference.
 SCRIBBLE_MANUALS = ("guide/", "reference/")
 
@@ -804,7 +817,7 @@ SITES = {"python": python_site, "postgresql": postgresql_site, "git": git_site, 
          "pydoctor": pydoctor_site, "qdoc": qdoc_site, "exim": exim_site, "yodl": yodl_site,
          "vim": vim_site, "swig": swig_site, "xmlsoft": xmlsoft_site, "halibut": halibut_site,
          "rustdoc": rustdoc_site, "latex2html": latex2html_site,
-         "scribble": scribble_site, "ocamldoc": ocamldoc_site}
+         "scribble": scribble_site, "ocamldoc": ocamldoc_site, "haddock-ghc": haddock_site}
 def gidocgen_grid(main):
     """gi-docgen lists a class's or struct's members (constructors, methods,
     functions, properties, signals, virtual functions) as div blocks, each a
@@ -999,6 +1012,8 @@ def main():
             continue  # rustdoc's redirection stubs (old or re-exported paths)
         if site == "scribble" and not rel.replace(os.sep, "/").startswith(SCRIBBLE_MANUALS):
             continue  # the subset: the Guide and the Reference
+        if site == "haddock-ghc" and not ghc_subset(rel):
+            continue  # the subset: base, mtl and the root's pages
         hub, share, index = label(site, rel, text)
         rows.append((rel, hub, share, index))
     rows.sort()
