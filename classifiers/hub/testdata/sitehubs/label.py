@@ -273,9 +273,15 @@ def haddock_site(rel, root):
     """Haddock: the page's own content is div#content (the package header
     with its menu and the footer are its siblings); the generated indexes
     are doc-index*.html (the identifier index, whole and by letter). The
-    hyperlinked sources (src/) are pages as any other."""
+    hyperlinked sources (src/) are pages as any other. An index page none
+    of whose rows holds a link is no generated index of places (below)."""
     main = find(root, lambda n: n.attrs.get("id") == "content") or find(root, lambda n: n.tag == "body") or root
-    return main, (lambda n: False), os.path.basename(rel).startswith("doc-index")
+    # An index whose rows link nowhere leads nowhere (GHC's mtl: identifiers
+    # re-exported from packages documented without links, their modules
+    # named as plain text): a topic, as ocamldoc's empty indexes.
+    index = os.path.basename(rel).startswith("doc-index") and find(
+        main, lambda n: n.tag == "tr" and find(n, lambda a: a.tag == "a" and "href" in a.attrs) is not None) is not None
+    return main, (lambda n: False), index
 
 
 def gidocgen_site(rel, root):
