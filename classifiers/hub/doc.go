@@ -56,10 +56,11 @@
 //	decisions.go  the URL SVM's decision of each link remembered per (URL, anchor, depth): a repeated link is a lookup
 //	evidence.go   Evidence, MeasurePage, MeasurePageAt: a fetched page's main-content link structure (page evidence)
 //	entry.go      entries that lead to another page of the site or to a place in one (tables of contents, indexes),
-//	              after a marker or a name (an operator's name in a cell of its own before a link to a place is a
-//	              name, cellName); blocks opened by a heading that links to a page (terms); links to a
+//	              after a marker or a name; blocks opened by a heading that links to a page (terms); links to a
 //	              place in the page itself; a dt's lead kept for its dd elements (termOf), the page's own file told by
 //	              its last segment (ownSegment): README "The walk's repeated searches" has the cost and the command
+//	marker.go     a list marker before an entry's link, and an operator's name in a cell of its own before a link to
+//	              a place, which is a name (an index term), not a marker (cellName)
 //	names.go      rows led by a name before a link to a page count in tables of three rows or more
 //	prelines.go   lines of a pre, or of a p split by br, led by a link to a page (or a place) are entries (Vim's help as HTML, libxslt's API indexes)
 //	              (a p of links each ending with a br, Scribble's index, is split in an entry too)

@@ -81,7 +81,7 @@ func (r BlockRule) Holds(e Evidence) bool {
 // and a paragraph of links each ending with a <br> one text (now split
 // into lines at them, in an entry too: prelines.go), /15 an operator's
 // name in a table cell of its own before a link to a place a list marker
-// (now an index term: entry.go cellName); none is read.
+// (now an index term: marker.go cellName); none is read.
 const pageModelFormat = "crawl-hub-page/16"
 
 // Prob returns P(hub) of a page with evidence e: the regression's, at
