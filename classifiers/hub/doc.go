@@ -59,6 +59,8 @@
 //	              after a marker or a name; blocks opened by a heading that links to a page (terms); links to a
 //	              place in the page itself; a dt's lead kept for its dd elements (termOf), the page's own file told by
 //	              its last segment (ownSegment): README "The walk's repeated searches" has the cost and the command
+//	marker.go     a list marker before an entry's link, and an operator's name in a cell of its own before a link to
+//	              a place, which is a name (an index term), not a marker (cellName)
 //	names.go      rows led by a name before a link to a page count in tables of three rows or more
 //	prelines.go   lines of a pre, or of a p split by br, led by a link to a page (or a place) are entries (Vim's help as HTML, libxslt's API indexes)
 //	              (a p of links each ending with a br, Scribble's index, is split in an entry too)

@@ -217,6 +217,7 @@ func (f *leadFinder) firstTextLeadN(first *html.Node, k, labelRunes int, anySite
 // at the same node).
 func (f *leadFinder) searchLead(stack []leadItem, labelRunes int, anySite bool) (lead, []leadItem) {
 	pre, words, letters := 0, 0, false
+	celled := false // a table cell began after the text before the link (cellName)
 	for seen := 0; len(stack) > 0 && seen < maxLeadNodes; seen++ {
 		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -232,7 +233,7 @@ func (f *leadFinder) searchLead(stack []leadItem, labelRunes int, anySite bool) 
 				continue
 			}
 			if it.linked != leadNone {
-				if !marker(pre, letters) && labelRunes == 0 {
+				if labelRunes == 0 && (!marker(pre, letters) || cellName(pre, words, celled, it.linked)) {
 					f.name = max(words, 1)
 				}
 				return it.linked, stack
@@ -261,6 +262,8 @@ func (f *leadFinder) searchLead(stack []leadItem, labelRunes int, anySite bool) 
 				}
 			case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
 				it.heading = true
+			case atom.Td, atom.Th:
+				celled = celled || pre > 0
 			case atom.A:
 				if href, ok := attr(n, "href"); ok {
 					it.linked = f.hrefLead(href, anySite)
@@ -277,14 +280,6 @@ func (f *leadFinder) searchLead(stack []leadItem, labelRunes int, anySite bool) 
 		}
 	}
 	return leadNone, stack
-}
-
-// marker reports whether pre runes of text before a link, with or without
-// letters, are a list marker: at most maxMarkerRunes runes without a
-// letter ("1.", "•"), or at most maxLetterMarkerRunes with one ("a)", an
-// icon's letter).
-func marker(pre int, letters bool) bool {
-	return pre <= maxLetterMarkerRunes || !letters && pre <= maxMarkerRunes
 }
 
 // nextElement returns n's next element sibling, or nil.

@@ -10,7 +10,7 @@ import (
 // PageModel is the page-evidence classifier: a logistic regression over
 // the standardised Evidence features, P(hub) = 1/(1 + e^−(w·z + b)).
 type PageModel struct {
-	Format string                   `json:"format"` // "crawl-hub-page/15"
+	Format string                   `json:"format"` // "crawl-hub-page/16"
 	Mean   [numEvidence]float64     `json:"mean"`
 	Std    [numEvidence]float64     `json:"std"`
 	W      [numEvidence + 1]float64 `json:"w"`     // weights, then the bias
@@ -79,8 +79,10 @@ func (r BlockRule) Holds(e Evidence) bool {
 // out: selfnav.go) and an entry led by a link to a place in the page the
 // previous entry led to an index entry (now that page's entry: scope.go)
 // and a paragraph of links each ending with a <br> one text (now split
-// into lines at them, in an entry too: prelines.go); none is read.
-const pageModelFormat = "crawl-hub-page/15"
+// into lines at them, in an entry too: prelines.go), /15 an operator's
+// name in a table cell of its own before a link to a place a list marker
+// (now an index term: marker.go cellName); none is read.
+const pageModelFormat = "crawl-hub-page/16"
 
 // Prob returns P(hub) of a page with evidence e: the regression's, at
 // least 0.5 (a hub) when the block rule holds.

@@ -32,6 +32,8 @@ documentation tree and prints `path<TAB>label` for every .html page.
     python3 label.py rustdoc /usr/share/doc/rust-doc/html/std > rustdoc-std.tsv
     python3 label.py latex2html /usr/share/doc/gnuplot/htmldocs > gnuplot-latex2html.tsv
     python3 label.py scribble /usr/share/doc/racket > racket-scribble.tsv
+    python3 label.py ocamldoc /usr/share/doc/libbatteries-ocaml-doc/html/api > batteries-ocamldoc.tsv
+    python3 label.py haddock-ghc /usr/share/doc/ghc-doc/html/libraries > ghc-haddock.tsv
 
 With -v it prints, instead, every page's share (below) and label, and with
 -check the pages whose share lies in [0.3, 0.7] (the ones README.md says
@@ -271,9 +273,15 @@ def haddock_site(rel, root):
     """Haddock: the page's own content is div#content (the package header
     with its menu and the footer are its siblings); the generated indexes
     are doc-index*.html (the identifier index, whole and by letter). The
-    hyperlinked sources (src/) are pages as any other."""
+    hyperlinked sources (src/) are pages as any other. An index page none
+    of whose rows holds a link is no generated index of places (below)."""
     main = find(root, lambda n: n.attrs.get("id") == "content") or find(root, lambda n: n.tag == "body") or root
-    return main, (lambda n: False), os.path.basename(rel).startswith("doc-index")
+    # An index whose rows link nowhere leads nowhere (GHC's mtl: identifiers
+    # re-exported from packages documented without links, their modules
+    # named as plain text): a topic, as ocamldoc's empty indexes.
+    index = os.path.basename(rel).startswith("doc-index") and find(
+        main, lambda n: n.tag == "tr" and find(n, lambda a: a.tag == "a" and "href" in a.attrs) is not None) is not None
+    return main, (lambda n: False), index
 
 
 def gidocgen_site(rel, root):
@@ -738,6 +746,71 @@ def first_text_link(n):
     return rec(n, None)[1]
 
 
+def ocamldoc_site(rel, root):
+    """ocamldoc's HTML (the classic generator of OCaml, `ocamldoc -html`;
+    OCaml Batteries Included 3.6, libbatteries-ocaml-doc): no content
+    element; the body minus the navigation bar (div.navbar: Previous, Up,
+    Next). A module's submodules are declarations in a pre ("module
+    <a>Cap</a>: sig .. end"), as every other item, not entries. The
+    generated indexes: index_*.html (values, types, modules, module types,
+    exceptions, extensions, classes, class types, methods, attributes: a
+    table of rows, each a name linking to its place in a module's page, then
+    the module and the item's summary), when they list anything (an empty
+    index, its table without a row, leads nowhere: a topic, as rustdoc's
+    empty modules). index.html (the library's front page and module list)
+    and the module pages are measured by the rule."""
+    main = find(root, lambda n: n.tag == "body") or root
+    skip = lambda n: n.tag == "div" and "navbar" in n.cls()
+    index = (os.path.basename(rel).startswith("index_")
+             and find(main, lambda n: n.tag == "tr" and find(n, lambda a: a.tag == "a") is not None) is not None)
+    return main, skip, index
+
+
+def ocamldoc_grid(main):
+    """ocamldoc declares a submodule or module type as a pre, "module <a
+    href="M.Sub.html">Sub</a>: sig .. end" (span#MODULESub or
+    span#MODULETYPESub), followed by its description (div.info): such a
+    declaration is an entry led by the link of its name (the keyword before
+    it is the declaration's syntax, as rustdoc's "pub use"), its description
+    with it; every other declaration (val, type, exception) is the module's
+    own content. The page's own header ("module M: sig <a>..</a> end", the
+    link to itself) leads nowhere."""
+    rows = {}
+    for pre in walk(main):
+        if pre.tag != "pre":
+            continue
+        span = next((k for k in pre.kids if isinstance(k, Node)), None)
+        if span is None or span.tag != "span" or not (span.attrs.get("id") or "").startswith("MODULE"):
+            continue
+        name = next((k for k in span.kids if isinstance(k, Node) and k.tag == "a"), None)
+        if name is None:
+            continue
+        cells = [pre]
+        sib = pre.parent.kids
+        for k in sib[sib.index(pre) + 1:]:
+            if isinstance(k, str):
+                if k.strip():
+                    break
+                continue
+            if k.tag != "div" or "info" not in k.cls():
+                break
+            cells.append(k)
+        rows[id(pre)] = (cells, name)
+    return rows
+
+
+# GHC's libraries (ghc-doc; README.md): the subset is the packages base and
+# mtl (each package's module pages, contents and index pages and its
+# hyperlinked sources src/) and the libraries' own front page and combined
+# identifier index (the pages of the root directory).
+GHC_PACKAGES = ("base-4.15.1.0/", "mtl-2.2.2/")
+
+
+def ghc_subset(rel):
+    name = rel.replace(os.sep, "/")
+    return "/" not in name or name.startswith(GHC_PACKAGES)
+
+
 # The Racket documentation's subset (README.md): the Guide and the Reference.
 SCRIBBLE_MANUALS = ("guide/", "reference/")
 
@@ -750,7 +823,7 @@ SITES = {"python": python_site, "postgresql": postgresql_site, "git": git_site, 
          "pydoctor": pydoctor_site, "qdoc": qdoc_site, "exim": exim_site, "yodl": yodl_site,
          "vim": vim_site, "swig": swig_site, "xmlsoft": xmlsoft_site, "halibut": halibut_site,
          "rustdoc": rustdoc_site, "latex2html": latex2html_site,
-         "scribble": scribble_site}
+         "scribble": scribble_site, "ocamldoc": ocamldoc_site, "haddock-ghc": haddock_site}
 def gidocgen_grid(main):
     """gi-docgen lists a class's or struct's members (constructors, methods,
     functions, properties, signals, virtual functions) as div blocks, each a
@@ -768,7 +841,7 @@ def gidocgen_grid(main):
 
 GRIDS = {"javadoc": javadoc_table_grid, "doxygen": doxygen_grid, "gidocgen": gidocgen_grid,
          "pydoctor": pydoctor_grid, "rustdoc": rustdoc_grid,
-         "scribble": scribble_grid}
+         "scribble": scribble_grid, "ocamldoc": ocamldoc_grid}
 
 
 # The hand check (README.md) looked at every page whose share lies in
@@ -945,6 +1018,8 @@ def main():
             continue  # rustdoc's redirection stubs (old or re-exported paths)
         if site == "scribble" and not rel.replace(os.sep, "/").startswith(SCRIBBLE_MANUALS):
             continue  # the subset: the Guide and the Reference
+        if site == "haddock-ghc" and not ghc_subset(rel):
+            continue  # the subset: base, mtl and the root's pages
         hub, share, index = label(site, rel, text)
         rows.append((rel, hub, share, index))
     rows.sort()
