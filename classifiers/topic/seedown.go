@@ -28,10 +28,14 @@ func ownWords(words [][]string) [][]string {
 	if len(words) < 2 {
 		return make([][]string, len(words))
 	}
-	first := map[uint64]int{} // a run's hash → the first page holding it, or -1 once two do
 	hashes := make([][]uint64, len(words))
+	n := 0
 	for k, ws := range words {
 		hashes[k] = shingles(ws)
+		n += len(hashes[k])
+	}
+	first := make(map[uint64]int, n) // a run's hash → the first page holding it, or -1 once two do
+	for k := range words {
 		for _, h := range hashes[k] {
 			switch p, ok := first[h]; {
 			case !ok:
@@ -68,21 +72,27 @@ func ownWords(words [][]string) [][]string {
 }
 
 // shingles are the hashes of every run of shingleLen words of ws, by
-// where the run starts.
+// where the run starts: each word hashed once (FNV-1a, 64 bits), a run's
+// hash folded from its words' hashes.
 func shingles(ws []string) []uint64 {
 	if len(ws) < shingleLen {
 		return nil
 	}
-	out := make([]uint64, len(ws)-shingleLen+1)
+	wh := make([]uint64, len(ws))
+	for i, w := range ws {
+		h := uint64(14695981039346656037)
+		for j := 0; j < len(w); j++ {
+			h = (h ^ uint64(w[j])) * 1099511628211
+		}
+		wh[i] = h
+	}
+	out := wh[: len(ws)-shingleLen+1 : len(ws)-shingleLen+1]
 	for i := range out {
 		h := uint64(14695981039346656037)
-		for _, w := range ws[i : i+shingleLen] {
-			for j := 0; j < len(w); j++ {
-				h = (h ^ uint64(w[j])) * 1099511628211
-			}
-			h = (h ^ ' ') * 1099511628211
+		for _, x := range wh[i : i+shingleLen] {
+			h = (h ^ x) * 1099511628211
 		}
-		out[i] = h
+		out[i] = h // wh[i] is read before it is overwritten, and never again
 	}
 	return out
 }
