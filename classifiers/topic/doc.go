@@ -22,8 +22,11 @@
 // the threshold is Config.Calibration (default 1) × the threshold of
 // Config.ThresholdRule (dominance.go, mixture.go). The seeds-mixture rule
 // is the mean of two estimates: the median of the seed pages'
-// leave-one-out cosines in the same space (each seed page to the mean of
-// the others: as close as a typical seed page is to the rest), and the
+// leave-one-out cosines in the same space (each seed page's own text, its
+// words outside any run of 8 words another seed page holds too, to the
+// mean of the others: as close as a typical seed page is to the rest, not
+// counting the passages sibling pages repeat word for word; seedown.go),
+// and the
 // valley of a two-component Gaussian mixture fitted by EM to the
 // relevance of the pages seen, the seeds' cosines held in its upper
 // component (where a page is as likely the topic's as the background's).
@@ -111,6 +114,8 @@
 //   - calibrate.go: the TF threshold from the seed pages (leave-one-out), Threshold.
 //   - relevance.go: relevance over every word, TF-IDF over the pages seen.
 //   - mixture.go: the seeds-mixture threshold from the seeds and the pages seen (EM).
+//   - seedown.go: each seed page's own text (the runs of words it shares
+//     with another seed page left out), for its leave-one-out cosine.
 //   - dominance.go: the threshold rules (Config.ThresholdRule), the topical
 //     rule's lowering in a crawl that is the topic, CalibrateThreshold.
 //   - urlshape.go: URL patterns, the seeds' patterns, URL link features.

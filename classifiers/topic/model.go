@@ -216,6 +216,7 @@ type Model struct {
 	threshold float64   // TF relevance threshold (calibrate); scales the link priorities
 	loo       []float64 // the seed pages' leave-one-out cosines
 	seedWords []bag     // the seed pages' words, hashed (relevance)
+	seedOwn   []bag     // each seed page's own words (seedown.go), empty when all are its own
 	halves    []bag     // one seed page: its words' first and second halves (splitHalf), else none
 	seedIdx   seedIndex // where they sit among each other (relevance.go)
 	bg        background
@@ -275,9 +276,11 @@ func NewFromPages(cfg Config, pages []SeedPage) (*Model, error) {
 	}
 	m.setFeatures(seedFeatures(docs, m.cfg.Terms, m.cfg.MinSeedPages))
 	sum := make([]float64, len(m.terms))
+	own := ownWords(words)
 	for k, d := range docs {
 		v := m.vectorOfTokens(d)
 		m.seedWords = append(m.seedWords, bagOf(wordIDs(words[k])))
+		m.seedOwn = append(m.seedOwn, bagOf(wordIDs(own[k])))
 		if v.Len() == 0 {
 			continue
 		}

@@ -343,7 +343,9 @@ func (m *Model) space() *relSpace {
 	for _, x := range sum { // a word only pages without weight hold adds 0, exactly
 		ss += x * x
 	}
-	// each seed's cosine to the sum of the others: (v·sum − 1)/|sum − v|
+	// each seed's cosine to the sum of the others: (v·sum − 1)/|sum − v|,
+	// or, for a seed sharing passages with another, its own text o's
+	// (o·sum − o·v)/|sum − v| (seedown.go)
 	loo := []float64{1}
 	if len(ws) == 1 && len(m.halves) == 2 {
 		if c, ok := m.splitHalf(); ok {
@@ -362,7 +364,14 @@ func (m *Model) space() *relSpace {
 				d += ws[k][j] * sum[p]
 			}
 			rest := math.Sqrt(max(ss-2*d+1, 0))
-			loo = append(loo, (d-1)/max(rest, 1e-12))
+			num := d - 1
+			if own := m.seedOwn[k]; len(own.ids) > 0 {
+				// its own text against the others (seedown.go)
+				if o := m.weigh(own); o != nil {
+					num = dotSorted(own.ids, o, idx.union, sum) - dotSorted(own.ids, o, m.seedWords[k].ids, ws[k])
+				}
+			}
+			loo = append(loo, num/max(rest, 1e-12))
 		}
 	}
 	seen := m.seenForThreshold()

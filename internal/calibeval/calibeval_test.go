@@ -30,7 +30,9 @@ func meanErr(outs []calibeval.Outcome) (float64, float64) {
 // measured when written, seeds-mixture 0.521; the bound leaves room for
 // the demo crawl's timing) and below the seeds-mixture rule's, and on the PostgreSQL
 // reference part, a crawl that is the topic (true harvest ≈ 0.9), it
-// fixes what the earlier rule got wrong (measured ≈ 0.6).
+// does better than the earlier rule (measured ≈ 0.6 when written; 0.67
+// and 0.74, errors 0.27 and 0.22, since the seeds' leave-one-out cosines
+// leave out the passages they share, classifiers/topic/seedown.go).
 func TestCalibrationError(t *testing.T) {
 	topics := []calibeval.Topic{
 		{Source: calibeval.SourcePostgres, Name: "reference"},
@@ -59,8 +61,8 @@ func TestCalibrationError(t *testing.T) {
 	for i, o := range topical {
 		t.Logf("%s draw %s: true %.3f, measured %.3f (topical) / %.3f (seeds-mixture)", o.Topic, o.Draw,
 			o.TrueHarvest(), o.MeasuredHarvest(), mixture[i].MeasuredHarvest())
-		if o.Topic.Name == "reference" && (o.Err() > 0.25 || mixture[i].Err() < 0.3) {
-			t.Errorf("PostgreSQL reference draw %s: error %.3f (topical), %.3f (seeds-mixture): want ≤ 0.25 and ≥ 0.3",
+		if o.Topic.Name == "reference" && (o.Err() > 0.25 || mixture[i].Err() <= o.Err()) {
+			t.Errorf("PostgreSQL reference draw %s: error %.3f (topical), %.3f (seeds-mixture): want ≤ 0.25 and under seeds-mixture's",
 				o.Draw, o.Err(), mixture[i].Err())
 		}
 	}

@@ -33,6 +33,7 @@ func main() {
 	strategy := flag.String("strategy", "", "topic.Config.Strategy (default learned)")
 	fixed := flag.Bool("fixedrefresh", false, "topic.Config.FixedRefresh")
 	contentBytes := flag.Int("contentbytes", 0, "topic.Config.ContentBytes (negative: the whole content)")
+	trace := flag.Bool("trace", false, "print the relevance threshold and the seed pages' leave-one-out cosines whenever the threshold changes")
 	flag.Parse()
 	ctx := context.Background()
 	st, err := store.Open(ctx, *db)
@@ -104,9 +105,19 @@ func main() {
 			defer w.Flush()
 		}
 		start := time.Now()
-		nl := run(ctx, h, pages, w)
-		tr, pos, neg := h.LinkModelStats()
-		fmt.Fprintf(os.Stderr, "round %d: %d pages %d links %v; trainings %d pos %d neg %d; harvest %v\n", r, len(pages), nl, time.Since(start), tr, pos, neg, h.Harvest().Now())
+		var tr func(int)
+		if *trace && r == 0 {
+			last := -1.0
+			tr = func(i int) {
+				if t := m.Threshold(); t != last {
+					last = t
+					fmt.Fprintf(os.Stderr, "after %d pages: threshold %.4f, seeds' leave-one-out cosines %.4f\n", i, t, m.SeedLOO())
+				}
+			}
+		}
+		nl := run(ctx, h, pages, w, tr)
+		trained, pos, neg := h.LinkModelStats()
+		fmt.Fprintf(os.Stderr, "round %d: %d pages %d links %v; trainings %d pos %d neg %d; harvest %v\n", r, len(pages), nl, time.Since(start), trained, pos, neg, h.Harvest().Now())
 	}
 }
 
@@ -117,12 +128,16 @@ type pg struct {
 }
 
 // run replays pages through h and returns how many links it judged
-// (not inlined: callgrind's --toggle-collect=main.run counts it alone).
+// (not inlined: callgrind's --toggle-collect=main.run counts it alone);
+// trace, unless nil, is called before each page with the pages replayed.
 //
 //go:noinline
-func run(ctx context.Context, h *topic.Hook, pages []pg, w *bufio.Writer) int {
+func run(ctx context.Context, h *topic.Hook, pages []pg, w *bufio.Writer, trace func(int)) int {
 	nl := 0
-	for _, x := range pages {
+	for i, x := range pages {
+		if trace != nil {
+			trace(i)
+		}
 		cp := *x.p
 		cp.Relevance, cp.Relevant = 0, false
 		if err := h.OnPage(ctx, &cp); err != nil {
