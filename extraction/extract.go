@@ -154,7 +154,10 @@ func candidates(p *page, m *stm.Matcher, cfg Config) []region {
 			// nav win wherever no list of the page's own passed the guards
 			continue
 		}
-		total := own // a region of the page's own content is measured against it
+		// a region of the page's own content is measured against it, the
+		// text of its landmarks left out; the navigation found outside
+		// them (markBars) is left in
+		total := p.ownLandmarks
 		if framed {
 			total = all
 		}
@@ -162,6 +165,9 @@ func candidates(p *page, m *stm.Matcher, cfg Config) []region {
 			continue // its records cannot cover MinCoverage: not worth segmenting
 		}
 		seg := segmentNode(m, p, c.node, cfg)
+		if !framed && own < all {
+			seg.records = unframed(p, seg.records)
+		}
 		if len(seg.records) < cfg.MinRecords || seg.sim < cfg.MinSimilarity || prose(p, seg.records) || runOn(p, seg.records) || !sameClass(p, seg.records) {
 			continue
 		}

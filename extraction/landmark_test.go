@@ -60,3 +60,25 @@ func TestFrameIsNotRecords(t *testing.T) {
 		t.Errorf("record %d of kind %q: %.80v", r.Index, r.Kind, r.Fields)
 	}
 }
+
+// TestRepeatedNavBarIsNotRecords: a navigation bar repeated above and
+// below the page's content (the same links in the same order, in blocks of
+// one shape) is the page's frame. Scribble's div.navsettop and
+// div.navsetbottom around a page of one paragraph (htdp-ptr/index.html,
+// testdata/landmark/racket-htdp-ptr-index.html) began two records, the
+// first holding the whole page.
+func TestRepeatedNavBarIsNotRecords(t *testing.T) {
+	for _, r := range wantFileRecords(t, "testdata/landmark/racket-htdp-ptr-index.html", 0, 0, "") {
+		t.Errorf("record %d of kind %q: %.80v", r.Index, r.Kind, r.Fields)
+	}
+}
+
+// TestEntriesLinkingAlikeAreNotBars: two entries of an API page may link
+// the same types in the same order, one the first and the other the last
+// of their list, without being a navigation bar: each is under its own
+// heading. Erlang's jinterface Javadoc (OtpNodeStatus.html,
+// testdata/landmark/erlang-jinterface-OtpNodeStatus.html) documents three
+// methods whose first and last take (String, boolean, Object).
+func TestEntriesLinkingAlikeAreNotBars(t *testing.T) {
+	wantFileRecords(t, "testdata/landmark/erlang-jinterface-OtpNodeStatus.html", 3, 3, "public void remoteStatus")
+}

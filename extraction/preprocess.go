@@ -50,8 +50,12 @@ type page struct {
 	// record; Scribble's tables of code lines every line)
 	inCode []bool
 	// framed marks the landmarks of the page's frame and the nodes inside
-	// them (landmarkNode)
+	// them (landmarkNode), and the site's navigation outside landmarks
+	// (markBars)
 	framed []bool
+	// ownLandmarks is the page's content outside its landmarks, the
+	// measure of a region outside the frame (ownText before markBars)
+	ownLandmarks float64
 }
 
 // name is segmentName of element i, computed once per page (region
@@ -155,6 +159,8 @@ func (p *page) reset(doc *html.Node, maxNodes int) error {
 		}
 		framed[i] = uint(q) < uint(i) && framed[q] || landmarkNode(t, i)
 	}
+	p.ownLandmarks = ownText(p)
+	p.markBars()
 	return nil
 }
 
