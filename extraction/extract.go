@@ -156,7 +156,10 @@ func candidates(p *page, m *stm.Matcher, cfg Config) []region {
 		}
 		// a region of the page's own content is measured against it, the
 		// text of its landmarks left out; the navigation found outside
-		// them (markBars) is left in
+		// them (markBars, markSelfNav) is left in: measured without it, a
+		// list inside one of Racket's API entries (4 items of 8
+		// procedures in framework/Exit.html) passed MinCoverage, and
+		// sections took the entries for the page's sections
 		total := p.ownLandmarks
 		if framed {
 			total = all

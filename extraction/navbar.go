@@ -15,7 +15,9 @@ import (
 // of a paragraph or two (htdp-ptr/index.html, raco/pkg.html) the two bars
 // began two records, the top one holding the whole page ([navsettop, h2,
 // p], [navsetbottom]: similar from the bars alone), or their links were
-// records (guide/exe.html: "← prev", "up", "next →" twice).
+// records (guide/exe.html: "← prev", "up", "next →" twice). The bars are
+// marked before the side table of contents (selfnav.go): the rest of a
+// page without headings beside it is its content, the bars left out.
 //
 // markBars marks, for each element, its last element child B and the first
 // earlier child A of B's shape (stm.Tree.Hash) when:

@@ -51,10 +51,11 @@ type page struct {
 	inCode []bool
 	// framed marks the landmarks of the page's frame and the nodes inside
 	// them (landmarkNode), and the site's navigation outside landmarks
-	// (markBars)
+	// (markBars, markSelfNav)
 	framed []bool
 	// ownLandmarks is the page's content outside its landmarks, the
-	// measure of a region outside the frame (ownText before markBars)
+	// measure of a region outside the frame (ownText before markBars and
+	// markSelfNav)
 	ownLandmarks float64
 }
 
@@ -161,6 +162,7 @@ func (p *page) reset(doc *html.Node, maxNodes int) error {
 	}
 	p.ownLandmarks = ownText(p)
 	p.markBars()
+	p.markSelfNav() // after the bars: the rest of a page without headings is its content
 	return nil
 }
 
