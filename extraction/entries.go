@@ -37,7 +37,7 @@ func entries(p *page, cfg Config) (region, bool) {
 		}
 		return g
 	}
-	framed := ownText(p) < float64(p.text[0]) // the frame's lists are the site's, beside the page's content
+	framed := p.own < float64(p.text[0]) // the frame's lists are the site's, beside the page's content
 	for i := range t.Len() {
 		// an element's label is its atom: only dl and table elements
 		// with a class are read further

@@ -144,7 +144,7 @@ func analyze(p *page, m *stm.Matcher, cfg Config) analysis {
 // ranking and returns those that pass the guards, each with its quality
 // (zero for a region taken for the page's sections).
 func candidates(p *page, m *stm.Matcher, cfg Config) []region {
-	all, own := float64(p.text[0]), ownText(p)
+	all, own := float64(p.text[0]), p.own
 	var found []region
 	for _, c := range rankRegions(p, cfg.Weights, cfg.Candidates) {
 		framed := p.framed[c.node]

@@ -40,9 +40,9 @@ import (
 // not their links.
 func (p *page) markBars() {
 	t := p.t
-	headless := !holdsHeading(t, 0, t.Len())
+	headless := len(p.headings) == 0
 	for i := range t.Len() {
-		if t.Label[i] == stm.TextLabel || p.framed[i] {
+		if t.Size[i] < minBars || t.Label[i] == stm.TextLabel || p.framed[i] || p.inCode[i] {
 			continue
 		}
 		kids := t.Children(i)
@@ -65,7 +65,8 @@ func (p *page) markBars() {
 			if t.Hash[a] != t.Hash[b] || t.Size[a] != t.Size[b] || t.Label[a] == stm.TextLabel {
 				continue
 			}
-			if !holdsHeading(t, int(a), int(a)+int(t.Size[a])) && (headless || holdsHeading(t, int(kids[k+1]), int(b))) && sameLinks(p, int(a), int(b)) && between(t, kids[k+1:last]) {
+			if sameLinks(p, int(a), int(b)) && !holdsHeading(t, int(a), int(a)+int(t.Size[a])) &&
+				between(t, kids[k+1:last]) && (headless || holdsHeading(t, int(kids[k+1]), int(b))) {
 				frame(p, int(a))
 				frame(p, int(b))
 			}
@@ -73,6 +74,11 @@ func (p *page) markBars() {
 		}
 	}
 }
+
+// minBars is the least size of an element holding two bars and content
+// between them: two bars of two links with text each (5 nodes apiece),
+// an element between them, the element itself.
+const minBars = 12
 
 // between reports whether kids, the children between two bars, hold an
 // element: the content the bars are around.

@@ -48,34 +48,15 @@ import (
 const maxSelfLinks = 4
 
 // markSelfNav marks the navigation regions of p (above) and the nodes
-// inside them in p.framed.
+// inside them in p.framed. reset has found the page's self links and
+// headings (p.selves, p.headings) in its pass over the page.
 func (p *page) markSelfNav() {
-	t := p.t
-	n := t.Len()
-	var selves [maxSelfLinks]int32
-	ns := 0
-	var stack [64]int32 // a page's headings, most pages' all
-	headings := stack[:0]
-	for i := range n {
-		switch tagOf(t, i) {
-		case atom.A:
-			if ns < maxSelfLinks && selfLink(p, i) {
-				selves[ns] = int32(i)
-				ns++
-			}
-		case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
-			headings = append(headings, int32(i))
-		}
-	}
-	if ns == 0 {
-		return
-	}
-	for _, s := range selves[:ns] {
+	for _, s := range p.selves {
 		var r int
-		if len(headings) == 0 {
+		if len(p.headings) == 0 {
 			r = selfNavColumn(p, s)
 		} else {
-			r = selfNavRegion(p, s, headings)
+			r = selfNavRegion(p, s, p.headings)
 		}
 		if r < 0 || p.framed[r] {
 			continue
