@@ -37,10 +37,11 @@ func entries(p *page, cfg Config) (region, bool) {
 		}
 		return g
 	}
+	framed := p.own < float64(p.text[0]) // the frame's lists are the site's, beside the page's content
 	for i := range t.Len() {
 		// an element's label is its atom: only dl and table elements
 		// with a class are read further
-		if l := t.Label[i]; l != uint64(atom.Dl) && l != uint64(atom.Table) || p.inCode[i] || attr(t.Node[i], "class") == "" {
+		if l := t.Label[i]; l != uint64(atom.Dl) && l != uint64(atom.Table) || p.inCode[i] || framed && p.framed[i] || attr(t.Node[i], "class") == "" {
 			continue // a table of code lines holds no entries
 		}
 		switch tagOf(t, i) {

@@ -144,7 +144,7 @@ func analyze(p *page, m *stm.Matcher, cfg Config) analysis {
 // ranking and returns those that pass the guards, each with its quality
 // (zero for a region taken for the page's sections).
 func candidates(p *page, m *stm.Matcher, cfg Config) []region {
-	all, own := float64(p.text[0]), ownText(p)
+	all, own := float64(p.text[0]), p.own
 	var found []region
 	for _, c := range rankRegions(p, cfg.Weights, cfg.Candidates) {
 		framed := p.framed[c.node]
@@ -154,7 +154,13 @@ func candidates(p *page, m *stm.Matcher, cfg Config) []region {
 			// nav win wherever no list of the page's own passed the guards
 			continue
 		}
-		total := own // a region of the page's own content is measured against it
+		// a region of the page's own content is measured against it, the
+		// text of its landmarks left out; the navigation found outside
+		// them (markBars, markSelfNav) is left in: measured without it, a
+		// list inside one of Racket's API entries (4 items of 8
+		// procedures in framework/Exit.html) passed MinCoverage, and
+		// sections took the entries for the page's sections
+		total := p.ownLandmarks
 		if framed {
 			total = all
 		}
@@ -162,6 +168,9 @@ func candidates(p *page, m *stm.Matcher, cfg Config) []region {
 			continue // its records cannot cover MinCoverage: not worth segmenting
 		}
 		seg := segmentNode(m, p, c.node, cfg)
+		if !framed && own < all {
+			seg.records = unframed(p, seg.records)
+		}
 		if len(seg.records) < cfg.MinRecords || seg.sim < cfg.MinSimilarity || prose(p, seg.records) || runOn(p, seg.records) || !sameClass(p, seg.records) {
 			continue
 		}

@@ -25,6 +25,11 @@ func FuzzExtractPage(f *testing.F) {
 		"<dl class=py><dt id=f>f()</dt><dd><dl class=py><dt>g()</dt><dd>h</dd></dl><dl class=py><dt>k()</dt><dd>m</dd></dl></dd></dl>"))
 	f.Add([]byte("<table class=c><tr><td><span>&nbsp;&nbsp;</span>(define x<tr><td><p>[y])</p><tr><td><table><tr><td>> (f</table>" +
 		"<tr><td>{ }</table><tt>(a<br>&nbsp;b)<br></tt><code>x</code><pre>p</pre>"))
+	f.Add([]byte("<div class=toc><table><tr><td><a href=\"\">Here</a><tr><td><a href=a.html>A</a><tr><td><a href=b.html>B</a>" +
+		"<tr><td><a href=c.html>C</a></table></div><div><div class=b><a href=p.html>prev</a> <a href=n.html>next</a></div>" +
+		"<h2>T</h2><p>text <a href=\"\">me</a></p><div class=b><a href=p.html>prev</a> <a href=n.html>next</a></div></div>"))
+	f.Add([]byte("<div><a href=\"\">Here</a> <a href=a>A</a> <a href=b>B</a> <a href=c>C</a></div><main><p>a long text of its own</p></main>" +
+		"<div><ul><li><a href=x>x</a><a href=y>y</a></li><li>z</li><li><a href=x>x</a><a href=y>y</a></li></ul></div>"))
 	f.Add([]byte{})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		doc, err := htmldecode.Parse(data, "text/html")

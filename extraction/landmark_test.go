@@ -60,3 +60,72 @@ func TestFrameIsNotRecords(t *testing.T) {
 		t.Errorf("record %d of kind %q: %.80v", r.Index, r.Kind, r.Fields)
 	}
 }
+
+// TestSelfNavIsNotRecords: a site's side table of contents in a plain div
+// (no nav landmark) that marks the page itself with a link to it
+// (href="") is the site's navigation, not the page's records. Racket's
+// Scribble puts one beside every page (div.tocset, the current page as
+// <a href="" class="tocviewselflink">): raco/pkg.html
+// (testdata/landmark/racket-raco-pkg.html) is one paragraph beside the 19
+// tools of raco, which were its records.
+func TestSelfNavIsNotRecords(t *testing.T) {
+	for _, r := range wantFileRecords(t, "testdata/landmark/racket-raco-pkg.html", 0, 0, "") {
+		t.Errorf("record %d of kind %q: %.80v", r.Index, r.Kind, r.Fields)
+	}
+}
+
+// TestRepeatedNavBarIsNotRecords: a navigation bar repeated above and
+// below the page's content (the same links in the same order, in blocks of
+// one shape) is the page's frame. Scribble's div.navsettop and
+// div.navsetbottom around a page of one paragraph (htdp-ptr/index.html,
+// testdata/landmark/racket-htdp-ptr-index.html) began two records, the
+// first holding the whole page.
+func TestRepeatedNavBarIsNotRecords(t *testing.T) {
+	for _, r := range wantFileRecords(t, "testdata/landmark/racket-htdp-ptr-index.html", 0, 0, "") {
+		t.Errorf("record %d of kind %q: %.80v", r.Index, r.Kind, r.Fields)
+	}
+}
+
+// TestSelfLinkInContentKeepsRecords: a link to the page itself inside the
+// page's own content is no navigation. Scribble links a module's name to
+// its own page (href="") in the form that documents it: slideshow/legacy.html
+// (testdata/landmark/racket-slideshow-legacy.html) documents two modules,
+// each a record, beside the side table of contents of the slideshow manual.
+func TestSelfLinkInContentKeepsRecords(t *testing.T) {
+	wantFileRecords(t, "testdata/landmark/racket-slideshow-legacy.html", 2, 2, "The slideshow/pict library re-exports")
+}
+
+// TestEntriesLinkingAlikeAreNotBars: two entries of an API page may link
+// the same types in the same order, one the first and the other the last
+// of their list, without being a navigation bar: each is under its own
+// heading. Erlang's jinterface Javadoc (OtpNodeStatus.html,
+// testdata/landmark/erlang-jinterface-OtpNodeStatus.html) documents three
+// methods whose first and last take (String, boolean, Object).
+func TestEntriesLinkingAlikeAreNotBars(t *testing.T) {
+	wantFileRecords(t, "testdata/landmark/erlang-jinterface-OtpNodeStatus.html", 3, 3, "public void remoteStatus")
+}
+
+// TestSelfNavWithoutHeadingIsNotRecords: on a page without a heading the
+// side table of contents around the self link is the highest block that
+// is mostly links, beside a rest of the page that is not. Racket's
+// compatibility pages (mzlib/mzlib_md5.html,
+// testdata/landmark/racket-mzlib-md5.html: a require form and a note)
+// have no h1–h6; the 59 libraries of mzlib beside them were their records.
+func TestSelfNavWithoutHeadingIsNotRecords(t *testing.T) {
+	for _, r := range wantFileRecords(t, "testdata/landmark/racket-mzlib-md5.html", 0, 0, "") {
+		t.Errorf("record %d of kind %q: %.80v", r.Index, r.Kind, r.Fields)
+	}
+}
+
+// TestFrameTablesAreNoEntries: the tables of the page's frame are not its
+// entries either. Racket's class pages (embedded-gui/hline_.html,
+// testdata/landmark/racket-embedded-gui-hline.html: no heading, the class's
+// definition box) list the methods the class inherits in a
+// table.inherited inside the side table of contents; once the side
+// contents was the frame, its 16 inherited methods were the page's table
+// rows (entries.go).
+func TestFrameTablesAreNoEntries(t *testing.T) {
+	for _, r := range wantFileRecords(t, "testdata/landmark/racket-embedded-gui-hline.html", 0, 0, "") {
+		t.Errorf("record %d of kind %q: %.80v", r.Index, r.Kind, r.Fields)
+	}
+}

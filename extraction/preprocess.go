@@ -50,8 +50,18 @@ type page struct {
 	// record; Scribble's tables of code lines every line)
 	inCode []bool
 	// framed marks the landmarks of the page's frame and the nodes inside
-	// them (landmarkNode)
+	// them (landmarkNode), and the site's navigation outside landmarks
+	// (markBars, markSelfNav)
 	framed []bool
+	// ownLandmarks is the page's content outside its landmarks, the
+	// measure of a region outside the frame (ownText before markBars and
+	// markSelfNav)
+	ownLandmarks float64
+	// selves and headings are the page's first self links (selfLink) and
+	// its h1–h6, in document order (markSelfNav)
+	selves, headings []int32
+	// own is the page's content outside its whole frame (ownText)
+	own float64
 }
 
 // name is segmentName of element i, computed once per page (region
@@ -145,6 +155,8 @@ func (p *page) reset(doc *html.Node, maxNodes int) error {
 	p.markCode()
 	p.framed = resize(p.framed, n)
 	framed := p.framed[:n]
+	p.selves, p.headings = p.selves[:0], p.headings[:0]
+	landmarks := 0     // the text of the landmarks
 	for i := range n { // a node comes after its parent
 		q := par[i]
 		if label[i] == stm.TextLabel { // a text node is no landmark
@@ -153,7 +165,32 @@ func (p *page) reset(doc *html.Node, maxNodes int) error {
 			}
 			continue
 		}
-		framed[i] = uint(q) < uint(i) && framed[q] || landmarkNode(t, i)
+		in := uint(q) < uint(i) && framed[q]
+		framed[i] = in || landmarkNode(t, i)
+		if framed[i] && !in {
+			landmarks += int(text[i])
+		}
+		switch tagOf(t, i) { // what markSelfNav reads
+		case atom.A:
+			if len(p.selves) < maxSelfLinks && selfLink(p, i) {
+				p.selves = append(p.selves, int32(i))
+			}
+		case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+			p.headings = append(p.headings, int32(i))
+		}
+	}
+	p.ownLandmarks = 0 // ownText, read in this pass
+	if n > 0 {
+		p.ownLandmarks = float64(text[0])
+		if landmarks < int(text[0]) {
+			p.ownLandmarks -= float64(landmarks)
+		}
+	}
+	p.markBars()
+	p.markSelfNav() // after the bars: the rest of a page without headings is its content
+	p.own = 0
+	if n > 0 {
+		p.own = ownText(p)
 	}
 	return nil
 }

@@ -229,12 +229,15 @@ func landmarkNode(t *stm.Tree, i int) bool {
 	return false
 }
 
-// ownText is the page's content outside its frame (the text of landmarks,
-// page.framed, left out), the measure of a region outside the frame: a
-// site's table of contents in a nav beside every page (the Erlang/OTP
-// docs' left menu, every module and function of the application) would
-// otherwise leave a module page's own entries under MinCoverage. A page
-// that is all frame keeps its whole text.
+// ownText is the page's content outside its frame (the text of
+// page.framed left out: landmarks, and the navigation markBars and
+// markSelfNav find), page.own: whether the page has content beside its
+// frame. Read before markBars and markSelfNav (page.ownLandmarks), it is
+// the measure of a region outside the frame: a site's table of contents
+// in a nav beside every page (the Erlang/OTP docs' left menu, every module
+// and function of the application) would otherwise leave a module page's
+// own entries under MinCoverage. A page that is all frame keeps its whole
+// text.
 func ownText(p *page) float64 {
 	t := p.t
 	frame := 0
