@@ -361,8 +361,21 @@ func collapsed(s string) bool {
 // appendWords appends the words of s (split as strings.Fields splits) to
 // b, each after a space unless b is empty.
 func appendWords(b *strings.Builder, s string) {
-	start := -1
-	for i := 0; i < len(s); {
+	for i := 0; ; {
+		start, end := nextWord(s, i)
+		if start < 0 {
+			return
+		}
+		appendWord(b, s[start:end])
+		i = end
+	}
+}
+
+// nextWord returns the bounds of the first word of s at or after byte i
+// (words as strings.Fields splits them); start is -1 when there is none.
+func nextWord(s string, i int) (start, end int) {
+	start = -1
+	for i < len(s) {
 		c := s[i]
 		size := 1
 		space := false
@@ -375,16 +388,13 @@ func appendWords(b *strings.Builder, s string) {
 		}
 		switch {
 		case space && start >= 0:
-			appendWord(b, s[start:i])
-			start = -1
+			return start, i
 		case !space && start < 0:
 			start = i
 		}
 		i += size
 	}
-	if start >= 0 {
-		appendWord(b, s[start:])
-	}
+	return start, len(s)
 }
 
 func appendWord(b *strings.Builder, w string) {

@@ -5,8 +5,6 @@ import (
 	"math"
 	"net/url"
 	"sync"
-	"unicode"
-	"unicode/utf8"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -128,31 +126,14 @@ func (t *linkTexts) node(k int32) span32 {
 // appendWordsSpaced appends the words of s (split as strings.Fields
 // splits) to b, each followed by a space.
 func appendWordsSpaced(b []byte, s string) []byte {
-	start := -1
-	for i := 0; i < len(s); {
-		c := s[i]
-		size := 1
-		space := false
-		if c < utf8.RuneSelf {
-			space = asciiSpace[c]
-		} else {
-			var r rune
-			r, size = utf8.DecodeRuneInString(s[i:])
-			space = unicode.IsSpace(r)
+	for i := 0; ; {
+		start, end := nextWord(s, i)
+		if start < 0 {
+			return b
 		}
-		switch {
-		case space && start >= 0:
-			b = append(append(b, s[start:i]...), ' ')
-			start = -1
-		case !space && start < 0:
-			start = i
-		}
-		i += size
+		b = append(append(b, s[start:end]...), ' ')
+		i = end
 	}
-	if start >= 0 {
-		b = append(append(b, s[start:]...), ' ')
-	}
-	return b
 }
 
 // text is collapsedText(e, limit) of the element whose text nodes are
