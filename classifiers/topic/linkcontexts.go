@@ -110,17 +110,7 @@ func (w *needWalk) walk(n *html.Node) {
 
 // key is href's absolute URL without fragment: the page itself for a
 // plain fragment, else resolved once per href.
-func (w *needWalk) key(href string) string {
-	if key, ok := w.res.fragment(href); ok {
-		return key
-	}
-	key, ok := w.keys[href]
-	if !ok {
-		key = w.res.resolve(href)
-		w.keys[href] = key
-	}
-	return key
-}
+func (w *needWalk) key(href string) string { return w.res.key(href, w.keys) }
 
 // link fills the keys of the link a that are asked for and not filled.
 func (w *needWalk) link(a *html.Node) {
@@ -189,6 +179,21 @@ func (r *hrefResolver) up(k int) string {
 		r.ups = append(r.ups, dir)
 	}
 	return r.ups[k]
+}
+
+// key is href's absolute URL without fragment: the page itself for a
+// plain fragment, else resolve's, looked up first in resolved (a walk's
+// hrefs resolved so far) and kept there.
+func (r *hrefResolver) key(href string, resolved map[string]string) string {
+	if key, ok := r.fragment(href); ok {
+		return key
+	}
+	key, ok := resolved[href]
+	if !ok {
+		key = r.resolve(href)
+		resolved[href] = key
+	}
+	return key
 }
 
 // resolve returns href's absolute URL without fragment, "" when it does

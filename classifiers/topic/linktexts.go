@@ -297,17 +297,7 @@ func (w *contextWalk) finish() map[string]string {
 
 // key is href's absolute URL without fragment: the page itself for a
 // plain fragment, else resolved once per href.
-func (w *contextWalk) key(href string) string {
-	if key, ok := w.res.fragment(href); ok {
-		return key
-	}
-	key, ok := w.keys[href]
-	if !ok {
-		key = w.res.resolve(href)
-		w.keys[href] = key
-	}
-	return key
-}
+func (w *contextWalk) key(href string) string { return w.res.key(href, w.keys) }
 
 // link fills the keys of the link l that are asked for and not filled.
 func (w *contextWalk) link(l *textLink) {
