@@ -138,8 +138,6 @@ func newLinkModel(every int, fixed bool) *linkModel {
 	return &linkModel{every: every, fixed: fixed, due: int64(every)}
 }
 
-// ready reports whether a trained model is in place.
-func (lm *linkModel) ready() bool { return lm.cur.Load() != nil }
 
 // predict is the model's probability that a link with feats and more
 // (its in-link features, apart: no slice of both is built) leads to a
@@ -300,10 +298,6 @@ func (lm *linkModel) stats() (trainings, pos, neg int) {
 // featureSet accumulates the hashed features of one link.
 type featureSet struct {
 	feats []feature
-}
-
-func (fs *featureSet) add(name string, val float32) {
-	fs.feats = append(fs.feats, feature{id: fnv1a(name, "") & weightMask, val: val})
 }
 
 // addToken adds prefix+tok once per link.
