@@ -138,7 +138,6 @@ func newLinkModel(every int, fixed bool) *linkModel {
 	return &linkModel{every: every, fixed: fixed, due: int64(every)}
 }
 
-
 // predict is the model's probability that a link with feats and more
 // (its in-link features, apart: no slice of both is built) leads to a
 // relevant page.
