@@ -135,7 +135,8 @@
 //     cell a row, brackets one line opens and a later one closes, or a
 //     REPL's prompt; README.md, "Code is not records").
 //   - region.go: candidate ranking by the three heuristics.
-//   - segment.go: child clustering and segmentations (uniform lists).
+//   - childclusters.go: child clustering (clusterChildren, shapes, the size bound).
+//   - segment.go: segmentations (uniform lists).
 //   - headed.go: a list of one tag.class with section headings between
 //     its items (one record per item).
 //   - grouprows.go: a table's group head rows and the rows continuing
