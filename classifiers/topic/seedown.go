@@ -48,16 +48,16 @@ func ownWords(words [][]string) [][]string {
 	out := make([][]string, len(words))
 	for k, ws := range words {
 		shared := make([]bool, len(ws))
-		any := false
+		sharesRun := false
 		for i, h := range hashes[k] {
 			if first[h] == -1 {
-				any = true
+				sharesRun = true
 				for j := i; j < i+shingleLen; j++ {
 					shared[j] = true
 				}
 			}
 		}
-		if !any {
+		if !sharesRun {
 			continue
 		}
 		own := make([]string, 0, len(ws))
