@@ -164,22 +164,36 @@ func mainElement(p *page, i int) bool {
 // mostlyLinks reports whether at least half of node r's visible text is
 // the text of links.
 func mostlyLinks(p *page, r int) bool {
-	t := p.t
-	linked, all := 0, 0
-	for i := r; i < r+int(t.Size[r]); i++ {
-		if t.Label[i] != stm.TextLabel {
+	linked, all := linkedText(p, r, r+int(p.t.Size[r]), int32(r))
+	return all > 0 && 2*linked >= all
+}
+
+// linkedText sums the visible text of the text nodes i to end-1 (all)
+// and of those inside a link below root (linked).
+func linkedText(p *page, i, end int, root int32) (linked, all int) {
+	for ; i < end; i++ {
+		if p.t.Label[i] != stm.TextLabel {
 			continue
 		}
 		k := int(p.text[i])
 		all += k
-		for a := t.Parent[i]; a >= int32(r); a = t.Parent[a] {
-			if tagOf(t, int(a)) == atom.A {
-				linked += k
-				break
-			}
+		if inLinkBelow(p, i, root) {
+			linked += k
 		}
 	}
-	return all > 0 && 2*linked >= all
+	return linked, all
+}
+
+// inLinkBelow reports whether node i is inside a link that is root or
+// below it.
+func inLinkBelow(p *page, i int, root int32) bool {
+	t := p.t
+	for a := t.Parent[i]; a >= root; a = t.Parent[a] {
+		if tagOf(t, int(a)) == atom.A {
+			return true
+		}
+	}
+	return false
 }
 
 // minNavLinks is the least number of links to other documents a
@@ -200,30 +214,14 @@ const minNavLinks = 3
 // not mostly links; a page all links keeps everything.
 func selfNavColumn(p *page, self int32) int {
 	t := p.t
-	count := func(i, end int, root int32) (linked, all int) { // the text of nodes i to end-1 of root's subtree
-		for ; i < end; i++ {
-			if t.Label[i] != stm.TextLabel {
-				continue
-			}
-			k := int(p.text[i])
-			all += k
-			for a := t.Parent[i]; a >= root; a = t.Parent[a] {
-				if tagOf(t, int(a)) == atom.A {
-					linked += k
-					break
-				}
-			}
-		}
-		return linked, all
-	}
-	linked, all := count(int(self), int(self)+int(t.Size[self]), self)
+	linked, all := linkedText(p, int(self), int(self)+int(t.Size[self]), self)
 	best, bestLinked, bestAll := -1, 0, 0
 	for c, a := self, t.Parent[self]; a >= 0; c, a = a, t.Parent[a] {
 		if tag := tagOf(t, int(a)); tag == atom.Html || tag == atom.Body || mainElement(p, int(a)) {
 			break
 		}
-		l1, a1 := count(int(a), int(c), a)
-		l2, a2 := count(int(c)+int(t.Size[c]), int(a)+int(t.Size[a]), a)
+		l1, a1 := linkedText(p, int(a), int(c), a)
+		l2, a2 := linkedText(p, int(c)+int(t.Size[c]), int(a)+int(t.Size[a]), a)
 		linked, all = linked+l1+l2, all+a1+a2
 		if 2*linked < all {
 			break
@@ -242,11 +240,8 @@ func selfNavColumn(p *page, self int32) int {
 		}
 		k := int(p.text[i])
 		restAll += k
-		for a := t.Parent[i]; a >= 0; a = t.Parent[a] {
-			if tagOf(t, int(a)) == atom.A {
-				restLinked += k
-				break
-			}
+		if inLinkBelow(p, i, 0) {
+			restLinked += k
 		}
 	}
 	if restAll <= 0 || 2*restLinked >= restAll {
