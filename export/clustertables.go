@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/crawl-project/crawl/store"
 )
@@ -51,12 +50,9 @@ func PlanClusterTables(ctx context.Context, src RecordSource, cluster int64) (*C
 		return nil, fmt.Errorf("export: records tables of cluster %d: %w", cluster, err)
 	}
 	ct := &ClusterTables{Cluster: cluster, src: src, plan: plan}
-	for _, id := range plan.ids {
-		if id.cluster != cluster {
-			continue // a run of another cluster cannot come from the cluster's keys; kept out all the same
-		}
-		cols := append([]string{"page", "record"}, tableColumns(&id, plan)...)
-		ct.Tables = append(ct.Tables, Table{Name: id.name, File: strings.TrimSuffix(tableFile(id, "x"), ".x"), Records: plan.size[id], Columns: cols})
+	for _, id := range plan.ids { // the cluster's tables only: its runs' keys planned them
+		lead, cols := tableHeader(&id, plan)
+		ct.Tables = append(ct.Tables, Table{Name: id.name, File: tableBase(id), Records: plan.size[id], Columns: append(lead, cols...)})
 	}
 	return ct, nil
 }
@@ -103,11 +99,6 @@ func (ct *ClusterTables) id(name string) (tableID, error) {
 		return id, fmt.Errorf("%w: cluster %d has no table %q", ErrNoTable, ct.Cluster, name)
 	}
 	return id, nil
-}
-
-// tableColumns is the field columns newTable writes for table id.
-func tableColumns(id *tableID, plan *tablePlan) []string {
-	return columnOrder(plan.columns(id), MaxTableColumns-2)
 }
 
 // stringRows is a rowWriter handing each row to fn as strings.

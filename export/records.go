@@ -177,11 +177,7 @@ type table struct {
 // newTable writes the header of a records table, id's or all tables' (id
 // nil), and returns it.
 func newTable(rw rowWriter, id *tableID, plan *tablePlan) (*table, error) {
-	lead := []string{"page", "record"}
-	if id == nil {
-		lead = []string{"page", "cluster", "record"}
-	}
-	cols := columnOrder(plan.columns(id), MaxTableColumns-len(lead))
+	lead, cols := tableHeader(id, plan)
 	at := make(map[string]int, len(cols))
 	for i, c := range cols {
 		at[c] = i
@@ -191,6 +187,16 @@ func newTable(rw rowWriter, id *tableID, plan *tablePlan) (*table, error) {
 	}
 	return &table{rw: rw, all: id == nil, at: at,
 		lead: make([]any, len(lead)), vals: newRowBuf(len(cols))}, nil
+}
+
+// tableHeader is the header of table id, or of all tables with a
+// cluster column (id nil): its lead columns, then its fields' columns.
+func tableHeader(id *tableID, plan *tablePlan) (lead, cols []string) {
+	lead = []string{"page", "record"}
+	if id == nil {
+		lead = []string{"page", "cluster", "record"}
+	}
+	return lead, columnOrder(plan.columns(id), MaxTableColumns-len(lead))
 }
 
 // write writes one record as a row (its fields named as the table's
@@ -273,12 +279,15 @@ const clusterFilePrefix = "records-cluster-"
 
 // tableFile is the name of table id's file in format:
 // records-cluster-<id>.<format>, or records-cluster-<id>-<name>.<format>.
-func tableFile(id tableID, format string) string {
+func tableFile(id tableID, format string) string { return tableBase(id) + "." + format }
+
+// tableBase is tableFile without the format.
+func tableBase(id tableID) string {
 	name := clusterFilePrefix + strconv.FormatInt(id.cluster, 10)
 	if id.name != "" {
 		name += "-" + id.name
 	}
-	return name + "." + format
+	return name
 }
 
 // clusterFileName reports whether name is a tableFile name of format: the
