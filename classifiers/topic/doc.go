@@ -129,10 +129,6 @@
 //     strategy's context words), without copies of clean text, only for
 //     the links not scored before (the only contexts read: linkNeed), by
 //     URL, and by anchor text only for the links whose URL got none.
-//   - linktexts.go: the same for every link of a page at once (a link
-//     learnPage did not ask for): the text of its links and blocks, each
-//     text node collapsed at most once, each block joined once, the
-//     contexts kept in one string, in buffers reused from page to page.
 //   - linkneed.go: linkNeed and keyNeed, the links and keys a page's
 //     link contexts are asked for, and the cheap tests that pass over
 //     the others (mayWant, mayBeAnchor).

@@ -16,22 +16,25 @@ import (
 // element (paragraph, list item, table cell, definition, heading) without
 // its own anchor text, keyed by the link's absolute URL without fragment
 // and by "\x00"+its anchor text; the first link wins. A nil need asks for
-// every key (allContexts, linktexts.go). Otherwise only the keys contextOf
-// reads for the links need holds are filled: their URLs in a walk of doc,
-// then, only when some asked-for URL got no context, the anchor texts of
-// those links, over the links that walk met (it met them all: a URL
-// without context leaves it to the end). The anchor text of a link is
-// built only when it is kept or may be one asked for
-// (keyNeed.mayBeAnchor). The walk stops once it has filled every URL it
-// asks for. links, the page's link count, sizes the maps.
+// every key. Otherwise only the keys contextOf reads for the links need
+// holds are filled: their URLs in a walk of doc, then, only when some
+// asked-for URL got no context, the anchor texts of those links, over
+// the links that walk met (it met them all: a URL without context leaves
+// it to the end). The anchor text of a link is built only when it is
+// kept or may be one asked for (keyNeed.mayBeAnchor). The walk stops
+// once it has filled every URL it asks for. links, the page's link count,
+// sizes the maps.
 func linkContexts(doc *html.Node, base string, links int, need *linkNeed) map[string]string {
 	if need == nil {
-		return allContexts(doc, base, links)
+		w := newContextWalk(base, links, nil)
+		w.walk(doc)
+		return w.out
 	}
 	if len(need.pairs) == 0 {
 		return nil
 	}
-	w := newNeedWalk(base, len(need.urls), &keyNeed{urls: need.urls, tails: need.tails})
+	w := newContextWalk(base, len(need.urls), &keyNeed{urls: need.urls, tails: need.tails})
+	w.record = true
 	w.walk(doc)
 	need.tails = w.need.tails
 	anchors := &keyNeed{}
@@ -66,12 +69,9 @@ func contextOf(ctx map[string]string, u, anchor string) string {
 	return context
 }
 
-// needWalk is a walk of linkContexts for the links a linkNeed holds: the
-// keys need asks for, until each is filled. (A few links of a page are
-// asked for in a crawl, the links not scored before: each one's text is
-// collapsed by walks of its own; allContexts collapses a whole page's
-// once.)
-type needWalk struct {
+// contextWalk is a walk of linkContexts: the keys need asks for (nil:
+// all), until each is filled.
+type contextWalk struct {
 	b      *url.URL
 	res    hrefResolver
 	need   *keyNeed
@@ -79,13 +79,14 @@ type needWalk struct {
 	out    map[string]string     // each link's URL and anchor text
 	blocks map[*html.Node]string // a block's text, once per block
 	keys   map[string]string     // an href's absolute URL, once per href resolved (those mayWant passes)
+	record bool                  // keep the links met in met
 	met    []*html.Node
 }
 
-// newNeedWalk starts a walk of a page at base; asked sizes its maps.
-func newNeedWalk(base string, asked int, need *keyNeed) *needWalk {
+// newContextWalk starts a walk of a page at base; asked sizes its maps.
+func newContextWalk(base string, asked int, need *keyNeed) *contextWalk {
 	b, _ := url.Parse(base)
-	w := &needWalk{b: b, res: newHrefResolver(b), need: need, left: need.size()}
+	w := &contextWalk{b: b, res: newHrefResolver(b), need: need, left: need.size()}
 	if w.left != 0 {
 		w.out = make(map[string]string, 2*asked)
 		w.blocks = make(map[*html.Node]string, asked)
@@ -94,12 +95,14 @@ func newNeedWalk(base string, asked int, need *keyNeed) *needWalk {
 	return w
 }
 
-func (w *needWalk) walk(n *html.Node) {
+func (w *contextWalk) walk(n *html.Node) {
 	if w.left == 0 {
 		return
 	}
 	if n.Type == html.ElementNode && n.DataAtom == atom.A {
-		w.met = append(w.met, n)
+		if w.record {
+			w.met = append(w.met, n)
+		}
 		w.link(n)
 		return
 	}
@@ -110,10 +113,20 @@ func (w *needWalk) walk(n *html.Node) {
 
 // key is href's absolute URL without fragment: the page itself for a
 // plain fragment, else resolved once per href.
-func (w *needWalk) key(href string) string { return w.res.key(href, w.keys) }
+func (w *contextWalk) key(href string) string {
+	if key, ok := w.res.fragment(href); ok {
+		return key
+	}
+	key, ok := w.keys[href]
+	if !ok {
+		key = w.res.resolve(href)
+		w.keys[href] = key
+	}
+	return key
+}
 
 // link fills the keys of the link a that are asked for and not filled.
-func (w *needWalk) link(a *html.Node) {
+func (w *contextWalk) link(a *html.Node) {
 	need := w.need
 	var key string
 	if need.anyURL() {
@@ -179,21 +192,6 @@ func (r *hrefResolver) up(k int) string {
 		r.ups = append(r.ups, dir)
 	}
 	return r.ups[k]
-}
-
-// key is href's absolute URL without fragment: the page itself for a
-// plain fragment, else resolve's, looked up first in resolved (a walk's
-// hrefs resolved so far) and kept there.
-func (r *hrefResolver) key(href string, resolved map[string]string) string {
-	if key, ok := r.fragment(href); ok {
-		return key
-	}
-	key, ok := resolved[href]
-	if !ok {
-		key = r.resolve(href)
-		resolved[href] = key
-	}
-	return key
 }
 
 // resolve returns href's absolute URL without fragment, "" when it does
@@ -366,21 +364,8 @@ func collapsed(s string) bool {
 // appendWords appends the words of s (split as strings.Fields splits) to
 // b, each after a space unless b is empty.
 func appendWords(b *strings.Builder, s string) {
-	for i := 0; ; {
-		start, end := nextWord(s, i)
-		if start < 0 {
-			return
-		}
-		appendWord(b, s[start:end])
-		i = end
-	}
-}
-
-// nextWord returns the bounds of the first word of s at or after byte i
-// (words as strings.Fields splits them); start is -1 when there is none.
-func nextWord(s string, i int) (start, end int) {
-	start = -1
-	for i < len(s) {
+	start := -1
+	for i := 0; i < len(s); {
 		c := s[i]
 		size := 1
 		space := false
@@ -393,13 +378,16 @@ func nextWord(s string, i int) (start, end int) {
 		}
 		switch {
 		case space && start >= 0:
-			return start, i
+			appendWord(b, s[start:i])
+			start = -1
 		case !space && start < 0:
 			start = i
 		}
 		i += size
 	}
-	return start, len(s)
+	if start >= 0 {
+		appendWord(b, s[start:])
+	}
 }
 
 func appendWord(b *strings.Builder, w string) {

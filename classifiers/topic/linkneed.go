@@ -128,15 +128,6 @@ func (n *keyNeed) anchor(a string) bool {
 	return ok
 }
 
-// anchorBytes is anchor(string(a)), without the copy.
-func (n *keyNeed) anchorBytes(a []byte) bool {
-	if n == nil {
-		return true
-	}
-	_, ok := n.anchors[string(a)]
-	return ok
-}
-
 func (n *keyNeed) anyURL() bool    { return n == nil || len(n.urls) > 0 }
 func (n *keyNeed) anyAnchor() bool { return n == nil || len(n.anchors) > 0 }
 
