@@ -21,6 +21,12 @@ type Link struct {
 	Anchor string // anchor text, whitespace-collapsed
 	Parent string // URL of the page the link was found on ("" for seeds)
 	Depth  int    // depth of the target: parent depth + 1, seeds are 0
+	// Rel is the link type of a navigation <link> element the link came
+	// from (its rel, lower-cased: "next", "index", "appendix", …; package
+	// crawler says which are followed), "" for a link of the body (<a>,
+	// <area>) and for seeds. Not stored: links read back from a store or
+	// frontier have none.
+	Rel string
 
 	Priority float64 // frontier priority: higher is fetched first
 	Label    string  // LabelHub, LabelTopic or "" when unclassified

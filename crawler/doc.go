@@ -19,6 +19,11 @@
 //     (pages, redirect hops, retries, robots.txt; Crawl-delay aware).
 //   - charset.go: charset detection and decoding to UTF-8.
 //   - parse.go: one DOM walk for title, meta, text and out-links (capped per page).
+//   - navlinks.go: the navigation <link> elements followed (rel next,
+//     prev, index, contents, chapter, appendix, up, …; not stylesheet,
+//     canonical, alternate, search, copyright): out-links after the
+//     body's, de-duplicated with them, under the same cap and nofollow,
+//     marked by crawl.Link.Rel with the title attribute as anchor.
 //   - dedup.go: duplicate pages (identical body or near SimHash, package dedup) and duplicate-maze patterns.
 //   - quota.go: the per-host page quota (restored on resume; left to a
 //     frontier that keeps it for all processes).

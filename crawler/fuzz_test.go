@@ -34,6 +34,7 @@ func FuzzParsePage(f *testing.F) {
 	f.Add([]byte(`<html><head><title>T</title><base href="/x/"><meta name=keywords content="a,b"></head><body><a href="y">y</a><a href="mailto:a@b">m</a><a href="javascript:void(0)">j</a><a href="//other.example/z#f">z</a></body></html>`))
 	f.Add([]byte("<a href='http://[::1:80/'>bad</a><a href='%zz'>bad</a>"))
 	f.Add([]byte("<meta name=robots content=nofollow><a href=/a>a</a>"))
+	f.Add([]byte(`<head><base href="/b/"><link rel="Next  Prefetch" title=" n " href="n.html"><link rel=stylesheet href=s.css><link rel="up nofollow" href=".."><link rel=index type="Text/HTML; charset=utf-8" href="i.html"></head><a href="n.html">n</a><link rel=appendix href="//x.example/">`))
 	base, _ := url.Parse("http://example.com/dir/page.html")
 	f.Fuzz(func(t *testing.T, body []byte) {
 		p, err := parsePage(body, base, 1, linkRules{})
@@ -50,6 +51,9 @@ func FuzzParsePage(f *testing.F) {
 			}
 			if l.Depth != 2 {
 				t.Errorf("link depth = %d, want 2", l.Depth)
+			}
+			if l.Rel != "" && !isNavRel(l.Rel) {
+				t.Errorf("parsePage(%q) link %q has rel %q, no navigation type", body, l.URL, l.Rel)
 			}
 		}
 	})

@@ -47,6 +47,7 @@ func parsePage(body []byte, pageURL *url.URL, depth int, lr linkRules) (*parsed,
 	w := walker{base: pageURL, norm: lr.norm.ForPage(pageURL), page: pageURL.String(), seen: make(map[string]struct{}), depth: depth, lr: lr}
 	w.text.b = make([]byte, 0, len(body)/2) // visible text is rarely more than half the HTML
 	w.walk(doc)
+	w.addNavLinks()
 	p := &parsed{
 		doc:         doc,
 		title:       collapse(w.title.String()),
@@ -71,6 +72,7 @@ type walker struct {
 	description string
 	nofollow    bool
 	links       []crawl.Link
+	nav         []navLink // navigation <link> elements, made links after the walk
 	capped      int
 	lr          linkRules
 	seen        map[string]struct{}
@@ -120,6 +122,8 @@ func (w *walker) element(n *html.Node) bool {
 		if href := attr(n, "href"); href != "" {
 			w.link(href, n)
 		}
+	case atom.Link:
+		w.navLink(n)
 	}
 	return true
 }
@@ -142,6 +146,17 @@ func (w *walker) meta(n *html.Node) {
 
 func (w *walker) link(href string, n *html.Node) {
 	if w.lr.max > 0 && len(w.links) >= w.lr.max {
+		w.capped++ // before anchorText: the cap bounds the work too
+		return
+	}
+	w.addLink(href, anchorText(n), "")
+}
+
+// addLink adds href as an out-link unless the page has lr.max links
+// already (then it is counted in capped), it cannot be normalised or the
+// page links it already.
+func (w *walker) addLink(href, anchor, rel string) {
+	if w.lr.max > 0 && len(w.links) >= w.lr.max {
 		w.capped++ // not normalised nor de-duplicated: the cap bounds the work too
 		return
 	}
@@ -153,7 +168,7 @@ func (w *walker) link(href string, n *html.Node) {
 		return
 	}
 	w.seen[u] = struct{}{}
-	w.links = append(w.links, crawl.Link{URL: u, Anchor: anchorText(n), Parent: w.page, Depth: w.depth + 1})
+	w.links = append(w.links, crawl.Link{URL: u, Anchor: anchor, Parent: w.page, Depth: w.depth + 1, Rel: rel})
 }
 
 func attr(n *html.Node, key string) string {
