@@ -112,12 +112,25 @@ func newLearner(every int, fixed, soft bool) *learner {
 	return l
 }
 
+// bodyLinks is how many of links the page's body holds: a head's
+// navigation links (Link.Rel set; ocamldoc writes one for every top
+// module on every page) are not the page's list.
+func bodyLinks(links []crawl.Link) int {
+	n := 0
+	for i := range links {
+		if links[i].Rel == "" {
+			n++
+		}
+	}
+	return n
+}
+
 // learnPage records page (already scored: relevance set, score computed;
 // v its vector) as a training example of the link it was fetched through
 // and keeps its state for its out-links.
 func (h *Hook) learnPage(page *crawl.Page, score float64, v Vector) {
 	ln := h.learner
-	st := &pageState{score: score, rel: page.Relevance / max(h.seeds.LearnThreshold(), 1e-9), dist: maxDist, hub: &hub{}, list: isList(len(v.words.ids), len(page.Links))}
+	st := &pageState{score: score, rel: page.Relevance / max(h.seeds.LearnThreshold(), 1e-9), dist: maxDist, hub: &hub{}, list: isList(len(v.words.ids), bodyLinks(page.Links))}
 	if ln.words != nil {
 		ln.words.add(v.words.ids, page.Relevant)
 	}

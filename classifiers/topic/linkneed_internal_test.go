@@ -168,3 +168,22 @@ func TestFirstTextByte(t *testing.T) {
 		t.Errorf("cases met (none, byte, other) = %v: each should be", seen)
 	}
 }
+
+// TestBodyLinksLeaveHeadNavigation: a page's list evidence counts the
+// links of its body, not its head's navigation links (Link.Rel set).
+func TestBodyLinksLeaveHeadNavigation(t *testing.T) {
+	links := make([]crawl.Link, 0, 30)
+	for i := range 30 {
+		l := crawl.Link{URL: fmt.Sprintf("http://x.example/%d.html", i)}
+		if i >= 5 {
+			l.Rel = "chapter"
+		}
+		links = append(links, l)
+	}
+	if n := bodyLinks(links); n != 5 {
+		t.Errorf("bodyLinks = %d, want 5", n)
+	}
+	if isList(10, bodyLinks(links)) {
+		t.Error("5 body links and 25 head links make a list page")
+	}
+}
