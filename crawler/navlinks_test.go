@@ -98,3 +98,20 @@ func TestNavLinksRules(t *testing.T) {
 		t.Errorf("nofollow page: %d links, want 0", len(p.links))
 	}
 }
+
+// BenchmarkParsePageNavLinks parses the ocamldoc page whose 105 out-links
+// are all navigation <link> elements of its head.
+func BenchmarkParsePageNavLinks(b *testing.B) {
+	body, err := os.ReadFile("testdata/batteries-type_Extlib.UChar.html")
+	if err != nil {
+		b.Fatal(err)
+	}
+	base, _ := url.Parse("http://docs.example/api/type_Extlib.UChar.html")
+	b.ReportAllocs()
+	b.SetBytes(int64(len(body)))
+	for b.Loop() {
+		if _, err := parsePage(body, base, 3, linkRules{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
