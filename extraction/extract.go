@@ -235,6 +235,8 @@ func (a analysis) values(pageURL string) [][]value {
 	abs := resolver(a.p.doc, pageURL)
 	ks := newKeyer(a.p.name)
 	ks.labels = fieldLabels(a.p.t, recs)
+	a.p.inline = inlineMarks(a.p.t, a.p.inline)
+	ks.inline = a.p.inline
 	var vals [][]value
 	for _, rec := range recs {
 		if v := recordValues(a.p.t, ks, rec, abs); len(v) > 0 {
