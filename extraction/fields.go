@@ -327,25 +327,29 @@ func inline(t *stm.Tree, i int) bool {
 }
 
 // inlineMarks returns, in buf's array when it is large enough, whether
-// inline holds for each node of t, in one pass from the last node back (a
-// node's descendants come after it): inline recursing into every subtree
-// again at every level of a record was a quadratic part of its values.
-func inlineMarks(t *stm.Tree, buf []bool) []bool {
+// inline holds for each node of the subtrees rooted at roots (false
+// elsewhere), each subtree in one pass from its last node back (a node's
+// descendants come after it): inline recursing into every subtree again
+// at every level of a record was a quadratic part of its values.
+func inlineMarks(t *stm.Tree, roots []int32, buf []bool) []bool {
 	n := t.Len()
-	not := resize(buf, n) // not inline, then flipped
+	inl := resize(buf, n)
 	label, par := t.Label[:n], t.Parent[:n]
-	for i := n - 1; i >= 0; i-- {
-		if label[i] != stm.TextLabel && !formatting(tagOf(t, i)) {
-			not[i] = true
+	for _, r := range roots {
+		end := int(r) + int(t.Size[r])
+		if inl[r] || end > n {
+			continue // done: a root inside an earlier one
 		}
-		if q := par[i]; not[i] && uint(q) < uint(i) {
-			not[q] = true
+		for i := int(r); i < end; i++ {
+			inl[i] = label[i] == stm.TextLabel || formatting(tagOf(t, i))
+		}
+		for i := end - 1; i > int(r); i-- {
+			if q := par[i]; !inl[i] && uint(q) < uint(i) {
+				inl[q] = false
+			}
 		}
 	}
-	for i := range not {
-		not[i] = !not[i]
-	}
-	return not
+	return inl
 }
 
 // appendText writes the text under n, a <br> as a space.
@@ -517,7 +521,7 @@ func RecordFields(nodes []*html.Node) []crawl.Field {
 			continue
 		}
 		ks := newKeyer(func(i int32) string { return segmentName(t.Node[i]) })
-		ks.inline = inlineMarks(t, nil)
+		ks.inline = inlineMarks(t, []int32{0}, nil)
 		for _, v := range recordValues(t, ks, []int32{0}, nil) {
 			out = append(out, crawl.Field{Name: v.key, Value: v.val})
 		}
