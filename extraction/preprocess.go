@@ -268,28 +268,33 @@ func hasHiddenClass(class string) bool {
 	if !mayHide(class) {
 		return false
 	}
-	for class != "" {
-		i := 0
-		var high byte // the token's bytes ORed: 0x80 set when one is not ASCII
-		for i < len(class) && !isClassSpace(class[i]) {
-			high |= class[i]
+	for i := 0; i < len(class); {
+		c := class[i]
+		if isClassSpace(c) {
 			i++
-		}
-		tok := class[:i]
-		if i < len(class) {
-			class = class[i+1:]
-		} else {
-			class = ""
-		}
-		if len(tok) < 4 || len(tok) > 18 {
 			continue
 		}
-		if tok[0] < 0x80 { // an ASCII rune folds to ASCII only: the quick rejection holds
-			switch tok[0] | 0x20 { // every hidden class starts with one of these letters
+		j := i + 1    // a token starts at i
+		if c < 0x80 { // an ASCII rune folds to ASCII only: the quick rejection holds
+			switch c | 0x20 { // every hidden class starts with one of these letters
 			case 'h', 'd', 'n', 'i', 's', 'v':
 			default:
+				for j < len(class) && !isClassSpace(class[j]) {
+					j++ // the token's end, its bytes unread
+				}
+				i = j
 				continue
 			}
+		}
+		high := c // the token's bytes ORed: 0x80 set when one is not ASCII
+		for j < len(class) && !isClassSpace(class[j]) {
+			high |= class[j]
+			j++
+		}
+		tok := class[i:j]
+		i = j
+		if len(tok) < 4 || len(tok) > 18 {
+			continue
 		}
 		ascii := high < 0x80
 		if ascii && !hiddenLen(len(tok)) {
