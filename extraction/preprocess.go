@@ -53,9 +53,10 @@ type page struct {
 	// them (landmarkNode), and the site's navigation outside landmarks
 	// (markBars, markSelfNav)
 	framed []bool
-	// inline is inlineMarks of the tree, filled by values for the
-	// records' values (a buffer kept page after page)
+	// inline is inlineMarks of the records' subtrees, filled by values
+	// (it and roots, the records' roots, are buffers kept page after page)
 	inline []bool
+	roots  []int32
 	// ownLandmarks is the page's content outside its landmarks, the
 	// measure of a region outside the frame (ownText before markBars and
 	// markSelfNav)
