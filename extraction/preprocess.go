@@ -57,6 +57,10 @@ type page struct {
 	// (it and roots, the records' roots, are buffers kept page after page)
 	inline []bool
 	roots  []int32
+	// classes caches hasHiddenClass by class attribute for Tree.Rebuild's
+	// Skip (skip), kept page after page
+	classes classCache
+	skip    func(*html.Node) bool
 	// ownLandmarks is the page's content outside its landmarks, the
 	// measure of a region outside the frame (ownText before markBars and
 	// markSelfNav)
@@ -123,7 +127,10 @@ func newPage(doc *html.Node, maxNodes int) (*page, error) {
 // of page after page do not become garbage), or fails with ErrTooLarge
 // beyond maxNodes kept nodes.
 func (p *page) reset(doc *html.Node, maxNodes int) error {
-	opts := stm.Options{DropTags: pageDrop[:], Skip: hidden, MaxNodes: maxNodes}
+	if p.skip == nil {
+		p.skip = p.classes.hidden // one method value for the page's life
+	}
+	opts := stm.Options{DropTags: pageDrop[:], Skip: p.skip, MaxNodes: maxNodes}
 	if p.t == nil {
 		p.t = &stm.Tree{}
 	}
@@ -232,12 +239,32 @@ func resize[E any](s []E, n int) []E {
 // a reader sees, so it is neither records nor the page's content. Style
 // sheets themselves are not read.
 func hidden(n *html.Node) bool {
+	var c classCache
+	return c.hidden(n)
+}
+
+// classCache is hidden with the class test of recent class attributes
+// kept in a small direct-mapped table: a page repeats a few hundred class
+// attributes ("reference internal", "n", "sig-name descname") on
+// thousands of elements, and comparing one with the slot's (length, then
+// memory) costs less than scanning its tokens again. A slot holds the
+// attribute it was computed for, so a hit is exact.
+type classCache struct {
+	class [classSlots]string
+	hides [classSlots]bool
+}
+
+// classSlots is the size of classCache's table (a power of two).
+const classSlots = 128
+
+// hidden is the package function hidden, its class test cached.
+func (cc *classCache) hidden(n *html.Node) bool {
 	for _, a := range n.Attr {
 		switch a.Key {
 		case "hidden":
 			return true
 		case "class":
-			if hasHiddenClass(a.Val) {
+			if cc.hasHiddenClass(a.Val) {
 				return true
 			}
 		case "style":
@@ -247,6 +274,21 @@ func hidden(n *html.Node) bool {
 		}
 	}
 	return false
+}
+
+// hasHiddenClass is the package function, cached.
+func (cc *classCache) hasHiddenClass(class string) bool {
+	h := uint(len(class)) * 0x9E37
+	if len(class) > 0 {
+		h ^= uint(class[0])<<5 ^ uint(class[len(class)-1])<<9 ^ uint(class[len(class)/2])<<1
+	}
+	h = (h ^ h>>7) & (classSlots - 1)
+	if cc.class[h] == class { // the zero slot holds "", which hides nothing
+		return cc.hides[h]
+	}
+	v := hasHiddenClass(class)
+	cc.class[h], cc.hides[h] = class, v
+	return v
 }
 
 // hiddenClasses are the class tokens of hidden elements (any case).
