@@ -398,7 +398,8 @@ func styleHides(style string) bool {
 }
 
 // collapse trims s and replaces runs of white space by one space; s
-// itself, without allocating, when it is so already.
+// itself, or s without its one trailing space, without allocating, when it
+// is so already; else one copy that keeps the part read so far.
 func collapse(s string) string {
 	space := true // at the start, or after a space
 	for i := 0; i < len(s); {
@@ -412,7 +413,13 @@ func collapse(s string) string {
 		}
 		if isSpace(r) {
 			if space || r != ' ' {
-				return collapseCopy(s)
+				// s[:i] is collapsed but for the one space it may end
+				// in: kept, the rest collapsed after it
+				prefix := s[:i]
+				if space && i > 0 {
+					prefix = s[:i-1]
+				}
+				return collapseRest(prefix, s[i:], len(s))
 			}
 			space = true
 		} else {
@@ -421,7 +428,7 @@ func collapse(s string) string {
 		i += w
 	}
 	if space && s != "" {
-		return collapseCopy(s) // trailing space
+		return s[:len(s)-1] // one trailing space after a field
 	}
 	return s
 }
@@ -460,9 +467,15 @@ func isSpace(r rune) bool {
 
 // collapseCopy is strings.Join(strings.Fields(s), " ") in one pass and one
 // allocation, a field copied at once (FuzzCollapse holds it to that).
-func collapseCopy(s string) string {
+func collapseCopy(s string) string { return collapseRest("", s, len(s)) }
+
+// collapseRest is prefix, a collapsed string, followed by collapseCopy(s)
+// (a space between them when both are non-empty), in a builder of size
+// bytes: collapse keeps the part it has read.
+func collapseRest(prefix, s string, size int) string {
 	var b strings.Builder
-	b.Grow(len(s))
+	b.Grow(size)
+	b.WriteString(prefix)
 	for i := 0; i < len(s); {
 		for i < len(s) { // spaces
 			c := s[i]
