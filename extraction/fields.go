@@ -220,7 +220,10 @@ func runs(t *stm.Tree, inl []bool, kids []int32, walk func(int), text func(strin
 		end, prose := k, false
 		for end < len(kids) && (inl[kids[end]] || inlineLinked(t, inl, int(kids[end]))) {
 			c := int(kids[end])
-			prose = prose || t.Label[c] == stm.TextLabel && strings.TrimSpace(t.Node[c].Data) != ""
+			// a text node of the tree holds a non-space rune (stm keeps no
+			// blank text without Options.KeepBlankText, which no tree of
+			// this package sets): it is prose without reading its text
+			prose = prose || t.Label[c] == stm.TextLabel
 			end++
 		}
 		if !prose { // links only with formatting: each link its own value

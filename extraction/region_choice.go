@@ -1,6 +1,8 @@
 package extraction
 
 import (
+	"strings"
+
 	"github.com/crawl-project/crawl/extraction/stm"
 	"golang.org/x/net/html/atom"
 )
@@ -222,9 +224,14 @@ func landmarkNode(t *stm.Tree, i int) bool {
 	case atom.Nav, atom.Header, atom.Footer:
 		return true
 	}
-	switch attr(n, "role") {
-	case "navigation", "banner", "contentinfo":
-		return true
+	for _, a := range n.Attr { // attr(n, "role"), inline: it runs on every element
+		if a.Key == "role" && a.Namespace == "" {
+			switch strings.TrimSpace(a.Val) {
+			case "navigation", "banner", "contentinfo":
+				return true
+			}
+			return false
+		}
 	}
 	return false
 }
