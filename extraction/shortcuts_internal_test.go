@@ -1,5 +1,8 @@
 package extraction
 
+// Tests holding the per-page shortcuts (inlineMarks, article's sums) to the
+// code they replace, node by node, on testdata's real pages.
+
 import (
 	"os"
 	"path/filepath"
@@ -60,6 +63,47 @@ func TestInlineMarks(t *testing.T) {
 			for i := range tr.Len() {
 				if want := in[i] && inline(tr, i); buf[i] != want {
 					t.Fatalf("%s: node %d of scattered roots (pass %d): inlineMarks %v, want %v", f, i, pass, buf[i], want)
+				}
+			}
+		}
+	}
+}
+
+// TestArticleSums holds article's sums to articleMarked's marks on
+// testdata's pages, for records of consecutive children of every
+// element and for overlapping records (a node and its parent).
+func TestArticleSums(t *testing.T) {
+	files, _ := filepath.Glob("testdata/*/*.html")
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc, err := html.Parse(strings.NewReader(string(b)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := newPage(doc, 0)
+		if err != nil || p.t.Len() == 0 {
+			continue
+		}
+		for i := 0; i < p.t.Len(); i += 5 {
+			kids := p.t.Children(i)
+			if len(kids) < 2 {
+				continue
+			}
+			var recs [][]int32
+			for k := 0; k+1 < len(kids); k += 2 {
+				recs = append(recs, kids[k:k+2])
+			}
+			r := region{node: i, records: recs}
+			if got, want := article(p, r), articleMarked(p, r); got != want {
+				t.Fatalf("%s: region %d: article %v, articleMarked %v", f, i, got, want)
+			}
+			if i > 0 {
+				over := region{node: i, records: [][]int32{{int32(i)}, {kids[0]}}}
+				if got, want := article(p, over), articleMarked(p, over); got != want {
+					t.Fatalf("%s: overlapping records at %d: article %v, articleMarked %v", f, i, got, want)
 				}
 			}
 		}
