@@ -57,6 +57,9 @@ type page struct {
 	// (it and roots, the records' roots, are buffers kept page after page)
 	inline []bool
 	roots  []int32
+	// richness' buffers, kept page after page
+	paths []uint64
+	links []int32
 	// classes caches hasHiddenClass by class attribute for Tree.Rebuild's
 	// Skip (skip), kept page after page
 	classes classCache

@@ -276,8 +276,11 @@ func richness(p *page, recs [][]int32) float64 {
 	t := p.t
 	all, link, multi := 0, 0, 0
 	plain, notPlain := -1, -1 // the last link found plain, not plain
-	var path []uint64         // label-path hash of each node of the current subtree
-	var link1 []int32         // the node itself or its nearest ancestor in the subtree that is a link, else -1
+	// label-path hash of each node of the current subtree, and the node
+	// itself or its nearest ancestor in the subtree that is a link (-1:
+	// none): the page's buffers
+	path, link1 := p.paths, p.links
+	defer func() { p.paths, p.links = path, link1 }()
 	for _, r := range recs {
 		var first uint64
 		fields := 0
