@@ -13,7 +13,7 @@ import "sync"
 // the longer remaining sequence skipped otherwise): a lower bound of STM,
 // so pages with thousands of large sibling subtrees cost bounded time.
 type Matcher struct {
-	buf     []int32 // stack of DP matrices, one per recursion level
+	buf     []int32 // stack of DP rows, one per recursion level (forestDP)
 	limited bool    // a budget is set
 	left    int64   // DP cells left for exact matching
 	greedy  int64   // forests matched greedily since SetBudget
