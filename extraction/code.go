@@ -1,6 +1,7 @@
 package extraction
 
 import (
+	"math"
 	"strings"
 
 	"github.com/crawl-project/crawl/extraction/stm"
@@ -25,25 +26,35 @@ func (p *page) markCode() {
 	t := p.t
 	n := t.Len()
 	p.inCode = resize(p.inCode, n)
+	inCode, label, size := p.inCode[:n], t.Label[:n], t.Size[:n]
 	// innermost first: a table of code lines may hold another (a
 	// REPL's multi-line input inside its transcript)
 	for i := n - 1; i >= 0; i-- {
-		if t.Label[i] == stm.TextLabel {
+		l := label[i]
+		if l > math.MaxUint32 { // text (tagOf: no atom)
 			continue
 		}
-		switch tagOf(t, i) {
+		switch atom.Atom(l) {
 		case atom.Pre:
-			p.inCode[i] = true
+			inCode[i] = true
 		case atom.Code, atom.Tt, atom.Kbd, atom.Samp:
-			p.inCode[i] = holdsBreak(t, i)
+			inCode[i] = holdsBreak(t, i)
 		case atom.Table:
-			p.inCode[i] = codeTable(p, i)
+			inCode[i] = codeTable(p, i)
 		}
 	}
-	for i := range n { // a node comes after its parent
-		if par := t.Parent[i]; par >= 0 && p.inCode[par] {
-			p.inCode[i] = true
+	// every node of a code block's subtree, [i, i+size), the subtree
+	// passed over once marked
+	for i := 0; i < n; {
+		if !inCode[i] {
+			i++
+			continue
 		}
+		end := min(n, i+int(size[i]))
+		for j := i + 1; j < end; j++ {
+			inCode[j] = true
+		}
+		i = end
 	}
 }
 

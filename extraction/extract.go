@@ -235,6 +235,13 @@ func (a analysis) values(pageURL string) [][]value {
 	abs := resolver(a.p.doc, pageURL)
 	ks := newKeyer(a.p.name)
 	ks.labels = fieldLabels(a.p.t, recs)
+	roots := a.p.roots[:0]
+	for _, rec := range recs {
+		roots = append(roots, rec...)
+	}
+	a.p.roots = roots
+	a.p.inline = inlineMarks(a.p.t, roots, a.p.inline)
+	ks.inline = a.p.inline
 	var vals [][]value
 	for _, rec := range recs {
 		if v := recordValues(a.p.t, ks, rec, abs); len(v) > 0 {

@@ -39,6 +39,7 @@ type value struct {
 // The text of permalink anchors (a pilcrow after a heading) is left out;
 // their address is kept.
 func recordValues(t *stm.Tree, ks *keyer, rec []int32, abs func(string) string) []value {
+	inl := ks.inline
 	var out []value
 	ks.record()
 	// the last value's further paragraphs, joined once it is complete
@@ -96,7 +97,7 @@ func recordValues(t *stm.Tree, ks *keyer, rec []int32, abs func(string) string) 
 			emit(cur(), sfxHref, attr(t.Node[i], "href"), kindLink)
 		} else {
 			for _, c := range t.Children(i) {
-				if t.Label[c] != stm.TextLabel && !inline(t, int(c)) {
+				if !inl[c] {
 					href(int(c))
 				}
 			}
@@ -113,7 +114,7 @@ func recordValues(t *stm.Tree, ks *keyer, rec []int32, abs func(string) string) 
 		if l, ok := ks.labels[int32(i)]; ok {
 			if l != "" { // a labelled description: its text, and its first link
 				push(i)
-				text, href := labelled(t, i)
+				text, href := labelled(t, inl, i)
 				emit(cur(), sfxText, text, kindText)
 				emit(cur(), sfxHref, href, kindLink)
 				path = path[:len(path)-1]
@@ -136,10 +137,10 @@ func recordValues(t *stm.Tree, ks *keyer, rec []int32, abs func(string) string) 
 			}
 			emit(cur(), sfxSrc, src, kindImage)
 		}
-		runs(t, t.Children(i), walk, func(text string) { emit(cur(), sfxText, text, kindText) }, href)
+		runs(t, inl, t.Children(i), walk, func(text string) { emit(cur(), sfxText, text, kindText) }, href)
 		path = path[:len(path)-1]
 	}
-	runs(t, rec, walk, func(text string) { emit(0, sfxRootText, text, kindText) }, href)
+	runs(t, inl, rec, walk, func(text string) { emit(0, sfxRootText, text, kindText) }, href)
 	joined()
 	return out
 }
@@ -148,7 +149,7 @@ func recordValues(t *stm.Tree, ks *keyer, rec []int32, abs func(string) string) 
 // runs separated by a space, and the address of its first link: one
 // value, as the label names one field ("Specified by: size in interface
 // Map<K,V>").
-func labelled(t *stm.Tree, i int) (text, href string) {
+func labelled(t *stm.Tree, inl []bool, i int) (text, href string) {
 	var b strings.Builder
 	add := func(s string) {
 		if s != "" {
@@ -172,7 +173,7 @@ func labelled(t *stm.Tree, i int) (text, href string) {
 		if tagOf(t, j) == atom.A {
 			link(j)
 		}
-		runs(t, t.Children(j), walk, add, link)
+		runs(t, inl, t.Children(j), walk, add, link)
 	}
 	walk(i)
 	return b.String(), href
@@ -213,18 +214,21 @@ func permalink(t *stm.Tree, i int) bool {
 // own beside it (a link in a sentence: "welcome to <a>/r/politics</a>
 // 2016 returns"), the link's address then given to link; an inline element
 // or link standing alone, like every other element, is walked and keeps
-// its own path.
-func runs(t *stm.Tree, kids []int32, walk func(int), text func(string), link func(int)) {
+// its own path. inl marks the nodes inline holds for (inlineMarks).
+func runs(t *stm.Tree, inl []bool, kids []int32, walk func(int), text func(string), link func(int)) {
 	for k := 0; k < len(kids); {
 		end, prose := k, false
-		for end < len(kids) && (inline(t, int(kids[end])) || inlineLinked(t, int(kids[end]))) {
+		for end < len(kids) && (inl[kids[end]] || inlineLinked(t, inl, int(kids[end]))) {
 			c := int(kids[end])
-			prose = prose || t.Label[c] == stm.TextLabel && strings.TrimSpace(t.Node[c].Data) != ""
+			// a text node of the tree holds a non-space rune (stm keeps no
+			// blank text without Options.KeepBlankText, which no tree of
+			// this package sets): it is prose without reading its text
+			prose = prose || t.Label[c] == stm.TextLabel
 			end++
 		}
 		if !prose { // links only with formatting: each link its own value
 			end = k
-			for end < len(kids) && inline(t, int(kids[end])) {
+			for end < len(kids) && inl[kids[end]] {
 				end++
 			}
 		}
@@ -255,7 +259,7 @@ func runs(t *stm.Tree, kids []int32, walk func(int), text func(string), link fun
 				default:
 					appendText(&b, t.Node[c])
 				}
-				if tagOf(t, c) == atom.A || !inline(t, c) {
+				if tagOf(t, c) == atom.A || !inl[c] {
 					links = append(links, c) // a link, or formatting around one
 				}
 			}
@@ -265,59 +269,6 @@ func runs(t *stm.Tree, kids []int32, walk func(int), text func(string), link fun
 			}
 		}
 	}
-}
-
-// inlineLink reports whether node i is a link holding only text and
-// formatting.
-func inlineLink(t *stm.Tree, i int) bool {
-	if tagOf(t, i) != atom.A {
-		return false
-	}
-	for _, c := range t.Children(i) {
-		if !inline(t, int(c)) {
-			return false
-		}
-	}
-	return true
-}
-
-// inlineLinked reports whether node i is an inline link or a formatting
-// element holding only text, formatting and inline links: Haddock writes
-// each identifier a sentence names as <code><a>Text</a></code>, part of
-// the sentence as a bare link is.
-func inlineLinked(t *stm.Tree, i int) bool {
-	if inlineLink(t, i) {
-		return true
-	}
-	if t.Label[i] == stm.TextLabel || !formatting(tagOf(t, i)) {
-		return false
-	}
-	for _, c := range t.Children(i) {
-		if !inline(t, int(c)) && !inlineLinked(t, int(c)) {
-			return false
-		}
-	}
-	return true
-}
-
-// inline reports whether node i is text or a formatting element holding
-// only text and formatting (query-term highlights inside snippets), so that
-// it belongs to the surrounding text value.
-func inline(t *stm.Tree, i int) bool {
-	if t.Label[i] == stm.TextLabel {
-		return true
-	}
-	// <time>, <data>, <del>, <ins> and <s> are not running text: a date or
-	// a struck-out price is a value of its own.
-	if !formatting(tagOf(t, i)) {
-		return false
-	}
-	for _, c := range t.Children(i) {
-		if !inline(t, int(c)) {
-			return false
-		}
-	}
-	return true
 }
 
 // appendText writes the text under n, a <br> as a space.
@@ -489,6 +440,7 @@ func RecordFields(nodes []*html.Node) []crawl.Field {
 			continue
 		}
 		ks := newKeyer(func(i int32) string { return segmentName(t.Node[i]) })
+		ks.inline = inlineMarks(t, []int32{0}, nil)
 		for _, v := range recordValues(t, ks, []int32{0}, nil) {
 			out = append(out, crawl.Field{Name: v.key, Value: v.val})
 		}

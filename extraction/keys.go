@@ -13,6 +13,7 @@ type keyer struct {
 	// labels: a description's field label, "" for a label's own term
 	// (labels.go); nil when the page's records have none
 	labels map[int32]string
+	inline []bool            // inlineMarks of the page's tree
 	names  map[string]int32  // step name -> its number (interned, so steps are keyed by two numbers)
 	steps  map[uint64]int32  // (parent path, step name's number) -> path
 	path   []string          // path -> "a/div.entry/p" ("" for the record root)

@@ -1,7 +1,6 @@
 package extraction
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"math"
@@ -53,6 +52,17 @@ type page struct {
 	// them (landmarkNode), and the site's navigation outside landmarks
 	// (markBars, markSelfNav)
 	framed []bool
+	// inline is inlineMarks of the records' subtrees, filled by values
+	// (it and roots, the records' roots, are buffers kept page after page)
+	inline []bool
+	roots  []int32
+	// richness' buffers, kept page after page
+	paths []uint64
+	links []int32
+	// classes caches hasHiddenClass by class attribute for Tree.Rebuild's
+	// Skip (skip), kept page after page
+	classes classCache
+	skip    func(*html.Node) bool
 	// ownLandmarks is the page's content outside its landmarks, the
 	// measure of a region outside the frame (ownText before markBars and
 	// markSelfNav)
@@ -119,7 +129,10 @@ func newPage(doc *html.Node, maxNodes int) (*page, error) {
 // of page after page do not become garbage), or fails with ErrTooLarge
 // beyond maxNodes kept nodes.
 func (p *page) reset(doc *html.Node, maxNodes int) error {
-	opts := stm.Options{DropTags: pageDrop[:], Skip: hidden, MaxNodes: maxNodes}
+	if p.skip == nil {
+		p.skip = p.classes.hidden // one method value for the page's life
+	}
+	opts := stm.Options{DropTags: pageDrop[:], Skip: p.skip, MaxNodes: maxNodes}
 	if p.t == nil {
 		p.t = &stm.Tree{}
 	}
@@ -219,135 +232,9 @@ func resize[E any](s []E, n int) []E {
 	return s
 }
 
-// hidden reports whether an element is not rendered by its own markup: the
-// hidden attribute, an inline style with display:none or
-// visibility:hidden, or a class token that style sheets conventionally
-// hide (hiddenClass: Bootstrap's d-none, sr-only and invisible, "hidden",
-// "noDisplay"...): closed dialogs, collapsed menus, templates of pop-ups,
-// results held back for a "show more" button. Its text is not on the page
-// a reader sees, so it is neither records nor the page's content. Style
-// sheets themselves are not read.
-func hidden(n *html.Node) bool {
-	for _, a := range n.Attr {
-		switch a.Key {
-		case "hidden":
-			return true
-		case "class":
-			if hasHiddenClass(a.Val) {
-				return true
-			}
-		case "style":
-			if styleHides(a.Val) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// hiddenClasses are the class tokens of hidden elements (any case).
-var hiddenClasses = []string{"hidden", "hide", "d-none", "nodisplay", "no-display", "display-none",
-	"is-hidden", "invisible", "sr-only", "visually-hidden", "screen-reader-text"}
-
-// hiddenLen reports whether a hidden class has n bytes
-// (TestHiddenLen holds it to hiddenClasses).
-func hiddenLen(n int) bool {
-	switch n {
-	case 4, 6, 7, 9, 10, 12, 15, 18:
-		return true
-	}
-	return false
-}
-
-// hasHiddenClass reports whether the class attribute value holds one of
-// hiddenClasses, without allocating (it runs on every element).
-func hasHiddenClass(class string) bool {
-	if !mayHide(class) {
-		return false
-	}
-	for class != "" {
-		i := 0
-		var high byte // the token's bytes ORed: 0x80 set when one is not ASCII
-		for i < len(class) && !isClassSpace(class[i]) {
-			high |= class[i]
-			i++
-		}
-		tok := class[:i]
-		if i < len(class) {
-			class = class[i+1:]
-		} else {
-			class = ""
-		}
-		if len(tok) < 4 || len(tok) > 18 {
-			continue
-		}
-		if tok[0] < 0x80 { // an ASCII rune folds to ASCII only: the quick rejection holds
-			switch tok[0] | 0x20 { // every hidden class starts with one of these letters
-			case 'h', 'd', 'n', 'i', 's', 'v':
-			default:
-				continue
-			}
-		}
-		ascii := high < 0x80
-		if ascii && !hiddenLen(len(tok)) {
-			continue // only ASCII folds to ASCII byte for byte: lengths compare
-		}
-		for _, h := range hiddenClasses {
-			if (!ascii || len(tok) == len(h)) && strings.EqualFold(tok, h) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// hideLetters marks d, v and y in either case: every hidden class holds
-// one of them (TestHideLetters), and no other rune folds to them, so a
-// class attribute without them holds no hidden class.
-var hideLetters = [256]bool{'d': true, 'D': true, 'v': true, 'V': true, 'y': true, 'Y': true}
-
-// mayHide reports whether class holds a byte of hideLetters: most class
-// attributes ("reference internal", "pre", "n") are rejected by one scan.
-func mayHide(class string) bool {
-	for i := 0; i < len(class); i++ {
-		if hideLetters[class[i]] {
-			return true
-		}
-	}
-	return false
-}
-
-func isClassSpace(c byte) bool {
-	return c <= ' ' && (c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r')
-}
-
-// styleHides reports whether an inline style sets display:none or
-// visibility:hidden (any case, any white space inside). An ASCII style
-// of up to 256 bytes without its white space is checked without
-// allocating; others go through strings.Fields.
-func styleHides(style string) bool {
-	var buf [256]byte
-	n := 0
-	for i := 0; i < len(style); i++ {
-		c := style[i]
-		switch {
-		case c >= 0x80 || n == len(buf):
-			v := strings.ToLower(strings.Join(strings.Fields(style), ""))
-			return strings.Contains(v, "display:none") || strings.Contains(v, "visibility:hidden")
-		case c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r':
-			continue
-		case 'A' <= c && c <= 'Z':
-			c += 'a' - 'A'
-		}
-		buf[n] = c
-		n++
-	}
-	v := buf[:n]
-	return bytes.Contains(v, []byte("display:none")) || bytes.Contains(v, []byte("visibility:hidden"))
-}
-
 // collapse trims s and replaces runs of white space by one space; s
-// itself, without allocating, when it is so already.
+// itself, or s without its one trailing space, without allocating, when it
+// is so already; else one copy that keeps the part read so far.
 func collapse(s string) string {
 	space := true // at the start, or after a space
 	for i := 0; i < len(s); {
@@ -361,7 +248,13 @@ func collapse(s string) string {
 		}
 		if isSpace(r) {
 			if space || r != ' ' {
-				return collapseCopy(s)
+				// s[:i] is collapsed but for the one space it may end
+				// in: kept, the rest collapsed after it
+				prefix := s[:i]
+				if space && i > 0 {
+					prefix = s[:i-1]
+				}
+				return collapseRest(prefix, s[i:], len(s))
 			}
 			space = true
 		} else {
@@ -370,7 +263,7 @@ func collapse(s string) string {
 		i += w
 	}
 	if space && s != "" {
-		return collapseCopy(s) // trailing space
+		return s[:len(s)-1] // one trailing space after a field
 	}
 	return s
 }
@@ -409,9 +302,15 @@ func isSpace(r rune) bool {
 
 // collapseCopy is strings.Join(strings.Fields(s), " ") in one pass and one
 // allocation, a field copied at once (FuzzCollapse holds it to that).
-func collapseCopy(s string) string {
+func collapseCopy(s string) string { return collapseRest("", s, len(s)) }
+
+// collapseRest is prefix, a collapsed string, followed by collapseCopy(s)
+// (a space between them when both are non-empty), in a builder of size
+// bytes: collapse keeps the part it has read.
+func collapseRest(prefix, s string, size int) string {
 	var b strings.Builder
-	b.Grow(len(s))
+	b.Grow(size)
+	b.WriteString(prefix)
 	for i := 0; i < len(s); {
 		for i < len(s) { // spaces
 			c := s[i]

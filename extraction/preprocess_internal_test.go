@@ -1,6 +1,7 @@
 package extraction
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -110,17 +111,52 @@ func TestHideLetters(t *testing.T) {
 }
 
 // FuzzHasHiddenClass holds hasHiddenClass to the reference's class test
-// (hiddenRef) on any class attribute.
+// (hiddenRef) on any class attribute, and so a classCache kept across the
+// inputs (its slots holding earlier ones).
 func FuzzHasHiddenClass(f *testing.F) {
 	for _, s := range []string{"", "reference internal", "x  Hidden\ty", "ſr-only", "nodisplayx", "D-NONE", "pre", "sig-name descname"} {
 		f.Add(s)
 	}
+	var cc classCache
 	f.Fuzz(func(t *testing.T, class string) {
 		n := &html.Node{Type: html.ElementNode, Data: "div", Attr: []html.Attribute{{Key: "class", Val: class}}}
-		if got, want := hasHiddenClass(class), hiddenRef(n); got != want {
+		want := hiddenRef(n)
+		if got := hasHiddenClass(class); got != want {
 			t.Fatalf("hasHiddenClass(%q) = %v, reference %v", class, got, want)
 		}
+		for range 2 { // computed, then (unless evicted) cached
+			if got := cc.hasHiddenClass(class); got != want {
+				t.Fatalf("classCache.hasHiddenClass(%q) = %v, reference %v", class, got, want)
+			}
+		}
 	})
+}
+
+// TestClassCache holds the cached class test to hasHiddenClass on
+// attributes that collide in its table and repeat, hidden or not.
+func TestClassCache(t *testing.T) {
+	var cc classCache
+	var classes []string
+	for i := range 2000 {
+		c := fmt.Sprintf("c%d x", i)
+		switch i % 5 {
+		case 0:
+			c += " hidden"
+		case 1:
+			c = strings.Repeat("d", i%40)
+		}
+		classes = append(classes, c)
+	}
+	for round := range 3 {
+		for i, c := range classes {
+			if i%(round+1) != 0 {
+				continue
+			}
+			if got, want := cc.hasHiddenClass(c), hasHiddenClass(c); got != want {
+				t.Fatalf("round %d: classCache.hasHiddenClass(%q) = %v, want %v", round, c, got, want)
+			}
+		}
+	}
 }
 
 // TestCollapse holds collapse's no-copy path to strings.Fields.

@@ -17,6 +17,40 @@ const proseMin = 80
 // reported as its data records.
 func article(p *page, r region) bool {
 	t := p.t
+	// the long texts of the page less those of the records, when the
+	// records' subtrees come one after another (they do: a region's
+	// records are runs of its children), without a mark for every node
+	prose, recs, end := 0, 0, 0
+	for i := range t.Len() {
+		if t.Label[i] == stm.TextLabel && p.text[i] >= proseMin {
+			prose += int(p.text[i])
+		}
+	}
+	disjoint := true
+	for _, rec := range r.records {
+		for _, i := range rec {
+			if int(i) < end {
+				disjoint = false
+			}
+			end = int(i) + int(t.Size[i])
+			recs += int(p.text[i])
+			for j := int(i); j < end; j++ {
+				if t.Label[j] == stm.TextLabel && p.text[j] >= proseMin {
+					prose -= int(p.text[j])
+				}
+			}
+		}
+	}
+	if disjoint {
+		return prose > recs
+	}
+	return articleMarked(p, r)
+}
+
+// articleMarked is article for records whose subtrees may overlap: each
+// node marked once.
+func articleMarked(p *page, r region) bool {
+	t := p.t
 	inside := make([]bool, t.Len())
 	recs := 0
 	for _, rec := range r.records {

@@ -1,6 +1,8 @@
 package extraction
 
 import (
+	"strings"
+
 	"github.com/crawl-project/crawl/extraction/stm"
 	"golang.org/x/net/html/atom"
 )
@@ -222,9 +224,14 @@ func landmarkNode(t *stm.Tree, i int) bool {
 	case atom.Nav, atom.Header, atom.Footer:
 		return true
 	}
-	switch attr(n, "role") {
-	case "navigation", "banner", "contentinfo":
-		return true
+	for _, a := range n.Attr { // attr(n, "role"), inline: it runs on every element
+		if a.Key == "role" && a.Namespace == "" {
+			switch strings.TrimSpace(a.Val) {
+			case "navigation", "banner", "contentinfo":
+				return true
+			}
+			return false
+		}
 	}
 	return false
 }
@@ -269,7 +276,11 @@ func richness(p *page, recs [][]int32) float64 {
 	t := p.t
 	all, link, multi := 0, 0, 0
 	plain, notPlain := -1, -1 // the last link found plain, not plain
-	var path []uint64         // label-path hash of each node of the current subtree
+	// label-path hash of each node of the current subtree, and the node
+	// itself or its nearest ancestor in the subtree that is a link (-1:
+	// none): the page's buffers
+	path, link1 := p.paths, p.links
+	defer func() { p.paths, p.links = path, link1 }()
 	for _, r := range recs {
 		var first uint64
 		fields := 0
@@ -277,27 +288,34 @@ func richness(p *page, recs [][]int32) float64 {
 			size := int(t.Size[i])
 			if cap(path) < size {
 				path = make([]uint64, size)
+				link1 = make([]int32, size)
 			}
-			path = path[:size] // parents precede children: no stale reads
+			path, link1 = path[:size], link1[:size] // parents precede children: no stale reads
 			for j := int(i); j < int(i)+size; j++ {
 				h := t.Label[j]
+				up := int32(-1) // the nearest link above j, in the subtree
 				if j > int(i) {
-					h ^= path[int(t.Parent[j])-int(i)] * 0x100000001b3
+					q := int(t.Parent[j]) - int(i)
+					h ^= path[q] * 0x100000001b3
+					up = link1[q]
 				}
 				path[j-int(i)] = h
-				leaf := tagOf(t, j) == atom.Img
+				tag := tagOf(t, j)
+				if tag == atom.A {
+					link1[j-int(i)] = int32(j)
+				} else {
+					link1[j-int(i)] = up
+				}
+				leaf := tag == atom.Img
 				if t.Label[j] == stm.TextLabel {
 					n := int(p.text[j]) // a text node's: its trimmed length
 					leaf = n > 0
 					all += n
-					for a := int(t.Parent[j]); a >= int(i); a = int(t.Parent[a]) {
-						if tagOf(t, a) == atom.A {
-							if a == plain || a != notPlain && inlineLink(t, a) {
-								plain, link = a, link+n
-							} else {
-								notPlain = a
-							}
-							break
+					if a := int(up); a >= 0 { // read once a subtree, not climbed to for every text
+						if a == plain || a != notPlain && inlineLink(t, a) {
+							plain, link = a, link+n
+						} else {
+							notPlain = a
 						}
 					}
 				}

@@ -13,7 +13,7 @@ import "sync"
 // the longer remaining sequence skipped otherwise): a lower bound of STM,
 // so pages with thousands of large sibling subtrees cost bounded time.
 type Matcher struct {
-	buf     []int32 // stack of DP matrices, one per recursion level
+	buf     []int32 // stack of DP rows, one per recursion level (forestDP)
 	limited bool    // a budget is set
 	left    int64   // DP cells left for exact matching
 	greedy  int64   // forests matched greedily since SetBudget
@@ -202,53 +202,58 @@ func (m *Matcher) forestDP(a *Tree, as []int32, b *Tree, bs []int32) int {
 	if rows == 1 || cols == 1 {
 		return m.line(a, as, b, bs)
 	}
+	// one row of the matrix, updated in place: cell c of row r is
+	// max(row r's cell c-1, row r-1's cell c, row r-1's cell c-1 + the
+	// pair's match), so the row before is read just ahead of being
+	// overwritten (up, and diag one column behind)
 	w := cols + 1
 	base := len(m.buf)
-	need := (rows + 1) * w
-	if cap(m.buf)-base < need {
-		nb := make([]int32, base, 2*(base+need))
+	if cap(m.buf)-base < w {
+		nb := make([]int32, base, 2*(base+w))
 		copy(nb, m.buf)
 		m.buf = nb
 	}
-	m.buf = m.buf[:base+need]
-	M := m.buf[base : base+need]
-	for k := range w {
-		M[k] = 0
-	}
+	m.buf = m.buf[:base+w]
+	cur := m.buf[base : base+w]
+	clear(cur)
 	bl, bz := b.Label, b.Size
 	for r := 1; r <= rows; r++ {
-		row, prev := M[r*w:(r+1)*w], M[(r-1)*w:r*w]
-		row[0] = 0
 		ai := int(as[r-1])
 		la, sa := a.Label[ai], a.Size[ai] // the row's node, read once
 		// up to the first child of b with the row's label, nothing
-		// matches: the row is the previous one (rows never decrease)
+		// matches: the row is the previous one, already in place
 		first := 1
 		for first <= cols && bl[bs[first-1]] != la {
 			first++
 		}
-		copy(row[1:first], prev[1:first])
+		if first > cols {
+			continue
+		}
+		left := cur[first-1] // row r's cell first-1, the same as row r-1's
+		diag := left
 		for c := first; c <= cols; c++ {
-			best := max(row[c-1], prev[c])
-			if bj := bs[c-1]; la == bl[bj] && prev[c-1]+min(sa, bz[bj]) > best {
+			up := cur[c]
+			best := max(left, up)
+			if bj := bs[c-1]; la == bl[bj] && diag+min(sa, bz[bj]) > best {
 				// (STM of two subtrees is at most the smaller's size: a
 				// match that cannot beat best is not computed.)
 				// MatchNodes may grow m.buf (a larger array: cap
-				// changes); index M afresh then.
+				// changes); index the row afresh then.
 				had := cap(m.buf)
 				s := int32(m.MatchNodes(a, ai, b, int(bj)))
 				if cap(m.buf) != had {
-					M = m.buf[base : base+need]
-					row, prev = M[r*w:(r+1)*w], M[(r-1)*w:r*w]
+					cur = m.buf[base : base+w]
 				}
-				if d := prev[c-1] + s; d > best {
+				if d := diag + s; d > best {
 					best = d
 				}
 			}
-			row[c] = best
+			diag = up
+			cur[c] = best
+			left = best
 		}
 	}
-	res := int(M[need-1])
+	res := int(cur[cols])
 	m.buf = m.buf[:base]
 	return res
 }
