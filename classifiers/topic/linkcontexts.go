@@ -47,7 +47,7 @@ func linkContexts(doc *html.Node, base string, links int, need *linkNeed) map[st
 		}
 	}
 	if len(anchors.anchors) > 0 {
-		w.need, w.left = anchors, anchors.size()
+		w.need, w.left, w.self = anchors, anchors.size(), 0
 		for _, a := range w.met {
 			if w.left == 0 {
 				break
@@ -80,6 +80,7 @@ type contextWalk struct {
 	blocks map[*html.Node]string // a block's text, once per block
 	keys   map[string]string     // an href's absolute URL, once per href resolved (those mayWant passes)
 	record bool                  // keep the links met in met
+	self   int8                  // selfWanted: 0 not looked up yet, 1 asked for, 2 not
 	met    []*html.Node
 }
 
@@ -111,12 +112,21 @@ func (w *contextWalk) walk(n *html.Node) {
 	}
 }
 
-// key is href's absolute URL without fragment: the page itself for a
-// plain fragment, else resolved once per href.
-func (w *contextWalk) key(href string) string {
-	if key, ok := w.res.fragment(href); ok {
-		return key
+// selfWanted reports whether the page's own URL (the key of its plain
+// fragment links) is asked for, looked up once a walk.
+func (w *contextWalk) selfWanted() bool {
+	if w.self == 0 {
+		w.self = 2
+		if w.res.self != "" && w.need.url(w.res.self) {
+			w.self = 1
+		}
 	}
+	return w.self == 1
+}
+
+// key is href's absolute URL without fragment, resolved once per href
+// (not a plain fragment: link takes those for the page itself).
+func (w *contextWalk) key(href string) string {
 	key, ok := w.keys[href]
 	if !ok {
 		key = w.res.resolve(href)
@@ -129,12 +139,18 @@ func (w *contextWalk) key(href string) string {
 func (w *contextWalk) link(a *html.Node) {
 	need := w.need
 	var key string
+	wanted := false // key is asked for
 	if need.anyURL() {
-		if href := hrefOf(a); href != "" && w.b != nil && need.mayWant(href) {
-			key = w.key(href)
+		if href := hrefOf(a); href != "" && w.b != nil {
+			if self, ok := w.res.fragment(href); ok { // most links of a page of sections
+				key, wanted = self, w.selfWanted()
+			} else if need.mayWant(href) {
+				key = w.key(href)
+				wanted = key != "" && need.url(key)
+			}
 		}
 	}
-	needURL := key != "" && need.url(key) && w.out[key] == ""
+	needURL := wanted && w.out[key] == ""
 	var anchor string
 	if needURL || need.anyAnchor() && need.mayBeAnchor(a) {
 		anchor = collapsedText(a, maxContext)
