@@ -47,7 +47,7 @@ func linkContexts(doc *html.Node, base string, links int, need *linkNeed) map[st
 		}
 	}
 	if len(anchors.anchors) > 0 {
-		w.need, w.left = anchors, anchors.size()
+		w.need, w.left, w.self = anchors, anchors.size(), 0
 		for _, a := range w.met {
 			if w.left == 0 {
 				break
@@ -80,6 +80,8 @@ type contextWalk struct {
 	blocks map[*html.Node]string // a block's text, once per block
 	keys   map[string]string     // an href's absolute URL, once per href resolved (those mayWant passes)
 	record bool                  // keep the links met in met
+	self   int8                  // selfWanted: 0 not looked up yet, 1 asked for, 2 not
+	col    collapser             // the blocks' and anchors' texts (collapsedText)
 	met    []*html.Node
 }
 
@@ -111,12 +113,21 @@ func (w *contextWalk) walk(n *html.Node) {
 	}
 }
 
-// key is href's absolute URL without fragment: the page itself for a
-// plain fragment, else resolved once per href.
-func (w *contextWalk) key(href string) string {
-	if key, ok := w.res.fragment(href); ok {
-		return key
+// selfWanted reports whether the page's own URL (the key of its plain
+// fragment links) is asked for, looked up once a walk.
+func (w *contextWalk) selfWanted() bool {
+	if w.self == 0 {
+		w.self = 2
+		if w.res.self != "" && w.need.url(w.res.self) {
+			w.self = 1
+		}
 	}
+	return w.self == 1
+}
+
+// key is href's absolute URL without fragment, resolved once per href
+// (not a plain fragment: link takes those for the page itself).
+func (w *contextWalk) key(href string) string {
 	key, ok := w.keys[href]
 	if !ok {
 		key = w.res.resolve(href)
@@ -129,21 +140,27 @@ func (w *contextWalk) key(href string) string {
 func (w *contextWalk) link(a *html.Node) {
 	need := w.need
 	var key string
+	wanted := false // key is asked for
 	if need.anyURL() {
-		if href := hrefOf(a); href != "" && w.b != nil && need.mayWant(href) {
-			key = w.key(href)
+		if href := hrefOf(a); href != "" && w.b != nil {
+			if self, ok := w.res.fragment(href); ok { // most links of a page of sections
+				key, wanted = self, w.selfWanted()
+			} else if need.mayWant(href) {
+				key = w.key(href)
+				wanted = key != "" && need.url(key)
+			}
 		}
 	}
-	needURL := key != "" && need.url(key) && w.out[key] == ""
+	needURL := wanted && w.out[key] == ""
 	var anchor string
 	if needURL || need.anyAnchor() && need.mayBeAnchor(a) {
-		anchor = collapsedText(a, maxContext)
+		anchor = w.col.text(a, maxContext)
 	}
 	needAnchor := anchor != "" && need.anchor(anchor) && w.out["\x00"+anchor] == ""
 	if !needURL && !needAnchor { // not asked for, or the first link already won both keys
 		return
 	}
-	if ctx := blockContext(a, anchor, w.blocks); ctx != "" {
+	if ctx := blockContext(a, anchor, w.blocks, &w.col); ctx != "" {
 		if needURL {
 			w.out[key] = ctx
 			w.left--
@@ -250,8 +267,8 @@ const maxContext = 200
 
 // blockContext returns the text around a, whose text is anchor: its
 // nearest block's text without the anchor text. blocks caches each
-// block's text.
-func blockContext(a *html.Node, anchor string, blocks map[*html.Node]string) string {
+// block's text; col builds it.
+func blockContext(a *html.Node, anchor string, blocks map[*html.Node]string, col *collapser) string {
 	var block *html.Node
 	for p := a.Parent; p != nil && block == nil; p = p.Parent {
 		switch p.DataAtom {
@@ -266,7 +283,7 @@ func blockContext(a *html.Node, anchor string, blocks map[*html.Node]string) str
 	}
 	text, ok := blocks[block]
 	if !ok {
-		text = collapsedText(block, 4*maxContext)
+		text = col.text(block, 4*maxContext)
 		blocks[block] = text
 	}
 	return strings.TrimSpace(replaceOnceCut(text, anchor, maxContext))
@@ -296,39 +313,58 @@ func replaceOnceCut(text, old string, limit int) string {
 // in one pass: from the text nodes in document order until, counting each
 // with a space after it, limit bytes were taken (the last may pass it).
 func collapsedText(n *html.Node, limit int) string {
-	var b strings.Builder
-	var first string // the first text node's, appended only when a second comes
-	texts, raw := 0, 0
-	var walk func(n *html.Node)
-	walk = func(n *html.Node) {
-		if raw >= limit {
-			return
+	var c collapser
+	return c.text(n, limit)
+}
+
+// collapser builds collapsedText in a buffer it keeps from one text to
+// the next (a walk's blocks and anchors), so that a text costs one
+// allocation of its own length, not the growth of a builder.
+type collapser struct {
+	buf   []byte
+	first string // the first text node's, appended only when a second comes
+	texts int    // text nodes taken
+	raw   int    // their bytes, each with a space after it
+	limit int
+}
+
+// text is collapsedText(n, limit).
+func (c *collapser) text(n *html.Node, limit int) string {
+	c.buf, c.first, c.texts, c.raw, c.limit = c.buf[:0], "", 0, 0, limit
+	c.walk(n)
+	if c.texts == 1 {
+		if collapsed(c.first) { // most anchors: one text node, one space apart already
+			return c.first
 		}
-		if n.Type == html.TextNode {
-			raw += len(n.Data) + 1
-			switch texts++; texts {
-			case 1:
-				first = n.Data
-			case 2:
-				appendWords(&b, first)
-				fallthrough
-			default:
-				appendWords(&b, n.Data)
-			}
-			return
-		}
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			walk(c)
-		}
+		c.buf = appendWords(c.buf, c.first)
 	}
-	walk(n)
-	if texts == 1 {
-		if collapsed(first) { // most anchors: one text node, one space apart already
-			return first
-		}
-		appendWords(&b, first)
+	t := string(c.buf)
+	if cap(c.buf) > 64<<10 { // a page's one huge text node does not stay
+		c.buf = nil
 	}
-	return b.String()
+	return t
+}
+
+func (c *collapser) walk(n *html.Node) {
+	if c.raw >= c.limit {
+		return
+	}
+	if n.Type == html.TextNode {
+		c.raw += len(n.Data) + 1
+		switch c.texts++; c.texts {
+		case 1:
+			c.first = n.Data
+		case 2:
+			c.buf = appendWords(c.buf, c.first)
+			fallthrough
+		default:
+			c.buf = appendWords(c.buf, n.Data)
+		}
+		return
+	}
+	for k := n.FirstChild; k != nil; k = k.NextSibling {
+		c.walk(k)
+	}
 }
 
 // collapsed reports whether s is its own words one space apart: not
@@ -363,7 +399,7 @@ func collapsed(s string) bool {
 
 // appendWords appends the words of s (split as strings.Fields splits) to
 // b, each after a space unless b is empty.
-func appendWords(b *strings.Builder, s string) {
+func appendWords(b []byte, s string) []byte {
 	start := -1
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -378,7 +414,7 @@ func appendWords(b *strings.Builder, s string) {
 		}
 		switch {
 		case space && start >= 0:
-			appendWord(b, s[start:i])
+			b = appendWord(b, s[start:i])
 			start = -1
 		case !space && start < 0:
 			start = i
@@ -386,15 +422,16 @@ func appendWords(b *strings.Builder, s string) {
 		i += size
 	}
 	if start >= 0 {
-		appendWord(b, s[start:])
+		b = appendWord(b, s[start:])
 	}
+	return b
 }
 
-func appendWord(b *strings.Builder, w string) {
-	if b.Len() > 0 {
-		b.WriteByte(' ')
+func appendWord(b []byte, w string) []byte {
+	if len(b) > 0 {
+		b = append(b, ' ')
 	}
-	b.WriteString(w)
+	return append(b, w...)
 }
 
 // asciiSpace marks the ASCII bytes unicode.IsSpace reports.

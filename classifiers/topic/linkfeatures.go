@@ -92,9 +92,10 @@ func (h *Hook) linkText(anchor, context, path string) linkWordIDs {
 func (h *Hook) linkFeatures(st *pageState, u *url.URL, pat string, lt linkWordIDs) []feature {
 	fs := featureSet{feats: make([]feature, 0, 48)}
 	fs.addIDs(lt.anchor)
+	dir := dirOf(u) // "" for nil
 	if u != nil {
 		fs.addIDs(lt.path)
-		h.urlShape(&fs, u, pat)
+		h.urlShape(&fs, dir, pat)
 	}
 	fs.addIDs(lt.context)
 	fs.addID(prIDs.id(bin(st.rel)))
@@ -104,7 +105,7 @@ func (h *Hook) linkFeatures(st *pageState, u *url.URL, pat string, lt linkWordID
 	fs.addID(lcIDs.id(bin(lt.cos / max(h.seeds.threshold, 1e-9))))
 	fs.addID(distIDs.id(st.dist))
 	fs.addID(sibIDs.rate(counts{st.sibFetch, st.sibRel}))
-	dc, _ := h.learner.dirs.get(dirOf(u))
+	dc, _ := h.learner.dirs.get(dir)
 	fs.addID(dirIDs.rate(dc))
 	return fs.feats
 }

@@ -14,7 +14,7 @@ import (
 type linkNeed struct {
 	pairs map[linkPair]struct{}
 	urls  map[string]struct{}
-	tails map[string]struct{} // keyNeed.tails of urls, kept for the next walk
+	tails *tailSet // keyNeed.tails of urls, kept for the next walk
 }
 
 // linkPair is a link's URL and anchor text.
@@ -46,8 +46,8 @@ func (n *linkNeed) has(u, anchor string) bool {
 type keyNeed struct {
 	urls    map[string]struct{}
 	anchors map[string]struct{}
-	tails   map[string]struct{} // the last segments of urls (mayWant), made when first asked
-	firsts  *[256]bool          // the first bytes of anchors (mayBeAnchor), made when first asked
+	tails   *tailSet   // the last segments of urls (mayWant), made when first asked
+	firsts  *[256]bool // the first bytes of anchors (mayBeAnchor), made when first asked
 }
 
 // mayWant reports whether href may resolve to a URL n asks for: false
@@ -58,40 +58,107 @@ func (n *keyNeed) mayWant(href string) bool {
 	if n == nil {
 		return true
 	}
-	tail, ok := hrefTail(href)
+	h, ok := hrefTailHash(href)
 	if !ok {
 		return true
 	}
 	if n.tails == nil {
-		n.tails = make(map[string]struct{}, len(n.urls))
+		n.tails = newTailSet(len(n.urls))
 		for u := range n.urls {
-			n.tails[u[strings.LastIndexByte(u, '/')+1:]] = struct{}{}
+			n.tails.add(tailHash(u[strings.LastIndexByte(u, '/')+1:]))
 		}
 	}
-	_, want := n.tails[tail]
-	return want
+	return n.tails.has(h) // a hash shared by chance only passes one more href
 }
 
-// hrefTail is the last segment of href's path when every URL href
-// resolves to ends with "/" and that segment: its path (before any '#')
-// is not empty, does not start with "//" and holds only letters, digits,
-// '/' and ._~- (no scheme, query or escape), and its last segment is not
-// a dot segment.
-func hrefTail(href string) (string, bool) {
-	path, _, _ := strings.Cut(href, "#")
-	if path == "" || strings.HasPrefix(path, "//") {
-		return "", false
-	}
-	for i := 0; i < len(path); i++ {
-		if c := path[i]; !(c == '/' || plainByte[c]) {
-			return "", false
+// hrefTailHash is tailHash of the last segment of href's path when every
+// URL href resolves to ends with "/" and that segment: its path (before
+// any '#') is not empty, does not start with "//" and holds only letters,
+// digits, '/' and ._~- (no scheme, query or escape), and its last segment
+// is not a dot segment. The path is read once: its bytes checked and its
+// segments hashed in the same loop (the hash starts again after each
+// '/').
+func hrefTailHash(href string) (uint64, bool) {
+	h, start, end := uint64(fnvOffset64), 0, len(href)
+	for i := 0; i < len(href); i++ {
+		switch c := href[i]; {
+		case c == '/':
+			h, start = fnvOffset64, i+1
+		case plainByte[c]:
+			h = (h ^ uint64(c)) * fnvPrime64
+		case c == '#':
+			end = i
+		default:
+			return 0, false
+		}
+		if end == i {
+			break
 		}
 	}
-	tail := path[strings.LastIndexByte(path, '/')+1:]
-	if tail == "." || tail == ".." {
-		return "", false
+	if end == 0 || end >= 2 && href[0] == '/' && href[1] == '/' {
+		return 0, false
 	}
-	return tail, true
+	if tail := href[start:end]; tail == "." || tail == ".." {
+		return 0, false
+	}
+	return h, true
+}
+
+// FNV-1a, 64 bits: tailHash's.
+const (
+	fnvOffset64 = 14695981039346656037
+	fnvPrime64  = 1099511628211
+)
+
+// tailHash is the FNV-1a hash of a URL's last path segment, as
+// hrefTailHash computes it.
+func tailHash(seg string) uint64 {
+	h := uint64(fnvOffset64)
+	for i := 0; i < len(seg); i++ {
+		h = (h ^ uint64(seg[i])) * fnvPrime64
+	}
+	return h
+}
+
+// tailSet is a set of tailHash values: open addressing, at most half
+// full, 0 standing for an empty slot (a hash of 0 is kept as 1, which
+// only makes one more href pass).
+type tailSet struct {
+	slots []uint64
+	mask  uint64
+}
+
+func newTailSet(n int) *tailSet {
+	size := 8
+	for size < 2*n {
+		size *= 2
+	}
+	return &tailSet{slots: make([]uint64, size), mask: uint64(size - 1)}
+}
+
+func (t *tailSet) add(h uint64) {
+	h = max(h, 1)
+	for k := (h ^ h>>29) & t.mask; ; k = (k + 1) & t.mask {
+		switch t.slots[k] {
+		case 0:
+			t.slots[k] = h
+			return
+		case h:
+			return
+		}
+	}
+}
+
+func (t *tailSet) has(h uint64) bool {
+	h = max(h, 1)
+	for k := (h ^ h>>29) & t.mask; ; k = (k + 1) & t.mask {
+		switch t.slots[k] {
+		case 0:
+			return false
+		case h:
+			return true
+		}
+	}
 }
 
 // plainByte marks the bytes plainRelative allows in a segment.

@@ -172,8 +172,13 @@ func FuzzResolve(f *testing.F) {
 		}
 		// keyNeed.mayWant passes over an href by its tail: every URL it
 		// resolves to must end with "/" and that tail.
-		if tail, ok := hrefTail(href); ok && want != "" && !strings.HasSuffix(want, "/"+tail) {
+		tail, ok := hrefTail(href)
+		if ok && want != "" && !strings.HasSuffix(want, "/"+tail) {
 			t.Fatalf("href %q against %q resolves to %q, not ending with /%s", href, base, want, tail)
+		}
+		// hrefTailHash, which mayWant reads, is hrefTail hashed in one pass.
+		if h, hok := hrefTailHash(href); hok != ok || ok && h != tailHash(tail) {
+			t.Fatalf("hrefTailHash(%q) = %x, %v; hrefTail gives %q, %v (hash %x)", href, h, hok, tail, ok, tailHash(tail))
 		}
 	})
 }
@@ -249,4 +254,26 @@ func TestWeighMemo(t *testing.T) {
 			t.Fatalf("word %d: %v, want %v", k, got[k], want[k])
 		}
 	}
+}
+
+// hrefTail is the last segment of href's path when every URL href
+// resolves to ends with "/" and that segment: its path (before any '#')
+// is not empty, does not start with "//" and holds only letters, digits,
+// '/' and ._~- (no scheme, query or escape), and its last segment is not
+// a dot segment. It is hrefTailHash's reference, in the steps it fuses.
+func hrefTail(href string) (string, bool) {
+	path, _, _ := strings.Cut(href, "#")
+	if path == "" || strings.HasPrefix(path, "//") {
+		return "", false
+	}
+	for i := 0; i < len(path); i++ {
+		if c := path[i]; !(c == '/' || plainByte[c]) {
+			return "", false
+		}
+	}
+	tail := path[strings.LastIndexByte(path, '/')+1:]
+	if tail == "." || tail == ".." {
+		return "", false
+	}
+	return tail, true
 }

@@ -20,12 +20,14 @@ func urlPattern(u *url.URL) string {
 	if u == nil {
 		return ""
 	}
-	segs := strings.Split(strings.TrimPrefix(u.Path, "/"), "/")
-	file := segs[len(segs)-1]
-	dirs := segs[:len(segs)-1]
+	// The path's segments as strings.Split(path, "/") gives them, read in
+	// place: the directories before the last '/', the file after it.
+	p := strings.TrimPrefix(u.Path, "/")
+	last := strings.LastIndexByte(p, '/')
+	file, dirs := p[last+1:], strings.Count(p, "/")
 	first := "-"
-	if len(dirs) > 0 {
-		first = segShape(dirs[0])
+	if dirs > 0 {
+		first = segShape(p[:strings.IndexByte(p, '/')])
 	}
 	kind := "dir"
 	if file != "" {
@@ -36,13 +38,13 @@ func urlPattern(u *url.URL) string {
 		switch {
 		case stem == "index" || stem == "home" || stem == "default" || stem == "welcome":
 			kind = "index"
-		case len(dirs) > 0 && stem == strings.ToLower(strings.TrimPrefix(dirs[len(dirs)-1], "~")):
+		case dirs > 0 && stem == strings.ToLower(strings.TrimPrefix(p[strings.LastIndexByte(p[:last], '/')+1:last], "~")):
 			kind = "own"
 		default:
 			kind = "file"
 		}
 	}
-	return strings.ToLower(u.Host) + "/" + first + "/" + strconv.Itoa(min(len(dirs), 5)) + ":" + kind
+	return strings.ToLower(u.Host) + "/" + first + "/" + strconv.Itoa(min(dirs, 5)) + ":" + kind
 }
 
 // segShape is a path segment as urlPattern names it.
@@ -75,14 +77,14 @@ func (h *Hook) urlFeatures(fs *featureSet, u *url.URL) {
 		return
 	}
 	h.seeds.tok.Scan(u.Path, func(t string) { fs.addToken("u:", t) })
-	h.urlShape(fs, u, urlPattern(u))
+	h.urlShape(fs, dirOf(u), urlPattern(u))
 }
 
 // urlShape adds the features of urlFeatures that are not path words: the
-// directory of u, its pattern p (urlPattern(u)) and the seed pages'
-// share of p.
-func (h *Hook) urlShape(fs *featureSet, u *url.URL, p string) {
-	fs.addToken("d:", dirOf(u))
+// directory of u (dir: dirOf(u)), its pattern p (urlPattern(u)) and the
+// seed pages' share of p.
+func (h *Hook) urlShape(fs *featureSet, dir, p string) {
+	fs.addToken("d:", dir)
 	fs.addToken("pat:", p)
 	if n := h.learner.seedPats[p]; n > 0 {
 		fs.addToken("sp:", strconv.Itoa(min(4*n/max(h.learner.nSeeds, 1), 4)))

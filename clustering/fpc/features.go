@@ -90,9 +90,8 @@ func Extract(doc *html.Node) *Features {
 	}
 	n = 0
 	var sets [numSets][]uint64 // views of w.sets, which keep their room
-	for i, s := range w.sets {
-		slices.Sort(s)
-		sets[i] = bottomK(slices.Compact(s), setSampleCap[i])
+	for i, s := range w.sets { // distinct already (walker.put)
+		sets[i] = smallestSorted(s, setSampleCap[i])
 		n += len(sets[i])
 	}
 	elems := make([]uint64, n)
@@ -139,6 +138,61 @@ func fnvAdd(h uint64, s string) uint64 {
 		h *= fnvPrime
 	}
 	return h
+}
+
+// smallestSorted is bottomK of s sorted, s holding distinct hashes: when
+// s has more than k, its k smallest are selected first (selectSmallest) and
+// only they are sorted, not the whole set.
+func smallestSorted(s []uint64, k int) []uint64 {
+	if len(s) > k {
+		selectSmallest(s, k)
+		s = s[:k]
+	}
+	slices.Sort(s)
+	return bottomK(s, k)
+}
+
+// selectSmallest reorders s so that its k smallest elements (0 < k <
+// len(s)) come first, in no order: quickselect, the pivot the median of
+// the first, middle and last elements of the part left.
+func selectSmallest(s []uint64, k int) {
+	lo, hi := 0, len(s)-1
+	for hi-lo > 16 {
+		mid := lo + (hi-lo)/2
+		if s[mid] < s[lo] {
+			s[mid], s[lo] = s[lo], s[mid]
+		}
+		if s[hi] < s[lo] {
+			s[hi], s[lo] = s[lo], s[hi]
+		}
+		if s[hi] < s[mid] {
+			s[hi], s[mid] = s[mid], s[hi]
+		}
+		p := s[mid] // s[lo] ≤ p ≤ s[hi]
+		i, j := lo, hi
+		for i <= j { // Hoare's partition: s[lo:i] ≤ p ≤ s[j+1:hi+1]
+			for s[i] < p {
+				i++
+			}
+			for s[j] > p {
+				j--
+			}
+			if i <= j {
+				s[i], s[j] = s[j], s[i]
+				i, j = i+1, j-1
+			}
+		}
+		switch {
+		case k <= j: // the k smallest are all in s[lo:j+1]
+			hi = j
+		case k >= i: // s[:i] are among the k smallest
+			lo = i
+		default: // j < k < i: s[:k] holds the k smallest
+			return
+		}
+	}
+	// A short part left: sort it, its first elements fill s[:k].
+	slices.Sort(s[lo : hi+1])
 }
 
 // bottomK keeps a sorted set's k smallest hashes (setSampleCap, sketch.go):
