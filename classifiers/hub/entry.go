@@ -80,7 +80,8 @@ type leadFinder struct {
 	href   string // firstTextLeadN: the leading link's href
 	first  string // firstTextLeadN: the first text node before the link (a name's start), else ""
 	boil   boilerCache
-	dt     termMemo // the last dt's termOf
+	dt     termMemo   // the last dt's termOf
+	hrefs  *hrefCache // nil: hrefs are classified at each question
 }
 
 func newLeadFinder(pageURL string) leadFinder {
@@ -306,33 +307,22 @@ type leadItem struct {
 // of this page, a mailto:, javascript: or other non-page scheme; with the
 // page's URL known, also another site or the page itself).
 func (f *leadFinder) hrefLead(href string, anySite bool) lead {
-	href = strings.TrimSpace(href)
-	if i := strings.IndexByte(href, ':'); i > 0 && !strings.ContainsAny(href[:i], "/?#") {
-		switch strings.ToLower(href[:i]) {
-		case "http", "https":
-		default:
-			return leadNone
-		}
+	c := f.classes(href)
+	if anySite {
+		return c.anySite
 	}
-	i := strings.IndexByte(href, '#')
-	if href == "" || i == 0 {
-		return leadNone
-	}
-	if f.page != nil && !f.onSite(href, anySite) {
-		return leadNone
-	}
-	if i > 0 {
-		return leadPlace
-	}
-	return leadPage
+	return c.onSite
 }
 
-// onSite reports whether href (not empty, not a #fragment alone) leads to
-// the page's site (any site when anySite) and not back to the page itself.
-// It parses href only when its last path segment is the page's own.
-func (f *leadFinder) onSite(href string, anySite bool) bool {
+// siteParts tells where href (trimmed, not empty, not a #fragment alone;
+// c its hrefScheme) leads: off, to another site than the page's; else
+// other, to another page of the site than the page itself. href leads to
+// the page's site (any site when anySite) and not back to the page itself
+// when off && anySite || !off && other. It parses href only when its last
+// path segment is the page's own.
+func (f *leadFinder) siteParts(href string, c int) (off, other bool) {
 	rest := href
-	if c := strings.IndexByte(href, ':'); c > 0 && !strings.ContainsAny(href[:c], "/?#") {
+	if c > 0 {
 		rest = href[c+1:] // the scheme, http or https (hrefLead)
 	}
 	if strings.HasPrefix(rest, "//") {
@@ -349,20 +339,32 @@ func (f *leadFinder) onSite(href string, anySite bool) bool {
 			host = host[:j]
 		}
 		if !sameSite(siteOf(strings.Trim(host, "[]")), f.site) {
-			return anySite
+			return true, false
 		}
 	}
 	if j := indexAnyOf(rest, "?#"); j >= 0 {
 		rest = rest[:j]
 	}
 	if rest != "" && rest[len(rest)-1] != '/' && !f.ownSegment(rest) {
-		return true // another file than the page's
+		return false, true // another file than the page's
 	}
 	u, err := f.page.Parse(href)
-	return err == nil && (u.Path != f.page.Path || u.RawQuery != f.page.RawQuery || !sameSite(siteOf(u.Hostname()), f.site))
+	return false, err == nil && (u.Path != f.page.Path || u.RawQuery != f.page.RawQuery || !sameSite(siteOf(u.Hostname()), f.site))
 }
 
 func lastSegment(p string) string { return p[strings.LastIndexByte(p, '/')+1:] }
+
+// webScheme reports whether scheme is http or https, ASCII case ignored
+// (strings.ToLower's, without its pass over the scheme).
+func webScheme(scheme string) bool {
+	switch len(scheme) {
+	case 4:
+		return asciiEqualFold(scheme, "http")
+	case 5:
+		return asciiEqualFold(scheme, "https")
+	}
+	return false
+}
 
 // ownSegment reports whether the last segment of rest (not empty: rest
 // does not end in '/') is the page's own, as endsWithSegment(page path,
@@ -403,27 +405,7 @@ func attr(n *html.Node, key string) (string, bool) {
 // #fragment alone or, with the page's URL known, the page's own path with
 // a #fragment. An entry holding such a link summarises a member of this
 // page (an API summary's row), whatever its first link leads to.
-func (f *leadFinder) selfPlace(href string) bool {
-	href = strings.TrimSpace(href)
-	i := strings.IndexByte(href, '#')
-	switch {
-	case i < 0 || i == len(href)-1:
-		return false
-	case i == 0:
-		return true
-	case f.page == nil:
-		return false
-	}
-	if base := href[:i]; !strings.ContainsAny(base, ":/?%\\") && base != "." && base != ".." {
-		return base == lastSegment(f.page.Path) // a file in the page's directory: no need to parse
-	}
-	if c := strings.IndexByte(href, ':'); c > 0 && !strings.ContainsAny(href[:c], "/?#") {
-		if s := strings.ToLower(href[:c]); s != "http" && s != "https" {
-			return false
-		}
-	}
-	return !f.onSite(href, true)
-}
+func (f *leadFinder) selfPlace(href string) bool { return f.classes(href).self }
 
 // countWords returns the words of t: runs of non-space runes holding a
 // letter or a digit.

@@ -109,6 +109,7 @@ type walkRoom struct {
 	oneLink []*html.Node
 	leads   []leadItem
 	rows    rowFinder
+	hrefs   hrefCache
 }
 
 var walkRooms = sync.Pool{New: func() any { return new(walkRoom) }}
@@ -117,6 +118,8 @@ var walkRooms = sync.Pool{New: func() any { return new(walkRoom) }}
 func (r *walkRoom) lend(w *walker) {
 	w.stack, w.entries, w.blocks, w.oneLink = r.stack[:0], r.entries[:0], r.blocks[:0], r.oneLink[:0]
 	w.leads.stack, w.rows = r.leads[:0], r.rows
+	r.hrefs.next()
+	w.leads.hrefs = &r.hrefs
 }
 
 // keep takes back w's slices, grown or not, cleared of the page's nodes,
