@@ -80,6 +80,7 @@ func MeasurePageAt(doc *html.Node, pageURL string) Evidence {
 type walker struct {
 	e           Evidence
 	stack       []frame
+	deep        int // the most frames stack held (keep clears those)
 	entries     []entryScope
 	blocks      []blockScope
 	runs        map[*html.Node]runText // text and number of each run's blocks that count
@@ -127,7 +128,7 @@ func (r *walkRoom) lend(w *walker) {
 func (r *walkRoom) keep(w *walker) {
 	r.stack, r.entries, r.blocks, r.oneLink = w.stack[:0], w.entries[:0], w.blocks[:0], w.oneLink[:0]
 	r.leads, r.rows = w.leads.stack[:0], w.rows
-	clear(r.stack[:cap(r.stack)])
+	clear(r.stack[:w.deep]) // the frames beyond were cleared by the pages before
 	clear(r.entries[:cap(r.entries)])
 	clear(r.blocks[:cap(r.blocks)])
 	clear(r.oneLink[:cap(r.oneLink)])
@@ -211,6 +212,7 @@ func (w *walker) visit(f frame) {
 			rows = rows[:k-1]
 		}
 	}
+	w.deep = max(w.deep, len(w.stack))
 }
 
 func (w *walker) count(t string, inLink, list bool) {
