@@ -98,6 +98,12 @@ func FuzzTextCounts(f *testing.F) {
 		if r != text.NonSpaceRunes(s) || l != letters || w != countWords(s) {
 			t.Fatalf("textCounts(%q) = %d, %v, %d, want %d, %v, %d", s, r, l, w, text.NonSpaceRunes(s), letters, countWords(s))
 		}
+		for _, most := range []int{-1, 0, 1, 2, r - 1, r, r + 1} {
+			mr, ml, mw := textCountsUpTo(s, most)
+			if r <= most && (mr != r || ml != l || mw != w) || r > most && mr <= most {
+				t.Fatalf("textCountsUpTo(%q, %d) = %d, %v, %d; textCounts: %d, %v, %d", s, most, mr, ml, mw, r, l, w)
+			}
+		}
 	})
 }
 

@@ -245,7 +245,9 @@ func (f *leadFinder) searchLead(stack []leadItem, labelRunes int, anySite bool) 
 			if pre == 0 {
 				f.first = n.Data
 			}
-			r, l, w := textCounts(n.Data)
+			// past max(maxNameRunes, labelRunes) runes no lead can follow:
+			// the rest of the text is not counted
+			r, l, w := textCountsUpTo(n.Data, max(maxNameRunes, labelRunes)-pre)
 			pre, letters, words = pre+r, letters || l, words+w
 			if marker(pre, letters) || labelRunes > 0 && pre <= labelRunes ||
 				labelRunes == 0 && pre <= maxNameRunes && words <= maxNameWords {
@@ -426,7 +428,11 @@ func countWords(t string) int {
 // textCounts returns, in one pass over t, its runes that are not
 // isSpaceRune (text.NonSpaceRunes), whether one of them is a letter
 // (unicode.IsLetter) and its words (countWords).
-func textCounts(t string) (runes int, letters bool, words int) {
+func textCounts(t string) (runes int, letters bool, words int) { return textCountsUpTo(t, len(t)) }
+
+// textCountsUpTo is textCounts, stopped once more than most runes are
+// counted: then runes > most, and letters and words are of a prefix.
+func textCountsUpTo(t string, most int) (runes int, letters bool, words int) {
 	counted := false // the current run is a word already
 	for i := 0; i < len(t); {
 		if c := t[i]; c < utf8.RuneSelf {
@@ -435,7 +441,9 @@ func textCounts(t string) (runes int, letters bool, words int) {
 				counted = false
 				continue
 			}
-			runes++
+			if runes++; runes > most {
+				return runes, letters, words
+			}
 			letter := 'a' <= c|0x20 && c|0x20 <= 'z'
 			letters = letters || letter
 			if !counted && (letter || '0' <= c && c <= '9') {
@@ -450,7 +458,9 @@ func textCounts(t string) (runes int, letters bool, words int) {
 			counted = false
 			continue
 		}
-		runes++
+		if runes++; runes > most {
+			return runes, letters, words
+		}
 		letters = letters || unicode.IsLetter(r)
 		if !counted && wordRune(r) {
 			words++
