@@ -50,7 +50,7 @@ import (
 // through this site.
 
 // lead is what an entry's first visible text is inside of.
-type lead int
+type lead uint8
 
 const (
 	leadNone  lead = iota // not a link (or a link to this page, to another site, a mailto:, …)
@@ -76,9 +76,10 @@ type leadFinder struct {
 	seg    string // the last segment of page's path (ownSegment)
 	hasSeg bool   // the path holds a '/' and does not end with one
 	stack  []leadItem
-	name   int    // firstTextLeadN: words of the name before the link, 0 for none
-	href   string // firstTextLeadN: the leading link's href
-	first  string // firstTextLeadN: the first text node before the link (a name's start), else ""
+	both   []bothItem // blockAndEntryLead's stack
+	name   int        // firstTextLeadN: words of the name before the link, 0 for none
+	href   string     // firstTextLeadN: the leading link's href
+	first  string     // firstTextLeadN: the first text node before the link (a name's start), else ""
 	boil   boilerCache
 	dt     termMemo   // the last dt's termOf
 	hrefs  *hrefCache // nil: hrefs are classified at each question

@@ -86,6 +86,7 @@ type walker struct {
 	runs        map[*html.Node]runText // text and number of each run's blocks that count
 	oneLink     []*html.Node           // runs whose leading blocks all lead by one link (block.go)
 	leads       leadFinder
+	memos       []leadMemo               // entries' leads found with their blocks' (blockentry.go)
 	nav         [maxSelfLinks]*html.Node // the navigation regions around self links (selfnav.go)
 	nNav        int                      // how many
 	lastPage    string                   // the href of the last counted entry that led to a page (scope.go)
@@ -109,6 +110,8 @@ type walkRoom struct {
 	blocks  []blockScope
 	oneLink []*html.Node
 	leads   []leadItem
+	both    []bothItem
+	memos   []leadMemo
 	rows    rowFinder
 	hrefs   hrefCache
 }
@@ -118,7 +121,7 @@ var walkRooms = sync.Pool{New: func() any { return new(walkRoom) }}
 // lend gives w the room's slices, empty.
 func (r *walkRoom) lend(w *walker) {
 	w.stack, w.entries, w.blocks, w.oneLink = r.stack[:0], r.entries[:0], r.blocks[:0], r.oneLink[:0]
-	w.leads.stack, w.rows = r.leads[:0], r.rows
+	w.leads.stack, w.leads.both, w.memos, w.rows = r.leads[:0], r.both[:0], r.memos[:0], r.rows
 	r.hrefs.next()
 	w.leads.hrefs = &r.hrefs
 }
@@ -127,12 +130,15 @@ func (r *walkRoom) lend(w *walker) {
 // and returns the room to the pool.
 func (r *walkRoom) keep(w *walker) {
 	r.stack, r.entries, r.blocks, r.oneLink = w.stack[:0], w.entries[:0], w.blocks[:0], w.oneLink[:0]
-	r.leads, r.rows = w.leads.stack[:0], w.rows
+	r.leads, r.both, r.rows = w.leads.stack[:0], w.leads.both[:0], w.rows
+	clear(w.memos) // the page's hrefs and texts
+	r.memos = w.memos[:0]
 	clear(r.stack[:w.deep]) // the frames beyond were cleared by the pages before
 	clear(r.entries[:cap(r.entries)])
 	clear(r.blocks[:cap(r.blocks)])
 	clear(r.oneLink[:cap(r.oneLink)])
 	clear(r.leads[:cap(r.leads)])
+	clear(r.both[:cap(r.both)])
 	walkRooms.Put(r)
 }
 
@@ -143,6 +149,7 @@ type frame struct {
 	n            *html.Node
 	run          *html.Node // the run of repeated blocks n is a block of, or nil
 	rowID        int32      // the row's number in the walk (rowStart, rowEnd)
+	memo         int32      // n's entry lead found with its block's, w.memos[memo-1]; 0: none
 	k            uint8      // rowStart: the row's cells
 	row          rowEdge
 	inLink, list bool
@@ -164,7 +171,7 @@ func (w *walker) visit(f frame) {
 		if boilerplateIn(n, &w.leads.boil) || (w.nNav > 0 && isRegion(n, w.nav[:w.nNav])) {
 			return
 		}
-		open := w.open(n, f.run)
+		open := w.open(n, f.run, f.memo)
 		if w.openPre(n) {
 			open |= openedPre
 		}
@@ -203,7 +210,14 @@ func (w *walker) visit(f frame) {
 				w.stack = append(w.stack, frame{row: rowEnd, rowID: w.nRows})
 			}
 		}
-		w.stack = append(w.stack, frame{n: c, inLink: f.inLink, list: f.list, run: run.leads(c, &w.leads)})
+		cf := frame{n: c, inLink: f.inLink, list: f.list}
+		var m leadMemo
+		var memoed bool
+		if cf.run, memoed = run.leads(c, &w.leads, &m); memoed {
+			w.memos = append(w.memos, m)
+			cf.memo = int32(len(w.memos))
+		}
+		w.stack = append(w.stack, cf)
 		if run.oneLink() {
 			w.noteOneLink(run.first)
 		}

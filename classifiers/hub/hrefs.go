@@ -75,9 +75,9 @@ type hrefCache struct {
 const hrefBits = 10
 const hrefSlots = 1 << hrefBits
 
-type hrefSlot struct {
+type hrefSlot struct { // 24 bytes
 	p   uintptr
-	n   int
+	n   int32
 	gen uint32
 	c   hrefClass
 }
@@ -99,9 +99,9 @@ func (f *leadFinder) classes(href string) hrefClass {
 	}
 	p := uintptr(unsafe.Pointer(unsafe.StringData(href)))
 	s := &h.slots[(uint64(p)*0x9E3779B97F4A7C15)>>(64-hrefBits)]
-	if s.p == p && s.n == len(href) && s.gen == h.gen {
+	if s.p == p && int(s.n) == len(href) && s.gen == h.gen {
 		return s.c
 	}
-	*s = hrefSlot{p: p, n: len(href), gen: h.gen, c: f.classify(href)}
+	*s = hrefSlot{p: p, n: int32(len(href)), gen: h.gen, c: f.classify(href)}
 	return s.c
 }
