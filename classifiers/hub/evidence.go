@@ -199,6 +199,10 @@ func (w *walker) visit(f frame) {
 			w.stack = append(w.stack, frame{n: n, exit: true, opened: open})
 		}
 	}
+	if n.FirstChild == nil {
+		w.deep = max(w.deep, len(w.stack))
+		return
+	}
 	var run blockRun
 	rows, el := w.rows.find(n)
 	for c := n.LastChild; c != nil; c = c.PrevSibling { // popped in document order
@@ -211,11 +215,13 @@ func (w *walker) visit(f frame) {
 			}
 		}
 		cf := frame{n: c, inLink: f.inLink, list: f.list}
-		var m leadMemo
-		var memoed bool
-		if cf.run, memoed = run.leads(c, &w.leads, &m); memoed {
-			w.memos = append(w.memos, m)
-			cf.memo = int32(len(w.memos))
+		if c.Type == html.ElementNode && blockTag(c) { // run.leads has nothing to do with others
+			var m leadMemo
+			var memoed bool
+			if cf.run, memoed = run.leads(c, &w.leads, &m); memoed {
+				w.memos = append(w.memos, m)
+				cf.memo = int32(len(w.memos))
+			}
 		}
 		w.stack = append(w.stack, cf)
 		if run.oneLink() {
