@@ -114,7 +114,7 @@ func endsWithSegment(path, seg string) bool {
 	return k > 0 && path[k-1] == '/' && path[k:] == seg
 }
 
-// FuzzPathHelpers checks indexAnyOf and endsWithSegment against the
+// FuzzPathHelpers checks indexSchemeSep, indexAnyOf and endsWithSegment against the
 // strings functions they stand for, and ownSegment against
 // endsWithSegment of the last segment, on a page whose path ends with seg.
 func FuzzPathHelpers(f *testing.F) {
@@ -122,6 +122,9 @@ func FuzzPathHelpers(f *testing.F) {
 		f.Add(s[0], s[1])
 	}
 	f.Fuzz(func(t *testing.T, s, seg string) {
+		if got, want := indexSchemeSep(s), strings.Index(s, "://"); got != want {
+			t.Fatalf("indexSchemeSep(%q) = %d, want %d", s, got, want)
+		}
 		for _, chars := range []string{"?#", "/?#"} {
 			if got, want := indexAnyOf(s, chars), strings.IndexAny(s, chars); got != want {
 				t.Fatalf("indexAnyOf(%q, %q) = %d, want %d", s, chars, got, want)

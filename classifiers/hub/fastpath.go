@@ -94,3 +94,16 @@ func plainFile(s string) bool {
 	}
 	return true
 }
+
+// indexSchemeSep is strings.Index(u, "://"), answered without a search
+// for a URL that starts with "http://" or "https://" (every link the
+// crawler gives): no ':' comes before their own.
+func indexSchemeSep(u string) int {
+	switch {
+	case len(u) >= 7 && u[:7] == "http://":
+		return 4
+	case len(u) >= 8 && u[:8] == "https://":
+		return 5
+	}
+	return strings.Index(u, "://")
+}
