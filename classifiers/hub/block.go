@@ -40,10 +40,12 @@ type blockRun struct {
 
 // leads returns the run of child c (visited after its next siblings),
 // named by its first element, when c is a block of a run of at least
-// minBlockRun that leads to another page; else nil.
-func (r *blockRun) leads(c *html.Node, f *leadFinder) *html.Node {
+// minBlockRun that leads to another page; else nil. Of a list item or a
+// table row in such a run it also returns the entry's lead (entryLead) in
+// memo, with memoed set (blockentry.go).
+func (r *blockRun) leads(c *html.Node, f *leadFinder, memo *leadMemo) (run *html.Node, memoed bool) {
 	if c.Type != html.ElementNode || !blockTag(c) {
-		return nil
+		return nil, false
 	}
 	if r.left > 0 { // the elements of a run are adjacent: c is the run's next
 		r.left--
@@ -56,15 +58,25 @@ func (r *blockRun) leads(c *html.Node, f *leadFinder) *html.Node {
 		r.left = r.n - 1
 		r.href, r.leading, r.mixed = "", 0, false
 	}
-	if r.n >= minBlockRun && f.firstTextLead(c, maxBlockLabelRunes, true) == leadPage {
+	if r.n < minBlockRun {
+		return nil, false
+	}
+	var l lead
+	if c.DataAtom == atom.Li || c.DataAtom == atom.Tr {
+		l, *memo = f.blockAndEntryLead(c)
+		memoed = true
+	} else {
+		l = f.firstTextLead(c, maxBlockLabelRunes, true)
+	}
+	if l == leadPage {
 		if r.leading > 0 && f.href != r.href {
 			r.mixed = true
 		}
 		r.href = f.href
 		r.leading++
-		return r.first
+		return r.first, memoed
 	}
-	return nil
+	return nil, memoed
 }
 
 // oneLink reports whether the run just visited whole (c, the last element

@@ -98,6 +98,12 @@ func FuzzTextCounts(f *testing.F) {
 		if r != text.NonSpaceRunes(s) || l != letters || w != countWords(s) {
 			t.Fatalf("textCounts(%q) = %d, %v, %d, want %d, %v, %d", s, r, l, w, text.NonSpaceRunes(s), letters, countWords(s))
 		}
+		for _, most := range []int{-1, 0, 1, 2, r - 1, r, r + 1} {
+			mr, ml, mw := textCountsUpTo(s, most)
+			if r <= most && (mr != r || ml != l || mw != w) || r > most && mr <= most {
+				t.Fatalf("textCountsUpTo(%q, %d) = %d, %v, %d; textCounts: %d, %v, %d", s, most, mr, ml, mw, r, l, w)
+			}
+		}
 	})
 }
 
@@ -108,7 +114,7 @@ func endsWithSegment(path, seg string) bool {
 	return k > 0 && path[k-1] == '/' && path[k:] == seg
 }
 
-// FuzzPathHelpers checks indexAnyOf and endsWithSegment against the
+// FuzzPathHelpers checks indexSchemeSep, indexAnyOf and endsWithSegment against the
 // strings functions they stand for, and ownSegment against
 // endsWithSegment of the last segment, on a page whose path ends with seg.
 func FuzzPathHelpers(f *testing.F) {
@@ -116,6 +122,9 @@ func FuzzPathHelpers(f *testing.F) {
 		f.Add(s[0], s[1])
 	}
 	f.Fuzz(func(t *testing.T, s, seg string) {
+		if got, want := indexSchemeSep(s), strings.Index(s, "://"); got != want {
+			t.Fatalf("indexSchemeSep(%q) = %d, want %d", s, got, want)
+		}
 		for _, chars := range []string{"?#", "/?#"} {
 			if got, want := indexAnyOf(s, chars), strings.IndexAny(s, chars); got != want {
 				t.Fatalf("indexAnyOf(%q, %q) = %d, want %d", s, chars, got, want)

@@ -50,7 +50,7 @@ import (
 // through this site.
 
 // lead is what an entry's first visible text is inside of.
-type lead int
+type lead uint8
 
 const (
 	leadNone  lead = iota // not a link (or a link to this page, to another site, a mailto:, …)
@@ -76,11 +76,13 @@ type leadFinder struct {
 	seg    string // the last segment of page's path (ownSegment)
 	hasSeg bool   // the path holds a '/' and does not end with one
 	stack  []leadItem
-	name   int    // firstTextLeadN: words of the name before the link, 0 for none
-	href   string // firstTextLeadN: the leading link's href
-	first  string // firstTextLeadN: the first text node before the link (a name's start), else ""
+	both   []bothItem // blockAndEntryLead's stack
+	name   int        // firstTextLeadN: words of the name before the link, 0 for none
+	href   string     // firstTextLeadN: the leading link's href
+	first  string     // firstTextLeadN: the first text node before the link (a name's start), else ""
 	boil   boilerCache
-	dt     termMemo // the last dt's termOf
+	dt     termMemo   // the last dt's termOf
+	hrefs  *hrefCache // nil: hrefs are classified at each question
 }
 
 func newLeadFinder(pageURL string) leadFinder {
@@ -244,7 +246,9 @@ func (f *leadFinder) searchLead(stack []leadItem, labelRunes int, anySite bool) 
 			if pre == 0 {
 				f.first = n.Data
 			}
-			r, l, w := textCounts(n.Data)
+			// past max(maxNameRunes, labelRunes) runes no lead can follow:
+			// the rest of the text is not counted
+			r, l, w := textCountsUpTo(n.Data, max(maxNameRunes, labelRunes)-pre)
 			pre, letters, words = pre+r, letters || l, words+w
 			if marker(pre, letters) || labelRunes > 0 && pre <= labelRunes ||
 				labelRunes == 0 && pre <= maxNameRunes && words <= maxNameWords {
@@ -306,33 +310,22 @@ type leadItem struct {
 // of this page, a mailto:, javascript: or other non-page scheme; with the
 // page's URL known, also another site or the page itself).
 func (f *leadFinder) hrefLead(href string, anySite bool) lead {
-	href = strings.TrimSpace(href)
-	if i := strings.IndexByte(href, ':'); i > 0 && !strings.ContainsAny(href[:i], "/?#") {
-		switch strings.ToLower(href[:i]) {
-		case "http", "https":
-		default:
-			return leadNone
-		}
+	c := f.classes(href)
+	if anySite {
+		return c.anySite
 	}
-	i := strings.IndexByte(href, '#')
-	if href == "" || i == 0 {
-		return leadNone
-	}
-	if f.page != nil && !f.onSite(href, anySite) {
-		return leadNone
-	}
-	if i > 0 {
-		return leadPlace
-	}
-	return leadPage
+	return c.onSite
 }
 
-// onSite reports whether href (not empty, not a #fragment alone) leads to
-// the page's site (any site when anySite) and not back to the page itself.
-// It parses href only when its last path segment is the page's own.
-func (f *leadFinder) onSite(href string, anySite bool) bool {
+// siteParts tells where href (trimmed, not empty, not a #fragment alone;
+// c its hrefScheme) leads: off, to another site than the page's; else
+// other, to another page of the site than the page itself. href leads to
+// the page's site (any site when anySite) and not back to the page itself
+// when off && anySite || !off && other. It parses href only when its last
+// path segment is the page's own.
+func (f *leadFinder) siteParts(href string, c int) (off, other bool) {
 	rest := href
-	if c := strings.IndexByte(href, ':'); c > 0 && !strings.ContainsAny(href[:c], "/?#") {
+	if c > 0 {
 		rest = href[c+1:] // the scheme, http or https (hrefLead)
 	}
 	if strings.HasPrefix(rest, "//") {
@@ -349,20 +342,32 @@ func (f *leadFinder) onSite(href string, anySite bool) bool {
 			host = host[:j]
 		}
 		if !sameSite(siteOf(strings.Trim(host, "[]")), f.site) {
-			return anySite
+			return true, false
 		}
 	}
 	if j := indexAnyOf(rest, "?#"); j >= 0 {
 		rest = rest[:j]
 	}
 	if rest != "" && rest[len(rest)-1] != '/' && !f.ownSegment(rest) {
-		return true // another file than the page's
+		return false, true // another file than the page's
 	}
 	u, err := f.page.Parse(href)
-	return err == nil && (u.Path != f.page.Path || u.RawQuery != f.page.RawQuery || !sameSite(siteOf(u.Hostname()), f.site))
+	return false, err == nil && (u.Path != f.page.Path || u.RawQuery != f.page.RawQuery || !sameSite(siteOf(u.Hostname()), f.site))
 }
 
 func lastSegment(p string) string { return p[strings.LastIndexByte(p, '/')+1:] }
+
+// webScheme reports whether scheme is http or https, ASCII case ignored
+// (strings.ToLower's, without its pass over the scheme).
+func webScheme(scheme string) bool {
+	switch len(scheme) {
+	case 4:
+		return asciiEqualFold(scheme, "http")
+	case 5:
+		return asciiEqualFold(scheme, "https")
+	}
+	return false
+}
 
 // ownSegment reports whether the last segment of rest (not empty: rest
 // does not end in '/') is the page's own, as endsWithSegment(page path,
@@ -403,27 +408,7 @@ func attr(n *html.Node, key string) (string, bool) {
 // #fragment alone or, with the page's URL known, the page's own path with
 // a #fragment. An entry holding such a link summarises a member of this
 // page (an API summary's row), whatever its first link leads to.
-func (f *leadFinder) selfPlace(href string) bool {
-	href = strings.TrimSpace(href)
-	i := strings.IndexByte(href, '#')
-	switch {
-	case i < 0 || i == len(href)-1:
-		return false
-	case i == 0:
-		return true
-	case f.page == nil:
-		return false
-	}
-	if base := href[:i]; !strings.ContainsAny(base, ":/?%\\") && base != "." && base != ".." {
-		return base == lastSegment(f.page.Path) // a file in the page's directory: no need to parse
-	}
-	if c := strings.IndexByte(href, ':'); c > 0 && !strings.ContainsAny(href[:c], "/?#") {
-		if s := strings.ToLower(href[:c]); s != "http" && s != "https" {
-			return false
-		}
-	}
-	return !f.onSite(href, true)
-}
+func (f *leadFinder) selfPlace(href string) bool { return f.classes(href).self }
 
 // countWords returns the words of t: runs of non-space runes holding a
 // letter or a digit.
@@ -444,7 +429,11 @@ func countWords(t string) int {
 // textCounts returns, in one pass over t, its runes that are not
 // isSpaceRune (text.NonSpaceRunes), whether one of them is a letter
 // (unicode.IsLetter) and its words (countWords).
-func textCounts(t string) (runes int, letters bool, words int) {
+func textCounts(t string) (runes int, letters bool, words int) { return textCountsUpTo(t, len(t)) }
+
+// textCountsUpTo is textCounts, stopped once more than most runes are
+// counted: then runes > most, and letters and words are of a prefix.
+func textCountsUpTo(t string, most int) (runes int, letters bool, words int) {
 	counted := false // the current run is a word already
 	for i := 0; i < len(t); {
 		if c := t[i]; c < utf8.RuneSelf {
@@ -453,7 +442,9 @@ func textCounts(t string) (runes int, letters bool, words int) {
 				counted = false
 				continue
 			}
-			runes++
+			if runes++; runes > most {
+				return runes, letters, words
+			}
 			letter := 'a' <= c|0x20 && c|0x20 <= 'z'
 			letters = letters || letter
 			if !counted && (letter || '0' <= c && c <= '9') {
@@ -468,7 +459,9 @@ func textCounts(t string) (runes int, letters bool, words int) {
 			counted = false
 			continue
 		}
-		runes++
+		if runes++; runes > most {
+			return runes, letters, words
+		}
 		letters = letters || unicode.IsLetter(r)
 		if !counted && wordRune(r) {
 			words++

@@ -80,11 +80,13 @@ func MeasurePageAt(doc *html.Node, pageURL string) Evidence {
 type walker struct {
 	e           Evidence
 	stack       []frame
+	deep        int // the most frames stack held (keep clears those)
 	entries     []entryScope
 	blocks      []blockScope
 	runs        map[*html.Node]runText // text and number of each run's blocks that count
 	oneLink     []*html.Node           // runs whose leading blocks all lead by one link (block.go)
 	leads       leadFinder
+	memos       []leadMemo               // entries' leads found with their blocks' (blockentry.go)
 	nav         [maxSelfLinks]*html.Node // the navigation regions around self links (selfnav.go)
 	nNav        int                      // how many
 	lastPage    string                   // the href of the last counted entry that led to a page (scope.go)
@@ -108,7 +110,10 @@ type walkRoom struct {
 	blocks  []blockScope
 	oneLink []*html.Node
 	leads   []leadItem
+	both    []bothItem
+	memos   []leadMemo
 	rows    rowFinder
+	hrefs   hrefCache
 }
 
 var walkRooms = sync.Pool{New: func() any { return new(walkRoom) }}
@@ -116,19 +121,24 @@ var walkRooms = sync.Pool{New: func() any { return new(walkRoom) }}
 // lend gives w the room's slices, empty.
 func (r *walkRoom) lend(w *walker) {
 	w.stack, w.entries, w.blocks, w.oneLink = r.stack[:0], r.entries[:0], r.blocks[:0], r.oneLink[:0]
-	w.leads.stack, w.rows = r.leads[:0], r.rows
+	w.leads.stack, w.leads.both, w.memos, w.rows = r.leads[:0], r.both[:0], r.memos[:0], r.rows
+	r.hrefs.next()
+	w.leads.hrefs = &r.hrefs
 }
 
 // keep takes back w's slices, grown or not, cleared of the page's nodes,
 // and returns the room to the pool.
 func (r *walkRoom) keep(w *walker) {
 	r.stack, r.entries, r.blocks, r.oneLink = w.stack[:0], w.entries[:0], w.blocks[:0], w.oneLink[:0]
-	r.leads, r.rows = w.leads.stack[:0], w.rows
-	clear(r.stack[:cap(r.stack)])
+	r.leads, r.both, r.rows = w.leads.stack[:0], w.leads.both[:0], w.rows
+	clear(w.memos) // the page's hrefs and texts
+	r.memos = w.memos[:0]
+	clear(r.stack[:w.deep]) // the frames beyond were cleared by the pages before
 	clear(r.entries[:cap(r.entries)])
 	clear(r.blocks[:cap(r.blocks)])
 	clear(r.oneLink[:cap(r.oneLink)])
 	clear(r.leads[:cap(r.leads)])
+	clear(r.both[:cap(r.both)])
 	walkRooms.Put(r)
 }
 
@@ -139,6 +149,7 @@ type frame struct {
 	n            *html.Node
 	run          *html.Node // the run of repeated blocks n is a block of, or nil
 	rowID        int32      // the row's number in the walk (rowStart, rowEnd)
+	memo         int32      // n's entry lead found with its block's, w.memos[memo-1]; 0: none
 	k            uint8      // rowStart: the row's cells
 	row          rowEdge
 	inLink, list bool
@@ -160,7 +171,7 @@ func (w *walker) visit(f frame) {
 		if boilerplateIn(n, &w.leads.boil) || (w.nNav > 0 && isRegion(n, w.nav[:w.nNav])) {
 			return
 		}
-		open := w.open(n, f.run)
+		open := w.open(n, f.run, f.memo)
 		if w.openPre(n) {
 			open |= openedPre
 		}
@@ -188,6 +199,10 @@ func (w *walker) visit(f frame) {
 			w.stack = append(w.stack, frame{n: n, exit: true, opened: open})
 		}
 	}
+	if n.FirstChild == nil {
+		w.deep = max(w.deep, len(w.stack))
+		return
+	}
 	var run blockRun
 	rows, el := w.rows.find(n)
 	for c := n.LastChild; c != nil; c = c.PrevSibling { // popped in document order
@@ -199,7 +214,16 @@ func (w *walker) visit(f frame) {
 				w.stack = append(w.stack, frame{row: rowEnd, rowID: w.nRows})
 			}
 		}
-		w.stack = append(w.stack, frame{n: c, inLink: f.inLink, list: f.list, run: run.leads(c, &w.leads)})
+		cf := frame{n: c, inLink: f.inLink, list: f.list}
+		if c.Type == html.ElementNode && blockTag(c) { // run.leads has nothing to do with others
+			var m leadMemo
+			var memoed bool
+			if cf.run, memoed = run.leads(c, &w.leads, &m); memoed {
+				w.memos = append(w.memos, m)
+				cf.memo = int32(len(w.memos))
+			}
+		}
+		w.stack = append(w.stack, cf)
 		if run.oneLink() {
 			w.noteOneLink(run.first)
 		}
@@ -208,6 +232,7 @@ func (w *walker) visit(f frame) {
 			rows = rows[:k-1]
 		}
 	}
+	w.deep = max(w.deep, len(w.stack))
 }
 
 func (w *walker) count(t string, inLink, list bool) {

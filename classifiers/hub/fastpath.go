@@ -54,3 +54,56 @@ func indexAnyOf(s, chars string) int {
 	}
 	return best
 }
+
+// trimSpace is strings.TrimSpace, without its loops when s neither starts
+// nor ends with a space or a non-ASCII byte (an href nearly always).
+func trimSpace(s string) string {
+	if k := len(s); k > 0 && s[0] < utf8.RuneSelf && s[k-1] < utf8.RuneSelf && !spaceByte[s[0]] && !spaceByte[s[k-1]] {
+		return s
+	}
+	return strings.TrimSpace(s)
+}
+
+// hrefScheme returns the index of the ':' ending href's scheme: the first
+// ':', when it is not the first byte and no '/', '?' or '#' comes before
+// it; else -1 (strings.ContainsAny's set is not built per call).
+func hrefScheme(href string) int {
+	i := strings.IndexByte(href, ':')
+	if i <= 0 {
+		return -1
+	}
+	for _, c := range []byte(href[:i]) {
+		if c == '/' || c == '?' || c == '#' {
+			return -1
+		}
+	}
+	return i
+}
+
+// notPlainFile marks the bytes that keep an href's part before '#' from
+// being a plain file name in the page's directory (selfPlace).
+var notPlainFile = [256]bool{':': true, '/': true, '?': true, '%': true, '\\': true}
+
+// plainFile reports whether s holds none of ":/?%\" (strings.ContainsAny
+// negated, without the set built per call).
+func plainFile(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if notPlainFile[s[i]] {
+			return false
+		}
+	}
+	return true
+}
+
+// indexSchemeSep is strings.Index(u, "://"), answered without a search
+// for a URL that starts with "http://" or "https://" (every link the
+// crawler gives): no ':' comes before their own.
+func indexSchemeSep(u string) int {
+	switch {
+	case len(u) >= 7 && u[:7] == "http://":
+		return 4
+	case len(u) >= 8 && u[:8] == "https://":
+		return 5
+	}
+	return strings.Index(u, "://")
+}

@@ -192,7 +192,7 @@ func contextsOf(page *crawl.Page) *linkContexts {
 // pathQuery is u's path with its query, fragment cut; the scheme and host
 // are left out when u has them ("/" when it has no path).
 func pathQuery(u string) string {
-	if i := strings.Index(u, "://"); i >= 0 {
+	if i := indexSchemeSep(u); i >= 0 {
 		u = afterHost(u[i+3:])
 	}
 	if i := strings.IndexByte(u, '#'); i >= 0 {
@@ -221,7 +221,7 @@ func resolvedKey(basePath, href string) (uint64, bool) {
 	if href == "" {
 		return 0, false
 	}
-	if i := strings.Index(href, "://"); i >= 0 {
+	if i := indexSchemeSep(href); i >= 0 {
 		if s := strings.ToLower(href[:i]); s != "http" && s != "https" {
 			return 0, false
 		}

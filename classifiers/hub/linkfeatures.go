@@ -1,9 +1,6 @@
 package hub
 
-import (
-	"math/bits"
-	"strings"
-)
+import "math/bits"
 
 // Link features for the per-host link model (linkmodel.go): what is known
 // of a link before its page is fetched, hashed into linkDim buckets
@@ -158,7 +155,7 @@ func (v *linkVec) addShape(tag byte, s string) {
 // splitPath returns the host and the path of u (query and fragment cut)
 // and whether u has a query; u need not have a scheme.
 func splitPath(u string) (host, path string, query bool) {
-	if i := strings.Index(u, "://"); i >= 0 {
+	if i := indexSchemeSep(u); i >= 0 {
 		u = u[i+3:]
 		j := 0
 		for j < len(u) && u[j] != '/' && u[j] != '?' && u[j] != '#' {

@@ -150,3 +150,53 @@ func BenchmarkLinkContexts(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkOnURL is the hook's OnURL alone, with the per-host link model
+// as a crawl has it: the 109 subset pages went through OnPage once (their
+// host fetched, its model learning), then each op labels every out-link of
+// every page, from its page (4,051 links; the SVM's decisions are
+// remembered after the first op, as a crawl's repeated links are).
+func BenchmarkOnURL(b *testing.B) {
+	pages := subsetPages(b)
+	c, err := hub.Default()
+	if err != nil {
+		b.Fatal(err)
+	}
+	pm, err := hub.DefaultPageModel()
+	if err != nil {
+		b.Fatal(err)
+	}
+	h, err := hub.NewHook(c, hub.Policy{}, hub.WithPageModel(pm), hub.WithLinkModel(hub.LinkLearning{}, 64))
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	done := make([]crawl.Page, len(pages))
+	links := 0
+	for i, p := range pages {
+		done[i] = *p
+		if err := h.OnPage(ctx, &done[i]); err != nil {
+			b.Fatal(err)
+		}
+		links += len(p.Links)
+	}
+	b.ReportAllocs()
+	hubs := 0
+	for b.Loop() {
+		hubs = 0
+		for i := range done {
+			for _, l := range done[i].Links {
+				if err := h.OnURL(ctx, &done[i], &l); err != nil {
+					b.Fatal(err)
+				}
+				if hub.IsHub(l.Label) {
+					hubs++
+				}
+			}
+		}
+	}
+	if hubs == 0 || hubs == links {
+		b.Fatalf("%d of %d links labelled hub", hubs, links)
+	}
+	b.ReportMetric(float64(links), "links/op")
+}

@@ -3,6 +3,7 @@ package hub
 import (
 	"strings"
 
+	"github.com/crawl-project/crawl/text"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 )
@@ -186,12 +187,14 @@ func (w *walker) preSegment(seg string, n int, inLink bool) {
 			return
 		}
 		if n < 0 {
-			n, _, _ = textCounts(seg)
+			n = text.NonSpaceRunes(seg)
 		}
 		p.runes += n
 		return
 	}
-	n, letters, words := textCounts(seg)
+	if n < 0 {
+		n = text.NonSpaceRunes(seg)
+	}
 	if n == 0 {
 		return
 	}
@@ -207,10 +210,14 @@ func (w *walker) preSegment(seg string, n int, inLink bool) {
 		}
 		return
 	}
-	p.before += n
+	if p.before += n; p.before > maxNameRunes { // no marker, no name: letters and words tell nothing
+		p.decided = true // the line starts with prose: no entry
+		return
+	}
+	_, letters, words := textCounts(seg)
 	p.letters = p.letters || letters
 	p.words += words
-	if !marker(p.before, p.letters) && (p.before > maxNameRunes || p.words > maxNameWords) {
+	if !marker(p.before, p.letters) && p.words > maxNameWords {
 		p.decided = true // the line starts with prose: no entry
 	}
 }

@@ -59,23 +59,21 @@ func (r *rowFinder) find(n *html.Node) ([]rowSpan, int) {
 	if n.Type != html.ElementNode {
 		return nil, 0
 	}
-	cells := 0 // element children that may be cells
+	cells, els := 0, 0 // element children that may be cells, element children
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		if c.Type == html.ElementNode {
-			r.sigs = append(r.sigs, 0)
+			els++
 			if cellTag(c) {
 				cells++
 			}
 		}
 	}
 	if cells < 2*minRowRepeats {
-		return nil, len(r.sigs)
+		return nil, els
 	}
-	i := 0
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		if c.Type == html.ElementNode {
-			r.sigs[i] = cellSig(c)
-			i++
+			r.sigs = append(r.sigs, cellSig(c))
 		}
 	}
 	for i := 0; i+2*minRowRepeats <= len(r.sigs); {

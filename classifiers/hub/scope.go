@@ -64,9 +64,15 @@ const (
 // open opens the scopes element n starts: an entry when it leads to a page
 // or a place, a barrier when it is a list or table inside an entry, a block
 // when the walk found it a repeated block (block).
-func (w *walker) open(n *html.Node, run *html.Node) opened {
+func (w *walker) open(n *html.Node, run *html.Node, memo int32) opened {
 	var o opened
-	l := w.leads.entryLead(n)
+	var l lead
+	if memo > 0 { // found with n's block's (blockentry.go)
+		m := &w.memos[memo-1]
+		l, w.leads.name, w.leads.href, w.leads.first = m.lead, m.name, m.href, m.first
+	} else {
+		l = w.leads.entryLead(n)
+	}
 	if l == leadNone && run != nil && wrappedRow(n) {
 		l = w.leads.firstTextLead(n, 0, false)
 	}

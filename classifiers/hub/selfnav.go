@@ -64,12 +64,21 @@ func selfNavRegions(doc *html.Node, regions *[maxSelfLinks]*html.Node) int {
 				n = nextSkipping(n, doc)
 				continue
 			}
-		}
-		if n.FirstChild != nil {
+			if n.FirstChild != nil {
+				n = n.FirstChild
+				continue
+			}
+		} else if n.FirstChild != nil { // the document
 			n = n.FirstChild
 			continue
 		}
-		n = nextSkipping(n, doc)
+		for n.NextSibling == nil && n != doc { // nextSkipping, inlined: most nodes are leaves
+			n = n.Parent
+		}
+		if n == doc {
+			break
+		}
+		n = n.NextSibling
 	}
 	if ns == 0 || len(headings) == 0 {
 		return 0
