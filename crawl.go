@@ -24,8 +24,11 @@ type Link struct {
 	// Rel is the link type of a navigation <link> element the link came
 	// from (its rel, lower-cased: "next", "index", "appendix", …; package
 	// crawler says which are followed), "" for a link of the body (<a>,
-	// <area>) and for seeds. Not stored: links read back from a store or
-	// frontier have none.
+	// <area>) and for seeds. Stored with the page's out-links (package
+	// store's links table, since schema version 12: a store's PageLinks and
+	// the links export give it back; "" in stores written before). The
+	// persisted frontiers (SQLite, Redis) do not keep it: a link popped
+	// from them has none.
 	Rel string
 
 	Priority float64 // frontier priority: higher is fetched first

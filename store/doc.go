@@ -1,6 +1,7 @@
 // Package store keeps a crawl in one SQLite file (WAL mode, synchronous
 // NORMAL, foreign keys on): pages with their gzip-compressed HTML (in a
-// table of its own, page_html, since schema version 9), their links,
+// table of its own, page_html, since schema version 9), their links (with
+// the rel of a head <link>, crawl.Link.Rel, since schema version 12),
 // failures, the persisted frontier, batches, structural clusters with their
 // LSH fingerprint index, extracted records, fuzzy topics and run metadata.
 //
@@ -29,7 +30,7 @@
 //   - lock_unix.go, lock_other.go: the lock file.
 //   - schema.go: the ordered migrations (PRAGMA user_version), SchemaVersion, SetMeta, Meta.
 //   - pages.go: SaveResults (multi-row link inserts, a commit's last links in power-of-two statements prepared once, pages encoded on all CPUs), MaxSeq, Counts, LinkCount.
-//   - read.go: gzip, UnbatchedPages, Pages, PagesNoHTML, PageBySeq, PageLinks.
+//   - read.go: gzip, UnbatchedPages, Pages, PagesNoHTML, PageBySeq, PageLinks (with Rel).
 //   - batch.go: SaveBatch (its records through records.go), ClusterRow, ResultClusters, SetClusters, Clusters, ClusterCandidates, DeleteClusters, SaveTopics (only changed pages rewritten, README.md), TopicWords.
 //   - annotations.go: per-page annotations (crawl.Page.Annotations, JSON in pages.annotations), AnnotationNames.
 //   - results.go: the named batch results other than the clusters (JSON by batch and name), BatchResults.

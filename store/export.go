@@ -37,6 +37,7 @@ type LinkRow struct {
 	Pos     int
 	ToURL   string
 	Anchor  string
+	Rel     string // crawl.Link.Rel: a head <link>'s rel, "" for a body link
 }
 
 // RecordRow is one row of the records export.
@@ -92,7 +93,7 @@ func (s *Store) ExportPages(ctx context.Context, fn func(PageRow) error) error {
 
 // ExportLinks calls fn for every link, by page seq and position.
 func (s *Store) ExportLinks(ctx context.Context, fn func(LinkRow) error) error {
-	rows, err := s.r.QueryContext(ctx, `SELECT l.from_seq, p.url, l.pos, l.to_url, l.anchor
+	rows, err := s.r.QueryContext(ctx, `SELECT l.from_seq, p.url, l.pos, l.to_url, l.anchor, l.rel
 		FROM links l JOIN pages p ON p.seq = l.from_seq ORDER BY l.from_seq, l.pos`)
 	if err != nil {
 		return fmt.Errorf("store: export links: %w", err)
@@ -100,7 +101,7 @@ func (s *Store) ExportLinks(ctx context.Context, fn func(LinkRow) error) error {
 	defer rows.Close()
 	for rows.Next() {
 		var r LinkRow
-		if err := rows.Scan(&r.FromSeq, &r.FromURL, &r.Pos, &r.ToURL, &r.Anchor); err != nil {
+		if err := rows.Scan(&r.FromSeq, &r.FromURL, &r.Pos, &r.ToURL, &r.Anchor, &r.Rel); err != nil {
 			return fmt.Errorf("store: export links: %w", err)
 		}
 		if err := fn(r); err != nil {

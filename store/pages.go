@@ -202,20 +202,23 @@ type linkWriter struct {
 const linkChunk = 200
 
 // linkArgs keeps the writers' argument slices from commit to commit.
-var linkArgs = sync.Pool{New: func() any { a := make([]any, 0, 4*linkChunk); return &a }}
+var linkArgs = sync.Pool{New: func() any { a := make([]any, 0, linkCols*linkChunk); return &a }}
+
+// linkCols is the number of columns a link row binds.
+const linkCols = 5
 
 func newLinkWriter(ctx context.Context, tx *sql.Tx, hot *hotStmts) *linkWriter {
 	return &linkWriter{ctx: ctx, tx: tx, hot: hot, args: linkArgs.Get().(*[]any)}
 }
 
 func linkInsert(n int) string {
-	return "INSERT INTO links(from_seq, pos, to_url, anchor) VALUES " +
-		strings.Repeat("(?,?,?,?),", n-1) + "(?,?,?,?) ON CONFLICT DO NOTHING"
+	return "INSERT INTO links(from_seq, pos, to_url, anchor, rel) VALUES " +
+		strings.Repeat("(?,?,?,?,?),", n-1) + "(?,?,?,?,?) ON CONFLICT DO NOTHING"
 }
 
 func (w *linkWriter) add(seq int64, pos int, l crawl.Link) error {
-	*w.args = append(*w.args, seq, pos, l.URL, l.Anchor)
-	if len(*w.args) < 4*linkChunk {
+	*w.args = append(*w.args, seq, pos, l.URL, l.Anchor, l.Rel)
+	if len(*w.args) < linkCols*linkChunk {
 		return nil
 	}
 	if w.full == nil {
@@ -234,18 +237,18 @@ func (w *linkWriter) flush() error {
 	args := *w.args
 	*w.args = args[:0]
 	for len(args) > 0 {
-		i := bits.Len(uint(len(args)/4)) - 1 // 1<<i ≤ rows left
+		i := bits.Len(uint(len(args)/linkCols)) - 1 // 1<<i ≤ rows left
 		i = min(i, linkRowsSizes-1)
 		st, err := w.hot.get(w.ctx, w.tx, stmtLinkRows+hotStmt(i))
 		if err != nil {
 			return err
 		}
-		_, err = st.ExecContext(w.ctx, args[:4<<i]...)
+		_, err = st.ExecContext(w.ctx, args[:linkCols<<i]...)
 		st.Close()
 		if err != nil {
 			return err
 		}
-		args = args[4<<i:]
+		args = args[linkCols<<i:]
 	}
 	return nil
 }

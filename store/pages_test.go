@@ -222,6 +222,7 @@ func TestTopicsAndExports(t *testing.T) {
 	st := open(t, filepath.Join(t.TempDir(), "crawl.db"))
 	p1, p2 := page(1, "http://a.test/1", 10), page(2, "http://a.test/2", 10)
 	p1.Label = crawl.LabelHub
+	p2.Links[1].Rel = "appendix"
 	st.AddFrontier(ctx, []crawl.FrontierEntry{{Host: "a.test", Link: crawl.Link{URL: p1.URL, Priority: 3.5}}})
 	if err := st.SaveResults(ctx, []*crawl.Page{p1, p2}, nil); err != nil {
 		t.Fatal(err)
@@ -242,7 +243,7 @@ func TestTopicsAndExports(t *testing.T) {
 	}
 	var links []store.LinkRow
 	st.ExportLinks(ctx, func(r store.LinkRow) error { links = append(links, r); return nil })
-	if len(links) != 4 || links[0].FromURL != p1.URL || links[3].ToURL != p2.URL+"/y" {
+	if len(links) != 4 || links[0].FromURL != p1.URL || links[3].ToURL != p2.URL+"/y" || links[3].Rel != "appendix" || links[2].Rel != "" {
 		t.Errorf("ExportLinks = %+v", links)
 	}
 	hubs, err := st.HubPages(ctx)
@@ -288,7 +289,7 @@ func TestRevisit(t *testing.T) {
 	}
 	re := page(99, p.URL, 300)
 	re.Title = "changed"
-	re.Links = re.Links[:1]
+	re.Links = []crawl.Link{re.Links[0], {URL: "http://a.test/hub/next", Rel: "next"}}
 	if err := st.UpdatePage(ctx, re); err != nil {
 		t.Fatal(err)
 	}
@@ -298,7 +299,7 @@ func TestRevisit(t *testing.T) {
 	got, _ := st.PageBySeq(ctx, 1)
 	links, _ := st.PageLinks(ctx, 1)
 	un, _ := st.UnbatchedPages(ctx)
-	if got.Title != "changed" || !bytes.Equal(got.HTML, re.HTML) || len(links) != 1 || len(un) != 1 {
+	if got.Title != "changed" || !bytes.Equal(got.HTML, re.HTML) || len(links) != 2 || links[1].Rel != "next" || len(un) != 1 {
 		t.Errorf("after UpdatePage: title %q, %d links, %d unbatched", got.Title, len(links), len(un))
 	}
 	if err := st.UpdatePage(ctx, page(5, "http://a.test/none", 1)); err == nil {

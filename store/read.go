@@ -184,9 +184,11 @@ func (s *Store) PageBySeq(ctx context.Context, seq int64) (*crawl.Page, error) {
 	return p, nil
 }
 
-// PageLinks returns the stored out-links of page seq in document order.
+// PageLinks returns the stored out-links of page seq in document order,
+// with their URL, anchor and Rel ("" for a body link and for every link
+// of a store written before schema version 12).
 func (s *Store) PageLinks(ctx context.Context, seq int64) ([]crawl.Link, error) {
-	rows, err := s.r.QueryContext(ctx, "SELECT to_url, anchor FROM links WHERE from_seq = ? ORDER BY pos", seq)
+	rows, err := s.r.QueryContext(ctx, "SELECT to_url, anchor, rel FROM links WHERE from_seq = ? ORDER BY pos", seq)
 	if err != nil {
 		return nil, fmt.Errorf("store: links of page %d: %w", seq, err)
 	}
@@ -194,7 +196,7 @@ func (s *Store) PageLinks(ctx context.Context, seq int64) ([]crawl.Link, error) 
 	var out []crawl.Link
 	for rows.Next() {
 		var l crawl.Link
-		if err := rows.Scan(&l.URL, &l.Anchor); err != nil {
+		if err := rows.Scan(&l.URL, &l.Anchor, &l.Rel); err != nil {
 			return nil, fmt.Errorf("store: links of page %d: %w", seq, err)
 		}
 		out = append(out, l)

@@ -87,8 +87,8 @@ func (s *Store) UpdatePage(ctx context.Context, p *crawl.Page) error {
 			return err
 		}
 		for j, l := range p.Links {
-			if _, err := tx.ExecContext(ctx, "INSERT INTO links(from_seq, pos, to_url, anchor) VALUES(?,?,?,?)",
-				seq, j, l.URL, l.Anchor); err != nil {
+			if _, err := tx.ExecContext(ctx, "INSERT INTO links(from_seq, pos, to_url, anchor, rel) VALUES(?,?,?,?,?)",
+				seq, j, l.URL, l.Anchor, l.Rel); err != nil {
 				return err
 			}
 		}

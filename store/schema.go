@@ -235,6 +235,13 @@ CREATE INDEX page_records_cluster ON page_records(cluster);
 	`
 ALTER TABLE fingerprints ADD COLUMN title INTEGER;
 `,
+	// 12: the rel of a link from a navigation <link> element of the page's
+	// head (crawl.Link.Rel: "next", "appendix", …); '' for a link of the
+	// body and in stores written before (whose links all read as body
+	// links). Appended, so old rows keep their bytes.
+	`
+ALTER TABLE links ADD COLUMN rel TEXT NOT NULL DEFAULT '';
+`,
 }
 
 // stepRecordRuns is the schema version that stores records as runs.
@@ -245,6 +252,9 @@ const stepPageHTML = 9
 
 // stepRecordKinds is the schema version that keeps the records' kind.
 const stepRecordKinds = 10
+
+// stepLinkRel is the schema version that keeps a link's rel.
+const stepLinkRel = 12
 
 // SchemaVersion returns the schema version this program writes.
 func SchemaVersion() int { return len(migrations) }
