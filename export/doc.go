@@ -3,8 +3,10 @@
 // store.
 //
 // Files:
-//   - export.go: Write, WriteFile (atomic), the tables: pages, links,
-//     clusters, harvest, topics.
+//   - export.go: Write, WriteFile (atomic), the tables: pages, links
+//     (from_seq, from_url, pos, to_url, anchor, rel: a head <link>'s rel,
+//     "" for a body link; rel last, after the older columns), clusters,
+//     harvest, topics.
 //   - tables.go: which records make a table: a cluster's records of one
 //     kind (crawl.Record.Kind, the structure of their list), the largest
 //     kind's table records-cluster-<id>, further kinds of 20 records and

@@ -236,12 +236,17 @@ func (p *pageRows) write(r store.PageRow) error {
 	return p.rw.row(p.row)
 }
 
+// linkColumns are the links table's columns. rel (crawl.Link.Rel: the rel
+// of a navigation <link> of the page's head, "" for a body link) came
+// last, after the columns older exports had.
+var linkColumns = []string{"from_seq", "from_url", "pos", "to_url", "anchor", "rel"}
+
 func links(ctx context.Context, st *store.Store, rw rowWriter) error {
-	if err := rw.header([]string{"from_seq", "from_url", "pos", "to_url", "anchor"}); err != nil {
+	if err := rw.header(linkColumns); err != nil {
 		return err
 	}
 	return st.ExportLinks(ctx, func(r store.LinkRow) error {
-		return rw.row([]any{r.FromSeq, r.FromURL, r.Pos, r.ToURL, r.Anchor})
+		return rw.row([]any{r.FromSeq, r.FromURL, r.Pos, r.ToURL, r.Anchor, r.Rel})
 	})
 }
 

@@ -168,7 +168,7 @@ func (m *merger) pages(ctx context.Context, write bool) error {
 }
 
 func (m *merger) links(ctx context.Context) error {
-	if err := m.rw.header([]string{"from_seq", "from_url", "pos", "to_url", "anchor"}); err != nil {
+	if err := m.rw.header(linkColumns); err != nil {
 		return err
 	}
 	for i, st := range m.stores {
@@ -177,7 +177,7 @@ func (m *merger) links(ctx context.Context) error {
 			if !ok || w.store != i || w.seq != r.FromSeq {
 				return nil
 			}
-			return m.rw.row([]any{w.merge, r.FromURL, r.Pos, r.ToURL, r.Anchor})
+			return m.rw.row([]any{w.merge, r.FromURL, r.Pos, r.ToURL, r.Anchor, r.Rel})
 		})
 		if err != nil {
 			return fmt.Errorf("store %s: %w", st.Path(), err)
