@@ -83,6 +83,8 @@ func TestRoutes(t *testing.T) {
 		{"page", "/api/pages/5", 200, `"url":"http://h0.test/p/5.html"`},
 		{"page annotations", "/api/pages/5", 200, `"annotations":{"lang":"en","words":"12"}`},
 		{"page without annotations", "/api/pages/6", 200, `"annotations":{}`},
+		{"page out-links", "/api/pages/5", 200, `"out_links":[{"url":"http://h1.test/p/6.html","anchor":"next","rel":"next","seq":6},{"url":"http://h2.test/p/7.html","anchor":"after","rel":"","seq":7}]`},
+		{"page in-links", "/api/pages/5", 200, `"in_links":[{"url":"http://h3.test/p/3.html","anchor":"after","rel":"","seq":3},{"url":"http://h4.test/p/4.html","anchor":"next","rel":"next","seq":4}]`},
 		{"page by url", "/api/page?url=http://h1.test/p/6.html", 200, `"seq":6`},
 		{"focus", "/api/focus?points=10", 200, `"topic_terms":["sport","match"],"harvest":[`},
 		{"queue", "/api/queue?size=1", 200, `"priority":0.119`},
@@ -368,5 +370,28 @@ func TestPageOfStoreBeforeAnnotations(t *testing.T) {
 	code, body := get(t, ts.Client(), ts.URL+"/api/pages/5")
 	if code != 200 || !strings.Contains(string(body), `"annotations":{}`) {
 		t.Fatalf("GET /api/pages/5 = %d %s; want 200 with no annotations", code, body)
+	}
+}
+
+// A store written before links had a rel (schema version 11; the
+// dashboard does not migrate) shows its links with rel "".
+func TestPageOfStoreBeforeLinkRel(t *testing.T) {
+	path := genStore(t, shape{pages: 10, queued: 1, clusters: 2, hosts: 2, recordsPer: 1, topics: 1})
+	db, err := sql.Open("sqlite3", "file:"+path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`ALTER TABLE links DROP COLUMN rel; PRAGMA user_version = 11`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	ts := newServer(t, path, dashboard.Config{})
+	code, body := get(t, ts.Client(), ts.URL+"/api/pages/5")
+	if code != 200 {
+		t.Fatalf("GET /api/pages/5 = %d %s", code, body)
+	}
+	p := decode[dashboard.Page](t, body)
+	if len(p.OutLinks) != 2 || len(p.InLinks) != 2 || p.OutLinks[0].Rel != "" || p.OutLinks[0].Anchor != "next" || p.InLinks[1].Rel != "" {
+		t.Errorf("links of a store before rel: out %+v, in %+v; want 2 each, rel \"\"", p.OutLinks, p.InLinks)
 	}
 }

@@ -21,7 +21,8 @@ type shape struct {
 // store.Open, the rows in one raw transaction (the store's own writers
 // would take minutes for 100,000 frontier rows). Page i (from 1) is on host
 // i%hosts, in cluster 1+i%clusters, relevant when i%3 == 0, status 200
-// except every 50th (404); it links to pages i+1 and i+2. Failures: one
+// except every 50th (404); it links to pages i+1 (a head link, rel next)
+// and i+2 (a body link). Failures: one
 // timeout per 100 pages. Every cluster has recordsPer records on its
 // first page, with fields name and price.
 func genStore(t testing.TB, sh shape) string {
@@ -65,7 +66,7 @@ func genStore(t testing.TB, sh shape) string {
 			VALUES(?, ?, ?, ?, 1, ?, 'article', 0.5, 0.3, ?, ?, ?, 1)`,
 			i, u(i), status, t0.Add(time.Duration(i)*10*time.Millisecond).Format(time.RFC3339Nano),
 			fmt.Sprintf("Page %d", i), i%3 == 0, cluster, topic)
-		exec(`INSERT INTO links(from_seq, pos, to_url, anchor) VALUES(?, 0, ?, 'next'), (?, 1, ?, 'after')`, i, u(i+1), i, u(i+2))
+		exec(`INSERT INTO links(from_seq, pos, to_url, anchor, rel) VALUES(?, 0, ?, 'next', 'next'), (?, 1, ?, 'after', '')`, i, u(i+1), i, u(i+2))
 		exec(`INSERT INTO frontier(url, host, priority, rank, state) VALUES(?, ?, 1, -1, 'done')`, u(i), fmt.Sprintf("h%d.test", i%sh.hosts))
 		if topic > 0 {
 			exec(`INSERT INTO topics(page_seq, topic) VALUES(?, ?)`, i, topic)

@@ -17,7 +17,11 @@ var errNotFound = errors.New("dashboard: not found")
 type Link struct {
 	URL    string `json:"url"`
 	Anchor string `json:"anchor"`
-	Seq    int64  `json:"seq,omitempty"` // the page's seq when it is stored
+	// Rel is the rel of the navigation <link> of the linking page's head
+	// the link came from (crawl.Link.Rel), "" for a body link and in
+	// stores written before schema version 12.
+	Rel string `json:"rel"`
+	Seq int64  `json:"seq,omitempty"` // the page's seq when it is stored
 }
 
 // Page is one stored page as the page view shows it.
@@ -84,11 +88,15 @@ func (d *DB) Page(ctx context.Context, seq int64, url string) (*Page, error) {
 	if err := d.annotations(ctx, p); err != nil {
 		return nil, err
 	}
-	if p.OutLinks, err = d.links(ctx, `SELECT l.to_url, l.anchor, coalesce(p.seq, 0) FROM links l
+	rel, err := d.linkRel(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if p.OutLinks, err = d.links(ctx, `SELECT l.to_url, l.anchor, `+rel+`, coalesce(p.seq, 0) FROM links l
 		LEFT JOIN pages p ON p.url = l.to_url WHERE l.from_seq = ? ORDER BY l.pos LIMIT ?`, p.Seq); err != nil {
 		return nil, err
 	}
-	if p.InLinks, err = d.links(ctx, `SELECT p.url, l.anchor, p.seq FROM links l
+	if p.InLinks, err = d.links(ctx, `SELECT p.url, l.anchor, `+rel+`, p.seq FROM links l
 		JOIN pages p ON p.seq = l.from_seq WHERE l.to_url = ? ORDER BY l.from_seq LIMIT ?`, p.URL); err != nil {
 		return nil, err
 	}
@@ -118,6 +126,20 @@ func (d *DB) annotations(ctx context.Context, p *Page) error {
 	return nil
 }
 
+// linkRel is the SQL of a link's rel: l.rel, or ” for a store written
+// before the links had one (schema version 11 and before; the dashboard
+// does not migrate).
+func (d *DB) linkRel(ctx context.Context) (string, error) {
+	var has int
+	if err := d.db.QueryRowContext(ctx, `SELECT count(*) FROM pragma_table_info('links') WHERE name = 'rel'`).Scan(&has); err != nil {
+		return "", fmt.Errorf("dashboard: links: %w", err)
+	}
+	if has == 0 {
+		return "''", nil
+	}
+	return "l.rel", nil
+}
+
 func (d *DB) links(ctx context.Context, q string, arg any) ([]Link, error) {
 	rows, err := d.db.QueryContext(ctx, q, arg, maxLinks)
 	if err != nil {
@@ -127,7 +149,7 @@ func (d *DB) links(ctx context.Context, q string, arg any) ([]Link, error) {
 	out := []Link{}
 	for rows.Next() {
 		var l Link
-		if err := rows.Scan(&l.URL, &l.Anchor, &l.Seq); err != nil {
+		if err := rows.Scan(&l.URL, &l.Anchor, &l.Rel, &l.Seq); err != nil {
 			return nil, fmt.Errorf("dashboard: links: %w", err)
 		}
 		out = append(out, l)

@@ -294,9 +294,9 @@ async function page(seq) {
   view.replaceChildren(el("h2", {}, `Page ${p.seq}`),
     table("page-table", [{ label: "field", key: 0 }, { label: "value", key: 1 }], rows),
     el("h2", {}, `Out-links (${p.out_links.length})`),
-    table("outlinks-table", [{ label: "URL", cell: link }, { label: "anchor", key: "anchor" }], p.out_links),
+    table("outlinks-table", [{ label: "URL", cell: link }, { label: "anchor", key: "anchor" }, { label: "rel", key: "rel" }], p.out_links),
     el("h2", {}, `In-links (${p.in_links.length})`),
-    table("inlinks-table", [{ label: "from", cell: link }, { label: "anchor", key: "anchor" }], p.in_links));
+    table("inlinks-table", [{ label: "from", cell: link }, { label: "anchor", key: "anchor" }, { label: "rel", key: "rel" }], p.in_links));
   return 0;
 }
 
