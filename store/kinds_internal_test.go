@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"net/http"
 	"path/filepath"
@@ -68,22 +67,7 @@ func TestRecordKinds(t *testing.T) {
 func TestMigrateRecordKinds(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "v9.db")
-	db, err := sql.Open("sqlite3", dsn(path, "_txlock=immediate"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	db.SetMaxOpenConns(1)
-	for i := range stepRecordKinds - 1 {
-		if _, err := db.ExecContext(ctx, migrations[i]); err != nil {
-			t.Fatalf("migration %d: %v", i+1, err)
-		}
-	}
-	if _, err := db.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", stepRecordKinds-1)); err != nil {
-		t.Fatal(err)
-	}
-	if err := (&Store{path: path, w: db}).stamp(ctx); err != nil {
-		t.Fatal(err)
-	}
+	db := storeAtVersion(t, path, stepRecordKinds-1)
 	if _, err := db.ExecContext(ctx, `INSERT INTO pages(seq, url, status, fetched_at, depth, cluster) VALUES(1, 'http://a.test/', 200, '', 0, 4)`); err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"path/filepath"
 	"testing"
@@ -16,22 +15,7 @@ import (
 func TestMigrateLinkRel(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "v11.db")
-	db, err := sql.Open("sqlite3", dsn(path, "_txlock=immediate"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	db.SetMaxOpenConns(1)
-	for i := range stepLinkRel - 1 {
-		if _, err := db.ExecContext(ctx, migrations[i]); err != nil {
-			t.Fatalf("migration %d: %v", i+1, err)
-		}
-	}
-	if _, err := db.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", stepLinkRel-1)); err != nil {
-		t.Fatal(err)
-	}
-	if err := (&Store{path: path, w: db}).stamp(ctx); err != nil {
-		t.Fatal(err)
-	}
+	db := storeAtVersion(t, path, stepLinkRel-1)
 	if _, err := db.ExecContext(ctx, `INSERT INTO pages(seq, url, status, fetched_at, depth) VALUES(1, 'http://a.test/', 200, '', 0)`); err != nil {
 		t.Fatal(err)
 	}

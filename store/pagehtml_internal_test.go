@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"compress/gzip"
 	"context"
-	"database/sql"
 	"fmt"
 	"path/filepath"
 	"testing"
@@ -18,22 +17,7 @@ import (
 func TestMigratePageHTML(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "v7.db")
-	db, err := sql.Open("sqlite3", dsn(path, "_txlock=immediate"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	db.SetMaxOpenConns(1)
-	for i := range stepPageHTML - 1 {
-		if _, err := db.ExecContext(ctx, migrations[i]); err != nil {
-			t.Fatalf("migration %d: %v", i+1, err)
-		}
-	}
-	if _, err := db.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", stepPageHTML-1)); err != nil {
-		t.Fatal(err)
-	}
-	if err := (&Store{path: path, w: db}).stamp(ctx); err != nil {
-		t.Fatal(err)
-	}
+	db := storeAtVersion(t, path, stepPageHTML-1)
 	want := map[int64]string{
 		1: "<html><body><p>one</p></body></html>",
 		2: string(bytes.Repeat([]byte("<p>a long page, past SQLite's overflow threshold</p>"), 2000)),

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -18,23 +17,8 @@ import (
 func v6Store(t *testing.T, path string, pages int, rows [][4]any) {
 	t.Helper()
 	ctx := context.Background()
-	db, err := sql.Open("sqlite3", dsn(path, "_txlock=immediate"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	db := storeAtVersion(t, path, 6)
 	defer db.Close()
-	db.SetMaxOpenConns(1)
-	for i := range 6 {
-		if _, err := db.ExecContext(ctx, migrations[i]); err != nil {
-			t.Fatalf("migration %d: %v", i+1, err)
-		}
-	}
-	if _, err := db.ExecContext(ctx, "PRAGMA user_version = 6"); err != nil {
-		t.Fatal(err)
-	}
-	if err := (&Store{path: path, w: db}).stamp(ctx); err != nil {
-		t.Fatal(err)
-	}
 	for i := 1; i <= pages; i++ {
 		if _, err := db.ExecContext(ctx, `INSERT INTO pages(seq, url, status, fetched_at, depth) VALUES(?, ?, 200, '', 0)`,
 			i, fmt.Sprintf("http://a.test/%d", i)); err != nil {
