@@ -90,6 +90,10 @@
 //     are the records. A definition list holding several terms with
 //     their descriptions (PostgreSQL's option lists, a glossary, menus)
 //     gives a record per term, and then so does every list of its group.
+//     A main region whose records are all such entries gives way to the
+//     page's entries when these hold all of its records and more (a
+//     section's two functions segmented as a list, its exception left
+//     out: tomllib.html).
 //  6. Fields: each leaf (a run of text with its inline markup and the
 //     links inside the sentence, bare or inside formatting: Haddock's
 //     <code><a>Text</a></code> cut "O(n) Convert a" "Text" "into a
