@@ -12,9 +12,9 @@ package extraction
 // page.framed in reset, after the landmark pass that found main.
 //
 // A main landmark is trusted when it is the page's only one outside the
-// frame's landmarks (reset does not look for one inside them) and holds text of its own (its text without the
-// landmarks inside it) of at least minMainShare of the page's text
-// outside landmarks: an empty main (a shell a script fills) or one
+// frame's landmarks (reset does not look for one inside them) and holds
+// text of its own (its text without the landmarks inside it) of at least
+// minMainShare of the page's text outside landmarks: an empty main (a shell a script fills) or one
 // around the page's title beside a list ten times its size does not say
 // where the content is.
 
@@ -46,8 +46,8 @@ func (lm *landmarks) add(p *page, i, kind int) bool {
 // that its main landmark must hold, without the landmarks inside it. Not
 // fitted: the smallest share of a real main seen is 0.16 (Python's
 // search.html, a short page beside a long footer), 0.48 on the records
-// data's 92 pages with one main; the records of the tune half are the
-// same at any value from 0 to 0.48.
+// data's 92 pages with one main (both halves, the share only read); the
+// records of the tune half are the same at any value from 0 to 0.48.
 const minMainShare = 0.1
 
 // mainFrame marks in p.framed the nodes outside main, the page's only
