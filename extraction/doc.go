@@ -33,7 +33,13 @@
 //     mostly-link block beside a rest that is not: Racket's Scribble
 //     div.tocset, the records of 419 of racket-doc's 1,828 pages), and a
 //     bar of the same links above and below the content (navbar.go:
-//     Scribble's prev/up/next). Further regions on the main
+//     Scribble's prev/up/next). A page that marks its main content (one
+//     main element or role main outside the frame's landmarks, holding a
+//     tenth or more of the page's text outside them) has everything that
+//     is neither inside it nor one of its ancestors as frame too
+//     (mainframe.go: sidebars, related boxes, Sphinx's div.footer, whose
+//     copyright lines were the records of 47 of the Python docs' pages).
+//     Further regions on the main
 //     region's tag.class path whose records resemble the main ones are
 //     kept too (Config.MoreRegions: a list continued after an advert), and
 //     so are siblings of the main region with its records' tag.class that
@@ -90,6 +96,10 @@
 //     are the records. A definition list holding several terms with
 //     their descriptions (PostgreSQL's option lists, a glossary, menus)
 //     gives a record per term, and then so does every list of its group.
+//     A main region whose records are all such entries gives way to the
+//     page's entries when these hold all of its records and more (a
+//     section's two functions segmented as a list, its exception left
+//     out: tomllib.html).
 //  6. Fields: each leaf (a run of text with its inline markup and the
 //     links inside the sentence, bare or inside formatting: Haddock's
 //     <code><a>Text</a></code> cut "O(n) Convert a" "Text" "into a
@@ -130,6 +140,7 @@
 // Files:
 //   - preprocess.go: hidden elements, the page measures (text, tags,
 //     the frame's landmarks, code blocks).
+//   - mainframe.go: the frame outside the page's main landmark.
 //   - code.go: code blocks, where no list of records is looked for: a
 //     pre, a tt/code/kbd/samp holding a br, a table of code lines (one
 //     cell a row, brackets one line opens and a later one closes, or a

@@ -214,3 +214,41 @@ func bodyRows(t *stm.Tree, i int) []int32 {
 func isTag(t *stm.Tree, i int32, a atom.Atom) bool {
 	return tagOf(t, int(i)) == a
 }
+
+// entryList reports whether every record of r is one API entry: a
+// definition list whose first child is a term, the lists entries reads.
+// Segmented as a list region, the entries of one section may leave out
+// those of another shape (Sphinx's dl.py exception after two dl.py
+// functions: tomllib.html, uu.html of the Python docs).
+func entryList(p *page, r region) bool {
+	t := p.t
+	for _, rec := range r.records {
+		if len(rec) != 1 || tagOf(t, int(rec[0])) != atom.Dl {
+			return false
+		}
+		if kids := t.Children(int(rec[0])); len(kids) == 0 || !isTag(t, kids[0], atom.Dt) {
+			return false
+		}
+	}
+	return true
+}
+
+// moreEntries reports whether the entries e hold every record of the
+// list region r and more.
+func moreEntries(e, r region) bool {
+	if len(e.records) <= len(r.records) {
+		return false
+	}
+	in := make(map[int32]bool, len(e.records))
+	for _, rec := range e.records {
+		for _, i := range rec {
+			in[i] = true
+		}
+	}
+	for _, rec := range r.records {
+		if !in[rec[0]] {
+			return false
+		}
+	}
+	return true
+}

@@ -15,6 +15,9 @@ import (
 // records. fractions.html documents one class: its members are the
 // records. PostgreSQL's createdb page lists its options in definition
 // lists of many terms each: every option is a record, not every list.
+// tomllib.html documents two functions and an exception: segmented as a
+// list region, its section gave the two functions only (the exception's
+// dl is of another shape); the page's entries are all three.
 func TestEntriesOfDocPages(t *testing.T) {
 	for _, tt := range []struct {
 		file     string
@@ -25,6 +28,7 @@ func TestEntriesOfDocPages(t *testing.T) {
 		{"python-colorsys.html", 6, 6, "colorsys.rgb_to_yiq(", [2]string{"rgb_to_yiq", "yiq_to_rgb"}},
 		{"python-fractions.html", 8, 12, "limit_denominator(", [2]string{"__floor__", "__ceil__"}},
 		{"postgresql-app-createdb.html", 20, 30, "-D tablespace", [2]string{"--tablespace", "--template"}},
+		{"python-tomllib.html", 3, 3, "exception tomllib.TOMLDecodeError", [2]string{"Read a TOML file", "Subclass of ValueError"}},
 	} {
 		t.Run(tt.file, func(t *testing.T) {
 			recs := extractFile(t, "testdata/entries/"+tt.file)

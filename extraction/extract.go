@@ -134,6 +134,12 @@ func analyze(p *page, m *stm.Matcher, cfg Config) analysis {
 		}
 	}
 	main := found[best]
+	if entryList(p, main) { // a list of API entries: all of the page's, when some are missed
+		if r, ok := entries(p, cfg); ok && moreEntries(r, main) {
+			a.regions, a.entries = []region{r}, true
+			return a
+		}
+	}
 	a.regions = append(a.regions, main)
 	a.regions = append(a.regions, moreRegions(p, m, cfg, main)...)
 	a.regions = append(a.regions, strays(p, m, main, a.regions)...)

@@ -30,6 +30,9 @@ func FuzzExtractPage(f *testing.F) {
 		"<h2>T</h2><p>text <a href=\"\">me</a></p><div class=b><a href=p.html>prev</a> <a href=n.html>next</a></div></div>"))
 	f.Add([]byte("<div><a href=\"\">Here</a> <a href=a>A</a> <a href=b>B</a> <a href=c>C</a></div><main><p>a long text of its own</p></main>" +
 		"<div><ul><li><a href=x>x</a><a href=y>y</a></li><li>z</li><li><a href=x>x</a><a href=y>y</a></li></ul></div>"))
+	f.Add([]byte("<body><div class=s><ul><li>a<li>b</ul></div><div role=main><nav><a href=x>x</a></nav><p>text</p>" +
+		"<main><ul><li>c<li>d</ul></main></div><div class=footer><p>f</p><p>g</p></div><nav><main>m</main></nav>" +
+		"<div role=\" main \"></div><main hidden>h</main></body>"))
 	f.Add([]byte{})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		doc, err := htmldecode.Parse(data, "text/html")

@@ -129,3 +129,49 @@ func TestFrameTablesAreNoEntries(t *testing.T) {
 		t.Errorf("record %d of kind %q: %.80v", r.Index, r.Kind, r.Fields)
 	}
 }
+
+// TestOutsideMainIsFrame: a page that marks its main content (one visible
+// main element or role main holding the page's text) gives no records from
+// outside it. Sphinx writes the page in div.body role=main and the footer
+// in a div.footer outside it, no landmark: on the Python 3.11 docs
+// (howto/index.html, testdata/landmark/python-howto-index.html) the
+// footer's copyright and license lines were the records of 47 pages.
+func TestOutsideMainIsFrame(t *testing.T) {
+	for _, r := range wantFileRecords(t, "testdata/landmark/python-howto-index.html", 0, 100, "") {
+		for _, f := range r.Fields {
+			for _, s := range []string{"Python Software Foundation", "History and License", "Please donate", "Found a bug?", "Sphinx 5.3.0"} {
+				if strings.Contains(f.Value, s) {
+					t.Errorf("record %d holds the footer's %q: %.80v", r.Index, s, r.Fields)
+				}
+			}
+		}
+	}
+}
+
+// mainPage is a list of three products beside a main landmark (main, the
+// open tag given) holding body.
+func mainPage(main, body string) string {
+	var b strings.Builder
+	b.WriteString(`<html><body>` + main + body + `</main></div><div class="results"><ul class="list">`)
+	for i := range 3 {
+		fmt.Fprintf(&b, `<li class="product"><a class="name" href="/p/%d">Monitor model %d</a><span class="price">$%d</span><p class="desc">A curved screen with vivid colours for work and play, model %d.</p></li>`, i, i, 100+i, i)
+	}
+	b.WriteString(`</ul></div></body></html>`)
+	return b.String()
+}
+
+// TestMainGuards: the frame outside main is taken only from a main the
+// page can be trusted on: one main landmark, not empty, holding a tenth or
+// more of the page's text outside landmarks. A main around the page's
+// title beside a list far larger, or two mains, leave the list its
+// records; a main holding the page's introduction (a quarter of its text)
+// makes the list beside it frame.
+func TestMainGuards(t *testing.T) {
+	title := `<h1>Monitors</h1>`
+	intro := `<h1>Monitors</h1><p>Our monitors for work and play, sorted by price, this week.</p>`
+	wantRecords(t, mainPage(`<div><main>`, ``), 3, "title", "Monitor model %d")
+	wantRecords(t, mainPage(`<div><main>`, title), 3, "title", "Monitor model %d")
+	wantRecords(t, mainPage(`<main>`+intro+`</main><div><main>`, intro), 3, "title", "Monitor model %d")
+	wantRecords(t, mainPage(`<div><main>`, intro), 0, "title", "")
+	wantRecords(t, mainPage(`<div><div role="main">`, intro), 0, "title", "")
+}

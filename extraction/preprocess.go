@@ -49,8 +49,9 @@ type page struct {
 	// record; Scribble's tables of code lines every line)
 	inCode []bool
 	// framed marks the landmarks of the page's frame and the nodes inside
-	// them (landmarkNode), and the site's navigation outside landmarks
-	// (markBars, markSelfNav)
+	// them (landmarkOf), everything outside the page's main landmark
+	// (mainFrame), and the site's navigation outside landmarks (markBars,
+	// markSelfNav)
 	framed []bool
 	// inline is inlineMarks of the records' subtrees, filled by values
 	// (it and roots, the records' roots, are buffers kept page after page)
@@ -169,7 +170,8 @@ func (p *page) reset(doc *html.Node, maxNodes int) error {
 	p.framed = resize(p.framed, n)
 	framed := p.framed[:n]
 	p.selves, p.headings = p.selves[:0], p.headings[:0]
-	landmarks := 0     // the text of the landmarks
+	var lm landmarks
+	lm.main = -1
 	for i := range n { // a node comes after its parent
 		q := par[i]
 		if label[i] == stm.TextLabel { // a text node is no landmark
@@ -178,10 +180,10 @@ func (p *page) reset(doc *html.Node, maxNodes int) error {
 			}
 			continue
 		}
-		in := uint(q) < uint(i) && framed[q]
-		framed[i] = in || landmarkNode(t, i)
-		if framed[i] && !in {
-			landmarks += int(text[i])
+		if uint(q) < uint(i) && framed[q] {
+			framed[i] = true // framed is cleared: only true is written
+		} else if kind := landmarkOf(t, i); kind != noLandmark { // a main inside the frame's landmarks is not the page's
+			framed[i] = lm.add(p, i, kind)
 		}
 		switch tagOf(t, i) { // what markSelfNav reads
 		case atom.A:
@@ -195,9 +197,12 @@ func (p *page) reset(doc *html.Node, maxNodes int) error {
 	p.ownLandmarks = 0 // ownText, read in this pass
 	if n > 0 {
 		p.ownLandmarks = float64(text[0])
-		if landmarks < int(text[0]) {
-			p.ownLandmarks -= float64(landmarks)
+		if lm.text < int(text[0]) {
+			p.ownLandmarks -= float64(lm.text)
 		}
+	}
+	if lm.mains == 1 {
+		p.mainFrame(lm.main, lm.inMain)
 	}
 	p.markBars()
 	p.markSelfNav() // after the bars: the rest of a page without headings is its content

@@ -209,31 +209,44 @@ func related(t *stm.Tree, a, b int) bool {
 // content outside its frame, candidates takes no region inside it.
 const landmark = 0.4
 
-// landmarkNode reports whether node i itself is a landmark of the page's
-// frame: a nav, header or footer element, or the ARIA roles navigation,
-// banner and contentinfo (page.framed marks it and the nodes inside it).
-// Mega-menus (a column of links per product line under a heading, richer
-// than a menu of single links) and footers of link columns are lists of
-// the page's frame, not its data.
-func landmarkNode(t *stm.Tree, i int) bool {
+// Landmark kinds (landmarkOf).
+const (
+	noLandmark    = iota
+	frameLandmark // nav, header, footer; roles navigation, banner, contentinfo
+	mainLandmark  // main; role main
+)
+
+// landmarkOf tells whether node i itself is a landmark of the page's
+// frame (frameLandmark): a nav, header or footer element, or the ARIA
+// roles navigation, banner and contentinfo (page.framed marks it and the
+// nodes inside it). Mega-menus (a column of links per product line under
+// a heading, richer than a menu of single links) and footers of link
+// columns are lists of the page's frame, not its data. A main element or
+// role main is the page's main content (mainLandmark: page.reset frames
+// what lies outside it, see mainFrame).
+func landmarkOf(t *stm.Tree, i int) int {
 	if t.Label[i] == stm.TextLabel {
-		return false
+		return noLandmark
 	}
 	n := t.Node[i]
 	switch n.DataAtom {
 	case atom.Nav, atom.Header, atom.Footer:
-		return true
+		return frameLandmark
+	case atom.Main:
+		return mainLandmark
 	}
 	for _, a := range n.Attr { // attr(n, "role"), inline: it runs on every element
 		if a.Key == "role" && a.Namespace == "" {
 			switch strings.TrimSpace(a.Val) {
 			case "navigation", "banner", "contentinfo":
-				return true
+				return frameLandmark
+			case "main":
+				return mainLandmark
 			}
-			return false
+			return noLandmark
 		}
 	}
-	return false
+	return noLandmark
 }
 
 // ownText is the page's content outside its frame (the text of
