@@ -14,9 +14,9 @@ package extraction
 // A main landmark is trusted when it is the page's only one outside the
 // frame's landmarks (reset does not look for one inside them) and holds
 // text of its own (its text without the landmarks inside it) of at least
-// minMainShare of the page's text outside landmarks: an empty main (a shell a script fills) or one
-// around the page's title beside a list ten times its size does not say
-// where the content is.
+// minMainShare of the page's text outside landmarks: an empty main (a
+// shell a script fills) or one around the page's title beside a list ten
+// times its size does not say where the content is.
 
 // landmarks is what reset's pass over the page reads of its landmarks
 // (kept out of the loop's registers: landmarks are few).
