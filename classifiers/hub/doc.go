@@ -63,8 +63,11 @@
 //	              a place, which is a name (an index term), not a marker (cellName)
 //	names.go      rows led by a name before a link to a page count in tables of three rows or more
 //	prelines.go   lines of a pre, or of a p split by br, led by a link to a page (or a place) are entries (Vim's help as HTML, libxslt's API indexes)
-//	              (a p of links each ending with a br, Scribble's index, is split in an entry too)
-//	described.go  a paragraph after a one-item list led by a page link describes that entry (AsciiDoc)
+//	              (a p of links each ending with a br, Scribble's index, is split in an entry too); a pre's line
+//	              may lead by its link after a declaration's keyword of one or two words of letters ("module
+//	              <a>Sub</a>: sig .. end", ocamldoc's submodules), not when the line ends with the link ("include")
+//	described.go  a paragraph after a one-item list led by a page link describes that entry (AsciiDoc); a div of
+//	              paragraphs after a pre that counted a declaration describes it (ocamldoc's div.info)
 //	content.go    elements that hold content whatever their class says (article, role main, id content)
 //	selfnav.go    a navigation region around a link to the page itself (href="", the side table of contents
 //	              that lists the page: Scribble's div.tocset) is left out: up to the highest ancestor holding no heading

@@ -66,6 +66,8 @@ const (
 	maxNameRunes         = 64  // an entry's name before the link
 	maxNameWords         = 2   // words (runs holding a letter or digit) of such a name
 	maxNameSlack         = 2   // words of an entry led by a name outside the name and its links
+	maxKeywordRunes      = 12  // a declaration's keyword before the link of a pre's line (prelines.go)
+	maxKeywordWords      = 2   // words of such a keyword ("module type")
 )
 
 // leadFinder finds where entries lead; it holds the page's URL (nil when

@@ -93,12 +93,13 @@ type walker struct {
 	rows        rowFinder
 	targets     [minIndexTargets]string // pages index entries lead into (noteTarget)
 	nTargets    int
-	linkedIndex int      // index entries' text led by a link (scope.go)
-	placeName   string   // the name of the last entry led by a name before a link to a place (scope.go)
-	placeOwn    int      // that entry's text, counted as an index term's, while no entry repeats its name
-	placeTarget string   // that entry's link
-	nRows       int32    // rows of sibling cells found so far (rows.go)
-	pre         preLines // the pre or paragraph being split into lines (prelines.go)
+	linkedIndex int        // index entries' text led by a link (scope.go)
+	placeName   string     // the name of the last entry led by a name before a link to a place (scope.go)
+	placeOwn    int        // that entry's text, counted as an index term's, while no entry repeats its name
+	placeTarget string     // that entry's link
+	nRows       int32      // rows of sibling cells found so far (rows.go)
+	pre         preLines   // the pre or paragraph being split into lines (prelines.go)
+	declPre     *html.Node // the last pre that counted a declaration's line (described.go)
 }
 
 // walkRoom is the room of a walker's slices, lent from page to page

@@ -204,6 +204,8 @@ func FuzzMeasurePage(f *testing.F) {
 	f.Add([]byte(`<div class=tocset><table><tr><td>1<td><a href=a.html>A</a><tr><td>2<td><a href="">Self</a></table></div><div><h3>T</h3><table><tr><td><a href=m.html>M</a><tr><td><a href="m.html#s">S</a></table></div>`))
 	f.Add([]byte(`<h3>Index</h3><table><tr><td><p><a href="#a">A</a></p><tr><td><p><a href="r.html#1">x<br></a><a href="q.html#2">y<br/></a><a href="">z<br></a></p></table>`))
 	f.Add([]byte(`<table><tr><td class=src>:%<td><a href="R.html#v:%">R</a><tr><td>++<th><b>+</b><a href="L.html#v">L</a>, <a href=M.html>M</a><tr><td>• <a href="R.html#x">x</a><td><a href="#s">s</a></table>`))
+	f.Add([]byte(`<pre><span>module</span> <a href=S.html>S</a>: sig <a href=S.html>..</a> end</pre><div class=info><p>S.</p></div><pre>module type <a href=T.html>T</a> = t
+include <a href=I.html>I</a></pre><p>x</p><pre>val x : <a href=t.html>t</a></pre><div><div><p>n</p></div></div>`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		doc, err := htmldecode.Parse(b, "")
 		if err != nil {
@@ -271,13 +273,14 @@ func TestParsePageModel(t *testing.T) {
 		{"format 8", `{"format":"crawl-hub-page/8","std":[1,1,1,1,1]}`, "format"},
 		{"format 9", `{"format":"crawl-hub-page/9","std":[1,1,1,1,1]}`, "format"},
 		{"format 11", `{"format":"crawl-hub-page/11","std":[1,1,1,1,1]}`, "format"},
-		{"format 14", `{"format":"crawl-hub-page/14","std":[1,1,1,1,1]}`, "crawl-hub-page/16"},
-		{"format 15", `{"format":"crawl-hub-page/15","std":[1,1,1,1,1]}`, "crawl-hub-page/16"},
-		{"zero std", `{"format":"crawl-hub-page/16","std":[1,0,1,1,1]}`, "std"},
-		{"weight", `{"format":"crawl-hub-page/16","std":[1,1,1,1,1],"w":[1,2,3,4,5,1e999]}`, "cannot unmarshal"},
-		{"block share", `{"format":"crawl-hub-page/16","std":[1,1,1,1,1],"block":{"share":1.5,"links":5}}`, "block rule"},
-		{"block links", `{"format":"crawl-hub-page/16","std":[1,1,1,1,1],"block":{"share":0.3,"links":-1}}`, "block rule"},
-		{"term share", `{"format":"crawl-hub-page/16","std":[1,1,1,1,1],"block":{"share":0.3,"links":5,"term_share":-0.5}}`, "term share"},
+		{"format 14", `{"format":"crawl-hub-page/14","std":[1,1,1,1,1]}`, "crawl-hub-page/17"},
+		{"format 15", `{"format":"crawl-hub-page/15","std":[1,1,1,1,1]}`, "crawl-hub-page/17"},
+		{"format 16", `{"format":"crawl-hub-page/16","std":[1,1,1,1,1]}`, "crawl-hub-page/17"},
+		{"zero std", `{"format":"crawl-hub-page/17","std":[1,0,1,1,1]}`, "std"},
+		{"weight", `{"format":"crawl-hub-page/17","std":[1,1,1,1,1],"w":[1,2,3,4,5,1e999]}`, "cannot unmarshal"},
+		{"block share", `{"format":"crawl-hub-page/17","std":[1,1,1,1,1],"block":{"share":1.5,"links":5}}`, "block rule"},
+		{"block links", `{"format":"crawl-hub-page/17","std":[1,1,1,1,1],"block":{"share":0.3,"links":-1}}`, "block rule"},
+		{"term share", `{"format":"crawl-hub-page/17","std":[1,1,1,1,1],"block":{"share":0.3,"links":5,"term_share":-0.5}}`, "term share"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if _, err := hub.ParsePageModel([]byte(c.json)); err == nil || !strings.Contains(err.Error(), c.want) {

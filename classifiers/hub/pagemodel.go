@@ -10,7 +10,7 @@ import (
 // PageModel is the page-evidence classifier: a logistic regression over
 // the standardised Evidence features, P(hub) = 1/(1 + e^−(w·z + b)).
 type PageModel struct {
-	Format string                   `json:"format"` // "crawl-hub-page/16"
+	Format string                   `json:"format"` // "crawl-hub-page/17"
 	Mean   [numEvidence]float64     `json:"mean"`
 	Std    [numEvidence]float64     `json:"std"`
 	W      [numEvidence + 1]float64 `json:"w"`     // weights, then the bias
@@ -81,8 +81,10 @@ func (r BlockRule) Holds(e Evidence) bool {
 // and a paragraph of links each ending with a <br> one text (now split
 // into lines at them, in an entry too: prelines.go), /15 an operator's
 // name in a table cell of its own before a link to a place a list marker
-// (now an index term: marker.go cellName); none is read.
-const pageModelFormat = "crawl-hub-page/16"
+// (now an index term: marker.go cellName), /16 a pre's line led by a
+// declaration's keyword before a link to a page nothing (now an entry:
+// prelines.go declKeyword); none is read.
+const pageModelFormat = "crawl-hub-page/17"
 
 // Prob returns P(hub) of a page with evidence e: the regression's, at
 // least 0.5 (a hub) when the block rule holds.

@@ -2,6 +2,7 @@ package hub
 
 import (
 	"strings"
+	"unicode"
 
 	"github.com/crawl-project/crawl/text"
 	"golang.org/x/net/html"
@@ -49,13 +50,15 @@ import (
 // preLines is the state of the pre or paragraph being split into lines: the
 // link the walk is in and the line being read.
 type preLines struct {
-	open  bool   // the walk is inside a pre or p it splits
-	br    bool   // lines end at <br> (a p), not at newlines (a pre)
-	link  lead   // where the link the walk is inside leads (hrefLead)
-	href  string // that link's href
-	entry int    // br: runes of the lines led by a link to a page so far
-	page  string // br: the page the first of them leads to (pagePath)
-	pages bool   // br: they lead to two pages or more
+	node  *html.Node // the pre or p
+	decls bool       // a line led by a declaration's keyword was counted
+	open  bool       // the walk is inside a pre or p it splits
+	br    bool       // lines end at <br> (a p), not at newlines (a pre)
+	link  lead       // where the link the walk is inside leads (hrefLead)
+	href  string     // that link's href
+	entry int        // br: runes of the lines led by a link to a page so far
+	page  string     // br: the page the first of them leads to (pagePath)
+	pages bool       // br: they lead to two pages or more
 	line  lineState
 }
 
@@ -67,6 +70,9 @@ type lineState struct {
 	before  int    // runes before the first link (a marker or a name), while undecided
 	letters bool   // whether those runes hold a letter
 	words   int    // words of those runes (countWords)
+	keyword bool   // those runes are one word of letters only (declKeyword)
+	decl    bool   // the line is led by a link after a declaration's keyword
+	tail    int    // with decl: runes outside links after the leading link
 	name    int    // words of the name before a link to a place, 0 for none
 	plain   int    // with a name: the line's words outside links
 	runes   int    // non-space runes of the line
@@ -84,7 +90,7 @@ func (w *walker) openPre(n *html.Node) bool {
 		if len(w.entries) > 0 {
 			return false
 		}
-		w.pre = preLines{open: true}
+		w.pre = preLines{node: n, open: true}
 		return true
 	case atom.P:
 		switch brLines(n) {
@@ -190,6 +196,9 @@ func (w *walker) preSegment(seg string, n int, inLink bool) {
 			n = text.NonSpaceRunes(seg)
 		}
 		p.runes += n
+		if p.decl && !inLink {
+			p.tail += n
+		}
 		return
 	}
 	if n < 0 {
@@ -207,6 +216,8 @@ func (w *walker) preSegment(seg string, n int, inLink bool) {
 		case w.pre.link == leadPlace: // a term, then where it is
 			p.kind, p.target = leadPlace, w.pre.href
 			p.name, p.plain = max(p.words, 1), p.words
+		case w.pre.link == leadPage && !w.pre.br && declKeyword(p):
+			p.kind, p.target, p.decl = leadPage, w.pre.href, true
 		}
 		return
 	}
@@ -215,6 +226,7 @@ func (w *walker) preSegment(seg string, n int, inLink bool) {
 		return
 	}
 	_, letters, words := textCounts(seg)
+	p.keyword = lettersOnly(seg) && (p.words == 0 || p.keyword)
 	p.letters = p.letters || letters
 	p.words += words
 	if !marker(p.before, p.letters) && p.words > maxNameWords {
@@ -231,8 +243,12 @@ func (w *walker) preLineEnd() {
 	p := &w.pre
 	switch p.line.kind {
 	case leadPage:
+		if p.line.decl && p.line.tail == 0 {
+			break // "include <a>M</a>": a reference, nothing declared
+		}
 		if !p.br {
 			w.e.Entry += p.line.runes
+			p.decls = p.decls || p.line.decl
 			break
 		}
 		p.entry += p.line.runes
@@ -258,6 +274,9 @@ func (w *walker) closePre() {
 	if w.pre.pages {
 		w.e.Entry += w.pre.entry
 	}
+	if w.pre.decls {
+		w.declPre = w.pre.node
+	}
 	w.pre = preLines{}
 }
 
@@ -267,4 +286,32 @@ func pagePath(href string) string {
 		href = href[:i]
 	}
 	return strings.TrimSpace(href)
+}
+
+// declKeyword reports whether the text before a line's first link, a link
+// to another page, is a declaration's keyword (round 16): one word of
+// letters only, at most maxKeywordRunes runes. Code-documentation
+// generators declare a named part of an API as its keyword, then its name
+// linked to the part's own page: ocamldoc writes a module's submodules as
+// one pre each, "module <a href="M.Sub.html">Sub</a>: sig .. end" (a
+// module type "module type", a class "class"), and a module that only
+// gathers submodules is a table of contents of them. The keyword is no
+// name of ocamldoc: any word will do, as a list marker does, and a lead of
+// two words or of punctuation ("val x :", "type t =") is code, as before.
+// A declaration goes on after its name (its signature, type or value: "sig
+// .. end", ": BatOrd.Comp"); a line that ends with its link ("include <a
+// href="BatQueue.html">BatQueue</a>", "open", "import") names another
+// page to take in and declares nothing: it counts nothing.
+func declKeyword(p *lineState) bool {
+	return p.keyword && p.words <= maxKeywordWords && p.before <= maxKeywordRunes
+}
+
+// lettersOnly reports whether every non-space rune of s is a letter.
+func lettersOnly(s string) bool {
+	for _, r := range s {
+		if !isSpaceRune(r) && !unicode.IsLetter(r) {
+			return false
+		}
+	}
+	return true
 }

@@ -79,7 +79,8 @@ func (w *walker) open(n *html.Node, run *html.Node, memo int32) opened {
 	if l != leadNone && (w.leads.name == 0 || l != leadPage || namedEntryCounts(n)) {
 		w.openEntry(l, 0)
 		o |= openedEntry
-	} else if (n.DataAtom == atom.P || n.DataAtom == atom.Div) && len(w.entries) == 0 && w.leads.describesEntry(n) {
+	} else if (n.DataAtom == atom.P || n.DataAtom == atom.Div) && len(w.entries) == 0 &&
+		(w.leads.describesEntry(n) || w.declPre != nil && describesDecl(n, w.declPre)) {
 		w.entries = append(w.entries, entryScope{kind: leadPage})
 		o |= openedEntry
 	} else if k := len(w.entries); k > 0 && w.entries[k-1].kind != leadNone {

@@ -34,6 +34,7 @@ documentation tree and prints `path<TAB>label` for every .html page.
     python3 label.py scribble /usr/share/doc/racket > racket-scribble.tsv
     python3 label.py ocamldoc /usr/share/doc/libbatteries-ocaml-doc/html/api > batteries-ocamldoc.tsv
     python3 label.py haddock-ghc /usr/share/doc/ghc-doc/html/libraries > ghc-haddock.tsv
+    python3 label.py odoc /usr/share/doc/libocamlgraph-ocaml-doc/html > ocamlgraph-odoc.tsv
 
 With -v it prints, instead, every page's share (below) and label, and with
 -check the pages whose share lies in [0.3, 0.7] (the ones README.md says
@@ -799,6 +800,60 @@ def ocamldoc_grid(main):
     return rows
 
 
+def odoc_site(rel, root):
+    """odoc's HTML (odoc 1.5, the OCaml documentation generator that
+    followed ocamldoc; OCamlgraph 2.0, libocamlgraph-ocaml-doc): one
+    directory per module, its page index.html; the content is div.content
+    (main.content on the root's package list) minus its nav elements (the
+    header's "Up" links and the page's own table of contents, nav.toc).
+    odoc generates no index of identifiers; the root page (the packages)
+    and the package page (its library's entry module) are measured by the
+    rule."""
+    main = find(root, lambda n: n.tag in ("div", "main") and "content" in n.cls()) or \
+        find(root, lambda n: n.tag == "body") or root
+    skip = lambda n: n.tag == "nav"
+    return main, skip, False
+
+
+ODOC_DECLS = ("module", "module-type", "class", "class-type")
+
+
+def odoc_grid(main):
+    """odoc declares each item as a definition term (dt.spec, its kind the
+    second class: value, type, module, include, ...) holding an anchor link
+    without text, then a code, "module <a href="Sub/index.html">Sub</a> :
+    sig ... end", its description the following dd. As for ocamldoc (the
+    same language's declarations, decided for Batteries in the fifteenth
+    round), a submodule's, module type's, class's or class type's
+    declaration whose name links to its page is an entry led by that link
+    (the keyword before it is the declaration's syntax), its dd with it;
+    every other declaration (value, type, exception, include) is the
+    module's own content."""
+    rows = {}
+    for dt in walk(main):
+        if dt.tag != "dt" or "spec" not in dt.cls() or len(dt.cls()) < 2 or dt.cls()[1] not in ODOC_DECLS:
+            continue
+        code = next((k for k in dt.kids if isinstance(k, Node) and k.tag == "code"), None)
+        if code is None:
+            continue
+        kids = [k for k in code.kids if isinstance(k, Node)]
+        name = next((k for k in kids if k.tag == "a"), None)
+        if name is None or not all(k.tag == "span" and "keyword" in k.cls() for k in kids[:kids.index(name)]):
+            continue
+        cells = [dt]
+        sib = dt.parent.kids
+        for k in sib[sib.index(dt) + 1:]:
+            if isinstance(k, str):
+                if k.strip():
+                    break
+                continue
+            if k.tag != "dd":
+                break
+            cells.append(k)
+        rows[id(dt)] = (cells, name)
+    return rows
+
+
 # GHC's libraries (ghc-doc; README.md): the subset is the packages base and
 # mtl (each package's module pages, contents and index pages and its
 # hyperlinked sources src/) and the libraries' own front page and combined
@@ -823,7 +878,8 @@ SITES = {"python": python_site, "postgresql": postgresql_site, "git": git_site, 
          "pydoctor": pydoctor_site, "qdoc": qdoc_site, "exim": exim_site, "yodl": yodl_site,
          "vim": vim_site, "swig": swig_site, "xmlsoft": xmlsoft_site, "halibut": halibut_site,
          "rustdoc": rustdoc_site, "latex2html": latex2html_site,
-         "scribble": scribble_site, "ocamldoc": ocamldoc_site, "haddock-ghc": haddock_site}
+         "scribble": scribble_site, "ocamldoc": ocamldoc_site, "haddock-ghc": haddock_site,
+         "odoc": odoc_site}
 def gidocgen_grid(main):
     """gi-docgen lists a class's or struct's members (constructors, methods,
     functions, properties, signals, virtual functions) as div blocks, each a
@@ -841,7 +897,7 @@ def gidocgen_grid(main):
 
 GRIDS = {"javadoc": javadoc_table_grid, "doxygen": doxygen_grid, "gidocgen": gidocgen_grid,
          "pydoctor": pydoctor_grid, "rustdoc": rustdoc_grid,
-         "scribble": scribble_grid, "ocamldoc": ocamldoc_grid}
+         "scribble": scribble_grid, "ocamldoc": ocamldoc_grid, "odoc": odoc_grid}
 
 
 # The hand check (README.md) looked at every page whose share lies in
@@ -898,6 +954,10 @@ HAND = {
     # places in it (|01.1|), so the rule sees only the first list; the page
     # holds nothing else (as Exim's index.html).
     ("vim", "usr_toc.html"): True,
+    # odoc's root page (OCamlgraph): the generator's list of packages, a
+    # heading and a list of one package (share 0.29: the heading outweighs
+    # the one entry, as Doxygen's pages.html); the page holds nothing else.
+    ("odoc", "index.html"): True,
     # Vim's index of all commands (vimindex.html, index.txt, written by the
     # help's authors): lines "|tag| keys description", each leading to a
     # place in another page, which the rule counts only on the generator's
