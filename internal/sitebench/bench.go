@@ -100,7 +100,7 @@ func Measure(ctx context.Context, cfg Config) (Result, error) {
 	if err := os.WriteFile(resolved, yaml, 0o644); err != nil {
 		return res, fmt.Errorf("sitebench: %w", err)
 	}
-	var hubs map[string]bool
+	var hubs *hubTruth
 	if cfg.Hubs != "" {
 		if hubs, err = readHubs(cfg.Hubs, base); err != nil {
 			return res, err
@@ -222,6 +222,9 @@ func (r Result) Write(w io.Writer) {
 	fmt.Fprintf(w, "  hub labels               %d of %d pages (%.1f%%)", f.HubPages, f.Pages, 100*f.HubShare())
 	if f.HubTruth > 0 {
 		fmt.Fprintf(w, ", against %d true hubs P %.3f R %.3f F1 %.3f", f.HubTruth, f.HubP, f.HubR, f.HubF1)
+		if f.HubUnlabelled > 0 {
+			fmt.Fprintf(w, " (%d crawled pages the labels do not list left out)", f.HubUnlabelled)
+		}
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "  last built-ins-on crawl's summary:\n")

@@ -5,8 +5,10 @@
 // built-in off, once as configured — and reports pages/s with the exports
 // included in the time, peak resident memory, and what the built-ins made
 // of the site: the widest records table, the largest fuzzy topic's share
-// of the pages, the share of pages labelled hub (and the hub F1 against a
-// list of true hubs when one is given).
+// of the pages, the share of pages labelled hub (and the hub F1 against
+// the site's true labels when they are given: a list of hub paths, every
+// other page a topic, or a TSV of path and label, whose unlisted pages
+// are left out of the F1 and counted apart).
 //
 // Files:
 //   - bench.go: Config, Run, the rounds and the child processes.

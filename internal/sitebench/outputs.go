@@ -27,6 +27,7 @@ type Figures struct {
 
 	HubTruth          int // true hubs among the crawled pages (when a list was given)
 	HubP, HubR, HubF1 float64
+	HubUnlabelled     int // crawled pages a TSV of labels does not list: left out of P, R and F1
 }
 
 // LargestTopicShare is the largest fuzzy topic's share of all pages.
@@ -54,7 +55,7 @@ func pagesFetched(summary string) (int, error) {
 }
 
 // readFigures reads the export files of one crawl in dir.
-func readFigures(dir, summary string, hubs map[string]bool) (Figures, error) {
+func readFigures(dir, summary string, hubs *hubTruth) (Figures, error) {
 	var f Figures
 	var err error
 	if f.Records, err = eachRow(filepath.Join(dir, "records.csv"), nil); err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -96,8 +97,10 @@ func readFigures(dir, summary string, hubs map[string]bool) (Figures, error) {
 		if hubs == nil {
 			return
 		}
-		truth := hubs[canonical(get("url"))]
+		truth, labelled := hubs.label(get("url"))
 		switch {
+		case !labelled:
+			f.HubUnlabelled++
 		case hub && truth:
 			tp++
 		case hub:
@@ -180,29 +183,57 @@ func eachRow(path string, fn func(get func(col string) string)) (int, error) {
 	}
 }
 
+// hubTruth is a site's true hub labels. A list of hub paths labels every
+// page (a page it does not list is a topic); a TSV of path and label, as
+// classifiers/hub/testdata/sitehubs keeps them, labels the pages it lists
+// and no others: a crawled page outside it (Racket's labels cover the
+// Guide and Reference, a crawl of the docs goes further) is unlabelled
+// and left out of the hub figures, not counted as a topic.
+type hubTruth struct {
+	hub     map[string]bool // canonical URL: labelled hub (true) or topic (false)
+	partial bool            // a TSV: pages it does not list are unlabelled
+}
+
+// label is the true label of the page at u: hub, and whether the page is
+// labelled at all.
+func (h *hubTruth) label(u string) (hub, labelled bool) {
+	hub, listed := h.hub[canonical(u)]
+	return hub, listed || !h.partial
+}
+
 // readHubs reads the true hub pages: one path under the site a line, or a
-// TSV with a header whose first two columns are path and label (the rows
-// labelled hub count), as classifiers/hub/testdata/sitehubs keeps them.
-func readHubs(path, base string) (map[string]bool, error) {
+// TSV with a header whose first two columns are path and label (hub or
+// topic; any other label is an error naming its line).
+func readHubs(path, base string) (*hubTruth, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("sitebench: hubs: %w", err)
 	}
-	hubs := map[string]bool{}
-	for _, line := range strings.Split(string(data), "\n") {
+	h := &hubTruth{hub: map[string]bool{}}
+	header := true
+	for i, line := range strings.Split(string(data), "\n") {
 		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		if path, label, ok := strings.Cut(line, "\t"); ok {
-			if label, _, _ = strings.Cut(label, "\t"); label != "hub" {
-				continue // the header, or a page labelled topic
-			}
-			line = path
+		page, label, tsv := strings.Cut(line, "\t")
+		if !tsv {
+			h.hub[canonical(base+"/"+strings.TrimPrefix(line, "/"))] = true
+			continue
 		}
-		hubs[canonical(base+"/"+strings.TrimPrefix(line, "/"))] = true
+		h.partial = true
+		label, _, _ = strings.Cut(label, "\t")
+		if header && page == "path" {
+			header = false
+			continue
+		}
+		header = false
+		if label != "hub" && label != "topic" {
+			return nil, fmt.Errorf("sitebench: hubs: %s line %d: label %q, want hub or topic", path, i+1, label)
+		}
+		h.hub[canonical(base+"/"+strings.TrimPrefix(page, "/"))] = label == "hub"
 	}
-	return hubs, nil
+	return h, nil
 }
 
 // canonical makes a directory and its index.html one page.
