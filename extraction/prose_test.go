@@ -134,3 +134,18 @@ func TestShortParagraphsAreNotAList(t *testing.T) {
 		}
 	}
 }
+
+// TestFlattenedSentenceIsNotAList: a region flattened one level (its
+// records taken for lists of their own) is checked for the pieces of a
+// sentence too. PostgreSQL's SPI pages (Debian's postgresql-doc-15:
+// testdata/prose/postgresql-spi-scroll-cursor-move.html) gave the
+// pieces of a parameter's description ("one of FETCH_FORWARD", ",
+// FETCH_BACKWARD"...), cut at its code elements, instead of the page's
+// three parameters; the Rust book's ch14-01-release-profiles.html its
+// paragraphs' 24 pieces.
+func TestFlattenedSentenceIsNotAList(t *testing.T) {
+	wantFileRecords(t, "testdata/prose/postgresql-spi-scroll-cursor-move.html", 3, 3, "FetchDirection direction")
+	// without the pieces of the Python docs' constants.html, its list
+	// region of entries wins, and gives way to the page's nine entries
+	wantFileRecords(t, "testdata/entries/python-constants.html", 9, 9, "NotImplemented")
+}
