@@ -78,10 +78,15 @@
 //     unchanged, 0.9824 / 0.9754), too dissimilar (MinSimilarity), its records do
 //     not mostly share one tag.class, they are prose (paragraph runs of an
 //     article, inline markup code and tt as well as b and i; or records
-//     led by a paragraph of prose, an article cut at its paragraphs), they are the pieces of one flowing text (runOn: nothing but
-//     text, links and formatting, no line break: a paragraph's sentences
-//     cut at their links) or long text outside them outweighs them (an
-//     article with a related-links list).
+//     led by a paragraph of prose, an article cut at its paragraphs), they
+//     are each one short paragraph of sentences (sentences: a p of text,
+//     links and inline markup opening with its text and ending with . ! ?
+//     or :, the three sentences of mdBook's notice pages; a list's items
+//     in paragraphs lead with a link or a label), they are the pieces of
+//     one flowing text (runOn, before and after a region is flattened:
+//     nothing but text, links and formatting, no line break: a
+//     paragraph's sentences cut at their links or its code) or long text
+//     outside them outweighs them (an article with a related-links list).
 //  5. Entries: when no list region is found, or prose outweighs it, the
 //     API-reference entries or table rows of a documentation page are the
 //     records (entries.go): definition lists of one class whose first
@@ -99,7 +104,8 @@
 //     A main region whose records are all such entries gives way to the
 //     page's entries when these hold all of its records and more (a
 //     section's two functions segmented as a list, its exception left
-//     out: tomllib.html).
+//     out: tomllib.html; a record of several entries glued counts as
+//     entries: fnmatch.html).
 //  6. Fields: each leaf (a run of text with its inline markup and the
 //     links inside the sentence, bare or inside formatting: Haddock's
 //     <code><a>Text</a></code> cut "O(n) Convert a" "Text" "into a

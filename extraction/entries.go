@@ -220,17 +220,33 @@ func isTag(t *stm.Tree, i int32, a atom.Atom) bool {
 // Segmented as a list region, the entries of one section may leave out
 // those of another shape (Sphinx's dl.py exception after two dl.py
 // functions: tomllib.html, uu.html of the Python docs).
+// A record of several entries (and empty anchors between them: Sphinx's
+// span.target) is entries too: constants.html's list region glued
+// NotImplemented to its neighbours and left out quit, exit, copyright,
+// credits and license.
 func entryList(p *page, r region) bool {
 	t := p.t
 	for _, rec := range r.records {
-		if len(rec) != 1 || tagOf(t, int(rec[0])) != atom.Dl {
+		if !entryNode(t, rec[0]) {
 			return false
 		}
-		if kids := t.Children(int(rec[0])); len(kids) == 0 || !isTag(t, kids[0], atom.Dt) {
-			return false
+		for _, i := range rec[1:] {
+			if p.text[i] > 0 && !entryNode(t, i) {
+				return false
+			}
 		}
 	}
 	return true
+}
+
+// entryNode reports whether node i is an API entry, a definition list
+// whose first child is a term.
+func entryNode(t *stm.Tree, i int32) bool {
+	if tagOf(t, int(i)) != atom.Dl {
+		return false
+	}
+	kids := t.Children(int(i))
+	return len(kids) > 0 && isTag(t, kids[0], atom.Dt)
 }
 
 // moreEntries reports whether the entries e hold every record of the

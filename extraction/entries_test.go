@@ -18,6 +18,8 @@ import (
 // tomllib.html documents two functions and an exception: segmented as a
 // list region, its section gave the two functions only (the exception's
 // dl is of another shape); the page's entries are all three.
+// fnmatch.html's list region glued fnmatchcase and filter into one
+// record of three entries and so did not give way to its entries.
 func TestEntriesOfDocPages(t *testing.T) {
 	for _, tt := range []struct {
 		file     string
@@ -29,6 +31,7 @@ func TestEntriesOfDocPages(t *testing.T) {
 		{"python-fractions.html", 8, 12, "limit_denominator(", [2]string{"__floor__", "__ceil__"}},
 		{"postgresql-app-createdb.html", 20, 30, "-D tablespace", [2]string{"--tablespace", "--template"}},
 		{"python-tomllib.html", 3, 3, "exception tomllib.TOMLDecodeError", [2]string{"Read a TOML file", "Subclass of ValueError"}},
+		{"python-fnmatch.html", 4, 4, "fnmatch.filter(", [2]string{"fnmatch.fnmatchcase(", "fnmatch.filter("}},
 	} {
 		t.Run(tt.file, func(t *testing.T) {
 			recs := extractFile(t, "testdata/entries/"+tt.file)

@@ -177,7 +177,7 @@ func candidates(p *page, m *stm.Matcher, cfg Config) []region {
 		if !framed && own < all {
 			seg.records = unframed(p, seg.records)
 		}
-		if len(seg.records) < cfg.MinRecords || seg.sim < cfg.MinSimilarity || prose(p, seg.records) || runOn(p, seg.records) || !sameClass(p, seg.records) {
+		if len(seg.records) < cfg.MinRecords || seg.sim < cfg.MinSimilarity || prose(p, seg.records) || sentences(p, seg.records) || runOn(p, seg.records) || !sameClass(p, seg.records) {
 			continue
 		}
 		cov := 0.0
@@ -191,8 +191,10 @@ func candidates(p *page, m *stm.Matcher, cfg Config) []region {
 			continue
 		}
 		r := flatten(p, m, cfg, region{node: c.node, records: seg.records, sim: seg.sim, cov: cov})
-		if prose(p, r.records) || sectioned(p, r.records) {
-			continue // an article's paragraphs, or its sections
+		if prose(p, r.records) || sectioned(p, r.records) || runOn(p, r.records) {
+			// an article's paragraphs, its sections, or a sentence's
+			// pieces (a region flattened into a paragraph's children)
+			continue
 		}
 		r.quality = r.sim * cov * math.Log(float64(len(r.records))) * richness(p, r.records)
 		if framed {

@@ -1,6 +1,8 @@
 package extraction
 
 import (
+	"strings"
+
 	"github.com/crawl-project/crawl/extraction/stm"
 	"golang.org/x/net/html/atom"
 )
@@ -165,6 +167,61 @@ func proseNode(p *page, i int, long *bool) bool {
 		}
 	}
 	return true
+}
+
+// sentences reports whether recs are the paragraphs of a short text:
+// every record with text is one p of text, links and inline markup
+// (proseNode) that opens with its text, not with a link or a label, and
+// ends a sentence (., !, ? or :) after proseMin/2 characters or more.
+// Each such paragraph is too short for prose (a sentence or two, cut at
+// its links), yet none carries a field of its own: mdBook's notice pages
+// (the Rust book's 261 pages of its old editions, three sentences each)
+// gave their paragraphs as records. A list's items written as paragraphs
+// lead with their title's link or a label (an a, b, strong, code...
+// element before any text) and stay records, and so does a list whose
+// items are not all such sentences.
+func sentences(p *page, recs [][]int32) bool {
+	t := p.t
+	n := 0
+	for _, r := range recs {
+		if len(r) == 1 && p.text[r[0]] == 0 {
+			continue // empty paragraphs between the others
+		}
+		i := int(r[0])
+		if len(r) != 1 || tagOf(t, i) != atom.P || p.text[i] < proseMin/2 {
+			return false
+		}
+		kids := t.Children(i)
+		if len(kids) == 0 || t.Label[kids[0]] != stm.TextLabel {
+			return false
+		}
+		long := false
+		if !proseNode(p, i, &long) || !sentenceEnd(t, i) {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+// sentenceEnd reports whether the last text of node i's subtree ends a
+// sentence: ., !, ? or :, before closing quotes or brackets.
+func sentenceEnd(t *stm.Tree, i int) bool {
+	for j := i + int(t.Size[i]) - 1; j >= i; j-- {
+		if t.Label[j] != stm.TextLabel {
+			continue
+		}
+		s := strings.TrimRight(t.Node[j].Data, " \t\n\r\u00a0\"')»”’")
+		if s == "" {
+			continue
+		}
+		switch s[len(s)-1] {
+		case '.', '!', '?', ':':
+			return true
+		}
+		return false
+	}
+	return false
 }
 
 // sectioned reports whether some record runs across a section of an

@@ -1,10 +1,12 @@
 package extraction_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/extraction"
 )
 
 // TestSentenceIsNotAList: the pieces of a sentence cut at its links (a
@@ -100,4 +102,50 @@ func wantFileRecords(t *testing.T, path string, min, max int, begins string) []c
 		t.Errorf("no record's value begins %q", begins)
 	}
 	return recs
+}
+
+// TestShortParagraphsAreNotAList: the paragraphs of a short text, each a
+// sentence or two with a link inside, are not records though each is too
+// short for the prose guard. mdBook's notice pages (Debian's rust-doc:
+// testdata/prose/mdbook-rust-book-bibliography.html, one of the Rust
+// book's 261 pages of the old editions) gave their three sentences ("The
+// first edition of the book is no longer distributed with Rust's
+// documentation.", "If you came here via a link or web search, ...") as
+// records. Paragraphs led by a link or a label are a list's items and
+// stay records.
+func TestShortParagraphsAreNotAList(t *testing.T) {
+	wantFileRecords(t, "testdata/prose/mdbook-rust-book-bibliography.html", 0, 0, "")
+	var b strings.Builder
+	b.WriteString("<html><body><main><h1>News</h1>")
+	for i := range 4 {
+		fmt.Fprintf(&b, `<p><a href="/n/%d">Release %d is out</a> with faster builds and a new installer for everyone.</p>`, i, i)
+	}
+	b.WriteString("</main></body></html>")
+	recs, err := extraction.ExtractPage(parse(t, b.String()), extraction.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 4 {
+		t.Fatalf("%d records of the news list, want 4: %v", len(recs), recs)
+	}
+	for i, r := range recs {
+		if want := fmt.Sprintf("Release %d is out", i); !strings.HasPrefix(r.Fields[0].Value, want) {
+			t.Errorf("record %d: %v, want its first value to begin %q", i, r.Fields, want)
+		}
+	}
+}
+
+// TestFlattenedSentenceIsNotAList: a region flattened one level (its
+// records taken for lists of their own) is checked for the pieces of a
+// sentence too. PostgreSQL's SPI pages (Debian's postgresql-doc-15:
+// testdata/prose/postgresql-spi-scroll-cursor-move.html) gave the
+// pieces of a parameter's description ("one of FETCH_FORWARD", ",
+// FETCH_BACKWARD"...), cut at its code elements, instead of the page's
+// three parameters; the Rust book's ch14-01-release-profiles.html its
+// paragraphs' 24 pieces.
+func TestFlattenedSentenceIsNotAList(t *testing.T) {
+	wantFileRecords(t, "testdata/prose/postgresql-spi-scroll-cursor-move.html", 3, 3, "FetchDirection direction")
+	// without the pieces of the Python docs' constants.html, its list
+	// region of entries wins, and gives way to the page's nine entries
+	wantFileRecords(t, "testdata/entries/python-constants.html", 9, 9, "NotImplemented")
 }
