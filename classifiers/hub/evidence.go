@@ -246,6 +246,9 @@ func (w *walker) count(t string, inLink, list bool) {
 		if !inLink && w.entries[k-1].name > 0 {
 			w.entries[k-1].plain += countWords(t)
 		}
+		if !inLink && w.entries[k-1].decl > 0 {
+			w.entries[k-1].out += n
+		}
 	}
 	if k := len(w.blocks); k > 0 {
 		w.blocks[k-1].sum += n
