@@ -81,3 +81,27 @@ func TestMeasurePageDeclarationDivs(t *testing.T) {
 		t.Errorf("divs of code without a permalink: %+v, want no entry", got)
 	}
 }
+
+// A header holding the page's title (an h1 that is no link), or a
+// section's header, is the page's own text (evidence.go ownHeader): odoc
+// writes the module's name and preamble in one; a site's banner, its name
+// a link home, stays furniture.
+func TestMeasurePageOwnHeader(t *testing.T) {
+	b, err := os.ReadFile("testdata/odoc/Graph.Graphml.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(b)
+	const at = "http://docs.test/ocamlgraph/Graph/Graphml/index.html"
+	e := hub.MeasurePageAt(parse(t, page), at)
+	title := len("ModuleGraph.Graphml") + len("GenericGraphMlPrinter")
+	banner := strings.Replace(page, `<h1>Module <code>Graph.Graphml</code></h1>`, `<h1><a href="../../index.html">Module <code>Graph.Graphml</code></a></h1>`, 1)
+	got := hub.MeasurePageAt(parse(t, banner), at)
+	if e.Text != got.Text+title {
+		t.Errorf("the title's header: Text %d, want %d (the banner's %d and the title's %d runes)", e.Text, got.Text+title, got.Text, title)
+	}
+	section := `<html><body><section><header><h2>Parameters</h2><p>Two modules.</p></header><p>x</p></section></body></html>`
+	if got := hub.MeasurePageAt(parse(t, section), at); got.Text != len("ParametersTwomodules.x") {
+		t.Errorf("a section's header: %+v, want Text %d", got, len("ParametersTwomodules.x"))
+	}
+}
