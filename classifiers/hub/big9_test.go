@@ -53,15 +53,18 @@ func readHeldOut(t *testing.T) []heldOutRow {
 
 // TestPageModelBig9HeldOut: on the held-out site half of the records/big9
 // list pages and articles (labelled by others; never trained or tuned on),
-// the shipped page model scores hub F1 ≥ 0.808, just under the figure of
-// the eighth round (0.767 before it, the figure of format /3; 0.747
-// before that, commit 90218aa, which trained on the other half).
+// the shipped page model scores hub F1 ≥ 0.822, just under the figure of
+// the seventeenth round (0.808 before it, the eighth round's; 0.767 the
+// figure of format /3; 0.747 before that, commit 90218aa, which trained
+// on the other half).
 // Measured when shipped: format /4 0.781 (P 1.000, R 0.641), format /5
 // (2026-11-25 12:57, rows re-measured) 0.795 (P 1.000, R 0.660), format /6
 // (15:03, rows re-measured) 0.795 (P 1.000, R 0.660), format /7 (15:36) and
 // /8 (17:32, rows re-measured) the same, /9 (2026-12-06) the same; the
 // eighth round (2026-12-06, rows re-measured: a wrapper named furniture
-// that holds the main content is walked) 0.809 (P 1.000, R 0.679). The evidence rows were measured by MeasurePageAt at
+// that holds the main content is walked) 0.809 (P 1.000, R 0.679); the
+// seventeenth (format /18, rows re-measured: a header holding the page's
+// title is text) 0.823 (P 1.000, R 0.699). The evidence rows were measured by MeasurePageAt at
 // the URL in each row (README.md: a saved page's stand-in URL); the pages
 // copied into testdata/pages are measured again and must give their rows.
 func TestPageModelBig9HeldOut(t *testing.T) {
@@ -82,8 +85,8 @@ func TestPageModelBig9HeldOut(t *testing.T) {
 	if with.N() != 196 || with.TP+with.FN != 156 {
 		t.Fatalf("%d pages with %d hubs, want 196 with 156", with.N(), with.TP+with.FN)
 	}
-	if with.F1() < 0.808 {
-		t.Errorf("hub F1 %.3f, want ≥ 0.808", with.F1())
+	if with.F1() < 0.822 {
+		t.Errorf("hub F1 %.3f, want ≥ 0.822", with.F1())
 	}
 	if with.F1() <= without.F1() {
 		t.Errorf("the block rule does not help: F1 %.3f, without it %.3f", with.F1(), without.F1())

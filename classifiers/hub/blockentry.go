@@ -22,6 +22,7 @@ type leadMemo struct {
 	lead        lead
 	name        int
 	href, first string
+	decl        int
 }
 
 // blockAndEntryLead is firstTextLead(n, maxBlockLabelRunes, true), which
@@ -41,6 +42,7 @@ type bothItem struct {
 	n               *html.Node
 	linkedB, linked lead
 	heading         bool
+	code            bool
 	top             bool
 }
 
@@ -55,6 +57,7 @@ func (f *leadFinder) searchBoth(stack []bothItem) (lead, leadMemo, []bothItem) {
 	bDone, eDone := false, false
 	pre, words, letters := 0, 0, false
 	celled := false
+	keyword := true
 	first := ""
 	for seen := 0; len(stack) > 0 && seen < maxLeadNodes && !(bDone && eDone); seen++ {
 		it := stack[len(stack)-1]
@@ -62,7 +65,7 @@ func (f *leadFinder) searchBoth(stack []bothItem) (lead, leadMemo, []bothItem) {
 		n := it.n
 		if !it.top {
 			if s := n.NextSibling; s != nil {
-				stack = append(stack, bothItem{n: s, linkedB: it.linkedB, linked: it.linked, heading: it.heading})
+				stack = append(stack, bothItem{n: s, linkedB: it.linkedB, linked: it.linked, heading: it.heading, code: it.code})
 			}
 		}
 		switch n.Type {
@@ -71,7 +74,10 @@ func (f *leadFinder) searchBoth(stack []bothItem) (lead, leadMemo, []bothItem) {
 				continue
 			}
 			if !eDone && it.linked != leadNone {
-				if !marker(pre, letters) || cellName(pre, words, celled, it.linked) {
+				switch {
+				case declLead(pre, words, letters, keyword, it.linked):
+					e.decl = pre
+				case !marker(pre, letters) || cellName(pre, words, celled, it.linked):
 					e.name = max(words, 1)
 				}
 				e.lead, eDone = it.linked, true
@@ -96,6 +102,7 @@ func (f *leadFinder) searchBoth(stack []bothItem) (lead, leadMemo, []bothItem) {
 			}
 			r, l, w := textCountsUpTo(n.Data, max(maxNameRunes, labelRunes)-pre)
 			pre, letters, words = pre+r, letters || l, words+w
+			keyword = keyword && pre <= maxKeywordRunes && it.code && lettersOnly(n.Data)
 			if !(marker(pre, letters) || pre <= labelRunes) {
 				bDone = true
 			}
@@ -116,6 +123,9 @@ func (f *leadFinder) searchBoth(stack []bothItem) (lead, leadMemo, []bothItem) {
 				it.heading = true
 			case atom.Td, atom.Th:
 				celled = celled || pre > 0
+				keyword = false // a column of modifiers and types (declLead)
+			case atom.Code, atom.Tt, atom.Pre:
+				it.code = true
 			case atom.A:
 				if href, ok := attr(n, "href"); ok {
 					c := f.classes(href)
@@ -132,7 +142,7 @@ func (f *leadFinder) searchBoth(stack []bothItem) (lead, leadMemo, []bothItem) {
 			continue
 		}
 		if c := n.FirstChild; c != nil { // its siblings follow when it is popped
-			stack = append(stack, bothItem{n: c, linkedB: it.linkedB, linked: it.linked, heading: it.heading})
+			stack = append(stack, bothItem{n: c, linkedB: it.linkedB, linked: it.linked, heading: it.heading, code: it.code})
 		}
 	}
 	e.first = first

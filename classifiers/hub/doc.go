@@ -55,6 +55,7 @@
 //	hook.go       Hook: OnURL (label, score, policy) and OnPage adapters, Policy, Mode, HookOption
 //	decisions.go  the URL SVM's decision of each link remembered per (URL, anchor, depth): a repeated link is a lookup
 //	evidence.go   Evidence, MeasurePage, MeasurePageAt: a fetched page's main-content link structure (page evidence)
+//	              (furniture left out; a header holding the page's title or a section's is the page's: ownHeader)
 //	entry.go      entries that lead to another page of the site or to a place in one (tables of contents, indexes),
 //	              after a marker or a name; blocks opened by a heading that links to a page (terms); links to a
 //	              place in the page itself; a dt's lead kept for its dd elements (termOf), the page's own file told by
@@ -66,6 +67,9 @@
 //	              (a p of links each ending with a br, Scribble's index, is split in an entry too); a pre's line
 //	              may lead by its link after a declaration's keyword of one or two words of letters ("module
 //	              <a>Sub</a>: sig .. end", ocamldoc's submodules), not when the line ends with the link ("include")
+//	              and an li, dt or div entry too when the keyword is in code (declLead: odoc's "<dt><code>module
+//	              <a>Sub</a> : sig ... end</code>", its dd with it; not in a table cell; a div only after its
+//	              permalink: declDiv)
 //	described.go  a paragraph after a one-item list led by a page link describes that entry (AsciiDoc); a div of
 //	              paragraphs after a pre that counted a declaration describes it (ocamldoc's div.info)
 //	content.go    elements that hold content whatever their class says (article, role main, id content)

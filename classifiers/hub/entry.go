@@ -43,6 +43,15 @@ import (
 // summarises a member of this page, whatever its first link leads to: an
 // API summary's row led by its return type's link counts nothing.
 //
+// A declaration's keyword in code before a link to another page leads an
+// entry as a marker does (round 17, declLead in prelines.go): odoc's
+// "<dt><code>module <a>Sub</a> : sig ... end</code></dt>" and its dd
+// count whole, however long the description, and its own permalink (a
+// link to its place in the page) does not make it a summary of the
+// page's member; it must go on after its link, not in a table cell nor in
+// a row of cells (a column of modifiers and types). A div holding such a
+// declaration after its permalink is an entry too (declDiv).
+//
 // When the page's URL is known (MeasurePageAt), a link leads to another
 // page only when it stays on the page's site (the same host, "www." and
 // subdomains aside) and does not point back at the page itself: a list of
@@ -82,6 +91,7 @@ type leadFinder struct {
 	name   int        // firstTextLeadN: words of the name before the link, 0 for none
 	href   string     // firstTextLeadN: the leading link's href
 	first  string     // firstTextLeadN: the first text node before the link (a name's start), else ""
+	decl   int        // firstTextLeadN: runes of a declaration's keyword before the link (declLead), else 0
 	boil   boilerCache
 	dt     termMemo   // the last dt's termOf
 	hrefs  *hrefCache // nil: hrefs are classified at each question
@@ -107,8 +117,12 @@ func (f *leadFinder) entryLead(n *html.Node) lead {
 	case atom.Dt:
 		return f.termOf(n)
 	case atom.Div, atom.Section, atom.Article:
-		return f.termLead(n)
+		if l := f.termLead(n); l != leadNone || n.DataAtom != atom.Div {
+			return l
+		}
+		return f.declDiv(n)
 	case atom.Dd:
+		defer func() { f.decl = 0 }() // a description, not the declaration
 		for s := n.PrevSibling; s != nil; s = s.PrevSibling {
 			if s.Type != html.ElementNode {
 				continue
@@ -136,11 +150,11 @@ func (f *leadFinder) entryLead(n *html.Node) lead {
 // and f.first.
 func (f *leadFinder) termOf(dt *html.Node) lead {
 	if m := &f.dt; m.n == dt {
-		f.name, f.href, f.first = m.name, m.href, m.first
+		f.name, f.href, f.first, f.decl = m.name, m.href, m.first, m.decl
 		return m.lead
 	}
 	l := f.firstTextLead(dt, 0, false)
-	f.dt = termMemo{n: dt, lead: l, name: f.name, href: f.href, first: f.first}
+	f.dt = termMemo{n: dt, lead: l, name: f.name, href: f.href, first: f.first, decl: f.decl}
 	return l
 }
 
@@ -150,6 +164,7 @@ type termMemo struct {
 	lead        lead
 	name        int
 	href, first string
+	decl        int
 }
 
 // termLead returns leadPage when n (a div, section or article) opens with
@@ -201,14 +216,14 @@ func (f *leadFinder) firstTextLead(entry *html.Node, labelRunes int, anySite boo
 // scope.go). It sets f.name to the words of the name before the link (at
 // least 1; 0 after a marker or nothing) and f.href to the link's href.
 func (f *leadFinder) firstTextLeadN(first *html.Node, k, labelRunes int, anySite bool) lead {
-	f.name, f.href, f.first = 0, "", ""
+	f.name, f.href, f.first, f.decl = 0, "", "", 0
 	stack := f.stack[:0]
 	for c, i := first, 0; c != nil && i < k; c = nextElement(c) {
 		stack = append(stack, leadItem{n: c, top: true})
 		i++
 	}
 	slices.Reverse(stack)
-	l, stack := f.searchLead(stack, labelRunes, anySite)
+	l, stack := f.searchLead(stack, labelRunes, anySite, k == 1)
 	f.stack = stack[:0] // its room serves the next search
 	return l
 }
@@ -219,16 +234,17 @@ func (f *leadFinder) firstTextLeadN(first *html.Node, k, labelRunes int, anySite
 // stack holds one node per level instead of every child of every level
 // (the nodes are popped in the same order, so the maxLeadNodes bound cuts
 // at the same node).
-func (f *leadFinder) searchLead(stack []leadItem, labelRunes int, anySite bool) (lead, []leadItem) {
+func (f *leadFinder) searchLead(stack []leadItem, labelRunes int, anySite, one bool) (lead, []leadItem) {
 	pre, words, letters := 0, 0, false
 	celled := false // a table cell began after the text before the link (cellName)
+	keyword := one  // the text before the link is letters in code (declLead), not in a row of cells
 	for seen := 0; len(stack) > 0 && seen < maxLeadNodes; seen++ {
 		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		n := it.n
 		if !it.top {
 			if s := n.NextSibling; s != nil {
-				stack = append(stack, leadItem{n: s, linked: it.linked, heading: it.heading})
+				stack = append(stack, leadItem{n: s, linked: it.linked, heading: it.heading, code: it.code})
 			}
 		}
 		switch n.Type {
@@ -237,7 +253,11 @@ func (f *leadFinder) searchLead(stack []leadItem, labelRunes int, anySite bool) 
 				continue
 			}
 			if it.linked != leadNone {
-				if labelRunes == 0 && (!marker(pre, letters) || cellName(pre, words, celled, it.linked)) {
+				switch {
+				case labelRunes != 0:
+				case declLead(pre, words, letters, keyword, it.linked):
+					f.decl = pre
+				case !marker(pre, letters) || cellName(pre, words, celled, it.linked):
 					f.name = max(words, 1)
 				}
 				return it.linked, stack
@@ -252,6 +272,7 @@ func (f *leadFinder) searchLead(stack []leadItem, labelRunes int, anySite bool) 
 			// the rest of the text is not counted
 			r, l, w := textCountsUpTo(n.Data, max(maxNameRunes, labelRunes)-pre)
 			pre, letters, words = pre+r, letters || l, words+w
+			keyword = keyword && pre <= maxKeywordRunes && it.code && lettersOnly(n.Data)
 			if marker(pre, letters) || labelRunes > 0 && pre <= labelRunes ||
 				labelRunes == 0 && pre <= maxNameRunes && words <= maxNameWords {
 				continue
@@ -270,6 +291,9 @@ func (f *leadFinder) searchLead(stack []leadItem, labelRunes int, anySite bool) 
 				it.heading = true
 			case atom.Td, atom.Th:
 				celled = celled || pre > 0
+				keyword = false // a column of modifiers and types (declLead)
+			case atom.Code, atom.Tt, atom.Pre:
+				it.code = true
 			case atom.A:
 				if href, ok := attr(n, "href"); ok {
 					it.linked = f.hrefLead(href, anySite)
@@ -282,7 +306,7 @@ func (f *leadFinder) searchLead(stack []leadItem, labelRunes int, anySite bool) 
 			continue
 		}
 		if c := n.FirstChild; c != nil { // its siblings follow when it is popped
-			stack = append(stack, leadItem{n: c, linked: it.linked, heading: it.heading})
+			stack = append(stack, leadItem{n: c, linked: it.linked, heading: it.heading, code: it.code})
 		}
 	}
 	return leadNone, stack
@@ -304,6 +328,7 @@ type leadItem struct {
 	n       *html.Node
 	linked  lead
 	heading bool
+	code    bool // inside a code, tt or pre element (declLead)
 	top     bool // one of the entry's own elements (a nested list there is the entry)
 }
 

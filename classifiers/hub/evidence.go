@@ -246,6 +246,9 @@ func (w *walker) count(t string, inLink, list bool) {
 		if !inLink && w.entries[k-1].name > 0 {
 			w.entries[k-1].plain += countWords(t)
 		}
+		if !inLink && w.entries[k-1].decl > 0 {
+			w.entries[k-1].out += n
+		}
 	}
 	if k := len(w.blocks); k > 0 {
 		w.blocks[k-1].sum += n
@@ -274,7 +277,8 @@ var boilerWords = [...]string{"nav", "menu", "sidebar", "header", "footer", "bre
 
 // boilerplateElement reports whether an element is site furniture rather
 // than main content: script-like elements, the HTML5 sectioning elements
-// for navigation and page furniture, and elements whose class or id names
+// for navigation and page furniture (a header only when it is not the
+// page's or a section's own: ownHeader), and elements whose class or id names
 // it (a class or id word, split at spaces, '-' and '_', that starts or
 // ends with one of boilerWords, ASCII case ignored: "navheader",
 // "sphinxsidebar", not "canvas"), except html, body and main, which hold
@@ -286,8 +290,12 @@ func boilerplateElement(n *html.Node) bool { return boilerplateIn(n, nil) }
 func boilerplateIn(n *html.Node, c *boilerCache) bool {
 	switch n.DataAtom {
 	case atom.Script, atom.Style, atom.Noscript, atom.Template, atom.Iframe, atom.Svg, atom.Select,
-		atom.Nav, atom.Header, atom.Footer, atom.Aside, atom.Head:
+		atom.Nav, atom.Footer, atom.Aside, atom.Head:
 		return true
+	case atom.Header:
+		if !ownHeader(n) {
+			return true
+		} // the page's or a section's own, unless its class names furniture
 	case atom.Html, atom.Body, atom.Main:
 		return false // the page itself, whatever its class says (<body class="no-sidebar">)
 	}
@@ -405,4 +413,34 @@ func (e Evidence) Features() [numEvidence]float64 {
 		float64(e.Entry) / float64(all+1),
 		float64(e.IndexEntry) / float64(all+1),
 	}
+}
+
+// ownHeader reports whether header n introduces the content it is in, not
+// the site: the header of a section or article, or a header holding the
+// page's title, an h1 whose text is no link (odoc writes a module's name
+// and its preamble in a header, each section's heading and introduction in
+// the section's header). A site's banner links its name home.
+func ownHeader(n *html.Node) bool {
+	if p := n.Parent; p != nil && (p.DataAtom == atom.Section || p.DataAtom == atom.Article) {
+		return true
+	}
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && c.DataAtom == atom.H1 {
+			return !holdsLink(c)
+		}
+	}
+	return false
+}
+
+// holdsLink reports whether n holds an a element with an href.
+func holdsLink(n *html.Node) bool {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode {
+			continue
+		}
+		if _, ok := attr(c, "href"); ok && c.DataAtom == atom.A || holdsLink(c) {
+			return true
+		}
+	}
+	return false
 }

@@ -206,6 +206,7 @@ func FuzzMeasurePage(f *testing.F) {
 	f.Add([]byte(`<table><tr><td class=src>:%<td><a href="R.html#v:%">R</a><tr><td>++<th><b>+</b><a href="L.html#v">L</a>, <a href=M.html>M</a><tr><td>• <a href="R.html#x">x</a><td><a href="#s">s</a></table>`))
 	f.Add([]byte(`<pre><span>module</span> <a href=S.html>S</a>: sig <a href=S.html>..</a> end</pre><div class=info><p>S.</p></div><pre>module type <a href=T.html>T</a> = t
 include <a href=I.html>I</a></pre><p>x</p><pre>val x : <a href=t.html>t</a></pre><div><div><p>n</p></div></div>`))
+	f.Add([]byte(`<header><nav><a href=u.html>Up</a></nav><h1>Module <code>M</code></h1><p>p</p></header><dl><dt id=m><a href="#m"></a><code><span>module</span> <a href=S/index.html>S</a> : sig end</code></dt><dd><p>S.</p></dd></dl><div id=n><a href="#n"></a><code>module type <a href=T/index.html>T</a> = sig</code></div><dl><dt><code>include <a href=I/index.html>I</a></code></dt></dl><table><tr><td><code>static <a href=C.html>C</a>[]</code><td><a href="#f">f</a></table><section><header><h2>H</h2></header><ul><li><code>class <a href=K.html>K</a> x</code></ul></section>`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		doc, err := htmldecode.Parse(b, "")
 		if err != nil {
@@ -273,14 +274,15 @@ func TestParsePageModel(t *testing.T) {
 		{"format 8", `{"format":"crawl-hub-page/8","std":[1,1,1,1,1]}`, "format"},
 		{"format 9", `{"format":"crawl-hub-page/9","std":[1,1,1,1,1]}`, "format"},
 		{"format 11", `{"format":"crawl-hub-page/11","std":[1,1,1,1,1]}`, "format"},
-		{"format 14", `{"format":"crawl-hub-page/14","std":[1,1,1,1,1]}`, "crawl-hub-page/17"},
-		{"format 15", `{"format":"crawl-hub-page/15","std":[1,1,1,1,1]}`, "crawl-hub-page/17"},
-		{"format 16", `{"format":"crawl-hub-page/16","std":[1,1,1,1,1]}`, "crawl-hub-page/17"},
-		{"zero std", `{"format":"crawl-hub-page/17","std":[1,0,1,1,1]}`, "std"},
-		{"weight", `{"format":"crawl-hub-page/17","std":[1,1,1,1,1],"w":[1,2,3,4,5,1e999]}`, "cannot unmarshal"},
-		{"block share", `{"format":"crawl-hub-page/17","std":[1,1,1,1,1],"block":{"share":1.5,"links":5}}`, "block rule"},
-		{"block links", `{"format":"crawl-hub-page/17","std":[1,1,1,1,1],"block":{"share":0.3,"links":-1}}`, "block rule"},
-		{"term share", `{"format":"crawl-hub-page/17","std":[1,1,1,1,1],"block":{"share":0.3,"links":5,"term_share":-0.5}}`, "term share"},
+		{"format 14", `{"format":"crawl-hub-page/14","std":[1,1,1,1,1]}`, "crawl-hub-page/18"},
+		{"format 15", `{"format":"crawl-hub-page/15","std":[1,1,1,1,1]}`, "crawl-hub-page/18"},
+		{"format 16", `{"format":"crawl-hub-page/16","std":[1,1,1,1,1]}`, "crawl-hub-page/18"},
+		{"format 17", `{"format":"crawl-hub-page/17","std":[1,1,1,1,1]}`, "crawl-hub-page/18"},
+		{"zero std", `{"format":"crawl-hub-page/18","std":[1,0,1,1,1]}`, "std"},
+		{"weight", `{"format":"crawl-hub-page/18","std":[1,1,1,1,1],"w":[1,2,3,4,5,1e999]}`, "cannot unmarshal"},
+		{"block share", `{"format":"crawl-hub-page/18","std":[1,1,1,1,1],"block":{"share":1.5,"links":5}}`, "block rule"},
+		{"block links", `{"format":"crawl-hub-page/18","std":[1,1,1,1,1],"block":{"share":0.3,"links":-1}}`, "block rule"},
+		{"term share", `{"format":"crawl-hub-page/18","std":[1,1,1,1,1],"block":{"share":0.3,"links":5,"term_share":-0.5}}`, "term share"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if _, err := hub.ParsePageModel([]byte(c.json)); err == nil || !strings.Contains(err.Error(), c.want) {

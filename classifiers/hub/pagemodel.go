@@ -10,7 +10,7 @@ import (
 // PageModel is the page-evidence classifier: a logistic regression over
 // the standardised Evidence features, P(hub) = 1/(1 + e^−(w·z + b)).
 type PageModel struct {
-	Format string                   `json:"format"` // "crawl-hub-page/17"
+	Format string                   `json:"format"` // "crawl-hub-page/18"
 	Mean   [numEvidence]float64     `json:"mean"`
 	Std    [numEvidence]float64     `json:"std"`
 	W      [numEvidence + 1]float64 `json:"w"`     // weights, then the bias
@@ -83,8 +83,11 @@ func (r BlockRule) Holds(e Evidence) bool {
 // name in a table cell of its own before a link to a place a list marker
 // (now an index term: marker.go cellName), /16 a pre's line led by a
 // declaration's keyword before a link to a page nothing (now an entry:
-// prelines.go declKeyword); none is read.
-const pageModelFormat = "crawl-hub-page/17"
+// prelines.go declKeyword), /17 an li, dt or div led by a declaration's
+// keyword in code before a link to a page a name's entry or nothing (now
+// an entry counted whole: entry.go declLead) and a header holding the
+// page's title furniture (now text: evidence.go ownHeader); none is read.
+const pageModelFormat = "crawl-hub-page/18"
 
 // Prob returns P(hub) of a page with evidence e: the regression's, at
 // least 0.5 (a hub) when the block rule holds.

@@ -315,3 +315,58 @@ func lettersOnly(s string) bool {
 	}
 	return true
 }
+
+// declLead reports whether the text before an entry's first link (pre
+// runes, words words, letters whether it holds a letter) is a
+// declaration's keyword before a link to another page (round 17), as a
+// pre's line reads it (declKeyword): at most maxKeywordWords words of
+// letters only, at most maxKeywordRunes runes, all of it inside code (a
+// code, tt or pre element: keyword reports both). odoc writes a module's
+// submodules as definition terms, "<dt><code>module <a
+// href="Sub/index.html">Sub</a> : sig ... end</code></dt>", the
+// description the dd: the keyword then leads the entry as a list marker
+// does (no name: the entry and its dd count whole). A short word of prose
+// before a link ("See <a>x</a> for …") is no code and stays a name. As a
+// pre's line, an entry that ends with its link ("include <a>M</a>")
+// declares nothing and counts nothing (scope.go counts).
+func declLead(pre, words int, letters, keyword bool, l lead) bool {
+	return l == leadPage && keyword && pre > 0 && letters && words <= maxKeywordWords && !marker(pre, letters)
+}
+
+// declDiv returns leadPage when div n is a declaration laid out as a div
+// (round 17): its own permalink (an empty link to a place in the page)
+// first, then, as its first element child holding anything, a code element
+// led by a declaration's keyword and a link to another page (declLead). odoc writes a declaration
+// without a doc comment as "<div class="spec module"><a
+// class="anchor"></a><code>module <a href="Sub/index.html">Sub</a> :
+// sig ... end</code></div>", the same declaration as a dt with no dd. Only
+// a div whose own first content is the code: a div wrapping a section
+// whose first text happens to be a declaration is no entry; and only one
+// led by its permalink: Javadoc (JDK 17) lays its summary tables out as
+// div cells, a first column "<code>protected <a>Type</a></code>" of
+// modifiers and return types, no declaration of the linked type.
+func (f *leadFinder) declDiv(n *html.Node) lead {
+	c, own := n.FirstChild, false
+	for ; c != nil; c = c.NextSibling {
+		if c.Type == html.TextNode && text.HasNonSpace(c.Data) {
+			return leadNone
+		}
+		if c.Type != html.ElementNode {
+			continue
+		}
+		if c.FirstChild != nil {
+			break
+		}
+		if href, ok := attr(c, "href"); ok && c.DataAtom == atom.A && strings.HasPrefix(href, "#") {
+			own = true
+		}
+	}
+	if !own || c == nil || c.DataAtom != atom.Code {
+		return leadNone
+	}
+	if l := f.firstTextLead(n, 0, false); l == leadPage && f.decl > 0 {
+		return l
+	}
+	f.name, f.href, f.first, f.decl = 0, "", "", 0
+	return leadNone
+}

@@ -35,6 +35,8 @@ type entryScope struct {
 	row    int32  // a row of sibling cells (rows.go): its number, else 0
 	target string // the leading link's href
 	lines  bool   // it holds a paragraph split into lines, which count instead (prelines.go)
+	decl   int    // runes of the declaration's keyword before its link (entry.go declLead), else 0
+	out    int    // with decl: runes of the entry's own text outside links
 }
 
 // counts reports whether a closed entry's text counts: not a layout
@@ -42,6 +44,9 @@ type entryScope struct {
 // leads it, nothing but the name and links (an index term and where it
 // is: "asString() : <a>Json::Value</a>").
 func (s *entryScope) counts() bool {
+	if s.decl > 0 { // a declaration: its own anchor is no summary's link (entry.go declLead)
+		return !s.lines && s.own <= maxEntryRunes && s.out > s.decl
+	}
 	return !s.lines && s.own <= maxEntryRunes && !s.self && (s.name == 0 || s.plain <= s.name+maxNameSlack)
 }
 
@@ -69,7 +74,7 @@ func (w *walker) open(n *html.Node, run *html.Node, memo int32) opened {
 	var l lead
 	if memo > 0 { // found with n's block's (blockentry.go)
 		m := &w.memos[memo-1]
-		l, w.leads.name, w.leads.href, w.leads.first = m.lead, m.name, m.href, m.first
+		l, w.leads.name, w.leads.href, w.leads.first, w.leads.decl = m.lead, m.name, m.href, m.first, m.decl
 	} else {
 		l = w.leads.entryLead(n)
 	}
@@ -127,7 +132,7 @@ func (w *walker) openEntry(l lead, row int32) {
 	if len(w.entries) > 0 && w.entries[0].name == 0 {
 		l = w.entries[0].kind
 	}
-	w.entries = append(w.entries, entryScope{kind: l, name: name, target: w.leads.href, row: row})
+	w.entries = append(w.entries, entryScope{kind: l, name: name, target: w.leads.href, row: row, decl: w.leads.decl})
 }
 
 // closeEntry closes the innermost entry and counts its text.

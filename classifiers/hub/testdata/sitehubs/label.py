@@ -35,6 +35,7 @@ documentation tree and prints `path<TAB>label` for every .html page.
     python3 label.py ocamldoc /usr/share/doc/libbatteries-ocaml-doc/html/api > batteries-ocamldoc.tsv
     python3 label.py haddock-ghc /usr/share/doc/ghc-doc/html/libraries > ghc-haddock.tsv
     python3 label.py odoc /usr/share/doc/libocamlgraph-ocaml-doc/html > ocamlgraph-odoc.tsv
+    python3 label.py odoc2 /usr/share/doc/libjs-of-ocaml-doc/api > jsoo-odoc2.tsv
 
 With -v it prints, instead, every page's share (below) and label, and with
 -check the pages whose share lies in [0.3, 0.7] (the ones README.md says
@@ -828,10 +829,13 @@ def odoc_grid(main):
     declaration whose name links to its page is an entry led by that link
     (the keyword before it is the declaration's syntax), its dd with it;
     every other declaration (value, type, exception, include) is the
-    module's own content."""
+    module's own content. A declaration without a doc comment is a div.spec
+    of the same classes, without a dd (added in the seventeenth round: read
+    as the dt, it was missed, the page's share 0.0 however many submodules
+    it declares; README.md)."""
     rows = {}
     for dt in walk(main):
-        if dt.tag != "dt" or "spec" not in dt.cls() or len(dt.cls()) < 2 or dt.cls()[1] not in ODOC_DECLS:
+        if dt.tag not in ("dt", "div") or "spec" not in dt.cls() or len(dt.cls()) < 2 or dt.cls()[1] not in ODOC_DECLS:
             continue
         code = next((k for k in dt.kids if isinstance(k, Node) and k.tag == "code"), None)
         if code is None:
@@ -842,7 +846,7 @@ def odoc_grid(main):
             continue
         cells = [dt]
         sib = dt.parent.kids
-        for k in sib[sib.index(dt) + 1:]:
+        for k in sib[sib.index(dt) + 1:] if dt.tag == "dt" else []:
             if isinstance(k, str):
                 if k.strip():
                     break
@@ -853,6 +857,66 @@ def odoc_grid(main):
         rows[id(dt)] = (cells, name)
     return rows
 
+
+
+def odoc2_site(rel, root):
+    """odoc 2's HTML (odoc 2.1; js_of_ocaml 4.0, libjs-of-ocaml-doc): one
+    directory per module, its page index.html; no content element of its
+    own (body.odoc: nav.odoc-nav, header.odoc-preamble holding the title
+    and the module's preamble, nav.odoc-toc, div.odoc-content), so the
+    body minus its nav elements (main.content on the root's package
+    list). No index of identifiers; the root page and the package pages are
+    measured by the rule."""
+    main = find(root, lambda n: n.tag == "main" and "content" in n.cls()) or \
+        find(root, lambda n: n.tag == "body") or root
+    skip = lambda n: n.tag == "nav"
+    return main, skip, False
+
+
+def odoc2_grid(main):
+    """odoc 2 declares each item as a div.odoc-spec holding a div.spec (its
+    kind the second class, as odoc 1.5's dt: value, type, module, ...),
+    an anchor link without text, then a code, "module <a
+    href="Sub/index.html">Sub</a> : sig ... end", and, when documented, its
+    description as a following div.spec-doc. As odoc 1.5's (decided in the
+    sixteenth round): a submodule's, module type's, class's or class type's
+    declaration whose name links to its page, after nothing but keywords, is
+    an entry led by that link, its description with it; every other
+    declaration is the module's own content."""
+    rows = {}
+    for d in walk(main):
+        # odoc 2.1 writes two class attributes, <div class="spec module"
+        # id="module-CSS" class="anchored">: the first holds (HTML), the
+        # parser here keeps the last, so the kind is read from the id
+        # (module-, module-type-, class-, class-type-), odoc's own prefix
+        if d.tag != "div" or not (d.attrs.get("id") or "").startswith(("module-", "class-")):
+            continue
+        code = next((k for k in d.kids if isinstance(k, Node) and k.tag == "code"), None)
+        if code is None:
+            continue
+        name, lead = None, []
+        for n in walk(code):
+            if n.tag == "a":
+                name = n
+                break
+            lead.append(n)
+        if name is None or not all(n.tag in ("code", "span") and
+                                   (n.tag == "code" or "keyword" in n.cls() or
+                                    all(isinstance(k, Node) or not k.strip() for k in n.kids))
+                                   for n in lead):
+            continue
+        cells = [d]
+        sib = d.parent.kids
+        for k in sib[sib.index(d) + 1:]:
+            if isinstance(k, str):
+                if k.strip():
+                    break
+                continue
+            if k.tag != "div" or "spec-doc" not in k.cls():
+                break
+            cells.append(k)
+        rows[id(d)] = (cells, name)
+    return rows
 
 # GHC's libraries (ghc-doc; README.md): the subset is the packages base and
 # mtl (each package's module pages, contents and index pages and its
@@ -879,7 +943,7 @@ SITES = {"python": python_site, "postgresql": postgresql_site, "git": git_site, 
          "vim": vim_site, "swig": swig_site, "xmlsoft": xmlsoft_site, "halibut": halibut_site,
          "rustdoc": rustdoc_site, "latex2html": latex2html_site,
          "scribble": scribble_site, "ocamldoc": ocamldoc_site, "haddock-ghc": haddock_site,
-         "odoc": odoc_site}
+         "odoc": odoc_site, "odoc2": odoc2_site}
 def gidocgen_grid(main):
     """gi-docgen lists a class's or struct's members (constructors, methods,
     functions, properties, signals, virtual functions) as div blocks, each a
@@ -897,7 +961,8 @@ def gidocgen_grid(main):
 
 GRIDS = {"javadoc": javadoc_table_grid, "doxygen": doxygen_grid, "gidocgen": gidocgen_grid,
          "pydoctor": pydoctor_grid, "rustdoc": rustdoc_grid,
-         "scribble": scribble_grid, "ocamldoc": ocamldoc_grid, "odoc": odoc_grid}
+         "scribble": scribble_grid, "ocamldoc": ocamldoc_grid, "odoc": odoc_grid,
+         "odoc2": odoc2_grid}
 
 
 # The hand check (README.md) looked at every page whose share lies in
