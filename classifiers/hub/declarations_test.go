@@ -13,23 +13,8 @@ import (
 // testdata/README.md), three pre lines "module <a>Comp</a>: <a>BatOrd.Comp</a>
 // with type t = char", each led by the keyword and its name's link.
 func TestMeasurePageDeclarationLines(t *testing.T) {
-	b, err := os.ReadFile("testdata/ocamldoc/BatChar.Incubator.html")
-	if err != nil {
-		t.Fatal(err)
-	}
-	page := string(b)
 	const at = "http://docs.test/api/BatChar.Incubator.html"
-	e := hub.MeasurePageAt(parse(t, page), at)
-	if all := e.Text + e.Anchor; e.Entry*2 < all {
-		t.Errorf("submodule declarations: %+v, want at least half the text in entries", e)
-	}
-	m, err := hub.DefaultPageModel()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if p := m.Prob(e); p < 0.5 {
-		t.Errorf("P(hub) %.3f, want ≥ 0.5 (%+v)", p, e)
-	}
+	page, e := declarationsHub(t, "testdata/ocamldoc/BatChar.Incubator.html", at)
 	for _, c := range []struct{ name, from, to string }{
 		// a value's declaration: its name and a colon before the link, code
 		{"val", `<span class="keyword">module</span> <a href="BatChar.Incubator.`, `<span class="keyword">val</span> x : <a href="BatChar.Incubator.`},
@@ -82,4 +67,28 @@ func TestMeasurePageDeclarationDescribed(t *testing.T) {
 	if got := hub.MeasurePageAt(parse(t, val), at); got.Entry >= e.Entry {
 		t.Errorf("after a value's declaration: %+v, want less than Entry %d", got, e.Entry)
 	}
+}
+
+// declarationsHub reads the real page in file, a module page of submodule
+// declarations, measures it at URL at and checks that it is a hub: at
+// least half its text in entries, P(hub) ≥ 0.5 by the shipped model.
+func declarationsHub(t *testing.T, file, at string) (string, hub.Evidence) {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(b)
+	e := hub.MeasurePageAt(parse(t, page), at)
+	if all := e.Text + e.Anchor; e.Entry*2 < all {
+		t.Errorf("submodule declarations: %+v, want at least half the text in entries", e)
+	}
+	m, err := hub.DefaultPageModel()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := m.Prob(e); p < 0.5 {
+		t.Errorf("P(hub) %.3f, want ≥ 0.5 (%+v)", p, e)
+	}
+	return page, e
 }

@@ -16,23 +16,8 @@ import (
 // own permalink (an empty link to its place), then the keyword and the
 // name's link, its description the dd.
 func TestMeasurePageDeclarationTerms(t *testing.T) {
-	b, err := os.ReadFile("testdata/odoc/Graph.Graphml.html")
-	if err != nil {
-		t.Fatal(err)
-	}
-	page := string(b)
 	const at = "http://docs.test/ocamlgraph/Graph/Graphml/index.html"
-	e := hub.MeasurePageAt(parse(t, page), at)
-	if all := e.Text + e.Anchor; e.Entry*2 < all {
-		t.Errorf("submodule declarations: %+v, want at least half the text in entries", e)
-	}
-	m, err := hub.DefaultPageModel()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if p := m.Prob(e); p < 0.5 {
-		t.Errorf("P(hub) %.3f, want ≥ 0.5 (%+v)", p, e)
-	}
+	page, e := declarationsHub(t, "testdata/odoc/Graph.Graphml.html", at)
 	const kw = `<span class="keyword">module</span> <a href="Print/`
 	for _, c := range []struct{ name, from, to string }{
 		// a value's declaration: a name and a colon before the link, code
