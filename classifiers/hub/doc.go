@@ -58,8 +58,11 @@
 //	              (furniture left out; a header holding the page's title or a section's is the page's: ownHeader)
 //	entry.go      entries that lead to another page of the site or to a place in one (tables of contents, indexes),
 //	              after a marker or a name; blocks opened by a heading that links to a page (terms); links to a
-//	              place in the page itself; a dt's lead kept for its dd elements (termOf), the page's own file told by
-//	              its last segment (ownSegment): README "The walk's repeated searches" has the cost and the command
+//	              place in the page itself; a dt's lead kept for its dd elements (termOf): README "The walk's
+//	              repeated searches" has the cost and the command
+//	hrefs.go      what an href is to the page (hrefLead: a page, a place in one, neither; this site or any; the
+//	              page's own file told by its last segment, ownSegment), classified once a page in a direct-mapped cache
+//	blockentry.go one search answers for a list item or row both as a block's lead and as its entry's (searchBoth)
 //	marker.go     a list marker before an entry's link, and an operator's name in a cell of its own before a link to
 //	              a place, which is a name (an index term), not a marker (cellName)
 //	names.go      rows led by a name before a link to a page count in tables of three rows or more
