@@ -2,6 +2,9 @@ package hub
 
 import (
 	"strings"
+	"unicode/utf8"
+
+	"github.com/crawl-project/crawl/text"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -135,4 +138,89 @@ func classKey(c string) string {
 		return w
 	}
 	return ""
+}
+
+// codeLabel reports whether the text before a block's first link (pre
+// runes, words words, letters whether it holds a letter; keyword and
+// inCode as searchLead keeps them) may lead the block as its label (round
+// 18). A label is a few words of the page's prose, a result's type or its
+// vote count; code before the link is no label but the start of a
+// declaration, and leads only as a declaration's keyword does in an entry
+// (declLead), when the declaration goes on after its link (declGoesOn):
+// "module <a href="Sub/index.html">Sub</a> : sig ... end" declares the
+// linked thing itself, a submodule whose page the block leads to. A member
+// whose declaration names another page's type is not that page's entry:
+// odoc 2 writes a class type's members as a run of alike div.odoc-spec
+// blocks, "method areas : <a>areaElement</a> …" (a name and a colon before
+// the link: the link is the member's type) and "inherit <a>element</a>"
+// (ending with its link: a class taken in, as "include <a>M</a>", which
+// declares nothing). Code that runs into the link without a space is a
+// qualified name whose last segment the link is, the linked thing itself:
+// rustdoc's re-exports, "pub use super::ffi::<a
+// href="../ffi/trait.OsStrExt.html">OsStrExt</a>;", a prelude's list of
+// what it brings in (glued). linkCode says whether the link's text is in
+// code; a list marker before the link is no label either way.
+func codeLabel(n *html.Node, pre, words int, letters, keyword, inCode, glued, linkCode bool, l lead) bool {
+	if pre == 0 || !inCode || marker(pre, letters) || glued {
+		return true
+	}
+	return linkCode && declLead(pre, words, letters, keyword, l) && declGoesOn(n)
+}
+
+// endsGlued reports whether s ends with a rune that is no space: text that
+// runs into what follows it.
+func endsGlued(s string) bool {
+	r, _ := utf8.DecodeLastRuneInString(s)
+	return r != utf8.RuneError && !isSpaceRune(r)
+}
+
+// maxDeclAfterNodes bounds declGoesOn's search.
+const maxDeclAfterNodes = 64
+
+// declGoesOn reports whether text outside links follows the link that
+// holds text node n inside the nearest code, tt or pre element holding it:
+// the declaration goes on after its name (its signature, ": sig ... end").
+func declGoesOn(n *html.Node) bool {
+	x := n
+	for x.Parent != nil && x.DataAtom != atom.A { // the link's own text is not after it
+		x = x.Parent
+	}
+	seen := 0
+	for ; x != nil; x = x.Parent {
+		if x.Type == html.ElementNode && (x.DataAtom == atom.Code || x.DataAtom == atom.Tt || x.DataAtom == atom.Pre) {
+			return false
+		}
+		for s := x.NextSibling; s != nil; s = s.NextSibling {
+			if textOutsideLinks(s, &seen) {
+				return true
+			}
+			if seen > maxDeclAfterNodes {
+				return false
+			}
+		}
+	}
+	return false
+}
+
+// textOutsideLinks reports whether n's subtree holds non-space text outside
+// links, counting the nodes it visits in *seen (at most maxDeclAfterNodes).
+func textOutsideLinks(n *html.Node, seen *int) bool {
+	*seen++
+	if *seen > maxDeclAfterNodes {
+		return false
+	}
+	switch n.Type {
+	case html.TextNode:
+		return text.HasNonSpace(n.Data)
+	case html.ElementNode:
+		if n.DataAtom == atom.A {
+			return false
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if textOutsideLinks(c, seen) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -58,6 +58,8 @@ func (f *leadFinder) searchBoth(stack []bothItem) (lead, leadMemo, []bothItem) {
 	pre, words, letters := 0, 0, false
 	celled := false
 	keyword := true
+	inCode := true // all the text before the link is in code (codeLabel)
+	glued := false // the text before the link ends without a space (codeLabel)
 	first := ""
 	for seen := 0; len(stack) > 0 && seen < maxLeadNodes && !(bDone && eDone); seen++ {
 		it := stack[len(stack)-1]
@@ -71,6 +73,7 @@ func (f *leadFinder) searchBoth(stack []bothItem) (lead, leadMemo, []bothItem) {
 		switch n.Type {
 		case html.TextNode:
 			if !text.HasNonSpace(n.Data) {
+				glued = false
 				continue
 			}
 			if !eDone && it.linked != leadNone {
@@ -84,6 +87,9 @@ func (f *leadFinder) searchBoth(stack []bothItem) (lead, leadMemo, []bothItem) {
 			}
 			if !bDone && it.linkedB != leadNone {
 				bl, bDone = it.linkedB, true
+				if !codeLabel(n, pre, words, letters, keyword, inCode, glued, it.code, it.linkedB) {
+					bl = leadNone
+				}
 			}
 			if bDone && eDone {
 				continue
@@ -103,6 +109,8 @@ func (f *leadFinder) searchBoth(stack []bothItem) (lead, leadMemo, []bothItem) {
 			r, l, w := textCountsUpTo(n.Data, max(maxNameRunes, labelRunes)-pre)
 			pre, letters, words = pre+r, letters || l, words+w
 			keyword = keyword && pre <= maxKeywordRunes && it.code && lettersOnly(n.Data)
+			inCode = inCode && it.code
+			glued = endsGlued(n.Data)
 			if !(marker(pre, letters) || pre <= labelRunes) {
 				bDone = true
 			}

@@ -81,6 +81,9 @@
 //	fastpath.go   the page evidence's byte-level helpers: non-space rune count, class-word prefilter, ?# and path-segment tests
 //	rows.go       rows of a table laid out as sibling cells (period-k runs, MDR's generalized nodes) or wrapped in a repeated block
 //	block.go      repeated blocks that lead to another page (list pages laid out in divs), their largest run (or one kind of term blocks summed); a run led by one link is none
+//	              code before a block's link is no label: a member's declaration ("method m : <a>t</a>", "inherit
+//	              <a>c</a>", odoc 2's class types) leads nothing, a declaration's keyword that goes on after the
+//	              link ("module <a>Sub</a> : sig ... end") or a path running into it ("use super::<a>X</a>") does (codeLabel)
 //	scope.go      entries and blocks counted when the walk leaves them: layout containers, a page's own
 //	              members and one page's member lists left out; kind labels ("Method") are no index terms;
 //	              an entry led by a place in the page the previous entry led to is that page's section

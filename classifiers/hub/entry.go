@@ -238,6 +238,8 @@ func (f *leadFinder) searchLead(stack []leadItem, labelRunes int, anySite, one b
 	pre, words, letters := 0, 0, false
 	celled := false // a table cell began after the text before the link (cellName)
 	keyword := one  // the text before the link is letters in code (declLead), not in a row of cells
+	inCode := true  // all the text before the link is in code (codeLabel)
+	glued := false  // the text before the link ends without a space (codeLabel)
 	for seen := 0; len(stack) > 0 && seen < maxLeadNodes; seen++ {
 		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -250,11 +252,15 @@ func (f *leadFinder) searchLead(stack []leadItem, labelRunes int, anySite, one b
 		switch n.Type {
 		case html.TextNode:
 			if !text.HasNonSpace(n.Data) {
+				glued = false
 				continue
 			}
 			if it.linked != leadNone {
 				switch {
 				case labelRunes != 0:
+					if !codeLabel(n, pre, words, letters, keyword, inCode, glued, it.code, it.linked) {
+						return leadNone, stack
+					}
 				case declLead(pre, words, letters, keyword, it.linked):
 					f.decl = pre
 				case !marker(pre, letters) || cellName(pre, words, celled, it.linked):
@@ -273,6 +279,8 @@ func (f *leadFinder) searchLead(stack []leadItem, labelRunes int, anySite, one b
 			r, l, w := textCountsUpTo(n.Data, max(maxNameRunes, labelRunes)-pre)
 			pre, letters, words = pre+r, letters || l, words+w
 			keyword = keyword && pre <= maxKeywordRunes && it.code && lettersOnly(n.Data)
+			inCode = inCode && it.code
+			glued = endsGlued(n.Data)
 			if marker(pre, letters) || labelRunes > 0 && pre <= labelRunes ||
 				labelRunes == 0 && pre <= maxNameRunes && words <= maxNameWords {
 				continue

@@ -10,7 +10,7 @@ import (
 // PageModel is the page-evidence classifier: a logistic regression over
 // the standardised Evidence features, P(hub) = 1/(1 + e^−(w·z + b)).
 type PageModel struct {
-	Format string                   `json:"format"` // "crawl-hub-page/18"
+	Format string                   `json:"format"` // "crawl-hub-page/19"
 	Mean   [numEvidence]float64     `json:"mean"`
 	Std    [numEvidence]float64     `json:"std"`
 	W      [numEvidence + 1]float64 `json:"w"`     // weights, then the bias
@@ -86,8 +86,12 @@ func (r BlockRule) Holds(e Evidence) bool {
 // prelines.go declKeyword), /17 an li, dt or div led by a declaration's
 // keyword in code before a link to a page a name's entry or nothing (now
 // an entry counted whole: entry.go declLead) and a header holding the
-// page's title furniture (now text: evidence.go ownHeader); none is read.
-const pageModelFormat = "crawl-hub-page/18"
+// page's title furniture (now text: evidence.go ownHeader), /18 a block
+// led by code before its first link, a member's declaration ("method m :
+// <a>t</a>", "inherit <a>c</a>"), a block of a run (now none unless the
+// code is a declaration's keyword that goes on after its link, or runs
+// into the link: block.go codeLabel); none is read.
+const pageModelFormat = "crawl-hub-page/19"
 
 // Prob returns P(hub) of a page with evidence e: the regression's, at
 // least 0.5 (a hub) when the block rule holds.
