@@ -207,6 +207,7 @@ func FuzzMeasurePage(f *testing.F) {
 	f.Add([]byte(`<pre><span>module</span> <a href=S.html>S</a>: sig <a href=S.html>..</a> end</pre><div class=info><p>S.</p></div><pre>module type <a href=T.html>T</a> = t
 include <a href=I.html>I</a></pre><p>x</p><pre>val x : <a href=t.html>t</a></pre><div><div><p>n</p></div></div>`))
 	f.Add([]byte(`<header><nav><a href=u.html>Up</a></nav><h1>Module <code>M</code></h1><p>p</p></header><dl><dt id=m><a href="#m"></a><code><span>module</span> <a href=S/index.html>S</a> : sig end</code></dt><dd><p>S.</p></dd></dl><div id=n><a href="#n"></a><code>module type <a href=T/index.html>T</a> = sig</code></div><dl><dt><code>include <a href=I/index.html>I</a></code></dt></dl><table><tr><td><code>static <a href=C.html>C</a>[]</code><td><a href="#f">f</a></table><section><header><h2>H</h2></header><ul><li><code>class <a href=K.html>K</a> x</code></ul></section>`))
+	f.Add([]byte(`<div class=s><div><code><span>inherit</span> <a href=e/index.html>e</a></span></code></div></div><div class=s><div id=m><a href="#m"></a><code>method m : <a href=t/index.html>t</a> x</code></div></div><div class=s><code>module <a href=S/index.html>S</a> : <b>sig</b> <a href=x.html>end</a></code></div><div class=s><code>pub use a::<a href=X.html>X</a>;</code></div><ul><li><code>o</code> <a href=O.html>&lt;O&gt;</a><li><tt>type</tt>x<a href=T.html>T</a>`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		doc, err := htmldecode.Parse(b, "")
 		if err != nil {
