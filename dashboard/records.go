@@ -137,8 +137,8 @@ func (d *DB) Records(ctx context.Context, cluster int64, table string, pg *Pagin
 		return Records{}, fmt.Errorf("dashboard: records: %w", err)
 	}
 	if !rs.kinds {
-		if table != "" {
-			return Records{}, &ParamError{Name: "table", Value: table, Want: "no table name: this store keeps one records table a cluster"}
+		if err := oneTableOnly(table); err != nil {
+			return Records{}, err
 		}
 		return d.recordsOneTable(ctx, rs, cluster, pg)
 	}
@@ -214,7 +214,10 @@ func (d *DB) WriteRecordsCSV(ctx context.Context, cluster int64, table string, n
 		return fmt.Errorf("dashboard: records: %w", err)
 	}
 	if !rs.kinds {
-		recs, err := d.Records(ctx, cluster, table, nil)
+		if err := oneTableOnly(table); err != nil {
+			return err
+		}
+		recs, err := d.recordsOneTable(ctx, rs, cluster, nil)
 		if err != nil {
 			return err
 		}
@@ -234,6 +237,15 @@ func (d *DB) WriteRecordsCSV(ctx context.Context, cluster int64, table string, n
 	}
 	name(tb.File + ".csv")
 	return ct.Write(ctx, table, "csv", w)
+}
+
+// oneTableOnly refuses a table name for a store from before kinds were
+// kept: it has one records table a cluster, named "".
+func oneTableOnly(table string) error {
+	if table != "" {
+		return &ParamError{Name: "table", Value: table, Want: "no table name: this store keeps one records table a cluster"}
+	}
+	return nil
 }
 
 // recordsOneTable reads a cluster's records of a store from before kinds
