@@ -46,7 +46,7 @@ func entries(p *page, cfg Config) (region, bool) {
 		}
 		switch tagOf(t, i) {
 		case atom.Dl:
-			if kids := t.Children(i); len(kids) > 0 && isTag(t, kids[0], atom.Dt) {
+			if entryNode(t, int32(i)) {
 				group("dl "+segmentName(t.Node[i])).entry(t, i)
 			}
 		case atom.Table:
