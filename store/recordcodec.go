@@ -49,6 +49,12 @@ type runEncoder struct {
 	keys   []byte
 	counts []KeyCount // per entry
 	keyed  bool       // an entry of the run has a key
+	// The entry and its number of the field at each place of the run's
+	// records so far: a run's records repeat their names and keys in the
+	// same places, so a field whose entry equals the one at its place in
+	// the record before takes its number without a map lookup.
+	seen    []entry
+	seenNum []int
 }
 
 // KeyCount is what a run tells of one of its entries (a field name with
@@ -85,18 +91,22 @@ func newRunEncoder() *runEncoder {
 func (e *runEncoder) encode(recs []crawl.Record) (names, data, keys []byte) {
 	clear(e.num)
 	e.names, e.data, e.keys, e.counts, e.keyed = e.names[:0], e.data[:0], e.keys[:0], e.counts[:0], false
+	e.seen, e.seenNum = e.seen[:0], e.seenNum[:0]
 	for _, r := range recs {
 		e.data = binary.AppendVarint(e.data, int64(r.Index))
 		e.data = binary.AppendUvarint(e.data, uint64(len(r.Fields)))
 		for i, f := range r.Fields {
 			id := entry{f.Name, f.Key, f.Sparse && f.Key != ""}
-			k, ok := e.num[id]
-			if !ok {
-				k = len(e.num)
-				e.num[id] = k
-				e.names = appendString(e.names, validUTF8(f.Name))
-				e.counts = append(e.counts, KeyCount{Key: id.key, Sparse: id.sparse})
-				e.keyed = e.keyed || f.Key != ""
+			var k int
+			if i < len(e.seen) && e.seen[i] == id {
+				k = e.seenNum[i]
+			} else {
+				k = e.number(id)
+				if i < len(e.seen) {
+					e.seen[i], e.seenNum[i] = id, k
+				} else if i == len(e.seen) {
+					e.seen, e.seenNum = append(e.seen, id), append(e.seenNum, k)
+				}
 			}
 			c := &e.counts[k]
 			c.Records++
@@ -119,6 +129,20 @@ func (e *runEncoder) encode(recs []crawl.Record) (names, data, keys []byte) {
 		}
 	}
 	return e.names, e.data, e.keys
+}
+
+// number returns the number of entry id in the run being encoded, adding
+// it to the names (and counts) when new.
+func (e *runEncoder) number(id entry) int {
+	k, ok := e.num[id]
+	if !ok {
+		k = len(e.num)
+		e.num[id] = k
+		e.names = appendString(e.names, validUTF8(id.name))
+		e.counts = append(e.counts, KeyCount{Key: id.key, Sparse: id.sparse})
+		e.keyed = e.keyed || id.key != ""
+	}
+	return k
 }
 
 func b2i(b bool) int {
