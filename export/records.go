@@ -95,8 +95,14 @@ type rowBuf struct {
 	// of a run have the same names in the same places, so a name equal
 	// to the one before at its place (the same string, most often) takes
 	// its column without a map lookup. A rowBuf serves one table (one at).
-	seen    []string
-	seenCol []int // -1: the name has no column and there is no Other
+	seen []placed
+}
+
+// placed is a field name with its column (-1: the name has none and the
+// table has no Other).
+type placed struct {
+	name string
+	col  int
 }
 
 func newRowBuf(cols int) *rowBuf {
@@ -112,14 +118,14 @@ func (r *rowBuf) place(fields []crawl.Field, at map[string]int) {
 	}
 	for j, f := range fields {
 		var i int
-		if j < len(r.seen) && r.seen[j] == f.Name {
-			i = r.seenCol[j]
+		if j < len(r.seen) && r.seen[j].name == f.Name {
+			i = r.seen[j].col
 		} else {
 			i = column(at, f.Name)
 			if j < len(r.seen) {
-				r.seen[j], r.seenCol[j] = f.Name, i
+				r.seen[j] = placed{f.Name, i}
 			} else if j == len(r.seen) {
-				r.seen, r.seenCol = append(r.seen, f.Name), append(r.seenCol, i)
+				r.seen = append(r.seen, placed{f.Name, i})
 			}
 		}
 		if i < 0 {

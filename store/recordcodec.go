@@ -53,8 +53,13 @@ type runEncoder struct {
 	// records so far: a run's records repeat their names and keys in the
 	// same places, so a field whose entry equals the one at its place in
 	// the record before takes its number without a map lookup.
-	seen    []entry
-	seenNum []int
+	seen []numbered
+}
+
+// numbered is an entry with its number in the run.
+type numbered struct {
+	entry
+	num int
 }
 
 // KeyCount is what a run tells of one of its entries (a field name with
@@ -91,21 +96,21 @@ func newRunEncoder() *runEncoder {
 func (e *runEncoder) encode(recs []crawl.Record) (names, data, keys []byte) {
 	clear(e.num)
 	e.names, e.data, e.keys, e.counts, e.keyed = e.names[:0], e.data[:0], e.keys[:0], e.counts[:0], false
-	e.seen, e.seenNum = e.seen[:0], e.seenNum[:0]
+	e.seen = e.seen[:0]
 	for _, r := range recs {
 		e.data = binary.AppendVarint(e.data, int64(r.Index))
 		e.data = binary.AppendUvarint(e.data, uint64(len(r.Fields)))
 		for i, f := range r.Fields {
 			id := entry{f.Name, f.Key, f.Sparse && f.Key != ""}
 			var k int
-			if i < len(e.seen) && e.seen[i] == id {
-				k = e.seenNum[i]
+			if i < len(e.seen) && e.seen[i].entry == id {
+				k = e.seen[i].num
 			} else {
 				k = e.number(id)
 				if i < len(e.seen) {
-					e.seen[i], e.seenNum[i] = id, k
+					e.seen[i] = numbered{id, k}
 				} else if i == len(e.seen) {
-					e.seen, e.seenNum = append(e.seen, id), append(e.seenNum, k)
+					e.seen = append(e.seen, numbered{id, k})
 				}
 			}
 			c := &e.counts[k]
@@ -182,7 +187,12 @@ type runDecoder struct {
 	intern map[string]string
 	names  []string
 	counts []KeyCount
-	rename func(KeyCount) string // decode's names of the fields with a key, when set
+	// name names decode's fields with a key, when set, as the fields of
+	// the run of page seq, cluster and kind (set per run, no closure made
+	// for each).
+	name         FieldNamer
+	seq, cluster int64
+	kind         string
 }
 
 func newRunDecoder() *runDecoder { return &runDecoder{intern: map[string]string{}} }
@@ -256,10 +266,10 @@ func (d *runDecoder) decode(names, keys, data []byte, n int, fn func(idx int, fi
 	if err != nil {
 		return err
 	}
-	if d.rename != nil {
+	if d.name != nil {
 		for i := range ns {
 			if ns[i].Key != "" {
-				ns[i].Name = d.rename(ns[i])
+				ns[i].Name = d.name(d.seq, d.cluster, d.kind, ns[i])
 			}
 		}
 	}
