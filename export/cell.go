@@ -26,7 +26,7 @@ const noteMax = 160
 // cutCell returns s cut to fit maxCell bytes with its note; s must be
 // longer than maxCell.
 func cutCell[T string | []byte](s T) string {
-	str := string(s)
+	str := asString(s) // read here only; the result is a new string
 	n := maxCell - noteMax
 	cut := n
 	if i := strings.LastIndex(str[:n], " | "); i >= n*3/4 {
@@ -35,6 +35,24 @@ func cutCell[T string | []byte](s T) string {
 	for cut > 0 && !utf8.RuneStart(str[cut]) {
 		cut--
 	}
-	left := utf8.RuneCountInString(str[cut:])
+	left := runeCount(str[cut:])
 	return str[:cut] + " | [… " + strconv.Itoa(left) + " more characters not shown: a spreadsheet cell holds 32,767; the jsonl export holds them]"
+}
+
+// runeCount is utf8.RuneCountInString(s) (an invalid byte counts as one),
+// eight ASCII bytes at a time: a cut cell's rest, what is counted, runs
+// to hundreds of kilobytes of mostly ASCII text (the sparse fields of
+// extraction.Other joined), which utf8.RuneCountInString decodes rune by
+// rune.
+func runeCount(s string) int {
+	n := 0
+	for len(s) > 0 {
+		if len(s) >= 8 && (s[0]|s[1]|s[2]|s[3]|s[4]|s[5]|s[6]|s[7])&0x80 == 0 {
+			n, s = n+8, s[8:]
+			continue
+		}
+		_, size := utf8.DecodeRuneInString(s)
+		n, s = n+1, s[size:]
+	}
+	return n
 }

@@ -225,3 +225,33 @@ func TestLongCellCut(t *testing.T) {
 		t.Errorf("cut inside a value: %q", head[len(head)-40:])
 	}
 }
+
+// TestRuneCount checks runeCount against utf8.RuneCountInString, invalid
+// bytes and runes across the 8-byte steps included.
+func TestRuneCount(t *testing.T) {
+	for _, s := range []string{"", "a", "abcdefgh", "abcdefghi", "abcdefg\u00e9", "\u00e9abcdefgh", "abcdefg\xff\xfe",
+		"\xe2\x82", "abcdefgh\xe2\x82\xacabcdefgh\xf0\x9f\x98\x80", strings.Repeat("x | y\u2019 ", 999), "\xc3abcdefgh\xa9"} {
+		if got, want := runeCount(s), utf8.RuneCountInString(s); got != want {
+			t.Errorf("runeCount(%q) = %d, want %d", s, got, want)
+		}
+	}
+}
+
+// FuzzRuneCount compares runeCount with utf8.RuneCountInString.
+func FuzzRuneCount(f *testing.F) {
+	f.Add("abcdefgh\xe2\x82\xacabc")
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := runeCount(s), utf8.RuneCountInString(s); got != want {
+			t.Errorf("runeCount(%q) = %d, want %d", s, got, want)
+		}
+	})
+}
+
+// BenchmarkRuneCount counts a cut cell's rest (100 KB, mostly ASCII).
+func BenchmarkRuneCount(b *testing.B) {
+	s := strings.Repeat("member_name(arg) | an instance \u2019 ", 3000)
+	b.ReportAllocs()
+	for b.Loop() {
+		runeCount(s)
+	}
+}

@@ -30,13 +30,18 @@
 //     names past the cap and repeated names go to the "other" column,
 //     joined with " | " (in a buffer reused from row to row: a page with
 //     thousands of sparse fields costs linear time); in CSV the columns go
-//     from that buffer to the file without a string made. Cost: README.md.
+//     from that buffer to the file without a string made; a field takes the
+//     column of the name at its place in the row before when the name is
+//     the same (no map lookup per field). Cost: README.md,
+//     ../store/README.md.
 //   - csv.go: the CSV writer, rows appended to a 64 KiB buffer byte for byte
-//     as encoding/csv writes them (FuzzCSVRow compares).
+//     as encoding/csv writes them (FuzzCSVRow compares); a long field is
+//     searched for its special bytes with strings.IndexByte.
 //   - cell.go: a CSV cell holds at most 32,767 bytes, what a spreadsheet
 //     holds: a longer one (a record's Other joined from thousands of
 //     values) is cut at a value boundary and ends with a note of the
-//     characters left out; JSON Lines and the store keep them.
+//     characters left out (counted eight ASCII bytes at a time, runeCount);
+//     JSON Lines and the store keep them.
 //   - recordsonce.go: WriteRecords, the records file and the per-cluster
 //     files in one pass over the stored records (what a crawl's exports
 //     use): each record is read and decoded once, and at most 64

@@ -91,6 +91,18 @@ type rowBuf struct {
 	bufs   [][]byte // the joined values, reused from row to row
 	gen    []uint32 // the row that set the column
 	row    uint32
+	// The column of the field at each place of the last rows: the records
+	// of a run have the same names in the same places, so a name equal
+	// to the one before at its place (the same string, most often) takes
+	// its column without a map lookup. A rowBuf serves one table (one at).
+	seen []placed
+}
+
+// placed is a field name with its column (-1: the name has none and the
+// table has no Other).
+type placed struct {
+	name string
+	col  int
 }
 
 func newRowBuf(cols int) *rowBuf {
@@ -104,12 +116,20 @@ func (r *rowBuf) place(fields []crawl.Field, at map[string]int) {
 		clear(r.gen)
 		r.row = 1
 	}
-	for _, f := range fields {
-		i, ok := at[f.Name]
-		if !ok {
-			if i, ok = at[extraction.Other]; !ok {
-				continue
+	for j, f := range fields {
+		var i int
+		if j < len(r.seen) && r.seen[j].name == f.Name {
+			i = r.seen[j].col
+		} else {
+			i = column(at, f.Name)
+			if j < len(r.seen) {
+				r.seen[j] = placed{f.Name, i}
+			} else if j == len(r.seen) {
+				r.seen = append(r.seen, placed{f.Name, i})
 			}
+		}
+		if i < 0 {
+			continue
 		}
 		switch {
 		case r.gen[i] != r.row:
@@ -126,6 +146,17 @@ func (r *rowBuf) place(fields []crawl.Field, at map[string]int) {
 			r.joined[i] = true
 		}
 	}
+}
+
+// column is the column of name in at: its own, else Other's, else -1.
+func column(at map[string]int, name string) int {
+	if i, ok := at[name]; ok {
+		return i
+	}
+	if i, ok := at[extraction.Other]; ok {
+		return i
+	}
+	return -1
 }
 
 // appendCells appends the placed row's columns as CSV fields, each after

@@ -49,6 +49,17 @@ type runEncoder struct {
 	keys   []byte
 	counts []KeyCount // per entry
 	keyed  bool       // an entry of the run has a key
+	// The entry and its number of the field at each place of the run's
+	// records so far: a run's records repeat their names and keys in the
+	// same places, so a field whose entry equals the one at its place in
+	// the record before takes its number without a map lookup.
+	seen []numbered
+}
+
+// numbered is an entry with its number in the run.
+type numbered struct {
+	entry
+	num int
 }
 
 // KeyCount is what a run tells of one of its entries (a field name with
@@ -85,18 +96,22 @@ func newRunEncoder() *runEncoder {
 func (e *runEncoder) encode(recs []crawl.Record) (names, data, keys []byte) {
 	clear(e.num)
 	e.names, e.data, e.keys, e.counts, e.keyed = e.names[:0], e.data[:0], e.keys[:0], e.counts[:0], false
+	e.seen = e.seen[:0]
 	for _, r := range recs {
 		e.data = binary.AppendVarint(e.data, int64(r.Index))
 		e.data = binary.AppendUvarint(e.data, uint64(len(r.Fields)))
 		for i, f := range r.Fields {
 			id := entry{f.Name, f.Key, f.Sparse && f.Key != ""}
-			k, ok := e.num[id]
-			if !ok {
-				k = len(e.num)
-				e.num[id] = k
-				e.names = appendString(e.names, validUTF8(f.Name))
-				e.counts = append(e.counts, KeyCount{Key: id.key, Sparse: id.sparse})
-				e.keyed = e.keyed || f.Key != ""
+			var k int
+			if i < len(e.seen) && e.seen[i].entry == id {
+				k = e.seen[i].num
+			} else {
+				k = e.number(id)
+				if i < len(e.seen) {
+					e.seen[i] = numbered{id, k}
+				} else if i == len(e.seen) {
+					e.seen = append(e.seen, numbered{id, k})
+				}
 			}
 			c := &e.counts[k]
 			c.Records++
@@ -119,6 +134,20 @@ func (e *runEncoder) encode(recs []crawl.Record) (names, data, keys []byte) {
 		}
 	}
 	return e.names, e.data, e.keys
+}
+
+// number returns the number of entry id in the run being encoded, adding
+// it to the names (and counts) when new.
+func (e *runEncoder) number(id entry) int {
+	k, ok := e.num[id]
+	if !ok {
+		k = len(e.num)
+		e.num[id] = k
+		e.names = appendString(e.names, validUTF8(id.name))
+		e.counts = append(e.counts, KeyCount{Key: id.key, Sparse: id.sparse})
+		e.keyed = e.keyed || id.key != ""
+	}
+	return k
 }
 
 func b2i(b bool) int {
@@ -158,7 +187,12 @@ type runDecoder struct {
 	intern map[string]string
 	names  []string
 	counts []KeyCount
-	rename func(KeyCount) string // decode's names of the fields with a key, when set
+	// name names decode's fields with a key, when set, as the fields of
+	// the run of page seq, cluster and kind (set per run, no closure made
+	// for each).
+	name         FieldNamer
+	seq, cluster int64
+	kind         string
 }
 
 func newRunDecoder() *runDecoder { return &runDecoder{intern: map[string]string{}} }
@@ -232,10 +266,10 @@ func (d *runDecoder) decode(names, keys, data []byte, n int, fn func(idx int, fi
 	if err != nil {
 		return err
 	}
-	if d.rename != nil {
+	if d.name != nil {
 		for i := range ns {
 			if ns[i].Key != "" {
-				ns[i].Name = d.rename(ns[i])
+				ns[i].Name = d.name(d.seq, d.cluster, d.kind, ns[i])
 			}
 		}
 	}

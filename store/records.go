@@ -31,7 +31,9 @@ func groupRecords(ctx context.Context, tx *sql.Tx, b *crawl.Batch) ([]pageRecord
 		}
 	}
 	var out []pageRecords
-	at := map[int64]int{} // page seq → its place in out
+	at := map[int64]int{}               // page seq → its place in out
+	page := make([]int, len(b.Records)) // each record's place in out
+	var count []int                     // records per page of out
 	for i, r := range b.Records {
 		seq, err := recordPage(ctx, tx, seqOf, r.PageURL)
 		if err != nil {
@@ -42,8 +44,21 @@ func groupRecords(ctx context.Context, tx *sql.Tx, b *crawl.Batch) ([]pageRecord
 			k = len(out)
 			at[seq] = k
 			out = append(out, pageRecords{seq: seq})
+			count = append(count, 0)
 		}
-		out[k].recs = append(out[k].recs, r)
+		page[i] = k
+		count[k]++
+	}
+	// Each page's records in one array, in batch order: one allocation,
+	// not a slice grown record by record for each page.
+	all := make([]crawl.Record, len(b.Records))
+	start := 0
+	for k := range out {
+		out[k].recs = all[start : start : start+count[k]]
+		start += count[k]
+	}
+	for i, r := range b.Records {
+		out[page[i]].recs = append(out[page[i]].recs, r)
 	}
 	for k := range out {
 		recs := out[k].recs

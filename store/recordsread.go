@@ -105,9 +105,7 @@ func (r *RecordsReader) exportRecords(ctx context.Context, query string, name Fi
 		if err := rows.Scan(&seq, &url, &cluster, &kind, &n, &names, &data, &keys); err != nil {
 			return fmt.Errorf("store: export records: %w", err)
 		}
-		if name != nil {
-			dec.rename = func(c KeyCount) string { return name(seq, cluster, kind, c) }
-		}
+		dec.name, dec.seq, dec.cluster, dec.kind = name, seq, cluster, kind
 		err := dec.decode(names, keys, data, n, func(idx int, fields []crawl.Field) error {
 			return fn(RecordRow{PageSeq: seq, PageURL: url, Cluster: cluster, Kind: kind, Index: idx, Fields: fields})
 		})
