@@ -166,7 +166,7 @@ func selfNavRegionUp(self *html.Node) *html.Node {
 	}
 	low, prev := k, self
 	for i, p := range path[:k] {
-		if holdsHeading(p, prev) {
+		if headingTag(p) || holdsHeading(p, prev) { // an ancestor that is a heading holds it
 			low = i
 			break
 		}
