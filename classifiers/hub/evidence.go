@@ -153,6 +153,7 @@ type walkRoom struct {
 	memos   []leadMemo
 	rows    rowFinder
 	hrefs   hrefCache
+	boil    boilerCache // a function of the class value alone: good for every page
 }
 
 var walkRooms = sync.Pool{New: func() any { return new(walkRoom) }}
@@ -163,6 +164,7 @@ func (r *walkRoom) lend(w *walker) {
 	w.leads.stack, w.leads.both, w.memos, w.rows = r.leads[:0], r.both[:0], r.memos[:0], r.rows
 	r.hrefs.next()
 	w.leads.hrefs = &r.hrefs
+	w.leads.boil = &r.boil
 }
 
 // keep takes back w's slices, grown or not, cleared of the page's nodes,
@@ -207,7 +209,7 @@ func (w *walker) visit(f frame) {
 	case html.CommentNode, html.DoctypeNode:
 		return
 	case html.ElementNode:
-		if boilerplateIn(n, &w.leads.boil) || (w.nNav > 0 && isRegion(n, w.nav[:w.nNav])) {
+		if boilerplateIn(n, w.leads.boil) || (w.nNav > 0 && isRegion(n, w.nav[:w.nNav])) {
 			if !w.navKnown && w.lazy.selves < maxSelfLinks {
 				w.selfLinksIn(n)
 			}
@@ -393,11 +395,12 @@ func boilerValue(v string) bool {
 	return false
 }
 
-// boilerCache remembers boilerValue of the class values met on a page: a
+// boilerCache remembers boilerValue of the class values met: a
 // documentation page repeats a few ("reference internal", "pre") on
-// thousands of elements, and the walk and the lead searches ask of many
-// elements twice. Direct-mapped: a value whose slot another took is split
-// again, which costs time only.
+// thousands of elements, the walk and the lead searches ask of many
+// elements twice, and the pages of a site share their class values, so
+// the cache is kept from page to page (walkRoom). Direct-mapped: a value
+// whose slot another took is split again, which costs time only.
 type boilerCache struct {
 	slots [boilerSlots]struct {
 		val    string
@@ -405,7 +408,7 @@ type boilerCache struct {
 	}
 }
 
-const boilerSlots = 256
+const boilerSlots = 1024
 
 // value is boilerValue(v), remembered.
 func (c *boilerCache) value(v string) bool {
