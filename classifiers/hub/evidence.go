@@ -408,7 +408,7 @@ type boilerCache struct {
 	}
 }
 
-const boilerSlots = 1024
+const boilerSlots = 256
 
 // value is boilerValue(v), remembered.
 func (c *boilerCache) value(v string) bool {
