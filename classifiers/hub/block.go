@@ -1,7 +1,6 @@
 package hub
 
 import (
-	"strings"
 	"unicode/utf8"
 
 	"github.com/crawl-project/crawl/text"
@@ -123,21 +122,41 @@ func alike(a, b *html.Node) bool {
 // selected; ASCII case ignored): "result single forum" and "result single
 // article" are both "result".
 func classKey(c string) string {
-	for c != "" {
-		c = strings.TrimLeft(c, " \t\n\f\r")
-		end := strings.IndexAny(c, " \t\n\f\r")
-		if end < 0 {
-			end = len(c)
+	for i := 0; i < len(c); {
+		for i < len(c) && keySpace(c[i]) {
+			i++
 		}
-		w := c[:end]
-		c = c[end:]
-		switch strings.ToLower(w) {
-		case "", "odd", "even", "alt", "first", "last", "active", "selected":
-			continue
+		start := i
+		for i < len(c) && !keySpace(c[i]) {
+			i++
 		}
-		return w
+		if w := c[start:i]; w != "" && !stateWord(w) {
+			return w
+		}
 	}
 	return ""
+}
+
+// keySpace reports whether b separates class words (HTML's white space).
+func keySpace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\f' || b == '\r' }
+
+// stateWord reports whether w is odd, even, alt, first, last, active or
+// selected, ASCII case ignored (strings.ToLower's answer: no other rune
+// lowers to one of these ASCII words).
+func stateWord(w string) bool {
+	switch len(w) {
+	case 3:
+		return asciiEqualFold(w, "odd") || asciiEqualFold(w, "alt")
+	case 4:
+		return asciiEqualFold(w, "even") || asciiEqualFold(w, "last")
+	case 5:
+		return asciiEqualFold(w, "first")
+	case 6:
+		return asciiEqualFold(w, "active")
+	case 8:
+		return asciiEqualFold(w, "selected")
+	}
+	return false
 }
 
 // codeLabel reports whether the text before a block's first link (pre

@@ -119,7 +119,7 @@ func (f *leadFinder) searchBoth(stack []bothItem) (lead, leadMemo, []bothItem) {
 			}
 			continue
 		case html.ElementNode:
-			if boilerplateIn(n, &f.boil) {
+			if boilerplateIn(n, f.boil) {
 				continue
 			}
 			switch n.DataAtom {

@@ -87,14 +87,14 @@ type leadFinder struct {
 	seg    string // the last segment of page's path (ownSegment)
 	hasSeg bool   // the path holds a '/' and does not end with one
 	stack  []leadItem
-	both   []bothItem // blockAndEntryLead's stack
-	name   int        // firstTextLeadN: words of the name before the link, 0 for none
-	href   string     // firstTextLeadN: the leading link's href
-	first  string     // firstTextLeadN: the first text node before the link (a name's start), else ""
-	decl   int        // firstTextLeadN: runes of a declaration's keyword before the link (declLead), else 0
-	boil   boilerCache
-	dt     termMemo   // the last dt's termOf
-	hrefs  *hrefCache // nil: hrefs are classified at each question
+	both   []bothItem   // blockAndEntryLead's stack
+	name   int          // firstTextLeadN: words of the name before the link, 0 for none
+	href   string       // firstTextLeadN: the leading link's href
+	first  string       // firstTextLeadN: the first text node before the link (a name's start), else ""
+	decl   int          // firstTextLeadN: runes of a declaration's keyword before the link (declLead), else 0
+	boil   *boilerCache // boilerValue of class values, kept from page to page with the walk's room (nil: none)
+	dt     termMemo     // the last dt's termOf
+	hrefs  *hrefCache   // nil: hrefs are classified at each question
 }
 
 func newLeadFinder(pageURL string) leadFinder {
@@ -287,7 +287,7 @@ func (f *leadFinder) searchLead(stack []leadItem, labelRunes int, anySite, one b
 			}
 			return leadNone, stack
 		case html.ElementNode:
-			if boilerplateIn(n, &f.boil) {
+			if boilerplateIn(n, f.boil) {
 				continue
 			}
 			switch n.DataAtom {

@@ -56,7 +56,23 @@ func MeasurePageAt(doc *html.Node, pageURL string) Evidence {
 	room := walkRooms.Get().(*walkRoom)
 	defer room.keep(&w)
 	room.lend(&w)
-	w.nNav = selfNavRegions(doc, &w.nav)
+	if !w.walk(doc) { // a self link with navigation regions around it: again, leaving them out
+		w.reset()
+		w.navKnown = true
+		w.nNav = selfNavRegions(doc, &w.nav)
+		w.walk(doc)
+	}
+	w.end()
+	return w.e
+}
+
+// walk walks doc, counting its evidence. The navigation regions around
+// self links (selfnav.go) are looked for only once the walk meets a self
+// link (most pages have none, and looking walks the whole document):
+// until then none is left out. walk returns false when the regions it
+// found then are not empty: the nodes visited before may have been in
+// one, and the walk must begin again with them known (w.navKnown).
+func (w *walker) walk(doc *html.Node) bool {
 	w.stack = append(w.stack, frame{n: doc})
 	for seen := 0; len(w.stack) > 0; {
 		f := w.stack[len(w.stack)-1]
@@ -69,10 +85,29 @@ func MeasurePageAt(doc *html.Node, pageURL string) Evidence {
 		case seen < maxEvidenceNodes:
 			seen++
 			w.visit(f)
+			if w.again {
+				return false
+			}
+		case !w.navKnown: // the nodes not visited may hold self links: all regions, as selfNavRegions finds them
+			w.navKnown = true
+			var all [maxSelfLinks]*html.Node
+			if k := selfNavRegions(doc, &all); k != w.lazy.n || all != w.lazy.regions {
+				return false
+			}
 		}
 	}
-	w.end()
-	return w.e
+	return true
+}
+
+// reset empties w for a walk of the page again, keeping its room, its
+// lead finder (whose memories are the page's) and its navigation regions.
+func (w *walker) reset() {
+	clear(w.stack[:w.deep])
+	clear(w.memos)
+	*w = walker{
+		stack: w.stack[:0], deep: w.deep, entries: w.entries[:0], blocks: w.blocks[:0], oneLink: w.oneLink[:0],
+		leads: w.leads, memos: w.memos[:0], nav: w.nav, nNav: w.nNav, rows: w.rows,
+	}
 }
 
 // walker is MeasurePage's state: the frames to visit and the open entries
@@ -89,6 +124,9 @@ type walker struct {
 	memos       []leadMemo               // entries' leads found with their blocks' (blockentry.go)
 	nav         [maxSelfLinks]*html.Node // the navigation regions around self links (selfnav.go)
 	nNav        int                      // how many
+	navKnown    bool                     // nav and nNav are the page's (walk)
+	lazy        lazyNav                  // the regions found while walking, !navKnown (selfnav.go)
+	again       bool                     // a region holds a node visited: the walk must begin again
 	lastPage    string                   // the href of the last counted entry that led to a page (scope.go)
 	rows        rowFinder
 	targets     [minIndexTargets]string // pages index entries lead into (noteTarget)
@@ -115,6 +153,7 @@ type walkRoom struct {
 	memos   []leadMemo
 	rows    rowFinder
 	hrefs   hrefCache
+	boil    boilerCache // a function of the class value alone: good for every page
 }
 
 var walkRooms = sync.Pool{New: func() any { return new(walkRoom) }}
@@ -125,6 +164,7 @@ func (r *walkRoom) lend(w *walker) {
 	w.leads.stack, w.leads.both, w.memos, w.rows = r.leads[:0], r.both[:0], r.memos[:0], r.rows
 	r.hrefs.next()
 	w.leads.hrefs = &r.hrefs
+	w.leads.boil = &r.boil
 }
 
 // keep takes back w's slices, grown or not, cleared of the page's nodes,
@@ -169,7 +209,10 @@ func (w *walker) visit(f frame) {
 	case html.CommentNode, html.DoctypeNode:
 		return
 	case html.ElementNode:
-		if boilerplateIn(n, &w.leads.boil) || (w.nNav > 0 && isRegion(n, w.nav[:w.nNav])) {
+		if boilerplateIn(n, w.leads.boil) || (w.nNav > 0 && isRegion(n, w.nav[:w.nNav])) {
+			if !w.navKnown && w.lazy.selves < maxSelfLinks {
+				w.selfLinksIn(n)
+			}
 			return
 		}
 		open := w.open(n, f.run, f.memo)
@@ -181,6 +224,9 @@ func (w *walker) visit(f frame) {
 			f.list = true
 		case atom.A:
 			if href, ok := attr(n, "href"); ok {
+				if !w.navKnown && w.lazy.selves < maxSelfLinks && selfLink(href) && holdsText(n) {
+					w.selfLinkAt(n, nil)
+				}
 				if k := len(w.entries); k > 0 && w.leads.selfPlace(href) {
 					w.entries[k-1].self = true
 				}
@@ -205,7 +251,11 @@ func (w *walker) visit(f frame) {
 		return
 	}
 	var run blockRun
-	rows, el := w.rows.find(n)
+	var rows []rowSpan
+	el := 0
+	if childrenAtLeast(n, 2*minRowRepeats) { // fewer children hold no rows (rows.go)
+		rows, el = w.rows.find(n)
+	}
 	for c := n.LastChild; c != nil; c = c.PrevSibling { // popped in document order
 		k := len(rows)
 		if c.Type == html.ElementNode {
@@ -234,6 +284,14 @@ func (w *walker) visit(f frame) {
 		}
 	}
 	w.deep = max(w.deep, len(w.stack))
+}
+
+// childrenAtLeast reports whether n has k children or more.
+func childrenAtLeast(n *html.Node, k int) bool {
+	for c := n.FirstChild; c != nil && k > 0; c = c.NextSibling {
+		k--
+	}
+	return k <= 0
 }
 
 func (w *walker) count(t string, inLink, list bool) {
@@ -337,11 +395,12 @@ func boilerValue(v string) bool {
 	return false
 }
 
-// boilerCache remembers boilerValue of the class values met on a page: a
+// boilerCache remembers boilerValue of the class values met: a
 // documentation page repeats a few ("reference internal", "pre") on
-// thousands of elements, and the walk and the lead searches ask of many
-// elements twice. Direct-mapped: a value whose slot another took is split
-// again, which costs time only.
+// thousands of elements, the walk and the lead searches ask of many
+// elements twice, and the pages of a site share their class values, so
+// the cache is kept from page to page (walkRoom). Direct-mapped: a value
+// whose slot another took is split again, which costs time only.
 type boilerCache struct {
 	slots [boilerSlots]struct {
 		val    string

@@ -87,15 +87,15 @@ func (w *walker) openPre(n *html.Node) bool {
 	}
 	switch n.DataAtom {
 	case atom.Pre:
-		if len(w.entries) > 0 {
-			return false
+		if len(w.entries) > 0 || !holdsHref(n) {
+			return false // no line of a pre without links leads: nothing to split
 		}
 		w.pre = preLines{node: n, open: true}
 		return true
 	case atom.P:
 		switch brLines(n) {
 		case brChild:
-			if len(w.entries) > 0 {
+			if len(w.entries) > 0 || !holdsHref(n) {
 				return false
 			}
 		case brInLinks:
@@ -107,6 +107,34 @@ func (w *walker) openPre(n *html.Node) bool {
 		}
 		w.pre = preLines{open: true, br: true}
 		return true
+	}
+	return false
+}
+
+// holdsHref reports whether n's subtree holds an a element with an href:
+// a line leads only by such a link (preSegment), so a pre or paragraph
+// without one counts nothing when split, and is not (most pre elements
+// are code). Cheaper than the split: one pointer walk, no text read.
+func holdsHref(n *html.Node) bool {
+	for c := n.FirstChild; c != nil; {
+		if c.Type == html.ElementNode {
+			if c.DataAtom == atom.A {
+				if _, ok := attr(c, "href"); ok {
+					return true
+				}
+			}
+			if c.FirstChild != nil {
+				c = c.FirstChild
+				continue
+			}
+		}
+		for c.NextSibling == nil && c != n {
+			c = c.Parent
+		}
+		if c == n {
+			return false
+		}
+		c = c.NextSibling
 	}
 	return false
 }

@@ -93,6 +93,114 @@ func selfNavRegions(doc *html.Node, regions *[maxSelfLinks]*html.Node) int {
 	return k
 }
 
+// The walk (evidence.go) does not walk the page first to find its self
+// links and headings: it meets the self links in document order, those it
+// visits and those in the subtrees it leaves out unvisited (selfLinksIn),
+// and finds each one's region by climbing from it (selfNavRegionUp). A
+// region in a subtree left out changes nothing; a region the walk has
+// visited (an ancestor of a self link it visited, or of a subtree it left
+// out) makes it begin again with the regions known (walker.again). On the
+// Python docs every page links itself from its navigation bars
+// (div.related), subtrees left out whole: the page is walked once.
+
+// lazyNav is what the walk found of the regions while walking: the self
+// links met (up to maxSelfLinks, as selfNavRegions takes them) and their
+// regions, in selfNavRegions' order.
+type lazyNav struct {
+	selves  int
+	regions [maxSelfLinks]*html.Node
+	n       int
+}
+
+// selfLinksIn meets the self links of subtree b, which the walk leaves out
+// (selfNavRegions passes over script, style and head).
+func (w *walker) selfLinksIn(b *html.Node) {
+	for c := b; c != nil && w.lazy.selves < maxSelfLinks; {
+		if c.Type == html.ElementNode {
+			switch c.DataAtom {
+			case atom.A:
+				if href, ok := attr(c, "href"); ok && selfLink(href) && holdsText(c) {
+					w.selfLinkAt(c, b)
+				}
+			case atom.Script, atom.Style, atom.Head:
+				c = nextSkipping(c, b)
+				continue
+			}
+		}
+		if c.FirstChild != nil {
+			c = c.FirstChild
+			continue
+		}
+		c = nextSkipping(c, b)
+	}
+}
+
+// selfLinkAt meets self link s, inside subtree b that the walk leaves out,
+// or visited (b nil): its region, if any and not inside an earlier one, is
+// kept; the walk begins again when the region is a node it visited.
+func (w *walker) selfLinkAt(s, b *html.Node) {
+	w.lazy.selves++
+	r := selfNavRegionUp(s)
+	if r == nil || within(r, w.lazy.regions[:w.lazy.n]) {
+		return
+	}
+	w.lazy.regions[w.lazy.n] = r
+	w.lazy.n++
+	if b == nil || !inside(r, b) {
+		w.again = true
+	}
+}
+
+// selfNavRegionUp is selfNavRegion(self, the page's headings), finding the
+// lowest ancestor holding a heading by climbing from self: each ancestor's
+// other children are searched for a heading, up to the first found.
+func selfNavRegionUp(self *html.Node) *html.Node {
+	if holdsHeading(self, nil) {
+		return nil // a link around a heading: the page's title
+	}
+	var path [64]*html.Node // self's ancestors, self's parent first
+	k := 0
+	for p := self.Parent; p != nil && k < len(path); p = p.Parent {
+		path[k] = p
+		k++
+	}
+	low, prev := k, self
+	for i, p := range path[:k] {
+		if headingTag(p) || holdsHeading(p, prev) { // an ancestor that is a heading holds it
+			low = i
+			break
+		}
+		prev = p
+	}
+	return navRegion(path[:k], low)
+}
+
+// holdsHeading reports whether n's subtree, but for the subtree of child
+// skip and those of script, style and head elements, holds an h1–h6.
+func holdsHeading(n, skip *html.Node) bool {
+	for c := n.FirstChild; c != nil; {
+		if c == skip {
+			c = nextSkipping(c, n)
+			continue
+		}
+		if c.Type == html.ElementNode {
+			switch c.DataAtom {
+			case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+				return true
+			case atom.Script, atom.Style, atom.Head:
+				c = nextSkipping(c, n)
+				continue
+			}
+		}
+		if c.FirstChild != nil {
+			c = c.FirstChild
+			continue
+		}
+		c = nextSkipping(c, n)
+	}
+	return false
+}
+
 // holdsText reports whether n's subtree holds visible text (an entry names
 // the page; an empty link around a picture or a chart is no entry: the
 // Wayback Machine's toolbar links its capture graph with href="").
@@ -145,7 +253,14 @@ func selfNavRegion(self *html.Node, headings []*html.Node) *html.Node {
 			}
 		}
 	}
-	if low == k || low == 0 {
+	return navRegion(path[:k], low)
+}
+
+// navRegion returns the region below path[low], the lowest of the self
+// link's ancestors (path, its parent first) holding a heading, or nil when
+// there is none fit to leave out (above) or it is not mostly links.
+func navRegion(path []*html.Node, low int) *html.Node {
+	if low == len(path) || low == 0 {
 		return nil // no heading shares an ancestor with the link, or its parent holds one
 	}
 	r := path[low-1]
@@ -191,6 +306,16 @@ func indexOfNode(path []*html.Node, n *html.Node) int {
 		}
 	}
 	return -1
+}
+
+// inside reports whether n is b or inside it.
+func inside(n, b *html.Node) bool {
+	for a := n; a != nil; a = a.Parent {
+		if a == b {
+			return true
+		}
+	}
+	return false
 }
 
 // isRegion reports whether n is one of regions.
