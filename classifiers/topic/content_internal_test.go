@@ -147,7 +147,10 @@ func TestNoiseValueMatchesReference(t *testing.T) {
 func TestHrefResolverMatchesParse(t *testing.T) {
 	hrefs := []string{"a.html", "a.html#x", "#x", "", "dir/b.html", "dir/", "./a.html", "../a.html", "a/../b.html",
 		"a//b.html", "/abs.html", "//host/x", "http://other/x#y", "a b.html", "a%20b.html", "é.html", "a.html?q=1",
-		"mailto:x@y", "javascript:void(0)", "a:b.html", "~user/x", ".hidden", "..x", "x..", "a/.", "a/..", "\x7f"}
+		"mailto:x@y", "javascript:void(0)", "a:b.html", "~user/x", ".hidden", "..x", "x..", "a/.", "a/..", "\x7f",
+		"http://h", "https://h/", "https://h.org/a/b.html#x", "https://h/a/./b", "https://h/a/../b", "https://h/a/..", "https://h/.",
+		"https://h//x", "https://H/x", "HTTPS://h/x", "https://h:80/x", "https://h/x?q", "https://h/x#%zz", "https://h/x#a%20b",
+		"https://h/a%2Fb", "https://u@h/x", "https://-h-/x", "https://h./x", "https:///x", "https://h/x y", "https://h/a~b/c_d-e.f"}
 	for _, d := range realDocs(t) {
 		for n := range d.Descendants() {
 			if n.Type == html.ElementNode && n.DataAtom == atom.A {
@@ -159,7 +162,8 @@ func TestHrefResolverMatchesParse(t *testing.T) {
 	}
 	fast, frags := 0, 0
 	for _, base := range []string{"https://docs.python.org/3/library/os.html", "http://h:8080/a/./b/c.html?x=1#f",
-		"http://h", "http://h/my%20dir/p.html", "http://h/dir/", "http://u@h/%7Edir/x"} {
+		"http://h", "http://h/my%20dir/p.html", "http://h/dir/", "http://u@h/%7Edir/x",
+		"http://127.0.0.1:8813/library/asyncio.html", "http://h?q=1", "https://h:8/a/b?c=d#e"} {
 		b, err := url.Parse(base)
 		if err != nil {
 			t.Fatal(err)
@@ -185,7 +189,7 @@ func TestHrefResolverMatchesParse(t *testing.T) {
 		}
 	}
 	if fast < len(hrefs) {
-		t.Errorf("only %d of %d hrefs took the fast path: the real pages did not run", fast, 6*len(hrefs))
+		t.Errorf("only %d of %d hrefs took the fast path: the real pages did not run", fast, 9*len(hrefs))
 	}
 	if frags == 0 {
 		t.Error("no href was taken as a plain fragment")

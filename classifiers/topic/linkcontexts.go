@@ -97,19 +97,33 @@ func newContextWalk(base string, asked int, need *keyNeed) *contextWalk {
 	return w
 }
 
-func (w *contextWalk) walk(n *html.Node) {
+// walk hands the links under root (<a> elements, not those inside
+// another) to link in document order until every key is filled. It goes
+// down and across the tree by its pointers, not by a call a node: the
+// walk meets every node of most pages (README, Session 15).
+func (w *contextWalk) walk(root *html.Node) {
 	if w.left == 0 {
 		return
 	}
-	if n.Type == html.ElementNode && n.DataAtom == atom.A {
-		if w.record {
-			w.met = append(w.met, n)
+	for n := root; ; {
+		if n.Type == html.ElementNode && n.DataAtom == atom.A {
+			if w.record {
+				w.met = append(w.met, n)
+			}
+			if w.link(n); w.left == 0 {
+				return
+			}
+		} else if c := n.FirstChild; c != nil {
+			n = c
+			continue
 		}
-		w.link(n)
-		return
-	}
-	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		w.walk(c)
+		for n.NextSibling == nil || n == root {
+			if n == root {
+				return
+			}
+			n = n.Parent
+		}
+		n = n.NextSibling
 	}
 }
 
@@ -143,7 +157,10 @@ func (w *contextWalk) link(a *html.Node) {
 	wanted := false // key is asked for
 	if need.anyURL() {
 		if href := hrefOf(a); href != "" && w.b != nil {
-			if self, ok := w.res.fragment(href); ok { // most links of a page of sections
+			if href[0] == '#' && w.res.self != "" && !w.selfWanted() {
+				// a fragment resolves to the page itself or to nothing
+				// (it does not parse): not asked for either way
+			} else if self, ok := w.res.fragment(href); ok { // most links of a page of sections
 				key, wanted = self, w.selfWanted()
 			} else if need.mayWant(href) {
 				key = w.key(href)
@@ -192,8 +209,18 @@ func newHrefResolver(base *url.URL) hrefResolver {
 	if base == nil || base.Opaque != "" || base.Scheme == "" {
 		return r
 	}
-	r.self = r.parse("#")
 	r.ups = make([]string, 0, 2)
+	if s, ok := plainAbsolute(base.String()); ok { // the page and its directory without parsing
+		r.self = s
+		s, _, _ = strings.Cut(s, "?")
+		if i := strings.IndexByte(s[len(base.Scheme)+3:], '/'); i < 0 {
+			r.ups = append(r.ups, s+"/")
+		} else {
+			r.ups = append(r.ups, s[:strings.LastIndexByte(s, '/')+1])
+		}
+		return r
+	}
+	r.self = r.parse("#")
 	r.up(0)
 	return r
 }
@@ -214,6 +241,9 @@ func (r *hrefResolver) up(k int) string {
 // resolve returns href's absolute URL without fragment, "" when it does
 // not parse.
 func (r *hrefResolver) resolve(href string) string {
+	if u, ok := plainAbsolute(href); ok { // the links out of a site: the same whatever the base
+		return u
+	}
 	path, frag, hasFrag := strings.Cut(href, "#")
 	if r.ups != nil && (!hasFrag || plainFragment(frag)) {
 		if path == "" && hasFrag {
@@ -250,6 +280,81 @@ func (r *hrefResolver) parse(href string) string {
 	u.Fragment = ""
 	return u.String()
 }
+
+// plainAbsolute is href without its fragment when that is what the
+// parser makes of it whatever the base: an http or https URL (the scheme
+// in lower case) of a host of lower-case letters, digits, '.' and '-'
+// only (and a port of digits), a path, when any, of plainByte segments
+// none of which is a dot segment, a query, when any, of queryByte bytes,
+// and a fragment, when any, that parses (plainFragment). Not ok for any
+// other href.
+func plainAbsolute(href string) (string, bool) {
+	var rest string
+	switch {
+	case strings.HasPrefix(href, "https://"):
+		rest = href[len("https://"):]
+	case strings.HasPrefix(href, "http://"):
+		rest = href[len("http://"):]
+	default:
+		return "", false
+	}
+	end := strings.IndexByte(href, '#')
+	if end < 0 {
+		end = len(href)
+	} else if !plainFragment(href[end+1:]) {
+		return "", false
+	}
+	rest = rest[:len(rest)-(len(href)-end)]
+	if q := strings.IndexByte(rest, '?'); q >= 0 {
+		for i := q + 1; i < len(rest); i++ {
+			if !queryByte[rest[i]] {
+				return "", false
+			}
+		}
+		rest = rest[:q]
+	}
+	host, port := 0, -1 // port: where the port's ':' is
+	for host < len(rest) && rest[host] != '/' {
+		switch c := rest[host]; {
+		case 'a' <= c && c <= 'z' || c == '.' || c == '-':
+			if port >= 0 {
+				return "", false
+			}
+		case '0' <= c && c <= '9':
+		case c == ':' && port < 0:
+			port = host
+		default:
+			return "", false
+		}
+		host++
+	}
+	if host == 0 || port == 0 || port == host-1 {
+		return "", false
+	}
+	seg := host + 1 // where the current path segment starts
+	for i := host + 1; i <= len(rest); i++ {
+		if i < len(rest) && rest[i] != '/' {
+			if !plainByte[rest[i]] {
+				return "", false
+			}
+			continue
+		}
+		if s := rest[seg:i]; s == "." || s == ".." {
+			return "", false
+		}
+		seg = i + 1
+	}
+	return href[:end], true
+}
+
+// queryByte marks the bytes plainAbsolute takes in a query: the parser
+// keeps a query as it is.
+var queryByte = func() (t [256]bool) {
+	for c := range t {
+		t[c] = plainByte[c] || strings.IndexByte("/?=&@:+,;!$*()", byte(c)) >= 0
+	}
+	return t
+}()
 
 // plainFragment reports whether a fragment parses whatever it holds: no
 // escape (a bad one fails) and no control character.

@@ -75,34 +75,52 @@ func (n *keyNeed) mayWant(href string) bool {
 // URL href resolves to ends with "/" and that segment: its path (before
 // any '#') is not empty, does not start with "//" and holds only letters,
 // digits, '/' and ._~- (no scheme, query or escape), and its last segment
-// is not a dot segment. The path is read once: its bytes checked and its
-// segments hashed in the same loop (the hash starts again after each
-// '/').
+// is not a dot segment. The path's end is found by strings.IndexByte,
+// its bytes are checked in one loop that notes where the last segment
+// starts, and only that segment is hashed.
 func hrefTailHash(href string) (uint64, bool) {
-	h, start, end := uint64(fnvOffset64), 0, len(href)
-	for i := 0; i < len(href); i++ {
-		switch c := href[i]; {
-		case c == '/':
-			h, start = fnvOffset64, i+1
-		case plainByte[c]:
-			h = (h ^ uint64(c)) * fnvPrime64
-		case c == '#':
-			end = i
-		default:
-			return 0, false
-		}
-		if end == i {
-			break
-		}
+	end := strings.IndexByte(href, '#')
+	if end < 0 {
+		end = len(href)
 	}
-	if end == 0 || end >= 2 && href[0] == '/' && href[1] == '/' {
+	path := href[:end]
+	if end == 0 || end >= 2 && path[0] == '/' && path[1] == '/' {
 		return 0, false
 	}
-	if tail := href[start:end]; tail == "." || tail == ".." {
+	start := 0
+	for i := 0; i < len(path); i++ {
+		if k := pathByte[path[i]]; k != bytePlain {
+			if k == byteOther {
+				return 0, false
+			}
+			start = i + 1
+		}
+	}
+	if tail := path[start:]; tail == "." || tail == ".." {
 		return 0, false
 	}
-	return h, true
+	return tailHash(path[start:]), true
 }
+
+// What pathByte tells of a byte of an href's path.
+const (
+	byteOther = iota // not allowed: hrefTailHash says no
+	bytePlain        // plainByte
+	byteSlash        // '/'
+)
+
+// pathByte classifies every byte for hrefTailHash.
+var pathByte = func() (t [256]uint8) {
+	for c := range t {
+		switch {
+		case plainByte[c]:
+			t[c] = bytePlain
+		case c == '/':
+			t[c] = byteSlash
+		}
+	}
+	return t
+}()
 
 // FNV-1a, 64 bits: tailHash's.
 const (

@@ -140,8 +140,8 @@ func FuzzNoiseValue(f *testing.F) {
 	})
 }
 
-// FuzzResolve checks the href resolver's shortcuts ("#frag", "../" and
-// plain relative paths) against the URL parser on any base and href.
+// FuzzResolve checks the href resolver's shortcuts ("#frag", "../",
+// plain relative paths and plain absolute URLs) against the URL parser on any base and href.
 func FuzzResolve(f *testing.F) {
 	for _, s := range [][2]string{
 		{"https://docs.python.org/3/library/os.html", "../reference/index.html#x"},
@@ -153,6 +153,11 @@ func FuzzResolve(f *testing.F) {
 		{"http://h/dir/p.html", "a/./b/"},
 		{"mailto:x@y", "a/b.html"},
 		{"http://h/d/p.html", "x/..#y"},
+		{"http://h/d/p.html", "https://github.com/python/cpython/blob/3.11/Doc/a.rst"},
+		{"http://h/d/p.html", "https://h.org/a/../b#%zz"},
+		{"http://h/d/p.html", "http://h-1.x/"},
+		{"http://127.0.0.1:8813/library/a.html?x=1", "https://bugs.python.org/issue?@action=redirect&bpo=43950"},
+		{"http://h:80", "https://h:/x?a=(1)#y"},
 	} {
 		f.Add(s[0], s[1])
 	}
