@@ -28,6 +28,22 @@ type workspace struct {
 	p page
 }
 
+// workspaces holds the workspaces of every ClusterExtractor between
+// batches: a page resets all of a workspace's state but its buffers and
+// the caches of pure functions of tag and class (page.names, the
+// hidden-class cache), so an extractor made for one batch (a benchmark's
+// op, a test, evalrecords' site after site) starts from buffers an
+// earlier one has grown instead of growing its own page after page.
+var workspaces sync.Pool
+
+// getWorkspace returns a workspace from the pool, or a new one.
+func getWorkspace() *workspace {
+	if w, _ := workspaces.Get().(*workspace); w != nil {
+		return w
+	}
+	return &workspace{}
+}
+
 // prepared is a page analysed by ExtractBatch's parallel phase: what the
 // page's cluster needs of it once the worker has reused the page's
 // buffers for the next one.
@@ -76,12 +92,9 @@ func (ce *ClusterExtractor) ExtractBatch(ctx context.Context, pages []Page, work
 			defer wg.Done()
 			// one matcher and one page per worker: their buffers (DP
 			// matrices, memo, compact tree, measures) are reused page after
-			// page, and batch after batch (ce.bufs)
-			w, _ := ce.bufs.Get().(*workspace)
-			if w == nil {
-				w = &workspace{}
-			}
-			defer ce.bufs.Put(w)
+			// page, and batch after batch (workspaces)
+			w := getWorkspace()
+			defer workspaces.Put(w)
 			m, p := &w.m, &w.p
 			for i := range next {
 				prep[i] = ce.prepare(ctx, m, p, pages[i], shapes[pages[i].Cluster])
