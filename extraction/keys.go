@@ -26,6 +26,7 @@ type keyer struct {
 	stamp []int32
 	gen   int32
 	join  []byte // recordValues' buffer for a value's further paragraphs
+	run   []byte // runs' buffer for a run's text
 }
 
 type repKey struct {

@@ -57,6 +57,10 @@ type page struct {
 	// (it and roots, the records' roots, are buffers kept page after page)
 	inline []bool
 	roots  []int32
+	// values' buffers: the records' values before their one array, and
+	// where each record's end
+	vals []value
+	ends []int32
 	// richness' buffers, kept page after page
 	paths []uint64
 	links []int32
@@ -308,6 +312,57 @@ func isSpace(r rune) bool {
 // collapseCopy is strings.Join(strings.Fields(s), " ") in one pass and one
 // allocation, a field copied at once (FuzzCollapse holds it to that).
 func collapseCopy(s string) string { return collapseRest("", s, len(s)) }
+
+// collapseBytes collapses b in place (collapseCopy: fields joined by one
+// space, no space at either end) and returns the collapsed prefix of b:
+// a field moves only towards the start, so it is copied over spaces
+// already read.
+func collapseBytes(b []byte) []byte {
+	w := 0
+	for i := 0; i < len(b); {
+		for i < len(b) { // spaces
+			c := b[i]
+			if c < utf8.RuneSelf {
+				if asciiSpace[c] == 0 {
+					break
+				}
+				i++
+				continue
+			}
+			r, n := utf8.DecodeRune(b[i:])
+			if !unicode.IsSpace(r) {
+				break
+			}
+			i += n
+		}
+		j := i
+		for j < len(b) { // a field
+			c := b[j]
+			if c < utf8.RuneSelf {
+				if asciiSpace[c] != 0 {
+					break
+				}
+				j++
+				continue
+			}
+			r, n := utf8.DecodeRune(b[j:])
+			if unicode.IsSpace(r) {
+				break
+			}
+			j += n
+		}
+		if j == i {
+			break
+		}
+		if w > 0 {
+			b[w] = ' '
+			w++
+		}
+		w += copy(b[w:], b[i:j])
+		i = j
+	}
+	return b[:w]
+}
 
 // collapseRest is prefix, a collapsed string, followed by collapseCopy(s)
 // (a space between them when both are non-empty), in a builder of size
