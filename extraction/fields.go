@@ -30,6 +30,7 @@ const (
 type value struct {
 	key  string
 	val  string
+	id   int32 // the key's id on its page (keyer), 0 when not given
 	kind kind
 }
 
@@ -74,14 +75,16 @@ func recordValues(out []value, t *stm.Tree, ks *keyer, rec []int32, abs func(str
 			// interleaved with other values, or links of a long list
 			// inside a record: Other, in document order
 			joined()
-			out = append(out, value{moreKey, v, kd})
+			mk, id := ks.more()
+			out = append(out, value{key: mk, val: v, id: id, kind: kd})
 			return
 		}
 		joined()
 		if kd == kindText {
 			ks.last[b] = int32(len(out))
 		}
-		out = append(out, value{ks.repeat(b, k), v, kd})
+		key, id := ks.repeat(b, k)
+		out = append(out, value{key: key, val: v, id: id, kind: kd})
 	}
 	var path []int32 // path[d]: the tag.class path from the record root to depth d
 	cur := func() int32 {

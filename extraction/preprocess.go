@@ -358,7 +358,10 @@ func collapseBytes(b []byte) []byte {
 			b[w] = ' '
 			w++
 		}
-		w += copy(b[w:], b[i:j])
+		if w != i { // collapsed so far: the field is in place
+			copy(b[w:], b[i:j])
+		}
+		w += j - i
 		i = j
 	}
 	return b[:w]
