@@ -323,8 +323,31 @@ func looksDate(v string) bool {
 		default:
 			return false
 		}
+	} else if c >= '0' && c <= '9' && !dateAfterDigits(v) {
+		return false
 	}
 	return dateRE.MatchString(v)
+}
+
+// dateAfterDigits reports whether the byte after v's leading digits may
+// continue a date as dateRE's branches that open with digits do: a
+// separator (-/.), white space, an ordinal's s, n, r or t (any case), or
+// a byte of a non-ASCII rune (ſ folds to s). A number alone ("3", "3.11"
+// passes) or one followed by anything else ("2x", "0)") is no date.
+func dateAfterDigits(v string) bool {
+	j := 1
+	for j < len(v) && v[j] >= '0' && v[j] <= '9' {
+		j++
+	}
+	if j == len(v) {
+		return false
+	}
+	switch c := v[j]; c | 0x20 {
+	case 's', 'n', 'r', 't':
+		return true
+	default:
+		return c == '-' || c == '/' || c == '.' || c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' || c >= utf8.RuneSelf
+	}
 }
 
 // asciiStart reports whether v's first three bytes are there and ASCII:
@@ -344,8 +367,22 @@ func looksPrice(v string) bool {
 		if asciiStart(v) && !slices.Contains([]string{"usd", "eur", "gbp", "us$"}, strings.ToLower(v[:3])) {
 			return false
 		}
+	} else if c != '$' && !priceEnd(v[len(v)-1]) {
+		return false
 	}
 	return priceRE.MatchString(v)
+}
+
+// priceEnd reports whether an amount that opens with a digit may end in
+// byte c: priceRE's branch for it ends in a currency sign ($, or the last
+// byte of €, £, ¥, ₹) or code (usd, eur, gbp, kr, chf; d, r, p and f fold
+// to no other rune), so "3.11" or "42" is no price.
+func priceEnd(c byte) bool {
+	switch c {
+	case '$', 0xAC, 0xA3, 0xA5, 0xB9, 'd', 'D', 'r', 'R', 'p', 'P', 'f', 'F':
+		return true
+	}
+	return false
 }
 
 func countValues(vals []string) evidence {
