@@ -35,6 +35,7 @@ type page struct {
 	t      *stm.Tree
 	text   []int32            // characters of visible text in each subtree
 	tags   []int32            // element nodes in each subtree
+	imgs   []int32            // images in each subtree (text less imgs·imgContent: its text nodes')
 	seg    []string           // segmentName of each element, filled on first use
 	names  map[nameKey]string // segmentName by tag and class attribute, kept page after page
 	bounds bounds             // clusterChildren's STM bounds, buffers kept page after page
@@ -148,13 +149,13 @@ func (p *page) reset(doc *html.Node, maxNodes int) error {
 		return fmt.Errorf("%w: more than %d nodes", ErrTooLarge, maxNodes)
 	}
 	n := t.Len()
-	p.text, p.tags = resize(p.text, n), resize(p.tags, n)
+	p.text, p.tags, p.imgs = resize(p.text, n), resize(p.tags, n), resize(p.imgs, n)
 	clear(p.seg)
 	p.seg = resize(p.seg, n)
 	// resliced to n so that the compiler drops the bounds checks: a
 	// parent comes before its children (uint(q) < uint(i) is q >= 0)
 	label, par, nodes := t.Label[:n], t.Parent[:n], t.Node[:n]
-	text, tags := p.text[:n], p.tags[:n]
+	text, tags, imgs := p.text[:n], p.tags[:n], p.imgs[:n]
 	for i := n - 1; i >= 0; i-- {
 		switch label[i] {
 		case stm.TextLabel:
@@ -162,12 +163,14 @@ func (p *page) reset(doc *html.Node, maxNodes int) error {
 		case uint64(atom.Img):
 			text[i] += imgContent
 			tags[i]++
+			imgs[i]++
 		default:
 			tags[i]++
 		}
 		if q := par[i]; uint(q) < uint(i) {
 			text[q] += text[i]
 			tags[q] += tags[i]
+			imgs[q] += imgs[i]
 		}
 	}
 	p.markCode()
