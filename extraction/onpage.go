@@ -31,7 +31,7 @@ func (ce *ClusterExtractor) Prepare(ctx context.Context, pageURL string, doc *ht
 		return &Prepared{prepared{err: ce.cfgErr}}
 	}
 	w := getWorkspace()
-	defer workspaces.Put(w)
+	defer putWorkspace(w)
 	pr := ce.prepare(ctx, &w.m, &w.p, Page{URL: pageURL, Doc: doc}, shape{})
 	if pr.err == nil {
 		// no lesson: a learned region is only tried by ExtractBatch
