@@ -28,6 +28,56 @@ type workspace struct {
 	p page
 }
 
+// workspaces keeps up to maxIdle workspaces between pages and batches,
+// for every ClusterExtractor: a page resets all of a workspace's state
+// but its buffers and the caches of pure functions of tag and class
+// (page.names, the hidden-class cache), so an extractor made for one batch
+// (a benchmark's op, a test, evalrecords' site after site) starts from
+// buffers an earlier one has grown. It is no sync.Pool: a collection
+// empties one, and a crawl collects every few pages, so the compact tree,
+// the measures and the matcher's memo were grown afresh page after page
+// (about 40 of the 87 MB extraction allocated in a crawl of the Python
+// docs).
+var workspaces struct {
+	mu   sync.Mutex
+	idle []*workspace
+}
+
+// maxIdle is the most workspaces kept between pages (a crawl's fetch
+// workers each hold one while they extract).
+const maxIdle = 8
+
+// maxKeptNodes is the largest page whose buffers are kept: a workspace
+// that held a larger one is left to the collector (a 500,000-node page
+// would keep tens of MB alive; the Python docs' largest has 63,514).
+const maxKeptNodes = 100_000
+
+// getWorkspace returns an idle workspace, or a new one.
+func getWorkspace() *workspace {
+	workspaces.mu.Lock()
+	defer workspaces.mu.Unlock()
+	if n := len(workspaces.idle); n > 0 {
+		w := workspaces.idle[n-1]
+		workspaces.idle[n-1] = nil
+		workspaces.idle = workspaces.idle[:n-1]
+		return w
+	}
+	return &workspace{}
+}
+
+// putWorkspace keeps w for the next page, unless maxIdle are kept or its
+// buffers are those of a page larger than maxKeptNodes.
+func putWorkspace(w *workspace) {
+	if w.p.t != nil && cap(w.p.t.Label) > maxKeptNodes {
+		return
+	}
+	workspaces.mu.Lock()
+	defer workspaces.mu.Unlock()
+	if len(workspaces.idle) < maxIdle {
+		workspaces.idle = append(workspaces.idle, w)
+	}
+}
+
 // prepared is a page analysed by ExtractBatch's parallel phase: what the
 // page's cluster needs of it once the worker has reused the page's
 // buffers for the next one.
@@ -76,12 +126,9 @@ func (ce *ClusterExtractor) ExtractBatch(ctx context.Context, pages []Page, work
 			defer wg.Done()
 			// one matcher and one page per worker: their buffers (DP
 			// matrices, memo, compact tree, measures) are reused page after
-			// page, and batch after batch (ce.bufs)
-			w, _ := ce.bufs.Get().(*workspace)
-			if w == nil {
-				w = &workspace{}
-			}
-			defer ce.bufs.Put(w)
+			// page, and batch after batch (workspaces)
+			w := getWorkspace()
+			defer putWorkspace(w)
 			m, p := &w.m, &w.p
 			for i := range next {
 				prep[i] = ce.prepare(ctx, m, p, pages[i], shapes[pages[i].Cluster])

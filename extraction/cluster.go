@@ -27,7 +27,6 @@ type ClusterExtractor struct {
 	cfgErr   error // from Config.Validate, returned by every Extract
 	mu       sync.Mutex
 	clusters map[int64]*learned
-	bufs     sync.Pool // *workspace of ExtractBatch's workers
 }
 
 // learned is what a cluster's pages taught: the shape of its records and

@@ -74,37 +74,49 @@ func newColumns() *columns {
 }
 
 // fields names the values of a page's records, giving columns to the keys
-// that fill MinFill of them, and returns each record's fields.
+// that fill MinFill of them, and returns each record's fields. Keys are
+// counted by their ids (keyIDs), the names looked up once a key.
 func (c *columns) fields(recs [][]value) [][]crawl.Field {
 	need := max(MinFill*float64(len(recs)), float64(min(2, len(recs))))
-	mergeClasses(recs, need)
-	fill := map[string]int{}
-	var order []string // keys in order of first appearance
+	nk := mergeClasses(recs, need, keyIDs(recs))
+	fill := make([]int32, nk)
+	keys := make([]string, nk)
+	var order []int32 // keys in order of first appearance
+	total := 0
 	for _, r := range recs {
+		total += len(r)
 		for _, v := range r {
-			if fill[v.key] == 0 {
-				order = append(order, v.key)
+			if fill[v.id] == 0 {
+				order = append(order, v.id)
+				keys[v.id] = v.key
 			}
-			fill[v.key]++ // a key is unique within a record
+			fill[v.id]++ // a key is unique within a record
 		}
 	}
-	for _, k := range order {
-		if _, ok := c.name[k]; ok || k == moreKey || len(c.name) >= MaxColumns-1 || float64(fill[k]) < need {
+	for _, id := range order {
+		k := keys[id]
+		if _, ok := c.name[k]; ok || k == moreKey || len(c.name) >= MaxColumns-1 || float64(fill[id]) < need {
 			continue
 		}
 		c.add(k, recs)
 	}
+	names := make([]string, nk)
+	for _, id := range order {
+		n, ok := c.name[keys[id]]
+		if !ok {
+			n = Other
+		}
+		names[id] = n
+	}
 	out := make([][]crawl.Field, len(recs))
+	all := make([]crawl.Field, total) // every record's fields, each a slice of it
 	for i, r := range recs {
-		fs := make([]crawl.Field, len(r))
+		fs := all[:len(r):len(r)]
+		all = all[len(r):]
 		for j, v := range r {
-			n, ok := c.name[v.key]
-			if !ok {
-				n = Other
-			}
-			fs[j] = crawl.Field{Name: n, Value: v.val}
+			fs[j] = crawl.Field{Name: names[v.id], Value: v.val}
 			if c.keyed && v.key != moreKey {
-				fs[j].Key, fs[j].Sparse = v.key, float64(fill[v.key]) < need
+				fs[j].Key, fs[j].Sparse = v.key, float64(fill[v.id]) < need
 				if v.kind == kindText {
 					fs[j].Date, fs[j].Price = looksDate(v.val), looksPrice(v.val)
 				}
@@ -115,58 +127,122 @@ func (c *columns) fields(recs [][]value) [][]crawl.Field {
 	return out
 }
 
+// keyIDs makes sure every value of recs has its key's id (value.id, the
+// keyer's; values made without one get ids by their keys' strings) and
+// returns one more than the largest id.
+func keyIDs(recs [][]value) int {
+	n := int32(0)
+	for _, r := range recs {
+		for _, v := range r {
+			if v.id <= 0 {
+				return assignIDs(recs)
+			}
+			n = max(n, v.id)
+		}
+	}
+	return int(n) + 1
+}
+
+// assignIDs numbers the keys of recs from 1 by their strings.
+func assignIDs(recs [][]value) int {
+	ids := map[string]int32{}
+	for _, r := range recs {
+		for i, v := range r {
+			id, ok := ids[v.key]
+			if !ok {
+				id = int32(len(ids) + 1)
+				ids[v.key] = id
+			}
+			r[i].id = id
+		}
+	}
+	return len(ids) + 1
+}
+
 // mergeClasses rewrites, in place, the keys filled in fewer than need
 // records whose path without classes ("li/a@href" for
 // "li/a.nav-assert@href") is filled in need records or more, to that
 // path: a list whose every entry carries a class of its own (Node.js's
 // table of contents: a.nav-fs, a.nav-http...) is one column, not a key
 // per record sent to Other. A group is left alone when one record holds
-// two of its keys (they are distinct fields there).
-func mergeClasses(recs [][]value, need float64) {
-	fill := map[string]int{}
+// two of its keys (they are distinct fields there). Keys are counted by
+// their ids, below nk (keyIDs); a rewritten key gets a new id, and
+// mergeClasses returns one more than the largest id.
+func mergeClasses(recs [][]value, need float64, nk int) int {
+	fill := make([]int32, nk)
+	keys := make([]string, nk)
 	for _, r := range recs {
 		for _, v := range r {
-			fill[v.key]++
+			fill[v.id]++
+			keys[v.id] = v.key
 		}
 	}
-	bare := map[string]string{} // sparse key with classes -> its path without
-	for k, n := range fill {
-		if float64(n) < need && k != moreKey {
-			if b := withoutClasses(k); b != k {
-				bare[k] = b
+	var bare []int32 // key id -> 1 + its group (path without classes), 0: none
+	var groups []string
+	var groupOf map[string]int32
+	for id, n := range fill {
+		k := keys[id]
+		if n == 0 || float64(n) >= need || k == moreKey {
+			continue
+		}
+		b := withoutClasses(k)
+		if b == k {
+			continue
+		}
+		if bare == nil {
+			bare, groupOf = make([]int32, nk), map[string]int32{}
+		}
+		g, ok := groupOf[b]
+		if !ok {
+			g = int32(len(groups))
+			groups = append(groups, b)
+			groupOf[b] = g
+		}
+		bare[id] = g + 1
+	}
+	if len(groups) == 0 {
+		return nk
+	}
+	// a group already a key of its own is not rewritten to (fill[b] == 0)
+	taken := make([]bool, len(groups))
+	for id, n := range fill {
+		if n > 0 {
+			if g, ok := groupOf[keys[id]]; ok {
+				taken[g] = true
 			}
 		}
 	}
-	if len(bare) == 0 {
-		return
-	}
-	group := map[string]int{} // path without classes -> records holding it; -1: two in one record
-	seen := map[string]bool{}
-	for _, r := range recs {
-		clear(seen)
+	group := make([]int, len(groups)) // records holding the group; -1: two in one record
+	seen := make([]int, len(groups))  // 1 + the record that last held the group
+	var held []int32
+	for ri, r := range recs {
+		held = held[:0]
 		for _, v := range r {
-			b, ok := bare[v.key]
-			if !ok {
+			g := bare[v.id] - 1
+			if g < 0 {
 				continue
 			}
-			if seen[b] {
-				group[b] = -1
+			if seen[g] == ri+1 {
+				group[g] = -1
+				continue
 			}
-			seen[b] = true
+			seen[g] = ri + 1
+			held = append(held, g)
 		}
-		for b := range seen {
-			if group[b] >= 0 {
-				group[b]++
+		for _, g := range held {
+			if group[g] >= 0 {
+				group[g]++
 			}
 		}
 	}
 	for _, r := range recs {
 		for i, v := range r {
-			if b, ok := bare[v.key]; ok && float64(group[b]) >= need && fill[b] == 0 {
-				r[i].key = b
+			if g := bare[v.id] - 1; g >= 0 && float64(group[g]) >= need && !taken[g] {
+				r[i].key, r[i].id = groups[g], int32(nk)+g
 			}
 		}
 	}
+	return nk + len(groups)
 }
 
 // withoutClasses is key k with the classes of its segments left out.
@@ -247,8 +323,31 @@ func looksDate(v string) bool {
 		default:
 			return false
 		}
+	} else if c >= '0' && c <= '9' && !dateAfterDigits(v) {
+		return false
 	}
 	return dateRE.MatchString(v)
+}
+
+// dateAfterDigits reports whether the byte after v's leading digits may
+// continue a date as dateRE's branches that open with digits do: a
+// separator (-/.), white space, an ordinal's s, n, r or t (any case), or
+// a byte of a non-ASCII rune (ſ folds to s). A number alone ("3", "3.11"
+// passes) or one followed by anything else ("2x", "0)") is no date.
+func dateAfterDigits(v string) bool {
+	j := 1
+	for j < len(v) && v[j] >= '0' && v[j] <= '9' {
+		j++
+	}
+	if j == len(v) {
+		return false
+	}
+	switch c := v[j]; c | 0x20 {
+	case 's', 'n', 'r', 't':
+		return true
+	default:
+		return c == '-' || c == '/' || c == '.' || c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r' || c >= utf8.RuneSelf
+	}
 }
 
 // asciiStart reports whether v's first three bytes are there and ASCII:
@@ -268,8 +367,22 @@ func looksPrice(v string) bool {
 		if asciiStart(v) && !slices.Contains([]string{"usd", "eur", "gbp", "us$"}, strings.ToLower(v[:3])) {
 			return false
 		}
+	} else if c != '$' && !priceEnd(v[len(v)-1]) {
+		return false
 	}
 	return priceRE.MatchString(v)
+}
+
+// priceEnd reports whether an amount that opens with a digit may end in
+// byte c: priceRE's branch for it ends in a currency sign ($, or the last
+// byte of €, £, ¥, ₹) or code (usd, eur, gbp, kr, chf; d, r, p and f fold
+// to no other rune), so "3.11" or "42" is no price.
+func priceEnd(c byte) bool {
+	switch c {
+	case '$', 0xAC, 0xA3, 0xA5, 0xB9, 'd', 'D', 'r', 'R', 'p', 'P', 'f', 'F':
+		return true
+	}
+	return false
 }
 
 func countValues(vals []string) evidence {

@@ -250,11 +250,28 @@ func (a analysis) values(pageURL string) [][]value {
 	a.p.roots = roots
 	a.p.inline = inlineMarks(a.p.t, roots, a.p.inline)
 	ks.inline = a.p.inline
-	var vals [][]value
+	// every record's values in the page's buffer, then one array of
+	// them all, each record a slice of it: no slice grown per record
+	buf, ends := a.p.vals[:0], a.p.ends[:0]
 	for _, rec := range recs {
-		if v := recordValues(a.p.t, ks, rec, abs); len(v) > 0 {
-			vals = append(vals, v)
+		n := len(buf)
+		if buf = recordValues(buf, a.p.t, ks, rec, abs); len(buf) > n {
+			ends = append(ends, int32(len(buf)))
 		}
+	}
+	if len(ends) == 0 {
+		a.p.vals, a.p.ends = buf, ends
+		return nil
+	}
+	all := make([]value, len(buf))
+	copy(all, buf)
+	clear(buf) // the buffer keeps no strings of the page alive
+	a.p.vals, a.p.ends = buf[:0], ends
+	vals := make([][]value, len(ends))
+	start := int32(0)
+	for i, e := range ends {
+		vals[i] = all[start:e:e]
+		start = e
 	}
 	return vals
 }

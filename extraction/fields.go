@@ -30,6 +30,7 @@ const (
 type value struct {
 	key  string
 	val  string
+	id   int32 // the key's id on its page (keyer), 0 when not given
 	kind kind
 }
 
@@ -37,10 +38,11 @@ type value struct {
 // document order with their column keys (made by ks, which a page's
 // records share). Addresses are resolved by abs (nil: kept as written).
 // The text of permalink anchors (a pilcrow after a heading) is left out;
-// their address is kept.
-func recordValues(t *stm.Tree, ks *keyer, rec []int32, abs func(string) string) []value {
+// their address is kept. The values are appended to out (the values of a
+// page's earlier records: indices into it stay absolute), which is
+// returned.
+func recordValues(out []value, t *stm.Tree, ks *keyer, rec []int32, abs func(string) string) []value {
 	inl := ks.inline
-	var out []value
 	ks.record()
 	// the last value's further paragraphs, joined once it is complete
 	// (appending each to the string would copy it again and again)
@@ -73,14 +75,16 @@ func recordValues(t *stm.Tree, ks *keyer, rec []int32, abs func(string) string) 
 			// interleaved with other values, or links of a long list
 			// inside a record: Other, in document order
 			joined()
-			out = append(out, value{moreKey, v, kd})
+			mk, id := ks.more()
+			out = append(out, value{key: mk, val: v, id: id, kind: kd})
 			return
 		}
 		joined()
 		if kd == kindText {
 			ks.last[b] = int32(len(out))
 		}
-		out = append(out, value{ks.repeat(b, k), v, kd})
+		key, id := ks.repeat(b, k)
+		out = append(out, value{key: key, val: v, id: id, kind: kd})
 	}
 	var path []int32 // path[d]: the tag.class path from the record root to depth d
 	cur := func() int32 {
@@ -114,7 +118,7 @@ func recordValues(t *stm.Tree, ks *keyer, rec []int32, abs func(string) string) 
 		if l, ok := ks.labels[int32(i)]; ok {
 			if l != "" { // a labelled description: its text, and its first link
 				push(i)
-				text, href := labelled(t, inl, i)
+				text, href := labelled(t, inl, &ks.run, i)
 				emit(cur(), sfxText, text, kindText)
 				emit(cur(), sfxHref, href, kindLink)
 				path = path[:len(path)-1]
@@ -137,10 +141,10 @@ func recordValues(t *stm.Tree, ks *keyer, rec []int32, abs func(string) string) 
 			}
 			emit(cur(), sfxSrc, src, kindImage)
 		}
-		runs(t, inl, t.Children(i), walk, func(text string) { emit(cur(), sfxText, text, kindText) }, href)
+		runs(t, inl, t.Children(i), &ks.run, walk, func(text string) { emit(cur(), sfxText, text, kindText) }, href)
 		path = path[:len(path)-1]
 	}
-	runs(t, inl, rec, walk, func(text string) { emit(0, sfxRootText, text, kindText) }, href)
+	runs(t, inl, rec, &ks.run, walk, func(text string) { emit(0, sfxRootText, text, kindText) }, href)
 	joined()
 	return out
 }
@@ -149,7 +153,7 @@ func recordValues(t *stm.Tree, ks *keyer, rec []int32, abs func(string) string) 
 // runs separated by a space, and the address of its first link: one
 // value, as the label names one field ("Specified by: size in interface
 // Map<K,V>").
-func labelled(t *stm.Tree, inl []bool, i int) (text, href string) {
+func labelled(t *stm.Tree, inl []bool, buf *[]byte, i int) (text, href string) {
 	var b strings.Builder
 	add := func(s string) {
 		if s != "" {
@@ -173,7 +177,7 @@ func labelled(t *stm.Tree, inl []bool, i int) (text, href string) {
 		if tagOf(t, j) == atom.A {
 			link(j)
 		}
-		runs(t, inl, t.Children(j), walk, add, link)
+		runs(t, inl, t.Children(j), buf, walk, add, link)
 	}
 	walk(i)
 	return b.String(), href
@@ -197,9 +201,8 @@ func permalink(t *stm.Tree, i int) bool {
 	if n.DataAtom != atom.A {
 		return false
 	}
-	var b strings.Builder
-	appendText(&b, n)
-	switch strings.TrimSpace(b.String()) {
+	var a [64]byte // a permalink's text is a sign: most links' fit too
+	switch strings.TrimSpace(string(appendText(a[:0], n))) {
 	case "¶", "§", "#", "🔗":
 		return true
 	case "":
@@ -215,7 +218,11 @@ func permalink(t *stm.Tree, i int) bool {
 // 2016 returns"), the link's address then given to link; an inline element
 // or link standing alone, like every other element, is walked and keeps
 // its own path. inl marks the nodes inline holds for (inlineMarks).
-func runs(t *stm.Tree, inl []bool, kids []int32, walk func(int), text func(string), link func(int)) {
+//
+// buf is the buffer a run's text is built in, kept by the caller from run
+// to run (text gets a string of its own; runs is not reentered while a
+// run is built, so one buffer serves the whole recursion).
+func runs(t *stm.Tree, inl []bool, kids []int32, buf *[]byte, walk func(int), text func(string), link func(int)) {
 	for k := 0; k < len(kids); {
 		end, prose := k, false
 		for end < len(kids) && (inl[kids[end]] || inlineLinked(t, inl, int(kids[end]))) {
@@ -244,56 +251,58 @@ func runs(t *stm.Tree, inl []bool, kids []int32, walk func(int), text func(strin
 			text(collapse(t.Node[kids[k]].Data))
 			k++
 		default:
-			var b strings.Builder
-			var links []int
+			// the run's text is built in buf and collapsed in place:
+			// one string of the collapsed text, not a builder's growing
+			// copies and collapse's copy of them
+			b := (*buf)[:0]
+			first := k
 			for ; k < end; k++ {
 				c := int(kids[k])
-				if prev := t.Node[c].PrevSibling; b.Len() > 0 && prev != nil && prev.Type == html.TextNode && strings.TrimSpace(prev.Data) == "" {
-					b.WriteByte(' ') // white space between two elements (not in the tree)
+				if prev := t.Node[c].PrevSibling; len(b) > 0 && prev != nil && prev.Type == html.TextNode && strings.TrimSpace(prev.Data) == "" {
+					b = append(b, ' ') // white space between two elements (not in the tree)
 				}
 				switch {
 				case permalink(t, c):
 				case k > 0 && t.Label[c] != stm.TextLabel && t.Node[c].PrevSibling == t.Node[kids[k-1]] &&
 					t.Label[kids[k-1]] != stm.TextLabel:
-					appendElement(&b, t.Node[c]) // right after another element
+					b = appendElement(b, t.Node[c]) // right after another element
 				default:
-					appendText(&b, t.Node[c])
-				}
-				if tagOf(t, c) == atom.A || !inl[c] {
-					links = append(links, c) // a link, or formatting around one
+					b = appendText(b, t.Node[c])
 				}
 			}
-			text(collapse(b.String()))
-			for _, l := range links {
-				link(l)
+			*buf = b
+			text(string(collapseBytes(b)))
+			for _, c := range kids[first:end] {
+				if tagOf(t, int(c)) == atom.A || !inl[c] {
+					link(int(c)) // a link, or formatting around one
+				}
 			}
 		}
 	}
 }
 
-// appendText writes the text under n, a <br> as a space.
-func appendText(b *strings.Builder, n *html.Node) {
+// appendText appends the text under n to b, a <br> as a space.
+func appendText(b []byte, n *html.Node) []byte {
 	switch n.Type {
 	case html.TextNode:
-		b.WriteString(n.Data)
-		return
+		return append(b, n.Data...)
 	case html.ElementNode:
 		switch n.DataAtom {
 		case atom.Br:
-			b.WriteByte(' ')
-			return
+			return append(b, ' ')
 		case atom.Script, atom.Style, atom.Noscript, atom.Select, atom.Template:
-			return
+			return b
 		}
 	default:
-		return
+		return b
 	}
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		if c.PrevSibling != nil && (block(c) || block(c.PrevSibling)) {
-			b.WriteByte(' ') // separate blocks are separate words
+			b = append(b, ' ') // separate blocks are separate words
 		}
-		appendText(b, c)
+		b = appendText(b, c)
 	}
+	return b
 }
 
 // appendElement appends the text of element c, a sibling following other
@@ -301,18 +310,19 @@ func appendText(b *strings.Builder, n *html.Node) {
 // would run two words together ("24 Mar 2005" "Sports Desk", "10 EUR"
 // "new"), not when either side is punctuation ("os." "abort" "(" of a
 // signature).
-func appendElement(b *strings.Builder, c *html.Node) {
-	var e strings.Builder
-	appendText(&e, c)
-	s := e.String()
-	if b.Len() > 0 && s != "" {
-		last, _ := utf8.DecodeLastRuneInString(b.String())
-		first, _ := utf8.DecodeRuneInString(s)
+func appendElement(b []byte, c *html.Node) []byte {
+	start := len(b)
+	b = appendText(b, c)
+	if start > 0 && len(b) > start {
+		last, _ := utf8.DecodeLastRune(b[:start])
+		first, _ := utf8.DecodeRune(b[start:])
 		if word(last) && word(first) {
-			b.WriteByte(' ')
+			b = append(b, 0) // a space before the element's text
+			copy(b[start+1:], b[start:])
+			b[start] = ' '
 		}
 	}
-	b.WriteString(s)
+	return b
 }
 
 // word reports whether r is a letter or digit of a script that separates
@@ -441,7 +451,7 @@ func RecordFields(nodes []*html.Node) []crawl.Field {
 		}
 		ks := newKeyer(func(i int32) string { return segmentName(t.Node[i]) })
 		ks.inline = inlineMarks(t, []int32{0}, nil)
-		for _, v := range recordValues(t, ks, []int32{0}, nil) {
+		for _, v := range recordValues(nil, t, ks, []int32{0}, nil) {
 			out = append(out, crawl.Field{Name: v.key, Value: v.val})
 		}
 	}

@@ -8,7 +8,7 @@ import (
 	"golang.org/x/net/html/atom"
 )
 
-// FuzzCollapse holds collapse and collapseCopy to strings.Fields joined by
+// FuzzCollapse holds collapse, collapseCopy and collapseBytes to strings.Fields joined by
 // one space, and firstField to the first of strings.Fields, on any bytes
 // (invalid UTF-8, NBSP, U+0085 included).
 func FuzzCollapse(f *testing.F) {
@@ -23,6 +23,9 @@ func FuzzCollapse(f *testing.F) {
 		}
 		if got := collapseCopy(s); got != want {
 			t.Fatalf("collapseCopy(%q) = %q, want %q", s, got, want)
+		}
+		if got := string(collapseBytes([]byte(s))); got != want {
+			t.Fatalf("collapseBytes(%q) = %q, want %q", s, got, want)
 		}
 		first := ""
 		if len(fields) > 0 {

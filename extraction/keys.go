@@ -13,19 +13,50 @@ type keyer struct {
 	// labels: a description's field label, "" for a label's own term
 	// (labels.go); nil when the page's records have none
 	labels map[int32]string
-	inline []bool            // inlineMarks of the page's tree
-	names  map[string]int32  // step name -> its number (interned, so steps are keyed by two numbers)
-	steps  map[uint64]int32  // (parent path, step name's number) -> path
-	path   []string          // path -> "a/div.entry/p" ("" for the record root)
-	bases  []int32           // path*len(suffixes) + suffix -> base key + 1 (0: none yet)
-	base   []string          // base key -> its string
-	reps   map[repKey]string // (base key, k) -> base key with "[k]"
+	inline []bool           // inlineMarks of the page's tree
+	names  map[string]int32 // step name -> its number (interned, so steps are keyed by two numbers)
+	steps  map[uint64]int32 // (parent path, step name's number) -> path
+	path   []string         // path -> "a/div.entry/p" ("" for the record root)
+	bases  []int32          // path*len(suffixes) + suffix -> base key + 1 (0: none yet)
+	base   []string         // base key -> its string
+	reps   map[repKey]keyID // (base key, k) -> base key with "[k]"
+	// ids: every key string of the page has a dense id (value.id), so
+	// that columns count keys in slices, not string maps
+	baseID []int32          // base key -> its id
+	ids    map[string]int32 // key string -> its id (a string is one key, however made)
+	moreID int32            // moreKey's id, 0 until given
 	// per base key, for the current record (valid when stamp is gen):
 	seen  []int32 // values with the key so far
 	last  []int32 // index of the key's last text value
 	stamp []int32
 	gen   int32
 	join  []byte // recordValues' buffer for a value's further paragraphs
+	run   []byte // runs' buffer for a run's text
+}
+
+// keyID is a key string and its id.
+type keyID struct {
+	s  string
+	id int32
+}
+
+// idOf returns the id of key string s, a new one (from 1) the first
+// time: it runs once a key of the page, not once a value.
+func (k *keyer) idOf(s string) int32 {
+	id, ok := k.ids[s]
+	if !ok {
+		id = int32(len(k.ids) + 1)
+		k.ids[s] = id
+	}
+	return id
+}
+
+// more returns moreKey and its id.
+func (k *keyer) more() (string, int32) {
+	if k.moreID == 0 {
+		k.moreID = k.idOf(moreKey)
+	}
+	return moreKey, k.moreID
 }
 
 type repKey struct {
@@ -47,7 +78,7 @@ var suffixes = [...]string{sfxText: "/text", sfxHref: "@href", sfxSrc: "@src", s
 
 func newKeyer(name func(int32) string) *keyer {
 	return &keyer{name: name, names: map[string]int32{}, steps: map[uint64]int32{}, path: []string{""},
-		reps: map[repKey]string{}}
+		reps: map[repKey]keyID{}, ids: map[string]int32{}}
 }
 
 // child is the path of node i below path parent.
@@ -84,6 +115,7 @@ func (k *keyer) key(path int32, sfx suffixKind) int32 {
 	s := k.path[path] + suffixes[sfx]
 	id := int32(len(k.base))
 	k.base = append(k.base, s)
+	k.baseID = append(k.baseID, k.idOf(s))
 	k.seen = append(k.seen, 0)
 	k.last = append(k.last, 0)
 	k.stamp = append(k.stamp, 0)
@@ -108,16 +140,18 @@ func (k *keyer) count(b int32) int {
 	return int(n)
 }
 
-// repeat is base key b for its n-th value: b's string, then "b[1]"…
-func (k *keyer) repeat(b int32, n int) string {
+// repeat is base key b for its n-th value: b's string, then "b[1]"…,
+// with its id.
+func (k *keyer) repeat(b int32, n int) (string, int32) {
 	if n == 0 {
-		return k.base[b]
+		return k.base[b], k.baseID[b]
 	}
 	r := repKey{b, int32(n)}
-	if s, ok := k.reps[r]; ok {
-		return s
+	if v, ok := k.reps[r]; ok {
+		return v.s, v.id
 	}
-	s := k.base[b] + "[" + strconv.Itoa(n) + "]"
-	k.reps[r] = s
-	return s
+	rs := k.base[b] + "[" + strconv.Itoa(n) + "]"
+	v := keyID{rs, k.idOf(rs)}
+	k.reps[r] = v
+	return v.s, v.id
 }

@@ -30,11 +30,8 @@ func (ce *ClusterExtractor) Prepare(ctx context.Context, pageURL string, doc *ht
 	if ce.cfgErr != nil {
 		return &Prepared{prepared{err: ce.cfgErr}}
 	}
-	w, _ := ce.bufs.Get().(*workspace)
-	if w == nil {
-		w = &workspace{}
-	}
-	defer ce.bufs.Put(w)
+	w := getWorkspace()
+	defer putWorkspace(w)
 	pr := ce.prepare(ctx, &w.m, &w.p, Page{URL: pageURL, Doc: doc}, shape{})
 	if pr.err == nil {
 		// no lesson: a learned region is only tried by ExtractBatch

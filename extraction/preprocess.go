@@ -35,6 +35,7 @@ type page struct {
 	t      *stm.Tree
 	text   []int32            // characters of visible text in each subtree
 	tags   []int32            // element nodes in each subtree
+	imgs   []int32            // images in each subtree (text less imgs·imgContent: its text nodes')
 	seg    []string           // segmentName of each element, filled on first use
 	names  map[nameKey]string // segmentName by tag and class attribute, kept page after page
 	bounds bounds             // clusterChildren's STM bounds, buffers kept page after page
@@ -57,6 +58,10 @@ type page struct {
 	// (it and roots, the records' roots, are buffers kept page after page)
 	inline []bool
 	roots  []int32
+	// values' buffers: the records' values before their one array, and
+	// where each record's end
+	vals []value
+	ends []int32
 	// richness' buffers, kept page after page
 	paths []uint64
 	links []int32
@@ -144,13 +149,13 @@ func (p *page) reset(doc *html.Node, maxNodes int) error {
 		return fmt.Errorf("%w: more than %d nodes", ErrTooLarge, maxNodes)
 	}
 	n := t.Len()
-	p.text, p.tags = resize(p.text, n), resize(p.tags, n)
+	p.text, p.tags, p.imgs = resize(p.text, n), resize(p.tags, n), resize(p.imgs, n)
 	clear(p.seg)
 	p.seg = resize(p.seg, n)
 	// resliced to n so that the compiler drops the bounds checks: a
 	// parent comes before its children (uint(q) < uint(i) is q >= 0)
 	label, par, nodes := t.Label[:n], t.Parent[:n], t.Node[:n]
-	text, tags := p.text[:n], p.tags[:n]
+	text, tags, imgs := p.text[:n], p.tags[:n], p.imgs[:n]
 	for i := n - 1; i >= 0; i-- {
 		switch label[i] {
 		case stm.TextLabel:
@@ -158,12 +163,14 @@ func (p *page) reset(doc *html.Node, maxNodes int) error {
 		case uint64(atom.Img):
 			text[i] += imgContent
 			tags[i]++
+			imgs[i]++
 		default:
 			tags[i]++
 		}
 		if q := par[i]; uint(q) < uint(i) {
 			text[q] += text[i]
 			tags[q] += tags[i]
+			imgs[q] += imgs[i]
 		}
 	}
 	p.markCode()
@@ -308,6 +315,60 @@ func isSpace(r rune) bool {
 // collapseCopy is strings.Join(strings.Fields(s), " ") in one pass and one
 // allocation, a field copied at once (FuzzCollapse holds it to that).
 func collapseCopy(s string) string { return collapseRest("", s, len(s)) }
+
+// collapseBytes collapses b in place (collapseCopy: fields joined by one
+// space, no space at either end) and returns the collapsed prefix of b:
+// a field moves only towards the start, so it is copied over spaces
+// already read.
+func collapseBytes(b []byte) []byte {
+	w := 0
+	for i := 0; i < len(b); {
+		for i < len(b) { // spaces
+			c := b[i]
+			if c < utf8.RuneSelf {
+				if asciiSpace[c] == 0 {
+					break
+				}
+				i++
+				continue
+			}
+			r, n := utf8.DecodeRune(b[i:])
+			if !unicode.IsSpace(r) {
+				break
+			}
+			i += n
+		}
+		j := i
+		for j < len(b) { // a field
+			c := b[j]
+			if c < utf8.RuneSelf {
+				if asciiSpace[c] != 0 {
+					break
+				}
+				j++
+				continue
+			}
+			r, n := utf8.DecodeRune(b[j:])
+			if unicode.IsSpace(r) {
+				break
+			}
+			j += n
+		}
+		if j == i {
+			break
+		}
+		if w > 0 {
+			b[w] = ' '
+			w++
+		}
+		if w != i { // collapsed so far: the field is in place
+			copy(b[w:], b[i:j])
+		}
+		w += j - i
+		i = j
+	}
+	return b[:w]
+}
 
 // collapseRest is prefix, a collapsed string, followed by collapseCopy(s)
 // (a space between them when both are non-empty), in a builder of size

@@ -228,3 +228,38 @@ func FuzzTrimmedLen(f *testing.F) {
 		}
 	})
 }
+
+// TestImgsSum holds prose's shortcut, a subtree's text less imgContent
+// for each of its images (page.imgs), to the sum of its text nodes'
+// text it replaces, at every node of the real pages of testdata/records.
+func TestImgsSum(t *testing.T) {
+	files, err := filepath.Glob("testdata/records/*/page.html")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("want the real pages of testdata/records, got %d (%v)", len(files), err)
+	}
+	for _, f := range files {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc, err := html.Parse(strings.NewReader(string(raw)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := newPage(doc, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range p.t.Len() {
+			want := int32(0)
+			for j := i; j < i+int(p.t.Size[i]); j++ {
+				if p.t.Label[j] == stm.TextLabel {
+					want += p.text[j]
+				}
+			}
+			if got := p.text[i] - imgContent*p.imgs[i]; got != want {
+				t.Fatalf("%s: node %d: text less images %d, text nodes' %d", f, i, got, want)
+			}
+		}
+	}
+}

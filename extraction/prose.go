@@ -101,7 +101,6 @@ func listings(p *page, r region) bool {
 // long text node or proseMin·2 characters of text in all. That is the
 // repeated structure of an article body, not data records.
 func prose(p *page, recs [][]int32) bool {
-	t := p.t
 	n, withText := 0, 0
 	for _, r := range recs {
 		long := false
@@ -109,11 +108,7 @@ func prose(p *page, recs [][]int32) bool {
 		text := 0
 		for _, i := range r {
 			ok = ok && proseNode(p, int(i), &long)
-			for j := int(i); j < int(i)+int(t.Size[i]); j++ {
-				if t.Label[j] == stm.TextLabel {
-					text += int(p.text[j])
-				}
-			}
+			text += int(p.text[i] - imgContent*p.imgs[i]) // its text nodes' text
 		}
 		if text == 0 {
 			continue // empty paragraphs between the others
