@@ -73,49 +73,29 @@ func MeasurePageAt(doc *html.Node, pageURL string) Evidence {
 // found then are not empty: the nodes visited before may have been in
 // one, and the walk must begin again with them known (w.navKnown).
 func (w *walker) walk(doc *html.Node) bool {
-	w.stack = append(w.stack, frame{n: doc})
-	for seen := 0; len(w.stack) > 0; {
-		f := w.stack[len(w.stack)-1]
-		w.stack = w.stack[:len(w.stack)-1]
-		switch {
-		case f.exit:
-			w.leave(f.opened)
-		case f.row != rowNone:
-			w.rowEdge(f)
-		case seen < maxEvidenceNodes:
-			seen++
-			w.visit(f)
-			if w.again {
-				return false
-			}
-		case !w.navKnown: // the nodes not visited may hold self links: all regions, as selfNavRegions finds them
-			w.navKnown = true
-			var all [maxSelfLinks]*html.Node
-			if k := selfNavRegions(doc, &all); k != w.lazy.n || all != w.lazy.regions {
-				return false
-			}
-		}
-	}
-	return true
+	w.doc = doc
+	w.node(doc, false, false, nil, 0)
+	return !w.again
 }
 
 // reset empties w for a walk of the page again, keeping its room, its
 // lead finder (whose memories are the page's) and its navigation regions.
 func (w *walker) reset() {
-	clear(w.stack[:w.deep])
+	clear(w.kids)
 	clear(w.memos)
 	*w = walker{
-		stack: w.stack[:0], deep: w.deep, entries: w.entries[:0], blocks: w.blocks[:0], oneLink: w.oneLink[:0],
+		kids: w.kids[:0], entries: w.entries[:0], blocks: w.blocks[:0], oneLink: w.oneLink[:0],
 		leads: w.leads, memos: w.memos[:0], nav: w.nav, nNav: w.nNav, rows: w.rows,
 	}
 }
 
-// walker is MeasurePage's state: the frames to visit and the open entries
-// and blocks (scope.go) whose text is being counted.
+// walker is MeasurePage's state: the children still to visit and the open
+// entries and blocks (scope.go) whose text is being counted.
 type walker struct {
 	e           Evidence
-	stack       []frame
-	deep        int // the most frames stack held (keep clears those)
+	doc         *html.Node
+	seen        int   // nodes visited, at most maxEvidenceNodes
+	kids        []kid // what the children pass found of the children still to visit (node)
 	entries     []entryScope
 	blocks      []blockScope
 	runs        map[*html.Node]runText // text and number of each run's blocks that count
@@ -141,10 +121,10 @@ type walker struct {
 }
 
 // walkRoom is the room of a walker's slices, lent from page to page
-// (walkRooms): a page's walk keeps thousands of frames, and growing them
-// anew for every page cost more than the walk's own work.
+// (walkRooms): growing a page's slices anew for every page cost more than
+// the walk's own work.
 type walkRoom struct {
-	stack   []frame
+	kids    []kid
 	entries []entryScope
 	blocks  []blockScope
 	oneLink []*html.Node
@@ -160,7 +140,7 @@ var walkRooms = sync.Pool{New: func() any { return new(walkRoom) }}
 
 // lend gives w the room's slices, empty.
 func (r *walkRoom) lend(w *walker) {
-	w.stack, w.entries, w.blocks, w.oneLink = r.stack[:0], r.entries[:0], r.blocks[:0], r.oneLink[:0]
+	w.kids, w.entries, w.blocks, w.oneLink = r.kids[:0], r.entries[:0], r.blocks[:0], r.oneLink[:0]
 	w.leads.stack, w.leads.both, w.memos, w.rows = r.leads[:0], r.both[:0], r.memos[:0], r.rows
 	r.hrefs.next()
 	w.leads.hrefs = &r.hrefs
@@ -170,11 +150,11 @@ func (r *walkRoom) lend(w *walker) {
 // keep takes back w's slices, grown or not, cleared of the page's nodes,
 // and returns the room to the pool.
 func (r *walkRoom) keep(w *walker) {
-	r.stack, r.entries, r.blocks, r.oneLink = w.stack[:0], w.entries[:0], w.blocks[:0], w.oneLink[:0]
+	r.kids, r.entries, r.blocks, r.oneLink = w.kids[:0], w.entries[:0], w.blocks[:0], w.oneLink[:0]
 	r.leads, r.both, r.rows = w.leads.stack[:0], w.leads.both[:0], w.rows
 	clear(w.memos) // the page's hrefs and texts
 	r.memos = w.memos[:0]
-	clear(r.stack[:w.deep]) // the frames beyond were cleared by the pages before
+	clear(r.kids[:cap(r.kids)])
 	clear(r.entries[:cap(r.entries)])
 	clear(r.blocks[:cap(r.blocks)])
 	clear(r.oneLink[:cap(r.oneLink)])
@@ -183,28 +163,34 @@ func (r *walkRoom) keep(w *walker) {
 	walkRooms.Put(r)
 }
 
-// frame is a node to visit, or (exit) one whose subtree is done, or (row)
-// the start or end of a row of sibling cells (rows.go). 32 bytes: the walk
-// keeps many.
-type frame struct {
-	n            *html.Node
-	run          *html.Node // the run of repeated blocks n is a block of, or nil
-	rowID        int32      // the row's number in the walk (rowStart, rowEnd)
-	memo         int32      // n's entry lead found with its block's, w.memos[memo-1]; 0: none
-	k            uint8      // rowStart: the row's cells
-	row          rowEdge
-	inLink, list bool
-	exit         bool
-	opened       opened // exit: the scopes the node opened
+// kid is what the children pass of node found of one child: the run of
+// repeated blocks it is a block of, its entry lead found with its block's,
+// and the rows of sibling cells (rows.go) it starts or ends. The pass runs
+// over the children from the last to the first (blockRun), before any is
+// visited, so these wait on w.kids, the first child's on top.
+type kid struct {
+	n       *html.Node
+	run     *html.Node // the run of repeated blocks n is a block of, or nil
+	memo    int32      // n's entry lead found with its block's, w.memos[memo-1]; 0: none
+	startID int32      // the row n starts: its number in the walk, 0 for none
+	endID   int32      // the row n ends, 0 for none
+	startK  uint8      // the cells of the row n starts
 }
 
-// visit counts a text node, or opens an element's scopes and queues its
-// children (then its exit).
-func (w *walker) visit(f frame) {
-	n := f.n
+// node visits n: it counts a text node, or opens an element's scopes,
+// visits its children in document order and closes the scopes. Past
+// maxEvidenceNodes nodes it visits nothing. inLink and list are n's
+// context; run and memo what n's parent found of it (kid).
+func (w *walker) node(n *html.Node, inLink, list bool, run *html.Node, memo int32) {
+	if w.seen >= maxEvidenceNodes {
+		w.bound()
+		return
+	}
+	w.seen++
+	var open opened
 	switch n.Type {
 	case html.TextNode:
-		w.count(n.Data, f.inLink, f.list)
+		w.count(n.Data, inLink, list)
 		return
 	case html.CommentNode, html.DoctypeNode:
 		return
@@ -215,13 +201,13 @@ func (w *walker) visit(f frame) {
 			}
 			return
 		}
-		open := w.open(n, f.run, f.memo)
+		open = w.open(n, run, memo)
 		if w.openPre(n) {
 			open |= openedPre
 		}
 		switch n.DataAtom {
 		case atom.Li, atom.Dt, atom.Dd, atom.Td, atom.Th:
-			f.list = true
+			list = true
 		case atom.A:
 			if href, ok := attr(n, "href"); ok {
 				if !w.navKnown && w.lazy.selves < maxSelfLinks && selfLink(href) && holdsText(n) {
@@ -234,56 +220,106 @@ func (w *walker) visit(f frame) {
 					w.preLink(href)
 				}
 				w.e.Links++
-				if f.list {
+				if list {
 					w.e.ListLinks++
 				}
-				f.inLink = true
+				inLink = true
 			}
 		case atom.Br:
 			w.preBreak()
 		}
-		if open != 0 {
-			w.stack = append(w.stack, frame{n: n, exit: true, opened: open})
-		}
 	}
-	if n.FirstChild == nil {
-		w.deep = max(w.deep, len(w.stack))
+	if n.FirstChild != nil {
+		base := len(w.kids)
+		w.children(n)
+		if w.again {
+			return
+		}
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			var k kid
+			if t := len(w.kids); t > base && w.kids[t-1].n == c {
+				k = w.kids[t-1]
+				w.kids = w.kids[:t-1]
+				if k.startID != 0 {
+					w.rowStart(c, int(k.startK), k.startID)
+				}
+			}
+			if c.Type == html.TextNode && w.seen < maxEvidenceNodes { // most nodes: inline
+				w.seen++
+				w.count(c.Data, inLink, list)
+			} else {
+				w.node(c, inLink, list, k.run, k.memo)
+				if w.again {
+					return
+				}
+			}
+			if k.endID != 0 {
+				w.rowEnd(k.endID)
+			}
+		}
+	} else if w.again {
 		return
 	}
+	if open != 0 {
+		w.leave(open)
+	}
+}
+
+// bound is a node past maxEvidenceNodes, left out. The first one, when no
+// self link's region is known yet, finds them all as selfNavRegions does:
+// the nodes left out may hold self links. When there are some the walk
+// must begin again (w.again).
+func (w *walker) bound() {
+	if w.navKnown {
+		return
+	}
+	w.navKnown = true
+	var all [maxSelfLinks]*html.Node
+	if k := selfNavRegions(w.doc, &all); k != w.lazy.n || all != w.lazy.regions {
+		w.again = true
+	}
+}
+
+// children runs over n's children from the last to the first, before any
+// is visited: it finds the runs of repeated blocks (blockRun, in that
+// order) and the rows of sibling cells, and keeps what it found of each
+// child on w.kids.
+func (w *walker) children(n *html.Node) {
 	var run blockRun
 	var rows []rowSpan
 	el := 0
 	if childrenAtLeast(n, 2*minRowRepeats) { // fewer children hold no rows (rows.go)
 		rows, el = w.rows.find(n)
 	}
-	for c := n.LastChild; c != nil; c = c.PrevSibling { // popped in document order
-		k := len(rows)
-		if c.Type == html.ElementNode {
-			el-- // c's index among the element children
-			if k > 0 && rows[k-1].start+rows[k-1].k-1 == el {
-				w.nRows++
-				w.stack = append(w.stack, frame{row: rowEnd, rowID: w.nRows})
-			}
+	for c := n.LastChild; c != nil; c = c.PrevSibling {
+		if c.Type != html.ElementNode {
+			continue
 		}
-		cf := frame{n: c, inLink: f.inLink, list: f.list}
-		if c.Type == html.ElementNode && blockTag(c) { // run.leads has nothing to do with others
+		k := kid{n: c}
+		el-- // c's index among the element children
+		if r := len(rows); r > 0 && rows[r-1].start+rows[r-1].k-1 == el {
+			w.nRows++
+			k.endID = w.nRows
+		}
+		if blockTag(c) { // run.leads has nothing to do with others
 			var m leadMemo
 			var memoed bool
-			if cf.run, memoed = run.leads(c, &w.leads, &m); memoed {
+			if k.run, memoed = run.leads(c, &w.leads, &m); memoed {
 				w.memos = append(w.memos, m)
-				cf.memo = int32(len(w.memos))
+				k.memo = int32(len(w.memos))
+			}
+			if run.oneLink() {
+				w.noteOneLink(run.first)
 			}
 		}
-		w.stack = append(w.stack, cf)
-		if run.oneLink() {
-			w.noteOneLink(run.first)
+		if r := len(rows); r > 0 && rows[r-1].start == el {
+			k.startID, k.startK = w.nRows, uint8(rows[r-1].k)
+			rows = rows[:r-1]
 		}
-		if c.Type == html.ElementNode && k > 0 && rows[k-1].start == el {
-			w.stack = append(w.stack, frame{n: c, row: rowStart, k: uint8(rows[k-1].k), rowID: w.nRows})
-			rows = rows[:k-1]
+		if k.run != nil || k.memo != 0 || k.endID != 0 || k.startID != 0 {
+			w.kids = append(w.kids, k)
 		}
 	}
-	w.deep = max(w.deep, len(w.stack))
 }
 
 // childrenAtLeast reports whether n has k children or more.
