@@ -201,8 +201,10 @@ func (w *walker) node(n *html.Node, inLink, list bool, run *html.Node, memo int3
 			}
 			return
 		}
-		open = w.open(n, run, memo)
-		if w.openPre(n) {
+		if run != nil || memo != 0 || scopeTag(n) { // open has nothing to do with others
+			open = w.open(n, run, memo)
+		}
+		if (n.DataAtom == atom.Pre || n.DataAtom == atom.P) && w.openPre(n) {
 			open |= openedPre
 		}
 		switch n.DataAtom {
@@ -230,31 +232,35 @@ func (w *walker) node(n *html.Node, inLink, list bool, run *html.Node, memo int3
 		}
 	}
 	if n.FirstChild != nil {
-		base := len(w.kids)
 		w.children(n)
 		if w.again {
 			return
 		}
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			var k kid
-			if t := len(w.kids); t > base && w.kids[t-1].n == c {
-				k = w.kids[t-1]
+			// the kids on top are c's siblings' or c's: an ancestor's are its siblings
+			if t := len(w.kids); t > 0 && w.kids[t-1].n == c {
+				k := w.kids[t-1]
 				w.kids = w.kids[:t-1]
 				if k.startID != 0 {
 					w.rowStart(c, int(k.startK), k.startID)
 				}
-			}
-			if c.Type == html.TextNode && w.seen < maxEvidenceNodes { // most nodes: inline
-				w.seen++
-				w.count(c.Data, inLink, list)
-			} else {
 				w.node(c, inLink, list, k.run, k.memo)
 				if w.again {
 					return
 				}
+				if k.endID != 0 {
+					w.rowEnd(k.endID)
+				}
+				continue
 			}
-			if k.endID != 0 {
-				w.rowEnd(k.endID)
+			if c.Type == html.TextNode && w.seen < maxEvidenceNodes { // most nodes: inline
+				w.seen++
+				w.count(c.Data, inLink, list)
+				continue
+			}
+			w.node(c, inLink, list, nil, 0)
+			if w.again {
+				return
 			}
 		}
 	} else if w.again {
@@ -263,6 +269,19 @@ func (w *walker) node(n *html.Node, inLink, list bool, run *html.Node, memo int3
 	if open != 0 {
 		w.leave(open)
 	}
+}
+
+// scopeTag reports whether open may open a scope of element n when no
+// run or memo is given: an entry (entryLead, a wrapped row, a description
+// of an entry or a declaration) or a barrier. open opens none of other
+// elements and sets nothing.
+func scopeTag(n *html.Node) bool {
+	switch n.DataAtom {
+	case atom.Li, atom.Tr, atom.Dt, atom.Dd, atom.Div, atom.Section, atom.Article, atom.P,
+		atom.Ul, atom.Ol, atom.Dl, atom.Table:
+		return true
+	}
+	return false
 }
 
 // bound is a node past maxEvidenceNodes, left out. The first one, when no
@@ -295,8 +314,12 @@ func (w *walker) children(n *html.Node) {
 		if c.Type != html.ElementNode {
 			continue
 		}
+		// el: c's index among the element children; most children have nothing to keep
+		el--
+		if len(rows) == 0 && !blockTag(c) {
+			continue
+		}
 		k := kid{n: c}
-		el-- // c's index among the element children
 		if r := len(rows); r > 0 && rows[r-1].start+rows[r-1].k-1 == el {
 			w.nRows++
 			k.endID = w.nRows
@@ -393,7 +416,8 @@ func boilerplateIn(n *html.Node, c *boilerCache) bool {
 	case atom.Html, atom.Body, atom.Main:
 		return false // the page itself, whatever its class says (<body class="no-sidebar">)
 	}
-	for _, a := range n.Attr {
+	for i := range n.Attr {
+		a := &n.Attr[i]
 		var boiler bool
 		switch {
 		case a.Key == "class" && c != nil:
