@@ -1,6 +1,8 @@
 package hub
 
 import (
+	"unicode/utf8"
+
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 )
@@ -131,6 +133,9 @@ func (w *walker) node(n *html.Node, inLink, list bool, run *html.Node, memo int3
 			}
 			if c.Type == html.TextNode && w.seen < maxEvidenceNodes { // most nodes: inline
 				w.seen++
+				if !w.pre.open && shortBlank(c.Data) { // counts nothing: the line breaks between tags
+					continue
+				}
 				w.count(c.Data, inLink, list)
 				continue
 			}
@@ -219,4 +224,18 @@ func (w *walker) children(n *html.Node) {
 			w.kids = append(w.kids, k)
 		}
 	}
+}
+
+// shortBlank reports whether t is one to four ASCII white space bytes:
+// count of it adds nothing outside a pre (no runes, no words).
+func shortBlank(t string) bool {
+	if len(t) == 0 || len(t) > 4 {
+		return false
+	}
+	for i := 0; i < len(t); i++ {
+		if t[i] >= utf8.RuneSelf || !spaceByte[t[i]] {
+			return false
+		}
+	}
+	return true
 }
