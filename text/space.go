@@ -9,16 +9,33 @@ import (
 
 // NonSpaceRunes counts the runes of s that are not white space
 // (unicode.IsSpace; an invalid byte counts as one rune). ASCII text, the
-// bulk of most pages, is counted eight bytes at a time.
+// bulk of most pages, is counted sixteen then eight bytes at a time, and
+// an ASCII tail of a string of eight bytes or more in one load.
 func NonSpaceRunes(s string) int {
-	n := 0
-	for i := 0; i < len(s); {
+	n, i := 0, 0
+	for ; i+16 <= len(s); i += 16 {
+		x := binary.LittleEndian.Uint64([]byte(s[i : i+8]))
+		y := binary.LittleEndian.Uint64([]byte(s[i+8 : i+16]))
+		if (x|y)&highBits != 0 {
+			break
+		}
+		n += 16 - asciiSpaces8(x) - asciiSpaces8(y)
+	}
+	for i < len(s) {
 		if i+8 <= len(s) {
 			x := binary.LittleEndian.Uint64([]byte(s[i : i+8]))
 			if x&highBits == 0 {
 				n += 8 - asciiSpaces8(x)
 				i += 8
 				continue
+			}
+		} else if len(s) >= 8 {
+			// the last k < 8 bytes: the string's last eight, shifted so that
+			// the bytes counted before are zero bytes (no space)
+			k := len(s) - i
+			x := binary.LittleEndian.Uint64([]byte(s[len(s)-8:])) >> (8 * (8 - k))
+			if x&highBits == 0 {
+				return n + k - asciiSpaces8(x)
 			}
 		}
 		if c := s[i]; c < utf8.RuneSelf {

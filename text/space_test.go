@@ -14,7 +14,7 @@ import (
 func FuzzNonSpaceRunes(f *testing.F) {
 	for _, s := range []string{
 		"", "abcdefgh", "a\tb\nc\vd\fe\rf g\x1fh\x0ei\x08", "\u00a0x\u0085y\u2003 ascii after",
-		"\xff\xfe abcdefghij", " \t\n\r\f\v", "a\u0085b\u00a0c\u3000d\u2009", "日本語 テキスト",
+		"\xff\xfe abcdefghij", " \t\n\r\f\v", "0123456789abcdef \n x\ty", "é1234567 \t", "abcdefgh\u00a0 z", "a\u0085b\u00a0c\u3000d\u2009", "日本語 テキスト",
 	} {
 		f.Add(s)
 	}

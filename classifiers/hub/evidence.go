@@ -66,56 +66,13 @@ func MeasurePageAt(doc *html.Node, pageURL string) Evidence {
 	return w.e
 }
 
-// walk walks doc, counting its evidence. The navigation regions around
-// self links (selfnav.go) are looked for only once the walk meets a self
-// link (most pages have none, and looking walks the whole document):
-// until then none is left out. walk returns false when the regions it
-// found then are not empty: the nodes visited before may have been in
-// one, and the walk must begin again with them known (w.navKnown).
-func (w *walker) walk(doc *html.Node) bool {
-	w.stack = append(w.stack, frame{n: doc})
-	for seen := 0; len(w.stack) > 0; {
-		f := w.stack[len(w.stack)-1]
-		w.stack = w.stack[:len(w.stack)-1]
-		switch {
-		case f.exit:
-			w.leave(f.opened)
-		case f.row != rowNone:
-			w.rowEdge(f)
-		case seen < maxEvidenceNodes:
-			seen++
-			w.visit(f)
-			if w.again {
-				return false
-			}
-		case !w.navKnown: // the nodes not visited may hold self links: all regions, as selfNavRegions finds them
-			w.navKnown = true
-			var all [maxSelfLinks]*html.Node
-			if k := selfNavRegions(doc, &all); k != w.lazy.n || all != w.lazy.regions {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// reset empties w for a walk of the page again, keeping its room, its
-// lead finder (whose memories are the page's) and its navigation regions.
-func (w *walker) reset() {
-	clear(w.stack[:w.deep])
-	clear(w.memos)
-	*w = walker{
-		stack: w.stack[:0], deep: w.deep, entries: w.entries[:0], blocks: w.blocks[:0], oneLink: w.oneLink[:0],
-		leads: w.leads, memos: w.memos[:0], nav: w.nav, nNav: w.nNav, rows: w.rows,
-	}
-}
-
-// walker is MeasurePage's state: the frames to visit and the open entries
-// and blocks (scope.go) whose text is being counted.
+// walker is MeasurePage's state: the children still to visit and the open
+// entries and blocks (scope.go) whose text is being counted.
 type walker struct {
 	e           Evidence
-	stack       []frame
-	deep        int // the most frames stack held (keep clears those)
+	doc         *html.Node
+	seen        int   // nodes visited, at most maxEvidenceNodes
+	kids        []kid // what the children pass found of the children still to visit (node)
 	entries     []entryScope
 	blocks      []blockScope
 	runs        map[*html.Node]runText // text and number of each run's blocks that count
@@ -141,10 +98,10 @@ type walker struct {
 }
 
 // walkRoom is the room of a walker's slices, lent from page to page
-// (walkRooms): a page's walk keeps thousands of frames, and growing them
-// anew for every page cost more than the walk's own work.
+// (walkRooms): growing a page's slices anew for every page cost more than
+// the walk's own work.
 type walkRoom struct {
-	stack   []frame
+	kids    []kid
 	entries []entryScope
 	blocks  []blockScope
 	oneLink []*html.Node
@@ -160,7 +117,7 @@ var walkRooms = sync.Pool{New: func() any { return new(walkRoom) }}
 
 // lend gives w the room's slices, empty.
 func (r *walkRoom) lend(w *walker) {
-	w.stack, w.entries, w.blocks, w.oneLink = r.stack[:0], r.entries[:0], r.blocks[:0], r.oneLink[:0]
+	w.kids, w.entries, w.blocks, w.oneLink = r.kids[:0], r.entries[:0], r.blocks[:0], r.oneLink[:0]
 	w.leads.stack, w.leads.both, w.memos, w.rows = r.leads[:0], r.both[:0], r.memos[:0], r.rows
 	r.hrefs.next()
 	w.leads.hrefs = &r.hrefs
@@ -170,120 +127,17 @@ func (r *walkRoom) lend(w *walker) {
 // keep takes back w's slices, grown or not, cleared of the page's nodes,
 // and returns the room to the pool.
 func (r *walkRoom) keep(w *walker) {
-	r.stack, r.entries, r.blocks, r.oneLink = w.stack[:0], w.entries[:0], w.blocks[:0], w.oneLink[:0]
+	r.kids, r.entries, r.blocks, r.oneLink = w.kids[:0], w.entries[:0], w.blocks[:0], w.oneLink[:0]
 	r.leads, r.both, r.rows = w.leads.stack[:0], w.leads.both[:0], w.rows
 	clear(w.memos) // the page's hrefs and texts
 	r.memos = w.memos[:0]
-	clear(r.stack[:w.deep]) // the frames beyond were cleared by the pages before
+	clear(r.kids[:cap(r.kids)])
 	clear(r.entries[:cap(r.entries)])
 	clear(r.blocks[:cap(r.blocks)])
 	clear(r.oneLink[:cap(r.oneLink)])
 	clear(r.leads[:cap(r.leads)])
 	clear(r.both[:cap(r.both)])
 	walkRooms.Put(r)
-}
-
-// frame is a node to visit, or (exit) one whose subtree is done, or (row)
-// the start or end of a row of sibling cells (rows.go). 32 bytes: the walk
-// keeps many.
-type frame struct {
-	n            *html.Node
-	run          *html.Node // the run of repeated blocks n is a block of, or nil
-	rowID        int32      // the row's number in the walk (rowStart, rowEnd)
-	memo         int32      // n's entry lead found with its block's, w.memos[memo-1]; 0: none
-	k            uint8      // rowStart: the row's cells
-	row          rowEdge
-	inLink, list bool
-	exit         bool
-	opened       opened // exit: the scopes the node opened
-}
-
-// visit counts a text node, or opens an element's scopes and queues its
-// children (then its exit).
-func (w *walker) visit(f frame) {
-	n := f.n
-	switch n.Type {
-	case html.TextNode:
-		w.count(n.Data, f.inLink, f.list)
-		return
-	case html.CommentNode, html.DoctypeNode:
-		return
-	case html.ElementNode:
-		if boilerplateIn(n, w.leads.boil) || (w.nNav > 0 && isRegion(n, w.nav[:w.nNav])) {
-			if !w.navKnown && w.lazy.selves < maxSelfLinks {
-				w.selfLinksIn(n)
-			}
-			return
-		}
-		open := w.open(n, f.run, f.memo)
-		if w.openPre(n) {
-			open |= openedPre
-		}
-		switch n.DataAtom {
-		case atom.Li, atom.Dt, atom.Dd, atom.Td, atom.Th:
-			f.list = true
-		case atom.A:
-			if href, ok := attr(n, "href"); ok {
-				if !w.navKnown && w.lazy.selves < maxSelfLinks && selfLink(href) && holdsText(n) {
-					w.selfLinkAt(n, nil)
-				}
-				if k := len(w.entries); k > 0 && w.leads.selfPlace(href) {
-					w.entries[k-1].self = true
-				}
-				if w.pre.open {
-					w.preLink(href)
-				}
-				w.e.Links++
-				if f.list {
-					w.e.ListLinks++
-				}
-				f.inLink = true
-			}
-		case atom.Br:
-			w.preBreak()
-		}
-		if open != 0 {
-			w.stack = append(w.stack, frame{n: n, exit: true, opened: open})
-		}
-	}
-	if n.FirstChild == nil {
-		w.deep = max(w.deep, len(w.stack))
-		return
-	}
-	var run blockRun
-	var rows []rowSpan
-	el := 0
-	if childrenAtLeast(n, 2*minRowRepeats) { // fewer children hold no rows (rows.go)
-		rows, el = w.rows.find(n)
-	}
-	for c := n.LastChild; c != nil; c = c.PrevSibling { // popped in document order
-		k := len(rows)
-		if c.Type == html.ElementNode {
-			el-- // c's index among the element children
-			if k > 0 && rows[k-1].start+rows[k-1].k-1 == el {
-				w.nRows++
-				w.stack = append(w.stack, frame{row: rowEnd, rowID: w.nRows})
-			}
-		}
-		cf := frame{n: c, inLink: f.inLink, list: f.list}
-		if c.Type == html.ElementNode && blockTag(c) { // run.leads has nothing to do with others
-			var m leadMemo
-			var memoed bool
-			if cf.run, memoed = run.leads(c, &w.leads, &m); memoed {
-				w.memos = append(w.memos, m)
-				cf.memo = int32(len(w.memos))
-			}
-		}
-		w.stack = append(w.stack, cf)
-		if run.oneLink() {
-			w.noteOneLink(run.first)
-		}
-		if c.Type == html.ElementNode && k > 0 && rows[k-1].start == el {
-			w.stack = append(w.stack, frame{n: c, row: rowStart, k: uint8(rows[k-1].k), rowID: w.nRows})
-			rows = rows[:k-1]
-		}
-	}
-	w.deep = max(w.deep, len(w.stack))
 }
 
 // childrenAtLeast reports whether n has k children or more.
@@ -348,16 +202,17 @@ func boilerplateElement(n *html.Node) bool { return boilerplateIn(n, nil) }
 func boilerplateIn(n *html.Node, c *boilerCache) bool {
 	switch n.DataAtom {
 	case atom.Script, atom.Style, atom.Noscript, atom.Template, atom.Iframe, atom.Svg, atom.Select,
-		atom.Nav, atom.Footer, atom.Aside, atom.Head:
+		atom.Nav, atom.Footer, atom.Aside, atom.Head: // furnitureTag
 		return true
-	case atom.Header:
+	case atom.Header: // furnitureTag
 		if !ownHeader(n) {
 			return true
 		} // the page's or a section's own, unless its class names furniture
 	case atom.Html, atom.Body, atom.Main:
 		return false // the page itself, whatever its class says (<body class="no-sidebar">)
 	}
-	for _, a := range n.Attr {
+	for i := range n.Attr {
+		a := &n.Attr[i]
 		var boiler bool
 		switch {
 		case a.Key == "class" && c != nil:
@@ -373,6 +228,17 @@ func boilerplateIn(n *html.Node, c *boilerCache) bool {
 			// content (QDoc nests the whole page in div.header)
 			return !contentElement(n) && !holdsMainContent(n)
 		}
+	}
+	return false
+}
+
+// furnitureTag reports whether boilerplateIn may call element n furniture
+// by its tag alone; of other elements only by their class or id.
+func furnitureTag(n *html.Node) bool {
+	switch n.DataAtom {
+	case atom.Script, atom.Style, atom.Noscript, atom.Template, atom.Iframe, atom.Svg, atom.Select,
+		atom.Nav, atom.Footer, atom.Aside, atom.Head, atom.Header:
+		return true
 	}
 	return false
 }

@@ -26,15 +26,6 @@ const (
 	minRowRepeats = 2 // the fewest rows of a region
 )
 
-// rowEdge marks a walk frame as the start or the end of a row.
-type rowEdge uint8
-
-const (
-	rowNone rowEdge = iota
-	rowStart
-	rowEnd
-)
-
 // rowSpan is one row: the index of its first cell among its parent's
 // element children and its number of cells.
 type rowSpan struct{ start, k int }
@@ -139,18 +130,18 @@ func cellSig(n *html.Node) uint64 {
 	return max(h, 1)
 }
 
-// rowEdge opens a row's entry at its first cell, when the row's first
-// visible text leads to another page, and closes it after its last cell.
-func (w *walker) rowEdge(f frame) {
-	switch f.row {
-	case rowStart:
-		if l := w.leads.firstTextLeadN(f.n, int(f.k), 0, false); l != leadNone {
-			w.openEntry(l, f.rowID)
-		}
-	case rowEnd:
-		if k := len(w.entries); k > 0 && w.entries[k-1].row == f.rowID {
-			w.closeEntry()
-		}
+// rowStart opens a row's entry at its first cell n, of k cells, when the
+// row's first visible text leads to another page.
+func (w *walker) rowStart(n *html.Node, k int, id int32) {
+	if l := w.leads.firstTextLeadN(n, k, 0, false); l != leadNone {
+		w.openEntry(l, id)
+	}
+}
+
+// rowEnd closes row id's entry after its last cell.
+func (w *walker) rowEnd(id int32) {
+	if k := len(w.entries); k > 0 && w.entries[k-1].row == id {
+		w.closeEntry()
 	}
 }
 
