@@ -13,7 +13,7 @@
 //     at a time and an ASCII tail in one load), which the hub evidence and
 //     the topic content count text with. In the Python-docs crawl with every
 //     built-in on, NonSpaceRunes (all callers) went 138.6 M -> 128.6 M
-//     instructions with it (callgrind; classifiers/hub/README.md, session 17).
+//     instructions with it (callgrind; classifiers/hub/README.md, session 15).
 //
 // A Tokenizer holds no mutable state besides its stem cache and is safe for
 // concurrent use; build one per configuration and share it.
