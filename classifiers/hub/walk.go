@@ -9,7 +9,7 @@ import (
 
 // The evidence walk is one recursive pass in document order: a node's
 // scopes are opened when it is entered and closed when it is left, with
-// no frame per node (README.md, session 17). What a parent's children need
+// no frame per node (README.md, session 15). What a parent's children need
 // from their siblings, the runs of repeated blocks (block.go, found from
 // the last child to the first) and the rows of sibling cells (rows.go), is
 // found before the first child is visited and kept only for the children
