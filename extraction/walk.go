@@ -33,10 +33,12 @@ func (p *page) walk(doc *html.Node, maxNodes int) bool {
 	var w nodeCols
 	w.take(p)
 	label, par, nodes, text := w.label, w.par, w.nodes, w.text
-	codes, marks, blank := p.codes[:0], p.marks[:0], p.blank[:0]
-	p.headings = p.headings[:0]
+	// the notes are appended to p's slices, not locals: they are rare,
+	// and the loop's registers hold the columns
+	p.codes, p.marks, p.blank, p.headings = p.codes[:0], p.marks[:0], p.blank[:0], p.headings[:0]
 	cur := int32(-1) // the open element the walk is in
 	n := int32(0)    // nodes kept so far
+	room := w.room(maxNodes)
 	ok := true
 	for c := doc; c != nil; {
 		keep, own := true, int32(0)
@@ -75,16 +77,16 @@ func (p *page) walk(doc *html.Node, maxNodes int) bool {
 				case 0:
 					l = stm.LabelOf(c)
 				case atom.Pre, atom.Code, atom.Tt, atom.Kbd, atom.Samp, atom.Table:
-					codes = append(codes, n)
+					p.codes = append(p.codes, n)
 				case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
 					p.headings = append(p.headings, n)
 				case atom.A:
 					if blankHref {
-						blank = append(blank, n)
+						p.blank = append(p.blank, n)
 					}
 				}
 				if kind != noLandmark {
-					marks = append(marks, mark{n, int32(kind)})
+					p.marks = append(p.marks, mark{n, int32(kind)})
 				}
 			}
 		case html.DocumentNode:
@@ -93,14 +95,15 @@ func (p *page) walk(doc *html.Node, maxNodes int) bool {
 			keep = false
 		}
 		if keep {
-			if maxNodes > 0 && int(n) >= maxNodes {
-				ok = false
-				break
-			}
-			if int(n) >= len(label) { // full: every column grown at once
+			if int(n) >= room { // one test: the columns full, or maxNodes reached
+				if maxNodes > 0 && int(n) >= maxNodes {
+					ok = false
+					break
+				}
 				w = nodeCols{label, par, nodes, text}
-				w.grow()
+				w.grow() // every column at once
 				label, par, nodes, text = w.label, w.par, w.nodes, w.text
+				room = w.room(maxNodes)
 			}
 			label[n], par[n], nodes[n], text[n] = l, cur, c, own
 			idx := n
@@ -130,7 +133,6 @@ func (p *page) walk(doc *html.Node, maxNodes int) bool {
 	t.Label, t.Parent, t.Node = label[:n], par[:n], nodes[:n]
 	p.text = text[:n]
 	p.tags, p.imgs = resize(p.tags, int(n)), resize(p.imgs, int(n))
-	p.codes, p.marks, p.blank = codes, marks, blank
 	if !ok {
 		t.Rebuild(nil, stm.Options{})
 		t.Truncated = true
@@ -173,6 +175,15 @@ func (w *nodeCols) take(p *page) {
 	t := p.t
 	k := min(cap(t.Label), cap(t.Parent), cap(t.Node), cap(p.text))
 	*w = nodeCols{t.Label[:k], t.Parent[:k], t.Node[:k], p.text[:k]}
+}
+
+// room is how many nodes the walk may keep before its next test: the
+// columns' length, or maxNodes when that is less (maxNodes > 0).
+func (w *nodeCols) room(maxNodes int) int {
+	if maxNodes > 0 {
+		return min(len(w.label), maxNodes)
+	}
+	return len(w.label)
 }
 
 // grow doubles the columns' length, keeping their contents.

@@ -1,6 +1,7 @@
 package extraction
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -50,6 +51,13 @@ func TestWalkIsRebuild(t *testing.T) {
 			t.Fatalf("page %d: walk's tree differs from Rebuild's (%d nodes, want %d)", k, w.Len(), ref.Len())
 		}
 		n := ref.Len()
+		var small page // MaxNodes: n nodes fit, n-1 do not (Rebuild's bound)
+		if err := small.reset(doc, n); err != nil || small.t.Len() != n {
+			t.Errorf("page %d: reset with MaxNodes %d: %v, %d nodes", k, n, err, small.t.Len())
+		}
+		if err := small.reset(doc, n-1); !errors.Is(err, ErrTooLarge) || small.t.Len() != 0 {
+			t.Errorf("page %d: reset with MaxNodes %d: %v, %d nodes, want ErrTooLarge", k, n-1, err, small.t.Len())
+		}
 		text, tags, imgs := make([]int32, n), make([]int32, n), make([]int32, n)
 		var codes, blank, headings []int32
 		var marks []mark
