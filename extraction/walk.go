@@ -46,11 +46,19 @@ func (p *page) walk(doc *html.Node, maxNodes int) bool {
 		switch c.Type {
 		case html.TextNode:
 			// trimmedLen, without the call (and the registers it
-			// spills) for a text with no ASCII space at either end
-			if d := c.Data; d != "" && d[0] < utf8.RuneSelf && asciiSpace[d[0]] == 0 &&
-				d[len(d)-1] < utf8.RuneSelf && asciiSpace[d[len(d)-1]] == 0 {
+			// spills) for a text of ASCII spaces only (the white space
+			// between tags) and one with no ASCII space at either end
+			d := c.Data
+			i := 0
+			for i < len(d) && d[i] < utf8.RuneSelf && asciiSpace[d[i]] != 0 {
+				i++
+			}
+			switch {
+			case i == len(d):
+				own = 0
+			case i == 0 && d[0] < utf8.RuneSelf && d[len(d)-1] < utf8.RuneSelf && asciiSpace[d[len(d)-1]] == 0:
 				own = int32(len(d))
-			} else {
+			default:
 				own = int32(trimmedLen(d))
 			}
 			keep, l = own > 0, stm.TextLabel
