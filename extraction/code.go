@@ -1,7 +1,6 @@
 package extraction
 
 import (
-	"math"
 	"strings"
 
 	"github.com/crawl-project/crawl/extraction/stm"
@@ -26,15 +25,13 @@ func (p *page) markCode() {
 	t := p.t
 	n := t.Len()
 	p.inCode = resize(p.inCode, n)
-	inCode, label, size := p.inCode[:n], t.Label[:n], t.Size[:n]
+	inCode, size := p.inCode[:n], t.Size[:n]
 	// innermost first: a table of code lines may hold another (a
-	// REPL's multi-line input inside its transcript)
-	for i := n - 1; i >= 0; i-- {
-		l := label[i]
-		if l > math.MaxUint32 { // text (tagOf: no atom)
-			continue
-		}
-		switch atom.Atom(l) {
+	// REPL's multi-line input inside its transcript); the candidates
+	// are reset's walk's, in document order
+	for k := len(p.codes) - 1; k >= 0; k-- {
+		i := int(p.codes[k])
+		switch tagOf(t, i) {
 		case atom.Pre:
 			inCode[i] = true
 		case atom.Code, atom.Tt, atom.Kbd, atom.Samp:
@@ -45,16 +42,16 @@ func (p *page) markCode() {
 	}
 	// every node of a code block's subtree, [i, i+size), the subtree
 	// passed over once marked
-	for i := 0; i < n; {
-		if !inCode[i] {
-			i++
+	end := 0
+	for _, c := range p.codes {
+		i := int(c)
+		if i < end || !inCode[i] {
 			continue
 		}
-		end := min(n, i+int(size[i]))
+		end = min(n, i+int(size[i]))
 		for j := i + 1; j < end; j++ {
 			inCode[j] = true
 		}
-		i = end
 	}
 }
 

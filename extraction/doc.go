@@ -144,8 +144,11 @@
 // measurements", moved from here, and the dated sections after it).
 //
 // Files:
-//   - preprocess.go: hidden elements, the page measures (text, tags,
-//     the frame's landmarks, code blocks).
+//   - preprocess.go: the page measures (text, tags, the frame's
+//     landmarks, code blocks).
+//   - walk.go: page.reset's one walk over the DOM: the compact tree
+//     (stm.Tree.Link), hidden and dropped elements left out, each node
+//     measured and the few nodes later steps read noted as it is copied.
 //   - mainframe.go: the frame outside the page's main landmark.
 //   - code.go: code blocks, where no list of records is looked for: a
 //     pre, a tt/code/kbd/samp holding a br, a table of code lines (one

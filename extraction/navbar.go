@@ -41,8 +41,11 @@ import (
 func (p *page) markBars() {
 	t := p.t
 	headless := len(p.headings) == 0
-	for i := range t.Len() {
+	// a subtree too small, framed or code is passed over at once: every
+	// node inside it is so too (ownText)
+	for i := 0; i < t.Len(); i++ {
 		if t.Size[i] < minBars || t.Label[i] == stm.TextLabel || p.framed[i] || p.inCode[i] {
+			i += int(t.Size[i]) - 1
 			continue
 		}
 		kids := t.Children(i)

@@ -65,16 +65,20 @@ type page struct {
 	// richness' buffers, kept page after page
 	paths []uint64
 	links []int32
-	// classes caches hasHiddenClass by class attribute for Tree.Rebuild's
-	// Skip (skip), kept page after page
+	// classes caches hasHiddenClass by class attribute for walk's hidden
+	// check, kept page after page
 	classes classCache
-	skip    func(*html.Node) bool
+	// walk's notes, in document order: markCode's candidates, the
+	// landmarks, the links with a blank href (self links if they hold
+	// text)
+	codes, blank []int32
+	marks        []mark
 	// ownLandmarks is the page's content outside its landmarks, the
 	// measure of a region outside the frame (ownText before markBars and
 	// markSelfNav)
 	ownLandmarks float64
-	// selves and headings are the page's first self links (selfLink) and
-	// its h1–h6, in document order (markSelfNav)
+	// selves and headings are the page's first self links (an empty
+	// href, visible text) and its h1–h6, in document order (markSelfNav)
 	selves, headings []int32
 	// own is the page's content outside its whole frame (ownText)
 	own float64
@@ -135,70 +139,50 @@ func newPage(doc *html.Node, maxNodes int) (*page, error) {
 // of page after page do not become garbage), or fails with ErrTooLarge
 // beyond maxNodes kept nodes.
 func (p *page) reset(doc *html.Node, maxNodes int) error {
-	if p.skip == nil {
-		p.skip = p.classes.hidden // one method value for the page's life
-	}
-	opts := stm.Options{DropTags: pageDrop[:], Skip: p.skip, MaxNodes: maxNodes}
 	if p.t == nil {
 		p.t = &stm.Tree{}
 	}
 	t := p.t
-	t.Rebuild(doc, opts)
 	p.doc = doc
-	if t.Truncated {
+	if doc == nil {
+		t.Rebuild(nil, stm.Options{})
+	} else if !p.walk(doc, maxNodes) { // the tree, the measures, the notes
 		return fmt.Errorf("%w: more than %d nodes", ErrTooLarge, maxNodes)
 	}
 	n := t.Len()
-	p.text, p.tags, p.imgs = resize(p.text, n), resize(p.tags, n), resize(p.imgs, n)
+	if doc == nil {
+		p.text, p.tags, p.imgs = p.text[:0], p.tags[:0], p.imgs[:0]
+		p.codes, p.marks, p.blank, p.headings = p.codes[:0], p.marks[:0], p.blank[:0], p.headings[:0]
+	}
 	clear(p.seg)
 	p.seg = resize(p.seg, n)
-	// resliced to n so that the compiler drops the bounds checks: a
-	// parent comes before its children (uint(q) < uint(i) is q >= 0)
-	label, par, nodes := t.Label[:n], t.Parent[:n], t.Node[:n]
-	text, tags, imgs := p.text[:n], p.tags[:n], p.imgs[:n]
-	for i := n - 1; i >= 0; i-- {
-		switch label[i] {
-		case stm.TextLabel:
-			text[i] += int32(trimmedLen(nodes[i].Data))
-		case uint64(atom.Img):
-			text[i] += imgContent
-			tags[i]++
-			imgs[i]++
-		default:
-			tags[i]++
-		}
-		if q := par[i]; uint(q) < uint(i) {
-			text[q] += text[i]
-			tags[q] += tags[i]
-			imgs[q] += imgs[i]
-		}
-	}
+	text := p.text[:n]
 	p.markCode()
 	p.framed = resize(p.framed, n)
 	framed := p.framed[:n]
-	p.selves, p.headings = p.selves[:0], p.headings[:0]
+	// the landmarks in document order: one inside a frame landmark is
+	// frame already (a main there is not the page's), the rest are added
 	var lm landmarks
 	lm.main = -1
-	for i := range n { // a node comes after its parent
-		q := par[i]
-		if label[i] == stm.TextLabel { // a text node is no landmark
-			if uint(q) < uint(i) {
-				framed[i] = framed[q]
-			}
+	end := int32(0) // the end of the last frame landmark's subtree
+	for _, m := range p.marks {
+		if m.node < end {
 			continue
 		}
-		if uint(q) < uint(i) && framed[q] {
-			framed[i] = true // framed is cleared: only true is written
-		} else if kind := landmarkOf(t, i); kind != noLandmark { // a main inside the frame's landmarks is not the page's
-			framed[i] = lm.add(p, i, kind)
-		}
-		switch tagOf(t, i) { // what markSelfNav reads
-		case atom.A:
-			if len(p.selves) < maxSelfLinks && selfLink(p, i) {
-				p.selves = append(p.selves, int32(i))
+		if framed[m.node] = lm.add(p, int(m.node), int(m.kind)); framed[m.node] {
+			end = m.node + t.Size[m.node]
+			for j := m.node + 1; j < end; j++ {
+				framed[j] = true
 			}
-		case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
-			p.headings = append(p.headings, int32(i))
+		}
+	}
+	p.selves = p.selves[:0] // the first self links: blank links with text
+	for _, a := range p.blank {
+		if len(p.selves) == maxSelfLinks {
+			break
+		}
+		if ownTextLen(p, int(a)) > 0 {
+			p.selves = append(p.selves, a)
 		}
 	}
 	p.ownLandmarks = 0 // ownText, read in this pass
@@ -230,7 +214,8 @@ func (p *page) release() {
 }
 
 // pageDrop are the tags whose subtrees a page leaves out:
-// stm.DefaultOptions' and head and svg.
+// stm.DefaultOptions' and head and svg (walk's keepElement drops them by
+// atom; TestWalkIsRebuild holds its tree to Rebuild's with these).
 var pageDrop = [...]string{"script", "style", "noscript", "select", "template", "iframe", "head", "svg"}
 
 // resize returns s with n zeroed elements, reusing its array when it is

@@ -223,7 +223,9 @@ const (
 // a heading, richer than a menu of single links) and footers of link
 // columns are lists of the page's frame, not its data. A main element or
 // role main is the page's main content (mainLandmark: page.reset frames
-// what lies outside it, see mainFrame).
+// what lies outside it, see mainFrame). page.walk tells it of each
+// element as it reads its attributes; TestWalkIsRebuild holds the walk
+// to this.
 func landmarkOf(t *stm.Tree, i int) int {
 	if t.Label[i] == stm.TextLabel {
 		return noLandmark
@@ -259,12 +261,21 @@ func landmarkOf(t *stm.Tree, i int) int {
 // own entries under MinCoverage. A page that is all frame keeps its whole
 // text.
 func ownText(p *page) float64 {
+	// the text of each framed node whose parent is not: the frame's
+	// subtrees are whole (every node inside a framed one is framed:
+	// landmarks, bars and code are marked as subtrees, and mainFrame
+	// leaves only main's ancestors out), so each is passed over at once
 	t := p.t
+	n := t.Len()
+	framed, size, text := p.framed[:n], t.Size[:n], p.text[:n]
 	frame := 0
-	for i := range t.Len() {
-		if p.framed[i] && (t.Parent[i] < 0 || !p.framed[t.Parent[i]]) {
-			frame += int(p.text[i])
+	for i := 0; i < n; {
+		if !framed[i] {
+			i++
+			continue
 		}
+		frame += int(text[i])
+		i += int(size[i])
 	}
 	if frame >= int(p.text[0]) {
 		return float64(p.text[0])

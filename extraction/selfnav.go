@@ -65,18 +65,6 @@ func (p *page) markSelfNav() {
 	}
 }
 
-// selfLink reports whether node i, a link, is a self link (href="",
-// above) holding visible text: an empty link around a picture is no entry.
-func selfLink(p *page, i int) bool {
-	n := p.t.Node[i]
-	for _, a := range n.Attr {
-		if a.Key == "href" && a.Namespace == "" {
-			return strings.TrimSpace(a.Val) == "" && ownTextLen(p, i) > 0
-		}
-	}
-	return false
-}
-
 // ownTextLen is the visible text of node i's subtree without the content
 // images count for (p.text).
 func ownTextLen(p *page, i int) int {

@@ -15,7 +15,9 @@
 // record clustering) are on this scale.
 //
 // Files:
-//   - tree.go: Tree, Options, Build, labels and structural hashes.
+//   - tree.go: Tree, Options, Build, labels and structural hashes; Link
+//     for a tree a caller copies itself (measuring its nodes in the same
+//     walk).
 //   - match.go: Matcher (reusable DP buffers, memoised matches of repeated
 //     shapes, a work budget past which matching is greedy and linear:
 //     SetBudget, SimilarityNodesWithin), Match, Similarity, MatchNodes,

@@ -239,6 +239,14 @@ func (t *Tree) add(root *html.Node, parent int32, k *keeper, max int) bool {
 	return true
 }
 
+// Link fills Size, Hash and the children index of a tree whose Label,
+// Parent and Node a caller has appended itself, in pre-order (a parent
+// before its children, siblings in document order), after Rebuild(nil,
+// ...) emptied it: a caller that measures or marks the nodes while it
+// copies them walks the DOM once instead of again over the tree. The
+// tree is then the one Build would make of the same nodes.
+func (t *Tree) Link() { t.link() }
+
 // link fills Size, Hash and the children index from Parent. Sizes and
 // hashes are summed in one pass from the last node back: a node's
 // descendants come after it, so they are final when it is reached, and
