@@ -119,3 +119,15 @@ func testdataDocs(t *testing.T) []*html.Node {
 	}
 	return docs
 }
+
+// FuzzTrimSpace holds trimSpace to strings.TrimSpace.
+func FuzzTrimSpace(f *testing.F) {
+	for _, s := range []string{"", "\n", "  x ", "\u00a0x\u2003", "\n\u00a0", "é", " \xff ", "\t\v\f\r x \x85"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := trimSpace(s), strings.TrimSpace(s); got != want {
+			t.Fatalf("trimSpace(%q) = %q, want %q", s, got, want)
+		}
+	})
+}
