@@ -377,13 +377,14 @@ func spaceAt(s string, i int) (bool, int) {
 // and where the field ends. ASCII bytes take the short way.
 func hashField(h uint64, s string, i int) (uint64, int) {
 	for i < len(s) {
-		if c := s[i]; c < utf8.RuneSelf {
-			if asciiSpace[c] {
-				break
-			}
+		c := s[i]
+		if !spaceOrWide[c] {
 			h = (h ^ uint64(c)) * fnvPrime
 			i++
 			continue
+		}
+		if c < utf8.RuneSelf { // ASCII white space
+			break
 		}
 		space, size := spaceAt(s, i)
 		if space {
