@@ -29,13 +29,16 @@ func (w *walker) tagOf(n *html.Node) (uint64, int) {
 	if a == 0 {
 		return tagHashBit(n.Data)
 	}
-	e := &w.tags[(uint32(a)*0x9E3779B1)>>24]
+	e := &w.tags[tagSlot(a)]
 	if e.atom != a {
 		h, b := tagHashBit(n.Data)
 		*e = tagEntry{atom: a, bit: int8(b), hash: h}
 	}
 	return e.hash, int(e.bit)
 }
+
+// tagSlot is atom a's slot in the walker's table.
+func tagSlot(a atom.Atom) uint32 { return (uint32(a) * 0x9E3779B1) >> 24 }
 
 // tagHashBit hashes a tag name and looks its common-tag bit up.
 func tagHashBit(name string) (uint64, int) {

@@ -145,8 +145,13 @@ func (w *walker) add(set int, s string) {
 
 func (w *walker) walk(n *html.Node, depth int) {
 	if n.Type == html.ElementNode {
-		h, bit := w.tagOf(n)
-		w.count(min(depth, maxDepth), h, bit)
+		d := min(depth, maxDepth)
+		if e := &w.tags[tagSlot(n.DataAtom)]; n.DataAtom != 0 && e.atom == n.DataAtom && e.bit >= 0 && d < len(w.depths) {
+			w.depths[d].common[e.bit&63]++ // a common tag met before, at a depth met before
+		} else {
+			h, bit := w.tagOf(n)
+			w.count(d, h, bit)
+		}
 		w.element(n)
 		depth++
 	} else if n.Type == html.TextNode && n.Parent == nil {
