@@ -406,9 +406,15 @@ func hashField(h uint64, s string, i int) (uint64, int) {
 // prefix: fnvAdd(prefix, field), without the strings.
 func appendFieldHashes(dst []uint64, prefix uint64, s string) []uint64 {
 	for i := 0; i < len(s); {
-		if space, size := spaceAt(s, i); space {
-			i += size
-			continue
+		if c := s[i]; spaceOrWide[c] { // else a field starts: no call
+			if c < utf8.RuneSelf {
+				i++
+				continue
+			}
+			if space, size := spaceAt(s, i); space {
+				i += size
+				continue
+			}
 		}
 		var h uint64
 		h, i = hashField(prefix, s, i)
@@ -423,9 +429,15 @@ func appendFieldHashes(dst []uint64, prefix uint64, s string) []uint64 {
 func joinedFieldsHash(s string) (uint64, bool) {
 	h, any := fnvOffset, false
 	for i := 0; i < len(s); {
-		if space, size := spaceAt(s, i); space {
-			i += size
-			continue
+		if c := s[i]; spaceOrWide[c] { // as in appendFieldHashes
+			if c < utf8.RuneSelf {
+				i++
+				continue
+			}
+			if space, size := spaceAt(s, i); space {
+				i += size
+				continue
+			}
 		}
 		if any { // the space between two fields
 			h = (h ^ ' ') * fnvPrime
