@@ -22,8 +22,7 @@ type walker struct {
 	seen   distinct          // the elements of the sets so far (distinct.go)
 	fields []uint64          // scratch for a class or id value's field hashes
 	attrs  [attrSlots]attrEntry
-	gen    uint32             // the page's number for attrs (0: none yet)
-	tags   [tagSlots]tagEntry // the tags met, by atom (tagcache.go)
+	gen    uint32 // the page's number for attrs (0: none yet)
 }
 
 var walkers = sync.Pool{New: func() any { return new(walker) }}
@@ -146,10 +145,10 @@ func (w *walker) add(set int, s string) {
 func (w *walker) walk(n *html.Node, depth int) {
 	if n.Type == html.ElementNode {
 		d := min(depth, maxDepth)
-		if e := &w.tags[tagSlot(n.DataAtom)]; n.DataAtom != 0 && e.atom == n.DataAtom && e.bit >= 0 && d < len(w.depths) {
-			w.depths[d].common[e.bit&63]++ // a common tag met before, at a depth met before
+		if e := &commonAtoms[tagSlot(n.DataAtom)]; n.DataAtom != 0 && e.atom == n.DataAtom && d < len(w.depths) {
+			w.depths[d].common[e.bit&63]++ // a common tag at a depth met before
 		} else {
-			h, bit := w.tagOf(n)
+			h, bit := tagOf(n)
 			w.count(d, h, bit)
 		}
 		w.element(n)
