@@ -29,13 +29,7 @@ import (
 // does not change a clustering.
 func Digest(f *Features) uint64 {
 	h := fnvOffset
-	mix := func(v uint64) {
-		for range 8 {
-			h ^= v & 0xff
-			h *= fnvPrime
-			v >>= 8
-		}
-	}
+	mix := func(v uint64) { h = fnvWord(h, v) }
 	for d, layer := range f.Layers {
 		mix(uint64(d))
 		for _, tf := range layer {
@@ -50,6 +44,19 @@ func Digest(f *Features) uint64 {
 		}
 	}
 	return h
+}
+
+// fnvWord continues the FNV-1a hash h over the eight bytes of v, low
+// byte first, written out (no loop).
+func fnvWord(h, v uint64) uint64 {
+	h = (h ^ v&0xff) * fnvPrime
+	h = (h ^ v>>8&0xff) * fnvPrime
+	h = (h ^ v>>16&0xff) * fnvPrime
+	h = (h ^ v>>24&0xff) * fnvPrime
+	h = (h ^ v>>32&0xff) * fnvPrime
+	h = (h ^ v>>40&0xff) * fnvPrime
+	h = (h ^ v>>48&0xff) * fnvPrime
+	return (h ^ v>>56) * fnvPrime
 }
 
 // CanonicalOrder returns the indexes of pages sorted by Digest.

@@ -240,12 +240,7 @@ func (a *acc) add(f *Features, cfg *Config) {
 // its clusters each round against the centres of the round before, so a
 // cluster of n pages costs n additions, not n centre derivations.
 func (a *acc) addWith(f *Features, c *Features) {
-	for d, layer := range f.Layers {
-		l := a.layer(d)
-		l.Sum = addLayer(l.Sum, layer)
-		l.Cos += layerCos(layer, c, d)
-		l.N++
-	}
+	a.addLayers(f, c)
 	for i, s := range f.Sets {
 		a.Sets[i].add(s, nil)
 		a.Sets[i].prune()
@@ -253,6 +248,17 @@ func (a *acc) addWith(f *Features, c *Features) {
 	a.N++
 	a.from = nil
 	a.stale()
+}
+
+// addLayers folds page f's layers into the accumulator, measuring their
+// cosines against centre c (see addWith).
+func (a *acc) addLayers(f *Features, c *Features) {
+	for d, layer := range f.Layers {
+		l := a.layer(d)
+		l.Sum = addLayer(l.Sum, layer)
+		l.Cos += layerCos(layer, c, d)
+		l.N++
+	}
 }
 
 // layerCos is the cosine of a page's layer at depth d to centre c's (nil

@@ -1,6 +1,9 @@
 package fpc
 
-import "golang.org/x/net/html"
+import (
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
 
 // A page's sets keep each element once (Extract sorts them and keeps the
 // bottom k distinct), while a page repeats most of them many times: every
@@ -93,6 +96,7 @@ const attrSlots = 512
 type attrEntry struct {
 	tag, val string
 	gen      uint32
+	atom     atom.Atom // the tag's
 }
 
 // attrSeen reports whether n's class value val was met on the page with
@@ -104,10 +108,11 @@ func (w *walker) attrSeen(n *html.Node, val string) bool {
 		x += uint(val[0])*31 + uint(val[k/2])*131 + uint(val[k-1])*7
 	}
 	e := &w.attrs[x%attrSlots]
-	if e.gen == w.gen && e.val == val && e.tag == n.Data {
+	// Equal atoms are equal tag names; tags without one are compared whole.
+	if e.gen == w.gen && e.atom == n.DataAtom && e.val == val && (n.DataAtom != 0 || e.tag == n.Data) {
 		return true
 	}
-	*e = attrEntry{n.Data, val, w.gen}
+	*e = attrEntry{n.Data, val, w.gen, n.DataAtom}
 	return false
 }
 

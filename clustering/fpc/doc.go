@@ -9,7 +9,9 @@
 //   - features.go: Extract, the nine features in one walk of the DOM.
 //   - walk.go: the walk: elements counted by depth and tag, the set
 //     elements hashed as they are read (no strings built), the walker's
-//     buffers reused from page to page.
+//     buffers reused from page to page; tagcache.go: the common tags'
+//     hash and bit by the parser's atom; distinct.go: the sets kept
+//     distinct as they are found.
 //   - similarity.go: the per-feature similarities and their weighted sum.
 //   - layers.go: the layered vector as bitmasks and packed weights, and the
 //     sum of per-layer cosines over them; layers_amd64.go, layers_amd64.s:
@@ -27,7 +29,10 @@
 //     centres derived from them.
 //   - codec.go: the compact binary stored form of an accumulator.
 //   - mkmeans.go: MKmeans, algorithm 1 (a cluster a round left with the
-//     same pages keeps its sums; only its layer cosines are summed again).
+//     same pages keeps its sums; only its layer cosines are summed again);
+//     counttable.go: a changed cluster's set accumulators rebuilt by
+//     counting its pages' elements in a hash table, pruned there, sorted
+//     once.
 //   - lsh.go: fingerprints (algorithm 2) and the inverted indexes.
 //   - clusterer.go: Clusterer, incremental merging (algorithm 3), persistence.
 //   - canonical.go: Recluster, the final pass in canonical order (Digest)

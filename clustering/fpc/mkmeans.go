@@ -125,9 +125,16 @@ func (a *acc) rebuild(pages []*Features, members []int32, c *Features) {
 	if a.from == nil || !slices.Equal(a.from, members) {
 		a.reset()
 		for _, i := range members {
-			a.addWith(pages[i], c)
+			a.addLayers(pages[i], c)
+			a.N++
 		}
+		t := countTables.Get().(*countTable)
+		for i := range a.Sets {
+			a.Sets[i].rebuildSet(pages, members, i, t)
+		}
+		countTables.Put(t)
 		a.from = append(a.from[:0:0], members...)
+		a.stale()
 		return
 	}
 	for d := range a.Layers {

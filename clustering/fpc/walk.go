@@ -53,8 +53,9 @@ func (w *walker) reset() {
 	w.seen.reset()
 }
 
-// count counts an element with tag hash tag at depth d.
-func (w *walker) count(d int, tag uint64) {
+// count counts an element with tag hash tag at depth d, whose common-tag
+// bit is bit (-1: none).
+func (w *walker) count(d int, tag uint64, bit int) {
 	for len(w.depths) <= d {
 		if len(w.depths) < cap(w.depths) {
 			w.depths = w.depths[:len(w.depths)+1]
@@ -63,8 +64,8 @@ func (w *walker) count(d int, tag uint64) {
 		}
 	}
 	c := &w.depths[d]
-	if b, ok := commonTagBit(tag); ok {
-		c.common[b&63]++
+	if bit >= 0 {
+		c.common[bit&63]++
 		return
 	}
 	for k := range c.rare {
@@ -136,36 +137,89 @@ func (c *depthCounts) layer(dst []tagFreq) {
 }
 
 func (w *walker) add(set int, s string) {
-	if s = strings.TrimSpace(s); s != "" {
+	if s = trimSpace(s); s != "" {
 		w.put(set, hashString(s))
 	}
 }
 
 func (w *walker) walk(n *html.Node, depth int) {
 	if n.Type == html.ElementNode {
-		w.count(min(depth, maxDepth), hashString(n.Data))
+		d := min(depth, maxDepth)
+		if e := &commonAtoms[tagSlot(n.DataAtom)]; n.DataAtom != 0 && e.atom == n.DataAtom && d < len(w.depths) {
+			w.depths[d].common[e.bit&63]++ // a common tag at a depth met before
+		} else {
+			h, bit := tagOf(n)
+			w.count(d, h, bit)
+		}
 		w.element(n)
 		depth++
-	} else if n.Type == html.TextNode {
-		if t, ok := shortText(n.Data); ok && (n.Parent == nil || n.Parent.Data != "script" && n.Parent.Data != "style") {
-			w.put(SetShortText, hashString(t))
-		}
+	} else if n.Type == html.TextNode && n.Parent == nil {
+		w.shortText(n.Data)
 	}
+	// The children's text nodes are taken here, without a call each (half
+	// of a documentation page's nodes are text).
+	code := n.Data == "script" || n.Data == "style"
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.TextNode && c.FirstChild == nil {
+			if !code {
+				w.shortText(c.Data)
+			}
+			continue
+		}
 		w.walk(c, depth)
 	}
 }
 
-// shortText returns t with white space trimmed (strings.TrimSpace) when
-// that is 1 to 24 bytes long. A text longer than that which starts and
-// ends with ASCII bytes that are not white space is passed over without
-// the call (most running text).
-func shortText(t string) (string, bool) {
-	if k := len(t); k > 24 && t[0] < utf8.RuneSelf && !asciiSpace[t[0]] && t[k-1] < utf8.RuneSelf && !asciiSpace[t[k-1]] {
-		return "", false
+// shortText adds text node t to SetShortText if it is short (shortText).
+func (w *walker) shortText(t string) {
+	if t, ok := shortText(t); ok {
+		w.put(SetShortText, hashString(t))
 	}
-	t = strings.TrimSpace(t)
+}
+
+// shortText returns t with white space trimmed (strings.TrimSpace) when
+// that is 1 to 24 bytes long. A text that starts and ends with ASCII bytes
+// that are not white space (most text nodes: running text, punctuation,
+// names) needs no trimming.
+func shortText(t string) (string, bool) {
+	if k := len(t); k > 0 && !spaceOrWide[t[0]] && !spaceOrWide[t[k-1]] {
+		return t, k <= 24
+	}
+	t = trimSpace(t)
 	return t, t != "" && len(t) <= 24
+}
+
+// spaceOrWide marks the ASCII white space bytes and the bytes of wider
+// runes (≥ utf8.RuneSelf), which may be white space.
+var spaceOrWide = func() (t [256]bool) {
+	for c := range t {
+		t[c] = c >= utf8.RuneSelf || asciiSpace[c]
+	}
+	return t
+}()
+
+// space256 is asciiSpace over every byte value.
+var space256 = func() (t [256]bool) {
+	copy(t[:], asciiSpace[:])
+	return t
+}()
+
+// trimSpace is strings.TrimSpace(s): ASCII white space is cut here (a
+// third of a documentation page's text nodes are a line break, a space or
+// indentation), and strings.TrimSpace looks at what is left only when a
+// wider rune starts or ends it.
+func trimSpace(s string) string {
+	i, j := 0, len(s)
+	for i < j && space256[s[i]] {
+		i++
+	}
+	for j > i && space256[s[j-1]] {
+		j--
+	}
+	if i < j && (s[i] >= utf8.RuneSelf || s[j-1] >= utf8.RuneSelf) {
+		return strings.TrimSpace(s[i:j])
+	}
+	return s[i:j]
 }
 
 func (w *walker) element(n *html.Node) {
@@ -327,13 +381,14 @@ func spaceAt(s string, i int) (bool, int) {
 // and where the field ends. ASCII bytes take the short way.
 func hashField(h uint64, s string, i int) (uint64, int) {
 	for i < len(s) {
-		if c := s[i]; c < utf8.RuneSelf {
-			if asciiSpace[c] {
-				break
-			}
+		c := s[i]
+		if !spaceOrWide[c] {
 			h = (h ^ uint64(c)) * fnvPrime
 			i++
 			continue
+		}
+		if c < utf8.RuneSelf { // ASCII white space
+			break
 		}
 		space, size := spaceAt(s, i)
 		if space {
@@ -350,9 +405,15 @@ func hashField(h uint64, s string, i int) (uint64, int) {
 // prefix: fnvAdd(prefix, field), without the strings.
 func appendFieldHashes(dst []uint64, prefix uint64, s string) []uint64 {
 	for i := 0; i < len(s); {
-		if space, size := spaceAt(s, i); space {
-			i += size
-			continue
+		if c := s[i]; spaceOrWide[c] { // else a field starts: no call
+			if c < utf8.RuneSelf {
+				i++
+				continue
+			}
+			if space, size := spaceAt(s, i); space {
+				i += size
+				continue
+			}
 		}
 		var h uint64
 		h, i = hashField(prefix, s, i)
@@ -367,9 +428,15 @@ func appendFieldHashes(dst []uint64, prefix uint64, s string) []uint64 {
 func joinedFieldsHash(s string) (uint64, bool) {
 	h, any := fnvOffset, false
 	for i := 0; i < len(s); {
-		if space, size := spaceAt(s, i); space {
-			i += size
-			continue
+		if c := s[i]; spaceOrWide[c] { // as in appendFieldHashes
+			if c < utf8.RuneSelf {
+				i++
+				continue
+			}
+			if space, size := spaceAt(s, i); space {
+				i += size
+				continue
+			}
 		}
 		if any { // the space between two fields
 			h = (h ^ ' ') * fnvPrime

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 
 	"github.com/crawl-project/crawl/htmldecode"
 )
@@ -118,4 +119,42 @@ func testdataDocs(t *testing.T) []*html.Node {
 		docs = append(docs, doc)
 	}
 	return docs
+}
+
+// FuzzTrimSpace holds trimSpace to strings.TrimSpace.
+func FuzzTrimSpace(f *testing.F) {
+	for _, s := range []string{"", "\n", "  x ", "\u00a0x\u2003", "\n\u00a0", "é", " \xff ", "\t\v\f\r x \x85"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := trimSpace(s), strings.TrimSpace(s); got != want {
+			t.Fatalf("trimSpace(%q) = %q, want %q", s, got, want)
+		}
+	})
+}
+
+// TestTagOf holds the atom table to hashing the tag name, for the common
+// tags, other known tags and unknown ones.
+func TestTagOf(t *testing.T) {
+	names := append(commonTags[:], "code", "dfn", "svg", "math", "x-custom", "")
+	for _, name := range names {
+		n := &html.Node{Type: html.ElementNode, Data: name, DataAtom: atom.Lookup([]byte(name))}
+		h, bit := tagOf(n)
+		wantBit := -1
+		if b, ok := commonTagBit(hashString(name)); ok {
+			wantBit = int(b)
+		}
+		if h != hashString(name) || bit != wantBit {
+			t.Errorf("tagOf(%q) = %x, %d; want %x, %d", name, h, bit, hashString(name), wantBit)
+		}
+	}
+	filled := 0
+	for _, e := range commonAtoms {
+		if e.atom != 0 {
+			filled++
+		}
+	}
+	if filled != len(commonTags) {
+		t.Errorf("%d of the 64 common tags have a slot in commonAtoms", filled)
+	}
 }

@@ -1,0 +1,130 @@
+package fpc
+
+import (
+	"slices"
+	"sync"
+)
+
+// MKmeans rebuilds a cluster's set accumulators from its members each
+// round the membership changed (acc.rebuild): page after page, each set's
+// elements counted and the rarest pruned past maxSetElems. Merging every
+// page into a sorted accumulator costs a search per element and a move of
+// the elements after each new one (half of a documentation page's
+// elements are new to the cluster). countTable counts them in a hash
+// table instead and sorts the survivors once at the end. The result is the
+// same: pruning keeps the elements whose count is above the smallest k
+// that leaves at most 3/4 of maxSetElems, which depends on the counts at
+// that point only, not on how they are laid out.
+
+// countTable counts set elements: open addressing, linear probing.
+type countTable struct {
+	slots []countSlot // a power of two long, at most half full
+	used  []int32     // the slots taken
+	keep  []countSlot // scratch for prune
+}
+
+type countSlot struct {
+	e uint64
+	n uint32 // 0: empty
+}
+
+var countTables = sync.Pool{New: func() any { return &countTable{slots: make([]countSlot, 8192)} }}
+
+func (t *countTable) inc(e uint64, n uint32) {
+	if 2*(len(t.used)+1) > len(t.slots) {
+		t.grow()
+	}
+	mask := uint64(len(t.slots) - 1)
+	for k := (e * 0x9E3779B97F4A7C15 >> 32) & mask; ; k = (k + 1) & mask {
+		s := &t.slots[k]
+		if s.n == 0 {
+			s.e, s.n = e, n
+			t.used = append(t.used, int32(k))
+			return
+		}
+		if s.e == e {
+			s.n += n
+			return
+		}
+	}
+}
+
+// grow doubles the table and puts the counts back.
+func (t *countTable) grow() {
+	t.keep = t.keep[:0]
+	for _, k := range t.used {
+		t.keep = append(t.keep, t.slots[k])
+	}
+	t.slots = make([]countSlot, 2*len(t.slots))
+	t.used = t.used[:0]
+	for _, s := range t.keep {
+		t.inc(s.e, s.n)
+	}
+}
+
+// clear empties the table, keeping its room.
+func (t *countTable) clear() {
+	for _, k := range t.used {
+		t.slots[k] = countSlot{}
+	}
+	t.used = t.used[:0]
+}
+
+// prune is setAcc.prune on the table: past maxSetElems elements, those
+// counted k times or fewer are forgotten, for the smallest k ≥ 1 that
+// leaves at most 3/4 of maxSetElems.
+func (t *countTable) prune() {
+	if len(t.used) <= maxSetElems {
+		return
+	}
+	for k := uint32(1); ; k++ {
+		left := 0
+		for _, i := range t.used {
+			if t.slots[i].n > k {
+				left++
+			}
+		}
+		if left > maxSetElems*3/4 {
+			continue
+		}
+		t.keep = t.keep[:0]
+		for _, i := range t.used {
+			if s := t.slots[i]; s.n > k {
+				t.keep = append(t.keep, s)
+			}
+		}
+		t.clear()
+		for _, s := range t.keep {
+			t.inc(s.e, s.n)
+		}
+		return
+	}
+}
+
+// rebuildSet makes s the accumulator of set i of the pages members, as
+// reset and add then prune of each page in turn would, counting in t
+// (empty; left empty).
+func (s *setAcc) rebuildSet(pages []*Features, members []int32, i int, t *countTable) {
+	for _, m := range members {
+		for _, e := range pages[m].Sets[i] {
+			t.inc(e, 1)
+		}
+		t.prune()
+	}
+	elems := s.elems[:0]
+	for _, k := range t.used {
+		elems = append(elems, t.slots[k].e)
+	}
+	slices.Sort(elems)
+	counts := slices.Grow(s.counts[:0], len(elems))[:len(elems)]
+	mask := uint64(len(t.slots) - 1)
+	for j, e := range elems {
+		k := (e * 0x9E3779B97F4A7C15 >> 32) & mask
+		for t.slots[k].e != e || t.slots[k].n == 0 {
+			k = (k + 1) & mask
+		}
+		counts[j] = t.slots[k].n
+	}
+	s.elems, s.counts = elems, counts
+	t.clear()
+}

@@ -1,0 +1,57 @@
+package fpc
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// TestRebuildSetMatchesAdd holds setAcc.rebuildSet (counting in a hash
+// table, pruning there, one sort at the end) to what MKmeans did before:
+// add then prune, page after page, from an empty accumulator. Pages of
+// 384 elements drawn from pools of several sizes, so that some sets stay
+// under maxSetElems and others are pruned many times, at several levels
+// of k.
+func TestRebuildSetMatchesAdd(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	t1 := countTables.Get().(*countTable)
+	defer countTables.Put(t1)
+	for _, pool := range []int{50, 1000, 2500, 6000, 100_000} {
+		for _, npages := range []int{1, 7, 60, 200} {
+			pages := make([]*Features, npages)
+			for p := range pages {
+				seen := map[uint64]bool{}
+				var s []uint64
+				for len(s) < min(384, pool) {
+					e := uint64(r.IntN(pool)) * 0x9E3779B97F4A7C15 // spread, 0 included
+					if !seen[e] {
+						seen[e] = true
+						s = append(s, e)
+					}
+				}
+				slices.Sort(s)
+				pages[p] = &Features{}
+				pages[p].Sets[SetLinks] = s
+			}
+			members := make([]int32, 0, npages)
+			for p := range pages {
+				if r.IntN(4) > 0 {
+					members = append(members, int32(p))
+				}
+			}
+			var want setAcc
+			for _, m := range members {
+				want.add(pages[m].Sets[SetLinks], nil)
+				want.prune()
+			}
+			got := setAcc{elems: []uint64{1, 2, 3}, counts: []uint32{4, 5, 6}}
+			got.rebuildSet(pages, members, SetLinks, t1)
+			if !slices.Equal(got.elems, want.elems) || !slices.Equal(got.counts, want.counts) {
+				t.Fatalf("pool %d, %d pages: rebuildSet gives %d elements, add and prune %d", pool, npages, len(got.elems), len(want.elems))
+			}
+			if len(t1.used) != 0 {
+				t.Fatal("the count table was not left empty")
+			}
+		}
+	}
+}
