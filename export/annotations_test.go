@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -20,11 +19,7 @@ import (
 // that is a fixed column gets a prefix.
 func TestPagesAnnotationColumns(t *testing.T) {
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "x.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := tempStore(t)
 	at := time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
 	p1 := &crawl.Page{Seq: 1, URL: "http://a.example/", Status: 200, FetchedAt: at, Header: http.Header{}}
 	p2 := &crawl.Page{Seq: 2, URL: "http://a.example/b", Status: 200, FetchedAt: at, Header: http.Header{}}
@@ -74,11 +69,7 @@ func TestMergedPagesAnnotationColumns(t *testing.T) {
 	ctx := context.Background()
 	at := time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
 	open := func(notes map[string]map[string]string, urls ...string) *store.Store {
-		st, err := store.Open(ctx, filepath.Join(t.TempDir(), "s.db"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { st.Close() })
+		st := tempStore(t)
 		var ps []*crawl.Page
 		for i, u := range urls {
 			p := &crawl.Page{Seq: int64(i + 1), URL: u, Status: 200, FetchedAt: at, Header: http.Header{}}

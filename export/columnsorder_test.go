@@ -16,7 +16,6 @@ import (
 	"github.com/crawl-project/crawl/extraction"
 	"github.com/crawl-project/crawl/htmldecode"
 	"github.com/crawl-project/crawl/internal/docsubset"
-	"github.com/crawl-project/crawl/store"
 )
 
 // TestRecordColumnsOrder extracts the 59 pages of the Python docs subset
@@ -99,11 +98,7 @@ func withoutNames(recs []crawl.Record) []crawl.Record {
 func exportRecords(t *testing.T, paths []string, recs map[string][]crawl.Record) string {
 	t.Helper()
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "r.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := tempStore(t)
 	at := time.Date(2026, 12, 6, 10, 0, 0, 0, time.UTC)
 	n := 0
 	for i := 0; i < len(paths); i += 8 {

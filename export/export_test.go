@@ -17,14 +17,22 @@ import (
 	"github.com/crawl-project/crawl/store"
 )
 
-func fixture(t *testing.T) *store.Store {
+// tempStore opens a new store in a directory of the test's own; it is
+// closed when the test ends.
+func tempStore(t testing.TB) *store.Store {
 	t.Helper()
-	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "x.db"))
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "crawl.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
+	return st
+}
+
+func fixture(t *testing.T) *store.Store {
+	t.Helper()
+	ctx := context.Background()
+	st := tempStore(t)
 	at := time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
 	pages := []*crawl.Page{
 		{Seq: 1, URL: "http://a.example/", FinalURL: "http://a.example/", Status: 200, FetchedAt: at,

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -19,11 +18,7 @@ import (
 func relStore(t *testing.T) *store.Store {
 	t.Helper()
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "rel.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	st := tempStore(t)
 	p := &crawl.Page{Seq: 1, URL: "http://a.example/", Status: 200, FetchedAt: time.Unix(0, 0), HTML: []byte("<p>x"),
 		Links: []crawl.Link{{URL: "http://a.example/b", Anchor: "body"}, {URL: "http://a.example/ap", Anchor: "Appendix A", Rel: "appendix"}}}
 	if err := st.SaveResults(ctx, []*crawl.Page{p}, nil); err != nil {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -18,11 +17,7 @@ import (
 func shard(t *testing.T, pages map[string][]string, order []string, failures ...string) *store.Store {
 	t.Helper()
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "s.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	st := tempStore(t)
 	var ps []*crawl.Page
 	for i, u := range order {
 		p := &crawl.Page{Seq: int64(i + 1), URL: u, Status: 200, FetchedAt: time.Unix(int64(i), 0), HTML: []byte("<p>x"), Title: "t " + u}

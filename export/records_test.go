@@ -23,11 +23,7 @@ import (
 // a cluster's records carry.
 func TestRecordsColumns(t *testing.T) {
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "r.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := tempStore(t)
 	at := time.Date(2026, 11, 25, 5, 0, 0, 0, time.UTC)
 	pages := []*crawl.Page{
 		{Seq: 1, URL: "http://a.example/1", FinalURL: "http://a.example/1", Status: 200, FetchedAt: at, Header: http.Header{}},

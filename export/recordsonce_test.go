@@ -21,11 +21,7 @@ import (
 // leaves no temporary file behind.
 func TestWriteRecordsOnePass(t *testing.T) {
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "r.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
+	st := tempStore(t)
 	at := time.Date(2026, 11, 25, 6, 0, 0, 0, time.UTC)
 	const nPages, nClusters = 150, 70
 	var pages []*crawl.Page

@@ -102,11 +102,7 @@ func TestRecordTablesOneKind(t *testing.T) {
 func kindsFixture(t *testing.T, kinds map[string]int) *store.Store {
 	t.Helper()
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "k.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { st.Close() })
+	st := tempStore(t)
 	at := time.Date(2026, 12, 6, 10, 0, 0, 0, time.UTC)
 	fields := map[string][]crawl.Field{ // per kind: its keys, named by role
 		"ul.member-list > li":        {{Name: "title", Key: "li/h3/text"}, {Name: "returns", Key: "li/dl.notes/dd=returns/text"}},
