@@ -19,17 +19,10 @@ import (
 // root inside an earlier one, roots in any order), where nodes outside
 // the roots' subtrees stay unmarked.
 func TestInlineMarks(t *testing.T) {
-	files, _ := filepath.Glob("testdata/*/*.html")
-	if len(files) == 0 {
-		t.Fatal("no pages in testdata")
-	}
 	var buf []bool
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		doc, err := html.Parse(strings.NewReader(string(b)))
+	for _, pg := range testdataPages(t) {
+		f := pg.path
+		doc, err := html.Parse(strings.NewReader(pg.src))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -73,13 +66,9 @@ func TestInlineMarks(t *testing.T) {
 // testdata's pages, for records of consecutive children of every
 // element and for overlapping records (a node and its parent).
 func TestArticleSums(t *testing.T) {
-	files, _ := filepath.Glob("testdata/*/*.html")
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		doc, err := html.Parse(strings.NewReader(string(b)))
+	for _, pg := range testdataPages(t) {
+		f := pg.path
+		doc, err := html.Parse(strings.NewReader(pg.src))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -108,4 +97,26 @@ func TestArticleSums(t *testing.T) {
 			}
 		}
 	}
+}
+
+// testdataPage is a page of testdata's directories: its path and text.
+type testdataPage struct{ path, src string }
+
+// testdataPages returns every page in testdata's directories, the real
+// pages the shortcuts are held to.
+func testdataPages(t testing.TB) []testdataPage {
+	t.Helper()
+	files, _ := filepath.Glob("testdata/*/*.html")
+	if len(files) == 0 {
+		t.Fatal("no pages in testdata")
+	}
+	pages := make([]testdataPage, len(files))
+	for i, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pages[i] = testdataPage{f, string(b)}
+	}
+	return pages
 }

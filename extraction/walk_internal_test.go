@@ -2,8 +2,6 @@ package extraction
 
 import (
 	"errors"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -19,20 +17,12 @@ import (
 // back, and the landmarks, headings and blank links of a pass in
 // document order; and the frame and the code blocks to whole subtrees.
 func TestWalkIsRebuild(t *testing.T) {
-	files, _ := filepath.Glob("testdata/*/*.html")
-	if len(files) == 0 {
-		t.Fatal("no testdata pages")
-	}
 	srcs := []string{
 		`<div role="navigation"><a href=" ">x</a><main>m</main></div><main><nav>n</nav><a role=main href="">y</a></main><p hidden>h</p><custom-tag>c</custom-tag>`,
 		"<p>  </p><!-- c --><pre>a<br>b</pre><code>x<br>y</code><img src=i>",
 	}
-	for _, f := range files {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		srcs = append(srcs, string(b))
+	for _, pg := range testdataPages(t) {
+		srcs = append(srcs, pg.src)
 	}
 	var p page
 	for k, src := range srcs {
