@@ -158,12 +158,8 @@ func selfNavRegionUp(self *html.Node) *html.Node {
 	if holdsHeading(self, nil) {
 		return nil // a link around a heading: the page's title
 	}
-	var path [64]*html.Node // self's ancestors, self's parent first
-	k := 0
-	for p := self.Parent; p != nil && k < len(path); p = p.Parent {
-		path[k] = p
-		k++
-	}
+	var path [64]*html.Node
+	k := ancestors(self, &path)
 	low, prev := k, self
 	for i, p := range path[:k] {
 		if headingTag(p) || holdsHeading(p, prev) { // an ancestor that is a heading holds it
@@ -235,12 +231,8 @@ func nextSkipping(n, doc *html.Node) *html.Node {
 // headings, or nil when there is none fit to leave out (above) or it is
 // not mostly links.
 func selfNavRegion(self *html.Node, headings []*html.Node) *html.Node {
-	var path [64]*html.Node // self's ancestors, self's parent first
-	k := 0
-	for p := self.Parent; p != nil && k < len(path); p = p.Parent {
-		path[k] = p
-		k++
-	}
+	var path [64]*html.Node
+	k := ancestors(self, &path)
 	low := k // the index in path of the lowest ancestor holding a heading
 	for _, h := range headings {
 		for a := h; a != nil; a = a.Parent {
@@ -254,6 +246,17 @@ func selfNavRegion(self *html.Node, headings []*html.Node) *html.Node {
 		}
 	}
 	return navRegion(path[:k], low)
+}
+
+// ancestors fills path with n's ancestors, its parent first, up to
+// len(path) of them, and returns how many.
+func ancestors(n *html.Node, path *[64]*html.Node) int {
+	k := 0
+	for p := n.Parent; p != nil && k < len(path); p = p.Parent {
+		path[k] = p
+		k++
+	}
+	return k
 }
 
 // navRegion returns the region below path[low], the lowest of the self
