@@ -17,6 +17,7 @@ type bounds struct {
 	b   []bool
 	rd  []float64 // clusterChildren's closest distance of each row
 	rb  []int     // and the column it is at
+	lb  []float64 // segment's bounds of the pairs left (pairBounds)
 }
 
 // oneLevel bounds STM of nodes a and c (equal labels): 1 plus the best
@@ -62,4 +63,38 @@ func (b *bounds) bools(n1, n2, n3, n4 int) (w, x, y, z []bool) {
 func (b *bounds) rows(n int) ([]float64, []int) {
 	b.rd, b.rb = resize(b.rd, n), resize(b.rb, n)
 	return b.rd, b.rb
+}
+
+// pairBounds bounds the similarities of a segmentation's adjacent records
+// (segment's worth): left[i] is the sum of the bounds of pairs i, i+1, ...
+// (pair i: recs[i-1] and recs[i]), summed from the last pair back, each
+// forestBound of the two records' sizes. Valid until the next call.
+func (b *bounds) pairBounds(t *stm.Tree, recs [][]int32) (left []float64) {
+	b.lb = resize(b.lb, len(recs)+1)
+	left = b.lb
+	next := recordSize(t, recs[len(recs)-1])
+	for i := len(recs) - 1; i >= 1; i-- {
+		size := recordSize(t, recs[i-1])
+		left[i] = left[i+1] + forestBound(size, next)
+		next = size
+	}
+	return left
+}
+
+// recordSize is the number of nodes of a record's subtrees.
+func recordSize(t *stm.Tree, rec []int32) int {
+	n := 0
+	for _, r := range rec {
+		n += int(t.Size[r])
+	}
+	return n
+}
+
+// forestBound is the highest similarity (stm.Matcher.SimilarityForests)
+// two records of sa and sb nodes can have: their virtual roots matched and
+// the smaller record wholly inside the other, 2·(1+min)/(2+sa+sb); it is
+// computed as SimilarityForests normalises its match, so that the bound
+// holds in floating point too. A budget's greedy match is lower still.
+func forestBound(sa, sb int) float64 {
+	return 2 * float64(1+min(sa, sb)) / float64(2+sa+sb)
 }

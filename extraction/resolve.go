@@ -1,6 +1,7 @@
 package extraction
 
 import (
+	"bytes"
 	"net/url"
 	"strings"
 
@@ -39,16 +40,30 @@ func resolver(doc *html.Node, pageURL string) func(string) string {
 // #module-os), so the part before the fragment is resolved once (memo)
 // and a plain fragment is appended as written; anything else goes through
 // net/url. TestResolverFastPath and FuzzResolver hold it to net/url.
+//
+// A part made only of path characters (plainPath: letters, digits, "-._~"
+// and "/", not opening with "//") against a base with a host and such a
+// path is resolved without net/url: the base's origin and the merged path
+// with its dot segments removed as net/url does (appendResolved), which is
+// what ResolveReference and String give for them (nothing to escape).
 type abs struct {
-	base *url.URL
-	here string            // the base resolved against an empty reference, without fragment
-	memo map[string]string // the part before '#' -> resolved, for parts without '#'
+	base     *url.URL
+	here     string            // the base resolved against an empty reference, without fragment
+	memo     map[string]string // the part before '#' -> resolved, for parts without '#'
+	origin   string            // "scheme://user@host" for plain paths, else ""
+	basePath string            // the base's escaped path, with origin
+	buf      []byte            // appendResolved's
 }
 
 func newAbs(base *url.URL) *abs {
 	h := base.ResolveReference(&url.URL{})
 	h.Fragment, h.RawFragment = "", ""
-	return &abs{base: base, here: h.String(), memo: map[string]string{}}
+	a := &abs{base: base, here: h.String(), memo: map[string]string{}}
+	if p := base.EscapedPath(); base.Opaque == "" && base.Host != "" && !base.OmitHost && (p == "" || plainPath(p)) {
+		o := url.URL{Scheme: base.Scheme, User: base.User, Host: base.Host}
+		a.origin, a.basePath = o.String(), p
+	}
+	return a
 }
 
 // resolve is resolver's function.
@@ -63,9 +78,14 @@ func (a *abs) resolve(s string) string {
 	} else {
 		var ok bool
 		if r, ok = a.memo[head]; !ok {
-			r = a.slow(head)
-			if r == head && !a.parses(head) {
-				return s // kept as written, fragment and all
+			if a.origin != "" && plainPath(head) && !strings.HasPrefix(head, "//") {
+				a.buf = appendResolved(append(a.buf[:0], a.origin...), a.basePath, head)
+				r = string(a.buf)
+			} else {
+				r = a.slow(head)
+				if r == head && !a.parses(head) {
+					return s // kept as written, fragment and all
+				}
 			}
 			a.memo[head] = r
 		}
@@ -104,6 +124,71 @@ func plainFragment(f string) bool {
 		}
 	}
 	return true
+}
+
+// plainPath reports whether s is non-empty and made of characters net/url
+// parses and writes back unchanged in a path (letters, digits, "-._~" and
+// "/"): no scheme, query, fragment or escape, nothing String escapes.
+func plainPath(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '.' || c == '_' || c == '~' || c == '/') {
+			return false
+		}
+	}
+	return true
+}
+
+// appendResolved appends to dst (the origin) net/url's resolvePath (Go
+// 1.26) of ref against base: ref merged with base's directory (ref
+// non-empty) and its dot segments removed (RFC 3986 5.2), in one buffer
+// with the origin.
+func appendResolved(dst []byte, base, ref string) []byte {
+	var full string
+	if ref[0] != '/' {
+		i := strings.LastIndex(base, "/")
+		full = base[:i+1] + ref
+	} else {
+		full = ref
+	}
+	o := len(dst) // the path is dst[o:]
+	dst = append(dst, '/')
+	elem := ""
+	remaining := full
+	found := true
+	first := true
+	for found {
+		elem, remaining, found = strings.Cut(remaining, "/")
+		switch elem {
+		case ".":
+			first = false
+			continue
+		case "..":
+			if i := bytes.LastIndexByte(dst[o+1:], '/'); i >= 0 {
+				dst = dst[:o+i+1]
+			} else {
+				dst = dst[:o+1]
+			}
+			first = len(dst) == o+1
+		default:
+			if !first {
+				dst = append(dst, '/')
+			}
+			dst = append(dst, elem...)
+			first = false
+		}
+	}
+	if elem == "." || elem == ".." {
+		dst = append(dst, '/')
+	}
+	// an initial '/' written, but not two
+	if len(dst) > o+1 && dst[o+1] == '/' {
+		dst = append(dst[:o], dst[o+1:]...)
+	}
+	return dst
 }
 
 // baseHref finds the first <base href> of the document, iteratively (a

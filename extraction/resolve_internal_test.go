@@ -22,6 +22,11 @@ var resolveBases = []string{
 	"http://h/dir/",
 	"http://h/a/./b/../c.html?",
 	"mailto:someone@example.com",
+	"http://u:p@h/a/b/c.html",
+	"http://h/a%20b/c.html",
+	"http://h",
+	"https://h/~u/a.b/",
+	"file:///usr/share/doc/index.html",
 }
 
 var resolveRefs = []string{
@@ -29,6 +34,8 @@ var resolveRefs = []string{
 	"#a b", "#%41", "#caf\u00e9", "#x#y", "?q=1#f", "?#f", "//other.host/p#f", "https://x.y/z#frag",
 	"/abs/path.html#k-1_2~3", "sub/../x.html", "./x.html#.", "%zz#f", "#%zz", "http://[::1/x#f",
 	"javascript:void(0)", "mailto:a@b#c", "a?#f", ":bad#f", "os.html#os.fspath",
+	"../../../x.html#f", "..", ".", "./", "../", "a/./b/../../c", "/x/../y/.", "a//b", "//", "/", "~u/x",
+	"a/..", "x/.././../y#z", "/..", ".hidden", "...", "a b.html", "A-Z_0.9~",
 }
 
 // TestResolverFastPath holds abs (memo and plain fragments appended as

@@ -81,19 +81,20 @@ func segment(m *stm.Matcher, p *page, kids []int32, d0, minSim float64) segmenta
 		return best.records != nil && share(recs) < best.score-1e-9
 	}
 	// worth returns the mean similarity of recs, or false once the pairs
-	// left, each at most 1, cannot lift their score to within hopeless'
-	// margin of the best so far (with a further margin for rounding):
-	// the segmentation could not be chosen, so its other pairs are not
-	// matched
+	// left, each at most its size bound (pairBounds), cannot lift their
+	// score to within hopeless' margin of the best so far (with a further
+	// margin for rounding): the segmentation could not be chosen, so its
+	// other pairs are not matched
 	worth := func(recs [][]int32) (float64, bool) {
 		if best.records == nil || len(recs) < 2 {
 			return meanSimilarity(m, t, recs), true
 		}
 		sh, need := share(recs), best.score-2e-9
 		n := float64(len(recs) - 1)
+		left := p.bounds.pairBounds(t, recs)
 		sum := 0.0
 		for i := 1; i < len(recs); i++ {
-			if (sum+float64(len(recs)-i))/n*sh < need {
+			if (sum+left[i])/n*sh < need {
 				return 0, false
 			}
 			sum += m.SimilarityForests(t, recs[i-1], t, recs[i])
