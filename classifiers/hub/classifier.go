@@ -281,7 +281,13 @@ func (c *Classifier) scale(x *Vector) {
 // the anchor layer: see Classify).
 func (c *Classifier) Decision(u URLInfo) float64 {
 	x := Extract(u, &c.tables)
-	c.scale(&x)
+	return c.decisionOf(&x)
+}
+
+// decisionOf is the SVM decision value of a raw feature vector x
+// (Extract's), positive for hub; x is scaled in place.
+func (c *Classifier) decisionOf(x *Vector) float64 {
+	c.scale(x)
 	d := c.model.DecisionDense(x[:])
 	if !c.hubPos {
 		d = -d

@@ -62,6 +62,9 @@ func TestDecisionCacheSame(t *testing.T) {
 	if n := len(dc.m); n != len(us) && len(us) < maxDecisions {
 		t.Errorf("%d decisions remembered, want %d", n, len(us))
 	}
+	if n := len(dc.v); n == 0 || n >= len(dc.m) {
+		t.Errorf("%d vectors remembered for %d links: want fewer, not none (links share vectors)", n, len(dc.m))
+	}
 	// full: emptied, then filled again
 	dc.m = make(map[decisionKey]float64, maxDecisions)
 	for i := range maxDecisions {
@@ -69,6 +72,20 @@ func TestDecisionCacheSame(t *testing.T) {
 	}
 	if d := dc.decision(c, us[0]); d != ws[0].decide || len(dc.m) != 1 {
 		t.Errorf("full memory: decision %v (want %v), %d remembered (want 1)", d, ws[0].decide, len(dc.m))
+	}
+	// a full vector memory: emptied, then filled again
+	dc.m, dc.v = nil, make(map[vectorKey]float64, maxDecisions)
+	for i := range maxDecisions {
+		dc.v[vectorKey{uint64(i) + 1<<63}] = 0
+	}
+	if d := dc.decision(c, us[1]); d != ws[1].decide || len(dc.v) != 1 {
+		t.Errorf("full vector memory: decision %v (want %v), %d vectors (want 1)", d, ws[1].decide, len(dc.v))
+	}
+	// a vector remembered from another link gives that link's decision
+	x := Extract(us[2], &c.tables)
+	dc.m, dc.v = nil, map[vectorKey]float64{vectorKeyOf(&x): 42}
+	if d := dc.decision(c, us[2]); d != 42 {
+		t.Errorf("remembered vector: decision %v, want 42 (looked up, not computed)", d)
 	}
 	var none *decisionCache
 	if d := none.decision(c, us[1]); d != ws[1].decide {
@@ -94,6 +111,22 @@ func BenchmarkDecisionCache(b *testing.B) {
 		var s float64
 		for b.Loop() {
 			s += dc.decision(c, ex[i%len(ex)].URLInfo)
+			i++
+		}
+		_ = s
+	})
+	b.Run("vector", func(b *testing.B) { // a link not remembered whose vector is
+		var dc decisionCache
+		for _, e := range ex {
+			dc.decision(c, e.URLInfo)
+		}
+		b.ReportAllocs()
+		i := 0
+		var s float64
+		for b.Loop() {
+			u := ex[i%len(ex)].URLInfo
+			s += dc.decision(c, u)
+			delete(dc.m, decisionKey{u.URL, u.Anchor, u.Depth})
 			i++
 		}
 		_ = s

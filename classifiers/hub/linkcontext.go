@@ -54,24 +54,36 @@ type ctxState struct {
 // measureLinkContexts records the context of every <a href> of doc; links
 // is how many out-links the page has (a size hint).
 func measureLinkContexts(doc *html.Node, pageURL string, links int) *linkContexts {
-	_, basePath, _ := splitPath(pageURL)
-	lc := &linkContexts{m: make(map[uint64]linkCtx, max(8, links))}
-	var walk func(n *html.Node, st ctxState, depth int)
-	walk = func(n *html.Node, st ctxState, depth int) {
-		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			if c.Type != html.ElementNode {
-				continue
-			}
-			if c.DataAtom == atom.A {
-				lc.add(c, basePath, &st)
-			}
-			if depth < maxContextDepth && c.FirstChild != nil && c.DataAtom != atom.Script && c.DataAtom != atom.Style {
-				walk(c, childState(c, st), depth+1)
-			}
+	w := contextWalk{lc: &linkContexts{m: make(map[uint64]linkCtx, max(8, links))}}
+	_, w.basePath, _ = splitPath(pageURL)
+	w.base.pushPath(dirOf(w.basePath))
+	w.walk(doc, ctxState{}, 0)
+	return w.lc
+}
+
+// contextWalk is measureLinkContexts' walk: the page's directory's
+// segments are pushed once (keyStack), not again for each link.
+type contextWalk struct {
+	lc          *linkContexts
+	basePath    string
+	base, stack keyStack
+}
+
+func (w *contextWalk) walk(n *html.Node, st ctxState, depth int) {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode {
+			continue
+		}
+		if c.DataAtom == atom.A {
+			w.add(c, &st)
+		}
+		// an element whose one child is text holds no link (most
+		// elements: a link's own text, a code token's span)
+		if depth < maxContextDepth && c.FirstChild != nil && (c.FirstChild != c.LastChild || c.FirstChild.Type == html.ElementNode) &&
+			c.DataAtom != atom.Script && c.DataAtom != atom.Style {
+			w.walk(c, childState(c, st), depth+1)
 		}
 	}
-	walk(doc, ctxState{}, 0)
-	return lc
 }
 
 // childState is the state c's children see.
@@ -128,7 +140,8 @@ func firstClass(n *html.Node) string {
 }
 
 // add records a's context under its target's key unless one is there.
-func (lc *linkContexts) add(a *html.Node, basePath string, st *ctxState) {
+func (w *contextWalk) add(a *html.Node, st *ctxState) {
+	lc := w.lc
 	href, _ := attr(a, "href")
 	if href == "" || href[0] == '#' {
 		return // no target, or a place in this page
@@ -141,7 +154,7 @@ func (lc *linkContexts) add(a *html.Node, basePath string, st *ctxState) {
 	}
 	if href != lc.lastHref {
 		lc.lastHref = href
-		lc.lastKey, lc.lastOK = resolvedKey(basePath, href)
+		lc.lastKey, lc.lastOK = resolveKey(&w.base, w.basePath, href, &w.stack)
 	}
 	key := lc.lastKey
 	if !lc.lastOK {
@@ -215,21 +228,74 @@ func afterHost(s string) string {
 // allocating; the host and the query are left out. An empty href or a bare fragment (a
 // place in the same page) has no key; other schemes than http(s) neither.
 func resolvedKey(basePath, href string) (uint64, bool) {
+	var base, s keyStack
+	base.pushPath(dirOf(basePath))
+	return resolveKey(&base, basePath, href, &s)
+}
+
+// maxKeySegs bounds the segments of a path a key hashes: later ones are
+// dropped ("..": one fewer).
+const maxKeySegs = 64
+
+// keyStack is a path's segments as resolvedKey pushes and pops them, kept
+// as the hash of each prefix: h[i] is the FNV-1a 64 of the first i
+// segments, each after a '/' (h[0] the offset basis: set when n is 0).
+// A segment is hashed once when pushed; ".." only drops one.
+type keyStack struct {
+	h [maxKeySegs + 1]uint64
+	n int
+}
+
+func (s *keyStack) push(seg string) {
+	switch seg {
+	case "", ".":
+	case "..":
+		if s.n > 0 {
+			s.n--
+		}
+	default:
+		if s.n < maxKeySegs {
+			if s.n == 0 {
+				s.h[0] = fnv64Offset
+			}
+			s.h[s.n+1] = fnv64String(fnv64Byte(s.h[s.n], '/'), seg)
+			s.n++
+		}
+	}
+}
+
+// pushPath pushes each of path's '/'-separated segments.
+func (s *keyStack) pushPath(path string) {
+	for len(path) > 0 {
+		i := strings.IndexByte(path, '/')
+		if i < 0 {
+			s.push(path)
+			return
+		}
+		s.push(path[:i])
+		path = path[i+1:]
+	}
+}
+
+// resolveKey is resolvedKey with base holding dirOf(basePath)'s segments
+// already (a page's links share it); s is scratch room.
+func resolveKey(base *keyStack, basePath, href string, s *keyStack) (uint64, bool) {
 	if i := strings.IndexByte(href, '#'); i >= 0 {
 		href = href[:i]
 	}
 	if href == "" {
 		return 0, false
 	}
+	relative := true // to basePath
 	if i := indexSchemeSep(href); i >= 0 {
 		if s := strings.ToLower(href[:i]); s != "http" && s != "https" {
 			return 0, false
 		}
 		href = pathQuery(href)
-		basePath = ""
+		basePath, relative = "", false
 	} else if strings.HasPrefix(href, "//") {
 		href = afterHost(href[2:])
-		basePath = ""
+		basePath, relative = "", false
 	} else if hasScheme(href) {
 		return 0, false // mailto:, javascript:, …
 	}
@@ -239,51 +305,24 @@ func resolvedKey(basePath, href string) (uint64, bool) {
 			href = basePath // "?q": the page itself
 		}
 	}
-	var segs [64]string
-	n := 0
-	push := func(s string) {
-		switch s {
-		case "", ".":
-		case "..":
-			if n > 0 {
-				n--
-			}
-		default:
-			if n < len(segs) {
-				segs[n] = s
-				n++
-			}
-		}
-	}
 	trailing := strings.HasSuffix(href, "/") || href == "" || strings.HasSuffix(href, "/.") || strings.HasSuffix(href, "/..") || href == "." || href == ".."
-	if !strings.HasPrefix(href, "/") {
-		eachSeg(dirOf(basePath), push)
+	s.n = 0
+	if relative && !strings.HasPrefix(href, "/") {
+		copy(s.h[:base.n+1], base.h[:base.n+1])
+		s.n = base.n
 	}
-	eachSeg(href, push)
+	s.pushPath(href)
 	h := uint64(fnv64Offset)
-	for i := 0; i < n; i++ {
-		h = fnv64String(fnv64Byte(h, '/'), segs[i])
+	if s.n > 0 {
+		h = s.h[s.n]
 	}
-	if trailing || n == 0 {
+	if trailing || s.n == 0 {
 		h = fnv64Byte(h, '/')
 	}
 	return h, true
 }
 
 func asciiSpace(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f' }
-
-// eachSeg calls fn with each of path's '/'-separated segments.
-func eachSeg(path string, fn func(string)) {
-	for len(path) > 0 {
-		i := strings.IndexByte(path, '/')
-		if i < 0 {
-			fn(path)
-			return
-		}
-		fn(path[:i])
-		path = path[i+1:]
-	}
-}
 
 // hasScheme reports whether href starts with a scheme (a ':' before any
 // '/', '?' or '#').
