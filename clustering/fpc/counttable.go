@@ -72,32 +72,32 @@ func (t *countTable) clear() {
 
 // prune is setAcc.prune on the table: past maxSetElems elements, those
 // counted k times or fewer are forgotten, for the smallest k ≥ 1 that
-// leaves at most 3/4 of maxSetElems.
+// leaves at most 3/4 of maxSetElems. The survivors of k = 1 are gathered
+// in the pass that counts them (k = 1 is what a page's prune takes) and
+// those of each next k from them, in the table's order; the table is then
+// filled with them again in that order.
 func (t *countTable) prune() {
 	if len(t.used) <= maxSetElems {
 		return
 	}
-	for k := uint32(1); ; k++ {
-		left := 0
-		for _, i := range t.used {
-			if t.slots[i].n > k {
-				left++
-			}
+	t.keep = t.keep[:0]
+	for _, i := range t.used {
+		if s := t.slots[i]; s.n > 1 {
+			t.keep = append(t.keep, s)
 		}
-		if left > maxSetElems*3/4 {
-			continue
-		}
-		t.keep = t.keep[:0]
-		for _, i := range t.used {
-			if s := t.slots[i]; s.n > k {
-				t.keep = append(t.keep, s)
-			}
-		}
-		t.clear()
+	}
+	for k := uint32(2); len(t.keep) > maxSetElems*3/4; k++ {
+		kept := t.keep[:0]
 		for _, s := range t.keep {
-			t.inc(s.e, s.n)
+			if s.n > k {
+				kept = append(kept, s)
+			}
 		}
-		return
+		t.keep = kept
+	}
+	t.clear()
+	for _, s := range t.keep {
+		t.inc(s.e, s.n)
 	}
 }
 
