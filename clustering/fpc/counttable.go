@@ -49,6 +49,33 @@ func (t *countTable) inc(e uint64, n uint32) {
 	}
 }
 
+// incAll counts each element of es once (inc(e, 1) for each in turn).
+// The table is grown first to hold them all (the counts, not the table's
+// layout, decide what is kept), and the loop holds the table in locals:
+// a page's elements are counted without a call each.
+func (t *countTable) incAll(es []uint64) {
+	for 2*(len(t.used)+len(es)) > len(t.slots) {
+		t.grow()
+	}
+	slots, used := t.slots, t.used
+	mask := uint64(len(slots) - 1)
+	for _, e := range es {
+		for k := (e * 0x9E3779B97F4A7C15 >> 32) & mask; ; k = (k + 1) & mask {
+			s := &slots[k]
+			if s.n == 0 {
+				s.e, s.n = e, 1
+				used = append(used, int32(k))
+				break
+			}
+			if s.e == e {
+				s.n++
+				break
+			}
+		}
+	}
+	t.used = used
+}
+
 // grow doubles the table and puts the counts back.
 func (t *countTable) grow() {
 	t.keep = t.keep[:0]
@@ -106,9 +133,7 @@ func (t *countTable) prune() {
 // (empty; left empty).
 func (s *setAcc) rebuildSet(pages []*Features, members []int32, i int, t *countTable) {
 	for _, m := range members {
-		for _, e := range pages[m].Sets[i] {
-			t.inc(e, 1)
-		}
+		t.incAll(pages[m].Sets[i])
 		t.prune()
 	}
 	elems := s.elems[:0]
