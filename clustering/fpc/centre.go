@@ -158,10 +158,29 @@ func gallop(s []uint64, from int, e uint64) int {
 
 // addLayer returns sum with the sorted, distinct tag frequencies of add
 // added, the same way as setAcc.add (a tag new to sum gets 0 + its
-// frequency, as a map entry would).
+// frequency, as a map entry would). The tags of add that sum holds, up to
+// the first it does not (all of them once a cluster's layers have seen
+// its template's tags), are added in place in one pass; the rest, from
+// that tag on, are merged in from the end.
 func addLayer(sum, add []tagFreq) []tagFreq {
+	i, j := 0, 0
+	for i < len(sum) && j < len(add) {
+		if sum[i].Tag < add[j].Tag {
+			i++
+			continue
+		}
+		if sum[i].Tag > add[j].Tag {
+			break // add[j] is new to sum
+		}
+		sum[i].Freq += add[j].Freq
+		i, j = i+1, j+1
+	}
+	if j == len(add) {
+		return sum
+	}
+	j0 := j // sum[:i] are below add[j0:], which need no more of them
 	fresh := 0
-	for i, j := 0, 0; j < len(add); {
+	for j < len(add) {
 		switch {
 		case i < len(sum) && sum[i].Tag < add[j].Tag:
 			i++
@@ -174,7 +193,7 @@ func addLayer(sum, add []tagFreq) []tagFreq {
 	n := len(sum)
 	out := slices.Grow(sum, fresh)[:n+fresh]
 	i, k := n-1, n+fresh-1
-	for j := len(add) - 1; j >= 0; k-- {
+	for j := len(add) - 1; j >= j0; k-- {
 		switch {
 		case i >= 0 && out[i].Tag > add[j].Tag:
 			out[k] = out[i]
