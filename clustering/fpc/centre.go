@@ -75,8 +75,13 @@ func (s *setAcc) prune() {
 // the counts of the elements s holds, in place, and notes where each
 // element s lacks goes; a pass from the back then moves the elements
 // between those places up at once (copy) and puts the new ones in, in
-// the grown slices.
+// the grown slices. Another cluster's accumulator (acc.merge), about as
+// big as s, is merged in step by step instead (addMerge).
 func (s *setAcc) add(elems []uint64, counts []uint32) {
+	if len(elems) >= len(s.elems)/mergeRatio {
+		s.addMerge(elems, counts)
+		return
+	}
 	var atBuf, jBuf [freshBuf]int32 // where fresh element jBuf[f] goes in s: atBuf[f]
 	fresh, i := 0, 0
 	for j, e := range elems {
@@ -115,6 +120,51 @@ func (s *setAcc) add(elems []uint64, counts []uint32) {
 			if at := gallop(se[:i], 0, elems[j]); at == i || se[at] != elems[j] {
 				put(at, j)
 			}
+		}
+	}
+	s.elems, s.counts = se, sc
+}
+
+// mergeRatio: add merges elems in step by step (addMerge) when s holds at
+// most this many times as many elements, where galloping over s saves
+// no steps.
+const mergeRatio = 4
+
+// addMerge is add by a merge of the two sorted lists: one pass adds the
+// counts of the elements s holds in place and counts the others, and a
+// pass from the back puts those in, in the grown slices.
+func (s *setAcc) addMerge(elems []uint64, counts []uint32) {
+	fresh := 0
+	se, sc := s.elems, s.counts
+	for i, j := 0, 0; j < len(elems); {
+		switch e := elems[j]; {
+		case i < len(se) && se[i] < e:
+			i++
+		case i < len(se) && se[i] == e:
+			sc[i] += countOf(counts, j)
+			i, j = i+1, j+1
+		default:
+			fresh, j = fresh+1, j+1
+		}
+	}
+	if fresh == 0 {
+		return
+	}
+	n := len(se)
+	se = slices.Grow(se, fresh)[:n+fresh]
+	sc = slices.Grow(sc, fresh)[:n+fresh]
+	i, k := n-1, n+fresh-1 // se[k+1:] in place; below k, se[:i+1] and elems[:j+1] left
+	for j := len(elems) - 1; k > i; k-- {
+		switch {
+		case i >= 0 && se[i] > elems[j]:
+			se[k], sc[k] = se[i], sc[i]
+			i--
+		case i >= 0 && se[i] == elems[j]: // counted already
+			se[k], sc[k] = se[i], sc[i]
+			i, j = i-1, j-1
+		default:
+			se[k], sc[k] = elems[j], countOf(counts, j)
+			j--
 		}
 	}
 	s.elems, s.counts = se, sc
