@@ -75,8 +75,9 @@ func (s *setAcc) prune() {
 // the counts of the elements s holds, in place, and notes where each
 // element s lacks goes; a pass from the back then moves the elements
 // between those places up at once (copy) and puts the new ones in, in
-// the grown slices. Another cluster's accumulator (acc.merge), about as
-// big as s, is merged in step by step instead (addMerge).
+// the grown slices. elems at least a quarter as long as s (another
+// cluster's accumulator in acc.merge, or a page into a small cluster)
+// are merged in step by step instead (addMerge).
 func (s *setAcc) add(elems []uint64, counts []uint32) {
 	if len(elems) >= len(s.elems)/mergeRatio {
 		s.addMerge(elems, counts)
