@@ -75,8 +75,14 @@ func (s *setAcc) prune() {
 // the counts of the elements s holds, in place, and notes where each
 // element s lacks goes; a pass from the back then moves the elements
 // between those places up at once (copy) and puts the new ones in, in
-// the grown slices.
+// the grown slices. elems at least a quarter as long as s (another
+// cluster's accumulator in acc.merge, or a page into a small cluster)
+// are merged in step by step instead (addMerge).
 func (s *setAcc) add(elems []uint64, counts []uint32) {
+	if len(elems) >= len(s.elems)/mergeRatio {
+		s.addMerge(elems, counts)
+		return
+	}
 	var atBuf, jBuf [freshBuf]int32 // where fresh element jBuf[f] goes in s: atBuf[f]
 	fresh, i := 0, 0
 	for j, e := range elems {
@@ -120,6 +126,51 @@ func (s *setAcc) add(elems []uint64, counts []uint32) {
 	s.elems, s.counts = se, sc
 }
 
+// mergeRatio: add merges elems in step by step (addMerge) when s holds at
+// most this many times as many elements, where galloping over s saves
+// no steps.
+const mergeRatio = 4
+
+// addMerge is add by a merge of the two sorted lists: one pass adds the
+// counts of the elements s holds in place and counts the others, and a
+// pass from the back puts those in, in the grown slices.
+func (s *setAcc) addMerge(elems []uint64, counts []uint32) {
+	fresh := 0
+	se, sc := s.elems, s.counts
+	for i, j := 0, 0; j < len(elems); {
+		switch e := elems[j]; {
+		case i < len(se) && se[i] < e:
+			i++
+		case i < len(se) && se[i] == e:
+			sc[i] += countOf(counts, j)
+			i, j = i+1, j+1
+		default:
+			fresh, j = fresh+1, j+1
+		}
+	}
+	if fresh == 0 {
+		return
+	}
+	n := len(se)
+	se = slices.Grow(se, fresh)[:n+fresh]
+	sc = slices.Grow(sc, fresh)[:n+fresh]
+	i, k := n-1, n+fresh-1 // se[k+1:] in place; below k, se[:i+1] and elems[:j+1] left
+	for j := len(elems) - 1; k > i; k-- {
+		switch {
+		case i >= 0 && se[i] > elems[j]:
+			se[k], sc[k] = se[i], sc[i]
+			i--
+		case i >= 0 && se[i] == elems[j]: // counted already
+			se[k], sc[k] = se[i], sc[i]
+			i, j = i-1, j-1
+		default:
+			se[k], sc[k] = elems[j], countOf(counts, j)
+			j--
+		}
+	}
+	s.elems, s.counts = se, sc
+}
+
 // freshBuf is how many new elements add notes the places of (on the
 // stack); past it, it searches them again.
 const freshBuf = 512
@@ -158,10 +209,29 @@ func gallop(s []uint64, from int, e uint64) int {
 
 // addLayer returns sum with the sorted, distinct tag frequencies of add
 // added, the same way as setAcc.add (a tag new to sum gets 0 + its
-// frequency, as a map entry would).
+// frequency, as a map entry would). The tags of add that sum holds, up to
+// the first it does not (all of them once a cluster's layers have seen
+// its template's tags), are added in place in one pass; the rest, from
+// that tag on, are merged in from the end.
 func addLayer(sum, add []tagFreq) []tagFreq {
+	i, j := 0, 0
+	for i < len(sum) && j < len(add) {
+		if sum[i].Tag < add[j].Tag {
+			i++
+			continue
+		}
+		if sum[i].Tag > add[j].Tag {
+			break // add[j] is new to sum
+		}
+		sum[i].Freq += add[j].Freq
+		i, j = i+1, j+1
+	}
+	if j == len(add) {
+		return sum
+	}
+	j0 := j // sum[:i] are below add[j0:], which need no more of them
 	fresh := 0
-	for i, j := 0, 0; j < len(add); {
+	for j < len(add) {
 		switch {
 		case i < len(sum) && sum[i].Tag < add[j].Tag:
 			i++
@@ -174,7 +244,7 @@ func addLayer(sum, add []tagFreq) []tagFreq {
 	n := len(sum)
 	out := slices.Grow(sum, fresh)[:n+fresh]
 	i, k := n-1, n+fresh-1
-	for j := len(add) - 1; j >= 0; k-- {
+	for j := len(add) - 1; j >= j0; k-- {
 		switch {
 		case i >= 0 && out[i].Tag > add[j].Tag:
 			out[k] = out[i]

@@ -2,6 +2,7 @@ package fpc
 
 import (
 	"math"
+	"math/rand/v2"
 	"slices"
 	"testing"
 )
@@ -165,4 +166,71 @@ func FuzzSetAccAdd(f *testing.F) {
 			}
 		}
 	})
+}
+
+// refAddLayer is addLayer as it was: the new tags counted over the whole
+// of add, then everything merged from the end.
+func refAddLayer(sum, add []tagFreq) []tagFreq {
+	fresh := 0
+	for i, j := 0, 0; j < len(add); {
+		switch {
+		case i < len(sum) && sum[i].Tag < add[j].Tag:
+			i++
+		case i < len(sum) && sum[i].Tag == add[j].Tag:
+			i, j = i+1, j+1
+		default:
+			fresh, j = fresh+1, j+1
+		}
+	}
+	n := len(sum)
+	out := slices.Grow(sum, fresh)[:n+fresh]
+	i, k := n-1, n+fresh-1
+	for j := len(add) - 1; j >= 0; k-- {
+		switch {
+		case i >= 0 && out[i].Tag > add[j].Tag:
+			out[k] = out[i]
+			i--
+		case i >= 0 && out[i].Tag == add[j].Tag:
+			out[k] = tagFreq{out[i].Tag, out[i].Freq + add[j].Freq}
+			i, j = i-1, j-1
+		default:
+			out[k] = tagFreq{add[j].Tag, 0 + add[j].Freq}
+			j--
+		}
+	}
+	return out
+}
+
+// TestAddLayerMatchesReference holds addLayer to refAddLayer, to the bit,
+// on layers added page after page from tag pools of several sizes (new
+// tags first, in between, last, or none), with and without room to grow.
+func TestAddLayerMatchesReference(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 5))
+	layer := func(pool int) []tagFreq {
+		var l []tagFreq
+		for tag := range pool {
+			if r.IntN(3) > 0 {
+				l = append(l, tagFreq{uint64(tag) * 0x9E3779B97F4A7C15, r.Float64()})
+			}
+		}
+		slices.SortFunc(l, func(x, y tagFreq) int { return cmpU64(x.Tag, y.Tag) })
+		return l
+	}
+	for round := range 300 {
+		pool := 1 + r.IntN(40)
+		var got, want []tagFreq
+		for range 1 + r.IntN(20) {
+			add := layer(pool)
+			if r.IntN(2) == 0 { // room to grow in place, or none
+				got = slices.Grow(got, 8)
+				want = slices.Grow(want, 8)
+			}
+			got, want = addLayer(got, add), refAddLayer(want, add)
+			if !slices.EqualFunc(got, want, func(x, y tagFreq) bool {
+				return x.Tag == y.Tag && math.Float64bits(x.Freq) == math.Float64bits(y.Freq)
+			}) {
+				t.Fatalf("round %d: addLayer = %v, want %v", round, got, want)
+			}
+		}
+	}
 }

@@ -49,6 +49,33 @@ func (t *countTable) inc(e uint64, n uint32) {
 	}
 }
 
+// incAll counts each element of es once (inc(e, 1) for each in turn).
+// The table is grown first to hold them all (the counts, not the table's
+// layout, decide what is kept), and the loop holds the table in locals:
+// a page's elements are counted without a call each.
+func (t *countTable) incAll(es []uint64) {
+	for 2*(len(t.used)+len(es)) > len(t.slots) {
+		t.grow()
+	}
+	slots, used := t.slots, t.used
+	mask := uint64(len(slots) - 1)
+	for _, e := range es {
+		for k := (e * 0x9E3779B97F4A7C15 >> 32) & mask; ; k = (k + 1) & mask {
+			s := &slots[k]
+			if s.n == 0 {
+				s.e, s.n = e, 1
+				used = append(used, int32(k))
+				break
+			}
+			if s.e == e {
+				s.n++
+				break
+			}
+		}
+	}
+	t.used = used
+}
+
 // grow doubles the table and puts the counts back.
 func (t *countTable) grow() {
 	t.keep = t.keep[:0]
@@ -72,32 +99,32 @@ func (t *countTable) clear() {
 
 // prune is setAcc.prune on the table: past maxSetElems elements, those
 // counted k times or fewer are forgotten, for the smallest k ≥ 1 that
-// leaves at most 3/4 of maxSetElems.
+// leaves at most 3/4 of maxSetElems. The survivors of k = 1 are gathered
+// in the pass that counts them (k = 1 is what a page's prune takes) and
+// those of each next k from them, in the table's order; the table is then
+// filled with them again in that order.
 func (t *countTable) prune() {
 	if len(t.used) <= maxSetElems {
 		return
 	}
-	for k := uint32(1); ; k++ {
-		left := 0
-		for _, i := range t.used {
-			if t.slots[i].n > k {
-				left++
-			}
+	t.keep = t.keep[:0]
+	for _, i := range t.used {
+		if s := t.slots[i]; s.n > 1 {
+			t.keep = append(t.keep, s)
 		}
-		if left > maxSetElems*3/4 {
-			continue
-		}
-		t.keep = t.keep[:0]
-		for _, i := range t.used {
-			if s := t.slots[i]; s.n > k {
-				t.keep = append(t.keep, s)
-			}
-		}
-		t.clear()
+	}
+	for k := uint32(2); len(t.keep) > maxSetElems*3/4; k++ {
+		kept := t.keep[:0]
 		for _, s := range t.keep {
-			t.inc(s.e, s.n)
+			if s.n > k {
+				kept = append(kept, s)
+			}
 		}
-		return
+		t.keep = kept
+	}
+	t.clear()
+	for _, s := range t.keep {
+		t.inc(s.e, s.n)
 	}
 }
 
@@ -106,9 +133,7 @@ func (t *countTable) prune() {
 // (empty; left empty).
 func (s *setAcc) rebuildSet(pages []*Features, members []int32, i int, t *countTable) {
 	for _, m := range members {
-		for _, e := range pages[m].Sets[i] {
-			t.inc(e, 1)
-		}
+		t.incAll(pages[m].Sets[i])
 		t.prune()
 	}
 	elems := s.elems[:0]

@@ -55,3 +55,55 @@ func TestRebuildSetMatchesAdd(t *testing.T) {
 		}
 	}
 }
+
+// refPrune is countTable.prune as it was: one pass counting the survivors
+// of each k, then one gathering them.
+func (t *countTable) refPrune() {
+	if len(t.used) <= maxSetElems {
+		return
+	}
+	for k := uint32(1); ; k++ {
+		left := 0
+		for _, i := range t.used {
+			if t.slots[i].n > k {
+				left++
+			}
+		}
+		if left > maxSetElems*3/4 {
+			continue
+		}
+		t.keep = t.keep[:0]
+		for _, i := range t.used {
+			if s := t.slots[i]; s.n > k {
+				t.keep = append(t.keep, s)
+			}
+		}
+		t.clear()
+		for _, s := range t.keep {
+			t.inc(s.e, s.n)
+		}
+		return
+	}
+}
+
+// TestPruneMatchesReference holds prune to refPrune: the same elements
+// and counts in the same slots, in the same order, whatever k it takes
+// (counts spread from 1 to many).
+func TestPruneMatchesReference(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 13))
+	for round := range 200 {
+		got, want := &countTable{slots: make([]countSlot, 8192)}, &countTable{slots: make([]countSlot, 8192)}
+		n := maxSetElems + 1 + r.IntN(3000)
+		spread := 1 + r.IntN(1+round%12)
+		for range n {
+			e, c := r.Uint64(), uint32(1+r.IntN(spread))
+			got.inc(e, c)
+			want.inc(e, c)
+		}
+		got.prune()
+		want.refPrune()
+		if !slices.Equal(got.used, want.used) || !slices.Equal(got.slots, want.slots) {
+			t.Fatalf("round %d (%d elements, counts 1 to %d): prune leaves %d, the reference %d", round, n, spread, len(got.used), len(want.used))
+		}
+	}
+}

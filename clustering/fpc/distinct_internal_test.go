@@ -122,7 +122,7 @@ func TestSetsMatchReference(t *testing.T) {
 
 // TestShortText holds shortText to strings.TrimSpace and the length rule.
 func TestShortText(t *testing.T) {
-	for _, s := range []string{"", " ", "\n\t", "abc", " abc ", strings.Repeat("x", 24), strings.Repeat("x", 25),
+	for _, s := range []string{"", " ", "\n", "\t", "\r", "\v", "\f", "x", "\x85", "\xc2", "\n\t", "abc", " abc ", strings.Repeat("x", 24), strings.Repeat("x", 25),
 		" " + strings.Repeat("x", 24) + " ", "\u00a0" + strings.Repeat("x", 30), strings.Repeat("x", 30) + "\u0085", "é" + strings.Repeat("x", 30)} {
 		want := strings.TrimSpace(s)
 		ok := want != "" && len(want) <= 24

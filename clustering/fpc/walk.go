@@ -184,6 +184,8 @@ func (w *walker) shortText(t string) {
 func shortText(t string) (string, bool) {
 	if k := len(t); k > 0 && !spaceOrWide[t[0]] && !spaceOrWide[t[k-1]] {
 		return t, k <= 24
+	} else if k == 1 && space256[t[0]] { // a line break or space alone: a third of the rest
+		return "", false
 	}
 	t = trimSpace(t)
 	return t, t != "" && len(t) <= 24
