@@ -196,9 +196,10 @@ func column(at map[string]int, name string) int {
 
 // appendCells appends the placed row's columns as CSV fields, each after
 // a comma. quoted, when not nil, holds per field of the row whether its
-// value is quoted (quoteMemo), as found for another table of the record
-// (records.csv and its cluster's table write the same values): a column
-// of one value found there is not searched again.
+// value is quoted (appendCSVQuoted: quoteUnknown, quotePlain or
+// quoteNeeded), as found for another table of the record (records.csv
+// and its cluster's table write the same values): a column of one value
+// found there is not searched again.
 func (r *rowBuf) appendCells(dst []byte, quoted []uint8) []byte {
 	for i := range r.vals {
 		dst = append(dst, ',')
@@ -275,8 +276,8 @@ func tableHeader(id *tableID, plan *tablePlan) (lead, cols []string) {
 func (t *table) write(r store.RecordRow) error { return t.writeQuoted(r, nil) }
 
 // writeQuoted is write with the quoting of the record's values found so
-// far (quoted: per field, quoteMemo; nil: none kept), for a record written
-// to several CSV tables.
+// far (quoted: per field, as appendCells keeps it; nil: none kept), for a
+// record written to several CSV tables.
 func (t *table) writeQuoted(r store.RecordRow, quoted []uint8) error {
 	if c, ok := t.rw.(*csvWriter); ok { // the columns go from the buffers to CSV, no strings made
 		t.vals.place(r.Fields, t.at)
