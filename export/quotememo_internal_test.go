@@ -138,3 +138,37 @@ func FuzzQuoteMemo(f *testing.F) {
 		checkQuoteMemo(t, memoRows(data, []string{"title", "link", "summary", "other"}), len(data)%2 == 0)
 	})
 }
+
+// TestPageQuote: a page's URL, one string for a run of rows, is quoted by
+// its own bytes whichever page came before.
+func TestPageQuote(t *testing.T) {
+	one := tableID{cluster: 4}
+	plan := &tablePlan{ids: []tableID{one}, names: map[tableID]*extraction.Naming{one: fixedNaming("title")}}
+	var got bytes.Buffer
+	cw := newCSVWriter(&got)
+	tb, err := newTable(cw, &one, plan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := reference(t, []string{"page", "record", "title"})
+	urls := []string{"http://a/1", "http://a/x,y", `http://a/"q"`, " http://lead", "", strings.Repeat("u", maxCell+5),
+		"http://a/1", "http://a/" + strings.Repeat("v", 100)}
+	for i := range 40 {
+		u := urls[i/3%len(urls)]
+		if i%7 == 0 {
+			u = strings.Clone(u)
+		}
+		r := store.RecordRow{PageURL: u, Index: i, Fields: []crawl.Field{{Name: "title", Value: "t"}}}
+		if err := tb.write(r); err != nil {
+			t.Fatal(err)
+		}
+		if len(u) > maxCell {
+			u = cutCell(u)
+		}
+		want += reference(t, []string{u, fmt.Sprint(i), "t"})
+	}
+	cw.flush()
+	if got.String() != want {
+		t.Errorf("got\n%.300q\nwant\n%.300q", got.String(), want)
+	}
+}

@@ -244,6 +244,10 @@ type table struct {
 	at   map[string]int
 	lead []any   // the page, cluster and record columns of a row
 	vals *rowBuf // the field columns of a row
+	// The page of the row before and its quoting (appendCSVQuoted): a
+	// run's records share their page's URL string, searched once.
+	page      string
+	pageQuote uint8
 }
 
 // newTable writes the header of a records table, id's or all tables' (id
@@ -281,7 +285,14 @@ func (t *table) write(r store.RecordRow) error { return t.writeQuoted(r, nil) }
 func (t *table) writeQuoted(r store.RecordRow, quoted []uint8) error {
 	if c, ok := t.rw.(*csvWriter); ok { // the columns go from the buffers to CSV, no strings made
 		t.vals.place(r.Fields, t.at)
-		c.buf = appendCSVField(c.buf, r.PageURL)
+		if len(r.PageURL) != len(t.page) || unsafe.StringData(r.PageURL) != unsafe.StringData(t.page) {
+			t.page, t.pageQuote = r.PageURL, quoteUnknown
+		}
+		if len(r.PageURL) > maxCell {
+			c.buf = appendCSVField(c.buf, r.PageURL)
+		} else {
+			c.buf = appendCSVQuoted(c.buf, r.PageURL, &t.pageQuote)
+		}
 		if t.all {
 			c.buf = strconv.AppendInt(append(c.buf, ','), r.Cluster, 10)
 		}
