@@ -97,7 +97,34 @@ func appendCSVField[T string | []byte](dst []byte, s T) []byte {
 	if !fieldNeedsQuotes(s) {
 		return append(dst, s...)
 	}
-	str := asString(s)
+	return appendQuoted(dst, asString(s))
+}
+
+// A value's quoting as kept for the tables a record is written to
+// (appendCSVQuoted): not yet known, plain, or quoted.
+const (
+	quoteUnknown uint8 = iota
+	quotePlain
+	quoteNeeded
+)
+
+// appendCSVQuoted is appendCSVField(dst, s) for s of at most maxCell
+// bytes whose quoting is *q (quoteUnknown: found, and kept in *q).
+func appendCSVQuoted(dst []byte, s string, q *uint8) []byte {
+	if *q == quoteUnknown {
+		*q = quotePlain
+		if fieldNeedsQuotes(s) {
+			*q = quoteNeeded
+		}
+	}
+	if *q == quotePlain {
+		return append(dst, s...)
+	}
+	return appendQuoted(dst, s)
+}
+
+// appendQuoted appends str quoted, its quotes doubled.
+func appendQuoted(dst []byte, str string) []byte {
 	dst = append(dst, '"')
 	for {
 		i := strings.IndexByte(str, '"')

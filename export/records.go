@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/extraction"
@@ -91,11 +92,45 @@ type rowBuf struct {
 	bufs   [][]byte // the joined values, reused from row to row
 	gen    []uint32 // the row that set the column
 	row    uint32
+	src    []int32 // the field a column of one value took it from
 	// The column of the field at each place of the last rows: the records
 	// of a run have the same names in the same places, so a name equal
 	// to the one before at its place (the same string, most often) takes
 	// its column without a map lookup. A rowBuf serves one table (one at).
 	seen []placed
+	// The columns of the names met, by the address and length of their
+	// bytes (nameCache), for a field whose place held another name (in
+	// the Python docs crawl 39 % of the fields: the sparse fields shift
+	// the places).
+	cols nameCache
+}
+
+// nameCache maps field names to columns by the address and length of the
+// names' bytes: direct-mapped, a slot per hash of the address, the name
+// kept in its slot (so its bytes stay where they are). Equal address and
+// length are equal bytes for Go strings; a name not found (a collision, a
+// copy of a name at another address) is looked up in the map (column)
+// and takes the slot. The store's decoder interns the names it reads, so
+// a table's rows name their fields with few strings.
+type nameCache [256]nameSlot
+
+type nameSlot struct {
+	name string
+	col  int // the column + 2 (0: an empty slot; 1: no column)
+}
+
+// column is column(at, name), through the cache.
+func (c *nameCache) column(at map[string]int, name string) int {
+	p := uintptr(unsafe.Pointer(unsafe.StringData(name)))
+	s := &c[(p>>3^p>>11^uintptr(len(name)))&uintptr(len(c)-1)]
+	if s.col != 0 && len(s.name) == len(name) && unsafe.StringData(s.name) == unsafe.StringData(name) {
+		return s.col - 2
+	}
+	i := column(at, name)
+	if len(name) > 0 { // "" has no address to tell it by
+		s.name, s.col = name, i+2
+	}
+	return i
 }
 
 // placed is a field name with its column (-1: the name has none and the
@@ -107,7 +142,7 @@ type placed struct {
 
 func newRowBuf(cols int) *rowBuf {
 	return &rowBuf{vals: make([]string, cols), joined: make([]bool, cols), bufs: make([][]byte, cols),
-		gen: make([]uint32, cols)}
+		gen: make([]uint32, cols), src: make([]int32, cols)}
 }
 
 // place places fields (see rowValues) for a new row.
@@ -121,7 +156,7 @@ func (r *rowBuf) place(fields []crawl.Field, at map[string]int) {
 		if j < len(r.seen) && r.seen[j].name == f.Name {
 			i = r.seen[j].col
 		} else {
-			i = column(at, f.Name)
+			i = r.cols.column(at, f.Name)
 			if j < len(r.seen) {
 				r.seen[j] = placed{f.Name, i}
 			} else if j == len(r.seen) {
@@ -133,14 +168,14 @@ func (r *rowBuf) place(fields []crawl.Field, at map[string]int) {
 		}
 		switch {
 		case r.gen[i] != r.row:
-			r.gen[i], r.vals[i], r.joined[i] = r.row, f.Value, false
+			r.gen[i], r.vals[i], r.joined[i], r.src[i] = r.row, f.Value, false, int32(j)
 		case r.joined[i]:
 			if len(r.bufs[i]) > 0 {
 				r.bufs[i] = append(r.bufs[i], " | "...)
 			}
 			r.bufs[i] = append(r.bufs[i], f.Value...)
 		case r.vals[i] == "":
-			r.vals[i] = f.Value
+			r.vals[i], r.src[i] = f.Value, int32(j)
 		default:
 			r.bufs[i] = append(append(append(r.bufs[i][:0], r.vals[i]...), " | "...), f.Value...)
 			r.joined[i] = true
@@ -160,16 +195,22 @@ func column(at map[string]int, name string) int {
 }
 
 // appendCells appends the placed row's columns as CSV fields, each after
-// a comma.
-func (r *rowBuf) appendCells(dst []byte) []byte {
+// a comma. quoted, when not nil, holds per field of the row whether its
+// value is quoted (appendCSVQuoted: quoteUnknown, quotePlain or
+// quoteNeeded), as found for another table of the record (records.csv
+// and its cluster's table write the same values): a column of one value
+// found there is not searched again.
+func (r *rowBuf) appendCells(dst []byte, quoted []uint8) []byte {
 	for i := range r.vals {
 		dst = append(dst, ',')
 		switch {
 		case r.gen[i] != r.row:
 		case r.joined[i]:
 			dst = appendCSVField(dst, r.bufs[i])
-		default:
+		case quoted == nil || len(r.vals[i]) > maxCell:
 			dst = appendCSVField(dst, r.vals[i])
+		default:
+			dst = appendCSVQuoted(dst, r.vals[i], &quoted[r.src[i]])
 		}
 	}
 	return dst
@@ -203,6 +244,10 @@ type table struct {
 	at   map[string]int
 	lead []any   // the page, cluster and record columns of a row
 	vals *rowBuf // the field columns of a row
+	// The page of the row before and its quoting (appendCSVQuoted): a
+	// run's records share their page's URL string, searched once.
+	page      string
+	pageQuote uint8
 }
 
 // newTable writes the header of a records table, id's or all tables' (id
@@ -232,15 +277,27 @@ func tableHeader(id *tableID, plan *tablePlan) (lead, cols []string) {
 
 // write writes one record as a row (its fields named as the table's
 // columns: store.FieldNamer, namer).
-func (t *table) write(r store.RecordRow) error {
+func (t *table) write(r store.RecordRow) error { return t.writeQuoted(r, nil) }
+
+// writeQuoted is write with the quoting of the record's values found so
+// far (quoted: per field, as appendCells keeps it; nil: none kept), for a
+// record written to several CSV tables.
+func (t *table) writeQuoted(r store.RecordRow, quoted []uint8) error {
 	if c, ok := t.rw.(*csvWriter); ok { // the columns go from the buffers to CSV, no strings made
 		t.vals.place(r.Fields, t.at)
-		c.buf = appendCSVField(c.buf, r.PageURL)
+		if len(r.PageURL) != len(t.page) || unsafe.StringData(r.PageURL) != unsafe.StringData(t.page) {
+			t.page, t.pageQuote = r.PageURL, quoteUnknown
+		}
+		if len(r.PageURL) > maxCell {
+			c.buf = appendCSVField(c.buf, r.PageURL)
+		} else {
+			c.buf = appendCSVQuoted(c.buf, r.PageURL, &t.pageQuote)
+		}
 		if t.all {
 			c.buf = strconv.AppendInt(append(c.buf, ','), r.Cluster, 10)
 		}
 		c.buf = strconv.AppendInt(append(c.buf, ','), int64(r.Index), 10)
-		c.buf = t.vals.appendCells(c.buf)
+		c.buf = t.vals.appendCells(c.buf, quoted)
 		return c.endRow()
 	}
 	if t.all {

@@ -52,16 +52,34 @@ func WriteRecords(ctx context.Context, st *store.Store, format, path, dir string
 		outs = append(outs, o)
 		byTable[id] = o.t
 	}
-	err = st.ExportRecordsNamed(ctx, plan.namer(), func(r store.RecordRow) error {
-		if err := all.t.write(r); err != nil {
-			return err
-		}
-		if id, ok := plan.table(r.Cluster, r.Kind); ok {
-			if t := byTable[id]; t != nil {
-				return t.write(r)
+	var quoted []uint8 // a record's values' quoting, found once for both its tables
+	// The table of the record before, by its cluster and kind: a run's
+	// records follow each other (two map lookups by a struct with a
+	// string were 20 M instructions a Python docs crawl).
+	var last struct {
+		cluster int64
+		kind    string
+		t       *table
+		ok      bool
+	}
+	// Each record is written out at once: its fields are the store's
+	// buffers (ExportRecordsView), not copies.
+	err = st.ExportRecordsView(ctx, plan.namer(), func(r store.RecordRow) error {
+		if !last.ok || r.Cluster != last.cluster || r.Kind != last.kind {
+			last.cluster, last.kind, last.t, last.ok = r.Cluster, r.Kind, nil, true
+			if id, ok := plan.table(r.Cluster, r.Kind); ok {
+				last.t = byTable[id]
 			}
 		}
-		return nil
+		t := last.t
+		if t == nil {
+			return all.t.write(r)
+		}
+		quoted = append(quoted[:0], make([]uint8, len(r.Fields))...)
+		if err := all.t.writeQuoted(r, quoted); err != nil {
+			return err
+		}
+		return t.writeQuoted(r, quoted)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("export records: %w", err)

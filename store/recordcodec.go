@@ -4,7 +4,9 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"slices"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/crawl-project/crawl"
 )
@@ -49,17 +51,41 @@ type runEncoder struct {
 	keys   []byte
 	counts []KeyCount // per entry
 	keyed  bool       // an entry of the run has a key
-	// The entry and its number of the field at each place of the run's
-	// records so far: a run's records repeat their names and keys in the
-	// same places, so a field whose entry equals the one at its place in
-	// the record before takes its number without a map lookup.
-	seen []numbered
+	// The numbers of the entries met in this run (gen), by the address
+	// and length of their name's and key's bytes: a page's records name
+	// their fields with the same few strings (extraction's column names
+	// and keys), so most fields find their entry's number without hashing
+	// two strings in num (their places in the records vary too much to
+	// go by).
+	cache entryCache
+	gen   uint32
 }
 
-// numbered is an entry with its number in the run.
-type numbered struct {
+// entryCache is a direct-mapped cache of entry numbers, a slot per hash
+// of the addresses of an entry's name and key; a slot keeps its strings
+// (so their bytes stay where they are). Strings of equal address and
+// length hold equal bytes; an entry not found (a collision, a name copied
+// elsewhere) is looked up in num and takes the slot.
+type entryCache [256]entrySlot
+
+type entrySlot struct {
 	entry
+	gen uint32 // the run the slot's number is of (0: none)
 	num int
+}
+
+// numbered returns the number of id in the run (number), through the
+// cache.
+func (e *runEncoder) numbered(id entry) int {
+	pn, pk := uintptr(unsafe.Pointer(unsafe.StringData(id.name))), uintptr(unsafe.Pointer(unsafe.StringData(id.key)))
+	s := &e.cache[(pn>>3^pn>>11^pk>>4^pk>>12^uintptr(len(id.name)))&uintptr(len(e.cache)-1)]
+	if s.gen == e.gen && s.sparse == id.sparse && len(s.name) == len(id.name) && len(s.key) == len(id.key) &&
+		unsafe.StringData(s.name) == unsafe.StringData(id.name) && unsafe.StringData(s.key) == unsafe.StringData(id.key) {
+		return s.num
+	}
+	k := e.number(id)
+	*s = entrySlot{id, e.gen, k}
+	return k
 }
 
 // KeyCount is what a run tells of one of its entries (a field name with
@@ -96,23 +122,15 @@ func newRunEncoder() *runEncoder {
 func (e *runEncoder) encode(recs []crawl.Record) (names, data, keys []byte) {
 	clear(e.num)
 	e.names, e.data, e.keys, e.counts, e.keyed = e.names[:0], e.data[:0], e.keys[:0], e.counts[:0], false
-	e.seen = e.seen[:0]
+	if e.gen++; e.gen == 0 { // wrapped: no slot is of this run
+		e.cache = entryCache{}
+		e.gen = 1
+	}
 	for _, r := range recs {
 		e.data = binary.AppendVarint(e.data, int64(r.Index))
 		e.data = binary.AppendUvarint(e.data, uint64(len(r.Fields)))
 		for i, f := range r.Fields {
-			id := entry{f.Name, f.Key, f.Sparse && f.Key != ""}
-			var k int
-			if i < len(e.seen) && e.seen[i].entry == id {
-				k = e.seen[i].num
-			} else {
-				k = e.number(id)
-				if i < len(e.seen) {
-					e.seen[i] = numbered{id, k}
-				} else if i == len(e.seen) {
-					e.seen = append(e.seen, numbered{id, k})
-				}
-			}
+			k := e.numbered(entry{f.Name, f.Key, f.Sparse && f.Key != ""})
 			c := &e.counts[k]
 			c.Records++
 			c.Positions += i
@@ -193,6 +211,11 @@ type runDecoder struct {
 	name         FieldNamer
 	seq, cluster int64
 	kind         string
+	// view: decode's values are data's bytes and its fields a slice the
+	// next run reuses, valid only while fn runs (data must not change
+	// until then: sql.RawBytes of the row being read).
+	view   bool
+	fields []crawl.Field
 }
 
 func newRunDecoder() *runDecoder { return &runDecoder{intern: map[string]string{}} }
@@ -273,7 +296,12 @@ func (d *runDecoder) decode(names, keys, data []byte, n int, fn func(idx int, fi
 			}
 		}
 	}
-	all := string(data)
+	var all string
+	if d.view && len(data) > 0 {
+		all = unsafe.String(&data[0], len(data))
+	} else {
+		all = string(data)
+	}
 	size := max(n, len(data)/32) // a guess; with keys, the entries count the fields
 	if len(keys) > 0 {
 		size = 0
@@ -282,7 +310,13 @@ func (d *runDecoder) decode(names, keys, data []byte, n int, fn func(idx int, fi
 		}
 		size = min(size, len(data)/2) // a field takes at least 2 bytes
 	}
-	fields := make([]crawl.Field, 0, size)
+	var fields []crawl.Field
+	if d.view {
+		fields = slices.Grow(d.fields[:0], size)
+		defer func() { d.fields = fields[:0] }()
+	} else {
+		fields = make([]crawl.Field, 0, size)
+	}
 	p := 0
 	for i := range n {
 		idx, k := binary.Varint(data[p:])

@@ -91,12 +91,19 @@ func (r *RecordsReader) ExportKindsRecordsNamed(ctx context.Context, cluster int
 }
 
 func (r *RecordsReader) exportRecords(ctx context.Context, query string, name FieldNamer, fn func(RecordRow) error, args ...any) error {
+	return r.exportRecordsView(ctx, query, name, fn, false, args...)
+}
+
+// exportRecordsView is exportRecords; with view, the records' fields and
+// values are the decoder's, valid until fn returns (decode's view).
+func (r *RecordsReader) exportRecordsView(ctx context.Context, query string, name FieldNamer, fn func(RecordRow) error, view bool, args ...any) error {
 	rows, err := r.db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return fmt.Errorf("store: export records: %w", err)
 	}
 	defer rows.Close()
 	dec := newRunDecoder()
+	dec.view = view
 	for rows.Next() {
 		var seq, cluster int64
 		var url, kind string
