@@ -69,11 +69,11 @@ func stagePages(b testing.TB, file, base string) []stagePage {
 // crawl's own dominant per-page work (parsing the HTML), on the Python
 // 3.11 documentation subset: one op is every page of the subset through
 // that stage. parse: htmldecode.Parse (the crawl parses every page once,
-// built-ins on or off); hub: the page evidence and label (OnPage) and the
-// out-links' labels (OnURL); topic: relevance, the learned link model and
-// the out-links' priorities (OnPage, OnURL), the pages without their
-// links (topic-links: with them, as a crawl gives them); fpc: the
-// template features;
+// built-ins on or off); walk: a bare walk of every element and text node;
+// hub: the page evidence and label (OnPage) and the out-links' labels
+// (OnURL); topic: relevance, the learned link model and the out-links'
+// priorities (OnPage, OnURL), the pages without their links (topic-links:
+// with them, as a crawl gives them); fpc: the template features;
 // extraction: the records of every page as one template cluster.
 //
 //	go test ./pipeline -run '^$' -bench BuiltinStages
@@ -89,6 +89,22 @@ func BenchmarkBuiltinStages(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
+		}
+	})
+	// walk: a bare walk of every element and text node, the floor of any
+	// built-in's walk: what walking the page once for all of them, instead
+	// of once each, could save at most.
+	b.Run("walk", func(b *testing.B) {
+		b.ReportAllocs()
+		nodes := 0
+		for b.Loop() {
+			nodes = 0
+			for _, p := range pages {
+				nodes += bareWalk(p.doc)
+			}
+		}
+		if nodes < len(pages) {
+			b.Fatalf("%d nodes in %d pages", nodes, len(pages))
 		}
 	})
 	b.Run("hub", func(b *testing.B) {
@@ -213,4 +229,15 @@ func benchTopicStage(b *testing.B, pages []stagePage, withLinks bool) {
 	if relevant == 0 {
 		b.Fatal("no page relevant, not even the seeds")
 	}
+}
+
+// bareWalk counts n and its element and text descendants, visiting each.
+func bareWalk(n *html.Node) int {
+	c := 1
+	for k := n.FirstChild; k != nil; k = k.NextSibling {
+		if k.Type == html.ElementNode || k.Type == html.TextNode {
+			c += bareWalk(k)
+		}
+	}
+	return c
 }
