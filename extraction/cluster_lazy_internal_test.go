@@ -98,25 +98,7 @@ func eagerClusters(m *stm.Matcher, t *stm.Tree, kids []int32, d0 float64) ([]int
 // core, the same partners, each with a matcher of its own and no budget.
 // It also holds bounds.oneLevel to be an upper bound of STM on the pairs.
 func TestLazyClusters(t *testing.T) {
-	var docs [][]byte
-	for _, name := range []string{docsubset.Python311, docsubset.PostgreSQL15} {
-		pages, err := docsubset.Read(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, p := range pages {
-			docs = append(docs, p.Body)
-		}
-	}
-	files, _ := filepath.Glob("testdata/records/*/page.html")
-	bench, _ := filepath.Glob("testdata/bench/*.html")
-	for _, f := range append(files, bench...) {
-		raw, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		docs = append(docs, raw)
-	}
+	docs := subsetsAndFiles(t, "testdata/records/*/page.html", "testdata/bench/*.html")
 	if len(docs) < 200 {
 		t.Fatalf("%d pages", len(docs))
 	}
@@ -166,4 +148,31 @@ func TestLazyClusters(t *testing.T) {
 		t.Fatalf("%d regions, %d with merged clusters, %d uniform cores: nothing compared", regions, merged, partners)
 	}
 	t.Logf("%d regions, %d with merged clusters, %d uniform cores", regions, merged, partners)
+}
+
+// subsetsAndFiles returns the pages of the embedded Python and PostgreSQL
+// documentation subsets, then the files each glob matches.
+func subsetsAndFiles(t *testing.T, globs ...string) [][]byte {
+	t.Helper()
+	var docs [][]byte
+	for _, name := range []string{docsubset.Python311, docsubset.PostgreSQL15} {
+		pages, err := docsubset.Read(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, p := range pages {
+			docs = append(docs, p.Body)
+		}
+	}
+	for _, g := range globs {
+		files, _ := filepath.Glob(g)
+		for _, f := range files {
+			raw, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			docs = append(docs, raw)
+		}
+	}
+	return docs
 }

@@ -1,13 +1,10 @@
 package extraction
 
 import (
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/crawl-project/crawl/extraction/stm"
 	"github.com/crawl-project/crawl/htmldecode"
-	"github.com/crawl-project/crawl/internal/docsubset"
 )
 
 // TestPairBounds holds what segment's worth relies on to leave a
@@ -18,24 +15,7 @@ import (
 // of every candidate region of real pages; each pair's bound is at most
 // 1, the bound worth used before.
 func TestPairBounds(t *testing.T) {
-	var docs [][]byte
-	for _, name := range []string{docsubset.Python311, docsubset.PostgreSQL15} {
-		pages, err := docsubset.Read(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, p := range pages {
-			docs = append(docs, p.Body)
-		}
-	}
-	files, _ := filepath.Glob("testdata/*/*.html")
-	for _, f := range files {
-		raw, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		docs = append(docs, raw)
-	}
+	docs := subsetsAndFiles(t, "testdata/*/*.html")
 	cfg := Config{}.withDefaults()
 	segs, pairs := 0, 0
 	for _, raw := range docs {
