@@ -49,7 +49,9 @@ const maxIdle = 8
 
 // maxKeptNodes is the largest page whose buffers are kept: a workspace
 // that held a larger one is left to the collector (a 500,000-node page
-// would keep tens of MB alive; the Python docs' largest has 63,514).
+// would keep tens of MB alive; the Python docs' largest has 63,514). A
+// kept workspace's node arrays hold at most 2·maxKeptNodes nodes (24
+// bytes a node: about 5 MB).
 const maxKeptNodes = 100_000
 
 // getWorkspace returns an idle workspace, or a new one.
@@ -66,9 +68,13 @@ func getWorkspace() *workspace {
 }
 
 // putWorkspace keeps w for the next page, unless maxIdle are kept or its
-// buffers are those of a page larger than maxKeptNodes.
+// buffers are those of a page larger than maxKeptNodes: their capacity is
+// over twice that. The node buffers grow by doubling (and append rounds
+// up), so a page of 65,537 to 100,000 nodes leaves a capacity past
+// 131,072; comparing the capacity with maxKeptNodes itself dropped such a
+// page's workspace, to be grown again for the next page.
 func putWorkspace(w *workspace) {
-	if w.p.t != nil && cap(w.p.t.Label) > maxKeptNodes {
+	if w.p.t != nil && cap(w.p.t.Label) > 2*maxKeptNodes {
 		return
 	}
 	workspaces.mu.Lock()
