@@ -1,6 +1,9 @@
 package hub
 
-import "math/bits"
+import (
+	"math/bits"
+	"strings"
+)
 
 // Link features for the per-host link model (linkmodel.go): what is known
 // of a link before its page is fetched, hashed into linkDim buckets
@@ -154,22 +157,34 @@ func (v *linkVec) addShape(tag byte, s string) {
 
 // splitPath returns the host and the path of u (query and fragment cut)
 // and whether u has a query; u need not have a scheme.
+//
+// The path's '?' and '#' are found with strings.IndexByte (sixteen bytes
+// a step), the host's end with a table (splitPathRef in the tests is the
+// byte loop this replaced).
 func splitPath(u string) (host, path string, query bool) {
 	if i := indexSchemeSep(u); i >= 0 {
 		u = u[i+3:]
 		j := 0
-		for j < len(u) && u[j] != '/' && u[j] != '?' && u[j] != '#' {
+		for j < len(u) && !authorityEnd[u[j]] {
 			j++
 		}
 		host, u = u[:j], u[j:]
 	}
-	for i := 0; i < len(u); i++ {
-		if u[i] == '?' || u[i] == '#' {
-			return host, u[:i], u[i] == '?'
+	q := strings.IndexByte(u, '?')
+	if q < 0 {
+		if f := strings.IndexByte(u, '#'); f >= 0 {
+			return host, u[:f], false
 		}
+		return host, u, false
 	}
-	return host, u, false
+	if f := strings.IndexByte(u[:q], '#'); f >= 0 {
+		return host, u[:f], false
+	}
+	return host, u[:q], true
 }
+
+// authorityEnd marks the bytes that end a URL's authority for splitPath.
+var authorityEnd = [256]bool{'/': true, '?': true, '#': true}
 
 // dirOf is path up to and including its last '/'.
 func dirOf(path string) string {
@@ -185,6 +200,13 @@ func dirOf(path string) string {
 // anchor found on the page parent (which was labelled parentLabel), at
 // ctx in it (linkcontext.go; nil when unknown).
 func linkFeatures(v *linkVec, u, anchor, parent string, parentLabel byte, ctx *linkCtx) {
+	p := placeOf(parent)
+	linkFeaturesFrom(v, u, anchor, &p, parentLabel, ctx)
+}
+
+// linkFeaturesFrom is linkFeatures given the parent's place (placeOf),
+// which the links of one page share.
+func linkFeaturesFrom(v *linkVec, u, anchor string, parent *parentPlace, parentLabel byte, ctx *linkCtx) {
 	v.n = 0
 	if ctx != nil {
 		for _, f := range ctx.f {
@@ -235,7 +257,7 @@ func linkFeatures(v *linkVec, u, anchor, parent string, parentLabel byte, ctx *l
 	v.addWords('a', anchor, maxAnchorWds)
 	v.addShape('N', leadingNumber(anchor))
 	v.add(fnvByte(fnvByte(fnvOffset, 'L'), byte(bits.Len(uint(len(anchor))))))
-	rel := relation(host, dir, parent)
+	rel := parent.relation(host, dir)
 	v.add(fnvByte(fnvByte(fnvOffset, 'r'), rel))
 	v.add(fnvByte(fnvByte(fnvOffset, 'p'), parentLabel))
 	v.add(fnvByte(fnvByte(fnvByte(fnvOffset, 'R'), rel), parentLabel))
@@ -259,14 +281,36 @@ func leadingNumber(anchor string) string {
 // 's' same directory, 'c' a subdirectory, 'u' an ancestor directory, 'o'
 // another directory, 'x' another host, '-' no parent.
 func relation(host, dir, parent string) byte {
-	if parent == "" {
+	p := placeOf(parent)
+	return p.relation(host, dir)
+}
+
+// parentPlace is a parent page's URL split for relation: its host and
+// directory. A page's links share it (linkLabeler.parentOf).
+type parentPlace struct {
+	url       string
+	host, dir string
+}
+
+// placeOf splits parent ("": no parent).
+func placeOf(parent string) parentPlace {
+	p := parentPlace{url: parent}
+	if parent != "" {
+		ph, pp, _ := splitPath(parent)
+		p.host, p.dir = ph, dirOf(pp)
+	}
+	return p
+}
+
+// relation is relation(host, dir, p.url).
+func (p *parentPlace) relation(host, dir string) byte {
+	if p.url == "" {
 		return '-'
 	}
-	ph, pp, _ := splitPath(parent)
-	if ph != host {
+	if p.host != host {
 		return 'x'
 	}
-	pd := dirOf(pp)
+	pd := p.dir
 	switch {
 	case pd == dir:
 		return 's'

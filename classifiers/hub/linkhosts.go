@@ -4,6 +4,7 @@ import (
 	"hash/maphash"
 	"math"
 	"sync"
+	"sync/atomic"
 
 	"github.com/crawl-project/crawl"
 )
@@ -28,6 +29,7 @@ type linkLabeler struct {
 	learn   LinkLearning
 	perPage int
 	seed    maphash.Seed
+	parent  atomic.Pointer[parentPlace] // the last parent page's place (parentOf)
 
 	mu      sync.RWMutex
 	hosts   map[string]*linkHost
@@ -134,7 +136,7 @@ func (ll *linkLabeler) label(from *crawl.Page, link *crawl.Link) (string, float6
 		}
 	}
 	var x linkVec
-	linkFeatures(&x, link.URL, link.Anchor, parent, plabel, ctx)
+	linkFeaturesFrom(&x, link.URL, link.Anchor, ll.parentOf(parent), plabel, ctx)
 	s := clampS(ll.c.svmLogitWith(u, d))
 	key := maphash.String(ll.seed, link.URL)
 	h.mu.Lock()
@@ -142,6 +144,18 @@ func (ll *linkLabeler) label(from *crawl.Page, link *crawl.Link) (string, float6
 	z := h.logit(&x, s)
 	ll.track(h, link.URL, key, &x, s, z > 0)
 	return labelOf(z > 0), sigmoid32(z)
+}
+
+// parentOf is placeOf(parent), kept for the next link: a page's links
+// come one after another (OnURL), so its URL is split once, not once a
+// link. Workers labelling several pages at once only split it again.
+func (ll *linkLabeler) parentOf(parent string) *parentPlace {
+	if p := ll.parent.Load(); p != nil && p.url == parent {
+		return p
+	}
+	p := placeOf(parent)
+	ll.parent.Store(&p)
+	return &p
 }
 
 // Gate: a host's links are labelled by its model only once its fetched
