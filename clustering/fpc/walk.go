@@ -219,9 +219,39 @@ func trimSpace(s string) string {
 		j--
 	}
 	if i < j && (s[i] >= utf8.RuneSelf || s[j-1] >= utf8.RuneSelf) {
-		return strings.TrimSpace(s[i:j])
+		return trimWideSpace(s[i:j])
 	}
 	return s[i:j]
+}
+
+// trimWideSpace is strings.TrimSpace(s) without its function values: the
+// white space runes (unicode.IsSpace) are cut from the start, decoding as
+// strings.TrimLeftFunc does, then from the end, as strings.TrimRightFunc
+// does. A text node that starts or ends with a wider rune is mostly a
+// symbol (a Sphinx page's "¶" links), which strings.TrimSpace took a few
+// hundred instructions to keep whole.
+func trimWideSpace(s string) string {
+	for len(s) > 0 {
+		r, size := rune(s[0]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s)
+		}
+		if !unicode.IsSpace(r) {
+			break
+		}
+		s = s[size:]
+	}
+	for len(s) > 0 {
+		r, size := rune(s[len(s)-1]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeLastRuneInString(s)
+		}
+		if !unicode.IsSpace(r) {
+			break
+		}
+		s = s[:len(s)-size]
+	}
+	return s
 }
 
 func (w *walker) element(n *html.Node) {
@@ -383,8 +413,21 @@ func spaceAt(s string, i int) (bool, int) {
 // and where the field ends. ASCII bytes take the short way.
 func hashField(h uint64, s string, i int) (uint64, int) {
 	for i < len(s) {
+		// A run of printable ASCII bytes ('!' to 0x7f), in a tight loop
+		// (ranging over the bytes neither copies them nor checks bounds).
+		j := len(s)
+		for k, c := range []byte(s[i:]) {
+			if c-'!' > 0x7f-'!' {
+				j = i + k
+				break
+			}
+			h = (h ^ uint64(c)) * fnvPrime
+		}
+		if i = j; i == len(s) {
+			break
+		}
 		c := s[i]
-		if !spaceOrWide[c] {
+		if !spaceOrWide[c] { // an ASCII control byte that is not white space
 			h = (h ^ uint64(c)) * fnvPrime
 			i++
 			continue

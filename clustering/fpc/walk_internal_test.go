@@ -76,7 +76,8 @@ func TestLayersMatchReference(t *testing.T) {
 // FuzzFieldHashes holds the fused field hashing to strings.Fields and
 // fnvAdd, and beforeQueryOrFragment to strings.IndexAny.
 func FuzzFieldHashes(f *testing.F) {
-	for _, s := range []string{"", "  ", "post  main\tx", "a\u00a0b", "x\u0085y", "\xff\xfe c\xc2", "a  b\tc\u3000d\u2003", " é ü ", "/a/b?q=1#f", "#x?y"} {
+	for _, s := range []string{"", "  ", "post  main\tx", "a\u00a0b", "x\u0085y", "\xff\xfe c\xc2", "a  b\tc\u3000d\u2003", " é ü ", "/a/b?q=1#f", "#x?y",
+		"highlight-default notranslate", "abcdefgh\x01ijklmnop qrstuvwx\x7fyz~!", "0123456789abcdef\u00a0ghijklmnopqrstuvw", "\x00\x1f\x20\x21abcdefghi\x80jklmnopq"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -123,7 +124,8 @@ func testdataDocs(t *testing.T) []*html.Node {
 
 // FuzzTrimSpace holds trimSpace to strings.TrimSpace.
 func FuzzTrimSpace(f *testing.F) {
-	for _, s := range []string{"", "\n", "  x ", "\u00a0x\u2003", "\n\u00a0", "é", " \xff ", "\t\v\f\r x \x85"} {
+	for _, s := range []string{"", "\n", "  x ", "\u00a0x\u2003", "\n\u00a0", "é", " \xff ", "\t\v\f\r x \x85",
+		"\u00b6", " \u00b6\n", "\u3000\xe2\x80", "\xe2\x80\u2003", "\u2028x\u2029", "\xc2\x85\xc2", "\x80\u00a0"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
