@@ -98,21 +98,13 @@ func eagerClusters(m *stm.Matcher, t *stm.Tree, kids []int32, d0 float64) ([]int
 // core, the same partners, each with a matcher of its own and no budget.
 // It also holds bounds.oneLevel to be an upper bound of STM on the pairs.
 func TestLazyClusters(t *testing.T) {
-	docs := subsetsAndFiles(t, "testdata/records/*/page.html", "testdata/bench/*.html")
-	if len(docs) < 200 {
-		t.Fatalf("%d pages", len(docs))
-	}
 	cfg := Config{}.withDefaults()
+	pages := subsetsAndFiles(t, cfg, "testdata/records/*/page.html", "testdata/bench/*.html")
+	if len(pages) < 200 {
+		t.Fatalf("%d pages", len(pages))
+	}
 	regions, merged, partners := 0, 0, 0
-	for _, raw := range docs {
-		doc, err := htmldecode.Parse(raw, "text/html")
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, err := newPage(doc, cfg.MaxNodes)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, p := range pages {
 		var lazy, eager stm.Matcher
 		for _, c := range rankRegions(p, cfg.Weights, cfg.Candidates) {
 			kids := p.t.Children(c.node)
@@ -151,8 +143,9 @@ func TestLazyClusters(t *testing.T) {
 }
 
 // subsetsAndFiles returns the pages of the embedded Python and PostgreSQL
-// documentation subsets, then the files each glob matches.
-func subsetsAndFiles(t *testing.T, globs ...string) [][]byte {
+// documentation subsets, then of the files each glob matches, each parsed
+// and made a page with cfg's MaxNodes.
+func subsetsAndFiles(t *testing.T, cfg Config, globs ...string) []*page {
 	t.Helper()
 	var docs [][]byte
 	for _, name := range []string{docsubset.Python311, docsubset.PostgreSQL15} {
@@ -174,5 +167,17 @@ func subsetsAndFiles(t *testing.T, globs ...string) [][]byte {
 			docs = append(docs, raw)
 		}
 	}
-	return docs
+	pages := make([]*page, 0, len(docs))
+	for _, raw := range docs {
+		doc, err := htmldecode.Parse(raw, "text/html")
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := newPage(doc, cfg.MaxNodes)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pages = append(pages, p)
+	}
+	return pages
 }

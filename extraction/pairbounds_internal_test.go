@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/crawl-project/crawl/extraction/stm"
-	"github.com/crawl-project/crawl/htmldecode"
 )
 
 // TestPairBounds holds what segment's worth relies on to leave a
@@ -15,18 +14,9 @@ import (
 // of every candidate region of real pages; each pair's bound is at most
 // 1, the bound worth used before.
 func TestPairBounds(t *testing.T) {
-	docs := subsetsAndFiles(t, "testdata/*/*.html")
 	cfg := Config{}.withDefaults()
 	segs, pairs := 0, 0
-	for _, raw := range docs {
-		doc, err := htmldecode.Parse(raw, "text/html")
-		if err != nil {
-			t.Fatal(err)
-		}
-		p, err := newPage(doc, cfg.MaxNodes)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, p := range subsetsAndFiles(t, cfg, "testdata/*/*.html") {
 		var exact, greedy, cl stm.Matcher
 		for _, c := range rankRegions(p, cfg.Weights, cfg.Candidates) {
 			kids := p.t.Children(c.node)
