@@ -72,22 +72,13 @@ func (b *bounds) rows(n int) ([]float64, []int) {
 func (b *bounds) pairBounds(t *stm.Tree, recs [][]int32) (left []float64) {
 	b.lb = resize(b.lb, len(recs)+1)
 	left = b.lb
-	next := recordSize(t, recs[len(recs)-1])
+	next := t.ForestSize(recs[len(recs)-1])
 	for i := len(recs) - 1; i >= 1; i-- {
-		size := recordSize(t, recs[i-1])
+		size := t.ForestSize(recs[i-1])
 		left[i] = left[i+1] + forestBound(size, next)
 		next = size
 	}
 	return left
-}
-
-// recordSize is the number of nodes of a record's subtrees.
-func recordSize(t *stm.Tree, rec []int32) int {
-	n := 0
-	for _, r := range rec {
-		n += int(t.Size[r])
-	}
-	return n
 }
 
 // forestBound is the highest similarity (stm.Matcher.SimilarityForests)

@@ -130,13 +130,7 @@ func (m *Matcher) MatchForests(a *Tree, as []int32, b *Tree, bs []int32) int {
 // SimilarityForests normalises MatchForests by the two forest sizes, each
 // counting its virtual root.
 func (m *Matcher) SimilarityForests(a *Tree, as []int32, b *Tree, bs []int32) float64 {
-	s := 2
-	for _, i := range as {
-		s += int(a.Size[i])
-	}
-	for _, j := range bs {
-		s += int(b.Size[j])
-	}
+	s := 2 + a.ForestSize(as) + b.ForestSize(bs)
 	return 2 * float64(m.MatchForests(a, as, b, bs)) / float64(s)
 }
 

@@ -67,6 +67,15 @@ func (t *Tree) Len() int { return len(t.Label) }
 // modified.
 func (t *Tree) Children(i int) []int32 { return t.kids[t.first[i]:t.first[i+1]] }
 
+// ForestSize is the number of nodes of the subtrees rooted at roots.
+func (t *Tree) ForestSize(roots []int32) int {
+	n := 0
+	for _, r := range roots {
+		n += int(t.Size[r])
+	}
+	return n
+}
+
 // LabelOf returns the label Build gives n.
 func LabelOf(n *html.Node) uint64 {
 	switch n.Type {
