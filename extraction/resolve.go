@@ -118,12 +118,17 @@ func plainFragment(f string) bool {
 		return false // "#" alone: net/url keeps the base's fragment
 	}
 	for i := 0; i < len(f); i++ {
-		c := f[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '.' || c == '_' || c == '~') {
+		if !unreservedByte(f[i]) {
 			return false
 		}
 	}
 	return true
+}
+
+// unreservedByte reports whether c is an unreserved character of RFC 3986
+// (a letter, a digit or one of "-._~"), which net/url never escapes.
+func unreservedByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '.' || c == '_' || c == '~'
 }
 
 // plainPath reports whether s is non-empty and made of characters net/url
@@ -134,8 +139,7 @@ func plainPath(s string) bool {
 		return false
 	}
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '-' || c == '.' || c == '_' || c == '~' || c == '/') {
+		if c := s[i]; c != '/' && !unreservedByte(c) {
 			return false
 		}
 	}
