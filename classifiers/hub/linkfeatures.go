@@ -277,14 +277,6 @@ func leadingNumber(anchor string) string {
 	return anchor[:i]
 }
 
-// relation of a link (host, directory dir) to its parent page's URL:
-// 's' same directory, 'c' a subdirectory, 'u' an ancestor directory, 'o'
-// another directory, 'x' another host, '-' no parent.
-func relation(host, dir, parent string) byte {
-	p := placeOf(parent)
-	return p.relation(host, dir)
-}
-
 // parentPlace is a parent page's URL split for relation: its host and
 // directory. A page's links share it (linkLabeler.parentOf).
 type parentPlace struct {
@@ -302,7 +294,9 @@ func placeOf(parent string) parentPlace {
 	return p
 }
 
-// relation is relation(host, dir, p.url).
+// relation of a link (host, directory dir) to the parent page p: 's'
+// same directory, 'c' a subdirectory, 'u' an ancestor directory, 'o'
+// another directory, 'x' another host, '-' no parent.
 func (p *parentPlace) relation(host, dir string) byte {
 	if p.url == "" {
 		return '-'

@@ -139,7 +139,8 @@ func TestLinkFeatures(t *testing.T) {
 		{"g.test", "/a/", "http://h.test/a/x.html", 'x'},
 		{"h.test", "/a/", "", '-'},
 	} {
-		if got := relation(c.host, c.dir, c.parent); got != c.want {
+		p := placeOf(c.parent)
+		if got := p.relation(c.host, c.dir); got != c.want {
 			t.Errorf("relation(%q, %q, %q) = %c, want %c", c.host, c.dir, c.parent, got, c.want)
 		}
 	}

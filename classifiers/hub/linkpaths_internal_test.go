@@ -94,8 +94,9 @@ func TestParentOfMatchesRef(t *testing.T) {
 			if got, want := ll.parentOf(parent).relation(host, dir), relationRef(host, dir, parent); got != want {
 				t.Errorf("parent %q, link %q: relation %c, want %c", parent, u, got, want)
 			}
-			if got, want := relation(host, dir, parent), relationRef(host, dir, parent); got != want {
-				t.Errorf("relation(%q, %q, %q) = %c, want %c", host, dir, parent, got, want)
+			p := placeOf(parent)
+			if got, want := p.relation(host, dir), relationRef(host, dir, parent); got != want {
+				t.Errorf("placeOf(%q).relation(%q, %q) = %c, want %c", parent, host, dir, got, want)
 			}
 		}
 	}
