@@ -11,7 +11,8 @@ import (
 )
 
 // runBench is `crawl bench`: the built-ins-off vs built-ins-on comparison
-// of one configuration on a site served from a directory.
+// of one configuration on a site served from a directory (with -each, also
+// each built-in alone).
 func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -20,6 +21,7 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	rounds := fs.Int("rounds", 2, "rounds of one built-ins-off and one built-ins-on crawl")
 	work := fs.String("work", "", "`directory` for the runs' stores and exports (default: a temporary one, removed)")
 	hubs := fs.String("hubs", "", "`file` of the site's true hub pages, one path a line, for the hub F1")
+	each := fs.Bool("each", false, "each round also crawls with each configured built-in alone: what each one costs")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -31,7 +33,7 @@ func runBench(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return fmt.Errorf("bench: %w", err)
 	}
 	res, err := sitebench.Measure(ctx, sitebench.Config{
-		Exe: exe, ConfigPath: *cfgPath, Site: *site, Rounds: *rounds, Work: *work, Hubs: *hubs, Log: stderr,
+		Exe: exe, ConfigPath: *cfgPath, Site: *site, Rounds: *rounds, Work: *work, Hubs: *hubs, Each: *each, Log: stderr,
 	})
 	if err != nil {
 		return err

@@ -1,10 +1,12 @@
 package main
 
 import (
+	"encoding/csv"
 	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -124,4 +126,93 @@ func TestBenchConfigsAreValid(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestBenchEachBuiltinAlone: `crawl bench -each` also crawls with each
+// configured built-in alone, and each such crawl has that built-in on and
+// no other (the extraction-alone crawl writes records and no hub labels,
+// the hub-alone one labels and no records).
+func TestBenchEachBuiltinAlone(t *testing.T) {
+	t.Setenv("CRAWL_TEST_AS_MAIN", "1")
+	dir := t.TempDir()
+	site := filepath.Join(dir, "site")
+	if err := os.Mkdir(site, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeListSite(t, site)
+	cfg := filepath.Join(dir, "bench.yaml")
+	yaml := `seeds: ["{site}/index.html"]
+politeness: {no_delay: true, workers: 4, per_host_parallel: 4}
+hub: {enabled: true}
+extraction: {enabled: true}
+dedup: {enabled: false}
+`
+	if err := os.WriteFile(cfg, []byte(yaml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	work := filepath.Join(dir, "work")
+	code, out, errOut := runCLI(t, "bench", "-config", cfg, "-site", site, "-rounds", "1", "-work", work, "-each")
+	if code != 0 {
+		t.Fatalf("bench -each = %d: %s", code, errOut)
+	}
+	for _, mode := range []string{"off", "on", "hub", "extraction"} {
+		m := regexp.MustCompile(`built-ins ` + mode + `: (\d+) pages`).FindStringSubmatch(errOut)
+		if m == nil || m[1] != "55" {
+			t.Errorf("built-ins %s run: %v pages, want 55 (log %q)", mode, m, errOut)
+		}
+	}
+	for _, want := range []string{"alone: hub", "alone: extraction", "all built-ins on", "site " + site + ", 1 rounds"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks %q:\n%s", want, out)
+		}
+	}
+	column := func(run, file, col string) []string {
+		f, err := os.Open(filepath.Join(work, run, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		rows, err := csv.NewReader(f).ReadAll()
+		if err != nil || len(rows) == 0 {
+			t.Fatalf("%s/%s: %v", run, file, err)
+		}
+		at := slices.Index(rows[0], col)
+		if at < 0 {
+			t.Fatalf("%s/%s has no column %q: %v", run, file, col, rows[0])
+		}
+		var v []string
+		for _, r := range rows[1:] {
+			v = append(v, r[at])
+		}
+		return v
+	}
+	if n := len(column("hub-1", "records.csv", "record")); n != 0 {
+		t.Errorf("the hub-alone crawl gave %d records, want none", n)
+	}
+	if n := len(column("extraction-1", "records.csv", "record")); n != 48 {
+		t.Errorf("the extraction-alone crawl gave %d records, want the 6 lists' 48", n)
+	}
+	labelled := func(run string) (n int) {
+		for _, l := range column(run, "pages.csv", "label") {
+			if l != "" {
+				n++
+			}
+		}
+		return n
+	}
+	if n := labelled("hub-1"); n != 55 {
+		t.Errorf("hub-alone crawl: %d pages labelled, want 55", n)
+	}
+	if n := labelled("extraction-1"); n != 0 {
+		t.Errorf("extraction-alone crawl: %d pages labelled, want 0", n)
+	}
+	noSite := filepath.Join(dir, "nosite.yaml")
+	if err := os.WriteFile(noSite, []byte(strings.ReplaceAll(yaml, "{site}", "http://127.0.0.1:1")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut = runCLI(t, "-config", noSite, "-builtins", "hub,topic", "-check")
+	if code == 0 || !strings.Contains(errOut, `"topic" is off`) {
+		t.Errorf("-builtins hub,topic with topic off = %d, %q: want a usage error naming it", code, errOut)
+	}
+	t.Log(out)
 }

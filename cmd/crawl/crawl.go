@@ -10,6 +10,7 @@ import (
 	"os"
 	"runtime/pprof"
 	"runtime/trace"
+	"strings"
 
 	"github.com/crawl-project/crawl/config"
 	"github.com/crawl-project/crawl/dashboard"
@@ -31,7 +32,7 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	serve := fs.String("serve", "", "serve the dashboard on `address` while crawling (e.g. 127.0.0.1:8080)")
 	serveToken := fs.String("serve-token", "", "`token` every dashboard request must carry (default serve.token); needed off loopback and to pause, resume or stop from the dashboard")
 	serveBFS := fs.String("serve-bfs", "", "draw the harvest curve of a BFS crawl beside this one's: its store or harvest.csv `file` (default serve.bfs_reference)")
-	builtins := fs.String("builtins", "on", "`on`, or off: every built-in method off for this run (comparisons)")
+	builtins := fs.String("builtins", "on", "`on`; off: every built-in method off for this run; or names (hub,extraction): only these of the configured ones (comparisons)")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of the run to `file` (for go tool pprof)")
 	traceFile := fs.String("trace", "", "write an execution trace of the run to `file` (for go tool trace)")
 	memProfile := fs.String("memprofile", "", "write an allocation profile of the run to `file` when it ends (for go tool pprof -sample_index=alloc_space)")
@@ -85,10 +86,11 @@ func runCrawl(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	switch *builtins {
 	case "on":
 	case "off":
-		cfg.Hub.Enabled, cfg.Topic.Enabled, cfg.Clustering.Enabled = false, false, false
-		cfg.Extraction.Enabled, cfg.Topics.Enabled = false, false
+		_ = cfg.KeepBuiltins() // none named: nothing to refuse
 	default:
-		return fmt.Errorf("%w: -builtins %q: want on or off", errUsage, *builtins)
+		if err := cfg.KeepBuiltins(strings.Split(*builtins, ",")...); err != nil {
+			return fmt.Errorf("%w: -builtins %q: want on, off or names of built-ins on in %s: %v", errUsage, *builtins, *cfgPath, err)
+		}
 	}
 	if *check {
 		if err := pipeline.Check(cfg); err != nil {

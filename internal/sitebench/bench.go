@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/crawl-project/crawl/config"
 )
 
 // Config is one comparison. Exe and ConfigPath are required.
@@ -21,6 +23,7 @@ type Config struct {
 	Rounds     int      // rounds of one built-ins-off and one built-ins-on crawl; default 2
 	Work       string   // directory for stores, exports and the resolved config; default a temporary one
 	Hubs       string   // file of the site's true hub pages, one path a line (# comments); "" for none
+	Each       bool     // each round also crawls with each configured built-in alone (what each costs)
 	Env        []string // extra environment of the child processes
 	Log        io.Writer
 }
@@ -32,6 +35,13 @@ const (
 	Off Mode = "off" // every built-in method off
 	On  Mode = "on"  // as configured
 )
+
+// Alone is the mode of a crawl with one built-in method on, by its
+// configuration section's name (config.BuiltinNames).
+func Alone(builtin string) Mode { return Mode(builtin) }
+
+// builtinsFlag is the crawl's -builtins value for mode m.
+func (m Mode) builtinsFlag() string { return string(m) }
 
 // Run is one crawl's measurement.
 type Run struct {
@@ -54,8 +64,9 @@ func (r Run) PagesPerSecond() float64 {
 
 // Result is a whole comparison.
 type Result struct {
-	Site string
-	Runs []Run
+	Site  string
+	Runs  []Run
+	Alone []Mode // the built-ins crawled alone (Config.Each), in the pipeline's order
 }
 
 // Measure runs the comparison: Rounds rounds, each a built-ins-off and a
@@ -87,6 +98,7 @@ func Measure(ctx context.Context, cfg Config) (Result, error) {
 		return Result{}, fmt.Errorf("sitebench: %w", err)
 	}
 	res := Result{Site: cfg.Site}
+	var alone []Mode
 	base := ""
 	if cfg.Site != "" {
 		var stop func()
@@ -100,6 +112,16 @@ func Measure(ctx context.Context, cfg Config) (Result, error) {
 	if err := os.WriteFile(resolved, yaml, 0o644); err != nil {
 		return res, fmt.Errorf("sitebench: %w", err)
 	}
+	if cfg.Each {
+		c, err := config.Load(resolved)
+		if err != nil {
+			return res, fmt.Errorf("sitebench: %w", err)
+		}
+		for _, b := range c.Builtins() {
+			alone = append(alone, Alone(b))
+		}
+		res.Alone = alone
+	}
 	var hubs *hubTruth
 	if cfg.Hubs != "" {
 		if hubs, err = readHubs(cfg.Hubs, base); err != nil {
@@ -107,9 +129,9 @@ func Measure(ctx context.Context, cfg Config) (Result, error) {
 		}
 	}
 	for round := 1; round <= cfg.Rounds; round++ {
-		order := []Mode{Off, On}
+		order := append([]Mode{Off, On}, alone...)
 		if round%2 == 0 {
-			order = []Mode{On, Off}
+			slices.Reverse(order)
 		}
 		for _, mode := range order {
 			r, err := crawlOnce(ctx, cfg, resolved, mode, round)
@@ -132,12 +154,12 @@ func Measure(ctx context.Context, cfg Config) (Result, error) {
 func runName(mode Mode, round int) string { return fmt.Sprintf("%s-%d", mode, round) }
 
 // crawlOnce runs one crawl as a child process from a fresh store.
-func crawlOnce(ctx context.Context, cfg Config, config string, mode Mode, round int) (Run, error) {
+func crawlOnce(ctx context.Context, cfg Config, configPath string, mode Mode, round int) (Run, error) {
 	name := runName(mode, round)
-	args := []string{"-config", config, "-db", filepath.Join(cfg.Work, name+".db"),
+	args := []string{"-config", configPath, "-db", filepath.Join(cfg.Work, name+".db"),
 		"-out", filepath.Join(cfg.Work, name), "-fresh", "-quiet"}
-	if mode == Off {
-		args = append(args, "-builtins", "off")
+	if mode != On {
+		args = append(args, "-builtins", mode.builtinsFlag())
 	}
 	cmd := exec.CommandContext(ctx, cfg.Exe, args...)
 	cmd.Env = append(os.Environ(), cfg.Env...)
@@ -203,10 +225,11 @@ func (r Result) PeakRSS(m Mode) int64 {
 
 // Write prints the comparison as a small report.
 func (r Result) Write(w io.Writer) {
-	fmt.Fprintf(w, "site %s, %d rounds\n", r.Site, len(r.Runs)/2)
+	fmt.Fprintf(w, "site %s, %d rounds\n", r.Site, len(r.Runs)/(2+len(r.Alone)))
 	fmt.Fprintf(w, "  pages/s, built-ins off   %.1f (median)\n", r.median(Off))
 	fmt.Fprintf(w, "  pages/s, built-ins on    %.1f (median), ratio %.2f\n", r.median(On), r.Ratio())
 	fmt.Fprintf(w, "  peak RSS                 off %d MB, on %d MB\n", r.PeakRSS(Off)>>20, r.PeakRSS(On)>>20)
+	r.writeAlone(w)
 	var last *Run
 	for i := range r.Runs {
 		if r.Runs[i].Mode == On {

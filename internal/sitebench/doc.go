@@ -10,8 +10,13 @@
 // other page a topic, or a TSV of path and label, whose unlisted pages
 // are left out of the F1 and counted apart).
 //
+// With Config.Each every round also crawls with each configured built-in
+// alone, and the report gives each one's pages/s and its extra time a page
+// as a share of what all of them add together.
+//
 // Files:
 //   - bench.go: Config, Run, the rounds and the child processes.
+//   - alone.go: the built-ins crawled alone: extra time a page and shares.
 //   - outputs.go: reading a run's summary and export files into figures.
 //   - serve.go: the loopback file server and the {site} placeholder.
 package sitebench
