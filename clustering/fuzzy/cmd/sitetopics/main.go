@@ -1,7 +1,8 @@
 // Command sitetopics measures fuzzy topics on the pages of a crawl store:
 // the number of topics (at least two pages), the unclustered pages, and
 // the largest topic's share of the pages with its top words, for the
-// paper's method (-paper) or the default site-corrected one.
+// paper's method (-paper) or the default site-corrected one; -first N
+// takes only the first N pages the crawl fetched (a small crawl's view).
 package main
 
 import (
@@ -28,15 +29,16 @@ func main() {
 	maxShare := flag.Float64("maxshare", 0, "MaxTopicShare (0: default; 1: no cap)")
 	cohesive := flag.Float64("cohesive", 0, "Cohesive (0: default; 1: every link may break)")
 	show := flag.Int("show", 5, "largest topics to print")
+	first := flag.Int("first", 0, "cluster only the pages of the N lowest crawl sequence numbers, as a crawl of N pages would (0: all)")
 	flag.Parse()
 	cfg := fuzzy.Config{Paper: *paper, Threshold: *r, CommonFrom: *from, CommonTo: *to, TemplateShare: *share, MaxTopicShare: *maxShare, Cohesive: *cohesive}
-	if err := run(*db, cfg, *show); err != nil {
+	if err := run(*db, cfg, *show, *first); err != nil {
 		fmt.Fprintln(os.Stderr, "sitetopics:", err)
 		os.Exit(1)
 	}
 }
 
-func run(db string, cfg fuzzy.Config, show int) error {
+func run(db string, cfg fuzzy.Config, show, first int) error {
 	ctx := context.Background()
 	if _, err := os.Stat(db); err != nil {
 		return err
@@ -53,6 +55,10 @@ func run(db string, cfg fuzzy.Config, show int) error {
 	})
 	if err != nil {
 		return err
+	}
+	if first > 0 && first < len(docs) {
+		slices.SortFunc(docs, func(a, b fuzzy.Doc) int { return cmp.Compare(a.ID, b.ID) })
+		docs = docs[:first]
 	}
 	res, err := fuzzy.Cluster(ctx, docs, cfg)
 	if err != nil {
