@@ -158,6 +158,22 @@ func BenchmarkClusterBBC10k(b *testing.B) {
 	}
 }
 
+// BenchmarkClusterBBC10kHosts is BenchmarkClusterBBC10k with the
+// boilerplate of TestSiteBoilerplateBBC, the pages spread over hosts of
+// 10 pages (the site corrections of a small host, commonRamp) or of 200
+// (a host's shares as they are).
+func BenchmarkClusterBBC10kHosts(b *testing.B) {
+	docs, _ := bbcDocs(loadBBC(b), 10_000)
+	docs = boilerplate(docs)
+	for _, size := range []int{10, 200} {
+		hosted := slices.Clone(docs)
+		for i := range hosted {
+			hosted[i].Host = fmt.Sprintf("site%d-%d.example:80", i%3, i/(3*size))
+		}
+		b.Run(fmt.Sprintf("host=%d", size), func(b *testing.B) { benchCluster(b, hosted, 1) })
+	}
+}
+
 func BenchmarkClusterZipf10k(b *testing.B) {
 	docs := zipfDocs(10_000, 1)
 	for _, w := range []int{1, 2} {

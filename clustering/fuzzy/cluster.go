@@ -176,7 +176,7 @@ func (c *corpus) rows(cfg Config) [][]Entry {
 			size[p.host]++
 		}
 	}
-	site := func(h int32) bool { return !cfg.Paper && h >= 0 && size[h] >= cfg.SiteMinPages }
+	site := func(h int32) bool { return !cfg.Paper && h >= 0 && size[h] >= minSitePages }
 	tmpl := make([]TitleTemplate, len(c.hosts))
 	if !cfg.Paper {
 		titles := make([][]string, len(c.hosts))
@@ -242,10 +242,11 @@ func (c *corpus) weighDF(rows [][]Entry, size []int, site func(int32) bool, cfg 
 		if !site(p.host) {
 			continue
 		}
+		from, to := commonRamp(size[p.host], cfg)
 		out := rows[i][:0]
 		for _, e := range rows[i] {
 			share := float64(df[p.host][e.Col]) / float64(size[p.host])
-			if f := commonFactor(share, cfg.CommonFrom, cfg.CommonTo); f > 0 {
+			if f := commonFactor(share, from, to); f > 0 {
 				out = append(out, Entry{Col: e.Col, Weight: e.Weight * f})
 			}
 		}

@@ -21,8 +21,12 @@ const (
 	DefaultThreshold = 0.24
 	// DefaultTopWords is how many words describe a topic.
 	DefaultTopWords = 5
-	// DefaultSiteMinPages is how many pages a host needs for its title
-	// template and word frequencies to be learnt (site.go).
+	// DefaultSiteMinPages is how many pages a host needs for its word
+	// frequencies to be taken as they are; a smaller host is a small
+	// sample and only a word on nearly all its pages is weighed down
+	// (commonRamp, site.go). Until 2026-12-07 smaller hosts got no site
+	// correction at all, and on a first crawl of 15 pages "chapter" (on 12
+	// titles of Debian Reference) made one topic of 10 (README.md).
 	DefaultSiteMinPages = 20
 	// DefaultTemplateShare is the share of a host's titles a first or last
 	// segment must start or end to be the host's title template.
@@ -68,14 +72,17 @@ type Config struct {
 	// Paper, when true, is the paper's method exactly: every page weighed
 	// alone, no title templates, no in-site document frequency, and every
 	// topic counted, singletons included. When false (the default) the
-	// pages of hosts with at least SiteMinPages pages (Doc.Host) get the
-	// site corrections of site.go, and Grouped reports single pages apart.
+	// pages with a host (Doc.Host) get the site corrections of site.go,
+	// and Grouped reports single pages apart.
 	Paper bool
 
 	// SiteMinPages, TemplateShare, CommonFrom and CommonTo tune the site
-	// corrections (site.go); zero means DefaultSiteMinPages (20),
-	// DefaultTemplateShare (0.3), DefaultCommonFrom (0.1), DefaultCommonTo
-	// (0.4). Shares are in (0, 1]; CommonFrom < CommonTo.
+	// corrections (site.go): on a host of at least SiteMinPages pages a
+	// word keeps its weight on up to CommonFrom of them and weighs nothing
+	// on CommonTo or more; a smaller host's bounds move up (commonRamp).
+	// Zero means DefaultSiteMinPages (20), DefaultTemplateShare (0.3),
+	// DefaultCommonFrom (0.1), DefaultCommonTo (0.4). Shares are in
+	// (0, 1]; CommonFrom < CommonTo.
 	SiteMinPages  int
 	TemplateShare float64
 	CommonFrom    float64

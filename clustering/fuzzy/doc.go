@@ -22,10 +22,11 @@
 // Extension for real sites (the default; Config.Paper turns it off): the
 // paper weighs each page alone, so on a real site the words every page
 // repeats (the site's name in every title, navigation, slogans) tie all its
-// pages into one topic. Pages carry their host (Doc.Host); for a host with
-// at least Config.SiteMinPages pages the title template the host's titles
-// share is stripped and each word is weighed down by the share of the
-// host's pages it occurs on (site.go). The cut's single linkage still
+// pages into one topic. Pages carry their host (Doc.Host); the title
+// template the host's titles share is stripped and each word is weighed
+// down by the share of the host's pages it occurs on (site.go; on a host
+// of fewer than Config.SiteMinPages pages, a small sample, only a word on
+// nearly every page weighs nothing). The cut's single linkage still
 // chains pages through words they share two by two, so a topic is capped
 // at Config.MaxTopicShare of the pages (Dendrogram.CutCapped breaks it at
 // its weakest links; links of similarity ≥ Config.Cohesive never break).
@@ -46,6 +47,6 @@
 //   - site.go: title segments and templates (TitleSegments,
 //     LearnTitleTemplate), the in-site frequency factor.
 //   - cmd/sitetopics: topics, unclustered pages and the largest topic of a
-//     crawl store, with or without the extension.
+//     crawl store (or of its first N pages), with or without the extension.
 //   - hook.go: Hook, the crawl's OnBatch adapter.
 package fuzzy

@@ -8,19 +8,29 @@ import (
 // that ties every page to every other: each title ends in the site's name
 // ("… — Python 3.11.2 documentation"), each description repeats a slogan,
 // so one topic led by the site's name takes the whole site. Unless
-// Config.Paper is set, the pages of a host with at least Config.SiteMinPages
-// pages get two corrections (an extension, measured in README.md):
+// Config.Paper is set, the pages of each host get two corrections (an
+// extension, measured in README.md; hosts of 1 or 2 pages are left as they
+// are, see minSitePages):
 //
 //   - Title template: titles are split into segments at separators
 //     (" — ", " | ", " - ", …); a first or last segment shared by at least
-//     Config.TemplateShare of the host's titles is the host's template and
-//     is stripped before the title is tokenised (repeatedly, so "A | B |
-//     Site" loses both "Site" and a section name that is itself that common),
-//     and so is a label ("Tag: …") that starts LabelShare of them.
+//     Config.TemplateShare of the host's titles (and by 3) is the host's
+//     template and is stripped before the title is tokenised (repeatedly,
+//     so "A | B | Site" loses both "Site" and a section name that is itself
+//     that common), and so is a label ("Tag: …") that starts LabelShare of
+//     them.
 //   - In-site document frequency: a word on a share s of the host's pages
 //     keeps (CommonTo − s)/(CommonTo − CommonFrom) of its weight, clamped to
 //     [0, 1]: a word on few pages keeps its weight, a word on CommonTo of
-//     them or more (navigation, the site's name) weighs nothing.
+//     them or more (navigation, the site's name) weighs nothing. On a host
+//     of fewer than Config.SiteMinPages pages both bounds move up
+//     (commonRamp): a small sample tells boilerplate, on nearly every
+//     page, from a topic word only near the top.
+
+// minSitePages is the fewest pages of a host the corrections learn from:
+// a template needs 3 titles (LearnTitleTemplate), and a word on both pages
+// of a host of 2 is what makes them a topic.
+const minSitePages = 3
 
 // titleSeps separate the segments of a title, longest first.
 var titleSeps = []string{" :: ", " — ", " – ", " - ", " | ", " · ", " » ", " « ", " : "}
@@ -160,4 +170,21 @@ func commonFactor(s, from, to float64) float64 {
 		return 0
 	}
 	return (to - s) / (to - from)
+}
+
+// commonRamp returns the bounds of commonFactor for a host of n pages:
+// cfg.CommonFrom and cfg.CommonTo on a host of at least cfg.SiteMinPages
+// (M) pages. A smaller host is a small sample, where a topic word may be on
+// half the pages by chance (the first pages of a focused crawl share their
+// subject), and what marks boilerplate is a word on nearly every page ("Chapter
+// N. …", "git-…(1)"). So below M pages a word keeps its weight on up to
+// CommonFrom·M pages (2 by default, as at M pages) and weighs nothing from
+// a share that slides from every page (n → 0) down to CommonTo (n = M):
+// 1 − (1 − CommonTo)·n/M, 0.76 of 8 pages and 0.55 of 15 by default.
+func commonRamp(n int, cfg Config) (from, to float64) {
+	m := float64(cfg.SiteMinPages)
+	if float64(n) >= m {
+		return cfg.CommonFrom, cfg.CommonTo
+	}
+	return cfg.CommonFrom * m / float64(n), 1 - (1-cfg.CommonTo)*float64(n)/m
 }
