@@ -94,7 +94,7 @@ type Config struct {
 	// topic, and Dendrogram.CutCapped breaks such a chain at its weakest
 	// links; links of similarity ≥ Cohesive are never broken (a site that
 	// really is about one thing stays one topic). Zero means
-	// DefaultMaxTopicShare (0.25) and DefaultCohesive (0.5); values in (0, 1].
+	// DefaultMaxTopicShare (0.25) and DefaultCohesive (0.6); values in (0, 1].
 	MaxTopicShare float64
 	Cohesive      float64
 
