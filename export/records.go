@@ -27,7 +27,7 @@ const MaxTableColumns = 64
 // roles is the column order of records tables: extraction's role names
 // (each followed by its numbered repeats), then any other name (records
 // user hooks add) alphabetically, then extraction.Other.
-var roles = []string{"title", "link", "date", "author", "price", "summary", "text", "image"}
+var roles = []string{"title", "kind", "link", "date", "author", "price", "summary", "text", "image"}
 
 // ColumnOrder sorts field names in the order of a records table's
 // columns (roles, then other names alphabetically, then

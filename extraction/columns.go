@@ -32,7 +32,9 @@ import (
 //     the first time its key gets a column: "image" (an image source),
 //     "link" (a link address), "date" (most values date-like), "price"
 //     (most values an amount with a currency), "author" (a class naming an
-//     author or byline), "title" (the first text of a link or heading),
+//     author or byline), "kind" (most values labels: short, ending in a
+//     colon, as "Function:" opens a texinfo manual's entries; never the
+//     title), "title" (the first text of a link or heading),
 //     "summary" (long text, 60 characters or more on average), else
 //     "text". Repeats are numbered: link, link_2, link_3.
 //   - Names are kept per template cluster (a key keeps the name it got
@@ -295,7 +297,7 @@ var (
 // evidence is what a key's values tell of its role: how many there are,
 // their total length, and how many look like a date or a price.
 type evidence struct {
-	n, total, dates, prices int
+	n, total, dates, prices, labels int
 }
 
 // add counts value v.
@@ -308,6 +310,20 @@ func (e *evidence) add(v string) {
 	if looksPrice(v) {
 		e.prices++
 	}
+	if looksLabel(v) {
+		e.labels++
+	}
+}
+
+// kindRole is the role of a key whose values are labels (looksLabel).
+const kindRole = "kind"
+
+// looksLabel reports whether v is a label rather than a value: a short
+// text ending in a colon, as the kind that opens a definition ("Function:",
+// "Option variable:" in a texinfo manual's entries) or a caption before
+// the value ("Default:").
+func looksLabel(v string) bool {
+	return len(v) <= 40 && (strings.HasSuffix(v, ":") || strings.HasSuffix(v, "："))
 }
 
 // looksDate reports whether v is a date (dateRE, 40 bytes at most). Most
@@ -414,6 +430,8 @@ func roleOf(k string, kd kind, e evidence, titleFree bool) string {
 	}
 	mean := float64(e.total) / float64(max(1, e.n))
 	switch {
+	case 2*e.labels > e.n: // labels, not what they label: never the title
+		return kindRole
 	case 2*e.dates > e.n:
 		return "date"
 	case 2*e.prices > e.n:

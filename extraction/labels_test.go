@@ -110,3 +110,37 @@ func values(r crawl.Record) string {
 	}
 	return strings.Join(vs, " ")
 }
+
+// TestKindIsNotTheTitle: in a texinfo manual's entries the definition
+// term opens with the entry's kind ("Function:", "Option variable:") and
+// then its name. On a real page (testdata/labels/maxima-limits.html, the
+// Limits functions of the Maxima manual) the kind was every record's title
+// and the names went to a text column; now the kind is a column of its own
+// and a variable's name its title. (A function's name stays with its
+// signatures, which the page sets inline beside it: one value, not a
+// title.)
+func TestKindIsNotTheTitle(t *testing.T) {
+	b, err := os.ReadFile("testdata/labels/maxima-limits.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := extractPage(t, string(b))
+	want := []struct{ kind, title string }{
+		{"Option variable:", "lhospitallim"}, {"Function:", ""}, {"Option variable:", "limsubst"}, {"Function:", ""},
+	}
+	if len(recs) < len(want) {
+		t.Fatalf("%d records, want at least %d", len(recs), len(want))
+	}
+	for i, w := range want {
+		if k, ti := field(recs[i], "kind"), field(recs[i], "title"); k != w.kind || ti != w.title {
+			t.Errorf("record %d: kind %q title %q, want %q %q (%s)", i, k, ti, w.kind, w.title, values(recs[i]))
+		}
+	}
+	for _, r := range recs {
+		if ti := field(r, "title"); looksLabelled(ti) {
+			t.Errorf("record %d: the title is the label %q", r.Index, ti)
+		}
+	}
+}
+
+func looksLabelled(v string) bool { return strings.HasSuffix(v, ":") }

@@ -31,7 +31,10 @@ import (
 //     in Other.
 //   - Its role is decided as the crawl decides it, from the key's kind and
 //     path and from all its values in the cluster (most date-like: date;
-//     most prices: price; mean length), not from one page's.
+//     most prices: price; mean length), not from one page's; but a store
+//     keeps no count of label-like values, so a key's fields the crawl
+//     named "kind" (from the values of the first page that gave the key a
+//     column) count as labels.
 //   - The keys are named in the order of their mean position in their
 //     records (the field's place among the record's fields), ties by fill,
 //     then by key: the first title-like key is the title, and repeats of
@@ -120,6 +123,9 @@ func (tc *TableColumns) AddCount(c KeyCount) {
 	s.ev.total += c.Length
 	s.ev.dates += c.Dates
 	s.ev.prices += c.Prices
+	if c.Name == kindRole { // named from its values as the crawl met them (columns.go)
+		s.ev.labels += c.Records
+	}
 }
 
 func b2i(b bool) int {

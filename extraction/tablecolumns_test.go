@@ -96,3 +96,21 @@ func TestTableMinFill(t *testing.T) {
 		t.Errorf("from counts: note %s, link %s; want %s and link", s.KeyName("p.note/text"), s.KeyName("p/a@href"), extraction.Other)
 	}
 }
+
+// TestTableColumnsKind: a key whose fields the crawl named kind (its
+// values labels, "Function:") is the table's kind column and not its
+// title, also when its records are read back from a store (counts without
+// values); the next title-like key is the title.
+func TestTableColumnsKind(t *testing.T) {
+	tc := extraction.NewTableColumns()
+	tc.AddRecords(10)
+	tc.AddCount(extraction.KeyCount{Name: "kind", Key: "dl/dt/span.category/text", Records: 10, Positions: 0, Length: 100})
+	tc.AddCount(extraction.KeyCount{Name: "text", Key: "dl/dt/span/strong/text", Records: 10, Positions: 10, Length: 80})
+	tc.AddCount(extraction.KeyCount{Name: "summary", Key: "dl/dd/p/text", Records: 10, Positions: 20, Length: 900})
+	n := tc.Naming()
+	for key, want := range map[string]string{"dl/dt/span.category/text": "kind", "dl/dt/span/strong/text": "title", "dl/dd/p/text": "summary"} {
+		if got := n.KeyName(key); got != want {
+			t.Errorf("%s: column %q, want %q", key, got, want)
+		}
+	}
+}
