@@ -93,9 +93,15 @@
 //     child is a term (Sphinx's dl.py function/class) or the body rows of
 //     tables of one class (PostgreSQL's table.table) across the page's
 //     sections, with the guards MinRecords, MinCoverage, data-like rows
-//     (no nested table, two thirds share a cell count) and prose (table
-//     rows only: an entry's description is prose itself, and a module
-//     page's essay does not make its functions less of a list). Entries
+//     (each table on its own: no nested table, two thirds of its rows
+//     share a cell count) and prose (table rows only: an entry's
+//     description is prose itself, and a module page's essay does not
+//     make its functions less of a list). Inside an article, or below
+//     MinCoverage, the rows of tables with a header row (two th cells or
+//     more, and two body rows) are records all the same, the article's
+//     paragraphs and its tables without a header not (datatables.go:
+//     Debian Reference's chapters, "List of ... packages" tables among
+//     prose, tips and notes). Entries
 //     nested in an entry of their group belong to it, unless the page has
 //     fewer than MinRecords outer entries (one class): then its members
 //     are the records. A definition list holding several terms with
@@ -177,6 +183,8 @@
 //   - tablecolumns.go: TableColumns, Naming (the exported tables' names,
 //     from a cluster's set of records).
 //   - entries.go: API-reference entries and table rows of documentation pages.
+//   - datatables.go: which tables of a class hold data (each on its own),
+//     and an article's tables with a header row.
 //   - resolve.go: absolute addresses (<base>, page URL; a memo and a
 //     fast path for fragments).
 //   - cluster.go: ClusterExtractor (learn once per template cluster).

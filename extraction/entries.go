@@ -20,10 +20,15 @@ import (
 // a class) belong to the outer one, unless the page documents fewer than
 // cfg.MinRecords outer entries (one class): then the members of those are
 // the records (a class's methods and attributes). Table rows must look
-// like data and must not be outweighed by the prose around them (a table
-// illustrating an article); entries need not: an entry's description is
-// prose itself, and a module page's essay does not make its functions
-// less of a list.
+// like data, each table judged on its own (dataTables); where the prose
+// around them outweighs them, or they hold less than cfg.MinCoverage of
+// the page's text, only the rows of tables with a header row are records
+// (headedTables: an article's data tables; a table without one
+// illustrates it). Entries need not: an entry's description is prose
+// itself, and a module page's essay does not make its functions less of
+// a list. Table rows below cfg.MinCoverage come back with their share
+// (region.cov): the caller decides whether so few rows are the page's
+// records.
 func entries(p *page, cfg Config) (region, bool) {
 	t := p.t
 	groups := map[string]*entryGroup{}
@@ -60,6 +65,9 @@ func entries(p *page, cfg Config) (region, bool) {
 	bestName, bestText := "", 0
 	for _, name := range order {
 		recs := groups[name].records(t, cfg.MinRecords)
+		if strings.HasPrefix(name, "table ") {
+			recs = dataTables(t, recs) // layout tables of the class left out, each table judged alone
+		}
 		text := 0
 		for _, rec := range recs {
 			for _, i := range rec {
@@ -70,13 +78,22 @@ func entries(p *page, cfg Config) (region, bool) {
 			best, bestName, bestText = recs, name, text
 		}
 	}
-	if best == nil || total == 0 || float64(bestText)/total < cfg.MinCoverage {
+	if best == nil || total == 0 {
+		return region{}, false
+	}
+	table := strings.HasPrefix(bestName, "table ")
+	if !table && float64(bestText)/total < cfg.MinCoverage {
 		return region{}, false
 	}
 	_, lists, _ := strings.Cut(bestName, " ") // "dl dl.py": the lists' tag.class
 	r := region{node: int(t.Parent[best[0][0]]), kind: lists, sim: 1, cov: float64(bestText) / total, records: best}
-	if strings.HasPrefix(bestName, "table ") && (!dataRows(t, best) || article(p, r)) {
-		return region{}, false
+	if table && (r.cov < cfg.MinCoverage || article(p, r)) {
+		// an article's tables: those with a header row are its data
+		// (headedTables), the others illustrate it
+		if r.records = headedTables(t, best); len(r.records) < cfg.MinRecords {
+			return region{}, false
+		}
+		r.node, r.cov = int(t.Parent[r.records[0][0]]), recordsText(p, r.records)/total
 	}
 	return r, true
 }

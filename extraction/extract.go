@@ -122,20 +122,24 @@ func analyze(p *page, m *stm.Matcher, cfg Config) analysis {
 		}
 	}
 	if best < 0 || article(p, found[best]) {
+		// the page's entries, or the data tables of an article however
+		// small a share of it they are (entries: region.cov)
 		if r, ok := entries(p, cfg); ok {
 			a.regions, a.entries = []region{r}, true
 		}
 		return a
 	}
 	if listings(p, found[best]) { // code examples: the page's API entries, when it has them, are its records
-		if r, ok := entries(p, cfg); ok {
+		// (a small table does not outweigh them: license.html's 19
+		// licences, each with its text in a pre, over its 11 releases)
+		if r, ok := entries(p, cfg); ok && r.cov >= cfg.MinCoverage {
 			a.regions, a.entries = []region{r}, true
 			return a
 		}
 	}
 	main := found[best]
 	if entryList(p, main) { // a list of API entries: all of the page's, when some are missed
-		if r, ok := entries(p, cfg); ok && moreEntries(r, main) {
+		if r, ok := entries(p, cfg); ok && r.cov >= cfg.MinCoverage && moreEntries(r, main) {
 			a.regions, a.entries = []region{r}, true
 			return a
 		}
