@@ -91,6 +91,7 @@ type prepared struct {
 	a       analysis  // valid only until the worker's next page
 	vals    [][]value // the records' values (analysis.values)
 	kind    string    // the records' kind (analysis.kind)
+	kinds   []string  // each record's kind, when they differ (analysis.values)
 	lesson  shape     // what the cluster would learn from the page (ok: a list page)
 	applied bool      // extracted with the cluster's learned shape
 	tried   bool      // the learned shape was tried and did not fit
@@ -139,7 +140,7 @@ func (ce *ClusterExtractor) ExtractBatch(ctx context.Context, pages []Page, work
 			for i := range next {
 				prep[i] = ce.prepare(ctx, m, p, pages[i], shapes[pages[i].Cluster])
 				if prep[i].err == nil {
-					prep[i].vals, prep[i].kind, prep[i].lesson, prep[i].err = values(prep[i].a, pages[i].URL, pages[i].Cluster != 0)
+					prep[i].vals, prep[i].kind, prep[i].kinds, prep[i].lesson, prep[i].err = values(prep[i].a, pages[i].URL, pages[i].Cluster != 0)
 				}
 				prep[i].a = analysis{} // p is the next page's
 			}
@@ -192,16 +193,17 @@ func (ce *ClusterExtractor) prepare(ctx context.Context, m *stm.Matcher, p *page
 
 // values is a.values, a.kind and, with learn, the shape a's cluster would
 // learn from it (a.lesson), a panic failing the page alone (ErrPanic).
-func values(a analysis, pageURL string, learn bool) (vals [][]value, kind string, lesson shape, err error) {
+func values(a analysis, pageURL string, learn bool) (vals [][]value, kind string, kinds []string, lesson shape, err error) {
 	defer func() {
 		if v := recover(); v != nil {
-			vals, kind, lesson, err = nil, "", shape{}, fmt.Errorf("%w: %v", ErrPanic, v)
+			vals, kind, kinds, lesson, err = nil, "", nil, shape{}, fmt.Errorf("%w: %v", ErrPanic, v)
 		}
 	}()
 	if learn {
 		lesson = a.lesson()
 	}
-	return a.values(pageURL), a.kind(), lesson, nil
+	vals, kinds = a.values(pageURL)
+	return vals, a.kind(), kinds, lesson, nil
 }
 
 // finish lets the page's cluster learn from it and names its records.
@@ -212,11 +214,11 @@ func (ce *ClusterExtractor) finish(pg Page, pr prepared) (recs []crawl.Record, e
 		}
 	}()
 	if pg.Cluster == 0 {
-		return named(newColumns(), pr.vals, pg.URL, 0, pr.kind), nil
+		return named(newColumns(), pr.vals, pg.URL, 0, pr.kind, pr.kinds), nil
 	}
 	l := ce.cluster(pg.Cluster)
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.learnFrom(pr.lesson, pr.applied, pr.tried)
-	return named(l.cols, pr.vals, pg.URL, pg.Cluster, pr.kind), nil
+	return named(l.cols, pr.vals, pg.URL, pg.Cluster, pr.kind, pr.kinds), nil
 }

@@ -142,3 +142,59 @@ func recordsText(p *page, recs [][]int32) float64 {
 	}
 	return float64(n)
 }
+
+// rowKinds returns the kind of each of recs when some are the rows of a
+// table with a header row: kind followed by the header's cells,
+// "table.table > tr (package, popcon, size, description)", so that the
+// exports give the tables of one header a table of their own (a chapter
+// of Debian Reference holds tables of packages, of key bindings, of
+// commands, all of class table); other records keep kind. Nil when no
+// record is such a row: every record is of kind.
+func rowKinds(t *stm.Tree, recs [][]int32, kind string) []string {
+	var kinds []string
+	table, named := int32(-1), ""
+	for k, r := range recs {
+		if !isTag(t, r[0], atom.Tr) {
+			continue
+		}
+		if tb := tableOf(t, r[0]); tb != table {
+			table, named = tb, ""
+			if h := headerRow(t, tb); h >= 0 {
+				named = kind + " (" + headerText(t, h) + ")"
+			}
+		}
+		if named == "" {
+			continue
+		}
+		if kinds == nil {
+			kinds = make([]string, len(recs))
+			for j := range kinds {
+				kinds[j] = kind
+			}
+		}
+		kinds[k] = named
+	}
+	return kinds
+}
+
+// headerText is the text of the cells of header row h, each collapsed,
+// joined by ", ".
+func headerText(t *stm.Tree, h int32) string {
+	var b []byte
+	for _, c := range t.Children(int(h)) {
+		if !isTag(t, c, atom.Th) {
+			continue
+		}
+		var cell []byte
+		for j := int(c) + 1; j < int(c)+int(t.Size[c]); j++ {
+			if t.Label[j] == stm.TextLabel {
+				cell = append(append(cell, ' '), t.Node[j].Data...)
+			}
+		}
+		if len(b) > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(b, collapse(string(cell))...)
+	}
+	return string(b)
+}

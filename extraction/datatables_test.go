@@ -3,6 +3,7 @@ package extraction_test
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"io"
 	"os"
 	"strings"
@@ -27,11 +28,13 @@ import (
 // taken for layout too (dataRows over all of a page's tables at once).
 func TestArticleDataTables(t *testing.T) {
 	for _, tt := range []struct {
-		file string
-		rows int // body rows of its tables with a header row
+		file    string
+		rows    int    // body rows of its tables with a header row
+		kind    string // a kind of some rows
+		perKind int    // the rows of that kind
 	}{
-		{"debian-reference-ch09.en.html.gz", 218},
-		{"debian-reference-ch08.en.html", 18},
+		{"debian-reference-ch09.en.html.gz", 218, "table.table > tr (package, popcon, size, description)", 161},
+		{"debian-reference-ch08.en.html", 18, "table.table > tr (package, popcon, size, supported locale)", 18},
 	} {
 		t.Run(tt.file, func(t *testing.T) {
 			raw := readTestdata(t, "testdata/tables/"+tt.file)
@@ -46,9 +49,32 @@ func TestArticleDataTables(t *testing.T) {
 			if len(recs) != len(first) {
 				t.Fatalf("%d records, want one a row of the page's data tables: %d", len(recs), len(first))
 			}
+			perKind := 0
 			for i, r := range recs {
 				if got := firstText(r); got != first[i] {
 					t.Errorf("record %d begins %q, want its row's first cell %q", i, got, first[i])
+				}
+				if r.Kind == tt.kind {
+					perKind++
+				}
+			}
+			if perKind != tt.perKind {
+				t.Errorf("%d records of kind %q, want %d", perKind, tt.kind, tt.perKind)
+			}
+			// the crawl's path (Prepare, then Finish in a template
+			// cluster) gives the rows the same kinds
+			ce := extraction.NewClusterExtractor(extraction.Config{})
+			url := "http://127.0.0.1/" + tt.file
+			crawled, err := ce.Finish(1, url, ce.Prepare(context.Background(), url, parse(t, string(raw))))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(crawled) != len(recs) {
+				t.Fatalf("Prepare and Finish: %d records, ExtractPage %d", len(crawled), len(recs))
+			}
+			for i := range recs {
+				if crawled[i].Kind != recs[i].Kind {
+					t.Errorf("record %d: Prepare and Finish give kind %q, ExtractPage %q", i, crawled[i].Kind, recs[i].Kind)
 				}
 			}
 		})
@@ -79,6 +105,11 @@ func TestArticleTablesWithoutHeader(t *testing.T) {
 			}
 			if len(recs) != tt.want {
 				t.Fatalf("%d records, want %d: %v", len(recs), tt.want, recs)
+			}
+			for i, r := range recs {
+				if r.Kind != "table.table > tr (package, description)" {
+					t.Errorf("record %d of kind %q, want the table's header in it", i, r.Kind)
+				}
 			}
 		})
 	}

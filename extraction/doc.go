@@ -101,7 +101,9 @@
 //     more, and two body rows) are records all the same, the article's
 //     paragraphs and its tables without a header not (datatables.go:
 //     Debian Reference's chapters, "List of ... packages" tables among
-//     prose, tips and notes). Entries
+//     prose, tips and notes); each such row's kind names its header
+//     ("table.table > tr (package, popcon, size, description)"), so the
+//     exports give the tables of one header a table of their own. Entries
 //     nested in an entry of their group belong to it, unless the page has
 //     fewer than MinRecords outer entries (one class): then its members
 //     are the records. A definition list holding several terms with
@@ -184,7 +186,7 @@
 //     from a cluster's set of records).
 //   - entries.go: API-reference entries and table rows of documentation pages.
 //   - datatables.go: which tables of a class hold data (each on its own),
-//     and an article's tables with a header row.
+//     an article's tables with a header row, and their rows' kinds.
 //   - resolve.go: absolute addresses (<base>, page URL; a memo and a
 //     fast path for fragments).
 //   - cluster.go: ClusterExtractor (learn once per template cluster).

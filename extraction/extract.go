@@ -230,20 +230,27 @@ func ExtractPage(doc *html.Node, cfg Config) ([]crawl.Record, error) {
 		return nil, err
 	}
 	a := analyze(p, &m, cfg)
-	return named(newColumns(), a.values(""), "", 0, a.kind()), nil
+	vals, kinds := a.values("")
+	return named(newColumns(), vals, "", 0, a.kind(), kinds), nil
 }
 
 // values lists the leaves of every record of a (recordValues), records in
 // document order; addresses are resolved against the page's <base> and
-// pageURL. It depends on the page alone, so ExtractBatch computes it in
-// its parallel phase.
-func (a analysis) values(pageURL string) [][]value {
+// pageURL. kinds is nil when every record is of a.kind(), else each
+// record's kind (rowKinds: API entries' table rows under a header row).
+// It depends on the page alone, so ExtractBatch computes it in its
+// parallel phase.
+func (a analysis) values(pageURL string) (vals [][]value, kinds []string) {
 	var recs [][]int32
 	for _, r := range a.regions {
 		recs = append(recs, r.records...)
 	}
 	// document order: a stray record before its list comes first
 	slices.SortStableFunc(recs, func(x, y []int32) int { return cmp.Compare(x[0], y[0]) })
+	var recKinds []string
+	if a.entries {
+		recKinds = rowKinds(a.p.t, recs, a.kind())
+	}
 	abs := resolver(a.p.doc, pageURL)
 	ks := newKeyer(a.p.name)
 	ks.labels = fieldLabels(a.p.t, recs)
@@ -257,36 +264,44 @@ func (a analysis) values(pageURL string) [][]value {
 	// every record's values in the page's buffer, then one array of
 	// them all, each record a slice of it: no slice grown per record
 	buf, ends := a.p.vals[:0], a.p.ends[:0]
-	for _, rec := range recs {
+	for k, rec := range recs {
 		n := len(buf)
 		if buf = recordValues(buf, a.p.t, ks, rec, abs); len(buf) > n {
 			ends = append(ends, int32(len(buf)))
+			if recKinds != nil {
+				kinds = append(kinds, recKinds[k])
+			}
 		}
 	}
 	if len(ends) == 0 {
 		a.p.vals, a.p.ends = buf, ends
-		return nil
+		return nil, nil
 	}
 	all := make([]value, len(buf))
 	copy(all, buf)
 	clear(buf) // the buffer keeps no strings of the page alive
 	a.p.vals, a.p.ends = buf[:0], ends
-	vals := make([][]value, len(ends))
+	vals = make([][]value, len(ends))
 	start := int32(0)
 	for i, e := range ends {
 		vals[i] = all[start:e:e]
 		start = e
 	}
-	return vals
+	return vals, kinds
 }
 
 // named names the fields of the records' values along cols, which it
-// extends (columns.go).
-func named(cols *columns, vals [][]value, pageURL string, cluster int64, kind string) []crawl.Record {
+// extends (columns.go). The records are of kind, or of kinds[i] when
+// kinds is not nil (analysis.values).
+func named(cols *columns, vals [][]value, pageURL string, cluster int64, kind string, kinds []string) []crawl.Record {
 	fields := cols.fields(vals)
 	out := make([]crawl.Record, len(fields))
 	for i, fs := range fields {
-		out[i] = crawl.Record{PageURL: pageURL, Cluster: cluster, Index: i, Kind: kind, Fields: fs}
+		k := kind
+		if kinds != nil {
+			k = kinds[i]
+		}
+		out[i] = crawl.Record{PageURL: pageURL, Cluster: cluster, Index: i, Kind: k, Fields: fs}
 	}
 	return out
 }

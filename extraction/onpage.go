@@ -35,7 +35,7 @@ func (ce *ClusterExtractor) Prepare(ctx context.Context, pageURL string, doc *ht
 	pr := ce.prepare(ctx, &w.m, &w.p, Page{URL: pageURL, Doc: doc}, shape{})
 	if pr.err == nil {
 		// no lesson: a learned region is only tried by ExtractBatch
-		pr.vals, pr.kind, _, pr.err = values(pr.a, pageURL, false)
+		pr.vals, pr.kind, pr.kinds, _, pr.err = values(pr.a, pageURL, false)
 	}
 	pr.a = analysis{} // the workspace's page is the next caller's
 	w.p.release()
