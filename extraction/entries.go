@@ -65,9 +65,6 @@ func entries(p *page, cfg Config) (region, bool) {
 	bestName, bestText := "", 0
 	for _, name := range order {
 		recs := groups[name].records(t, cfg.MinRecords)
-		if strings.HasPrefix(name, "table ") {
-			recs = dataTables(t, recs) // layout tables of the class left out, each table judged alone
-		}
 		text := 0
 		for _, rec := range recs {
 			for _, i := range rec {
@@ -82,6 +79,13 @@ func entries(p *page, cfg Config) (region, bool) {
 		return region{}, false
 	}
 	table := strings.HasPrefix(bestName, "table ")
+	if table {
+		// layout tables of the class left out, each table judged alone
+		if best = dataTables(t, best); len(best) < cfg.MinRecords {
+			return region{}, false
+		}
+		bestText = int(recordsText(p, best))
+	}
 	if !table && float64(bestText)/total < cfg.MinCoverage {
 		return region{}, false
 	}
