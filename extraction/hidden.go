@@ -14,8 +14,9 @@ import (
 // hidden attribute, an inline style with display:none or
 // visibility:hidden, or a class token that style sheets conventionally
 // hide (hiddenClass: Bootstrap's d-none, sr-only and invisible, "hidden",
-// "noDisplay"...): closed dialogs, collapsed menus, templates of pop-ups,
-// results held back for a "show more" button. Its text is not on the page
+// "noDisplay", gi-docgen's default-hide...): closed dialogs, collapsed
+// menus and sections, templates of pop-ups, results held back for a "show
+// more" button. Its text is not on the page
 // a reader sees, so it is neither records nor the page's content. Style
 // sheets themselves are not read.
 func hidden(n *html.Node) bool {
@@ -73,7 +74,7 @@ func (cc *classCache) hasHiddenClass(class string) bool {
 
 // hiddenClasses are the class tokens of hidden elements (any case).
 var hiddenClasses = []string{"hidden", "hide", "d-none", "nodisplay", "no-display", "display-none",
-	"is-hidden", "invisible", "sr-only", "visually-hidden", "screen-reader-text"}
+	"is-hidden", "invisible", "sr-only", "visually-hidden", "screen-reader-text", "default-hide"}
 
 // hiddenLen reports whether a hidden class has n bytes
 // (TestHiddenLen holds it to hiddenClasses).
