@@ -41,7 +41,10 @@
 //     copyright lines were the records of 47 of the Python docs' pages).
 //     Further regions on the main
 //     region's tag.class path whose records resemble the main ones are
-//     kept too (Config.MoreRegions: a list continued after an advert), and
+//     kept too (Config.MoreRegions: a list continued after an advert; first
+//     records alike, or else typical ones, of median size, and then the
+//     region passes the main region's guards: git-config.html's
+//     variables, three lists whose first records are odd ones), and
 //     so are siblings of the main region with its records' tag.class that
 //     resemble its first record (similarity 0.8 or more: a search engine's
 //     first result rendered before the container of the others). A

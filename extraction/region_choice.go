@@ -107,29 +107,75 @@ func innerList(p *page, m *stm.Matcher, cfg Config, i int) segmentation {
 // moreRegions returns up to cfg.MoreRegions further regions of the main
 // region's list: other nodes on its tag.class path from the root (the
 // second and third result tables of a page, a list continued after an
-// advert) whose records resemble the main region's first record, whatever
-// their coverage. Other lists that merely look alike (a sidebar of related
-// items, the tabs of a carousel) are not taken: they are a different list
-// on the page.
+// advert) whose records resemble the main region's, whatever their
+// coverage. Regions whose first record resembles the main region's first
+// are taken first, in document order; the slots left go to regions whose
+// typical record resembles the main region's typical one (a list's first
+// record may be an odd one: git-config.html's variables continue after
+// prose in three lists, the main one opening with a term that shares the
+// next one's description, another with advice.*, whose description holds
+// a list of 33 terms); these pass the guards of a main region too (not
+// prose, sentences or a sentence's pieces, mostly one tag.class: a
+// reference page's paragraphs of prose under its examples). Other lists
+// that merely look alike (a sidebar of related items, the tabs of a
+// carousel) are not taken: they are a different list on the page.
 func moreRegions(p *page, m *stm.Matcher, cfg Config, main region) []region {
-	var out []region
+	var out, odd []region // odd: first records unlike the main region's
+	clash := func(n int) bool {
+		for _, o := range out {
+			if related(p.t, n, o.node) {
+				return true
+			}
+		}
+		return false
+	}
 	for _, n := range samePath(p, main.node) {
+		if len(out) >= cfg.MoreRegions {
+			return out
+		}
+		seg := segmentNode(m, p, n, cfg)
+		if len(seg.records) < cfg.MinRecords || seg.sim < cfg.MinSimilarity || related(p.t, n, main.node) || clash(n) {
+			continue
+		}
+		r := region{node: n, records: seg.records, sim: seg.sim}
+		if m.SimilarityForests(p.t, seg.records[0], p.t, main.records[0]) >= cfg.MinSimilarity {
+			out = append(out, r)
+		} else {
+			odd = append(odd, r)
+		}
+	}
+	if len(odd) == 0 {
+		return out
+	}
+	want := typical(p.t, main.records)
+	for _, r := range odd {
 		if len(out) >= cfg.MoreRegions {
 			break
 		}
-		seg := segmentNode(m, p, n, cfg)
-		if len(seg.records) < cfg.MinRecords || seg.sim < cfg.MinSimilarity || related(p.t, n, main.node) {
+		if clash(r.node) || prose(p, r.records) || sentences(p, r.records) || runOn(p, r.records) || !sameClass(p, r.records) {
 			continue
 		}
-		clash := false
-		for _, o := range out {
-			clash = clash || related(p.t, n, o.node)
-		}
-		if !clash && m.SimilarityForests(p.t, seg.records[0], p.t, main.records[0]) >= cfg.MinSimilarity {
-			out = append(out, region{node: n, records: seg.records, sim: seg.sim})
+		if m.SimilarityForests(p.t, typical(p.t, r.records), p.t, want) >= cfg.MinSimilarity {
+			out = append(out, r)
 		}
 	}
 	return out
+}
+
+// typical returns the record of median size (nodes) of recs, the first of
+// that size: a list's usual record, not its odd first one.
+func typical(t *stm.Tree, recs [][]int32) []int32 {
+	sizes := make([]int, len(recs))
+	for i, r := range recs {
+		sizes[i] = t.ForestSize(r)
+	}
+	mid := median(sizes)
+	for i, s := range sizes {
+		if s == mid {
+			return recs[i]
+		}
+	}
+	return recs[0] // not reached: the median is one of the sizes
 }
 
 // strayMin is the similarity to the main region's first record from which
