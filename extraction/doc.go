@@ -93,7 +93,9 @@
 //  5. Entries: when no list region is found, or prose outweighs it, the
 //     API-reference entries or table rows of a documentation page are the
 //     records (entries.go): definition lists of one class whose first
-//     child is a term (Sphinx's dl.py function/class) or the body rows of
+//     child is a term (Sphinx's dl.py function/class; a list without a
+//     class by its wrapper's: asciidoc's div.dlist > dl, git's manual
+//     pages' options, 2,917 -> 4,905 records on git-doc) or the body rows of
 //     tables of one class (PostgreSQL's table.table) across the page's
 //     sections, with the guards MinRecords, MinCoverage, data-like rows
 //     (each table on its own: no nested table, two thirds of its rows

@@ -20,6 +20,10 @@ import (
 // dl is of another shape); the page's entries are all three.
 // fnmatch.html's list region glued fnmatchcase and filter into one
 // record of three entries and so did not give way to its entries.
+// git-clean.html's definition lists (options, interactive commands,
+// configuration) have no class of their own, only their wrapper
+// (asciidoc's div.dlist > dl): the page gave no records; its 20 terms are
+// 15 entries, an option's short and long forms one record.
 func TestEntriesOfDocPages(t *testing.T) {
 	for _, tt := range []struct {
 		file     string
@@ -32,6 +36,7 @@ func TestEntriesOfDocPages(t *testing.T) {
 		{"postgresql-app-createdb.html", 20, 30, "-D tablespace", [2]string{"--tablespace", "--template"}},
 		{"python-tomllib.html", 3, 3, "exception tomllib.TOMLDecodeError", [2]string{"Read a TOML file", "Subclass of ValueError"}},
 		{"python-fnmatch.html", 4, 4, "fnmatch.filter(", [2]string{"fnmatch.fnmatchcase(", "fnmatch.filter("}},
+		{"git-clean.html", 15, 15, "clean.requireForce", [2]string{"--force", "--dry-run"}},
 	} {
 		t.Run(tt.file, func(t *testing.T) {
 			recs := extractFile(t, "testdata/entries/"+tt.file)
