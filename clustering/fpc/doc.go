@@ -33,6 +33,9 @@
 //     counttable.go: a changed cluster's set accumulators rebuilt by
 //     counting its pages' elements in a hash table, pruned there, sorted
 //     once.
+//   - singletons.go: rejoinSingletons, the extension that ends MKmeans: a
+//     page left in a cluster of its own joins the most similar other
+//     centre it is at least D similar to (Config.KeepSingletons: off).
 //   - lsh.go: fingerprints (algorithm 2) and the inverted indexes.
 //   - clusterer.go: Clusterer, incremental merging (algorithm 3), persistence.
 //   - canonical.go: Recluster, the final pass in canonical order (Digest)
@@ -56,4 +59,10 @@
 // from a page S to a centre set T, so that two empty sets score α and
 // neither pull nor push (the sizes estimated from bitsets, sketch.go);
 // layers deeper than a centre keeps count as zero cosine.
+//
+// Extension over the paper (Config.KeepSingletons restores the paper's
+// MKmeans): after its rounds, MKmeans moves the page of each cluster of one
+// page to the most similar other cluster's centre when the page is at
+// least D similar to it (singletons.go): the long pages of one-template
+// documentation sites otherwise stay in clusters of their own.
 package fpc

@@ -20,6 +20,11 @@ type Config struct {
 	Beta      float64 // LSH: candidates share more than 32·Beta fingerprints; default 0.05
 	LayerKeep float64 // a centre layer is dropped when the members' average cosine to it is below; default 0.5
 	SetKeep   float64 // a centre set keeps elements of more than this share of members; default 0.5
+	// KeepSingletons: true runs MKmeans as the paper does, leaving a page
+	// that seeded a cluster no other page joined in a cluster of its own;
+	// false (the default) moves it to the most similar other centre when
+	// it is at least D similar to it (rejoinSingletons).
+	KeepSingletons bool
 }
 
 func (c Config) withDefaults() Config {
@@ -94,6 +99,9 @@ func mkmeans(pages []*Features, cfg *Config) ([]int, []*acc) {
 			break
 		}
 		prev = intra
+	}
+	if !cfg.KeepSingletons {
+		accs = rejoinSingletons(pages, accs, assign, cfg)
 	}
 	for _, a := range accs {
 		a.from = nil // the accumulators outlive the batch: no page indexes kept
