@@ -46,6 +46,10 @@
 //   - hook.go: the OnBatch adapter (WithFinalPass: the final pass at the
 //     final batch; Moves, Removed for the store; WithPageFeatures: features
 //     extracted in OnPage, no DOM needed at the batch).
+//   - explain.go: Clusterer.Explain, the nine terms of a page against
+//     every stored cluster (eq. 8, and eq. 7 as a one-page centre);
+//     cmd/singletons prints them for the pages a directory's final pass
+//     leaves alone.
 //   - cmd/orderstab: measures the adjusted Rand index between shuffled
 //     orders of a directory of pages, with and without the final pass.
 //   - eval.go: pairwise F1 and adjusted Rand index.
