@@ -36,6 +36,7 @@ func runCluster(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	batch := fs.Int("batch", 100, "pages per incremental batch")
 	d := fs.Float64("d", 0, "new-cluster threshold (0: default)")
 	alpha := fs.Float64("alpha", 0, "merge threshold (0: default)")
+	keepSingletons := fs.Bool("keep-singletons", false, "fpc as the paper has it: a page that seeded a cluster no other page joined stays alone (default: it joins a centre at least D similar)")
 	lsh := fs.Bool("lsh-report", false, "print, for β = 0.05…0.5, the LSH candidate share and how often the most similar cluster is a candidate (one cluster per page)")
 	method := fs.String("method", "fpc", "fpc, or stm-cure (the paper's baseline: Simple Tree Matching + average-link)")
 	stmT := fs.Float64("stm-threshold", 0.3, "stm-cure: average STM similarity at which clusters merge (0.3: fitted on the tune half)")
@@ -89,7 +90,7 @@ func runCluster(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		truth = keptTruth
 	}
 	paths = kept
-	cfg := fpc.Config{D: *d, Alpha: *alpha}
+	cfg := fpc.Config{D: *d, Alpha: *alpha, KeepSingletons: *keepSingletons}
 	if *lsh {
 		return lshReport(stdout, feats, cfg)
 	}

@@ -23,7 +23,7 @@ func commands() []command {
 		{"export", "export -db FILE [-db FILE2 …] -what pages|links|records|clusters|harvest|topics|warc -format csv|jsonl [-out PATH]", runExport},
 		{"demo-site", "demo-site [-addr 127.0.0.1:0]", runDemoSite},
 		{"hub", "hub train|classify|eval ...", runHub},
-		{"cluster", "cluster -in DIR [-out FILE.csv] [-db FILE] [-method fpc|stm-cure] [-lsh-report] | cluster -score FILE.csv -labels FILE.csv [-split S]", runCluster},
+		{"cluster", "cluster -in DIR [-out FILE.csv] [-db FILE] [-method fpc|stm-cure] [-keep-singletons] [-lsh-report] | cluster -score FILE.csv -labels FILE.csv [-split S]", runCluster},
 		{"extract", "extract -in FILE|DIR [-out FILE.csv]", runExtract},
 		{"serve", "serve -db FILE [-addr 127.0.0.1:8080] [-token T] [-bfs FILE]", runServe},
 		{"topics", "topics -db FILE [-r 0.24] [-out FILE.csv] [-levels]", runTopics},

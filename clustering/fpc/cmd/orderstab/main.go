@@ -24,15 +24,17 @@ func main() {
 	shuffles := flag.Int("shuffles", 5, "random orders")
 	batch := flag.Int("batch", 200, "pages per batch")
 	final := flag.Bool("final", true, "end with the canonical pass (Clusterer.Recluster)")
+	keepSingletons := flag.Bool("keep-singletons", false, "the paper's MKmeans: a page that seeded a cluster no other page joined stays alone")
 	keep := flag.Float64("keep", 1, "each shuffled order keeps this share of the pages (a crawl stopped early); ARI over the pages both keep")
 	flag.Parse()
-	if err := run(*in, *shuffles, *batch, *final, *keep); err != nil {
+	cfg := fpc.Config{KeepSingletons: *keepSingletons}
+	if err := run(*in, cfg, *shuffles, *batch, *final, *keep); err != nil {
 		fmt.Fprintln(os.Stderr, "orderstab:", err)
 		os.Exit(1)
 	}
 }
 
-func run(in string, shuffles, batch int, final bool, keep float64) error {
+func run(in string, cfg fpc.Config, shuffles, batch int, final bool, keep float64) error {
 	var paths []string
 	err := filepath.WalkDir(in, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -59,13 +61,13 @@ func run(in string, shuffles, batch int, final bool, keep float64) error {
 	for i := range order {
 		order[i] = i
 	}
-	ref := cluster(feats, paths, order, batch, final)
+	ref := cluster(feats, cfg, order, batch, final)
 	fmt.Printf("pages %d, clusters in sorted order %d\n", len(paths), count(ref))
 	for s := range shuffles {
 		r := rand.New(rand.NewPCG(uint64(s+1), 0))
 		r.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 		kept := order[:int(keep*float64(len(order)))]
-		got := cluster(feats, paths, kept, batch, final)
+		got := cluster(feats, cfg, kept, batch, final)
 		var a, b []int64
 		for _, i := range kept {
 			a, b = append(a, got[i]), append(b, ref[i])
@@ -77,8 +79,8 @@ func run(in string, shuffles, batch int, final bool, keep float64) error {
 
 // cluster feeds the pages in the given order and returns each page's
 // cluster, indexed as paths.
-func cluster(feats []*fpc.Features, paths []string, order []int, batch int, final bool) []int64 {
-	c := fpc.New(fpc.Config{})
+func cluster(feats []*fpc.Features, cfg fpc.Config, order []int, batch int, final bool) []int64 {
+	c := fpc.New(cfg)
 	out := make([]int64, len(feats))
 	sub := make([]*fpc.Features, len(order))
 	for k, j := range order {
