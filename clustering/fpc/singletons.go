@@ -12,8 +12,8 @@ import "slices"
 // only that page holds (the unique ids and anchors, links and short texts
 // of a long reference page) counts against it. On documentation sites of
 // one template that leaves the long pages alone: PostgreSQL 15's
-// functions-datetime.html scores 0.68 against the main cluster's centre by
-// eq. 8 (above D) but 0.29 centre to centre (below Alpha); README.md,
+// functions-datetime.html scores 0.66 against the main cluster's centre by
+// eq. 8 (above D) but 0.32 centre to centre (below Alpha); README.md,
 // "Long pages in clusters of their own", has the measurements.
 //
 // rejoinSingletons is the extension (off with Config.KeepSingletons): once
