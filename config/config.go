@@ -255,6 +255,11 @@ type Clustering struct {
 	D       float64 `yaml:"d"`     // new-cluster threshold; default from clustering/fpc
 	Alpha   float64 `yaml:"alpha"` // merge threshold; default from clustering/fpc
 	Beta    float64 `yaml:"beta"`  // LSH candidate share; default 0.05
+	// KeepSingletons: MKmeans as paper 000 has it, a page that seeded a
+	// cluster no other page joined staying alone; default false, such a
+	// page joins the most similar centre it is at least d similar to
+	// (clustering/fpc README, "long pages in clusters of their own").
+	KeepSingletons bool `yaml:"keep_singletons"`
 }
 
 // Extraction configures data-record extraction (paper 004) per cluster.

@@ -23,13 +23,19 @@ import (
 // page): larger crawls keep the incremental partition.
 const finalPassPages = 50_000
 
+// fpcConfig is the clustering section as fpc's configuration.
+func fpcConfig(cfg *config.Config) fpc.Config {
+	c := cfg.Clustering
+	return fpc.Config{D: c.D, Alpha: c.Alpha, Beta: c.Beta, KeepSingletons: c.KeepSingletons}
+}
+
 type clustersBuiltin struct {
 	hook *fpc.Hook
 	st   *store.Store
 }
 
 func newClustersBuiltin(ctx context.Context, cfg *config.Config, st *store.Store) (*clustersBuiltin, error) {
-	c := fpc.New(fpc.Config{D: cfg.Clustering.D, Alpha: cfg.Clustering.Alpha, Beta: cfg.Clustering.Beta})
+	c := fpc.New(fpcConfig(cfg))
 	restored, err := RestoreClusters(ctx, st, c)
 	if err != nil {
 		return nil, err

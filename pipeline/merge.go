@@ -64,7 +64,7 @@ type MergeConfig struct {
 // (clustering, batch size and topics as the crawl used them).
 func MergeConfigOf(cfg *config.Config) MergeConfig {
 	return MergeConfig{
-		Clustering: fpc.Config{D: cfg.Clustering.D, Alpha: cfg.Clustering.Alpha, Beta: cfg.Clustering.Beta},
+		Clustering: fpcConfig(cfg),
 		Batch:      cfg.Batch.Size,
 		Topics:     fuzzy.Config{Threshold: cfg.Topics.R, Paper: cfg.Topics.Paper},
 	}
