@@ -167,8 +167,9 @@ func (c *corpus) cluster(ctx context.Context, cfg Config) (*Result, error) {
 }
 
 // rows returns each page's weighted words sorted by column: titles
-// tokenised (without their site's template), tag weights, and the in-site
-// document frequency correction of site.go unless cfg.Paper.
+// tokenised (without their site's template and kind words, siteTitles),
+// tag weights, and the in-site document frequency correction of site.go
+// unless cfg.Paper.
 func (c *corpus) rows(cfg Config) [][]Entry {
 	size := make([]int, len(c.hosts))
 	for _, p := range c.pages {
@@ -177,36 +178,30 @@ func (c *corpus) rows(cfg Config) [][]Entry {
 		}
 	}
 	site := func(h int32) bool { return !cfg.Paper && h >= 0 && size[h] >= minSitePages }
-	tmpl := make([]TitleTemplate, len(c.hosts))
-	if !cfg.Paper {
-		titles := make([][]string, len(c.hosts))
-		for _, p := range c.pages {
-			if site(p.host) {
-				titles[p.host] = append(titles[p.host], p.title)
-			}
-		}
-		for h, ts := range titles {
-			if len(ts) > 0 {
-				tmpl[h] = LearnTitleTemplate(ts, cfg.TemplateShare)
-			}
-		}
-	}
+	titles := c.siteTitles(cfg, site)
 	rows := make([][]Entry, len(c.pages))
 	tags := map[int32]Tags{}
+	kind := map[int32]bool{}
 	for i, p := range c.pages {
-		title := p.title
-		if site(p.host) {
-			title = tmpl[p.host].Strip(title)
-		}
 		clear(tags)
-		for _, w := range distinct(c.tok.Tokens(title)) {
+		for _, w := range titles[i].words {
 			tags[c.intern(w)] |= InTitle
 		}
+		clear(kind)
+		for _, w := range titles[i].kind { // the page's kind, not its subject, in every tag
+			if col, ok := c.vocab[w]; ok && tags[col] == 0 {
+				kind[col] = true
+			}
+		}
 		for _, col := range p.kw {
-			tags[col] |= InKeywords
+			if !kind[col] {
+				tags[col] |= InKeywords
+			}
 		}
 		for _, col := range p.desc {
-			tags[col] |= InDescription
+			if !kind[col] {
+				tags[col] |= InDescription
+			}
 		}
 		row := make([]Entry, 0, len(tags))
 		for col, t := range tags {

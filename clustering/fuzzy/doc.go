@@ -23,8 +23,10 @@
 // paper weighs each page alone, so on a real site the words every page
 // repeats (the site's name in every title, navigation, slogans) tie all its
 // pages into one topic. Pages carry their host (Doc.Host); the title
-// template the host's titles share is stripped and each word is weighed
-// down by the share of the host's pages it occurs on (site.go; on a host
+// template the host's titles share is stripped, so are the words that
+// name a page's kind rather than its subject ("Introduction to …",
+// "Functions and Variables for …", "…-pkg": kind.go), and each word is
+// weighed down by the share of the host's pages it occurs on (site.go; on a host
 // of fewer than Config.SiteMinPages pages, a small sample, only a word on
 // nearly every page weighs nothing). The cut's single linkage still
 // chains pages through words they share two by two, so a topic is capped
@@ -45,7 +47,10 @@
 //   - cluster.go: Cluster, Result, Topic, Grouped, top words per topic;
 //     the corpus with the site corrections applied when it is clustered.
 //   - site.go: title segments and templates (TitleSegments,
-//     LearnTitleTemplate), the in-site frequency factor.
+//     LearnTitleTemplate), the in-site frequency factor, each page's title
+//     words after the site corrections.
+//   - kind.go: kind phrases and kind words, the words of a title that
+//     name the page's kind (LearnKindPhrases, KindPhrases.Cut).
 //   - cmd/sitetopics: topics, unclustered pages and the largest topic of a
 //     crawl store (or of its first N pages), with or without the extension.
 //   - hook.go: Hook, the crawl's OnBatch adapter.

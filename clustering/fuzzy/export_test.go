@@ -10,3 +10,6 @@ func MatrixBytes(m *Matrix) int { return m.bytes() }
 func SpanParallel(ctx context.Context, m *Matrix, workers int) (*Dendrogram, error) {
 	return span(ctx, m, workers, 0)
 }
+
+// KindWords exposes kindWords to the tests.
+var KindWords = kindWords

@@ -1,6 +1,7 @@
 package fuzzy
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -8,7 +9,7 @@ import (
 // that ties every page to every other: each title ends in the site's name
 // ("… — Python 3.11.2 documentation"), each description repeats a slogan,
 // so one topic led by the site's name takes the whole site. Unless
-// Config.Paper is set, the pages of each host get two corrections (an
+// Config.Paper is set, the pages of each host get three corrections (an
 // extension, measured in README.md; hosts of 1 or 2 pages are left as they
 // are, see minSitePages):
 //
@@ -19,6 +20,14 @@ import (
 //     so "A | B | Site" loses both "Site" and a section name that is itself
 //     that common), and so is a label ("Tag: …") that starts LabelShare of
 //     them.
+//   - Page kinds (kind.go): a leading phrase ending in a function word
+//     that starts LabelShare of the titles and is followed by varied words
+//     ("Introduction to …", "Functions and Variables for …") names the
+//     page's kind, not its subject, and is cut
+//     from the title; on a host with such phrases, so is a first or last
+//     word whose removal mostly leaves another page's title ("draw-pkg"
+//     beside "Introduction to draw"). The page's keywords and description
+//     lose these words too (texinfo repeats the title in both).
 //   - In-site document frequency: a word on a share s of the host's pages
 //     keeps (CommonTo − s)/(CommonTo − CommonFrom) of its weight, clamped to
 //     [0, 1]: a word on few pages keeps its weight, a word on CommonTo of
@@ -85,7 +94,9 @@ type TitleTemplate struct {
 // up to 25 % of the pages. A label is kept when it starts fewer titles
 // than this share: a word before a colon on a few titles of a host may be
 // their subject. No title of the Python, PostgreSQL or git documentation
-// has a label on this share of its site.
+// has a label on this share of its site. It is also the share of the
+// titles a kind phrase or a kind word must start (kind.go): a label
+// without a colon.
 const LabelShare = 0.02
 
 // LearnTitleTemplate finds the template of one host's titles: the first
@@ -187,4 +198,60 @@ func commonRamp(n int, cfg Config) (from, to float64) {
 		return cfg.CommonFrom, cfg.CommonTo
 	}
 	return cfg.CommonFrom * m / float64(n), 1 - (1-cfg.CommonTo)*float64(n)/m
+}
+
+// siteTitle is the feature words of a page's title and the kind words
+// taken from it (KindPhrases, kindWords), which the page's keywords and
+// description lose too.
+type siteTitle struct {
+	words, kind []string
+}
+
+// siteTitles returns the words of each page's title: unless cfg.Paper, on
+// the pages of the hosts site reports, without the host's title template
+// (TitleTemplate), its kind phrase (KindPhrases, learnt from the titles
+// without their template) and then a first or last kind word (kindWords).
+func (c *corpus) siteTitles(cfg Config, site func(int32) bool) []siteTitle {
+	out := make([]siteTitle, len(c.pages))
+	hostPages := make([][]int, len(c.hosts))
+	for i, p := range c.pages {
+		if site(p.host) {
+			hostPages[p.host] = append(hostPages[p.host], i)
+		} else {
+			out[i].words = distinct(c.tok.Tokens(p.title))
+		}
+	}
+	for _, pages := range hostPages {
+		if len(pages) == 0 {
+			continue
+		}
+		titles := make([]string, len(pages))
+		for k, i := range pages {
+			titles[k] = c.pages[i].title
+		}
+		tmpl := LearnTitleTemplate(titles, cfg.TemplateShare)
+		for k, t := range titles {
+			titles[k] = tmpl.Strip(t)
+		}
+		phrases := LearnKindPhrases(c.tok, titles)
+		words := make([][]string, len(pages))
+		for k, i := range pages {
+			rest, kind := phrases.Cut(titles[k])
+			words[k] = distinct(c.tok.Tokens(rest))
+			out[i] = siteTitle{words: words[k], kind: kind}
+		}
+		if len(phrases.keys) == 0 {
+			continue // kind words only where titles name kinds by phrases
+		}
+		_, to := commonRamp(len(pages), cfg)
+		for k, kind := range kindWords(words, to) {
+			if len(kind) == 0 {
+				continue
+			}
+			t := &out[pages[k]]
+			t.kind = append(t.kind, kind...)
+			t.words = slices.DeleteFunc(slices.Clone(t.words), func(w string) bool { return slices.Contains(kind, w) })
+		}
+	}
+	return out
 }
