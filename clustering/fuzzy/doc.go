@@ -52,6 +52,9 @@
 //   - kind.go: kind phrases and kind words, the words of a title that
 //     name the page's kind (LearnKindPhrases, KindPhrases.Cut).
 //   - cmd/sitetopics: topics, unclustered pages and the largest topic of a
-//     crawl store (or of its first N pages), with or without the extension.
+//     crawl store (or of its first N pages), with or without the
+//     extension; -pages writes each page's topic.
+//   - testdata/make/upchapters.py: the purity of those topics against a
+//     manual's chapters, found from its "up" navigation links.
 //   - hook.go: Hook, the crawl's OnBatch adapter.
 package fuzzy
