@@ -71,6 +71,13 @@
 //     first cell is of another kind, is one record with them (grouprows.go:
 //     Haddock's index, a name defined in several places and a row per
 //     definition, which lost its name as a record of its own).
+//     A definition list's records start at a term and hold the
+//     descriptions after it (termphase.go): when the segmentation
+//     preferred starts them at descriptions (the descriptions one
+//     cluster, the terms several: git-diff.html's options, each record
+//     a description and the next option's terms), the best of those
+//     that start them at terms and the list's groups (a run of terms
+//     and its descriptions, one record each) is taken.
 //  4. Guards: no records when the region is too small a share of the page's
 //     content (MinCoverage: outside the frame's landmarks for a region
 //     outside them, so that a site's table of contents in a nav beside
@@ -174,6 +181,8 @@
 //     its items (one record per item).
 //   - grouprows.go: a table's group head rows and the rows continuing
 //     them (one record).
+//   - termphase.go: a definition list's records start at terms (its
+//     groups, the segmentations in phase).
 //   - bound.go: the STM bound and buffers of the child clustering.
 //   - extract.go: Config, ExtractPage, analyze (the page pipeline).
 //   - region_choice.go: the weights and guards of the region choice

@@ -33,7 +33,10 @@ func segmentNode(m *stm.Matcher, p *page, i int, cfg Config) segmentation {
 // dissimilar children at the ends and scored by uniformSingles). It
 // returns the segmentation whose adjacent records are most similar, weighted by the share of the children's
 // content the records hold so that a few identical children do not beat
-// the whole list (ties: more records, then earlier start).
+// the whole list (ties: more records, then earlier start). A definition
+// list's records start at terms (termphase.go): when the segmentation
+// the similarity prefers starts its records at descriptions, the best of
+// those that start them at terms and the list's groups is returned.
 func segment(m *stm.Matcher, p *page, kids []int32, d0, minSim float64) segmentation {
 	t := p.t
 	labels, partner, below := clusterChildren(m, p, kids, d0)
@@ -101,16 +104,39 @@ func segment(m *stm.Matcher, p *page, kids []int32, d0, minSim float64) segmenta
 		}
 		return sum / n, true
 	}
+	// try considers recs, starting at kids[start], and returns their
+	// similarity unless they could not be chosen (not computed)
+	try := func(recs [][]int32, start int) (float64, bool) {
+		if len(recs) < 2 || hopeless(recs) {
+			return 0, false
+		}
+		sim, ok := worth(recs)
+		if ok {
+			consider(segmentation{records: recs, sim: sim}, start)
+		}
+		return sim, ok
+	}
+	isDL := definitionList(t, kids)
+	inPhase := make([]phasedSegmentation, 0, 8) // a definition list's segmentations that start records at terms
 	for _, l := range order {
 		if starts := occ[l]; len(starts) >= 2 {
 			recs := cutRecords(labels, kids, starts, seen)
-			if hopeless(recs) {
-				continue
-			}
-			if sim, ok := worth(recs); ok {
-				consider(segmentation{records: recs, sim: sim}, starts[0])
+			sim, ok := try(recs, starts[0])
+			if isDL && phased(t, kids, recs) {
+				inPhase = append(inPhase, phasedSegmentation{recs, starts[0], sim, ok})
 			}
 		}
+	}
+	if isDL {
+		// its children are never uniform, nor items under headings
+		if best.records != nil && !phased(t, kids, best.records) {
+			// the records the similarity prefers start at a
+			// description: those that start at a term compete with
+			// the list's groups
+			best, bestStart = segmentation{}, len(kids)
+			retryInPhase(t, kids, inPhase, consider, try)
+		}
+		return best
 	}
 	if len(order) < 2 {
 		return best

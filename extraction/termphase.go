@@ -1,0 +1,113 @@
+package extraction
+
+import (
+	"github.com/crawl-project/crawl/extraction/stm"
+	"golang.org/x/net/html/atom"
+)
+
+// A definition list is groups of one or more terms (dt) followed by one
+// or more descriptions (dd). Records started at each occurrence of one
+// cluster of its children (segment) start at a description when the
+// descriptions are one cluster and the terms several (an option with a
+// short and a long form, a term sharing the next one's description):
+// every record of git-diff.html's options was the description of one
+// option followed by the terms of the next, each term paired with the
+// wrong description, and the first option, before the first
+// description, was in no record. A record of a definition list's
+// children starts at a term and holds the descriptions after it,
+// whatever the similarity of adjacent records prefers.
+//
+// Records the similarity prefers that start at terms are kept as they are
+// (git-config.html's variables, one record a term where terms share a
+// description). Those that start at a description give way to the best of
+// the segmentations that start records at terms and the list's groups (a
+// run of terms and its descriptions, one record each), scored alike. The
+// preferred records are not shifted to the terms before them: their
+// cluster skips the descriptions unlike its own, the shifted records hold
+// several options where it does, and they won on similarity
+// (git-switch.html: 4 records for its 22 options; the groups give 22).
+
+// definitionList reports whether kids are the children of a definition
+// list of two groups or more: every child a dt or a dd, a term after a
+// description. A list of one term and its descriptions, or one with other
+// children (SQLite's c3ref pages, <dd><p>...<p>... parsed as a dd and its
+// paragraphs' siblings; anchors before each term, lang_corefunc.html), is
+// left as it is.
+func definitionList(t *stm.Tree, kids []int32) bool {
+	groups := 0
+	for i, k := range kids {
+		switch tagOf(t, int(k)) {
+		case atom.Dt:
+			if i == 0 || !isTag(t, kids[i-1], atom.Dt) {
+				groups++
+			}
+		case atom.Dd:
+		default:
+			return false
+		}
+	}
+	return groups >= 2
+}
+
+// phased reports whether recs, records of consecutive children of the
+// definition list kids, each running up to the next one's start
+// (cutRecords), start at terms: each at the first term of a group, or at
+// a term right after a record of the term before it alone (a term sharing
+// the next one's description: git-config.html's gitweb.category to
+// gitweb.url, one record a term).
+func phased(t *stm.Tree, kids []int32, recs [][]int32) bool {
+	i, head := 0, 0 // kids[head] is the first term of kids[i]'s group
+	for j, r := range recs {
+		for ; ; i++ {
+			if isTag(t, kids[i], atom.Dt) && (i == 0 || !isTag(t, kids[i-1], atom.Dt)) {
+				head = i
+			}
+			if kids[i] == r[0] {
+				break
+			}
+		}
+		if !isTag(t, kids[i], atom.Dt) || i > head && (j == 0 || len(recs[j-1]) != 1 || recs[j-1][0] != kids[i-1]) {
+			return false
+		}
+	}
+	return true
+}
+
+// groups is the segmentation of the definition list kids into its groups,
+// one record each: a run of terms and the descriptions after it.
+func groups(t *stm.Tree, kids []int32) [][]int32 {
+	var recs [][]int32
+	start := 0
+	for i := 1; i <= len(kids); i++ {
+		if i == len(kids) || isTag(t, kids[i], atom.Dt) && !isTag(t, kids[i-1], atom.Dt) {
+			recs = append(recs, kids[start:i:i])
+			start = i
+		}
+	}
+	return recs
+}
+
+// phasedSegmentation is a segmentation of a definition list's children
+// that starts records at terms, with its similarity when segment scored
+// it (a segmentation that could not be chosen is not matched).
+type phasedSegmentation struct {
+	recs   [][]int32
+	start  int // recs[0][0] is kids[start]
+	sim    float64
+	scored bool
+}
+
+// retryInPhase offers segment, once the segmentation it preferred
+// started records at descriptions, those of the definition list kids
+// that start them at terms and the list's groups: consider those already
+// scored, try the others.
+func retryInPhase(t *stm.Tree, kids []int32, inPhase []phasedSegmentation, consider func(segmentation, int), try func([][]int32, int) (float64, bool)) {
+	for _, c := range inPhase {
+		if c.scored {
+			consider(segmentation{records: c.recs, sim: c.sim}, c.start)
+		} else {
+			try(c.recs, c.start)
+		}
+	}
+	try(groups(t, kids), 0)
+}
