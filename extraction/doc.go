@@ -125,7 +125,11 @@
 //     page's entries when these hold all of its records and more (a
 //     section's two functions segmented as a list, its exception left
 //     out: tomllib.html; a record of several entries glued counts as
-//     entries: fnmatch.html).
+//     entries: fnmatch.html), and so does a main region whose records
+//     are the page's sections grouping its entries (sectiongroups.go:
+//     loosely similar, each opening with a heading, the entries inside
+//     them more than the records, half of their text or more, and not
+//     labels the records share: git.html's commands under 16 sections).
 //  6. Fields: each leaf (a run of text with its inline markup and the
 //     links inside the sentence, bare or inside formatting: Haddock's
 //     <code><a>Text</a></code> cut "O(n) Convert a" "Text" "into a
@@ -183,6 +187,8 @@
 //     them (one record).
 //   - termphase.go: a definition list's records start at terms (its
 //     groups, the segmentations in phase).
+//   - sectiongroups.go: a region whose records are the page's sections,
+//     each a heading over a list of entries, gives way to the entries.
 //   - bound.go: the STM bound and buffers of the child clustering.
 //   - extract.go: Config, ExtractPage, analyze (the page pipeline).
 //   - region_choice.go: the weights and guards of the region choice

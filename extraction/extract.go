@@ -138,6 +138,10 @@ func analyze(p *page, m *stm.Matcher, cfg Config) analysis {
 		}
 	}
 	main := found[best]
+	if r, ok := groupedEntries(p, cfg, main); ok { // the page's sections, each a heading over a list of its entries
+		a.regions, a.entries = []region{r}, true
+		return a
+	}
 	if entryList(p, main) { // a list of API entries: all of the page's, when some are missed
 		if r, ok := entries(p, cfg); ok && r.cov >= cfg.MinCoverage && moreEntries(r, main) {
 			a.regions, a.entries = []region{r}, true
