@@ -100,3 +100,74 @@ func attrOf(n *html.Node, key string) string {
 	}
 	return ""
 }
+
+// TestFurtherListAfterPositionalArgument: app-createuser.html of the
+// PostgreSQL docs (testdata/lists, provenance in testdata/README.md) lists
+// in its section Options the program's options, a positional argument
+// first (username), and after a paragraph its connection options (-h,
+// -p, -U, -w, -W), each list a dl.variablelist on the same path. The
+// records of both start at their terms, so the first of the options'
+// list is the odd username, the median size of its records too: the
+// connection options, compared with it twice (first records, then
+// typical ones), were left out. Every option of the section is a record:
+// its terms, then its description.
+func TestFurtherListAfterPositionalArgument(t *testing.T) {
+	doc := parse(t, string(readTestdata(t, "testdata/lists/app-createuser.html")))
+	var groups []termGroup
+	var sect func(n *html.Node)
+	sect = func(n *html.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type != html.ElementNode {
+				continue
+			}
+			if c.DataAtom == atom.Dl { // the section's lists; none is nested in another
+				groups = append(groups, dlGroups(c)...)
+				continue
+			}
+			sect(c)
+		}
+	}
+	var find func(n *html.Node)
+	find = func(n *html.Node) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if attrOf(c, "id") == "id-1.9.4.5.6" {
+				sect(c)
+				return
+			}
+			find(c)
+		}
+	}
+	find(doc)
+	if len(groups) != 21+5 || groups[0].terms[0] != "username" || !strings.HasPrefix(groups[21].terms[0], "-h host") {
+		t.Fatalf("the section holds %d options, want 26 (username first, -h host the 22nd): not the page the test was written for", len(groups))
+	}
+	recs, err := extraction.ExtractPage(doc, extraction.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// a term's text as the page writes it (a <br /> between its forms)
+	// and as a record's values: white space left out
+	bare := func(s string) string { return strings.Join(strings.Fields(s), "") }
+	var missing []string
+	for _, g := range groups {
+		found := false
+		for _, r := range recs {
+			var vals []string
+			for _, f := range r.Fields {
+				vals = append(vals, f.Value)
+			}
+			n := slices.Index(vals, g.desc)
+			if n > 0 && bare(strings.Join(vals[:n], "")) == bare(strings.Join(g.terms, "")) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			missing = append(missing, g.terms[0])
+		}
+	}
+	if len(missing) > 0 {
+		t.Errorf("%d records; %d of the %d options have no record of their terms, then their description: %q",
+			len(recs), len(missing), len(groups), missing)
+	}
+}

@@ -110,7 +110,8 @@ func innerList(p *page, m *stm.Matcher, cfg Config, i int) segmentation {
 // advert) whose records resemble the main region's, whatever their
 // coverage. Regions whose first record resembles the main region's first
 // are taken first, in document order; the slots left go to regions whose
-// typical record resembles the main region's typical one (a list's first
+// typical record resembles the main region's typical one, or the next
+// record of its size when that is the main region's first (a list's first
 // record may be an odd one: git-config.html's variables continue after
 // prose in three lists, the main one opening with a term that shares the
 // next one's description, another with advice.*, whose description holds
@@ -147,7 +148,7 @@ func moreRegions(p *page, m *stm.Matcher, cfg Config, main region) []region {
 	if len(odd) == 0 {
 		return out
 	}
-	want := typical(p.t, main.records)
+	want, next := typical(p.t, main.records)
 	for _, r := range odd {
 		if len(out) >= cfg.MoreRegions {
 			break
@@ -155,7 +156,9 @@ func moreRegions(p *page, m *stm.Matcher, cfg Config, main region) []region {
 		if clash(r.node) || prose(p, r.records) || sentences(p, r.records) || runOn(p, r.records) || !sameClass(p, r.records) {
 			continue
 		}
-		if m.SimilarityForests(p.t, typical(p.t, r.records), p.t, want) >= cfg.MinSimilarity {
+		rec, _ := typical(p.t, r.records)
+		if m.SimilarityForests(p.t, rec, p.t, want) >= cfg.MinSimilarity ||
+			next != nil && m.SimilarityForests(p.t, rec, p.t, next) >= cfg.MinSimilarity {
 			out = append(out, r)
 		}
 	}
@@ -163,19 +166,30 @@ func moreRegions(p *page, m *stm.Matcher, cfg Config, main region) []region {
 }
 
 // typical returns the record of median size (nodes) of recs, the first of
-// that size: a list's usual record, not its odd first one.
-func typical(t *stm.Tree, recs [][]int32) []int32 {
+// that size: a list's usual record, not its odd first one. When that is
+// the first record after all, next is the next record of its size (nil
+// if none): the first record of a definition list in phase may be an odd
+// one of the usual size (PostgreSQL's app-createuser.html, the positional
+// username before the options).
+func typical(t *stm.Tree, recs [][]int32) (first, next []int32) {
 	sizes := make([]int, len(recs))
 	for i, r := range recs {
 		sizes[i] = t.ForestSize(r)
 	}
 	mid := median(sizes)
 	for i, s := range sizes {
-		if s == mid {
-			return recs[i]
+		switch {
+		case s != mid:
+		case first == nil:
+			first = recs[i]
+			if i > 0 {
+				return first, nil
+			}
+		default:
+			return first, recs[i]
 		}
 	}
-	return recs[0] // not reached: the median is one of the sizes
+	return first, nil
 }
 
 // strayMin is the similarity to the main region's first record from which

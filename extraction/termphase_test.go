@@ -98,6 +98,11 @@ func sectionGroups(doc *html.Node, id string) []termGroup {
 	if dl == nil {
 		return nil
 	}
+	return dlGroups(dl)
+}
+
+// dlGroups returns the groups of the definition list dl.
+func dlGroups(dl *html.Node) []termGroup {
 	collapse := func(n *html.Node) string { return strings.Join(strings.Fields(textOf(n)), " ") }
 	var groups []termGroup
 	afterDD := true
