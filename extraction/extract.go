@@ -147,6 +147,11 @@ func analyze(p *page, m *stm.Matcher, cfg Config) analysis {
 			a.regions, a.entries = []region{r}, true
 			return a
 		}
+	} else if definitionList(p.t, p.t.Children(main.node)) { // the groups of one of the page's definition lists
+		if r, ok := entries(p, cfg); ok && r.cov >= cfg.MinCoverage && termGroups(p.t, main, r) {
+			a.regions, a.entries = []region{r}, true
+			return a
+		}
 	}
 	a.regions = append(a.regions, main)
 	a.regions = append(a.regions, moreRegions(p, m, cfg, main)...)

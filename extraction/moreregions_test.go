@@ -113,40 +113,71 @@ func attrOf(n *html.Node, key string) string {
 // its terms, then its description.
 func TestFurtherListAfterPositionalArgument(t *testing.T) {
 	doc := parse(t, string(readTestdata(t, "testdata/lists/app-createuser.html")))
+	groups := refsectGroups(doc, "id-1.9.4.5.6")
+	if len(groups) != 21+5 || groups[0].terms[0] != "username" || !strings.HasPrefix(groups[21].terms[0], "-h host") {
+		t.Fatalf("the section holds %d options, want 26 (username first, -h host the 22nd): not the page the test was written for", len(groups))
+	}
+	wantGroupRecords(t, doc, groups)
+}
+
+// TestDefinitionListsOutsideTheMainOne: sql-createtableas.html of the
+// PostgreSQL docs (testdata/lists) lists its parameters in two
+// dl.variablelists: GLOBAL or LOCAL alone in the first, the 12 others in
+// the second (ON COMMIT's description holding a list of its own). The
+// second is the main region, its records in phase; the first, a list of
+// one term, is no region of two records, and the page's entries, which
+// hold it, gave way to the main region. Every parameter is a record: its
+// terms, then its description.
+func TestDefinitionListsOutsideTheMainOne(t *testing.T) {
+	doc := parse(t, string(readTestdata(t, "testdata/lists/sql-createtableas.html")))
+	groups := refsectGroups(doc, "id-1.9.3.86.6")
+	if len(groups) != 1+12 || groups[0].terms[0] != "GLOBAL or LOCAL" {
+		t.Fatalf("the section holds %d parameters, want 13 (GLOBAL or LOCAL first): not the page the test was written for", len(groups))
+	}
+	wantGroupRecords(t, doc, groups)
+}
+
+// refsectGroups returns the groups of the definition lists in the DocBook
+// section (div.refsect1) with the id, lists nested in a description left
+// out.
+func refsectGroups(doc *html.Node, id string) []termGroup {
 	var groups []termGroup
-	var sect func(n *html.Node)
-	sect = func(n *html.Node) {
+	var lists func(n *html.Node)
+	lists = func(n *html.Node) {
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
 			if c.Type != html.ElementNode {
 				continue
 			}
-			if c.DataAtom == atom.Dl { // the section's lists; none is nested in another
+			if c.DataAtom == atom.Dl {
 				groups = append(groups, dlGroups(c)...)
 				continue
 			}
-			sect(c)
+			lists(c)
 		}
 	}
 	var find func(n *html.Node)
 	find = func(n *html.Node) {
 		for c := n.FirstChild; c != nil; c = c.NextSibling {
-			if attrOf(c, "id") == "id-1.9.4.5.6" {
-				sect(c)
+			if attrOf(c, "id") == id {
+				lists(c)
 				return
 			}
 			find(c)
 		}
 	}
 	find(doc)
-	if len(groups) != 21+5 || groups[0].terms[0] != "username" || !strings.HasPrefix(groups[21].terms[0], "-h host") {
-		t.Fatalf("the section holds %d options, want 26 (username first, -h host the 22nd): not the page the test was written for", len(groups))
-	}
+	return groups
+}
+
+// wantGroupRecords wants each group a record of the page: its terms, then
+// its description, as the record's values (white space left out: a term's
+// forms may be written with only a <br /> between them).
+func wantGroupRecords(t *testing.T, doc *html.Node, groups []termGroup) {
+	t.Helper()
 	recs, err := extraction.ExtractPage(doc, extraction.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	// a term's text as the page writes it (a <br /> between its forms)
-	// and as a record's values: white space left out
 	bare := func(s string) string { return strings.Join(strings.Fields(s), "") }
 	var missing []string
 	for _, g := range groups {
@@ -167,7 +198,7 @@ func TestFurtherListAfterPositionalArgument(t *testing.T) {
 		}
 	}
 	if len(missing) > 0 {
-		t.Errorf("%d records; %d of the %d options have no record of their terms, then their description: %q",
+		t.Errorf("%d records; %d of the %d groups have no record of their terms, then their description: %q",
 			len(recs), len(missing), len(groups), missing)
 	}
 }

@@ -111,3 +111,30 @@ func retryInPhase(t *stm.Tree, kids []int32, inPhase []phasedSegmentation, consi
 	}
 	try(groups(t, kids), 0)
 }
+
+// termGroups reports whether the records of the list region r are groups
+// of a definition list (each starting at a term of r's node, whose
+// children are a definition list) that the page's entries e hold as they
+// are, each record an entry's start, and more: the page's other lists of
+// r's tag.class (PostgreSQL's dl.variablelist), which moreRegions takes
+// only when they segment alike (runtime-config-replication.html's list of
+// two parameters, one holding a nested list of its own) or hold two
+// records or more (sql-createtableas.html's GLOBAL or LOCAL, a list of
+// one term). A list of records one a term, where terms share a
+// description (git-config.html), is not the entries' (a run of terms and
+// its description each) and stays a list region.
+func termGroups(t *stm.Tree, r, e region) bool {
+	if !definitionList(t, t.Children(r.node)) || len(e.records) <= len(r.records) {
+		return false
+	}
+	starts := make(map[int32]bool, len(e.records))
+	for _, rec := range e.records {
+		starts[rec[0]] = true
+	}
+	for _, rec := range r.records {
+		if int(t.Parent[rec[0]]) != r.node || !isTag(t, rec[0], atom.Dt) || !starts[rec[0]] {
+			return false
+		}
+	}
+	return true
+}
