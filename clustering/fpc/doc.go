@@ -7,6 +7,8 @@
 //
 // Files:
 //   - features.go: Extract, the nine features in one walk of the DOM.
+//   - extractdir.go: ExtractDir, the features of a directory of pages (the
+//     measuring tools' input).
 //   - walk.go: the walk: elements counted by depth and tag, the set
 //     elements hashed as they are read (no strings built), the walker's
 //     buffers reused from page to page; tagcache.go: the common tags'

@@ -51,17 +51,25 @@ func itemText(n int) string {
 	return b.String()
 }
 
+// benchSite makes a test's directory with the list site of writeListSite
+// in its site folder, returning both.
+func benchSite(t *testing.T) (dir, site string) {
+	t.Helper()
+	dir = t.TempDir()
+	site = filepath.Join(dir, "site")
+	if err := os.Mkdir(site, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeListSite(t, site)
+	return dir, site
+}
+
 // TestBenchComparesBuiltinsOffAndOn runs `crawl bench` on a small site
 // served from a directory: both crawls fetch every page, and the report
 // has the ratio, the peak RSS and the built-ins' figures.
 func TestBenchComparesBuiltinsOffAndOn(t *testing.T) {
 	t.Setenv("CRAWL_TEST_AS_MAIN", "1") // the bench's child crawls are this binary acting as crawl
-	dir := t.TempDir()
-	site := filepath.Join(dir, "site")
-	if err := os.Mkdir(site, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	writeListSite(t, site)
+	dir, site := benchSite(t)
 	cfg := filepath.Join(dir, "bench.yaml")
 	yaml := `seeds: ["{site}/index.html"]
 politeness: {no_delay: true, workers: 4, per_host_parallel: 4}
@@ -134,12 +142,7 @@ func TestBenchConfigsAreValid(t *testing.T) {
 // the hub-alone one labels and no records).
 func TestBenchEachBuiltinAlone(t *testing.T) {
 	t.Setenv("CRAWL_TEST_AS_MAIN", "1")
-	dir := t.TempDir()
-	site := filepath.Join(dir, "site")
-	if err := os.Mkdir(site, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	writeListSite(t, site)
+	dir, site := benchSite(t)
 	cfg := filepath.Join(dir, "bench.yaml")
 	yaml := `seeds: ["{site}/index.html"]
 politeness: {no_delay: true, workers: 4, per_host_parallel: 4}

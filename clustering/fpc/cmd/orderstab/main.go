@@ -8,15 +8,10 @@ package main
 import (
 	"flag"
 	"fmt"
-	"io/fs"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
-	"slices"
-	"strings"
 
 	"github.com/crawl-project/crawl/clustering/fpc"
-	"github.com/crawl-project/crawl/htmldecode"
 )
 
 func main() {
@@ -35,27 +30,9 @@ func main() {
 }
 
 func run(in string, cfg fpc.Config, shuffles, batch int, final bool, keep float64) error {
-	var paths []string
-	err := filepath.WalkDir(in, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if !d.IsDir() && (strings.HasSuffix(p, ".html") || strings.HasSuffix(p, ".htm")) {
-			paths = append(paths, p)
-		}
-		return nil
-	})
+	paths, feats, err := fpc.ExtractDir(in)
 	if err != nil {
 		return err
-	}
-	slices.Sort(paths)
-	feats := make([]*fpc.Features, len(paths))
-	for i, p := range paths {
-		doc, err := htmldecode.ParseFile(p)
-		if err != nil {
-			return err
-		}
-		feats[i] = fpc.Extract(doc)
 	}
 	order := make([]int, len(paths))
 	for i := range order {

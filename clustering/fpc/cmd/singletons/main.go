@@ -16,14 +16,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/crawl-project/crawl/clustering/fpc"
-	"github.com/crawl-project/crawl/htmldecode"
 )
 
 func main() {
@@ -39,27 +37,9 @@ func main() {
 }
 
 func run(w io.Writer, in string, batch, top int, cfg fpc.Config) error {
-	var paths []string
-	err := filepath.WalkDir(in, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if !d.IsDir() && (strings.HasSuffix(p, ".html") || strings.HasSuffix(p, ".htm")) {
-			paths = append(paths, p)
-		}
-		return nil
-	})
+	paths, feats, err := fpc.ExtractDir(in)
 	if err != nil {
 		return err
-	}
-	slices.Sort(paths)
-	feats := make([]*fpc.Features, len(paths))
-	for i, p := range paths {
-		doc, err := htmldecode.ParseFile(p)
-		if err != nil {
-			return err
-		}
-		feats[i] = fpc.Extract(doc)
 	}
 	c := fpc.New(cfg)
 	ids := c.Recluster(feats, make([]int64, len(feats)), batch)
