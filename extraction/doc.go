@@ -142,7 +142,11 @@
 //     glued), permalink signs (¶) are dropped, addresses made absolute
 //     against <base> and the page URL, javascript: addresses dropped (a
 //     script, not a document: Erlang/OTP's links to other applications'
-//     types; their text stays; tune figures unchanged). A field the record labels itself
+//     types; their text stays; tune figures unchanged). A name in strong
+//     or b opening a definition term, followed by other inline elements
+//     with no text between (texinfo's <strong>limit</strong> <em>limit
+//     (expr, x) …</em>), is a value of its own, its signatures another
+//     (definitionName, inline.go). A field the record labels itself
 //     (a dt or th inside it followed by dd or td cells, the same short
 //     label in two records of the page or more: Javadoc's "Parameters:",
 //     a profile's "Location") is keyed and named by its label, its

@@ -238,6 +238,9 @@ func runs(t *stm.Tree, inl []bool, kids []int32, buf *[]byte, walk func(int), te
 			for end < len(kids) && inl[kids[end]] {
 				end++
 			}
+			if k == 0 && end > 1 && definitionName(t, kids) {
+				end = 1 // a definition's name, then its signatures
+			}
 		}
 		switch {
 		case end == k:

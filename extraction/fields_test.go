@@ -81,6 +81,44 @@ func TestRecordFieldsPhrasingInSentence(t *testing.T) {
 	}
 }
 
+// A name in strong or b opening a definition term, followed by its
+// signatures in other inline elements with no text between, is a value of
+// its own (the record's title): texinfo 6.8's function entries, as in
+// Debian maxima-doc 5.45.1's maxima_93.html. An option with its argument
+// in code (DocBook, PostgreSQL's app-postgres.html), a bold word in a
+// sentence, and strong with em outside a term stay one value.
+func TestRecordFieldsDefinitionName(t *testing.T) {
+	tests := []struct {
+		html, root string
+		want       map[string]string
+	}{
+		{`<dl><dt id="index-limit"><span class="category">Function: </span><span><strong>limit</strong> <em><br>&nbsp;&nbsp;<tt>limit</tt> (<var>expr</var>, <var>x</var>) <br>&nbsp;&nbsp;<tt>limit</tt> (<var>expr</var>)</em><a href='#index-limit' class='copiable-anchor'> &para;</a></span></dt></dl>`, "dt",
+			map[string]string{"dt/span.category/text": "Function:", "dt/span/strong/text": "limit", "dt/span/em/text": "limit (expr, x) limit (expr)", "dt/span/a.copiable-anchor@href": "#index-limit"}},
+		{`<dl><dt><span class="term"><code class="option">-S</code> <em class="replaceable"><code>work-mem</code></em></span></dt></dl>`, "dt",
+			map[string]string{"dt/span.term/text": "-S work-mem"}},
+		{`<dl><dt><span><strong>Note</strong> that <em>this</em> holds</span></dt></dl>`, "dt",
+			map[string]string{"dt/span/text": "Note that this holds"}},
+		{`<div><p><strong>limit</strong> <em>(expr, x)</em></p></div>`, "div",
+			map[string]string{"div/p/text": "limit (expr, x)"}},
+	}
+	for _, tt := range tests {
+		doc := parse(t, "<html><body>"+tt.html+"</body></html>")
+		got := map[string]string{}
+		for _, f := range extraction.RecordFields([]*html.Node{firstElement(doc, tt.root)}) {
+			got[f.Name] = f.Value
+		}
+		if len(got) != len(tt.want) {
+			t.Errorf("%s: fields %q, want %q", tt.html, got, tt.want)
+			continue
+		}
+		for k, v := range tt.want {
+			if got[k] != v {
+				t.Errorf("%s: field %s = %q, want %q (all: %q)", tt.html, k, got[k], v, got)
+			}
+		}
+	}
+}
+
 // TestRecordFieldsSeparateText checks the text of separate elements is
 // separated (two words never run together) while a signature's pieces and
 // punctuation stay glued, and a permalink sign is not part of a title.

@@ -90,3 +90,27 @@ func inlineMarks(t *stm.Tree, roots []int32, buf []bool) []bool {
 	}
 	return inl
 }
+
+// definitionName reports whether the run of inline siblings kids, without
+// text of its own between them, opens with a name set in strong or b at
+// the start of a definition term (the term itself or formatting
+// inside it): texinfo's function entries write
+// <dt><span class="category">Function: </span><span><strong>limit</strong>
+// <em>limit (expr, x, val) …</em></span></dt>, the name followed by its
+// signatures, which a run would glue to it in one value too long for a
+// title. The name is a value of its own then. A bold word in a sentence
+// is not (the sentence's text runs beside it), nor are Sphinx's signatures
+// (spans), nor DocBook's options in code with their argument
+// (PostgreSQL's "<code>-S</code> <em><code>work-mem</code></em>", one term).
+func definitionName(t *stm.Tree, kids []int32) bool {
+	switch tagOf(t, int(kids[0])) {
+	case atom.Strong, atom.B:
+	default:
+		return false
+	}
+	p := t.Parent[kids[0]]
+	for d := 0; p >= 0 && d < 3 && formatting(tagOf(t, int(p))); d++ {
+		p = t.Parent[p]
+	}
+	return p >= 0 && tagOf(t, int(p)) == atom.Dt
+}

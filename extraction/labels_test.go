@@ -116,9 +116,9 @@ func values(r crawl.Record) string {
 // then its name. On a real page (testdata/labels/maxima-limits.html, the
 // Limits functions of the Maxima manual) the kind was every record's title
 // and the names went to a text column; now the kind is a column of its own
-// and a variable's name its title. (A function's name stays with its
-// signatures, which the page sets inline beside it: one value, not a
-// title.)
+// and a variable's name its title. A function's name, in strong with its
+// signatures inline beside it (in em), is a value of its own and the
+// title too (definitionName); the signatures stay one value.
 func TestKindIsNotTheTitle(t *testing.T) {
 	b, err := os.ReadFile("testdata/labels/maxima-limits.html")
 	if err != nil {
@@ -126,7 +126,7 @@ func TestKindIsNotTheTitle(t *testing.T) {
 	}
 	recs := extractPage(t, string(b))
 	want := []struct{ kind, title string }{
-		{"Option variable:", "lhospitallim"}, {"Function:", ""}, {"Option variable:", "limsubst"}, {"Function:", ""},
+		{"Option variable:", "lhospitallim"}, {"Function:", "limit"}, {"Option variable:", "limsubst"}, {"Function:", "tlimit"},
 	}
 	if len(recs) < len(want) {
 		t.Fatalf("%d records, want at least %d", len(recs), len(want))
