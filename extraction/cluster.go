@@ -145,13 +145,7 @@ func (l shape) apply(p *page, m *stm.Matcher, cfg Config) (analysis, bool) {
 		return analysis{}, false
 	}
 	if total := float64(p.text[0]); total > 0 {
-		cov := 0.0
-		for _, rec := range r.records {
-			for _, i := range rec {
-				cov += float64(p.text[i])
-			}
-		}
-		if cov/total < cfg.MinCoverage {
+		if float64(recordsText(p, r.records))/total < cfg.MinCoverage {
 			return analysis{}, false // a minor list of this page, not its records
 		}
 	}

@@ -132,17 +132,6 @@ func headCells(t *stm.Tree, r int32) bool {
 	return n >= 2
 }
 
-// recordsText is the text of records recs.
-func recordsText(p *page, recs [][]int32) float64 {
-	n := 0
-	for _, r := range recs {
-		for _, i := range r {
-			n += int(p.text[i])
-		}
-	}
-	return float64(n)
-}
-
 // rowKinds returns the kind of each of recs when some are the rows of a
 // table with a header row: kind followed by the header's cells,
 // "table.table > tr (package, popcon, size, description)", so that the

@@ -70,12 +70,7 @@ func entries(p *page, cfg Config) (region, bool) {
 	bestName, bestText := "", 0
 	for _, name := range order {
 		recs := groups[name].records(t, cfg.MinRecords)
-		text := 0
-		for _, rec := range recs {
-			for _, i := range rec {
-				text += int(p.text[i])
-			}
-		}
+		text := recordsText(p, recs)
 		if len(recs) >= cfg.MinRecords && text > bestText {
 			best, bestName, bestText = recs, name, text
 		}
@@ -89,7 +84,7 @@ func entries(p *page, cfg Config) (region, bool) {
 		if best = dataTables(t, best); len(best) < cfg.MinRecords {
 			return region{}, false
 		}
-		bestText = int(recordsText(p, best))
+		bestText = recordsText(p, best)
 	}
 	if !table && float64(bestText)/total < cfg.MinCoverage {
 		return region{}, false
@@ -102,7 +97,7 @@ func entries(p *page, cfg Config) (region, bool) {
 		if r.records = headedTables(t, best); len(r.records) < cfg.MinRecords {
 			return region{}, false
 		}
-		r.node, r.cov = int(t.Parent[r.records[0][0]]), recordsText(p, r.records)/total
+		r.node, r.cov = int(t.Parent[r.records[0][0]]), float64(recordsText(p, r.records))/total
 	}
 	return r, true
 }
@@ -150,15 +145,16 @@ func (g *entryGroup) entry(t *stm.Tree, i int) {
 	default:
 		return
 	}
-	g.pairs = g.pairs || len(terms(t, i)) > 1
+	g.pairs = g.pairs || len(terms(t, t.Children(i))) > 1
 }
 
-// terms returns the entries of the dl at i: each run of terms and their
-// descriptions, and each other child (a div wrapping a pair).
-func terms(t *stm.Tree, i int) [][]int32 {
+// terms returns the entries among a dl's children kids: each run of
+// terms and their descriptions (a definition list's groups), and each
+// other child (a div wrapping a pair).
+func terms(t *stm.Tree, kids []int32) [][]int32 {
 	var runs [][]int32
 	afterDD := false
-	for _, c := range t.Children(i) {
+	for _, c := range kids {
 		dt := isTag(t, c, atom.Dt)
 		switch {
 		case dt && afterDD, !dt && !isTag(t, c, atom.Dd), len(runs) == 0:
@@ -199,7 +195,7 @@ func (g *entryGroup) records(t *stm.Tree, least int) [][]int32 {
 	}
 	var split [][]int32
 	for _, r := range recs {
-		split = append(split, terms(t, int(r[0]))...)
+		split = append(split, terms(t, t.Children(int(r[0])))...)
 	}
 	return split
 }

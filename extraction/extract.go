@@ -99,6 +99,18 @@ type region struct {
 	cov     float64 // share of the page's content in the records
 }
 
+// recordsText is the text of records recs: the content their subtrees
+// hold (a region's coverage, a group's weight).
+func recordsText(p *page, recs [][]int32) int {
+	n := 0
+	for _, r := range recs {
+		for _, i := range r {
+			n += int(p.text[i])
+		}
+	}
+	return n
+}
+
 // analysis is the extraction of one page before naming columns.
 type analysis struct {
 	p       *page
@@ -193,13 +205,7 @@ func candidates(p *page, m *stm.Matcher, cfg Config) []region {
 		if len(seg.records) < cfg.MinRecords || seg.sim < cfg.MinSimilarity || prose(p, seg.records) || sentences(p, seg.records) || runOn(p, seg.records) || !sameClass(p, seg.records) {
 			continue
 		}
-		cov := 0.0
-		for _, r := range seg.records {
-			for _, i := range r {
-				cov += float64(p.text[i])
-			}
-		}
-		cov /= total
+		cov := float64(recordsText(p, seg.records)) / total
 		if cov < cfg.MinCoverage {
 			continue
 		}

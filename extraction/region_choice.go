@@ -42,12 +42,7 @@ func sections(t *stm.Tree, found []region) {
 // replace the outer ones.
 func flatten(p *page, m *stm.Matcher, cfg Config, r region) region {
 	var inner [][]int32
-	outer, in, sims, n := 0, 0, 0.0, 0
-	for _, rec := range r.records {
-		for _, i := range rec {
-			outer += int(p.text[i])
-		}
-	}
+	outer, in, sims, n := recordsText(p, r.records), 0, 0.0, 0
 	for _, rec := range r.records {
 		for _, i := range rec {
 			if 10*int(p.text[i]) < outer {
@@ -60,11 +55,7 @@ func flatten(p *page, m *stm.Matcher, cfg Config, r region) region {
 			if len(seg.records) < 2 || seg.sim < cfg.MinSimilarity {
 				return r
 			}
-			for _, x := range seg.records {
-				for _, j := range x {
-					in += int(p.text[j])
-				}
-			}
+			in += recordsText(p, seg.records)
 			sims += seg.sim
 			n++
 			inner = append(inner, seg.records...)

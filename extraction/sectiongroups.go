@@ -42,7 +42,6 @@ func groupedEntries(p *page, cfg Config, r region) (region, bool) {
 // not as labelled fields.
 func holdsGroups(p *page, r, e region) bool {
 	t := p.t
-	text := 0
 	var in [][]int32 // the entries inside the records
 	for _, x := range e.records {
 		// the last record starting at or before the entry
@@ -55,12 +54,9 @@ func holdsGroups(p *page, r, e region) bool {
 			continue
 		}
 		in = append(in, x)
-		for _, i := range x {
-			text += int(p.text[i])
-		}
 	}
 	inside := len(in)
-	if inside <= len(r.records) || 2*float64(text) < recordsText(p, r.records) {
+	if inside <= len(r.records) || 2*recordsText(p, in) < recordsText(p, r.records) {
 		return false
 	}
 	labels := fieldLabels(t, r.records)

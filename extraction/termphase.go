@@ -73,20 +73,6 @@ func phased(t *stm.Tree, kids []int32, recs [][]int32) bool {
 	return true
 }
 
-// groups is the segmentation of the definition list kids into its groups,
-// one record each: a run of terms and the descriptions after it.
-func groups(t *stm.Tree, kids []int32) [][]int32 {
-	var recs [][]int32
-	start := 0
-	for i := 1; i <= len(kids); i++ {
-		if i == len(kids) || isTag(t, kids[i], atom.Dt) && !isTag(t, kids[i-1], atom.Dt) {
-			recs = append(recs, kids[start:i:i])
-			start = i
-		}
-	}
-	return recs
-}
-
 // phasedSegmentation is a segmentation of a definition list's children
 // that starts records at terms, with its similarity when segment scored
 // it (a segmentation that could not be chosen is not matched).
@@ -109,12 +95,13 @@ func retryInPhase(t *stm.Tree, kids []int32, inPhase []phasedSegmentation, consi
 			try(c.recs, c.start)
 		}
 	}
-	try(groups(t, kids), 0)
+	try(terms(t, kids), 0) // the list's groups, one record each (entries.go)
 }
 
-// termGroups reports whether the records of the list region r are groups
-// of a definition list (each starting at a term of r's node, whose
-// children are a definition list) that the page's entries e hold as they
+// termGroups reports whether the records of the list region r, whose
+// node's children are a definition list (the caller tests that before it
+// reads the page's entries), are groups of it (each starting at a term
+// of r's node) that the page's entries e hold as they
 // are, each record an entry's start, and more: the page's other lists of
 // r's tag.class (PostgreSQL's dl.variablelist), which moreRegions takes
 // only when they segment alike (runtime-config-replication.html's list of
@@ -124,7 +111,7 @@ func retryInPhase(t *stm.Tree, kids []int32, inPhase []phasedSegmentation, consi
 // description (git-config.html), is not the entries' (a run of terms and
 // its description each) and stays a list region.
 func termGroups(t *stm.Tree, r, e region) bool {
-	if !definitionList(t, t.Children(r.node)) || len(e.records) <= len(r.records) {
+	if len(e.records) <= len(r.records) {
 		return false
 	}
 	starts := make(map[int32]bool, len(e.records))

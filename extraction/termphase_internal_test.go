@@ -87,8 +87,8 @@ func TestDefinitionListGroups(t *testing.T) {
 		t.Fatal("t t d d t d t: not a definition list of two groups")
 	}
 	want := [][]int32{kids[0:4], kids[4:6], kids[6:7]}
-	if got := groups(p.t, kids); !slices.EqualFunc(got, want, slices.Equal) {
-		t.Errorf("groups = %v, want %v", got, want)
+	if got := terms(p.t, kids); !slices.EqualFunc(got, want, slices.Equal) {
+		t.Errorf("terms = %v, want %v", got, want)
 	}
 	for _, kinds := range []string{"t d d d", "t t d", "d d"} {
 		p, kids := dlKids(t, kinds)
