@@ -202,7 +202,7 @@ func candidates(p *page, m *stm.Matcher, cfg Config) []region {
 		if !framed && own < all {
 			seg.records = unframed(p, seg.records)
 		}
-		if len(seg.records) < cfg.MinRecords || seg.sim < cfg.MinSimilarity || prose(p, seg.records) || sentences(p, seg.records) || runOn(p, seg.records) || !sameClass(p, seg.records) {
+		if len(seg.records) < cfg.MinRecords || seg.sim < cfg.MinSimilarity || notRecords(p, seg.records) {
 			continue
 		}
 		cov := float64(recordsText(p, seg.records)) / total

@@ -164,6 +164,14 @@ func proseNode(p *page, i int, long *bool) bool {
 	return true
 }
 
+// notRecords reports whether recs, a segmentation's runs, fail the guards
+// of a main region: a text's paragraphs (prose), its sentences
+// (sentences), a sentence's pieces (runOn), or records mostly not of one
+// tag.class (sameClass).
+func notRecords(p *page, recs [][]int32) bool {
+	return prose(p, recs) || sentences(p, recs) || runOn(p, recs) || !sameClass(p, recs)
+}
+
 // sentences reports whether recs are the paragraphs of a short text:
 // every record with text is one p of text, links and inline markup
 // (proseNode) that opens with its text, not with a link or a label, and

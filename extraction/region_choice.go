@@ -144,7 +144,7 @@ func moreRegions(p *page, m *stm.Matcher, cfg Config, main region) []region {
 		if len(out) >= cfg.MoreRegions {
 			break
 		}
-		if clash(r.node) || prose(p, r.records) || sentences(p, r.records) || runOn(p, r.records) || !sameClass(p, r.records) {
+		if clash(r.node) || notRecords(p, r.records) {
 			continue
 		}
 		rec, _ := typical(p.t, r.records)
