@@ -56,7 +56,7 @@ func entries(p *page, cfg Config) (region, bool) {
 		}
 		switch tagOf(t, i) {
 		case atom.Dl:
-			if entryNode(t, int32(i)) {
+			if entryNode(p, int32(i)) {
 				group("dl "+name).entry(t, i)
 			}
 		case atom.Table:
@@ -69,7 +69,7 @@ func entries(p *page, cfg Config) (region, bool) {
 	var best [][]int32
 	bestName, bestText := "", 0
 	for _, name := range order {
-		recs := groups[name].records(t, cfg.MinRecords)
+		recs := groups[name].records(p, cfg.MinRecords)
 		text := recordsText(p, recs)
 		if len(recs) >= cfg.MinRecords && text > bestText {
 			best, bestName, bestText = recs, name, text
@@ -184,8 +184,11 @@ func (g *entryGroup) rows(t *stm.Tree, i int, rows []int32) {
 // definition list is one record (an API entry: its signatures, then one
 // description), unless some list of the group holds several entries (a
 // list of menu commands, a glossary): then every list's entries are the
-// records, so that the group's records share one shape.
-func (g *entryGroup) records(t *stm.Tree, least int) [][]int32 {
+// records, so that the group's records share one shape. A list's
+// descriptions without text before its first term (texinfo's index
+// anchors, entryNode) are no entry of their own.
+func (g *entryGroup) records(p *page, least int) [][]int32 {
+	t := p.t
 	recs := g.outer
 	if len(g.outer) < least && len(g.members) >= least {
 		recs = g.members
@@ -195,7 +198,11 @@ func (g *entryGroup) records(t *stm.Tree, least int) [][]int32 {
 	}
 	var split [][]int32
 	for _, r := range recs {
-		split = append(split, terms(t, t.Children(int(r[0])))...)
+		for _, run := range terms(t, t.Children(int(r[0]))) {
+			if isTag(t, run[0], atom.Dt) || recordsText(p, [][]int32{run}) > 0 {
+				split = append(split, run)
+			}
+		}
 	}
 	return split
 }
@@ -266,13 +273,12 @@ func isTag(t *stm.Tree, i int32, a atom.Atom) bool {
 // NotImplemented to its neighbours and left out quit, exit, copyright,
 // credits and license.
 func entryList(p *page, r region) bool {
-	t := p.t
 	for _, rec := range r.records {
-		if !entryNode(t, rec[0]) {
+		if !entryNode(p, rec[0]) {
 			return false
 		}
 		for _, i := range rec[1:] {
-			if p.text[i] > 0 && !entryNode(t, i) {
+			if p.text[i] > 0 && !entryNode(p, i) {
 				return false
 			}
 		}
@@ -281,13 +287,25 @@ func entryList(p *page, r region) bool {
 }
 
 // entryNode reports whether node i is an API entry, a definition list
-// whose first child is a term.
-func entryNode(t *stm.Tree, i int32) bool {
+// whose first child holding text is a term. Texinfo 6.8 puts the index
+// anchors of a table's first item in a description before its term
+// (<dd><span id="index-AUTO_005fCD"></span></dd><dt>AUTO_CD): the zsh
+// manual's option, parameter and widget lists, none of them records
+// where the list of one section was too small a share of the page.
+func entryNode(p *page, i int32) bool {
+	t := p.t
 	if tagOf(t, int(i)) != atom.Dl {
 		return false
 	}
-	kids := t.Children(int(i))
-	return len(kids) > 0 && isTag(t, kids[0], atom.Dt)
+	for _, k := range t.Children(int(i)) {
+		if isTag(t, k, atom.Dt) {
+			return true
+		}
+		if p.text[k] > 0 {
+			return false
+		}
+	}
+	return false
 }
 
 // moreEntries reports whether the entries e hold every record of the

@@ -2,9 +2,11 @@ package extraction_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/extraction"
 )
 
@@ -109,6 +111,47 @@ func TestRecordKind(t *testing.T) {
 				t.Errorf("%s: record %d of kind %q, want %q", file, r.Index, r.Kind, want)
 				break
 			}
+		}
+	}
+}
+
+// TestTexinfoAnchorsBeforeTerms: Functions.html of the zsh manual
+// (testdata/entries, texi2any 6.8) lists its hook functions (chpwd,
+// periodic…) and trap functions (TRAPNAL, TRAPDEBUG…) in two definition
+// lists, one a subsection, below the subsection's navigation table and
+// prose; each list opens with a description holding only the index
+// anchors of its first item (<dd><span id="index-chpwd"></span></dd>)
+// before its first term. Neither list alone covers enough of the page, so
+// the page's records are its entries (div.subsection > dl), which took
+// only lists whose first child is a term: the page had no records, and
+// the zsh manual's option, parameter and widget lists (Options.html's 263
+// options, Zsh-Line-Editor.html's 198 widgets) none either. Every
+// function is a record: its name first, then its description (a
+// permalink's address may come between).
+func TestTexinfoAnchorsBeforeTerms(t *testing.T) {
+	doc := parse(t, string(readTestdata(t, "testdata/entries/zsh-functions.html")))
+	groups := append(refsectGroups(doc, "Hook-Functions"), refsectGroups(doc, "Trap-Functions")...)
+	if len(groups) != 6+4 || groups[0].terms[0] != "chpwd" || groups[6].terms[0] != "TRAPNAL ¶" {
+		t.Fatalf("groups %v, want 6 hook functions from chpwd and 4 trap functions from TRAPNAL: not the page the test was written for", groups)
+	}
+	recs, err := extraction.ExtractPage(doc, extraction.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != len(groups) {
+		t.Errorf("%d records, want %d (one a function)", len(recs), len(groups))
+	}
+	for i, g := range groups {
+		if i >= len(recs) {
+			break
+		}
+		// white space left out: adjacent elements' words are spaced
+		// apart (<tt>TRAP</tt><var>NAL</var> is "TRAP NAL")
+		bare := func(s string) string { return strings.Join(strings.Fields(s), "") }
+		f := recs[i].Fields
+		name := strings.TrimSuffix(g.terms[0], " ¶") // a permalink sign is no part of a title
+		if len(f) < 2 || bare(f[0].Value) != bare(name) || !slices.ContainsFunc(f[1:], func(v crawl.Field) bool { return bare(v.Value) == bare(g.desc) }) {
+			t.Errorf("record %d = %v, want %q, then its description %q", i, f, name, g.desc)
 		}
 	}
 }

@@ -115,6 +115,9 @@ func dlGroups(dl *html.Node) []termGroup {
 			g := &groups[len(groups)-1]
 			g.terms, afterDD = append(g.terms, collapse(c)), false
 		case atom.Dd:
+			if len(groups) == 0 {
+				continue // a description before the first term (texinfo's index anchors)
+			}
 			if g := &groups[len(groups)-1]; !afterDD {
 				g.desc = collapse(firstOf(c, atom.P))
 			}
