@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -236,7 +237,13 @@ func readHubs(path, base string) (*hubTruth, error) {
 	return h, nil
 }
 
-// canonical makes a directory and its index.html one page.
+// canonical makes a directory and its index.html one page, and a path
+// escaped in a crawled address ("Unix%20Makefiles.html") the file name a
+// label file writes as it is: the CMake docs' 33 pages with a space in
+// their names were left out of the hub figures as unlabelled.
 func canonical(u string) string {
+	if raw, err := url.PathUnescape(u); err == nil {
+		u = raw
+	}
 	return strings.TrimSuffix(u, "index.html")
 }

@@ -9,14 +9,16 @@ import (
 
 // TestHubFiguresLeaveUnlabelledPagesOut: with a TSV of labels, a crawled
 // page the TSV does not list is left out of P, R and F1 (and counted
-// apart); with a list of hub paths every other page is a topic.
+// apart); with a list of hub paths every other page is a topic. A file
+// name the TSV writes as it is ("b c.html", as the CMake docs' "Unix
+// Makefiles.html") is the page crawled at its escaped address.
 func TestHubFiguresLeaveUnlabelledPagesOut(t *testing.T) {
 	dir := t.TempDir()
 	base := "http://127.0.0.1:1"
 	pages := "seq,url,label\n" +
 		"1," + base + "/,hub\n" + // index.html: a true hub
 		"2," + base + "/a.html,topic\n" + // a true topic
-		"3," + base + "/b.html,hub\n" + // a true topic labelled hub: a false hub
+		"3," + base + "/b%20c.html,hub\n" + // a true topic labelled hub: a false hub
 		"4," + base + "/extra/x.html,hub\n" + // not in the TSV
 		"5," + base + "/extra/y.html,topic\n" // not in the TSV
 	if err := os.WriteFile(filepath.Join(dir, "pages.csv"), []byte(pages), 0o644); err != nil {
@@ -30,7 +32,7 @@ func TestHubFiguresLeaveUnlabelledPagesOut(t *testing.T) {
 		return p
 	}
 
-	tsv, err := readHubs(write("labels.tsv", "path\tlabel\nindex.html\thub\na.html\ttopic\nb.html\ttopic\n"), base)
+	tsv, err := readHubs(write("labels.tsv", "path\tlabel\nindex.html\thub\na.html\ttopic\nb c.html\ttopic\n"), base)
 	if err != nil {
 		t.Fatal(err)
 	}
