@@ -229,12 +229,16 @@ func sentenceEnd(t *stm.Tree, i int) bool {
 
 // sectioned reports whether some record runs across a section of an
 // article: a heading after a paragraph of prose (a p of text and inline
-// markup). A record of a list may open with its heading, or hold one
-// after its date or image, but the paragraph before a heading ends the
-// section it belongs to: such "records" are an article whose paragraphs,
-// code examples and headings lie flat, cut at its examples (rustdoc's
-// module essays: "Vectors ensure they never allocate more than isize::MAX
-// bytes." with the heading "Examples" after it).
+// markup), with nothing but links between them (linksOnly). A record of a
+// list may open with its heading, or hold one after its date or image,
+// but the paragraph before a heading ends the section it belongs to: such
+// "records" are an article whose paragraphs, code examples and headings
+// lie flat, cut at its examples (rustdoc's module essays: "Vectors ensure
+// they never allocate more than isize::MAX bytes." with the heading
+// "Examples" after it). texi2html puts a navigation bar, a rule and the
+// section's anchors before each heading ([ << ] [ >> ] [Top] [Contents]),
+// all children of body: the gettext manual's chapters were their
+// sections cut at their examples, 38 "records" of gettext_4.html.
 func sectioned(p *page, recs [][]int32) bool {
 	t := p.t
 	for _, r := range recs {
@@ -246,12 +250,27 @@ func sectioned(p *page, recs [][]int32) bool {
 				para = p.text[i] > 0 && proseNode(p, int(i), &long)
 			case para && heading(a):
 				return true
+			case para && linksOnly(t, int(i)):
 			default:
 				para = false
 			}
 		}
 	}
 	return false
+}
+
+// linksOnly reports whether node i holds no word outside links: a rule,
+// an anchor, a bar of links between brackets.
+func linksOnly(t *stm.Tree, i int) bool {
+	for j, end := i, i+int(t.Size[i]); j < end; j++ {
+		switch {
+		case tagOf(t, j) == atom.A:
+			j += int(t.Size[j]) - 1 // a link's text, or an anchor
+		case t.Label[j] == stm.TextLabel && strings.IndexFunc(t.Node[j].Data, word) >= 0:
+			return false
+		}
+	}
+	return true
 }
 
 // heading reports whether a is a section heading, h1 to h6.
