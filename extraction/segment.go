@@ -136,6 +136,7 @@ func segment(m *stm.Matcher, p *page, kids []int32, d0, minSim float64) segmenta
 			best, bestStart = segmentation{}, len(kids)
 			retryInPhase(t, kids, inPhase, consider, try)
 		}
+		best.records = joinContinued(t, best.records)
 		return best
 	}
 	if len(order) < 2 {

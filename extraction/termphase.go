@@ -1,7 +1,10 @@
 package extraction
 
 import (
+	"strings"
+
 	"github.com/crawl-project/crawl/extraction/stm"
+	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 )
 
@@ -124,4 +127,52 @@ func termGroups(t *stm.Tree, r, e region) bool {
 		}
 	}
 	return true
+}
+
+// joinContinued joins to the record before it each record of a definition
+// list's children that opens with a term continuing the one above
+// (continued): a signature written over several terms is one entry, not
+// one record a line.
+func joinContinued(t *stm.Tree, recs [][]int32) [][]int32 {
+	var joined [][]int32
+	for i, r := range recs {
+		if i == 0 || !continued(t, r[0]) {
+			joined = append(joined, r)
+			continue
+		}
+		last := &joined[len(joined)-1]
+		*last = append(append(make([]int32, 0, len(*last)+len(r)), *last...), r...)
+	}
+	return joined
+}
+
+// continued reports whether node i is a term whose text opens with two
+// non-breaking spaces or more: the indentation of a signature's next line.
+// The zsh manual writes compadd's synopsis as eleven terms, the ten after
+// "compadd [ -akqQfenUl12C ] [ -F array ]" indented so ("[ -P prefix ] [
+// -S suffix ]"...), before one description: each line was a record, the
+// last one holding the description. Terms that share a description
+// without such indentation are names of their own (git-config.html's
+// gitweb.category to gitweb.url) and stay records one a term.
+func continued(t *stm.Tree, i int32) bool {
+	if !isTag(t, i, atom.Dt) {
+		return false
+	}
+	// the tree leaves out text of spaces alone (a tt of eight
+	// non-breaking spaces): the term's own nodes are read
+	var first func(n *html.Node) (string, bool)
+	first = func(n *html.Node) (string, bool) {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == html.TextNode {
+				if d := strings.TrimLeft(c.Data, " \t\r\n"); d != "" {
+					return d, true
+				}
+			} else if d, ok := first(c); ok {
+				return d, true
+			}
+		}
+		return "", false
+	}
+	d, _ := first(t.Node[i])
+	return strings.HasPrefix(d, "\u00a0\u00a0")
 }

@@ -140,3 +140,38 @@ func firstOf(n *html.Node, a atom.Atom) *html.Node {
 	}
 	return nil
 }
+
+// TestContinuedTermsAreOneEntry: Completion-Widgets.html of the zsh
+// manual (testdata/lists, texi2any 6.8) writes compadd's synopsis as
+// eleven terms before one description, the ten after the first indented
+// by a tt of non-breaking spaces ("[ -P prefix ] [ -S suffix ]"). Each
+// line was a record of its own, ten of them with nothing but that line,
+// the last one holding the description. compadd is one record: its first
+// line, its last line and its description. compset's seven forms
+// ("compset -p number", "compset -P [ number ] pattern"...) are not
+// indented: forms of their own, as git-config.html's variables sharing a
+// description are.
+func TestContinuedTermsAreOneEntry(t *testing.T) {
+	recs := extractFile(t, "testdata/lists/zsh-completion-widgets.html")
+	found := false
+	for _, r := range recs {
+		var vals []string
+		for _, f := range r.Fields {
+			vals = append(vals, f.Value)
+		}
+		if strings.HasPrefix(vals[0], "[") {
+			t.Errorf("record %d opens with a continued line of a synopsis: %.100q", r.Index, vals)
+		}
+		if vals[0] == "compadd [ -akqQfenUl12C ] [ -F array ]" {
+			all := strings.Join(vals, " ")
+			found = strings.Contains(all, "[-M match-spec ] [ -- ] [ completions ... ]") &&
+				strings.Contains(all, "This builtin command can be used to add matches")
+			if !found {
+				t.Errorf("compadd's record %.200q, want its synopsis' last line and its description in it", vals)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no record of compadd among %d", len(recs))
+	}
+}
