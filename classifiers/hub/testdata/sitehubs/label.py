@@ -36,6 +36,9 @@ documentation tree and prints `path<TAB>label` for every .html page.
     python3 label.py haddock-ghc /usr/share/doc/ghc-doc/html/libraries > ghc-haddock.tsv
     python3 label.py odoc /usr/share/doc/libocamlgraph-ocaml-doc/html > ocamlgraph-odoc.tsv
     python3 label.py odoc2 /usr/share/doc/libjs-of-ocaml-doc/api > jsoo-odoc2.tsv
+    python3 label.py texi2html /usr/share/doc/zsh-common/html > zsh-texi2any.tsv
+    python3 label.py texi2html /usr/share/doc/gettext > gettext-texi2html.tsv
+    python3 label.py sphinx /usr/share/doc/cmake-data/html > cmake-sphinx.tsv
 
 With -v it prints, instead, every page's share (below) and label, and with
 -check the pages whose share lies in [0.3, 0.7] (the ones README.md says
@@ -245,6 +248,26 @@ def octave_site(rel, root):
     skip = lambda n: n.tag == "div" and ("header" in n.cls() or "nav-panel" in n.cls())
     index = find(root, lambda n: n.tag == "table" and any(c.startswith("index-") for c in n.cls())) is not None
     return main, skip, index
+
+
+def texi2html_nav(n):
+    """The navigation bars of texi2html and of texi2any run with its
+    texi2html style (a one-row table of [ << ] [ < ] [ Up ] ... links above
+    every node's heading): table.header (texi2any 6.8, the zsh manual) or a
+    table with cellpadding="1" cellspacing="1" and no class (texi2html
+    1.78, the gettext manual)."""
+    if n.tag != "table":
+        return False
+    if "header" in n.cls():
+        return True
+    a = n.attrs
+    return not n.cls() and a.get("cellpadding") == "1" and a.get("cellspacing") == "1"
+
+
+def texi2html_site(rel, root):
+    main = find(root, lambda n: n.tag == "body") or root
+    index = find(root, lambda n: n.tag == "table" and any(c.startswith("index-") for c in n.cls())) is not None
+    return main, texi2html_nav, index
 
 
 APACHE_FURNITURE = {"toplang", "bottomlang", "top", "up"}
@@ -943,7 +966,7 @@ SITES = {"python": python_site, "postgresql": postgresql_site, "git": git_site, 
          "vim": vim_site, "swig": swig_site, "xmlsoft": xmlsoft_site, "halibut": halibut_site,
          "rustdoc": rustdoc_site, "latex2html": latex2html_site,
          "scribble": scribble_site, "ocamldoc": ocamldoc_site, "haddock-ghc": haddock_site,
-         "odoc": odoc_site, "odoc2": odoc2_site}
+         "odoc": odoc_site, "odoc2": odoc2_site, "texi2html": texi2html_site}
 def gidocgen_grid(main):
     """gi-docgen lists a class's or struct's members (constructors, methods,
     functions, properties, signals, virtual functions) as div blocks, each a
@@ -1045,6 +1068,21 @@ HAND = {
     # anchor at its chapter's or section's start ("Chapter1.html#intro"), a
     # place, so the rule sees no entry; as Yodl's and SWIG's.
     ("halibut", "index.html"): True,
+    # texi2html's tables of contents (share 0.00-0.04): the zsh manual's
+    # zsh_toc.html and the gettext manual's gettext_toc.html (and its copy
+    # index.html) are nothing but the nested contents list, the zsh
+    # manual's index.html (the Top node) a short permission notice above
+    # the menu of its chapters (three quarters of its text); every entry
+    # links to the anchor at its node's start ("Introduction.html#
+    # Introduction", "gettext_1.html#SEC1"), a place, so the rule sees no
+    # entry; as Halibut's, Yodl's and SWIG's.
+    ("texi2html", "index.html"): True,
+    ("texi2html", "zsh_toc.html"): True,
+    ("texi2html", "gettext_toc.html"): True,
+    # The gettext manual's Java API (javadoc2/, old javadoc beside the
+    # manual): index-all.html is javadoc's generated index (as the javadoc
+    # sites'), its entries links to places in the class pages.
+    ("texi2html", "javadoc2/index-all.html"): True,
 }
 
 
@@ -1133,7 +1171,7 @@ def main():
             continue  # chNN.html: symbolic links to the ch-NAME.html pages
         with open(path, encoding="utf-8", errors="replace") as fh:
             text = fh.read()
-        if site == "octave" and refresh_only(text):
+        if site in ("octave", "texi2html") and refresh_only(text):
             continue  # not pages: redirects to the node that holds an anchor
         if site == "javadoc" and javadoc_redirect(text):
             continue
