@@ -12,7 +12,8 @@ import (
 // one space, and firstField to the first of strings.Fields, on any bytes
 // (invalid UTF-8, NBSP, U+0085 included).
 func FuzzCollapse(f *testing.F) {
-	for _, s := range []string{"", " ", "a", " a  b ", "a\u00a0b", "\x85a\xffb \u0085c", "\t\n x\r\vy\f", "os. abort (", "héllo  wörld"} {
+	for _, s := range []string{"", " ", "a", " a  b ", "a\u00a0b", "\x85a\xffb \u0085c", "\t\n x\r\vy\f", "os. abort (", "héllo  wörld",
+		"ab\u2003cd", "x\xffy z", "¶", " ¶ a\u00a0", "abc\u0085"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -33,6 +34,18 @@ func FuzzCollapse(f *testing.F) {
 		}
 		if got := firstField(s); got != first {
 			t.Fatalf("firstField(%q) = %q, want %q", s, got, first)
+		}
+	})
+}
+
+// FuzzBlankValue holds blankValue to strings.TrimSpace.
+func FuzzBlankValue(f *testing.F) {
+	for _, s := range []string{"", " ", "#", " #x", "\u00a0", "\u00a0x", "\xff", "\t\n", "index.html"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, v string) {
+		if got, want := blankValue(v), strings.TrimSpace(v) == ""; got != want {
+			t.Fatalf("blankValue(%q) = %v, want %v", v, got, want)
 		}
 	})
 }

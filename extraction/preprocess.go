@@ -289,6 +289,29 @@ func trimmedLen(s string) int {
 // asciiSpace marks the ASCII bytes unicode.IsSpace holds for.
 var asciiSpace = [utf8.RuneSelf]uint8{'\t': 1, '\n': 1, '\v': 1, '\f': 1, '\r': 1, ' ': 1}
 
+// The kinds of byte of byteKind: an ASCII byte that is not white space,
+// an ASCII white space byte (asciiSpace) and a byte of a wider rune, which
+// must be decoded to tell.
+const (
+	plainByte = iota
+	spaceByte
+	wideByte
+)
+
+// byteKind is the kind of every byte value: the space loops over text
+// tell an ASCII byte with one look-up.
+var byteKind = func() (t [256]uint8) {
+	for c := range t {
+		switch {
+		case c >= utf8.RuneSelf:
+			t[c] = wideByte
+		case asciiSpace[c] != 0:
+			t[c] = spaceByte
+		}
+	}
+	return t
+}()
+
 // isSpace is unicode.IsSpace with ASCII looked up.
 func isSpace(r rune) bool {
 	if r < utf8.RuneSelf {
@@ -309,13 +332,13 @@ func collapseBytes(b []byte) []byte {
 	w := 0
 	for i := 0; i < len(b); {
 		for i < len(b) { // spaces
-			c := b[i]
-			if c < utf8.RuneSelf {
-				if asciiSpace[c] == 0 {
-					break
-				}
+			k := byteKind[b[i]]
+			if k == spaceByte {
 				i++
 				continue
+			}
+			if k == plainByte {
+				break
 			}
 			r, n := utf8.DecodeRune(b[i:])
 			if !unicode.IsSpace(r) {
@@ -324,14 +347,12 @@ func collapseBytes(b []byte) []byte {
 			i += n
 		}
 		j := i
-		for j < len(b) { // a field
-			c := b[j]
-			if c < utf8.RuneSelf {
-				if asciiSpace[c] != 0 {
-					break
-				}
+		for { // a field: its ASCII bytes, then a wider rune decoded
+			for j < len(b) && byteKind[b[j]] == plainByte {
 				j++
-				continue
+			}
+			if j == len(b) || byteKind[b[j]] == spaceByte {
+				break
 			}
 			r, n := utf8.DecodeRune(b[j:])
 			if unicode.IsSpace(r) {

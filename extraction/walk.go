@@ -2,7 +2,6 @@ package extraction
 
 import (
 	"strings"
-	"unicode/utf8"
 
 	"github.com/crawl-project/crawl/extraction/stm"
 	"golang.org/x/net/html"
@@ -50,13 +49,13 @@ func (p *page) walk(doc *html.Node, maxNodes int) bool {
 			// between tags) and one with no ASCII space at either end
 			d := c.Data
 			i := 0
-			for i < len(d) && d[i] < utf8.RuneSelf && asciiSpace[d[i]] != 0 {
+			for i < len(d) && byteKind[d[i]] == spaceByte {
 				i++
 			}
 			switch {
 			case i == len(d):
 				own = 0
-			case i == 0 && d[0] < utf8.RuneSelf && d[len(d)-1] < utf8.RuneSelf && asciiSpace[d[len(d)-1]] == 0:
+			case i == 0 && byteKind[d[0]] == plainByte && byteKind[d[len(d)-1]] == plainByte:
 				own = int32(len(d))
 			default:
 				own = int32(trimmedLen(d))
@@ -224,7 +223,8 @@ func (p *page) keepElement(c *html.Node) (own int32, kind int, blank, keep bool)
 	// first role and href attributes (landmarkOf, the self links)
 	role, href := false, false
 	var roleVal string
-	for _, a := range c.Attr {
+	for i := range c.Attr {
+		a := &c.Attr[i] // not a copy of its three strings
 		switch a.Key {
 		case "hidden":
 			return 0, noLandmark, false, false
@@ -243,7 +243,7 @@ func (p *page) keepElement(c *html.Node) (own int32, kind int, blank, keep bool)
 		case "href":
 			if !href && a.Namespace == "" {
 				href = true
-				if c.DataAtom == atom.A && strings.TrimSpace(a.Val) == "" {
+				if c.DataAtom == atom.A && blankValue(a.Val) {
 					blank = true
 				}
 			}
@@ -264,4 +264,14 @@ func (p *page) keepElement(c *html.Node) (own int32, kind int, blank, keep bool)
 		}
 	}
 	return own, noLandmark, blank, true
+}
+
+// blankValue reports whether strings.TrimSpace(v) == "": at once for a
+// value that opens with an ASCII byte that is not white space (nearly
+// every href), by strings.TrimSpace for others.
+func blankValue(v string) bool {
+	if len(v) > 0 && byteKind[v[0]] == plainByte {
+		return false
+	}
+	return strings.TrimSpace(v) == ""
 }
