@@ -83,7 +83,7 @@ func TestIsSpaceRuneIsUnicodeSpace(t *testing.T) {
 // text.NonSpaceRunes, unicode.IsLetter over the non-space runes, and
 // countWords.
 func FuzzTextCounts(f *testing.F) {
-	for _, s := range []string{"", "a b", " \t\n\r\f\v", "a\u0085b\u00a0c\u3000d\u2009", "\xff\xfe x", "日本語 テキスト", "1. Foo", "(x) 2"} {
+	for _, s := range []string{"", "a b", " \t\n\r\f\v", "a\u0085b\u00a0c\u3000d\u2009", "\xff\xfe x", "日本語 テキスト", "1. Foo", "(x) 2", " \n", "\t\u00a0", "\n\n\n\n", "\n\n \n\n", "a9_Z@", "\x85"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -93,6 +93,9 @@ func FuzzTextCounts(f *testing.F) {
 		letters := false
 		for _, r := range s {
 			letters = letters || !isSpaceRune(r) && unicode.IsLetter(r)
+		}
+		if got, want := shortBlank(s), len(s) >= 1 && len(s) <= 4 && strings.Trim(s, " \t\n\r\f\v") == ""; got != want {
+			t.Fatalf("shortBlank(%q) = %v, want %v", s, got, want)
 		}
 		r, l, w := textCounts(s)
 		if r != text.NonSpaceRunes(s) || l != letters || w != countWords(s) {

@@ -383,16 +383,16 @@ func textCountsUpTo(t string, most int) (runes int, letters bool, words int) {
 	for i := 0; i < len(t); {
 		if c := t[i]; c < utf8.RuneSelf {
 			i++
-			if spaceByte[c] {
+			k := asciiKinds[c]
+			if k == byteSpace {
 				counted = false
 				continue
 			}
 			if runes++; runes > most {
 				return runes, letters, words
 			}
-			letter := 'a' <= c|0x20 && c|0x20 <= 'z'
-			letters = letters || letter
-			if !counted && (letter || '0' <= c && c <= '9') {
+			letters = letters || k == byteLetter
+			if !counted && k >= byteLetter { // a letter or a digit
 				words++
 				counted = true
 			}
@@ -415,6 +415,31 @@ func textCountsUpTo(t string, most int) (runes int, letters bool, words int) {
 	}
 	return runes, letters, words
 }
+
+// The kinds of ASCII byte of asciiKinds: white space (spaceByte), letters
+// and digits (wordRune's ASCII runes) and the others.
+const (
+	byteOther = iota
+	byteSpace
+	byteLetter
+	byteDigit
+)
+
+// asciiKinds is the kind of every byte value below utf8.RuneSelf (and
+// byteOther above it, which textCountsUpTo decodes first).
+var asciiKinds = func() (t [256]uint8) {
+	for c := range utf8.RuneSelf {
+		switch {
+		case spaceByte[c]:
+			t[c] = byteSpace
+		case 'a' <= c|0x20 && c|0x20 <= 'z':
+			t[c] = byteLetter
+		case '0' <= c && c <= '9':
+			t[c] = byteDigit
+		}
+	}
+	return t
+}()
 
 func wordRune(r rune) bool {
 	if r < 0x80 {

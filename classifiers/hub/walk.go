@@ -1,8 +1,6 @@
 package hub
 
 import (
-	"unicode/utf8"
-
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 )
@@ -233,7 +231,7 @@ func shortBlank(t string) bool {
 		return false
 	}
 	for i := 0; i < len(t); i++ {
-		if t[i] >= utf8.RuneSelf || !spaceByte[t[i]] {
+		if asciiKinds[t[i]] != byteSpace { // a wider byte is byteOther
 			return false
 		}
 	}
