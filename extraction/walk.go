@@ -57,8 +57,8 @@ func (p *page) walk(doc *html.Node, maxNodes int) bool {
 				own = 0
 			case i == 0 && byteKind[d[0]] == plainByte && byteKind[d[len(d)-1]] == plainByte:
 				own = int32(len(d))
-			default:
-				own = int32(trimmedLen(d))
+			default: // d[:i] is white space, which trimming cuts
+				own = int32(trimmedLen(d[i:]))
 			}
 			keep, l = own > 0, stm.TextLabel
 		case html.ElementNode:

@@ -20,6 +20,7 @@ func TestWalkIsRebuild(t *testing.T) {
 	srcs := []string{
 		`<div role="navigation"><a href=" ">x</a><main>m</main></div><main><nav>n</nav><a role=main href="">y</a></main><p hidden>h</p><custom-tag>c</custom-tag>`,
 		"<p>  </p><!-- c --><pre>a<br>b</pre><code>x<br>y</code><img src=i>",
+		"<p>\n  \u00a0 x \u2003</p><p>\t¶</p><p> é\n</p><p>\u0085</p><a href=\"\u00a0\">s</a><a href=\" \u2003\">t</a>",
 	}
 	for _, pg := range testdataPages(t) {
 		srcs = append(srcs, pg.src)
