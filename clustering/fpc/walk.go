@@ -161,8 +161,10 @@ func (w *walker) walk(n *html.Node, depth int) {
 	code := n.Data == "script" || n.Data == "style"
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		if c.Type == html.TextNode && c.FirstChild == nil {
-			if !code {
-				w.shortText(c.Data)
+			if !code { // w.shortText without its call
+				if t, ok := shortText(c.Data); ok {
+					w.put(SetShortText, hashString(t))
+				}
 			}
 			continue
 		}
