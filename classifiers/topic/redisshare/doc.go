@@ -43,9 +43,12 @@
 // StatsConfig.MaxLen entries); it reads the others' entries and adds them
 // to its model. A process that starts reads the totals first (one script:
 // totals and the stream's last entry at one moment); one whose next entry
-// is out of sequence (the stream trimmed past it, an entry lost) reads the
-// totals again and adds what its model lacks of them. An entry is the
-// delta's binary form (delta.go): about 3 bytes a word of the pages sent.
+// is out of sequence (the stream trimmed past it, an entry lost), or that
+// finds nothing after its last entry while the crawl has numbered entries
+// past it (trimmed before it read them, and no later entry to show the
+// gap), reads the totals again and adds what its model lacks of them.
+// An entry is the delta's binary form (delta.go): about 3 bytes a word of
+// the pages sent.
 // The totals hold at most topic.WordSpace words (2^18: about 20 MB in
 // Redis at worst; on the demo site far fewer). On OnPage's path Observed
 // costs 1.3–2.9 µs a page of 300 distinct words (a dense count array, no

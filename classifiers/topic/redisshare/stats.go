@@ -324,12 +324,13 @@ func (t *totals) add(d topic.StatsDelta) {
 // receive reads the entries added since the last read and adds the other
 // processes' deltas to the model; an entry out of sequence (the stream
 // was trimmed past this process, or an entry was lost) makes it read the
-// totals again instead.
+// totals again instead, and so does a stream with nothing after the last
+// entry read while the crawl numbered entries past it (caughtUp).
 func (s *StatsShare) receive(ctx context.Context) error {
 	for {
 		res, err := s.rdb.XRead(ctx, &redis.XReadArgs{Streams: []string{s.keys[3], s.last}, Count: readCount, Block: -1}).Result()
 		if errors.Is(err, redis.Nil) {
-			return nil
+			return s.caughtUp(ctx)
 		}
 		if err != nil {
 			return fmt.Errorf("redisshare: receive statistics: %w", err)
@@ -353,6 +354,29 @@ func (s *StatsShare) receive(ctx context.Context) error {
 			return nil
 		}
 	}
+}
+
+// caughtUp is receive's check when nothing follows the last entry read:
+// entries numbered past it were trimmed before this process read them,
+// or lost, and no later entry came to show the gap (the crawl's last
+// pages, or every process idle), so the totals are read again. An entry
+// appended between the XREAD and this check also makes a resync, which
+// costs a read of the totals and is exact all the same.
+func (s *StatsShare) caughtUp(ctx context.Context) error {
+	seq, err := s.rdb.HGet(ctx, s.keys[0], "seq").Int64()
+	if errors.Is(err, redis.Nil) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("redisshare: receive statistics: %w", err)
+	}
+	if seq <= s.seq {
+		return nil
+	}
+	s.mu.Lock()
+	s.stats.Resyncs++
+	s.mu.Unlock()
+	return s.resync(ctx)
 }
 
 // take1 decodes one entry and adds it to the model unless it is this

@@ -233,6 +233,61 @@ func TestStatsAddUpOverProcesses(t *testing.T) {
 	}
 }
 
+// TestStatsTrimmedBeforeRead: a process that had not read another's
+// entries when the stream was trimmed of them, and sees no entry after,
+// reads the totals again (nothing would show it the gap otherwise: the
+// crawl's last pages, every other process idle) and ends with the
+// crawl's totals. The pumps do not tick (Every an hour): each exchange is
+// made by the test, in this order.
+func TestStatsTrimmedBeforeRead(t *testing.T) {
+	srv := redistest.Start(t, redistest.Options{})
+	ctx := context.Background()
+	rdb := srv.Client()
+	const space, prefix = "abc-4", "crawl:{t}:topic:stats:"
+	cfg := func(owner string) redisshare.StatsConfig {
+		return redisshare.StatsConfig{Prefix: prefix, Owner: owner, Every: time.Hour}
+	}
+	models, own := []*sums{newSums(space), newSums(space)}, []*sums{newSums(space), newSums(space)}
+	shares := make([]*redisshare.StatsShare, 2)
+	for i := range shares {
+		s, err := redisshare.NewStats(ctx, rdb, cfg(string(rune('a'+i))), models[i], nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		shares[i] = s
+	}
+	total := newSums(space)
+	for p := range 12 {
+		observe(shares[0], own[0], 0, p)
+		observe(nil, total, 0, p)
+	}
+	if err := shares[0].Exchange(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := rdb.XTrimMaxLen(ctx, prefix+"log", 0).Err(); err != nil {
+		t.Fatal(err)
+	}
+	if err := shares[1].Exchange(ctx); err != nil {
+		t.Fatal(err)
+	}
+	wantDocs, wantFolds, wantDF, _ := total.with(newSums(space))
+	docs, folds, df, _ := models[1].with(own[1])
+	if docs != wantDocs || folds != wantFolds || !maps.Equal(df, wantDF) {
+		t.Errorf("process b after the trim: %d pages, %d folded, words %v; want %d, %d, %v", docs, folds, df, wantDocs, wantFolds, wantDF)
+	}
+	if st := shares[1].Stats(); st.Resyncs != 1 {
+		t.Errorf("process b: %d resyncs, want 1", st.Resyncs)
+	}
+	// Caught up, it reads nothing more and does not resync again.
+	if err := shares[1].Exchange(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if st := shares[1].Stats(); st.Resyncs != 1 {
+		t.Errorf("process b, caught up: %d resyncs, want 1", st.Resyncs)
+	}
+}
+
 // BenchmarkStatsObserved: what a distributed crawl's OnPage pays to share
 // a page's words (300 distinct ids) with the other processes; the sends
 // run in the background. Every page observed is sent by Close.
