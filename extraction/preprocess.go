@@ -31,14 +31,20 @@ const imgContent = 20
 // head, svg, script, style, noscript, select, comments and hidden elements
 // (text nodes are leaves), and per-node measures the region finder needs.
 type page struct {
-	doc    *html.Node
-	t      *stm.Tree
-	text   []int32            // characters of visible text in each subtree
-	tags   []int32            // element nodes in each subtree
-	imgs   []int32            // images in each subtree (text less imgs·imgContent: its text nodes')
-	seg    []string           // segmentName of each element, filled on first use
-	names  map[nameKey]string // segmentName by tag and class attribute, kept page after page
-	bounds bounds             // clusterChildren's STM bounds, buffers kept page after page
+	doc  *html.Node
+	t    *stm.Tree
+	text []int32 // characters of visible text in each subtree
+	tags []int32 // element nodes in each subtree
+	imgs []int32 // images in each subtree (text less imgs·imgContent: its text nodes')
+	// seg is each element's segmentName, filled on first use: 0, or
+	// an index+1 into segNames. Ids, not strings: the column is as long
+	// as the largest page's tree and kept page after page, and a []string
+	// of that length is pointers the collector scans at every cycle and
+	// write barriers at every store (session 18)
+	seg      []int32
+	segNames []string           // the names seg points to, this page's
+	names    map[nameKey]string // segmentName by tag and class attribute, kept page after page
+	bounds   bounds             // clusterChildren's STM bounds, buffers kept page after page
 	// rankRegions' buffers, kept page after page
 	cands   []candidate
 	counts  map[uint64]int
@@ -88,24 +94,24 @@ type page struct {
 // choice, segmentation and fields compare the names of the same nodes
 // again and again).
 func (p *page) name(i int32) string {
-	if s := p.seg[i]; s != "" {
-		return s
+	if id := p.seg[i]; id != 0 {
+		return p.segNames[id-1]
 	}
 	n := p.t.Node[i]
 	k := nameKey{n.Data, attr(n, "class")}
-	if k.class == "" { // the tag alone (segmentName), without the map
-		p.seg[i] = n.Data
-		return n.Data
-	}
-	s, ok := p.names[k]
-	if !ok {
-		s = segmentName(n)
-		if p.names == nil || len(p.names) >= maxNames {
-			p.names = make(map[nameKey]string)
+	s := n.Data // the tag alone (segmentName), without the map
+	if k.class != "" {
+		var ok bool
+		if s, ok = p.names[k]; !ok {
+			s = segmentName(n)
+			if p.names == nil || len(p.names) >= maxNames {
+				p.names = make(map[nameKey]string)
+			}
+			p.names[k] = s
 		}
-		p.names[k] = s
 	}
-	p.seg[i] = s
+	p.segNames = append(p.segNames, s)
+	p.seg[i] = int32(len(p.segNames))
 	return s
 }
 
@@ -154,8 +160,9 @@ func (p *page) reset(doc *html.Node, maxNodes int) error {
 		p.text, p.tags, p.imgs = p.text[:0], p.tags[:0], p.imgs[:0]
 		p.codes, p.marks, p.blank, p.headings = p.codes[:0], p.marks[:0], p.blank[:0], p.headings[:0]
 	}
-	clear(p.seg)
 	p.seg = resize(p.seg, n)
+	clear(p.segNames)
+	p.segNames = p.segNames[:0]
 	text := p.text[:n]
 	p.markCode()
 	p.framed = resize(p.framed, n)
@@ -210,7 +217,8 @@ func (p *page) release() {
 	if p.t != nil {
 		p.t.Rebuild(nil, stm.Options{})
 	}
-	clear(p.seg)
+	clear(p.segNames)
+	p.segNames = p.segNames[:0]
 }
 
 // pageDrop are the tags whose subtrees a page leaves out:

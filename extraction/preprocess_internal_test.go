@@ -209,9 +209,12 @@ func TestPageDropHoldsDefaults(t *testing.T) {
 			t.Errorf("%s: reused page text %v tags %v, fresh %v %v", src, reused.text, reused.tags, fresh.text, fresh.tags)
 		}
 		for i := range reused.seg {
-			if reused.seg[i] != "" {
-				t.Errorf("%s: reused segment name %d = %q, want unset", src, i, reused.seg[i])
+			if reused.seg[i] != 0 {
+				t.Errorf("%s: reused segment name %d = id %d, want unset", src, i, reused.seg[i])
 			}
+		}
+		if len(reused.segNames) != 0 {
+			t.Errorf("%s: reused page kept %d segment names, want 0", src, len(reused.segNames))
 		}
 		reused.name(int32(reused.t.Len() - 1))
 	}
