@@ -29,11 +29,6 @@ import (
 // mostly within a site section, so recent links are what repeats).
 const maxDecisions = 1 << 16
 
-type decisionKey struct {
-	url, anchor string
-	depth       int
-}
-
 // vectorKey is a raw feature vector's bits.
 type vectorKey [NumFeatures]uint64
 
@@ -47,7 +42,7 @@ func vectorKeyOf(x *Vector) (k vectorKey) {
 // decisionCache is safe for concurrent use.
 type decisionCache struct {
 	mu sync.RWMutex
-	m  map[decisionKey]float64
+	m  linkMemo              // the decision of each (URL, anchor, depth)
 	v  map[vectorKey]float64 // the decision of each raw feature vector
 }
 
@@ -57,9 +52,8 @@ func (dc *decisionCache) decision(c *Classifier, u URLInfo) float64 {
 	if dc == nil {
 		return c.Decision(u)
 	}
-	k := decisionKey{u.URL, u.Anchor, u.Depth}
 	dc.mu.RLock()
-	d, ok := dc.m[k]
+	d, ok := dc.m.get(u.URL, u.Anchor, u.Depth)
 	dc.mu.RUnlock()
 	if ok {
 		return d
@@ -73,10 +67,10 @@ func (dc *decisionCache) decision(c *Classifier, u URLInfo) float64 {
 		d = c.decisionOf(&x)
 	}
 	dc.mu.Lock()
-	if dc.m == nil || len(dc.m) >= maxDecisions {
-		dc.m = make(map[decisionKey]float64, 1024)
+	if dc.m.len() >= maxDecisions {
+		dc.m.reset()
 	}
-	dc.m[k] = d
+	dc.m.put(u.URL, u.Anchor, u.Depth, d)
 	if !seen {
 		if dc.v == nil || len(dc.v) >= maxDecisions {
 			dc.v = make(map[vectorKey]float64, 1024)

@@ -59,22 +59,22 @@ func TestDecisionCacheSame(t *testing.T) {
 		})
 	}
 	wg.Wait()
-	if n := len(dc.m); n != len(us) && len(us) < maxDecisions {
+	if n := dc.m.len(); n != len(us) && len(us) < maxDecisions {
 		t.Errorf("%d decisions remembered, want %d", n, len(us))
 	}
-	if n := len(dc.v); n == 0 || n >= len(dc.m) {
-		t.Errorf("%d vectors remembered for %d links: want fewer, not none (links share vectors)", n, len(dc.m))
+	if n := len(dc.v); n == 0 || n >= dc.m.len() {
+		t.Errorf("%d vectors remembered for %d links: want fewer, not none (links share vectors)", n, dc.m.len())
 	}
 	// full: emptied, then filled again
-	dc.m = make(map[decisionKey]float64, maxDecisions)
+	dc.m.reset()
 	for i := range maxDecisions {
-		dc.m[decisionKey{depth: -1 - i}] = 0
+		dc.m.put("", "", -1-i, 0)
 	}
-	if d := dc.decision(c, us[0]); d != ws[0].decide || len(dc.m) != 1 {
-		t.Errorf("full memory: decision %v (want %v), %d remembered (want 1)", d, ws[0].decide, len(dc.m))
+	if d := dc.decision(c, us[0]); d != ws[0].decide || dc.m.len() != 1 {
+		t.Errorf("full memory: decision %v (want %v), %d remembered (want 1)", d, ws[0].decide, dc.m.len())
 	}
 	// a full vector memory: emptied, then filled again
-	dc.m, dc.v = nil, make(map[vectorKey]float64, maxDecisions)
+	dc.m, dc.v = linkMemo{}, make(map[vectorKey]float64, maxDecisions)
 	for i := range maxDecisions {
 		dc.v[vectorKey{uint64(i) + 1<<63}] = 0
 	}
@@ -83,7 +83,7 @@ func TestDecisionCacheSame(t *testing.T) {
 	}
 	// a vector remembered from another link gives that link's decision
 	x := Extract(us[2], &c.tables)
-	dc.m, dc.v = nil, map[vectorKey]float64{vectorKeyOf(&x): 42}
+	dc.m, dc.v = linkMemo{}, map[vectorKey]float64{vectorKeyOf(&x): 42}
 	if d := dc.decision(c, us[2]); d != 42 {
 		t.Errorf("remembered vector: decision %v, want 42 (looked up, not computed)", d)
 	}
@@ -102,7 +102,8 @@ func BenchmarkDecisionCache(b *testing.B) {
 	}
 	ex := loadTestLinks(b)
 	// hit: the link remembered; vector: a link not remembered whose
-	// feature vector is (the link is forgotten after each look-up).
+	// feature vector is (the links remembered are forgotten after each
+	// look-up).
 	for _, forget := range []bool{false, true} {
 		name := "hit"
 		if forget {
@@ -120,7 +121,7 @@ func BenchmarkDecisionCache(b *testing.B) {
 				u := ex[i%len(ex)].URLInfo
 				s += dc.decision(c, u)
 				if forget {
-					delete(dc.m, decisionKey{u.URL, u.Anchor, u.Depth})
+					dc.m.reset()
 				}
 				i++
 			}
