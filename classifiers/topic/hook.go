@@ -103,7 +103,9 @@ func (h *Hook) OnPage(ctx context.Context, page *crawl.Page) error {
 	}
 	h.scores.put(page.URL, score)
 	if h.learner != nil {
-		h.learnPage(h.learnView(page), score, v)
+		if pc := h.learnPage(h.learnView(page), score, v); pc != nil {
+			page.Keep(pageContextsKey{}, pc) // on page, not on its learning view (a copy)
+		}
 	}
 	return nil
 }

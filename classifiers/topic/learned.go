@@ -20,16 +20,13 @@ const pendingLinks = 1 << 16
 // pageState is what the learned strategy remembers of a fetched page for
 // scoring its out-links.
 type pageState struct {
-	score    float64           // cosine to the current centroid (the cold start's page part)
-	rel      float64           // relevance / threshold
-	dist     int               // links from the nearest relevant page (0: relevant), capped at maxDist
-	sibFetch int               // fetched pages that share this page's parent (before it)
-	sibRel   int               // of them relevant
-	ctxMu    sync.Mutex        // ctx and need, when OnURL fills in a context not asked for (linkContext)
-	ctx      map[string]string // the contexts of its links (linkContexts) asked for by need
-	need     *linkNeed         // the links whose context ctx holds; nil: all
-	hub      *hub              // its fetched children, for its links' sibling evidence
-	list     bool              // a list page: many links, few words per link (parentKind)
+	score    float64 // cosine to the current centroid (the cold start's page part)
+	rel      float64 // relevance / threshold
+	dist     int     // links from the nearest relevant page (0: relevant), capped at maxDist
+	sibFetch int     // fetched pages that share this page's parent (before it)
+	sibRel   int     // of them relevant
+	hub      *hub    // its fetched children, for its links' sibling evidence
+	list     bool    // a list page: many links, few words per link (parentKind)
 }
 
 const maxDist = 3
@@ -125,10 +122,30 @@ func bodyLinks(links []crawl.Link) int {
 	return n
 }
 
+// pageContexts is what OnURL reads of a page's out-links (linkContext): the
+// contexts learnPage computed, of the links it asked for. It is kept with
+// the page (crawl.Page.Keep), not in the page's state, and goes with the
+// page once the crawl has judged its links: in the state, the maps of
+// contexts (two strings an entry) lived as long as the state, the last
+// scoreCacheSize pages, for the collector to mark at every cycle (issue
+// 13, session 18). A state is only read through the page it was made for
+// (st): OnURL of a page whose state is not found, or is another page's,
+// reads no context, as it did of a state without contexts.
+type pageContexts struct {
+	st   *pageState        // the state of the page the contexts are of
+	mu   sync.Mutex        // ctx and need, when OnURL fills in a context not asked for (linkContext)
+	ctx  map[string]string // the contexts of its links (linkContexts) asked for by need
+	need *linkNeed         // the links whose context ctx holds; nil: all
+}
+
+// pageContextsKey keeps a page's pageContexts (crawl.Page.Keep).
+type pageContextsKey struct{}
+
 // learnPage records page (already scored: relevance set, score computed;
 // v its vector) as a training example of the link it was fetched through
-// and keeps its state for its out-links.
-func (h *Hook) learnPage(page *crawl.Page, score float64, v Vector) {
+// and keeps its state for its out-links; it returns the contexts of its
+// out-links for OnPage to keep with the page (nil without a document).
+func (h *Hook) learnPage(page *crawl.Page, score float64, v Vector) *pageContexts {
 	ln := h.learner
 	st := &pageState{score: score, rel: page.Relevance / max(h.seeds.LearnThreshold(), 1e-9), dist: maxDist, hub: &hub{}, list: isList(len(v.words.ids), bodyLinks(page.Links))}
 	if ln.words != nil {
@@ -158,9 +175,10 @@ func (h *Hook) learnPage(page *crawl.Page, score float64, v Vector) {
 			hb.add(r)
 		}
 	}
+	var pc *pageContexts
 	if page.Doc != nil {
-		st.need = ln.unscored(page.Links)
-		st.ctx = linkContexts(page.Doc, page.FinalURL, len(page.Links), st.need)
+		pc = &pageContexts{st: st, need: ln.unscored(page.Links)}
+		pc.ctx = linkContexts(page.Doc, page.FinalURL, len(page.Links), pc.need)
 	}
 	ln.pages.put(page.URL, st)
 	var example []feature
@@ -169,11 +187,12 @@ func (h *Hook) learnPage(page *crawl.Page, score float64, v Vector) {
 		example = withInlinks(pl.feats, in)
 	}
 	if h.learnShared(page, st.rel, example) { // share.go
-		return
+		return pc
 	}
 	if example != nil && ln.lm.add(example, page.Relevant, h.label(page.Relevant, st.rel)) {
 		h.rescoreQueue()
 	}
+	return pc
 }
 
 // learnedPriority is a link's priority under the learned strategy
@@ -191,7 +210,7 @@ func (h *Hook) learnedPriority(from *crawl.Page, l *crawl.Link) float64 {
 	}
 	pl, seen := ln.pending.get(l.URL)
 	if !seen { // the link's context is read only the first time it is seen
-		pl = h.newPending(st, l, st.linkContext(from, l))
+		pl = h.newPending(st, l, linkContext(st, from, l))
 		ln.pending.put(l.URL, pl)
 	}
 	rel := 0
@@ -232,13 +251,17 @@ func (ln *learner) unscored(links []crawl.Link) *linkNeed {
 // anchor text. A link learnPage did not ask for (scored then, forgotten
 // since, or changed by an earlier hook) has the contexts of the whole page
 // computed, as learnPage would have without the need.
-func (st *pageState) linkContext(page *crawl.Page, l *crawl.Link) string {
-	st.ctxMu.Lock()
-	defer st.ctxMu.Unlock()
-	if st.need != nil && page.Doc != nil && !st.need.has(l.URL, l.Anchor) {
-		st.ctx, st.need = linkContexts(page.Doc, page.FinalURL, len(page.Links), nil), nil
+func linkContext(st *pageState, page *crawl.Page, l *crawl.Link) string {
+	pc, _ := page.Kept(pageContextsKey{}).(*pageContexts)
+	if pc == nil || pc.st != st {
+		return ""
 	}
-	return contextOf(st.ctx, l.URL, l.Anchor)
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	if pc.need != nil && page.Doc != nil && !pc.need.has(l.URL, l.Anchor) {
+		pc.ctx, pc.need = linkContexts(page.Doc, page.FinalURL, len(page.Links), nil), nil
+	}
+	return contextOf(pc.ctx, l.URL, l.Anchor)
 }
 
 // learnedScore is a link's priority from what the crawl knows now: its

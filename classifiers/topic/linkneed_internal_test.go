@@ -103,14 +103,14 @@ func TestLearnedContextFallback(t *testing.T) {
 			if err := h.OnPage(ctx, p); err != nil {
 				t.Fatal(err)
 			}
-			st, _ := h.learner.pages.get(u)
+			pc := p.Kept(pageContextsKey{}).(*pageContexts)
 			for _, l := range p.Links {
-				if Followable(l.URL) && !st.need.has(l.URL, l.Anchor) {
+				if Followable(l.URL) && !pc.need.has(l.URL, l.Anchor) {
 					fallbacks++
 				}
 			}
 			if full {
-				st.ctx, st.need = linkContexts(doc, u, len(p.Links), nil), nil
+				pc.ctx, pc.need = linkContexts(doc, u, len(p.Links), nil), nil
 			}
 			h.learner.pending.init(pendingLinks)
 			for _, l := range p.Links {
