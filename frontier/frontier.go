@@ -103,6 +103,23 @@ type Novelty interface {
 	Best() (float64, bool)
 }
 
+// Dropper is implemented by every backend (Memory, sqlitefrontier,
+// redisfrontier). Drops sets drops[i] to whether Push would drop links[i]
+// whatever its Priority, Label, Score and Tags: the link is outside the
+// scope, or its URL was pushed before (by this run, an earlier run of a
+// persisted backend, another process of a shared one). It pushes nothing;
+// drops must be as long as links. A true is certain and stays true (the
+// scope is fixed, a seen URL stays seen); a false promises nothing (the
+// SQLite backend answers from memory: a Bloom filter positive it has not
+// confirmed lately is false here). Limits play no part. After Close it
+// returns ErrClosed. The crawler asks it about a page's out-links before
+// their URL hooks run and marks those Push will drop
+// (crawl.Link.FrontierDrops), so that the built-in hooks skip the work
+// whose only product Push would throw away (crawler/drops.go).
+type Dropper interface {
+	Drops(ctx context.Context, links []crawl.Link, drops []bool) error
+}
+
 // Refuser is implemented by both backends: how many links each Limits
 // rule refused so far in this run, by rule name.
 type Refuser interface {

@@ -76,6 +76,23 @@ func (m *Memory) Queues(l crawl.Link) bool {
 	return !seen && !closed && m.rules.Allow(l) == nil // the set first: Allow's refusals allocate
 }
 
+// Drops implements Dropper.
+func (m *Memory) Drops(ctx context.Context, links []crawl.Link, drops []bool) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.closed {
+		return ErrClosed
+	}
+	for i := range links {
+		_, seen := m.seen[maphash.String(m.seed, links[i].URL)]
+		drops[i] = seen || m.rules.Allow(links[i]) != nil // the set first: Allow's refusals allocate
+	}
+	return nil
+}
+
 // Best implements Novelty.
 func (m *Memory) Best() (float64, bool) {
 	m.mu.Lock()

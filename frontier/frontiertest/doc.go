@@ -1,5 +1,5 @@
 // Package frontiertest is the conformance suite every frontier.Frontier
 // backend must pass: best-first order, FIFO among equal priorities,
-// de-duplication, scope, per-host readiness, ErrEmpty/ErrNotReady,
-// concurrent use and Close.
+// de-duplication, Drops (frontier.Dropper), scope, per-host readiness,
+// ErrEmpty/ErrNotReady, concurrent use and Close.
 package frontiertest

@@ -29,6 +29,7 @@ func Run(t *testing.T, newFrontier NewFunc) {
 		{"FIFOTies", testFIFOTies},
 		{"LinkFieldsKept", testLinkFields},
 		{"Dedupe", testDedupe},
+		{"Drops", testDrops},
 		{"Scope", testScope},
 		{"ReadyHosts", testReadyHosts},
 		{"NoStarvation", testNoStarvation},
@@ -183,6 +184,64 @@ func testDedupe(t *testing.T, newFrontier NewFunc) {
 	}
 	if n := f.Len(); n != 1 {
 		t.Errorf("Len = %d, want 1", n)
+	}
+}
+
+// testDrops: Drops says yes to every link whose URL Push took (queued or
+// popped, whatever priority and label it comes with again) and to links
+// outside the scope, no to a URL never pushed and in scope, to one the
+// scope refused once but allowed now (another depth), and it pushes
+// nothing; after Close it returns ErrClosed.
+func testDrops(t *testing.T, newFrontier NewFunc) {
+	f := newFrontier(t, frontier.Config{Scope: frontier.Scope{DenyRegex: []string{`/private/`}, MaxDepth: 2}})
+	d, ok := f.(frontier.Dropper)
+	if !ok {
+		f.Close()
+		t.Fatalf("%T does not implement frontier.Dropper", f)
+	}
+	ctx := context.Background()
+	a, b, c := link("a.test", 1, 1), link("b.test", 1, 2), link("a.test", 2, 3)
+	denied := crawl.Link{URL: "http://a.test/private/x"}
+	deep := crawl.Link{URL: "http://a.test/deep", Depth: 3}
+	push(t, f, a, b, denied, deep)
+	if _, err := f.Pop(ctx, nil); err != nil { // b: popped links stay seen
+		t.Fatalf("Pop: %v", err)
+	}
+	again := a
+	again.Priority, again.Label, again.Score = 100, crawl.LabelHub, 1
+	shallow := deep
+	shallow.Depth = 1
+	links := []crawl.Link{a, b, c, denied, deep, again, shallow}
+	want := []bool{true, true, false, true, true, true, false}
+	drops := make([]bool, len(links))
+	if err := d.Drops(ctx, links, drops); err != nil {
+		t.Fatalf("Drops: %v", err)
+	}
+	for i := range links {
+		if drops[i] != want[i] {
+			t.Errorf("Drops(%s, depth %d) = %v, want %v", links[i].URL, links[i].Depth, drops[i], want[i])
+		}
+	}
+	if n := f.Len(); n != 1 {
+		t.Errorf("Len after Drops = %d, want 1 (Drops pushes nothing)", n)
+	}
+	if n := push(t, f, c, shallow); n != 2 {
+		t.Errorf("Push of links Drops said no to = %d, want 2", n)
+	}
+	if n := push(t, f, again, b, denied); n != 0 {
+		t.Errorf("Push of links Drops said yes to = %d, want 0", n)
+	}
+	if err := d.Drops(ctx, []crawl.Link{c}, drops[:1]); err != nil || !drops[0] {
+		t.Errorf("Drops(%s) after its Push = %v, %v; want true", c.URL, drops[0], err)
+	}
+	if err := d.Drops(ctx, nil, nil); err != nil {
+		t.Errorf("Drops of no link: %v", err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	if err := d.Drops(ctx, links, drops); !errors.Is(err, frontier.ErrClosed) {
+		t.Errorf("Drops after Close = %v, want ErrClosed", err)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/cespare/xxhash/v2"
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/frontier"
+	"github.com/redis/go-redis/v9"
 )
 
 // pushChunk is how many links one push script takes: Redis runs a script
@@ -52,6 +53,39 @@ func (f *Frontier) Push(ctx context.Context, links []crawl.Link) (int, error) {
 	}
 	n, err := f.runPush(ctx, &c)
 	return added + n, err
+}
+
+// Drops implements frontier.Dropper: the links outside the scope, and
+// those whose URL is in the crawl's seen-set, asked of Redis in one round
+// trip.
+func (f *Frontier) Drops(ctx context.Context, links []crawl.Link, drops []bool) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if f.isClosed() {
+		return frontier.ErrClosed
+	}
+	pipe := f.rdb.Pipeline()
+	cmds := make([]*redis.BoolCmd, len(links))
+	for i := range links {
+		if drops[i] = f.rules.Allow(links[i]) != nil; drops[i] {
+			continue
+		}
+		shard, member := f.seenKey(links[i].URL)
+		cmds[i] = pipe.SIsMember(ctx, f.prefix+"s:"+shard, member)
+	}
+	if pipe.Len() == 0 {
+		return nil
+	}
+	if _, err := pipe.Exec(ctx); err != nil {
+		return fmt.Errorf("redisfrontier: drops: %w", err)
+	}
+	for i, c := range cmds {
+		if c != nil {
+			drops[i] = c.Val()
+		}
+	}
+	return nil
 }
 
 // Refused implements frontier.Refuser: the links this process's pushes

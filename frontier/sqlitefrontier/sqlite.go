@@ -258,6 +258,31 @@ func (f *Frontier) Queues(l crawl.Link) bool {
 	return !seen && f.rules.Allow(l) == nil // the filter first: Allow's refusals allocate
 }
 
+// Drops implements frontier.Dropper from memory, as Push's first look
+// does: a link is dropped when the scope refuses it, or when the seen
+// filter holds its URL and that URL was confirmed seen not long ago
+// (pushed, or found in SQLite, by a recent Push); a filter positive not
+// confirmed lately is reported not dropped (Push would ask SQLite), which
+// is never wrong, only less useful.
+func (f *Frontier) Drops(ctx context.Context, links []crawl.Link, drops []bool) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	f.mu.Lock()
+	closed := f.closed
+	f.mu.Unlock()
+	if closed {
+		return frontier.ErrClosed
+	}
+	f.bmu.Lock()
+	defer f.bmu.Unlock()
+	for i := range links {
+		u := links[i].URL // the map first: the filter hashes k times, Allow's refusals allocate
+		drops[i] = f.recent.Has(u) && f.seen.TestString(u) || f.rules.Allow(links[i]) != nil
+	}
+	return nil
+}
+
 // Best implements frontier.Novelty: the best priority of the window,
 // which holds the best queued rows (those after the cut are worse).
 func (f *Frontier) Best() (float64, bool) {
