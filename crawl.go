@@ -35,6 +35,16 @@ type Link struct {
 	Label    string  // LabelHub, LabelTopic or "" when unclassified
 	Score    float64 // classifier score behind Label (decision value or probability)
 	Tags     []string
+
+	// FrontierDrops is set by the crawler on a page's out-link, before
+	// its URL hooks run, when the frontier's Push will certainly drop it
+	// (frontier.Dropper: its URL was seen before, or it is outside the
+	// scope): the Priority, Label, Score and Tags the hooks give it are
+	// thrown away, and a URL hook may skip work whose only product they
+	// are. The hooks still run for it, and a hook's ErrSkip still drops
+	// it (and stops the later hooks). A hook that changes URL or Depth
+	// must clear it. Never stored.
+	FrontierDrops bool
 }
 
 // AddTag adds tag to l.Tags unless it is already there.

@@ -36,6 +36,7 @@ type Store interface {
 type Crawler struct {
 	cfg         Config
 	fr          frontier.Frontier
+	dropper     frontier.Dropper // fr, when it says which links its Push drops and a URL hook may care (drops.go); nil otherwise
 	st          Store
 	chain       *hooks.Chain
 	log         *slog.Logger
@@ -202,6 +203,7 @@ func New(cfg Config, fr frontier.Frontier, st Store, opts ...Option) (*Crawler, 
 	if k, ok := fr.(hostQuotaKeeper); ok && k.MaxPagesPerHost() > 0 {
 		c.quota = nil // the (shared) frontier keeps it for every process
 	}
+	c.dropper = urlDropper(fr, c.chain)
 	needs := c.chain.BatchNeeds()
 	c.keepDOM, c.keepHTML = needs.DOM, needs.HTML
 	c.hosts = newHostTable(cfg.PerHostParallel, cfg.PerHostDelay, c.now)

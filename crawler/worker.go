@@ -67,14 +67,18 @@ func (c *Crawler) process(ctx context.Context, link crawl.Link) result {
 }
 
 // judgeLinks runs the OnURL hooks on each out-link and returns the links
-// to push. Links dropped by a hook (ErrSkip) or failing a hook are not pushed.
+// to push. Links dropped by a hook (ErrSkip) or failing a hook are not
+// pushed. The hooks see the links the frontier will drop marked
+// FrontierDrops (drops.go).
 func (c *Crawler) judgeLinks(ctx context.Context, page *crawl.Page, res *result) []crawl.Link {
 	push := make([]crawl.Link, 0, len(page.Links))
+	drops := c.frontierDrops(ctx, page.Links)
 	for i := range page.Links {
 		l := page.Links[i] // hooks judge a copy: page.Links keeps what the page said
 		if !followable(l.URL) {
 			continue
 		}
+		l.FrontierDrops = drops != nil && drops[i]
 		err := c.chain.RunURL(ctx, page, &l)
 		switch {
 		case err == nil:

@@ -135,13 +135,16 @@ func (w *writer) gather(group []result) ([]result, bool) {
 // page a commit of its own on sites whose every page links the same
 // high-priority pages (navigation, a topic's seed pages). A frontier that
 // does not say (no frontier.Novelty) has every link above the one
-// dispatched last count. README.md has the figures.
+// dispatched last count, but those it said it drops
+// (crawl.Link.FrontierDrops, whose priority the hooks may not have
+// computed). README.md has the
+// figures.
 func (w *writer) better(r result) bool {
 	bar := math.Float64frombits(w.c.dispatched.Load())
 	nov, _ := w.c.fr.(frontier.Novelty)
 	if nov == nil {
 		for i := range r.push {
-			if r.push[i].Priority > bar {
+			if !r.push[i].FrontierDrops && r.push[i].Priority > bar {
 				return true
 			}
 		}
@@ -153,7 +156,8 @@ func (w *writer) better(r result) bool {
 		bar = best
 	}
 	for i := range r.push {
-		if r.push[i].Priority > bar && nov.Queues(r.push[i]) {
+		l := &r.push[i] // Queues says no to a link the frontier drops
+		if !l.FrontierDrops && l.Priority > bar && nov.Queues(*l) {
 			return true
 		}
 	}

@@ -102,6 +102,16 @@ func (f *orderedFrontier) Len() int {
 
 func (f *orderedFrontier) Close() error { return f.inner.Close() }
 
+// Drops is the inner frontier's (frontier.Dropper; none when it cannot
+// say): Push is the inner frontier's, so a link it drops is dropped.
+func (f *orderedFrontier) Drops(ctx context.Context, links []crawl.Link, drops []bool) error {
+	if d, ok := f.inner.(frontier.Dropper); ok {
+		return d.Drops(ctx, links, drops)
+	}
+	clear(drops)
+	return nil
+}
+
 // saved marks the popped URLs whose results are stored.
 func (f *orderedFrontier) saved(pages []*crawl.Page, failures []crawl.Failure) {
 	f.mu.Lock()
