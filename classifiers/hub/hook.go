@@ -129,7 +129,19 @@ func NewHook(c *Classifier, p Policy, opts ...HookOption) (*Hook, error) {
 // OnURL sets link.Label and link.Score from the link's URL, anchor text and
 // depth, then applies the policy: it may raise link.Priority or drop the
 // link with hooks.ErrSkip. The page size is unknown before a fetch.
+//
+// A link the frontier will drop (link.FrontierDrops: seen before, or out
+// of scope) keeps its label, score and priority when the policy drops no
+// link (tag, boost): the frontier drops it whatever they are. The link
+// model still keeps it for revision when it would keep a new one
+// (linkLabeler.dropped).
 func (h *Hook) OnURL(_ context.Context, from *crawl.Page, link *crawl.Link) error {
+	if link.FrontierDrops && (h.p.Mode == TagOnly || h.p.Mode == BoostHubs) {
+		if h.links != nil {
+			h.links.dropped(from, link)
+		}
+		return nil
+	}
 	if h.links != nil {
 		link.Label, link.Score = h.links.label(from, link)
 	} else {

@@ -146,6 +146,27 @@ func (ll *linkLabeler) label(from *crawl.Page, link *crawl.Link) (string, float6
 	return labelOf(z > 0), sigmoid32(z)
 }
 
+// dropped is label for a link the frontier will drop with its label
+// (crawl.Link.FrontierDrops): it labels the link only when label would
+// keep it for revision (track: its host has fetched pages, and the link is
+// neither kept already nor fetched), and otherwise does nothing, as
+// label's only other products are the label and score.
+func (ll *linkLabeler) dropped(from *crawl.Page, link *crawl.Link) {
+	h := ll.host(crawl.HostKey(link.URL), false)
+	if h == nil {
+		return
+	}
+	key := maphash.String(ll.seed, link.URL)
+	h.mu.Lock()
+	_, queued := h.index[key]
+	_, done := h.done[key]
+	keeps := h.fetched && len(h.pending) < maxPendingHost && !queued && !done
+	h.mu.Unlock()
+	if keeps {
+		ll.label(from, link)
+	}
+}
+
 // parentOf is placeOf(parent), kept for the next link: a page's links
 // come one after another (OnURL), so its URL is split once, not once a
 // link. Workers labelling several pages at once only split it again.
