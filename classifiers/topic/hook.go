@@ -27,6 +27,10 @@ import (
 //
 // OnURL (called after OnPage of the same page, with that page as from) sets
 // link.Priority to from's score, and drops links that are not Followable.
+// A link the frontier will drop (link.FrontierDrops: seen before, or out of
+// scope) keeps its priority, which the frontier would throw away; the
+// learned strategy still learns from it (its parents, its features the
+// first time it is seen).
 // With Config.LinkContext > 0 (an extension over the paper) the priority
 // blends from's score with the cosine of the link's own context (anchor
 // text, and URL path words with Config.URLWords) to the same centroid; see
@@ -119,7 +123,14 @@ func (h *Hook) OnURL(ctx context.Context, from *crawl.Page, link *crawl.Link) er
 		return nil
 	}
 	if h.learner != nil {
+		if link.FrontierDrops { // its priority would be thrown away; what it teaches is not
+			h.learnLink(h.learnView(from), link)
+			return nil
+		}
 		link.Priority = h.learnedPriority(h.learnView(from), link)
+		return nil
+	}
+	if link.FrontierDrops {
 		return nil
 	}
 	score, ok := h.scores.get(from.URL)

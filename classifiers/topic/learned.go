@@ -201,6 +201,17 @@ func (h *Hook) learnPage(page *crawl.Page, score float64, v Vector) *pageContext
 // cold start) the link context's cosine to the adaptive centroid, as a
 // share of the threshold, stands in for the probability.
 func (h *Hook) learnedPriority(from *crawl.Page, l *crawl.Link) float64 {
+	return h.learnedScore(h.learnLink(from, l))
+}
+
+// learnLink records what the learned strategy learns of l, an out-link of
+// from (already viewed by learnView): the link's features the first time
+// it is seen (kept until its page is fetched: the training example) and
+// from as one of its parents (for that example, for the parent evidence
+// of its priority, and for Rescore). It returns both, to score the link.
+// A link the frontier will drop goes through it too (OnURL), its score
+// does not.
+func (h *Hook) learnLink(from *crawl.Page, l *crawl.Link) (pendingLink, inStats) {
 	ln := h.learner
 	st, ok := ln.pages.get(from.URL)
 	if !ok {
@@ -228,7 +239,7 @@ func (h *Hook) learnedPriority(from *crawl.Page, l *crawl.Link) float64 {
 		}
 		return s
 	})
-	return h.learnedScore(pl, in)
+	return pl, in
 }
 
 // unscored is what linkContexts needs of a page's links: the URLs (and
