@@ -21,13 +21,16 @@
 // Files:
 //   - frontier.go: the Frontier interface, Config, errors; Novelty (would a
 //     link be queued as new, the best queued priority: the crawler's writer
-//     asks before storing a group at once for a better link).
+//     asks before storing a group at once for a better link); Dropper
+//     (which links Push will drop whatever their priority and label: the
+//     crawler asks before the URL hooks run, every backend answers).
 //   - normalize.go: Normalize (the host key of a URL is crawl.HostKey).
 //   - query.go: query canonicalisation: Normalizer, QueryRules, DefaultStripParams.
 //   - pagelinks.go: PageNormalizer, Normalize for the links of one page
 //     (fragments and plain relative paths resolved without parsing).
 //   - limits.go: Limits on runaway URL spaces and their Limiter (count-min sketches), PatternOf.
-//   - scope.go: Scope (plain config), Rules (compiled) and Allow.
+//   - scope.go: Scope (plain config), Rules (compiled), Allow and Allows
+//     (the same test without building the error).
 //   - memory.go: the in-memory backend.
 //   - rescore.go: Rescorer, Memory.Rescore.
 package frontier

@@ -47,7 +47,7 @@ func (m *Memory) Push(ctx context.Context, links []crawl.Link) (int, error) {
 	}
 	added := 0
 	for _, l := range links {
-		if m.rules.Allow(l) != nil {
+		if !m.rules.Allows(l) {
 			continue
 		}
 		h := maphash.String(m.seed, l.URL)
@@ -73,7 +73,7 @@ func (m *Memory) Queues(l crawl.Link) bool {
 	_, seen := m.seen[maphash.String(m.seed, l.URL)]
 	closed := m.closed
 	m.mu.Unlock()
-	return !seen && !closed && m.rules.Allow(l) == nil // the set first: Allow's refusals allocate
+	return !seen && !closed && m.rules.Allows(l)
 }
 
 // Drops implements Dropper.
@@ -88,7 +88,7 @@ func (m *Memory) Drops(ctx context.Context, links []crawl.Link, drops []bool) er
 	}
 	for i := range links {
 		_, seen := m.seen[maphash.String(m.seed, links[i].URL)]
-		drops[i] = seen || m.rules.Allow(links[i]) != nil // the set first: Allow's refusals allocate
+		drops[i] = seen || !m.rules.Allows(links[i])
 	}
 	return nil
 }

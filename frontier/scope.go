@@ -103,22 +103,61 @@ func domain(d string) (string, error) {
 // Allow returns nil when l is in scope, else an error wrapping
 // crawl.ErrOutOfScope that names the rule refusing it.
 func (r *Rules) Allow(l crawl.Link) error {
-	if r.maxDepth > 0 && l.Depth > r.maxDepth {
+	rule, host, at := r.refusal(l)
+	switch rule {
+	case inScope:
+		return nil
+	case overDepth:
 		return fmt.Errorf("%w: %s: depth %d over max depth %d", crawl.ErrOutOfScope, l.URL, l.Depth, r.maxDepth)
+	case notHTTP:
+		return fmt.Errorf("%w: %s: not an absolute http(s) URL", crawl.ErrOutOfScope, l.URL)
+	case notAllowedDomain:
+		return fmt.Errorf("%w: %s: host %s not in allowed domains", crawl.ErrOutOfScope, l.URL, host)
+	case deniedDomain:
+		return fmt.Errorf("%w: %s: host %s in deny domain %s", crawl.ErrOutOfScope, l.URL, host, r.deny[at])
+	case noAllowRegex:
+		return fmt.Errorf("%w: %s: matches no allow regex", crawl.ErrOutOfScope, l.URL)
+	default: // deniedRegex
+		return fmt.Errorf("%w: %s: matches deny regex %q", crawl.ErrOutOfScope, l.URL, r.denyRE[at].String())
 	}
-	host := ""
+}
+
+// Allows reports whether l is in scope (Allow(l) == nil) without
+// building the error: for callers that only drop what is out of scope.
+func (r *Rules) Allows(l crawl.Link) bool {
+	rule, _, _ := r.refusal(l)
+	return rule == inScope
+}
+
+// The rules refusal reports.
+const (
+	inScope = iota
+	overDepth
+	notHTTP
+	notAllowedDomain
+	deniedDomain
+	noAllowRegex
+	deniedRegex
+)
+
+// refusal is the first rule refusing l (inScope when none does), the
+// link's host name, and which deny domain or deny regex refused it.
+func (r *Rules) refusal(l crawl.Link) (rule int, host string, at int) {
+	if r.maxDepth > 0 && l.Depth > r.maxDepth {
+		return overDepth, "", 0
+	}
 	if strings.HasPrefix(l.URL, "http://") || strings.HasPrefix(l.URL, "https://") { // normalised: lower-case scheme
 		host = hostName(crawl.HostKey(l.URL))
 	}
 	if host == "" {
-		return fmt.Errorf("%w: %s: not an absolute http(s) URL", crawl.ErrOutOfScope, l.URL)
+		return notHTTP, "", 0
 	}
 	if !r.allowAll && !underAny(host, r.allow) {
-		return fmt.Errorf("%w: %s: host %s not in allowed domains", crawl.ErrOutOfScope, l.URL, host)
+		return notAllowedDomain, host, 0
 	}
-	for _, d := range r.deny {
+	for i, d := range r.deny {
 		if under(host, d) {
-			return fmt.Errorf("%w: %s: host %s in deny domain %s", crawl.ErrOutOfScope, l.URL, host, d)
+			return deniedDomain, host, i
 		}
 	}
 	if len(r.allowRE) > 0 {
@@ -130,15 +169,15 @@ func (r *Rules) Allow(l crawl.Link) error {
 			}
 		}
 		if !ok {
-			return fmt.Errorf("%w: %s: matches no allow regex", crawl.ErrOutOfScope, l.URL)
+			return noAllowRegex, host, 0
 		}
 	}
-	for _, re := range r.denyRE {
+	for i, re := range r.denyRE {
 		if re.MatchString(l.URL) {
-			return fmt.Errorf("%w: %s: matches deny regex %q", crawl.ErrOutOfScope, l.URL, re.String())
+			return deniedRegex, host, i
 		}
 	}
-	return nil
+	return inScope, host, 0
 }
 
 // hostName strips the port from host:port.

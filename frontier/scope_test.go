@@ -45,6 +45,9 @@ func TestScopeAllow(t *testing.T) {
 		case c.rule != "" && (!errors.Is(err, crawl.ErrOutOfScope) || !strings.Contains(err.Error(), c.rule)):
 			t.Errorf("Allow(%s, depth %d) = %v; want ErrOutOfScope naming %q", c.url, c.depth, err, c.rule)
 		}
+		if got := rules.Allows(crawl.Link{URL: c.url, Depth: c.depth}); got != (err == nil) {
+			t.Errorf("Allows(%s, depth %d) = %v, Allow = %v", c.url, c.depth, got, err)
+		}
 	}
 }
 

@@ -28,7 +28,7 @@ func (f *Frontier) Push(ctx context.Context, links []crawl.Link) (int, error) {
 	keep := make([]*crawl.Link, 0, len(links))
 	for i := range links {
 		l := &links[i]
-		if f.rules.Allow(*l) != nil {
+		if !f.rules.Allows(*l) {
 			continue
 		}
 		if _, dup := batch[l.URL]; dup {
@@ -68,7 +68,7 @@ func (f *Frontier) Drops(ctx context.Context, links []crawl.Link, drops []bool) 
 	pipe := f.rdb.Pipeline()
 	cmds := make([]*redis.BoolCmd, len(links))
 	for i := range links {
-		if drops[i] = f.rules.Allow(links[i]) != nil; drops[i] {
+		if drops[i] = !f.rules.Allows(links[i]); drops[i] {
 			continue
 		}
 		shard, member := f.seenKey(links[i].URL)

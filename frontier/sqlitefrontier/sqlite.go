@@ -165,7 +165,7 @@ func (f *Frontier) candidates(links []crawl.Link) []crawl.FrontierEntry {
 	f.bmu.Lock()
 	defer f.bmu.Unlock()
 	for _, l := range links {
-		if f.rules.Allow(l) != nil {
+		if !f.rules.Allows(l) {
 			continue
 		}
 		if _, dup := batch[l.URL]; dup {
@@ -255,7 +255,7 @@ func (f *Frontier) Queues(l crawl.Link) bool {
 	f.bmu.Lock()
 	seen := f.seen.TestString(l.URL)
 	f.bmu.Unlock()
-	return !seen && f.rules.Allow(l) == nil // the filter first: Allow's refusals allocate
+	return !seen && f.rules.Allows(l) // the filter first: it is the cheaper test
 }
 
 // Drops implements frontier.Dropper from memory, as Push's first look
@@ -277,8 +277,8 @@ func (f *Frontier) Drops(ctx context.Context, links []crawl.Link, drops []bool) 
 	f.bmu.Lock()
 	defer f.bmu.Unlock()
 	for i := range links {
-		u := links[i].URL // the map first: the filter hashes k times, Allow's refusals allocate
-		drops[i] = f.recent.Has(u) && f.seen.TestString(u) || f.rules.Allow(links[i]) != nil
+		u := links[i].URL // the map first: the filter hashes k times
+		drops[i] = f.recent.Has(u) && f.seen.TestString(u) || !f.rules.Allows(links[i])
 	}
 	return nil
 }
