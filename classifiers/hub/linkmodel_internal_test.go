@@ -338,6 +338,25 @@ func BenchmarkLinkLabel(b *testing.B) {
 			b.Fatalf("%d links kept, want %d", len(h.pending), want)
 		}
 	})
+	// dropped: the same links, kept already, seen again as links the
+	// frontier will drop (crawl.Link.FrontierDrops).
+	b.Run("dropped", func(b *testing.B) {
+		ll := newLinkLabeler(c, LinkLearning{}, 64)
+		h := ll.host("h.test", true)
+		h.fetched = true
+		for i := range links {
+			ll.label(parent, &links[i])
+		}
+		b.ReportAllocs()
+		i := 0
+		for b.Loop() {
+			ll.dropped(parent, &links[i%len(links)])
+			i++
+		}
+		if len(h.pending) != len(links) {
+			b.Fatalf("%d links kept, want %d", len(h.pending), len(links))
+		}
+	})
 }
 
 // The link contexts are measured only for a page with a link new to a

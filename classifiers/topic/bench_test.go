@@ -2,6 +2,7 @@ package topic_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -87,6 +88,46 @@ func BenchmarkLinkPriority(b *testing.B) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "links/s")
 	if l.Priority <= 0 {
 		b.Fatalf("priority %v, want > 0", l.Priority)
+	}
+}
+
+// BenchmarkLearnedOnURL measures the learned strategy's OnURL for a link
+// seen before from the same parent: scored, and marked FrontierDrops (the
+// crawler's mark for a link the frontier will drop), which records its
+// parent as the scored one does and skips the score.
+func BenchmarkLearnedOnURL(b *testing.B) {
+	ctx := context.Background()
+	for _, drops := range []bool{false, true} {
+		name := map[bool]string{false: "scored", true: "frontier-drops"}[drops]
+		b.Run(name, func(b *testing.B) {
+			h, err := topic.NewHook(sportModel(b, topic.Config{Relevance: 0.3}), nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			parent := page(b, "http://demo/sport/p", "sport-003")
+			if err := h.OnPage(ctx, parent); err != nil {
+				b.Fatal(err)
+			}
+			links := make([]crawl.Link, 64)
+			for i := range links {
+				links[i] = crawl.Link{URL: fmt.Sprintf("http://demo/sport/2005/02/%d/match-%d.html", i%28, i), Anchor: "Man City 0-2 Man Utd"}
+				if err := h.OnURL(ctx, parent, &links[i]); err != nil {
+					b.Fatal(err)
+				}
+				links[i].Priority, links[i].FrontierDrops = -1, drops
+			}
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				if err := h.OnURL(ctx, parent, &links[i%len(links)]); err != nil {
+					b.Fatal(err)
+				}
+				i++
+			}
+			if p := links[0].Priority; (p == -1) != drops {
+				b.Fatalf("priority %v with FrontierDrops %v", p, drops)
+			}
+		})
 	}
 }
 
