@@ -19,7 +19,7 @@ type noNovelty struct{ frontier.Frontier }
 // (not seen, in scope) and it is above the priority dispatched last or the
 // best queued one, whichever is lower (anything, with nothing queued); and
 // every link above the priority dispatched last counts when the frontier
-// cannot say.
+// cannot say, but one it said it drops (crawl.Link.FrontierDrops).
 func TestBetterCountsOnlyNewLinks(t *testing.T) {
 	ctx := context.Background()
 	newMem := func(queued ...crawl.Link) frontier.Frontier {
@@ -41,6 +41,7 @@ func TestBetterCountsOnlyNewLinks(t *testing.T) {
 	fresh := crawl.Link{URL: "http://a.test/new", Priority: 9}
 	aboveQueued := crawl.Link{URL: "http://a.test/mid", Priority: 2}
 	low := crawl.Link{URL: "http://a.test/low", Priority: 0.5}
+	dropped := crawl.Link{URL: "http://a.test/seen", Priority: 9, FrontierDrops: true} // as marked before the hooks ran
 	for _, tc := range []struct {
 		name string
 		fr   frontier.Frontier
@@ -56,6 +57,8 @@ func TestBetterCountsOnlyNewLinks(t *testing.T) {
 		{"nothing queued, seen link", empty, res(outside), false},
 		{"frontier cannot say: seen link above the one dispatched", noNovelty{mem}, res(seen), true},
 		{"frontier cannot say: link below the one dispatched", noNovelty{mem}, res(aboveQueued), false},
+		{"frontier cannot say, but said it drops the link", noNovelty{mem}, res(dropped), false},
+		{"a link the frontier drops, with a new one below both", mem, res(dropped, low), false},
 		{"no links", mem, res(), false},
 	} {
 		c := &Crawler{fr: tc.fr}
