@@ -71,14 +71,16 @@ func (c *Crawler) process(ctx context.Context, link crawl.Link) result {
 // pushed. The hooks see the links the frontier will drop marked
 // FrontierDrops (drops.go).
 func (c *Crawler) judgeLinks(ctx context.Context, page *crawl.Page, res *result) []crawl.Link {
-	push := make([]crawl.Link, 0, len(page.Links))
-	drops := c.frontierDrops(ctx, page.Links)
+	judge := make([]crawl.Link, 0, len(page.Links)) // hooks judge copies: page.Links keeps what the page said
 	for i := range page.Links {
-		l := page.Links[i] // hooks judge a copy: page.Links keeps what the page said
-		if !followable(l.URL) {
-			continue
+		if followable(page.Links[i].URL) {
+			judge = append(judge, page.Links[i])
 		}
-		l.FrontierDrops = drops != nil && drops[i]
+	}
+	c.markDrops(ctx, judge)
+	push := judge[:0] // the links kept, in place
+	for i := range judge {
+		l := judge[i]
 		err := c.chain.RunURL(ctx, page, &l)
 		switch {
 		case err == nil:
