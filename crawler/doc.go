@@ -9,6 +9,9 @@
 //   - schedule.go: the dispatch loop (frontier Pop gated by host readiness).
 //   - pause.go: Pause and Resume, the gate the dispatch loop waits on.
 //   - worker.go: one link end to end — redirects, robots, page building, hooks.
+//   - drops.go: marking the out-links the frontier will drop
+//     (crawl.Link.FrontierDrops, frontier.Dropper) before the URL hooks
+//     run, so that the built-in hooks skip work Push would throw away.
 //   - fetch.go: the Colly-based fetcher, retries with backoff and Retry-After.
 //   - robots.go: the bounded robots.txt cache (decisions: package robots).
 //   - transport.go: the transport wrapper option; the crawl's identity
