@@ -23,8 +23,8 @@ func TestLinkLabelerDropped(t *testing.T) {
 	fetched := crawl.Link{URL: "http://h.test/lib/b.html", Anchor: "1.3. Another", Depth: 1}
 
 	ll.dropped(parent, &a) // its host has no fetched page: nothing to keep
-	if ll.host("h.test", false) != nil || len(ll.dc.m) != 0 {
-		t.Fatalf("dropped link of a host never fetched: host %v, %d decisions computed; want none", ll.host("h.test", false), len(ll.dc.m))
+	if ll.host("h.test", false) != nil || ll.dc.m.len() != 0 {
+		t.Fatalf("dropped link of a host never fetched: host %v, %d decisions computed; want none", ll.host("h.test", false), ll.dc.m.len())
 	}
 	for _, l := range []*linkLabeler{ll, ref} {
 		h := l.host("h.test", true)
@@ -47,12 +47,12 @@ func TestLinkLabelerDropped(t *testing.T) {
 		t.Errorf("dropped kept %+v, label keeps %+v", got[0], want[0])
 	}
 
-	n := len(ll.dc.m)
+	n := ll.dc.m.len()
 	ll.dropped(parent, &a)       // kept already
 	ll.dropped(parent, &fetched) // fetched
 	other := crawl.Link{URL: "http://elsewhere.test/x.html", Anchor: "X"}
 	ll.dropped(parent, &other) // a host never fetched
-	if len(ll.dc.m) != n || len(ll.host("h.test", false).pending) != 1 {
-		t.Errorf("dropped links kept or fetched: %d decisions computed, %d links kept; want none, 1", len(ll.dc.m)-n, len(ll.host("h.test", false).pending))
+	if ll.dc.m.len() != n || len(ll.host("h.test", false).pending) != 1 {
+		t.Errorf("dropped links kept or fetched: %d decisions computed, %d links kept; want none, 1", ll.dc.m.len()-n, len(ll.host("h.test", false).pending))
 	}
 }
