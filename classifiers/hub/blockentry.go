@@ -23,6 +23,7 @@ type leadMemo struct {
 	name        int
 	href, first string
 	decl        int
+	celled      bool // the name fills a table cell of its own (leadFinder.celled)
 }
 
 // blockAndEntryLead is firstTextLead(n, maxBlockLabelRunes, true), which
@@ -81,7 +82,7 @@ func (f *leadFinder) searchBoth(stack []bothItem) (lead, leadMemo, []bothItem) {
 				case declLead(pre, words, letters, keyword, it.linked):
 					e.decl = pre
 				case !marker(pre, letters) || cellName(pre, words, celled, it.linked):
-					e.name = max(words, 1)
+					e.name, e.celled = max(words, 1), celled
 				}
 				e.lead, eDone = it.linked, true
 			}
@@ -154,6 +155,6 @@ func (f *leadFinder) searchBoth(stack []bothItem) (lead, leadMemo, []bothItem) {
 		}
 	}
 	e.first = first
-	f.name, f.href, f.first = 0, bHref, bFirst
+	f.name, f.href, f.first, f.celled = 0, bHref, bFirst, false
 	return bl, e, stack
 }

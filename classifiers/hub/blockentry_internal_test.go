@@ -41,8 +41,8 @@ func FuzzBlockAndEntryLead(f *testing.F) {
 			if b != wantB || got.name != bName || got.href != bHref || got.first != bFirst {
 				t.Fatalf("block of <%s> in %q: %v %d %q %q, want %v %d %q %q", n.Data, doc, b, got.name, got.href, got.first, wantB, bName, bHref, bFirst)
 			}
-			if e != (leadMemo{wantE, ref.name, ref.href, ref.first, ref.decl}) {
-				t.Fatalf("entry of <%s> in %q: %+v, want %v %d %q %q %d", n.Data, doc, e, wantE, ref.name, ref.href, ref.first, ref.decl)
+			if e != (leadMemo{wantE, ref.name, ref.href, ref.first, ref.decl, ref.celled}) {
+				t.Fatalf("entry of <%s> in %q: %+v, want %v %d %q %q %d %v", n.Data, doc, e, wantE, ref.name, ref.href, ref.first, ref.decl, ref.celled)
 			}
 		}
 	})

@@ -85,8 +85,11 @@
 //	              <a>c</a>", odoc 2's class types) leads nothing, a declaration's keyword that goes on after the
 //	              link ("module <a>Sub</a> : sig ... end") or a path running into it ("use super::<a>X</a>") does (codeLabel)
 //	scope.go      entries and blocks counted when the walk leaves them: layout containers, a page's own
-//	              members and one page's member lists left out; kind labels ("Method") are no index terms;
+//	              members and one page's member lists left out; kind labels ("Method") are no index terms,
+//	              and outside a cell of their own lead no sentence ("The <a>cmd()</a> command now …");
 //	              an entry led by a place in the page the previous entry led to is that page's section
+//	letters.go    an index's letter heading (a th alone in its row, an h2–h6: one letter, no link): on its
+//	              page, index entries count however few pages they lead into (texinfo's small indexes)
 //	pagemodel.go  PageModel (logistic regression over Evidence, block rule with its term share), TrainPageModel, DefaultPageModel
 //	calibrate.go  per-host calibration of the URL SVM against its fetched pages' page-evidence labels
 //	linkmodel.go  per-host link model: online logistic regression (AdaGrad, bounded replay) cold-started by the SVM

@@ -89,6 +89,7 @@ type leadFinder struct {
 	stack  []leadItem
 	both   []bothItem   // blockAndEntryLead's stack
 	name   int          // firstTextLeadN: words of the name before the link, 0 for none
+	celled bool         // firstTextLeadN: the name fills a table cell of its own before the link's (a label column)
 	href   string       // firstTextLeadN: the leading link's href
 	first  string       // firstTextLeadN: the first text node before the link (a name's start), else ""
 	decl   int          // firstTextLeadN: runes of a declaration's keyword before the link (declLead), else 0
@@ -150,11 +151,11 @@ func (f *leadFinder) entryLead(n *html.Node) lead {
 // and f.first.
 func (f *leadFinder) termOf(dt *html.Node) lead {
 	if m := &f.dt; m.n == dt {
-		f.name, f.href, f.first, f.decl = m.name, m.href, m.first, m.decl
+		f.name, f.href, f.first, f.decl, f.celled = m.name, m.href, m.first, m.decl, m.celled
 		return m.lead
 	}
 	l := f.firstTextLead(dt, 0, false)
-	f.dt = termMemo{n: dt, lead: l, name: f.name, href: f.href, first: f.first, decl: f.decl}
+	f.dt = termMemo{n: dt, lead: l, name: f.name, href: f.href, first: f.first, decl: f.decl, celled: f.celled}
 	return l
 }
 
@@ -165,6 +166,7 @@ type termMemo struct {
 	name        int
 	href, first string
 	decl        int
+	celled      bool
 }
 
 // termLead returns leadPage when n (a div, section or article) opens with
@@ -216,7 +218,7 @@ func (f *leadFinder) firstTextLead(entry *html.Node, labelRunes int, anySite boo
 // scope.go). It sets f.name to the words of the name before the link (at
 // least 1; 0 after a marker or nothing) and f.href to the link's href.
 func (f *leadFinder) firstTextLeadN(first *html.Node, k, labelRunes int, anySite bool) lead {
-	f.name, f.href, f.first, f.decl = 0, "", "", 0
+	f.name, f.href, f.first, f.decl, f.celled = 0, "", "", 0, false
 	stack := f.stack[:0]
 	for c, i := first, 0; c != nil && i < k; c = nextElement(c) {
 		stack = append(stack, leadItem{n: c, top: true})
@@ -264,7 +266,7 @@ func (f *leadFinder) searchLead(stack []leadItem, labelRunes int, anySite, one b
 				case declLead(pre, words, letters, keyword, it.linked):
 					f.decl = pre
 				case !marker(pre, letters) || cellName(pre, words, celled, it.linked):
-					f.name = max(words, 1)
+					f.name, f.celled = max(words, 1), celled
 				}
 				return it.linked, stack
 			}

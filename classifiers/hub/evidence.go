@@ -88,6 +88,7 @@ type walker struct {
 	rows        rowFinder
 	targets     [minIndexTargets]string // pages index entries lead into (noteTarget)
 	nTargets    int
+	lettered    bool       // the page holds an index's letter heading (letters.go)
 	linkedIndex int        // index entries' text led by a link (scope.go)
 	placeName   string     // the name of the last entry led by a name before a link to a place (scope.go)
 	placeOwn    int        // that entry's text, counted as an index term's, while no entry repeats its name
@@ -155,7 +156,7 @@ func (w *walker) count(t string, inLink, list bool) {
 	}
 	if k := len(w.entries); k > 0 {
 		w.entries[k-1].own += n
-		if !inLink && w.entries[k-1].name > 0 {
+		if !inLink && (w.entries[k-1].name > 0 || w.entries[k-1].label > 0) {
 			w.entries[k-1].plain += countWords(t)
 		}
 		if !inLink && w.entries[k-1].decl > 0 {

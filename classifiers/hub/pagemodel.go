@@ -10,7 +10,7 @@ import (
 // PageModel is the page-evidence classifier: a logistic regression over
 // the standardised Evidence features, P(hub) = 1/(1 + e^−(w·z + b)).
 type PageModel struct {
-	Format string                   `json:"format"` // "crawl-hub-page/19"
+	Format string                   `json:"format"` // "crawl-hub-page/20"
 	Mean   [numEvidence]float64     `json:"mean"`
 	Std    [numEvidence]float64     `json:"std"`
 	W      [numEvidence + 1]float64 `json:"w"`     // weights, then the bias
@@ -90,8 +90,14 @@ func (r BlockRule) Holds(e Evidence) bool {
 // led by code before its first link, a member's declaration ("method m :
 // <a>t</a>", "inherit <a>c</a>"), a block of a run (now none unless the
 // code is a declaration's keyword that goes on after its link, or runs
-// into the link: block.go codeLabel); none is read.
-const pageModelFormat = "crawl-hub-page/19"
+// into the link: block.go codeLabel), /19 index entries led by a link
+// counted only when they lead into minIndexTargets pages (now also on a
+// page holding an index's letter heading: letters.go) and a name that
+// consecutive entries share before a link to a place a kind label however
+// much prose follows (now, outside a cell of its own, the entry counts only
+// when it holds little more than the label and links: scope.go
+// openEntry); none is read.
+const pageModelFormat = "crawl-hub-page/20"
 
 // Prob returns P(hub) of a page with evidence e: the regression's, at
 // least 0.5 (a hub) when the block rule holds.

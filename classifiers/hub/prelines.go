@@ -395,6 +395,6 @@ func (f *leadFinder) declDiv(n *html.Node) lead {
 	if l := f.firstTextLead(n, 0, false); l == leadPage && f.decl > 0 {
 		return l
 	}
-	f.name, f.href, f.first, f.decl = 0, "", "", 0
+	f.name, f.href, f.first, f.decl, f.celled = 0, "", "", 0, false
 	return leadNone
 }

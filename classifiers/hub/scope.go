@@ -31,6 +31,7 @@ type entryScope struct {
 	own    int    // non-space runes of the entry's own text so far
 	plain  int    // words of the own text outside links (countWords)
 	name   int    // words of the name before the entry's link, 0 for none (entry.go)
+	label  int    // words of a kind label outside a cell of its own before the link, 0 for none (openEntry)
 	self   bool   // it holds a link to a place in the page itself (entry.go)
 	row    int32  // a row of sibling cells (rows.go): its number, else 0
 	target string // the leading link's href
@@ -41,13 +42,14 @@ type entryScope struct {
 
 // counts reports whether a closed entry's text counts: not a layout
 // container, not a summary of the page's own members, and, when a name
-// leads it, nothing but the name and links (an index term and where it
-// is: "asString() : <a>Json::Value</a>").
+// (or a kind label outside a cell of its own: openEntry) leads it, nothing
+// but the name and links (an index term and where it is: "asString() :
+// <a>Json::Value</a>").
 func (s *entryScope) counts() bool {
 	if s.decl > 0 { // a declaration: its own anchor is no summary's link (entry.go declLead)
 		return !s.lines && s.own <= maxEntryRunes && s.out > s.decl
 	}
-	return !s.lines && s.own <= maxEntryRunes && !s.self && (s.name == 0 || s.plain <= s.name+maxNameSlack)
+	return !s.lines && s.own <= maxEntryRunes && !s.self && s.plain <= max(s.name, s.label)+maxNameSlack
 }
 
 // blockScope is an open repeated block.
@@ -74,7 +76,7 @@ func (w *walker) open(n *html.Node, run *html.Node, memo int32) opened {
 	var l lead
 	if memo > 0 { // found with n's block's (blockentry.go)
 		m := &w.memos[memo-1]
-		l, w.leads.name, w.leads.href, w.leads.first, w.leads.decl = m.lead, m.name, m.href, m.first, m.decl
+		l, w.leads.name, w.leads.href, w.leads.first, w.leads.decl, w.leads.celled = m.lead, m.name, m.href, m.first, m.decl, m.celled
 	} else {
 		l = w.leads.entryLead(n)
 	}
@@ -112,12 +114,20 @@ func (w *walker) open(n *html.Node, run *html.Node, memo int32) opened {
 // "Method <a>n</a>") is a kind label, as a list marker is, not an index
 // term: such entries lead by their link (the member-list rule of
 // minIndexTargets applies), and the first of them, counted as a term when
-// it closed, is moved to them.
+// it closed, is moved to them. A kind label that does not fill a cell of
+// its own (a label column: leadFinder.celled, or a row of sibling cells)
+// may be the first word of sentences with a link inline in their prose
+// ("The <a>string()</a> command now …", release notes): such an entry
+// counts only when it holds little more than the label and its links, as
+// one led by a name (entryScope.label).
 func (w *walker) openEntry(l lead, row int32) {
-	name := w.leads.name
+	name, label := w.leads.name, 0
 	if l == leadPlace && name > 0 {
 		t := strings.TrimSpace(w.leads.first)
 		if t == w.placeName {
+			if !w.leads.celled && row == 0 {
+				label = name
+			}
 			name = 0
 			if w.placeOwn > 0 { // the first of the run was taken for a term
 				w.e.IndexEntry -= w.placeOwn
@@ -132,7 +142,7 @@ func (w *walker) openEntry(l lead, row int32) {
 	if len(w.entries) > 0 && w.entries[0].name == 0 {
 		l = w.entries[0].kind
 	}
-	w.entries = append(w.entries, entryScope{kind: l, name: name, target: w.leads.href, row: row, decl: w.leads.decl})
+	w.entries = append(w.entries, entryScope{kind: l, name: name, label: label, target: w.leads.href, row: row, decl: w.leads.decl})
 }
 
 // closeEntry closes the innermost entry and counts its text.
@@ -194,7 +204,8 @@ func (w *walker) leave(o opened) {
 // is the list of one page's members (a class's member list, with its base
 // classes: on the tuning sites these lead into 3–6 pages, a site's
 // generated indexes into 16 or more), not a way through the site: its
-// entries count nothing. Entries
+// entries count nothing, unless the page cuts them by letters (a letter
+// heading: letters.go), as an index does and a member list does not. Entries
 // led by a name ("asString() : <a>Json::Value</a>", a term and where it
 // is) are an index's however few pages they lead into.
 const minIndexTargets = 8
@@ -255,7 +266,7 @@ type runText struct{ text, blocks int }
 // small share of the page. TermRun is that sum when it is more than the
 // largest run (else 0).
 func (w *walker) end() {
-	if w.nTargets >= minIndexTargets {
+	if w.nTargets >= minIndexTargets || w.lettered {
 		w.e.IndexEntry += w.linkedIndex
 	}
 	var terms map[string]int // counted text of the runs of term blocks, by kind

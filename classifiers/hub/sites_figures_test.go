@@ -154,7 +154,13 @@ func parseEvidenceRows(r io.Reader) (map[string]evidenceRow, error) {
 // (block.go codeLabel): jsoo-odoc2 0.395 → 0.909, every other figure the
 // same. Its fresh report site, Eliom 9.4's server API (ocamldoc),
 // labelled before any model ran on it, was measured once with the final
-// /19: 0.737.
+// // /19: 0.737. Session 18 (format /20, hubindex) added the three sites of
+// the realsites branch as tuning sites and re-measured every row with
+// index entries counted on a page holding a letter heading (letters.go)
+// and an entry led by a kind label outside a cell of its own counted only
+// when it holds little more than the label and links (scope.go
+// openEntry): zsh 0.769 → 0.933, gettext 0.769 → 0.933, CMake 0.455 →
+// 0.952, every other figure the same (README.md).
 var siteFigures = []struct {
 	file, role  string
 	pages, hubs int
@@ -203,6 +209,9 @@ var siteFigures = []struct {
 	{"ocamlgraph-odoc.tsv", "tuning", 2610, 124, 0.859, 0.858, 30},  // reported at 0.055 (/17, 81 hubs); labels corrected (div.spec, 124 hubs: /17 0.144); declarations' keyword in entries, the page's own header (/18)
 	{"jsoo-odoc2.tsv", "tuning", 702, 15, 0.909, 0.908, 3},          // reported at 0.395 (/18): 44 false hubs by the block rule, runs of div.odoc-spec led by "inherit", "method", "val"; code before a block's link is no label (block.go codeLabel)
 	{"eliom-ocamldoc.tsv", "report", 259, 10, 0.737, 0.736, 2},      // fresh, measured once (/19): index_exceptions.html missed (P 0.008), two module pages missed, two module-type pages at label shares 0.44, 0.47 false hubs
+	{"zsh-texi2any.tsv", "tuning", 42, 8, 0.933, 0.932, 0},          // 0.769 with /19: two small indexes (letters.go); index.html missed (its menu a table.menu, furniture by its class)
+	{"gettext-texi2html.tsv", "tuning", 81, 14, 0.933, 0.932, 2},    // 0.769 with /19: four small indexes (letters.go)
+	{"cmake-sphinx.tsv", "tuning", 1936, 10, 0.952, 0.951, 1},       // 0.455 with /19: 23 release notes, sentences opening "The <a>cmd()</a> command …" (scope.go openEntry)
 }
 
 // TestPageModelSiteFigures pins each site's figure: the shipped page model
@@ -284,7 +293,10 @@ func TestSiteEvidenceMatchesPages(t *testing.T) {
 		pages, hubs     int
 		minF1           float64 // on the subset: just under its figure when shipped
 	}{
-		{"rustdoc-std-subset.tar.gz", "rustdoc-std.tsv", 38, 9, 0.58}, // every error of format /13's measurement (0.364 then) and 17 right pages
+		{"rustdoc-std-subset.tar.gz", "rustdoc-std.tsv", 38, 9, 0.58},            // every error of format /13's measurement (0.364 then) and 17 right pages
+		{"zsh-texi2any-subset.tar.gz", "zsh-texi2any.tsv", 6, 4, 0.85},           // the two small indexes (missed with /19), index.html (missed), the contents, two chapters
+		{"gettext-texi2html-subset.tar.gz", "gettext-texi2html.tsv", 9, 6, 0.85}, // the four small indexes (missed with /19), the contents, a chapter, javadoc's index and the two false hubs
+		{"cmake-sphinx-subset.tar.gz", "cmake-sphinx.tsv", 8, 3, 0.85},           // three release notes (false hubs with /19), their index, XCODE_GENERATE_SCHEME (false hub), find_package, two hubs
 		{"racket-scribble-subset.tar.gz", "racket-scribble.tsv", 21, 9, 0.74},
 		{"batteries-ocamldoc-subset.tar.gz", "batteries-ocamldoc.tsv", 42, 22, 0.91}, // 0.43 with /16; chosen by rule before any model ran (every hub but index_values.html, the hand check, ten module pages, two type_ pages)
 		{"ocamlgraph-odoc-subset.tar.gz", "ocamlgraph-odoc.tsv", 47, 22, 0.95},       // every 4th hub and every 100th topic in path order (by the labels as first committed), chosen after the one measurement: 0.17 with /17

@@ -78,6 +78,9 @@ func (w *walker) node(n *html.Node, inLink, list bool, run *html.Node, memo int3
 		if run != nil || memo != 0 || scopeTag(n) { // open has nothing to do with others
 			open = w.open(n, run, memo)
 		}
+		if !w.lettered && letterTag(n) && letterHeading(n) {
+			w.lettered = true
+		}
 		if (n.DataAtom == atom.Pre || n.DataAtom == atom.P) && w.openPre(n) {
 			open |= openedPre
 		}
