@@ -43,7 +43,8 @@ type Link struct {
 	// thrown away, and a URL hook may skip work whose only product they
 	// are. The hooks still run for it, and a hook's ErrSkip still drops
 	// it (and stops the later hooks). A hook that changes URL or Depth
-	// must clear it. Never stored.
+	// makes it false for the hooks after it (hooks.Chain.RunURL). Never
+	// stored.
 	FrontierDrops bool
 }
 

@@ -51,8 +51,12 @@ func (c *Chain) BatchNeeds() Needs {
 // (later hooks do not run after an error).
 func (c *Chain) RunURL(ctx context.Context, from *crawl.Page, link *crawl.Link) error {
 	for _, h := range c.urls {
+		url, depth := link.URL, link.Depth
 		if err := callURL(ctx, h, from, link); err != nil {
 			return err
+		}
+		if link.FrontierDrops && (link.URL != url || link.Depth != depth) {
+			link.FrontierDrops = false // the frontier's answer was of another link
 		}
 	}
 	return nil

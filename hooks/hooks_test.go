@@ -111,3 +111,37 @@ func ExampleChain() {
 	// http://a.example/report.pdf true []
 	// http://a.example/news false [kept]
 }
+
+// TestRewrittenLinkIsNotDropped: the frontier's "drops" answer is of the
+// link the crawler asked about; a hook that rewrites the URL or the depth
+// makes it false for the hooks after it, and one that leaves them keeps it.
+func TestRewrittenLinkIsNotDropped(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		rewrite func(*crawl.Link)
+		want    bool
+	}{
+		{"untouched", func(*crawl.Link) {}, true},
+		{"priority only", func(l *crawl.Link) { l.Priority = 2 }, true},
+		{"URL rewritten", func(l *crawl.Link) { l.URL = "http://h.test/canonical" }, false},
+		{"depth rewritten", func(l *crawl.Link) { l.Depth = 0 }, false},
+	} {
+		var c hooks.Chain
+		var seen []bool
+		c.OnURL(hooks.URLFunc(func(ctx context.Context, from *crawl.Page, l *crawl.Link) error {
+			seen = append(seen, l.FrontierDrops)
+			tc.rewrite(l)
+			return nil
+		}), hooks.URLFunc(func(ctx context.Context, from *crawl.Page, l *crawl.Link) error {
+			seen = append(seen, l.FrontierDrops)
+			return nil
+		}))
+		l := crawl.Link{URL: "http://h.test/a?session=1", Depth: 2, FrontierDrops: true}
+		if err := c.RunURL(context.Background(), &crawl.Page{}, &l); err != nil {
+			t.Fatal(err)
+		}
+		if !seen[0] || seen[1] != tc.want || l.FrontierDrops != tc.want {
+			t.Errorf("%s: the hooks saw %v, the link ends %v; want true, %v", tc.name, seen, l.FrontierDrops, tc.want)
+		}
+	}
+}
