@@ -158,9 +158,7 @@ func (ll *linkLabeler) dropped(from *crawl.Page, link *crawl.Link) {
 	}
 	key := maphash.String(ll.seed, link.URL)
 	h.mu.Lock()
-	_, queued := h.index[key]
-	_, done := h.done[key]
-	keeps := h.fetched && len(h.pending) < maxPendingHost && !queued && !done
+	keeps := h.keeps(key)
 	h.mu.Unlock()
 	if keeps {
 		ll.label(from, link)
@@ -202,15 +200,21 @@ func (h *linkHost) logit(x *linkVec, s float32) float32 {
 	return h.m.z(x, s)
 }
 
+// keeps reports whether track would keep the link of URL hash key: its
+// host has fetched pages and room for more, and the link is neither kept
+// already nor fetched. h.mu held.
+func (h *linkHost) keeps(key uint64) bool {
+	if !h.fetched || len(h.pending) >= maxPendingHost {
+		return false
+	}
+	_, queued := h.index[key]
+	_, done := h.done[key]
+	return !queued && !done
+}
+
 // track keeps a newly seen link of a fetched host for revision. h.mu held.
 func (ll *linkLabeler) track(h *linkHost, url string, key uint64, x *linkVec, s float32, hub bool) {
-	if !h.fetched || len(h.pending) >= maxPendingHost {
-		return
-	}
-	if _, ok := h.index[key]; ok {
-		return
-	}
-	if _, ok := h.done[key]; ok {
+	if !h.keeps(key) {
 		return
 	}
 	ll.mu.Lock()
