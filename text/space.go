@@ -122,6 +122,11 @@ func HasNonSpace(s string) bool {
 // asciiSpace marks the ASCII bytes unicode.IsSpace reports.
 var asciiSpace = [utf8.RuneSelf]bool{' ': true, '\t': true, '\n': true, '\v': true, '\f': true, '\r': true}
 
+// IsASCIISpace reports whether byte c is an ASCII white space byte
+// (unicode.IsSpace's below utf8.RuneSelf); false for every byte of a wider
+// rune. One look-up, for byte loops over text.
+func IsASCIISpace(c byte) bool { return c < utf8.RuneSelf && asciiSpace[c] }
+
 // Byte-lane constants of asciiSpaces8.
 const (
 	highBits = 0x8080808080808080

@@ -1,6 +1,10 @@
 package text
 
-import "testing"
+import (
+	"testing"
+	"unicode"
+	"unicode/utf8"
+)
 
 // TestASCIISpaces8EveryByte holds asciiSpaces8 to asciiSpace for every
 // ASCII byte in every lane, the other lanes holding each kind of byte
@@ -25,6 +29,17 @@ func TestASCIISpaces8EveryByte(t *testing.T) {
 					t.Fatalf("asciiSpaces8(%#016x) = %d, want %d", x, got, want)
 				}
 			}
+		}
+	}
+}
+
+// TestIsASCIISpaceEveryByte holds IsASCIISpace to unicode.IsSpace for every
+// ASCII byte, and to false for every byte of a wider rune.
+func TestIsASCIISpaceEveryByte(t *testing.T) {
+	for b := range 256 {
+		want := b < utf8.RuneSelf && unicode.IsSpace(rune(b))
+		if got := IsASCIISpace(byte(b)); got != want {
+			t.Errorf("IsASCIISpace(%#x) = %v, want %v", b, got, want)
 		}
 	}
 }

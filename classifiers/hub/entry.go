@@ -418,7 +418,7 @@ func textCountsUpTo(t string, most int) (runes int, letters bool, words int) {
 	return runes, letters, words
 }
 
-// The kinds of ASCII byte of asciiKinds: white space (spaceByte), letters
+// The kinds of ASCII byte of asciiKinds: white space (text.IsASCIISpace), letters
 // and digits (wordRune's ASCII runes) and the others.
 const (
 	byteOther = iota
@@ -432,7 +432,7 @@ const (
 var asciiKinds = func() (t [256]uint8) {
 	for c := range utf8.RuneSelf {
 		switch {
-		case spaceByte[c]:
+		case text.IsASCIISpace(byte(c)):
 			t[c] = byteSpace
 		case 'a' <= c|0x20 && c|0x20 <= 'z':
 			t[c] = byteLetter

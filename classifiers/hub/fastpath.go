@@ -3,10 +3,9 @@ package hub
 import (
 	"strings"
 	"unicode/utf8"
-)
 
-// spaceByte marks the ASCII runes isSpaceRune reports.
-var spaceByte = [utf8.RuneSelf]bool{' ': true, '\t': true, '\n': true, '\r': true, '\f': true, '\v': true}
+	"github.com/crawl-project/crawl/text"
+)
 
 // maybeBoiler reports whether a class word could be a boiler word's
 // (boilerToken): whether its first three or last three bytes, ASCII case
@@ -58,7 +57,7 @@ func indexAnyOf(s, chars string) int {
 // trimSpace is strings.TrimSpace, without its loops when s neither starts
 // nor ends with a space or a non-ASCII byte (an href nearly always).
 func trimSpace(s string) string {
-	if k := len(s); k > 0 && s[0] < utf8.RuneSelf && s[k-1] < utf8.RuneSelf && !spaceByte[s[0]] && !spaceByte[s[k-1]] {
+	if k := len(s); k > 0 && s[0] < utf8.RuneSelf && s[k-1] < utf8.RuneSelf && !text.IsASCIISpace(s[0]) && !text.IsASCIISpace(s[k-1]) {
 		return s
 	}
 	return strings.TrimSpace(s)
