@@ -137,8 +137,7 @@ func (w *writer) gather(group []result) ([]result, bool) {
 // does not say (no frontier.Novelty) has every link above the one
 // dispatched last count, but those it said it drops
 // (crawl.Link.FrontierDrops, whose priority the hooks may not have
-// computed). README.md has the
-// figures.
+// computed). README.md has the figures.
 func (w *writer) better(r result) bool {
 	bar := math.Float64frombits(w.c.dispatched.Load())
 	nov, _ := w.c.fr.(frontier.Novelty)
