@@ -272,6 +272,24 @@ type Extraction struct {
 	// in the fetch worker (paper 004's per-page path,
 	// extraction.WithPageAnalysis) and its DOM dropped after OnPage.
 	LearnedRegions bool `yaml:"learned_regions"`
+	// Pages is which pages records are extracted from: "relevant" (the
+	// default when topic focus is on) extracts the pages the topic judged
+	// relevant (crawl.Page.Relevant, the pages the harvest counts), as a
+	// focused crawler keeps its on-topic pages; "all" (the default without
+	// topic focus) extracts every page fetched.
+	Pages string `yaml:"pages"`
+}
+
+// Values of Extraction.Pages.
+const (
+	ExtractRelevantPages = "relevant"
+	ExtractAllPages      = "all"
+)
+
+// RelevantOnly reports whether records are extracted from the relevant
+// pages only: topic focus is on and extraction.pages is not "all".
+func (c *Config) RelevantOnly() bool {
+	return c.Topic.Enabled && c.Extraction.Pages != ExtractAllPages
 }
 
 // Topics configures fuzzy topic grouping (paper 002) at the end of a crawl.

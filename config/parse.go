@@ -196,6 +196,15 @@ func (c *Config) validate() []*Error {
 			bad(fmt.Sprintf("seeds[%d]", i), "%q is not an absolute http(s) URL", s)
 		}
 	}
+	switch c.Extraction.Pages {
+	case "", ExtractAllPages:
+	case ExtractRelevantPages:
+		if !c.Topic.Enabled {
+			bad("extraction.pages", "%q needs topic.enabled: the topic judges which pages are relevant (or use %q)", ExtractRelevantPages, ExtractAllPages)
+		}
+	default:
+		bad("extraction.pages", "unknown value %q (want %s or %s)", c.Extraction.Pages, ExtractRelevantPages, ExtractAllPages)
+	}
 	for _, e := range c.Exports {
 		if tables := crawl.ExportTables(); !slices.Contains(tables, e) {
 			bad("exports", "unknown export %q (want one of %s)", e, strings.Join(tables, ", "))

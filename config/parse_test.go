@@ -50,6 +50,28 @@ topic:
 	}
 }
 
+// TestExtractionPages: a focused crawl extracts its relevant pages unless
+// extraction.pages says all; a crawl without topic focus extracts every page.
+func TestExtractionPages(t *testing.T) {
+	for _, tt := range []struct {
+		src  string
+		want bool
+	}{
+		{"extraction: {enabled: true}\n", false},
+		{"topic: {enabled: true}\nextraction: {enabled: true}\n", true},
+		{"topic: {enabled: true}\nextraction: {enabled: true, pages: relevant}\n", true},
+		{"topic: {enabled: true}\nextraction: {enabled: true, pages: all}\n", false},
+	} {
+		c, err := config.Parse(strings.NewReader("seeds: [https://example.com/]\n"+tt.src), "t.yaml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := c.RelevantOnly(); got != tt.want {
+			t.Errorf("%q: RelevantOnly = %v, want %v", tt.src, got, tt.want)
+		}
+	}
+}
+
 func TestParseErrors(t *testing.T) {
 	tests := []struct {
 		name, src string
@@ -77,6 +99,8 @@ func TestParseErrors(t *testing.T) {
 		{"proxy scheme", "seeds: [https://a.example/]\nfetch:\n  proxy: socks4://p:1080\n", []string{"t.yaml:3", "fetch.proxy", "socks4"}},
 		{"header value", "seeds: [https://a.example/]\nfetch:\n  headers: {X-A: \"a\\nb\"}\n", []string{"t.yaml:3", "fetch.headers", "X-A"}},
 		{"header host", "seeds: [https://a.example/]\nfetch:\n  headers: {host: x}\n", []string{"fetch.headers", "host"}},
+		{"extraction pages", "seeds: [https://a.example/]\nextraction:\n  pages: some\n", []string{"t.yaml:3", "extraction.pages", "some", "relevant or all"}},
+		{"relevant pages without topic", "seeds: [https://a.example/]\nextraction:\n  pages: relevant\n", []string{"t.yaml:3", "extraction.pages", "needs topic.enabled"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -29,21 +29,32 @@ import (
 // with the page (crawl.Page.Keep), OnBatch only names the records along
 // their clusters' columns (Finish), and the hook needs no DOM in OnBatch
 // (NeedsDOM), so the engine lets each page's DOM go right after OnPage.
+//
+// With WithPageFilter only the pages the filter accepts are extracted; the
+// others are counted in HookStats.Skipped.
 type Hook struct {
 	ce     *ClusterExtractor
 	log    *slog.Logger
 	stats  HookStats
-	onPage bool // WithPageAnalysis
+	onPage bool                   // WithPageAnalysis
+	keep   func(*crawl.Page) bool // WithPageFilter; nil: every page
 }
 
-// preparedKey is the crawl.Page.Keep key of a page's Prepared.
+// preparedKey is the crawl.Page.Keep key of a page's Prepared, or of
+// skipped{} when the filter turned the page down in OnPage.
 type preparedKey struct{}
+
+// skipped marks a page OnPage did not analyse (WithPageFilter), so that
+// OnBatch counts it by OnPage's decision even if a later hook changed the
+// fields the filter reads.
+type skipped struct{}
 
 // HookStats counts what a Hook did over all its batches.
 type HookStats struct {
 	Lists   int            // pages with records
 	None    int            // pages without (not lists of records)
 	Records int            // records extracted
+	Skipped int            // pages the filter turned down (WithPageFilter)
 	Failed  map[string]int // failed pages by FailureKind
 }
 
@@ -60,6 +71,15 @@ func WithHookLogger(l *slog.Logger) HookOption { return func(h *Hook) { h.log = 
 // since a page's cluster is known only in OnBatch; columns are still named
 // per cluster.
 func WithPageAnalysis() HookOption { return func(h *Hook) { h.onPage = true } }
+
+// WithPageFilter extracts only the pages keep returns true for (the
+// crawl's built-in passes the topic's judgement, crawl.Page.Relevant, in
+// a focused crawl); the others yield no records and are counted in
+// HookStats.Skipped. keep reads the page as the hooks before this one left
+// it: with WithPageAnalysis in OnPage, else in OnBatch.
+func WithPageFilter(keep func(*crawl.Page) bool) HookOption {
+	return func(h *Hook) { h.keep = keep }
+}
 
 // NewHook returns the batch hook of ce.
 func NewHook(ce *ClusterExtractor, opts ...HookOption) *Hook {
@@ -86,7 +106,11 @@ func FailureKind(err error) string {
 // analysis of the page's DOM with the page for OnBatch. A page whose
 // extraction fails is counted in OnBatch; OnPage itself never fails.
 func (h *Hook) OnPage(ctx context.Context, p *crawl.Page) error {
-	if h.onPage && p.Doc != nil {
+	switch {
+	case !h.onPage || p.Doc == nil:
+	case h.keep != nil && !h.keep(p):
+		p.Keep(preparedKey{}, skipped{})
+	default:
 		p.Keep(preparedKey{}, h.ce.Prepare(ctx, p.URL, p.Doc))
 	}
 	return nil
@@ -105,11 +129,20 @@ func (h *Hook) OnBatch(ctx context.Context, b *crawl.Batch) error {
 		if p == nil {
 			continue
 		}
-		if pr, ok := p.Kept(preparedKey{}).(*Prepared); ok {
+		switch pr := p.Kept(preparedKey{}).(type) {
+		case *Prepared:
 			recs, err := h.ce.Finish(p.Cluster, p.URL, pr)
 			h.count(b, p.URL, recs, err)
-		} else if p.Doc != nil {
-			pages = append(pages, Page{Cluster: p.Cluster, URL: p.URL, Doc: p.Doc})
+		case skipped:
+			h.stats.Skipped++
+		default:
+			switch {
+			case p.Doc == nil:
+			case h.keep != nil && !h.keep(p):
+				h.stats.Skipped++
+			default:
+				pages = append(pages, Page{Cluster: p.Cluster, URL: p.URL, Doc: p.Doc})
+			}
 		}
 	}
 	if err := ctx.Err(); err != nil {

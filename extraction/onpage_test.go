@@ -113,3 +113,54 @@ func TestHookPageAnalysis(t *testing.T) {
 		t.Errorf("log does not name the failed page:\n%s", log.String())
 	}
 }
+
+// TestHookPageFilter extracts only the pages the filter accepts, on the
+// page-analysis path and on the batch path alike, counts the others as
+// skipped, and keeps OnPage's decision when a later hook changes what the
+// filter reads (the page's records are neither lost nor made up).
+func TestHookPageFilter(t *testing.T) {
+	relevant := func(p *crawl.Page) bool { return p.Relevant }
+	for _, onPage := range []bool{true, false} {
+		t.Run(fmt.Sprintf("onPage=%v", onPage), func(t *testing.T) {
+			opts := []extraction.HookOption{extraction.WithPageFilter(relevant)}
+			if onPage {
+				opts = append(opts, extraction.WithPageAnalysis())
+			}
+			h := extraction.NewHook(extraction.NewClusterExtractor(extraction.Config{}), opts...)
+			pages := []*crawl.Page{
+				{URL: "http://a.example/on", Relevant: true, Doc: parse(t, listOf(4, ""))},
+				{URL: "http://a.example/off", Doc: parse(t, listOf(5, ""))},
+				{URL: "http://a.example/turned", Doc: parse(t, listOf(6, ""))},
+			}
+			for _, p := range pages {
+				if onPage {
+					if err := h.OnPage(context.Background(), p); err != nil {
+						t.Fatal(err)
+					}
+					p.Doc = nil
+				}
+			}
+			pages[2].Relevant = true // a later hook's change: OnPage's decision stands
+			b := &crawl.Batch{Pages: pages}
+			if err := h.OnBatch(context.Background(), b); err != nil {
+				t.Fatal(err)
+			}
+			count := map[string]int{}
+			for _, r := range b.Records {
+				count[r.PageURL]++
+			}
+			want := map[string]int{"http://a.example/on": 4}
+			wantSkipped := 2
+			if !onPage { // OnBatch reads the page as it is then
+				want["http://a.example/turned"] = 6
+				wantSkipped = 1
+			}
+			if fmt.Sprint(count) != fmt.Sprint(want) {
+				t.Errorf("records per page = %v, want %v", count, want)
+			}
+			if st := h.Stats(); st.Skipped != wantSkipped || st.Lists != len(want) || st.None != 0 {
+				t.Errorf("stats = %+v; want %d skipped, %d lists", st, wantSkipped, len(want))
+			}
+		})
+	}
+}

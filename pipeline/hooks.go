@@ -69,7 +69,7 @@ func (p *Pipeline) buildHooks(ctx context.Context, resolve func([]string) ([]str
 		p.add(c)
 	}
 	if cfg.Extraction.Enabled {
-		p.add(newRecordsBuiltin(cfg.Extraction, p.log))
+		p.add(newRecordsBuiltin(cfg, p.log))
 	}
 	if cfg.Topics.Enabled {
 		t, err := newTopicsBuiltin(ctx, p.st, cfg.Topics.R, cfg.Topics.Paper, nil)

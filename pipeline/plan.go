@@ -34,7 +34,7 @@ func Plan(cfg *config.Config) []string {
 		"hub:         "+orText(h.Enabled, fmt.Sprintf("labels every out-link hub or topic (%s); policy %s: %s", model, h.Policy, hubPolicy(h)), "off"),
 		"topic:       "+orText(cfg.Topic.Enabled, planTopic(cfg.Topic), "off"),
 		"clustering:  "+orText(cfg.Clustering.Enabled, fmt.Sprintf("groups pages by template every %d pages (FPC, d %s, alpha %s, LSH beta %g); cluster ids in pages.csv, clusters.csv", cfg.Batch.Size, orText(cfg.Clustering.D > 0, fmt.Sprint(cfg.Clustering.D), "default"), orText(cfg.Clustering.Alpha > 0, fmt.Sprint(cfg.Clustering.Alpha), "default"), cfg.Clustering.Beta), "off"),
-		"extraction:  "+orText(cfg.Extraction.Enabled, fmt.Sprintf("extracts data records from pages with at least %d of them, aligned per cluster; records.csv", cfg.Extraction.MinRecords), "off"),
+		"extraction:  "+orText(cfg.Extraction.Enabled, fmt.Sprintf("extracts data records from %s pages with at least %d of them, aligned per cluster; records.csv", orText(cfg.RelevantOnly(), "the relevant", "all"), cfg.Extraction.MinRecords), "off"),
 		"topics:      "+orText(cfg.Topics.Enabled, fmt.Sprintf("groups pages into fuzzy topics (cut level r %g) at the end; topics.csv", cfg.Topics.R), "off"),
 	)
 	return lines

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"log/slog"
 
+	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/config"
 	"github.com/crawl-project/crawl/extraction"
 	"github.com/crawl-project/crawl/hooks"
@@ -16,17 +17,25 @@ import (
 // worker while the DOM is at hand (extraction.WithPageAnalysis), and
 // their records named per cluster in OnBatch, so batches hold no DOM;
 // with extraction.learned_regions, in OnBatch (extraction.ExtractBatch).
+// In a focused crawl only the pages the topic judged relevant are
+// extracted unless extraction.pages is "all" (config.RelevantOnly); the
+// topic's page hook runs before this one.
 type recordsBuiltin struct {
 	*extraction.Hook
+	relevantOnly bool
 }
 
-func newRecordsBuiltin(cfg config.Extraction, log *slog.Logger) *recordsBuiltin {
-	ce := extraction.NewClusterExtractor(extraction.Config{MinRecords: cfg.MinRecords})
+func newRecordsBuiltin(cfg *config.Config, log *slog.Logger) *recordsBuiltin {
+	ce := extraction.NewClusterExtractor(extraction.Config{MinRecords: cfg.Extraction.MinRecords})
 	opts := []extraction.HookOption{extraction.WithHookLogger(log)}
-	if !cfg.LearnedRegions {
+	if !cfg.Extraction.LearnedRegions {
 		opts = append(opts, extraction.WithPageAnalysis())
 	}
-	return &recordsBuiltin{extraction.NewHook(ce, opts...)}
+	relevantOnly := cfg.RelevantOnly()
+	if relevantOnly {
+		opts = append(opts, extraction.WithPageFilter(func(p *crawl.Page) bool { return p.Relevant }))
+	}
+	return &recordsBuiltin{Hook: extraction.NewHook(ce, opts...), relevantOnly: relevantOnly}
 }
 
 // BatchNeeds implements hooks.NeedsDeclarer: no DOM when OnPage analysed
@@ -35,8 +44,12 @@ func (r *recordsBuiltin) BatchNeeds() hooks.Needs { return hooks.Needs{DOM: r.Ne
 
 func (r *recordsBuiltin) reportLines() []string {
 	st := r.Stats()
-	out := []string{fmt.Sprintf("extraction      %d records from %d pages; %d pages had none (not lists of records)",
-		st.Records, st.Lists, st.None)}
+	line := fmt.Sprintf("extraction      %d records from %d pages; %d pages had none (not lists of records)",
+		st.Records, st.Lists, st.None)
+	if r.relevantOnly {
+		line += fmt.Sprintf("; %d off-topic pages not extracted (extraction.pages: relevant; \"all\" extracts them)", st.Skipped)
+	}
+	out := []string{line}
 	for _, kind := range []string{"too-large", "panic", "error"} {
 		if n := st.Failed[kind]; n > 0 {
 			out = append(out, fmt.Sprintf("extraction      %d pages failed: %s (see log)", n, kind))
