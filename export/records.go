@@ -379,7 +379,8 @@ func tableBase(id tableID) string {
 }
 
 // clusterFileName reports whether name is a tableFile name of format: the
-// cluster a positive decimal number without leading zeros, the table's
+// cluster a decimal number without leading zeros (0: the pages of no
+// template cluster, as a crawl without clustering writes), the table's
 // name, if any, lowercase letters, digits and dashes.
 func clusterFileName(name, format string) bool {
 	id, ok := strings.CutPrefix(name, clusterFilePrefix)
@@ -390,7 +391,7 @@ func clusterFileName(name, format string) bool {
 		return false
 	}
 	id, table, named := strings.Cut(id, "-")
-	if id == "" || id[0] == '0' || named && table == "" {
+	if id == "" || id[0] == '0' && len(id) > 1 || named && table == "" {
 		return false
 	}
 	for i := 0; i < len(id); i++ {
