@@ -219,8 +219,9 @@
 //   - onpage.go: Prepare (a page analysed on its own, without keeping
 //     its DOM) and Finish (its records named per cluster).
 //   - hook.go: Hook (NewHook), the batch hook of the engine and the
-//     pipeline (a page hook too with WithPageAnalysis): failed pages
-//     logged and counted, HookStats, FailureKind.
+//     pipeline (a page hook too with WithPageAnalysis; only the pages
+//     WithPageFilter accepts, a focused crawl's relevant ones): failed
+//     pages logged and counted, HookStats, FailureKind.
 //
 // Subpackages: stm (Simple Tree Matching), mdr (the MDR baseline),
 // cmd/evalrecords (precision/recall on the records testbed), cmd/pagecost
