@@ -24,12 +24,13 @@ import (
 // most maxModels hosts (the others keep the URL SVM); the outbox holds at
 // most maxOutbox labels (when full, revisions wait for a later turn).
 type linkLabeler struct {
-	c       *Classifier
-	dc      *decisionCache // the hook's
-	learn   LinkLearning
-	perPage int
-	seed    maphash.Seed
-	parent  atomic.Pointer[parentPlace] // the last parent page's place (parentOf)
+	c        *Classifier
+	dc       *decisionCache // the hook's
+	learn    LinkLearning
+	perPage  int
+	seed     maphash.Seed
+	parent   atomic.Pointer[parentPlace] // the last parent page's place (parentOf)
+	lastHost atomic.Pointer[hostMemo]    // the host of the last link looked up (hostOf)
 
 	mu      sync.RWMutex
 	hosts   map[string]*linkHost
@@ -119,9 +120,8 @@ func (ll *linkLabeler) host(key string, create bool) *linkHost {
 // host has fetched pages.
 func (ll *linkLabeler) label(from *crawl.Page, link *crawl.Link) (string, float64) {
 	u := URLInfo{URL: link.URL, Anchor: link.Anchor, Depth: link.Depth}
-	hk := crawl.HostKey(link.URL)
 	d := ll.dc.decision(ll.c, u)
-	h := ll.host(hk, false)
+	_, h := ll.hostOf(link.URL)
 	if h == nil {
 		return ll.c.classifyWith(u, d)
 	}
@@ -152,7 +152,7 @@ func (ll *linkLabeler) label(from *crawl.Page, link *crawl.Link) (string, float6
 // neither kept already nor fetched), and otherwise does nothing, as
 // label's only other products are the label and score.
 func (ll *linkLabeler) dropped(from *crawl.Page, link *crawl.Link) {
-	h := ll.host(crawl.HostKey(link.URL), false)
+	_, h := ll.hostOf(link.URL)
 	if h == nil {
 		return
 	}
@@ -308,12 +308,9 @@ func (ll *linkLabeler) observe(page *crawl.Page, hub bool) {
 // SVM's label; a known one's label the frontier ignores), so the page's
 // link contexts are measured only then.
 func (ll *linkLabeler) needContexts(page *crawl.Page) bool {
-	lastKey, last := "", (*linkHost)(nil)
 	for i := range page.Links {
 		u := page.Links[i].URL
-		if hk := crawl.HostKey(u); hk != lastKey || last == nil {
-			lastKey, last = hk, ll.host(hk, false)
-		}
+		_, last := ll.hostOf(u)
 		if last == nil {
 			continue
 		}
@@ -395,7 +392,7 @@ func (ll *linkLabeler) take(dst []LinkLabel) []LinkLabel {
 // next turn, until it has missed maxMisses times, then no longer kept.
 func (ll *linkLabeler) missed(urls []string) {
 	for _, u := range urls {
-		h := ll.host(crawl.HostKey(u), false)
+		_, h := ll.hostOf(u)
 		if h == nil {
 			continue
 		}
