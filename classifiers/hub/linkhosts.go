@@ -204,12 +204,22 @@ func (h *linkHost) logit(x *linkVec, s float32) float32 {
 // host has fetched pages and room for more, and the link is neither kept
 // already nor fetched. h.mu held.
 func (h *linkHost) keeps(key uint64) bool {
-	if !h.fetched || len(h.pending) >= maxPendingHost {
+	return len(h.pending) < maxPendingHost && h.isNew(key)
+}
+
+// isNew reports whether the link of URL hash key is new to h: h has
+// fetched pages, and the link is neither queued here nor fetched (a queued
+// link, most links seen again, is not looked up among the fetched). h.mu
+// held.
+func (h *linkHost) isNew(key uint64) bool {
+	if !h.fetched {
 		return false
 	}
-	_, queued := h.index[key]
+	if _, queued := h.index[key]; queued {
+		return false
+	}
 	_, done := h.done[key]
-	return !queued && !done
+	return !done
 }
 
 // track keeps a newly seen link of a fetched host for revision. h.mu held.
@@ -316,11 +326,9 @@ func (ll *linkLabeler) needContexts(page *crawl.Page) bool {
 		}
 		key := maphash.String(ll.seed, u)
 		last.mu.Lock()
-		_, queued := last.index[key]
-		_, done := last.done[key]
-		fetched := last.fetched
+		isNew := last.isNew(key)
 		last.mu.Unlock()
-		if fetched && !queued && !done {
+		if isNew {
 			return true
 		}
 	}
