@@ -24,13 +24,13 @@ import (
 // most maxModels hosts (the others keep the URL SVM); the outbox holds at
 // most maxOutbox labels (when full, revisions wait for a later turn).
 type linkLabeler struct {
-	c        *Classifier
-	dc       *decisionCache // the hook's
-	learn    LinkLearning
-	perPage  int
-	seed     maphash.Seed
-	parent   atomic.Pointer[parentPlace] // the last parent page's place (parentOf)
-	lastHost atomic.Pointer[hostMemo]    // the host of the last link looked up (hostOf)
+	c         *Classifier
+	dc        *decisionCache // the hook's
+	learn     LinkLearning
+	perPage   int
+	seed      maphash.Seed
+	parent    atomic.Pointer[parentPlace] // the last parent page's place (parentOf)
+	lastHosts atomic.Pointer[hostMemos]   // the hosts of the last links looked up (hostOf)
 
 	mu      sync.RWMutex
 	hosts   map[string]*linkHost
