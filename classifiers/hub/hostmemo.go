@@ -3,18 +3,21 @@ package hub
 import "github.com/crawl-project/crawl"
 
 // The link labeler asks for the host of every out-link of every page
-// (dropped, needContexts, label), and crawl.HostKey splits the URL each
-// time, though a page's links nearly all share a few hosts. HostKey reads
-// only the URL's scheme and authority (up to the first '/', '?' or '#'
-// after "://"), so a URL that starts with the same scheme and authority
-// has the same key: hostMemos keep the last few, each with its linkHost
-// once the host has one (hosts are never removed from the labeler).
+// (dropped, needContexts, label, missed), and crawl.HostKey splits the URL
+// each time, though a page's links nearly all lead to the page's own host
+// or a few others. HostKey reads only the URL's scheme and authority (up
+// to the first '/', '?' or '#' after "://"), so a URL that starts with the
+// same scheme and authority has the same key and the same linkHost:
+// hostMemos keep the last few hosts that have one (hosts are never removed
+// from the labeler). Hosts without one, other sites whose pages are never
+// fetched, are not remembered: they are looked up each time, as before,
+// and do not push the crawled hosts out.
 
-// hostMemo is the host of a URL whose host was looked up.
+// hostMemo is a host of the labeler and the scheme and authority of a URL
+// of it.
 type hostMemo struct {
 	prefix string    // the URL's scheme, "://" and authority
-	key    string    // crawl.HostKey of such a URL
-	h      *linkHost // the labeler's host of key, or nil when it had none yet
+	h      *linkHost // the labeler's host of the URL's crawl.HostKey
 }
 
 // hostKeyEnd returns the length of u's scheme, "://" and authority (the
@@ -31,7 +34,7 @@ func hostKeyEnd(u string) int {
 	return len(u)
 }
 
-// holds reports whether u has m's scheme and authority, and so its key.
+// holds reports whether u has m's scheme and authority, and so its host.
 func (m *hostMemo) holds(u string) bool {
 	k := len(m.prefix)
 	if len(u) < k || u[:k] != m.prefix {
@@ -47,59 +50,42 @@ func (m *hostMemo) holds(u string) bool {
 	return false
 }
 
-// hostMemoSize is how many hosts hostOf remembers: a page links its own
-// host and, in between, a few others (out of scope, dropped at once), which
-// would push a single memo's host out at every turn.
+// hostMemoSize is how many hosts hostOf remembers.
 const hostMemoSize = 4
 
 // hostMemos are the hosts hostOf remembers, replaced oldest first; a set
-// is never changed once stored (hostOf stores a changed copy).
+// is never changed once stored (remember stores a changed copy).
 type hostMemos struct {
 	m    [hostMemoSize]hostMemo
-	next int // the slot the next new host takes
+	next int // the slot the next host takes
 }
 
-// hostOf returns crawl.HostKey(u) and the labeler's host of that key (nil
-// when it has none), as host(key, false) does, remembering the answer for
-// the URLs of the same scheme and authority that follow. Safe for
-// concurrent use: workers labelling pages of other hosts only look up
-// again.
-func (ll *linkLabeler) hostOf(u string) (string, *linkHost) {
+// hostOf returns the labeler's host of crawl.HostKey(u), nil when it has
+// none, as host(HostKey(u), false) does. Safe for concurrent use.
+func (ll *linkLabeler) hostOf(u string) *linkHost {
 	ms := ll.lastHosts.Load()
 	if ms != nil {
 		for i := range ms.m {
-			m := &ms.m[i]
-			if m.prefix == "" || !m.holds(u) {
-				continue
+			if m := &ms.m[i]; m.h != nil && m.holds(u) {
+				return m.h
 			}
-			if m.h != nil {
-				return m.key, m.h
-			}
-			h := ll.host(m.key, false)
-			if h != nil { // the host has one now: remember it
-				ll.remember(ms, i, hostMemo{prefix: m.prefix, key: m.key, h: h})
-			}
-			return m.key, h
 		}
 	}
-	key := crawl.HostKey(u)
-	h := ll.host(key, false)
-	if end := hostKeyEnd(u); end >= 0 {
-		ll.remember(ms, -1, hostMemo{prefix: u[:end], key: key, h: h})
+	h := ll.host(crawl.HostKey(u), false)
+	if end := hostKeyEnd(u); h != nil && end >= 0 {
+		ll.remember(ms, hostMemo{prefix: u[:end], h: h})
 	}
-	return key, h
+	return h
 }
 
-// remember stores a copy of ms (nil: none remembered) with m in slot i, or
-// in the oldest slot when i is -1.
-func (ll *linkLabeler) remember(ms *hostMemos, i int, m hostMemo) {
+// remember stores a copy of ms (nil: none remembered) with m in its
+// oldest slot.
+func (ll *linkLabeler) remember(ms *hostMemos, m hostMemo) {
 	var next hostMemos
 	if ms != nil {
 		next = *ms
 	}
-	if i < 0 {
-		i, next.next = next.next, (next.next+1)%hostMemoSize
-	}
-	next.m[i] = m
+	next.m[next.next] = m
+	next.next = (next.next + 1) % hostMemoSize
 	ll.lastHosts.Store(&next)
 }

@@ -121,7 +121,7 @@ func (ll *linkLabeler) host(key string, create bool) *linkHost {
 func (ll *linkLabeler) label(from *crawl.Page, link *crawl.Link) (string, float64) {
 	u := URLInfo{URL: link.URL, Anchor: link.Anchor, Depth: link.Depth}
 	d := ll.dc.decision(ll.c, u)
-	_, h := ll.hostOf(link.URL)
+	h := ll.hostOf(link.URL)
 	if h == nil {
 		return ll.c.classifyWith(u, d)
 	}
@@ -152,7 +152,7 @@ func (ll *linkLabeler) label(from *crawl.Page, link *crawl.Link) (string, float6
 // neither kept already nor fetched), and otherwise does nothing, as
 // label's only other products are the label and score.
 func (ll *linkLabeler) dropped(from *crawl.Page, link *crawl.Link) {
-	_, h := ll.hostOf(link.URL)
+	h := ll.hostOf(link.URL)
 	if h == nil {
 		return
 	}
@@ -320,7 +320,7 @@ func (ll *linkLabeler) observe(page *crawl.Page, hub bool) {
 func (ll *linkLabeler) needContexts(page *crawl.Page) bool {
 	for i := range page.Links {
 		u := page.Links[i].URL
-		_, last := ll.hostOf(u)
+		last := ll.hostOf(u)
 		if last == nil {
 			continue
 		}
@@ -400,7 +400,7 @@ func (ll *linkLabeler) take(dst []LinkLabel) []LinkLabel {
 // next turn, until it has missed maxMisses times, then no longer kept.
 func (ll *linkLabeler) missed(urls []string) {
 	for _, u := range urls {
-		_, h := ll.hostOf(u)
+		h := ll.hostOf(u)
 		if h == nil {
 			continue
 		}
