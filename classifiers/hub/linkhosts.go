@@ -320,14 +320,14 @@ func (ll *linkLabeler) observe(page *crawl.Page, hub bool) {
 func (ll *linkLabeler) needContexts(page *crawl.Page) bool {
 	for i := range page.Links {
 		u := page.Links[i].URL
-		last := ll.hostOf(u)
-		if last == nil {
+		h := ll.hostOf(u)
+		if h == nil {
 			continue
 		}
 		key := maphash.String(ll.seed, u)
-		last.mu.Lock()
-		isNew := last.isNew(key)
-		last.mu.Unlock()
+		h.mu.Lock()
+		isNew := h.isNew(key)
+		h.mu.Unlock()
 		if isNew {
 			return true
 		}
