@@ -3,7 +3,6 @@ package topic
 import (
 	"context"
 	"errors"
-	"sync"
 	"sync/atomic"
 
 	"github.com/crawl-project/crawl"
@@ -207,56 +206,3 @@ func (h *Hook) textScore(text string) float64 {
 // scoreCacheSize bounds the page scores kept for OnURL: far more than the
 // pages in flight at once (OnURL follows OnPage on the same worker).
 const scoreCacheSize = 4096
-
-// cache maps page URL → value for the most recent pages (at most n,
-// init), evicting the oldest. Its map and ring grow with use: a crawl of
-// a few hundred pages does not hold (and the garbage collector does not
-// scan) room for tens of thousands.
-type cache[V any] struct {
-	mu   sync.Mutex
-	m    map[string]V
-	ring []string // the URLs in insertion order, a ring once n long
-	n    int
-	next int
-}
-
-func (c *cache[V]) init(n int) {
-	c.m = make(map[string]V)
-	c.ring = nil
-	c.n = n
-}
-
-func (c *cache[V]) put(u string, v V) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.putLocked(u, v)
-}
-
-func (c *cache[V]) putLocked(u string, v V) {
-	if _, ok := c.m[u]; !ok {
-		if len(c.ring) < c.n {
-			c.ring = append(c.ring, u)
-		} else {
-			delete(c.m, c.ring[c.next])
-			c.ring[c.next] = u
-			c.next = (c.next + 1) % c.n
-		}
-	}
-	c.m[u] = v
-}
-
-// update sets u's value to f(its value, or the zero V) and returns it.
-func (c *cache[V]) update(u string, f func(V) V) V {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	v := f(c.m[u])
-	c.putLocked(u, v)
-	return v
-}
-
-func (c *cache[V]) get(u string) (V, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	v, ok := c.m[u]
-	return v, ok
-}
