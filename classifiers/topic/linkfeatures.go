@@ -60,7 +60,7 @@ func (h *Hook) linkText(anchor, context, path string) linkWordIDs {
 	if sc.addLink == nil { // bound once per scratch: scanning allocates nothing
 		sc.addLink = func(t string) {
 			sc.add(t)
-			if !m.cfg.Stem && !m.tok.IsStopWord(t) {
+			if !m.cfg.Stem && !m.isStopWord(t) {
 				sc.linkIDs = append(sc.linkIDs, fnv1a(sc.prefix, t)&weightMask)
 			}
 		}

@@ -204,6 +204,7 @@ type Model struct {
 	cfg   Config
 	tok   *text.Tokenizer
 	scan  *text.Tokenizer // tok keeping stop words: they are never features, so scoring skips that lookup
+	stops *termTable      // tok's stop words (isStopWord)
 	terms []string
 	idf   []float64 // nil for TF weights
 	pool  sync.Pool // *scratch
@@ -318,7 +319,20 @@ func newModel(cfg Config) (*Model, error) {
 	if err != nil {
 		return nil, fmt.Errorf("topic: %w", err)
 	}
-	return &Model{cfg: cfg, tok: tok, scan: scan, seedURLs: map[string]bool{}}, nil
+	stops, err := text.StopWords(cfg.Language)
+	if err != nil {
+		return nil, fmt.Errorf("topic: %w", err)
+	}
+	return &Model{cfg: cfg, tok: tok, scan: scan, stops: newTermTable(stops), seedURLs: map[string]bool{}}, nil
+}
+
+// isStopWord is tok.IsStopWord(t) (linkText's test of every word of a
+// new link): a probe of a table keyed by the term's wordHash, which for
+// most terms finds an empty slot, where the stop-word map hashed and
+// compared the term in a map lookup.
+func (m *Model) isStopWord(t string) bool {
+	_, ok := m.stops.find(t, wordHash(t))
+	return ok
 }
 
 // setFeatures fixes the feature terms.
