@@ -231,6 +231,10 @@ func (t *Tokenizer) emitWord(k *sink, raw string, plain, digits bool, runes int)
 		k.emit(t.stems.stem(tok), false)
 		return
 	}
+	if k.fn != nil { // Scan's, a call fewer a word than through emit
+		k.fn(tok)
+		return
+	}
 	k.emit(tok, !plain)
 }
 
