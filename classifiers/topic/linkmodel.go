@@ -297,6 +297,11 @@ func (lm *linkModel) stats() (trainings, pos, neg int) {
 // featureSet accumulates the hashed features of one link.
 type featureSet struct {
 	feats []feature
+	// seen has bit id&255 set for the id of every feature in feats: most
+	// ids a link adds are new, and a clear bit tells so without scanning
+	// the features held (a link has 30 or so: a scan for each was
+	// quadratic).
+	seen [4]uint64
 }
 
 // addToken adds prefix+tok once per link.
@@ -311,12 +316,22 @@ func (fs *featureSet) addIDs(ids []uint32) {
 
 // addID adds the feature id once per link.
 func (fs *featureSet) addID(id uint32) {
+	word, bit := id>>6&3, uint64(1)<<(id&63)
+	if fs.seen[word]&bit != 0 && fs.has(id) {
+		return
+	}
+	fs.seen[word] |= bit
+	fs.feats = append(fs.feats, feature{id: id, val: 1})
+}
+
+// has reports whether the set holds the feature id.
+func (fs *featureSet) has(id uint32) bool {
 	for _, f := range fs.feats {
 		if f.id == id {
-			return
+			return true
 		}
 	}
-	fs.feats = append(fs.feats, feature{id: id, val: 1})
+	return false
 }
 
 // fnv1a is the 32-bit FNV-1a hash of a+b.
