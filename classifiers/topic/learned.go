@@ -384,11 +384,7 @@ func inlinkFeatures(out []feature, in inStats) []feature {
 
 // urlDir is a URL's host and path up to its last slash.
 func urlDir(raw string) string {
-	u, err := url.Parse(raw)
-	if err != nil {
-		return ""
-	}
-	return dirOf(u)
+	return dirOf(parseLink(raw)) // "" when it does not parse
 }
 
 // dirOf is urlDir of a parsed URL ("" for nil).

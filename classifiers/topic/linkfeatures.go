@@ -15,10 +15,7 @@ import (
 // context's cosine to the centroid and the word features (linkText).
 func (h *Hook) newPending(st *pageState, l *crawl.Link, context string) pendingLink {
 	ln := h.learner
-	u, err := url.Parse(l.URL)
-	if err != nil {
-		u = nil
-	}
+	u := parseLink(l.URL) // nil when it does not parse
 	path := ""
 	if u != nil {
 		path = u.Path
