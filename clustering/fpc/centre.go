@@ -27,6 +27,10 @@ type acc struct {
 	// the accumulator holds exactly, added by rebuild since its last
 	// reset; nil otherwise (see rebuild).
 	from []int32
+	// sims: within one MKmeans run, the similarity of each page of the
+	// batch to the centre, once assignAll measured them; emptied when the
+	// centre goes stale.
+	sims []float64
 }
 
 // layerAcc accumulates one depth of the members' layered vectors.
@@ -275,11 +279,13 @@ func (a *acc) reset() {
 	a.stale()
 }
 
-// stale marks the centre stale, keeping its memory for the next derive.
+// stale marks the centre stale, keeping its memory for the next derive,
+// and forgets the pages' similarities to it.
 func (a *acc) stale() {
 	if a.centre != nil {
 		a.spare, a.centre = a.centre, nil
 	}
+	a.sims = a.sims[:0]
 }
 
 // layer returns the accumulator of depth d, adding depths up to it.
@@ -360,6 +366,13 @@ func (a *acc) merge(b *acc) {
 	a.stale()
 }
 
+// layerKept reports whether derive keeps layer l in the centre: present in
+// at least half the members, their average cosine to it at least
+// cfg.LayerKeep.
+func (a *acc) layerKept(l *layerAcc, cfg *Config) bool {
+	return !(l.N*2 < a.N || l.Cos/float64(l.N) < cfg.LayerKeep)
+}
+
 // derive returns the centre (def. 2, 3, 5): per-depth mean tag frequencies,
 // a layer kept when it is present in at least half the members and their
 // average cosine to it is at least cfg.LayerKeep; set elements present in
@@ -377,9 +390,7 @@ func (a *acc) derive(cfg *Config) *Features {
 	}
 	c.Layers = slices.Grow(c.Layers[:0], len(a.Layers))[:len(a.Layers)]
 	clear(c.Layers)
-	kept := func(l *layerAcc) bool {
-		return !(l.N*2 < a.N || l.Cos/float64(l.N) < cfg.LayerKeep)
-	}
+	kept := func(l *layerAcc) bool { return a.layerKept(l, cfg) }
 	n := 0
 	for d := range a.Layers {
 		if kept(&a.Layers[d]) {

@@ -90,7 +90,7 @@ func mkmeans(pages []*Features, cfg *Config) ([]int, []*acc) {
 		for k, m := range members {
 			if len(m) > 0 {
 				next[k] = accs[k]
-				next[k].rebuild(pages, m, centres[k])
+				next[k].rebuild(pages, m, centres[k], cfg)
 			}
 		}
 		accs = compact(next, assign)
@@ -104,7 +104,7 @@ func mkmeans(pages []*Features, cfg *Config) ([]int, []*acc) {
 		accs = rejoinSingletons(pages, accs, assign, cfg)
 	}
 	for _, a := range accs {
-		a.from = nil // the accumulators outlive the batch: no page indexes kept
+		a.from, a.sims = nil, nil // the accumulators outlive the batch: nothing of its pages kept
 	}
 	return assign, accs
 }
@@ -128,8 +128,9 @@ func groupMembers(members [][]int32, assign []int, k int) [][]int32 {
 // since its last reset (a.from: an MKmeans round left the cluster as it
 // was), only the cosines change: the sums, counts and set elements, pruning
 // included, would come out the same, so they are kept and the cosines are
-// summed again in the same order, to the same bits.
-func (a *acc) rebuild(pages []*Features, members []int32, c *Features) {
+// summed again in the same order, to the same bits; and when the layers
+// derive keeps are the same as before, so is the centre, which stays.
+func (a *acc) rebuild(pages []*Features, members []int32, c *Features, cfg *Config) {
 	if a.from == nil || !slices.Equal(a.from, members) {
 		a.reset()
 		for _, i := range members {
@@ -145,6 +146,7 @@ func (a *acc) rebuild(pages []*Features, members []int32, c *Features) {
 		a.stale()
 		return
 	}
+	kept, ok := a.keptLayers(cfg)
 	for d := range a.Layers {
 		a.Layers[d].Cos = 0
 	}
@@ -153,14 +155,39 @@ func (a *acc) rebuild(pages []*Features, members []int32, c *Features) {
 			a.Layers[d].Cos += layerCos(layer, c, d)
 		}
 	}
-	a.stale()
+	if now, _ := a.keptLayers(cfg); !ok || now != kept {
+		a.stale()
+	}
+}
+
+// keptLayers is the set of depths whose layer derive keeps (bit d for
+// depth d), and false when a has more depths than the mask holds. The
+// cosines decide nothing else in a centre: a cluster rebuilt from the same
+// pages whose kept depths did not change has the centre it had, bit for
+// bit, so rebuild keeps it (and MKmeans the pages' similarities to it).
+func (a *acc) keptLayers(cfg *Config) (uint64, bool) {
+	if len(a.Layers) > 64 {
+		return 0, false
+	}
+	var kept uint64
+	for d := range a.Layers {
+		if a.layerKept(&a.Layers[d], cfg) {
+			kept |= 1 << d
+		}
+	}
+	return kept, true
 }
 
 // assignAll assigns every page to its most similar centre, on all cores,
 // and returns the mean similarity of the pages to their centres.
 func assignAll(pages []*Features, accs []*acc, assign []int, cfg *Config) float64 {
+	var todo []*acc // the clusters whose centre changed since the last round
 	for _, a := range accs {
 		a.derive(cfg) // derive once, before the goroutines read the centres
+		if len(a.sims) != len(pages) {
+			a.sims = slices.Grow(a.sims[:0], len(pages))[:len(pages)]
+			todo = append(todo, a)
+		}
 	}
 	sims := make([]float64, len(pages))
 	var next atomic.Int64
@@ -168,7 +195,10 @@ func assignAll(pages []*Features, accs []*acc, assign []int, cfg *Config) float6
 	for range min(runtime.GOMAXPROCS(0), len(pages)) {
 		wg.Go(func() {
 			for i := int(next.Add(1)) - 1; i < len(pages); i = int(next.Add(1)) - 1 {
-				assign[i], sims[i] = best(pages[i], accs, cfg)
+				for _, a := range todo {
+					a.sims[i] = pageCentreSim(pages[i], a.centre, &cfg.Weights, cfg.Alpha)
+				}
+				assign[i], sims[i] = bestKnown(i, accs)
 			}
 		})
 	}
@@ -178,6 +208,18 @@ func assignAll(pages []*Features, accs []*acc, assign []int, cfg *Config) float6
 		intra += s
 	}
 	return intra / float64(len(pages))
+}
+
+// bestKnown is best for page i of the batch, from the similarities the
+// clusters hold (acc.sims), compared in the same order.
+func bestKnown(i int, accs []*acc) (int, float64) {
+	bi, bs := -1, -1.0
+	for k, a := range accs {
+		if s := a.sims[i]; s > bs {
+			bi, bs = k, s
+		}
+	}
+	return bi, bs
 }
 
 // best returns the most similar centre to p and the similarity (-1 when none).

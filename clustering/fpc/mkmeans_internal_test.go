@@ -124,12 +124,12 @@ func TestRebuildKeepsUnchangedCluster(t *testing.T) {
 	first.add(pages[1], &cfg)
 	second.add(pages[2], &cfg)
 	a := newAcc()
-	a.rebuild(pages, members, first.derive(&cfg))
+	a.rebuild(pages, members, first.derive(&cfg), &cfg)
 	if a.from == nil {
 		t.Fatal("rebuild did not record its pages")
 	}
 	a.derive(&cfg)
-	a.rebuild(pages, members, second.derive(&cfg))
+	a.rebuild(pages, members, second.derive(&cfg), &cfg)
 	want := newAcc()
 	for _, i := range members {
 		want.addWith(pages[i], second.derive(&cfg))
