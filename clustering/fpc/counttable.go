@@ -1,6 +1,7 @@
 package fpc
 
 import (
+	"math/bits"
 	"slices"
 	"sync"
 )
@@ -21,6 +22,8 @@ type countTable struct {
 	slots []countSlot // a power of two long, at most half full
 	used  []int32     // the slots taken
 	keep  []countSlot // scratch for prune
+	// buckets is sorted's scratch: where each bucket starts in the output.
+	buckets []int32
 }
 
 type countSlot struct {
@@ -136,12 +139,75 @@ func (s *setAcc) rebuildSet(pages []*Features, members []int32, i int, t *countT
 		t.incAll(pages[m].Sets[i])
 		t.prune()
 	}
-	elems := s.elems[:0]
+	s.elems, s.counts = t.sorted(s.elems[:0], s.counts[:0])
+	t.clear()
+}
+
+// sorted appends the table's elements in increasing order to elems and
+// their counts to counts. The elements are hashes, spread evenly, so a
+// bucket sort by their top bits into about as many buckets as elements
+// leaves each bucket with one or two, which an insertion sort of the pairs
+// orders: a few steps an element, where sorting the elements and looking
+// their counts up again took a comparison sort and a probe each. A table
+// whose elements crowd a bucket (not hashes) is sorted that slower way
+// (sortedByLookup).
+func (t *countTable) sorted(elems []uint64, counts []uint32) ([]uint64, []uint32) {
+	n := len(t.used)
+	width := bits.Len(uint(n)) // 2^width buckets > n
+	shift := 64 - width        // ≥ 64 when the table is empty: every element in bucket 0
+	start := slices.Grow(t.buckets[:0], 1<<width+1)[:1<<width+1]
+	clear(start)
+	for _, k := range t.used {
+		start[t.slots[k].e>>shift+1]++
+	}
+	crowded := int32(0)
+	for b := 1; b < len(start); b++ {
+		crowded = max(crowded, start[b])
+		start[b] += start[b-1]
+	}
+	t.buckets = start
+	if crowded > maxBucket {
+		return t.sortedByLookup(elems, counts)
+	}
+	elems = slices.Grow(elems, n)[:n]
+	counts = slices.Grow(counts, n)[:n]
+	for _, k := range t.used {
+		s := t.slots[k]
+		b := s.e >> shift
+		at := start[b]
+		start[b]++
+		elems[at], counts[at] = s.e, s.n
+	}
+	insertionSortPairs(elems, counts)
+	return elems, counts
+}
+
+// maxBucket is the most elements sorted may find in one bucket before it
+// sorts the slower way: insertion sort costs the square of a bucket.
+const maxBucket = 32
+
+// insertionSortPairs sorts elems, distinct, in increasing order, moving
+// counts alongside; each element is already in its bucket, so it moves
+// past its bucket's others only.
+func insertionSortPairs(elems []uint64, counts []uint32) {
+	for i := 1; i < len(elems); i++ {
+		e, c := elems[i], counts[i]
+		j := i
+		for ; j > 0 && elems[j-1] > e; j-- {
+			elems[j], counts[j] = elems[j-1], counts[j-1]
+		}
+		elems[j], counts[j] = e, c
+	}
+}
+
+// sortedByLookup is sorted by a comparison sort of the elements, each
+// count then found in the table again.
+func (t *countTable) sortedByLookup(elems []uint64, counts []uint32) ([]uint64, []uint32) {
 	for _, k := range t.used {
 		elems = append(elems, t.slots[k].e)
 	}
 	slices.Sort(elems)
-	counts := slices.Grow(s.counts[:0], len(elems))[:len(elems)]
+	counts = slices.Grow(counts, len(elems))[:len(elems)]
 	mask := uint64(len(t.slots) - 1)
 	for j, e := range elems {
 		k := (e * 0x9E3779B97F4A7C15 >> 32) & mask
@@ -150,6 +216,5 @@ func (s *setAcc) rebuildSet(pages []*Features, members []int32, i int, t *countT
 		}
 		counts[j] = t.slots[k].n
 	}
-	s.elems, s.counts = elems, counts
-	t.clear()
+	return elems, counts
 }

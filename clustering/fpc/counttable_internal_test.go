@@ -107,3 +107,28 @@ func TestPruneMatchesReference(t *testing.T) {
 		}
 	}
 }
+
+// TestSortedMatchesLookup holds countTable.sorted (a bucket sort of the
+// elements with their counts) to sortedByLookup (a comparison sort, the
+// counts looked up again): hashes spread evenly, a table too small to
+// spread (0 to 3 elements), and small integers that crowd one bucket.
+func TestSortedMatchesLookup(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 5))
+	for _, n := range []int{0, 1, 2, 3, 50, 700, 2048, 5000} {
+		for _, crowd := range []bool{false, true} {
+			tab := &countTable{slots: make([]countSlot, 8192)}
+			for range n {
+				e := r.Uint64()
+				if crowd {
+					e = uint64(r.IntN(4 * n))
+				}
+				tab.inc(e, uint32(1+r.IntN(9)))
+			}
+			ge, gc := tab.sorted([]uint64{9}[:0], nil)
+			we, wc := tab.sortedByLookup(nil, nil)
+			if !slices.Equal(ge, we) || !slices.Equal(gc, wc) || !slices.IsSorted(ge) {
+				t.Fatalf("%d elements (crowded %v): sorted differs from sortedByLookup", n, crowd)
+			}
+		}
+	}
+}
