@@ -144,47 +144,60 @@ func (s *setAcc) rebuildSet(pages []*Features, members []int32, i int, t *countT
 }
 
 // sorted appends the table's elements in increasing order to elems and
-// their counts to counts. The elements are hashes, spread evenly, so a
-// bucket sort by their top bits into about as many buckets as elements
-// leaves each bucket with one or two, which an insertion sort of the pairs
-// orders: a few steps an element, where sorting the elements and looking
-// their counts up again took a comparison sort and a probe each. A table
-// whose elements crowd a bucket (not hashes) is sorted that slower way
-// (sortedByLookup).
+// their counts to counts. The elements are hashes, so a bucket sort by
+// their top bits into about as many buckets as elements leaves most
+// buckets with one or two, which an insertion sort of the pairs orders: a
+// few steps an element, where sorting the elements and looking their
+// counts up again took a comparison sort and a probe each. (The top bits
+// of FNV-1a hashes of short strings are not spread so well: a bucket that
+// holds many is sorted first, by a comparison sort of its pairs.)
 func (t *countTable) sorted(elems []uint64, counts []uint32) ([]uint64, []uint32) {
 	n := len(t.used)
 	width := bits.Len(uint(n)) // 2^width buckets > n
 	shift := 64 - width        // ≥ 64 when the table is empty: every element in bucket 0
-	start := slices.Grow(t.buckets[:0], 1<<width+1)[:1<<width+1]
-	clear(start)
+	end := slices.Grow(t.buckets[:0], 1<<width+1)[:1<<width+1]
+	clear(end)
 	for _, k := range t.used {
-		start[t.slots[k].e>>shift+1]++
+		end[t.slots[k].e>>shift+1]++
 	}
-	crowded := int32(0)
-	for b := 1; b < len(start); b++ {
-		crowded = max(crowded, start[b])
-		start[b] += start[b-1]
-	}
-	t.buckets = start
-	if crowded > maxBucket {
-		return t.sortedByLookup(elems, counts)
+	for b := 1; b < len(end); b++ {
+		end[b] += end[b-1]
 	}
 	elems = slices.Grow(elems, n)[:n]
 	counts = slices.Grow(counts, n)[:n]
-	for _, k := range t.used {
+	for _, k := range t.used { // end[b]: where bucket b's next element goes, then its end
 		s := t.slots[k]
 		b := s.e >> shift
-		at := start[b]
-		start[b]++
-		elems[at], counts[at] = s.e, s.n
+		elems[end[b]], counts[end[b]] = s.e, s.n
+		end[b]++
+	}
+	t.buckets = end
+	for b, from := 0, int32(0); b < len(end)-1; b++ {
+		if end[b]-from > crowdedBucket {
+			t.sortPairs(elems[from:end[b]], counts[from:end[b]])
+		}
+		from = end[b]
 	}
 	insertionSortPairs(elems, counts)
 	return elems, counts
 }
 
-// maxBucket is the most elements sorted may find in one bucket before it
-// sorts the slower way: insertion sort costs the square of a bucket.
-const maxBucket = 32
+// crowdedBucket is how many elements sorted sorts in one bucket by an
+// insertion sort, which costs the square of a bucket.
+const crowdedBucket = 16
+
+// sortPairs sorts elems, distinct, in increasing order, moving counts
+// alongside, by a comparison sort of the pairs (in t.keep).
+func (t *countTable) sortPairs(elems []uint64, counts []uint32) {
+	t.keep = t.keep[:0]
+	for i, e := range elems {
+		t.keep = append(t.keep, countSlot{e, counts[i]})
+	}
+	slices.SortFunc(t.keep, func(x, y countSlot) int { return cmpU64(x.e, y.e) })
+	for i, s := range t.keep {
+		elems[i], counts[i] = s.e, s.n
+	}
+}
 
 // insertionSortPairs sorts elems, distinct, in increasing order, moving
 // counts alongside; each element is already in its bucket, so it moves
@@ -198,23 +211,4 @@ func insertionSortPairs(elems []uint64, counts []uint32) {
 		}
 		elems[j], counts[j] = e, c
 	}
-}
-
-// sortedByLookup is sorted by a comparison sort of the elements, each
-// count then found in the table again.
-func (t *countTable) sortedByLookup(elems []uint64, counts []uint32) ([]uint64, []uint32) {
-	for _, k := range t.used {
-		elems = append(elems, t.slots[k].e)
-	}
-	slices.Sort(elems)
-	counts = slices.Grow(counts, len(elems))[:len(elems)]
-	mask := uint64(len(t.slots) - 1)
-	for j, e := range elems {
-		k := (e * 0x9E3779B97F4A7C15 >> 32) & mask
-		for t.slots[k].e != e || t.slots[k].n == 0 {
-			k = (k + 1) & mask
-		}
-		counts[j] = t.slots[k].n
-	}
-	return elems, counts
 }

@@ -132,3 +132,22 @@ func TestSortedMatchesLookup(t *testing.T) {
 		}
 	}
 }
+
+// sortedByLookup is what rebuildSet did before sorted: a comparison sort
+// of the elements, each count then found in the table again.
+func (t *countTable) sortedByLookup(elems []uint64, counts []uint32) ([]uint64, []uint32) {
+	for _, k := range t.used {
+		elems = append(elems, t.slots[k].e)
+	}
+	slices.Sort(elems)
+	counts = slices.Grow(counts, len(elems))[:len(elems)]
+	mask := uint64(len(t.slots) - 1)
+	for j, e := range elems {
+		k := (e * 0x9E3779B97F4A7C15 >> 32) & mask
+		for t.slots[k].e != e || t.slots[k].n == 0 {
+			k = (k + 1) & mask
+		}
+		counts[j] = t.slots[k].n
+	}
+	return elems, counts
+}
