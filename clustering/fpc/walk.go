@@ -1,6 +1,7 @@
 package fpc
 
 import (
+	"math/bits"
 	"path"
 	"slices"
 	"strings"
@@ -28,9 +29,12 @@ type walker struct {
 var walkers = sync.Pool{New: func() any { return new(walker) }}
 
 // depthCounts counts the elements of one depth by tag: the commonTags by
-// bit (layers.go), other tags in a short list.
+// bit (layers.go), other tags in a short list. mask has the bits of the
+// common tags counted, so that a layer is made from those alone (a depth
+// holds a few of the 64).
 type depthCounts struct {
 	common [64]int32
+	mask   uint64
 	rare   []tagCount
 }
 
@@ -43,6 +47,7 @@ type tagCount struct {
 func (w *walker) reset() {
 	for d := range w.depths {
 		w.depths[d].common = [64]int32{}
+		w.depths[d].mask = 0
 		w.depths[d].rare = w.depths[d].rare[:0]
 	}
 	w.depths = w.depths[:0] // the depths beyond the length are empty: reset before
@@ -66,6 +71,7 @@ func (w *walker) count(d int, tag uint64, bit int) {
 	c := &w.depths[d]
 	if bit >= 0 {
 		c.common[bit&63]++
+		c.mask |= 1 << (bit & 63)
 		return
 	}
 	for k := range c.rare {
@@ -95,15 +101,25 @@ var commonByHash = func() (order [64]struct {
 	return order
 }()
 
-// distinct is the number of tags counted at the depth.
-func (c *depthCounts) distinct() int {
-	n := len(c.rare)
-	for _, k := range c.common {
-		if k != 0 {
-			n++
-		}
+// hashRank is each common-tag bit's place in commonByHash.
+var hashRank = func() (rank [64]uint8) {
+	for r, t := range commonByHash {
+		rank[t.bit&63] = uint8(r)
 	}
-	return n
+	return rank
+}()
+
+// distinct is the number of tags counted at the depth.
+func (c *depthCounts) distinct() int { return len(c.rare) + bits.OnesCount64(c.mask) }
+
+// byHash returns the depth's common tags as a mask of their places in
+// commonByHash (bit r: commonByHash[r] was counted).
+func (c *depthCounts) byHash() uint64 {
+	var ranks uint64
+	for m := c.mask; m != 0; m &= m - 1 {
+		ranks |= 1 << hashRank[bits.TrailingZeros64(m)]
+	}
+	return ranks
 }
 
 // layer writes the depth's tag frequencies (count / elements of the
@@ -112,19 +128,17 @@ func (c *depthCounts) distinct() int {
 // ones.
 func (c *depthCounts) layer(dst []tagFreq) {
 	total := 0
-	for _, k := range c.common {
-		total += int(k)
+	for m := c.mask; m != 0; m &= m - 1 {
+		total += int(c.common[bits.TrailingZeros64(m)])
 	}
 	for _, r := range c.rare {
 		total += r.n
 	}
 	slices.SortFunc(c.rare, func(x, y tagCount) int { return cmpU64(x.tag, y.tag) })
 	i, j := 0, 0
-	for _, t := range commonByHash {
+	for ranks := c.byHash(); ranks != 0; ranks &= ranks - 1 {
+		t := commonByHash[bits.TrailingZeros64(ranks)]
 		k := c.common[t.bit&63]
-		if k == 0 {
-			continue
-		}
 		for ; j < len(c.rare) && c.rare[j].tag < t.hash; i, j = i+1, j+1 {
 			dst[i] = tagFreq{c.rare[j].tag, float64(c.rare[j].n) / float64(total)}
 		}
@@ -146,7 +160,9 @@ func (w *walker) walk(n *html.Node, depth int) {
 	if n.Type == html.ElementNode {
 		d := min(depth, maxDepth)
 		if e := &commonAtoms[tagSlot(n.DataAtom)]; n.DataAtom != 0 && e.atom == n.DataAtom && d < len(w.depths) {
-			w.depths[d].common[e.bit&63]++ // a common tag at a depth met before
+			dc := &w.depths[d] // a common tag at a depth met before
+			dc.common[e.bit&63]++
+			dc.mask |= 1 << (e.bit & 63)
 		} else {
 			h, bit := tagOf(n)
 			w.count(d, h, bit)
