@@ -250,13 +250,19 @@ func compact(accs []*acc, assign []int) []*acc {
 }
 
 // mergeClose merges the most similar pair of clusters while their centres
-// are at least Alpha similar.
+// are at least Alpha similar. The similarities of the pairs a merge left
+// alone are kept for the next pick (pairSims): only the merged cluster's
+// are measured again.
 func mergeClose(accs []*acc, assign []int, cfg *Config) []*acc {
+	if len(accs) < 2 {
+		return accs
+	}
+	sims := newPairSims(accs, cfg)
 	for len(accs) > 1 {
 		bi, bj, bs := -1, -1, -1.0
 		for i := range accs {
 			for j := i + 1; j < len(accs); j++ {
-				if s := centreSim(accs[i].derive(cfg), accs[j].derive(cfg), cfg); s > bs {
+				if s := sims.at(i, j); s > bs {
 					bi, bj, bs = i, j, s
 				}
 			}
@@ -266,6 +272,8 @@ func mergeClose(accs []*acc, assign []int, cfg *Config) []*acc {
 		}
 		accs[bi].merge(accs[bj])
 		accs = append(accs[:bj], accs[bj+1:]...)
+		sims.remove(bj)
+		sims.measure(accs, bi, cfg)
 		for k := range assign {
 			switch {
 			case assign[k] == bj:
@@ -276,6 +284,46 @@ func mergeClose(accs []*acc, assign []int, cfg *Config) []*acc {
 		}
 	}
 	return accs
+}
+
+// pairSims holds the centre similarity of each pair of mergeClose's
+// clusters, by the clusters' places when it was made (of): the cluster at
+// place i now was at of[i] then.
+type pairSims struct {
+	n   int
+	sim []float64 // sim[x*n+y], x < y: places then
+	of  []int
+}
+
+// newPairSims measures every pair of accs.
+func newPairSims(accs []*acc, cfg *Config) *pairSims {
+	n := len(accs)
+	p := &pairSims{n: n, sim: make([]float64, n*n), of: make([]int, n)}
+	for i := range accs {
+		p.of[i] = i
+		for j := i + 1; j < n; j++ {
+			p.sim[i*n+j] = centreSim(accs[i].derive(cfg), accs[j].derive(cfg), cfg)
+		}
+	}
+	return p
+}
+
+// at is the similarity of the clusters at places i < j.
+func (p *pairSims) at(i, j int) float64 { return p.sim[p.of[i]*p.n+p.of[j]] }
+
+// remove drops the cluster at place j: the ones after it move up.
+func (p *pairSims) remove(j int) { p.of = append(p.of[:j], p.of[j+1:]...) }
+
+// measure measures the pairs of the cluster at place i (merged) again.
+func (p *pairSims) measure(accs []*acc, i int, cfg *Config) {
+	for k := range accs {
+		switch {
+		case k < i:
+			p.sim[p.of[k]*p.n+p.of[i]] = centreSim(accs[k].derive(cfg), accs[i].derive(cfg), cfg)
+		case k > i:
+			p.sim[p.of[i]*p.n+p.of[k]] = centreSim(accs[i].derive(cfg), accs[k].derive(cfg), cfg)
+		}
+	}
 }
 
 // centreSim compares two centres (eqs. 5, 6, 7).
