@@ -153,14 +153,22 @@ func (s *setAcc) rebuildSet(pages []*Features, members []int32, i int, t *countT
 // holds many is sorted first, by a comparison sort of its pairs.)
 func (t *countTable) sorted(elems []uint64, counts []uint32) ([]uint64, []uint32) {
 	n := len(t.used)
+	if n < 2 {
+		for _, k := range t.used {
+			elems, counts = append(elems, t.slots[k].e), append(counts, t.slots[k].n)
+		}
+		return elems, counts
+	}
 	width := bits.Len(uint(n)) // 2^width buckets > n
-	shift := 64 - width        // ≥ 64 when the table is empty: every element in bucket 0
+	shift := uint(64-width) & 63
 	end := slices.Grow(t.buckets[:0], 1<<width+1)[:1<<width+1]
 	clear(end)
 	for _, k := range t.used {
 		end[t.slots[k].e>>shift+1]++
 	}
+	crowded := false
 	for b := 1; b < len(end); b++ {
+		crowded = crowded || end[b] > crowdedBucket
 		end[b] += end[b-1]
 	}
 	elems = slices.Grow(elems, n)[:n]
@@ -172,11 +180,13 @@ func (t *countTable) sorted(elems []uint64, counts []uint32) ([]uint64, []uint32
 		end[b]++
 	}
 	t.buckets = end
-	for b, from := 0, int32(0); b < len(end)-1; b++ {
-		if end[b]-from > crowdedBucket {
-			t.sortPairs(elems[from:end[b]], counts[from:end[b]])
+	if crowded {
+		for b, from := 0, int32(0); b < len(end)-1; b++ {
+			if end[b]-from > crowdedBucket {
+				t.sortPairs(elems[from:end[b]], counts[from:end[b]])
+			}
+			from = end[b]
 		}
-		from = end[b]
 	}
 	insertionSortPairs(elems, counts)
 	return elems, counts
