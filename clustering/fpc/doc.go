@@ -13,7 +13,8 @@
 //     elements hashed as they are read (no strings built), the walker's
 //     buffers reused from page to page; tagcache.go: the common tags'
 //     hash and bit by the parser's atom; distinct.go: the sets kept
-//     distinct as they are found.
+//     distinct as they are found; jsnames.go: the names of the functions
+//     a script defines.
 //   - similarity.go: the per-feature similarities and their weighted sum.
 //   - layers.go: the layered vector as bitmasks and packed weights, and the
 //     sum of per-layer cosines over them; layers_amd64.go, layers_amd64.s:
