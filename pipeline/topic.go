@@ -6,8 +6,10 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"net/url"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"golang.org/x/net/html"
@@ -40,7 +42,7 @@ func newTopicBuiltin(ctx context.Context, cfg *config.Config, seeds []string, lo
 		Calibration: cfg.Topic.Calibration, ThresholdRule: cfg.Topic.ThresholdRule, Retrain: cfg.Topic.Retrain,
 		FixedRefresh: cfg.Topic.FixedRefresh, LinkLabels: cfg.Topic.LinkLabels, ContentBytes: cfg.Topic.ContentBytes,
 	}
-	pages := fetchSeedPages(ctx, seeds, cfg.Fetch.UserAgent, log)
+	pages := fetchSeedPages(ctx, seeds, cfg.Fetch.UserAgent, cfg.Politeness.Workers, cfg.Politeness.PerHostParallel, log)
 	if len(pages) == 0 {
 		return nil, fmt.Errorf("pipeline: topic: none of the %d topic seed pages could be fetched", len(seeds))
 	}
@@ -62,22 +64,55 @@ func newTopicBuiltin(ctx context.Context, cfg *config.Config, seeds []string, lo
 }
 
 // fetchSeedPages GETs and parses each seed page; failures are logged and
-// skipped.
-func fetchSeedPages(ctx context.Context, urls []string, agent string, log *slog.Logger) []topic.SeedPage {
+// skipped. The pages are fetched at once up to workers in all and
+// perHost a host (the crawl's politeness.workers and per_host_parallel),
+// so that a crawl with many seed pages on several sites does not wait for
+// them one after another; they come back in the order of urls.
+func fetchSeedPages(ctx context.Context, urls []string, agent string, workers, perHost int, log *slog.Logger) []topic.SeedPage {
 	if agent == "" {
 		agent = "crawl/1.0 (+https://github.com/crawl-project/crawl)"
 	}
 	client := &http.Client{Timeout: 30 * time.Second}
-	var out []topic.SeedPage
-	for _, u := range urls {
-		doc, final, err := fetchHTML(ctx, client, u, agent)
-		if err != nil {
-			log.Warn("topic seed page skipped", "url", u, "err", err)
-			continue
+	all := make(chan struct{}, max(workers, 1))
+	hosts := map[string]chan struct{}{}
+	pages := make([]*topic.SeedPage, len(urls))
+	var wg sync.WaitGroup
+	for i, u := range urls {
+		host := seedHost(u)
+		if hosts[host] == nil {
+			hosts[host] = make(chan struct{}, max(perHost, 1))
 		}
-		out = append(out, topic.SeedPage{URL: final, Doc: doc})
+		wg.Add(1)
+		go func(slot chan struct{}) {
+			defer wg.Done()
+			slot <- struct{}{}
+			all <- struct{}{}
+			defer func() { <-all; <-slot }()
+			doc, final, err := fetchHTML(ctx, client, u, agent)
+			if err != nil {
+				log.Warn("topic seed page skipped", "url", u, "err", err)
+				return
+			}
+			pages[i] = &topic.SeedPage{URL: final, Doc: doc}
+		}(hosts[host])
+	}
+	wg.Wait()
+	var out []topic.SeedPage
+	for _, p := range pages {
+		if p != nil {
+			out = append(out, *p)
+		}
 	}
 	return out
+}
+
+// seedHost is the host (with its port) of a seed page's URL, or the URL
+// itself when it has none (its fetch then fails alone).
+func seedHost(u string) string {
+	if pu, err := url.Parse(u); err == nil && pu.Host != "" {
+		return strings.ToLower(pu.Host)
+	}
+	return u
 }
 
 // focusMargin is the frontier focus margin the topic configuration asks

@@ -1,0 +1,72 @@
+package pipeline
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"sync"
+	"testing"
+	"time"
+)
+
+// TestSeedPagesFetchedAtOnce: the topic's seed pages on two sites are
+// fetched at the same time, never more than per_host_parallel at once on
+// one site, come back in the order given, and a page that fails is left
+// out. Each handler waits (at most 10 s) until requests to both sites are
+// in flight, so a fetch of one page after another fails the test instead
+// of passing slowly.
+func TestSeedPagesFetchedAtOnce(t *testing.T) {
+	var mu sync.Mutex
+	inFlight := map[string]int{}
+	maxHost := map[string]int{}
+	both := make(chan struct{})
+	var bothOnce sync.Once
+	serve := func(name string) *httptest.Server {
+		return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			mu.Lock()
+			inFlight[name]++
+			maxHost[name] = max(maxHost[name], inFlight[name])
+			if inFlight["a"] > 0 && inFlight["b"] > 0 {
+				bothOnce.Do(func() { close(both) })
+			}
+			mu.Unlock()
+			select {
+			case <-both:
+			case <-time.After(10 * time.Second):
+			}
+			mu.Lock()
+			inFlight[name]--
+			mu.Unlock()
+			if r.URL.Path == "/missing" {
+				http.NotFound(w, r)
+				return
+			}
+			w.Header().Set("Content-Type", "text/html")
+			fmt.Fprintf(w, "<html><head><title>%s%s</title></head><body><p>seed page %s%s</p></body></html>", name, r.URL.Path, name, r.URL.Path)
+		}))
+	}
+	a, b := serve("a"), serve("b")
+	defer a.Close()
+	defer b.Close()
+	urls := []string{b.URL + "/1", a.URL + "/1", a.URL + "/missing", a.URL + "/2", a.URL + "/3"}
+	pages := fetchSeedPages(context.Background(), urls, "", 4, 1, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	var got []string
+	for _, p := range pages {
+		got = append(got, p.URL)
+	}
+	want := []string{b.URL + "/1", a.URL + "/1", a.URL + "/2", a.URL + "/3"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("seed pages %v, want %v", got, want)
+	}
+	select {
+	case <-both:
+	default:
+		t.Error("the two sites' seed pages were never fetched at the same time")
+	}
+	if maxHost["a"] > 1 || maxHost["b"] > 1 {
+		t.Errorf("at most %v requests at once per site, want 1 (per_host_parallel)", maxHost)
+	}
+}
