@@ -4,10 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"strings"
 	"time"
 
 	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/crawler"
 	"github.com/crawl-project/crawl/frontier"
 	"github.com/crawl-project/crawl/frontier/sqlitefrontier"
 	"github.com/crawl-project/crawl/store"
@@ -31,7 +33,11 @@ func (p *Pipeline) buildHooks(ctx context.Context, resolve func([]string) ([]str
 				return err
 			}
 		}
-		t, err := newTopicBuiltin(ctx, cfg, seeds, p.log)
+		client, err := p.seedClient()
+		if err != nil {
+			return err
+		}
+		t, err := newTopicBuiltin(ctx, cfg, seeds, client, p.log)
 		if err != nil {
 			return err
 		}
@@ -79,6 +85,25 @@ func (p *Pipeline) buildHooks(ctx context.Context, resolve func([]string) ([]str
 		p.add(t)
 	}
 	return nil
+}
+
+// seedClient is the client the topic's seed pages are fetched with: the
+// crawl's identity (user agent, headers), proxy, cookies and transport (a
+// replay reads them from its archive), as crawler.Client gives it.
+func (p *Pipeline) seedClient() (*http.Client, error) {
+	opts, err := p.cookieJar()
+	if err != nil {
+		return nil, err
+	}
+	opts = append(opts, p.opts.EngineOptions...)
+	if p.opts.Transport != nil { // last, as in Run
+		opts = append(opts, crawler.WithTransport(p.opts.Transport))
+	}
+	ecfg := engineConfig(p.cfg)
+	if p.opts.Engine != nil {
+		p.opts.Engine(&ecfg)
+	}
+	return crawler.Client(ecfg, opts...), nil
 }
 
 // add appends a builtin and registers every hook interface it implements.

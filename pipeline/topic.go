@@ -10,7 +10,6 @@ import (
 	"os"
 	"strings"
 	"sync"
-	"time"
 
 	"golang.org/x/net/html"
 
@@ -34,7 +33,7 @@ type topicBuiltin struct {
 // newTopicBuiltin fetches the topic's seed pages (the crawl's seeds when
 // topic.seeds is empty) and builds the centroid from them; with
 // topic.corpus, best-first uses a TF-IDF centroid trained on the corpus.
-func newTopicBuiltin(ctx context.Context, cfg *config.Config, seeds []string, log *slog.Logger) (*topicBuiltin, error) {
+func newTopicBuiltin(ctx context.Context, cfg *config.Config, seeds []string, client *http.Client, log *slog.Logger) (*topicBuiltin, error) {
 	tc := topic.Config{
 		Strategy: cfg.Topic.Strategy, Terms: cfg.Topic.Terms, Relevance: cfg.Topic.Relevance,
 		Update: cfg.Topic.Update, DriftFloor: cfg.Topic.DriftFloor, Language: cfg.Topic.Language, Stem: cfg.Topic.Stem,
@@ -42,7 +41,7 @@ func newTopicBuiltin(ctx context.Context, cfg *config.Config, seeds []string, lo
 		Calibration: cfg.Topic.Calibration, ThresholdRule: cfg.Topic.ThresholdRule, Retrain: cfg.Topic.Retrain,
 		FixedRefresh: cfg.Topic.FixedRefresh, LinkLabels: cfg.Topic.LinkLabels, ContentBytes: cfg.Topic.ContentBytes,
 	}
-	pages := fetchSeedPages(ctx, seeds, cfg.Fetch.UserAgent, cfg.Politeness.Workers, cfg.Politeness.PerHostParallel, log)
+	pages := fetchSeedPages(ctx, client, seeds, cfg.Politeness.Workers, cfg.Politeness.PerHostParallel, log)
 	if len(pages) == 0 {
 		return nil, fmt.Errorf("pipeline: topic: none of the %d topic seed pages could be fetched", len(seeds))
 	}
@@ -63,16 +62,12 @@ func newTopicBuiltin(ctx context.Context, cfg *config.Config, seeds []string, lo
 	return &topicBuiltin{Hook: h, focus: focusMargin(cfg.Topic)}, nil
 }
 
-// fetchSeedPages GETs and parses each seed page; failures are logged and
-// skipped. The pages are fetched at once up to workers in all and
+// fetchSeedPages GETs and parses each seed page with client (the crawl's
+// identity, proxy and cookies); failures are logged and skipped. The pages are fetched at once up to workers in all and
 // perHost a host (the crawl's politeness.workers and per_host_parallel),
 // so that a crawl with many seed pages on several sites does not wait for
 // them one after another; they come back in the order of urls.
-func fetchSeedPages(ctx context.Context, urls []string, agent string, workers, perHost int, log *slog.Logger) []topic.SeedPage {
-	if agent == "" {
-		agent = "crawl/1.0 (+https://github.com/crawl-project/crawl)"
-	}
-	client := &http.Client{Timeout: 30 * time.Second}
+func fetchSeedPages(ctx context.Context, client *http.Client, urls []string, workers, perHost int, log *slog.Logger) []topic.SeedPage {
 	all := make(chan struct{}, max(workers, 1))
 	hosts := map[string]chan struct{}{}
 	pages := make([]*topic.SeedPage, len(urls))
@@ -88,7 +83,7 @@ func fetchSeedPages(ctx context.Context, urls []string, agent string, workers, p
 			slot <- struct{}{}
 			all <- struct{}{}
 			defer func() { <-all; <-slot }()
-			doc, final, err := fetchHTML(ctx, client, u, agent)
+			doc, final, err := fetchHTML(ctx, client, u)
 			if err != nil {
 				log.Warn("topic seed page skipped", "url", u, "err", err)
 				return
@@ -128,12 +123,11 @@ func focusMargin(t config.Topic) float64 {
 // silently truncated page.
 const maxSeedPage = 10 << 20
 
-func fetchHTML(ctx context.Context, client *http.Client, u, agent string) (*html.Node, string, error) {
+func fetchHTML(ctx context.Context, client *http.Client, u string) (*html.Node, string, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
 		return nil, "", err
 	}
-	req.Header.Set("User-Agent", agent)
 	resp, err := client.Do(req)
 	if err != nil {
 		return nil, "", err

@@ -7,9 +7,12 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/crawl-project/crawl/config"
 )
 
 // TestSeedPagesFetchedAtOnce: the topic's seed pages on two sites are
@@ -52,7 +55,7 @@ func TestSeedPagesFetchedAtOnce(t *testing.T) {
 	defer a.Close()
 	defer b.Close()
 	urls := []string{b.URL + "/1", a.URL + "/1", a.URL + "/missing", a.URL + "/2", a.URL + "/3"}
-	pages := fetchSeedPages(context.Background(), urls, "", 4, 1, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	pages := fetchSeedPages(context.Background(), http.DefaultClient, urls, 4, 1, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	var got []string
 	for _, p := range pages {
 		got = append(got, p.URL)
@@ -68,5 +71,40 @@ func TestSeedPagesFetchedAtOnce(t *testing.T) {
 	}
 	if maxHost["a"] > 1 || maxHost["b"] > 1 {
 		t.Errorf("at most %v requests at once per site, want 1 (per_host_parallel)", maxHost)
+	}
+}
+
+// TestSeedPagesFetchedAsTheCrawl: the topic's seed pages are asked for
+// with the crawl's identity (user agent and headers) through the crawl's
+// client, as its pages are, not as an anonymous client.
+func TestSeedPagesFetchedAsTheCrawl(t *testing.T) {
+	var mu sync.Mutex
+	var seen []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		seen = append(seen, r.URL.Path+" "+r.UserAgent()+" "+r.Header.Get("X-Project"))
+		mu.Unlock()
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprint(w, `<html><head><title>Seed</title></head><body><p>sailing boats and harbours</p></body></html>`)
+	}))
+	defer srv.Close()
+	cfg, err := config.Parse(strings.NewReader(`seeds: ["`+srv.URL+`/seed.html"]
+fetch: {user_agent: "seedbot/1.0 (+https://example.org/bot)", headers: {X-Project: sails}}
+`), "t.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &Pipeline{cfg: cfg}
+	client, err := p.seedClient()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages := fetchSeedPages(context.Background(), client, []string{srv.URL + "/seed.html"}, 1, 1, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	if len(pages) != 1 {
+		t.Fatalf("%d seed pages, want 1", len(pages))
+	}
+	want := "/seed.html seedbot/1.0 (+https://example.org/bot) sails"
+	if len(seen) != 1 || seen[0] != want {
+		t.Errorf("requests %q, want [%q]", seen, want)
 	}
 }
