@@ -91,17 +91,9 @@ func (p *Pipeline) buildHooks(ctx context.Context, resolve func([]string) ([]str
 // crawl's identity (user agent, headers), proxy, cookies and transport (a
 // replay reads them from its archive), as crawler.Client gives it.
 func (p *Pipeline) seedClient() (*http.Client, error) {
-	opts, err := p.cookieJar()
+	ecfg, opts, err := p.ownRequests()
 	if err != nil {
 		return nil, err
-	}
-	opts = append(opts, p.opts.EngineOptions...)
-	if p.opts.Transport != nil { // last, as in Run
-		opts = append(opts, crawler.WithTransport(p.opts.Transport))
-	}
-	ecfg := engineConfig(p.cfg)
-	if p.opts.Engine != nil {
-		p.opts.Engine(&ecfg)
 	}
 	return crawler.Client(ecfg, opts...), nil
 }

@@ -11,6 +11,27 @@ import (
 	"github.com/crawl-project/crawl/sitemap"
 )
 
+// ownRequests is the engine configuration and options of the requests the
+// pipeline sends beside the crawl's (a re-crawl's sitemaps, the topic's
+// seed pages): the crawl's identity, cookies, proxy or replay transport,
+// and the engine options given and its own (a HostGate); a caller adds
+// the WARC recorder when there is one.
+func (p *Pipeline) ownRequests() (crawler.Config, []crawler.Option, error) {
+	opts, err := p.cookieJar()
+	if err != nil {
+		return crawler.Config{}, nil, err
+	}
+	opts = append(append(append(opts, crawler.WithLogger(p.log)), p.engineOpts...), p.opts.EngineOptions...)
+	if p.opts.Transport != nil { // last, as in Run
+		opts = append(opts, crawler.WithTransport(p.opts.Transport))
+	}
+	ecfg := engineConfig(p.cfg)
+	if p.opts.Engine != nil {
+		p.opts.Engine(&ecfg)
+	}
+	return ecfg, opts, nil
+}
+
 // changedBySitemap reads the sitemap seeds again and returns the stored
 // pages whose sitemap <lastmod> is later than their fetch: what changed
 // since, for a re-crawl to re-visit (with conditional GET, keyed by URL).
@@ -36,19 +57,11 @@ func (p *Pipeline) changedBySitemap(ctx context.Context) (map[string]crawler.Val
 	// politeness (a distributed crawl's shared gate and robots.txt), the
 	// crawl's identity, cookies and proxy (or replay transport), the WARC
 	// recorder, and the engine options given (a HostGate).
-	opts, err := p.cookieJar()
+	ecfg, opts, err := p.ownRequests()
 	if err != nil {
 		return nil, err
 	}
-	opts = append(append(append(opts, crawler.WithLogger(p.log)), p.engineOpts...), p.opts.EngineOptions...)
-	if p.opts.Transport != nil { // last, as in Run
-		opts = append(opts, crawler.WithTransport(p.opts.Transport))
-	}
 	opts = append(opts, p.recorder()...) // the re-read is archived as the crawl is
-	ecfg := engineConfig(p.cfg)
-	if p.opts.Engine != nil {
-		p.opts.Engine(&ecfg)
-	}
 	lastmod := map[string]time.Time{}
 	err = crawler.ReadSitemaps(ctx, ecfg, roots, func(e sitemap.Entry) {
 		if e.LastMod.IsZero() {

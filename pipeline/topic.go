@@ -6,13 +6,13 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
-	"net/url"
 	"os"
 	"strings"
 	"sync"
 
 	"golang.org/x/net/html"
 
+	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/classifiers/topic"
 	"github.com/crawl-project/crawl/classifiers/topic/redisshare"
 	"github.com/crawl-project/crawl/config"
@@ -63,10 +63,11 @@ func newTopicBuiltin(ctx context.Context, cfg *config.Config, seeds []string, cl
 }
 
 // fetchSeedPages GETs and parses each seed page with client (the crawl's
-// identity, proxy and cookies); failures are logged and skipped. The pages are fetched at once up to workers in all and
-// perHost a host (the crawl's politeness.workers and per_host_parallel),
-// so that a crawl with many seed pages on several sites does not wait for
-// them one after another; they come back in the order of urls.
+// identity, proxy and cookies); failures are logged and skipped. The
+// pages are fetched at once up to workers in all and perHost a host (the
+// crawl's politeness.workers and per_host_parallel), so that a crawl with
+// many seed pages on several sites does not wait for them one after
+// another; they come back in the order of urls.
 func fetchSeedPages(ctx context.Context, client *http.Client, urls []string, workers, perHost int, log *slog.Logger) []topic.SeedPage {
 	all := make(chan struct{}, max(workers, 1))
 	hosts := map[string]chan struct{}{}
@@ -101,11 +102,12 @@ func fetchSeedPages(ctx context.Context, client *http.Client, urls []string, wor
 	return out
 }
 
-// seedHost is the host (with its port) of a seed page's URL, or the URL
-// itself when it has none (its fetch then fails alone).
+// seedHost is the host of a seed page's URL (crawl.HostKey, as the
+// crawl's politeness counts hosts), or the URL itself when it has none
+// (its fetch then fails alone).
 func seedHost(u string) string {
-	if pu, err := url.Parse(u); err == nil && pu.Host != "" {
-		return strings.ToLower(pu.Host)
+	if k := crawl.HostKey(u); k != "" {
+		return k
 	}
 	return u
 }
