@@ -206,10 +206,44 @@ func (r Result) median(m Mode) float64 {
 		return 0
 	}
 	slices.Sort(v)
-	if len(v)%2 == 1 {
+	return medianOf(v)
+}
+
+// medianOf is the median of sorted values (0 for none).
+func medianOf(v []float64) float64 {
+	switch {
+	case len(v) == 0:
+		return 0
+	case len(v)%2 == 1:
 		return v[len(v)/2]
 	}
 	return (v[len(v)/2-1] + v[len(v)/2]) / 2
+}
+
+// RoundRatios are each round's built-ins-on pages/s over its built-ins-off
+// pages/s, in round order. The two crawls of a round run one after the
+// other, so a machine slowed for a while by other work slows both: the
+// rounds' ratios spread less than the medians of the two sides do, and
+// their median and lowest say how robustly the ratio holds.
+func (r Result) RoundRatios() []float64 {
+	off, on := map[int]float64{}, map[int]float64{}
+	var rounds []int
+	for _, run := range r.Runs {
+		switch run.Mode {
+		case Off:
+			off[run.Round] = run.PagesPerSecond()
+			rounds = append(rounds, run.Round)
+		case On:
+			on[run.Round] = run.PagesPerSecond()
+		}
+	}
+	var ratios []float64
+	for _, k := range rounds {
+		if off[k] > 0 && on[k] > 0 {
+			ratios = append(ratios, on[k]/off[k])
+		}
+	}
+	return ratios
 }
 
 // PeakRSS is the largest peak resident set of the runs of mode m, in bytes.
@@ -228,6 +262,14 @@ func (r Result) Write(w io.Writer) {
 	fmt.Fprintf(w, "site %s, %d rounds\n", r.Site, len(r.Runs)/(2+len(r.Alone)))
 	fmt.Fprintf(w, "  pages/s, built-ins off   %.1f (median)\n", r.median(Off))
 	fmt.Fprintf(w, "  pages/s, built-ins on    %.1f (median), ratio %.2f\n", r.median(On), r.Ratio())
+	if rr := r.RoundRatios(); len(rr) > 1 {
+		sorted := slices.Sorted(slices.Values(rr))
+		fmt.Fprintf(w, "  ratio by round          ")
+		for _, x := range rr {
+			fmt.Fprintf(w, " %.2f", x)
+		}
+		fmt.Fprintf(w, " (median %.2f, lowest %.2f)\n", medianOf(sorted), sorted[0])
+	}
 	fmt.Fprintf(w, "  peak RSS                 off %d MB, on %d MB\n", r.PeakRSS(Off)>>20, r.PeakRSS(On)>>20)
 	r.writeAlone(w)
 	var last *Run
