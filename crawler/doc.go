@@ -34,6 +34,8 @@
 //     of a distributed crawl (a log replayed into the local index).
 //   - sitemaps.go: sitemaps from seeds and robots.txt read into the frontier;
 //     ReadSitemaps, the same reading outside Run (a re-crawl's sitemap seeds).
+//   - outside.go: Outside, requests outside Run under the crawl's robots.txt,
+//     politeness and client (ReadSitemaps; a topic's seed pages).
 //   - writer.go: grouped, ordered commits and the OnBatch goroutine; settling
 //     a shared frontier's leases after each commit. A group is stored at
 //     once when it brings a new link (frontier.Novelty) better than the one

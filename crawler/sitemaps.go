@@ -2,11 +2,9 @@ package crawler
 
 import (
 	"context"
-	"log/slog"
 	"net/http"
 	"net/url"
 	"sync"
-	"time"
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/sitemap"
@@ -176,20 +174,11 @@ func robotsSitemaps(p *robotsPolicy) []string {
 // (Client: transport, cookies, identity). visit gets each entry; a sitemap
 // that fails goes to problem (may be nil) and the walk goes on.
 func ReadSitemaps(ctx context.Context, cfg Config, roots []string, visit func(sitemap.Entry), problem func(error), opts ...Option) error {
-	if err := cfg.Validate(); err != nil {
+	o, err := NewOutside(cfg, opts...)
+	if err != nil {
 		return err
 	}
-	cfg.fill()
-	c := &Crawler{cfg: cfg, log: slog.Default(), now: time.Now, stopping: make(chan struct{})}
-	for _, o := range opts {
-		o(c)
-	}
-	c.ownDefaults()
-	c.hosts = newHostTable(cfg.PerHostParallel, cfg.PerHostDelay, c.now)
-	own := ownClient(cfg, c.transport, c.jar)
-	c.robots = newRobotsCache(own, cfg.RobotsCacheSize, cfg.RobotsTTL, cfg.RobotsRetry, c.now)
-	c.robots.share = c.robotsShare
-	s := newSitemaps(c, own)
+	s := newSitemaps(o.c, o.client)
 	return sitemap.Walk(ctx, roots, 0, s.get, func(_ string, e sitemap.Entry) error {
 		visit(e)
 		return nil

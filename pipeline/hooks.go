@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"strings"
 	"time"
 
@@ -33,11 +32,11 @@ func (p *Pipeline) buildHooks(ctx context.Context, resolve func([]string) ([]str
 				return err
 			}
 		}
-		client, err := p.seedClient()
+		fetcher, err := p.seedFetcher()
 		if err != nil {
 			return err
 		}
-		t, err := newTopicBuiltin(ctx, cfg, seeds, client, p.log)
+		t, err := newTopicBuiltin(ctx, cfg, seeds, fetcher, p.log)
 		if err != nil {
 			return err
 		}
@@ -87,15 +86,19 @@ func (p *Pipeline) buildHooks(ctx context.Context, resolve func([]string) ([]str
 	return nil
 }
 
-// seedClient is the client the topic's seed pages are fetched with: the
-// crawl's identity (user agent, headers), proxy, cookies and transport (a
-// replay reads them from its archive), as crawler.Client gives it.
-func (p *Pipeline) seedClient() (*http.Client, error) {
+// seedFetcher fetches the topic's seed pages as the crawl fetches its
+// own: robots.txt and each host's politeness obeyed, with the crawl's
+// identity (user agent, headers), proxy, cookies and transport (a replay
+// reads them from its archive). They are not archived: the crawl's WARC
+// holds its own fetches, whose order an archive-order replay repeats, and
+// a seed page fetched before them would take the place of the crawl's
+// own fetch of it in that order.
+func (p *Pipeline) seedFetcher() (*crawler.Outside, error) {
 	ecfg, opts, err := p.ownRequests()
 	if err != nil {
 		return nil, err
 	}
-	return crawler.Client(ecfg, opts...), nil
+	return crawler.NewOutside(ecfg, opts...)
 }
 
 // add appends a builtin and registers every hook interface it implements.

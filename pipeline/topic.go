@@ -12,10 +12,10 @@ import (
 
 	"golang.org/x/net/html"
 
-	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/classifiers/topic"
 	"github.com/crawl-project/crawl/classifiers/topic/redisshare"
 	"github.com/crawl-project/crawl/config"
+	"github.com/crawl-project/crawl/crawler"
 	"github.com/crawl-project/crawl/htmldecode"
 )
 
@@ -33,7 +33,7 @@ type topicBuiltin struct {
 // newTopicBuiltin fetches the topic's seed pages (the crawl's seeds when
 // topic.seeds is empty) and builds the centroid from them; with
 // topic.corpus, best-first uses a TF-IDF centroid trained on the corpus.
-func newTopicBuiltin(ctx context.Context, cfg *config.Config, seeds []string, client *http.Client, log *slog.Logger) (*topicBuiltin, error) {
+func newTopicBuiltin(ctx context.Context, cfg *config.Config, seeds []string, fetcher *crawler.Outside, log *slog.Logger) (*topicBuiltin, error) {
 	tc := topic.Config{
 		Strategy: cfg.Topic.Strategy, Terms: cfg.Topic.Terms, Relevance: cfg.Topic.Relevance,
 		Update: cfg.Topic.Update, DriftFloor: cfg.Topic.DriftFloor, Language: cfg.Topic.Language, Stem: cfg.Topic.Stem,
@@ -41,7 +41,7 @@ func newTopicBuiltin(ctx context.Context, cfg *config.Config, seeds []string, cl
 		Calibration: cfg.Topic.Calibration, ThresholdRule: cfg.Topic.ThresholdRule, Retrain: cfg.Topic.Retrain,
 		FixedRefresh: cfg.Topic.FixedRefresh, LinkLabels: cfg.Topic.LinkLabels, ContentBytes: cfg.Topic.ContentBytes,
 	}
-	pages := fetchSeedPages(ctx, client, seeds, cfg.Politeness.Workers, cfg.Politeness.PerHostParallel, log)
+	pages := fetchSeedPages(ctx, fetcher, seeds, cfg.Politeness.Workers, log)
 	if len(pages) == 0 {
 		return nil, fmt.Errorf("pipeline: topic: none of the %d topic seed pages could be fetched", len(seeds))
 	}
@@ -62,35 +62,34 @@ func newTopicBuiltin(ctx context.Context, cfg *config.Config, seeds []string, cl
 	return &topicBuiltin{Hook: h, focus: focusMargin(cfg.Topic)}, nil
 }
 
-// fetchSeedPages GETs and parses each seed page with client (the crawl's
-// identity, proxy and cookies); failures are logged and skipped. The
-// pages are fetched at once up to workers in all and perHost a host (the
-// crawl's politeness.workers and per_host_parallel), so that a crawl with
-// many seed pages on several sites does not wait for them one after
-// another; they come back in the order of urls.
-func fetchSeedPages(ctx context.Context, client *http.Client, urls []string, workers, perHost int, log *slog.Logger) []topic.SeedPage {
+// fetchSeedPages GETs and parses each seed page through fetcher, as the
+// crawl fetches its pages: robots.txt obeyed, each host's politeness
+// (delay, per_host_parallel, Crawl-delay), the crawl's identity, proxy and
+// cookies (Pipeline.seedFetcher). Failures, robots.txt's refusals among
+// them, are logged and skipped. Up to workers pages (politeness.workers)
+// are fetched at once, so that a crawl with many seed pages on several
+// sites does not wait for them one after another; they come back in the
+// order of urls.
+func fetchSeedPages(ctx context.Context, fetcher *crawler.Outside, urls []string, workers int, log *slog.Logger) []topic.SeedPage {
 	all := make(chan struct{}, max(workers, 1))
-	hosts := map[string]chan struct{}{}
 	pages := make([]*topic.SeedPage, len(urls))
 	var wg sync.WaitGroup
 	for i, u := range urls {
-		host := seedHost(u)
-		if hosts[host] == nil {
-			hosts[host] = make(chan struct{}, max(perHost, 1))
-		}
-		wg.Add(1)
-		go func(slot chan struct{}) {
-			defer wg.Done()
-			slot <- struct{}{}
+		wg.Go(func() {
 			all <- struct{}{}
-			defer func() { <-all; <-slot }()
-			doc, final, err := fetchHTML(ctx, client, u)
+			defer func() { <-all }()
+			var doc *html.Node
+			var final string
+			err := fetcher.Do(ctx, u, func(client *http.Client) (err error) {
+				doc, final, err = fetchHTML(ctx, client, u)
+				return err
+			})
 			if err != nil {
 				log.Warn("topic seed page skipped", "url", u, "err", err)
 				return
 			}
 			pages[i] = &topic.SeedPage{URL: final, Doc: doc}
-		}(hosts[host])
+		})
 	}
 	wg.Wait()
 	var out []topic.SeedPage
@@ -100,16 +99,6 @@ func fetchSeedPages(ctx context.Context, client *http.Client, urls []string, wor
 		}
 	}
 	return out
-}
-
-// seedHost is the host of a seed page's URL (crawl.HostKey, as the
-// crawl's politeness counts hosts), or the URL itself when it has none
-// (its fetch then fails alone).
-func seedHost(u string) string {
-	if k := crawl.HostKey(u); k != "" {
-		return k
-	}
-	return u
 }
 
 // focusMargin is the frontier focus margin the topic configuration asks

@@ -1,9 +1,15 @@
 package pipeline_test
 
 import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
+	"github.com/crawl-project/crawl/config"
 	"github.com/crawl-project/crawl/pipeline"
 )
 
@@ -31,5 +37,61 @@ func TestTopicLinkContextWiring(t *testing.T) {
 		if sum.Fetched < 5 {
 			t.Errorf("%d pages fetched, want ≥ 5", sum.Fetched)
 		}
+	}
+}
+
+// TestTopicSeedPagesPolite: the topic's seed pages are fetched as the
+// crawl's pages are: a seed page robots.txt disallows is never asked for
+// (the topic is learned from the others). They are not archived: the
+// seed page the crawl never reaches (/seed.html: nothing links to it) is
+// not in the crawl's WARC, so an archive-order replay repeats the crawl's
+// own fetch order.
+func TestTopicSeedPagesPolite(t *testing.T) {
+	var mu sync.Mutex
+	hits := map[string]int{}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		hits[r.URL.Path]++
+		mu.Unlock()
+		w.Header().Set("Content-Type", "text/html")
+		switch r.URL.Path {
+		case "/robots.txt":
+			w.Header().Set("Content-Type", "text/plain")
+			fmt.Fprint(w, "User-agent: *\nDisallow: /private/\n")
+		case "/":
+			fmt.Fprint(w, `<html><head><title>Harbour</title></head><body><p>Sailing boats in the harbour.</p><a href="/a">boats</a></body></html>`)
+		case "/a":
+			fmt.Fprint(w, `<html><head><title>Boats</title></head><body><p>Sailing boats, masts and sails in the harbour.</p></body></html>`)
+		case "/seed.html", "/private/seed.html":
+			fmt.Fprint(w, `<html><head><title>Sails</title></head><body><p>Sails, masts, sailing boats and harbours.</p></body></html>`)
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer srv.Close()
+	dir := t.TempDir()
+	wdir := filepath.Join(dir, "warc")
+	cfg := config.Default()
+	cfg.Seeds = []string{srv.URL + "/"}
+	cfg.DB, cfg.Out = filepath.Join(dir, "s.db"), filepath.Join(dir, "out")
+	cfg.Politeness.NoDelay = true
+	cfg.Exports = nil
+	cfg.WARC.Dir = wdir
+	cfg.Topic.Enabled = true
+	cfg.Topic.Seeds = []string{srv.URL + "/private/seed.html", srv.URL + "/seed.html"}
+	if sum, _ := runOnce(t, &cfg, pipeline.Options{}); sum.Fetched != 2 {
+		t.Fatalf("fetched %d pages, want 2", sum.Fetched)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if hits["/private/seed.html"] != 0 || hits["/seed.html"] != 1 {
+		t.Errorf("seed page requests: disallowed %d, allowed %d; want 0 and 1", hits["/private/seed.html"], hits["/seed.html"])
+	}
+	_, byURL, _ := archived(t, wdir)
+	if got := byURL[srv.URL+"/seed.html"]; len(got) != 0 {
+		t.Errorf("the start-up fetch of a seed page archived: %v", got)
+	}
+	if got := byURL[srv.URL+"/a"]; len(got) != 1 {
+		t.Errorf("the crawl's page archived %d times, want once", len(got))
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/crawl-project/crawl/config"
+	"github.com/crawl-project/crawl/crawler"
 )
 
 // TestSeedPagesFetchedAtOnce: the topic's seed pages on two sites are
@@ -29,6 +30,10 @@ func TestSeedPagesFetchedAtOnce(t *testing.T) {
 	var bothOnce sync.Once
 	serve := func(name string) *httptest.Server {
 		return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path == "/robots.txt" { // none: every page allowed
+				http.NotFound(w, r)
+				return
+			}
 			mu.Lock()
 			inFlight[name]++
 			maxHost[name] = max(maxHost[name], inFlight[name])
@@ -55,7 +60,11 @@ func TestSeedPagesFetchedAtOnce(t *testing.T) {
 	defer a.Close()
 	defer b.Close()
 	urls := []string{b.URL + "/1", a.URL + "/1", a.URL + "/missing", a.URL + "/2", a.URL + "/3"}
-	pages := fetchSeedPages(context.Background(), http.DefaultClient, urls, 4, 1, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	fetcher, err := crawler.NewOutside(crawler.Config{Workers: 4, PerHostParallel: 1, PerHostDelay: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages := fetchSeedPages(context.Background(), fetcher, urls, 4, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	var got []string
 	for _, p := range pages {
 		got = append(got, p.URL)
@@ -76,7 +85,8 @@ func TestSeedPagesFetchedAtOnce(t *testing.T) {
 
 // TestSeedPagesFetchedAsTheCrawl: the topic's seed pages are asked for
 // with the crawl's identity (user agent and headers) through the crawl's
-// client, as its pages are, not as an anonymous client.
+// client, as its pages are, not as an anonymous client, after the site's
+// robots.txt.
 func TestSeedPagesFetchedAsTheCrawl(t *testing.T) {
 	var mu sync.Mutex
 	var seen []string
@@ -95,16 +105,16 @@ fetch: {user_agent: "seedbot/1.0 (+https://example.org/bot)", headers: {X-Projec
 		t.Fatal(err)
 	}
 	p := &Pipeline{cfg: cfg}
-	client, err := p.seedClient()
+	fetcher, err := p.seedFetcher()
 	if err != nil {
 		t.Fatal(err)
 	}
-	pages := fetchSeedPages(context.Background(), client, []string{srv.URL + "/seed.html"}, 1, 1, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	pages := fetchSeedPages(context.Background(), fetcher, []string{srv.URL + "/seed.html"}, 1, slog.New(slog.NewTextHandler(io.Discard, nil)))
 	if len(pages) != 1 {
 		t.Fatalf("%d seed pages, want 1", len(pages))
 	}
-	want := "/seed.html seedbot/1.0 (+https://example.org/bot) sails"
-	if len(seen) != 1 || seen[0] != want {
-		t.Errorf("requests %q, want [%q]", seen, want)
+	want := []string{"/robots.txt seedbot/1.0 (+https://example.org/bot) sails", "/seed.html seedbot/1.0 (+https://example.org/bot) sails"}
+	if fmt.Sprint(seen) != fmt.Sprint(want) {
+		t.Errorf("requests %q, want %q", seen, want)
 	}
 }
