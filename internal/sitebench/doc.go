@@ -8,7 +8,10 @@
 // of the pages, the share of pages labelled hub (and the hub F1 against
 // the site's true labels when they are given: a list of hub paths, every
 // other page a topic, or a TSV of path and label, whose unlisted pages
-// are left out of the F1 and counted apart).
+// are left out of the F1 and counted apart). Beside the ratio of the
+// medians it gives each round's own ratio (its two crawls run back to
+// back), their median and the lowest: how robustly the ratio holds on a
+// machine whose speed moves from minute to minute.
 //
 // With Config.Each every round also crawls with each configured built-in
 // alone, and the report gives each one's pages/s and its extra time a page
