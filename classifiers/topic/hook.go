@@ -115,18 +115,28 @@ func (h *Hook) OnPage(ctx context.Context, page *crawl.Page) error {
 
 // OnURL sets link.Priority to the score of from; see Hook.
 func (h *Hook) OnURL(ctx context.Context, from *crawl.Page, link *crawl.Link) error {
+	if h.learner != nil && from != nil {
+		// A link the learned strategy has pending passed Followable when it
+		// was first seen (learnLink keeps only links past the check, and
+		// the check is a function of the URL alone): it is not checked
+		// again, and its pending record is looked up once (most of a
+		// site's links were seen before; the check cost a link ~600
+		// instructions, README session 20).
+		pl, seen := h.learner.pending.get(link.URL)
+		if !seen && !Followable(link.URL) {
+			return hooks.ErrSkip
+		}
+		if link.FrontierDrops { // its priority would be thrown away; what it teaches is not
+			h.learnLink(h.learnView(from), link, pl, seen)
+			return nil
+		}
+		link.Priority = h.learnedPriority(h.learnView(from), link, pl, seen)
+		return nil
+	}
 	if !Followable(link.URL) {
 		return hooks.ErrSkip
 	}
 	if from == nil {
-		return nil
-	}
-	if h.learner != nil {
-		if link.FrontierDrops { // its priority would be thrown away; what it teaches is not
-			h.learnLink(h.learnView(from), link)
-			return nil
-		}
-		link.Priority = h.learnedPriority(h.learnView(from), link)
 		return nil
 	}
 	if link.FrontierDrops {

@@ -200,8 +200,9 @@ func (h *Hook) learnPage(page *crawl.Page, score float64, v Vector) *pageContext
 // that the link leads to a relevant page; until the model is trained (the
 // cold start) the link context's cosine to the adaptive centroid, as a
 // share of the threshold, stands in for the probability.
-func (h *Hook) learnedPriority(from *crawl.Page, l *crawl.Link) float64 {
-	return h.learnedScore(h.learnLink(from, l))
+// pl and seen are what the pending cache holds of l's URL (learnLink).
+func (h *Hook) learnedPriority(from *crawl.Page, l *crawl.Link, pl pendingLink, seen bool) float64 {
+	return h.learnedScore(h.learnLink(from, l, pl, seen))
 }
 
 // learnLink records what the learned strategy learns of l, an out-link of
@@ -210,8 +211,9 @@ func (h *Hook) learnedPriority(from *crawl.Page, l *crawl.Link) float64 {
 // from as one of its parents (for that example, for the parent evidence
 // of its priority, and for Rescore). It returns both, to score the link.
 // A link the frontier will drop goes through it too (OnURL), its score
-// does not.
-func (h *Hook) learnLink(from *crawl.Page, l *crawl.Link) (pendingLink, inStats) {
+// does not. pl and seen are what the pending cache holds of l's URL,
+// looked up by OnURL.
+func (h *Hook) learnLink(from *crawl.Page, l *crawl.Link, pl pendingLink, seen bool) (pendingLink, inStats) {
 	ln := h.learner
 	st, ok := ln.pages.get(from.URL)
 	if !ok {
@@ -219,7 +221,6 @@ func (h *Hook) learnLink(from *crawl.Page, l *crawl.Link) (pendingLink, inStats)
 		rel := h.seeds.Relevance(h.seeds.Vector(content))
 		st = &pageState{score: h.textScore(content), rel: rel / max(h.seeds.LearnThreshold(), 1e-9), dist: maxDist, hub: &hub{}}
 	}
-	pl, seen := ln.pending.get(l.URL)
 	if !seen { // the link's context is read only the first time it is seen
 		pl = h.newPending(st, l, linkContext(st, from, l))
 		ln.pending.put(l.URL, pl)
