@@ -57,7 +57,10 @@ func (h *Hook) linkText(anchor, context, path string) linkWordIDs {
 	if sc.addLink == nil { // bound once per scratch: scanning allocates nothing
 		sc.addLink = func(t string) {
 			sc.add(t)
-			if !m.cfg.Stem && !m.isStopWord(t) {
+			if m.cfg.Stem {
+				return
+			}
+			if _, stop := m.stops.find(t, sc.hash); !stop { // isStopWord, with the hash add made
 				sc.linkIDs = append(sc.linkIDs, fnv1a(sc.prefix, t)&weightMask)
 			}
 		}

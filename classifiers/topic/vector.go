@@ -32,6 +32,7 @@ type scratch struct {
 	sortBuf []uint32 // bagOfTmp's buffer
 	collect bool
 	add     func(term string) // counts a term; bound to this scratch once
+	hash    uint32            // the wordHash of the term add was last given
 	text    []byte            // vectorOfTexts' joined texts
 
 	// A new link's word features (Hook.linkText): the feature ids of its
@@ -46,6 +47,7 @@ func newScratch(table *termTable) *scratch {
 	sc := &scratch{counts: make([]float64, len(table.terms)), table: table}
 	sc.add = func(t string) {
 		h := wordHash(t) // one hash for the word's id and its feature
+		sc.hash = h
 		if sc.collect {
 			sc.words = append(sc.words, h&wordMask)
 		}
