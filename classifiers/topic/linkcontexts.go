@@ -52,7 +52,12 @@ func linkContexts(doc *html.Node, base string, links int, need *linkNeed) map[st
 			if w.left == 0 {
 				break
 			}
-			w.link(a)
+			// link asks for no URL here: a link whose anchor text
+			// cannot be one asked for fills nothing (most of them),
+			// passed over without the call
+			if anchors.mayBeAnchor(a) {
+				w.link(a)
+			}
 		}
 	}
 	return w.out
