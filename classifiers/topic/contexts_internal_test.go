@@ -138,3 +138,22 @@ func TestNoiseWordsListed(t *testing.T) {
 		}
 	}
 }
+
+// FuzzAppendWords holds appendWords to strings.Fields: the words of any
+// text (white space runes, invalid UTF-8) joined by single spaces, after
+// what b held.
+func FuzzAppendWords(f *testing.F) {
+	for _, s := range []string{"", " ", "a", " a  b\t\nc ", "x\u00a0y", "\u2003z\u3000", "\xff a\xc2", "é è\u0085ü", "a\u200bb"} {
+		f.Add("pre", s)
+		f.Add("", s)
+	}
+	f.Fuzz(func(t *testing.T, pre, s string) {
+		want := strings.Join(strings.Fields(s), " ")
+		if pre != "" && want != "" {
+			want = " " + want
+		}
+		if got := string(appendWords([]byte(pre), s)); got != pre+want {
+			t.Fatalf("appendWords(%q, %q) = %q, want %q", pre, s, got, pre+want)
+		}
+	})
+}

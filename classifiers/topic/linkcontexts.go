@@ -508,34 +508,65 @@ func collapsed(s string) bool {
 }
 
 // appendWords appends the words of s (split as strings.Fields splits) to
-// b, each after a space unless b is empty.
+// b, each after a space unless b is empty. A run of ASCII bytes of one
+// kind (word or white space) is passed over in a loop of its own; a byte
+// ≥ 0x80 is decoded and tested as a rune.
 func appendWords(b []byte, s string) []byte {
-	start := -1
-	for i := 0; i < len(s); {
-		c := s[i]
-		size := 1
-		space := false
-		if c < utf8.RuneSelf {
-			space = asciiSpace[c]
-		} else {
-			var r rune
-			r, size = utf8.DecodeRuneInString(s[i:])
-			space = unicode.IsSpace(r)
+	i := 0
+	for i < len(s) {
+		for i < len(s) && spaceByte[s[i]] == byteSpace { // white space
+			i++
 		}
-		switch {
-		case space && start >= 0:
-			b = appendWord(b, s[start:i])
-			start = -1
-		case !space && start < 0:
-			start = i
+		if i < len(s) && s[i] >= utf8.RuneSelf {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if unicode.IsSpace(r) {
+				i += size
+				continue
+			}
 		}
-		i += size
-	}
-	if start >= 0 {
-		b = appendWord(b, s[start:])
+		if i == len(s) {
+			break
+		}
+		start := i // a word: up to the next white space
+		for i < len(s) {
+			k := spaceByte[s[i]]
+			if k == byteWord {
+				i++
+				continue
+			}
+			if k == byteSpace {
+				break
+			}
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if unicode.IsSpace(r) {
+				break
+			}
+			i += size
+		}
+		b = appendWord(b, s[start:i])
 	}
 	return b
 }
+
+// What spaceByte tells of a byte for appendWords.
+const (
+	byteWord  = iota // an ASCII byte of a word
+	byteSpace        // ASCII white space
+	byteHigh         // ≥ 0x80: a rune to decode
+)
+
+// spaceByte classifies every byte for appendWords.
+var spaceByte = func() (t [256]uint8) {
+	for c := range t {
+		switch {
+		case c >= utf8.RuneSelf:
+			t[c] = byteHigh
+		case asciiSpace[c]:
+			t[c] = byteSpace
+		}
+	}
+	return t
+}()
 
 func appendWord(b []byte, w string) []byte {
 	if len(b) > 0 {
