@@ -122,20 +122,33 @@ var pathByte = func() (t [256]uint8) {
 	return t
 }()
 
-// FNV-1a, 64 bits: tailHash's.
-const (
-	fnvOffset64 = 14695981039346656037
-	fnvPrime64  = 1099511628211
-)
-
-// tailHash is the FNV-1a hash of a URL's last path segment, as
-// hrefTailHash computes it.
+// tailHash is the key of a URL's last path segment in a tailSet, as
+// hrefTailHash computes it: its length and its first and last 8 bytes
+// (the whole segment when it is at most 16 bytes long), mixed by two
+// multiplications, instead of a hash a byte (FNV-1a before session 20):
+// two segments that share the three are a hash shared by chance, which
+// only lets one more href be resolved.
 func tailHash(seg string) uint64 {
-	h := uint64(fnvOffset64)
-	for i := 0; i < len(seg); i++ {
-		h = (h ^ uint64(seg[i])) * fnvPrime64
+	n := len(seg)
+	var first, last uint64
+	if n >= 8 {
+		first, last = load64(seg), load64(seg[n-8:])
+	} else {
+		for i := n - 1; i >= 0; i-- {
+			first = first<<8 | uint64(seg[i])
+		}
 	}
-	return h
+	h := (first ^ uint64(n)<<56) * 0x9e3779b97f4a7c15
+	h = (h ^ last) * 0xff51afd7ed558ccd
+	return h ^ h>>32
+}
+
+// load64 is the first 8 bytes of s (at least 8 long), little-endian: one
+// load.
+func load64(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
 // tailSet is a set of tailHash values: open addressing, at most half
