@@ -76,7 +76,10 @@ func hasMainToken(v string) bool {
 		}
 		tok := v[i:j]
 		v = v[j:]
-		if strings.EqualFold(tok, "maincontent") || strings.EqualFold(tok, "main-content") {
+		// only a token of their lengths can match: no letter of theirs
+		// has a fold outside ASCII (as k has K, s ſ)
+		if (len(tok) == len("maincontent") || len(tok) == len("main-content")) &&
+			(strings.EqualFold(tok, "maincontent") || strings.EqualFold(tok, "main-content")) {
 			return true
 		}
 	}

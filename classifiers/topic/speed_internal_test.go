@@ -282,3 +282,22 @@ func hrefTail(href string) (string, bool) {
 	}
 	return tail, true
 }
+
+// FuzzHasMainToken holds hasMainToken, which compares only tokens of the
+// marks' lengths, to EqualFold on every token.
+func FuzzHasMainToken(f *testing.F) {
+	for _, s := range []string{"", "maincontent", "x Main-Content y", "MAINCONTENT\tz", "main content", "mainconten", "maincontentt", "\u212a main-content", "ma\u0130ncontent"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, v string) {
+		want := false
+		for _, tok := range strings.FieldsFunc(v, func(r rune) bool { return r < 0x80 && isSpaceByte(byte(r)) }) {
+			if strings.EqualFold(tok, "maincontent") || strings.EqualFold(tok, "main-content") {
+				want = true
+			}
+		}
+		if got := hasMainToken(v); got != want {
+			t.Fatalf("hasMainToken(%q) = %v, want %v", v, got, want)
+		}
+	})
+}
