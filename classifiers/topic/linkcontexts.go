@@ -508,44 +508,48 @@ func collapsed(s string) bool {
 }
 
 // appendWords appends the words of s (split as strings.Fields splits) to
-// b, each after a space unless b is empty. A run of ASCII bytes of one
-// kind (word or white space) is passed over in a loop of its own; a byte
-// ≥ 0x80 is decoded and tested as a rune.
+// b, each after a space unless b is empty. A run of words one ' ' apart,
+// most of a text, is appended in one copy; white space (and a word's
+// end) is found by a loop over ASCII bytes of one kind, a byte ≥ 0x80
+// decoded and tested as a rune.
 func appendWords(b []byte, s string) []byte {
 	i := 0
-	for i < len(s) {
-		for i < len(s) && spaceByte[s[i]] == byteSpace { // white space
+	for {
+		for i < len(s) && spaceByte[s[i]] == byteSpace {
 			i++
 		}
 		if i < len(s) && s[i] >= utf8.RuneSelf {
-			r, size := utf8.DecodeRuneInString(s[i:])
-			if unicode.IsSpace(r) {
+			if r, size := utf8.DecodeRuneInString(s[i:]); unicode.IsSpace(r) {
 				i += size
 				continue
 			}
 		}
 		if i == len(s) {
-			break
+			return b
 		}
-		start := i // a word: up to the next white space
-		for i < len(s) {
-			k := spaceByte[s[i]]
-			if k == byteWord {
+		start, end := i, i // the run: s[start:end], its words one ' ' apart
+		for {
+			for i < len(s) && spaceByte[s[i]] == byteWord {
 				i++
+			}
+			if i < len(s) && s[i] >= utf8.RuneSelf {
+				if r, size := utf8.DecodeRuneInString(s[i:]); !unicode.IsSpace(r) {
+					i += size
+					continue
+				}
+			}
+			end = i
+			if i+1 < len(s) && s[i] == ' ' && spaceByte[s[i+1]] == byteWord {
+				i++ // one ' ' before an ASCII word byte: the run goes on
 				continue
 			}
-			if k == byteSpace {
-				break
-			}
-			r, size := utf8.DecodeRuneInString(s[i:])
-			if unicode.IsSpace(r) {
-				break
-			}
-			i += size
+			break
 		}
-		b = appendWord(b, s[start:i])
+		if len(b) > 0 {
+			b = append(b, ' ')
+		}
+		b = append(b, s[start:end]...)
 	}
-	return b
 }
 
 // What spaceByte tells of a byte for appendWords.
@@ -567,13 +571,6 @@ var spaceByte = func() (t [256]uint8) {
 	}
 	return t
 }()
-
-func appendWord(b []byte, w string) []byte {
-	if len(b) > 0 {
-		b = append(b, ' ')
-	}
-	return append(b, w...)
-}
 
 // asciiSpace marks the ASCII bytes unicode.IsSpace reports.
 var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
