@@ -88,13 +88,18 @@ func hrefTailHash(href string) (uint64, bool) {
 		return 0, false
 	}
 	start := 0
-	for i := 0; i < len(path); i++ {
-		if k := pathByte[path[i]]; k != bytePlain {
-			if k == byteOther {
-				return 0, false
-			}
-			start = i + 1
+	for i := 0; i < len(path); {
+		for i < len(path) && pathByte[path[i]] == bytePlain { // a segment's bytes, in a loop of their own
+			i++
 		}
+		if i == len(path) {
+			break
+		}
+		if pathByte[path[i]] == byteOther {
+			return 0, false
+		}
+		i++ // a '/'
+		start = i
 	}
 	if tail := path[start:]; tail == "." || tail == ".." {
 		return 0, false
