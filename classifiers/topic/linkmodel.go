@@ -208,22 +208,8 @@ func (lm *linkModel) trainDue() bool {
 }
 
 // trainScratch is a training's compact tables, by feature slot: the
-// weights and the AdaGrad sums of squared gradients; and the examples'
-// features laid end to end (flat), each example's label and end in flat
-// in exs.
-type trainScratch struct {
-	w, g2 []float32
-	flat  []slotFeature
-	exs   []flatExample
-}
-
-// flatExample is an example in trainScratch: its features end at
-// flat[end], and its label.
-type flatExample struct {
-	end int32
-	y   float32
-	pos bool
-}
+// weights and the AdaGrad sums of squared gradients.
+type trainScratch struct{ w, g2 []float32 }
 
 // fit trains on data, whose slots index numbers, in the compact tables
 // of an earlier training: a training allocates only the weights it
@@ -264,25 +250,12 @@ func trainSlots(data []example, index featureIndex, pos, neg int, sc *trainScrat
 	w, g2 := sc.w[:n], sc.g2[:n]
 	clear(w)
 	clear(g2)
-	// The examples' features, each allocated when its example was added,
-	// are copied end to end once: the epochs read them in one run of
-	// memory, not from wherever each was allocated (D1 misses, README
-	// session 20).
-	flat, exs := sc.flat[:0], sc.exs[:0]
-	for _, e := range data {
-		flat = append(flat, e.slots...)
-		exs = append(exs, flatExample{end: int32(len(flat)), y: e.y, pos: e.pos})
-	}
-	sc.flat, sc.exs = flat, exs
 	wPos, wNeg := float32(1), float32(1)
 	var bias, bg2 float32
 	for range epochs {
-		start := int32(0)
-		for _, e := range exs {
-			slots := flat[start:e.end]
-			start = e.end
+		for _, e := range data {
 			z := bias
-			for _, f := range slots {
+			for _, f := range e.slots {
 				z += w[f.slot] * f.val
 			}
 			p := float32(sigmoid(float64(z)))
@@ -293,7 +266,7 @@ func trainSlots(data []example, index featureIndex, pos, neg int, sc *trainScrat
 			g := cw * (p - e.y)
 			bg2 += g * g
 			bias -= learnRate * g / (sqrt32(bg2) + 1e-6)
-			for _, f := range slots {
+			for _, f := range e.slots {
 				s := f.slot
 				gf := g*f.val + l2*w[s]
 				q := g2[s] + gf*gf
