@@ -107,7 +107,19 @@ func (f *leadFinder) searchBoth(stack []bothItem) (lead, leadMemo, []bothItem) {
 					bFirst = n.Data
 				}
 			}
-			r, l, w := textCountsUpTo(n.Data, max(maxNameRunes, labelRunes)-pre)
+			// the rest of the text is not counted once it ends both searches
+			// (the block's past labelRunes, the entry's past maxNameRunes or
+			// past maxNameWords words and a marker's runes), or the one not done
+			var r, w int
+			var l bool
+			switch {
+			case bDone: // the entry's
+				r, l, w = textCountsUntil(n.Data, maxNameRunes-pre, maxNameWords-words, maxMarkerRunes-pre)
+			case eDone: // the block's
+				r, l, w = textCountsUpTo(n.Data, labelRunes-pre)
+			default:
+				r, l, w = textCountsUntil(n.Data, max(maxNameRunes, labelRunes)-pre, maxNameWords-words, max(maxMarkerRunes, labelRunes)-pre)
+			}
 			pre, letters, words = pre+r, letters || l, words+w
 			keyword = keyword && pre <= maxKeywordRunes && it.code && lettersOnly(n.Data)
 			inCode = inCode && it.code

@@ -106,6 +106,19 @@ func FuzzTextCounts(f *testing.F) {
 			if r <= most && (mr != r || ml != l || mw != w) || r > most && mr <= most {
 				t.Fatalf("textCountsUpTo(%q, %d) = %d, %v, %d; textCounts: %d, %v, %d", s, most, mr, ml, mw, r, l, w)
 			}
+			for _, wm := range []int{-1, 0, 1, 2, w - 1, w} {
+				for _, rl := range []int{-1, 0, 4, r - 1, r} {
+					ur, ul, uw := textCountsUntil(s, most, wm, rl)
+					switch {
+					case r <= most && !(w > wm && r > rl): // never stopped
+						if ur != r || ul != l || uw != w {
+							t.Fatalf("textCountsUntil(%q, %d, %d, %d) = %d, %v, %d; textCounts: %d, %v, %d", s, most, wm, rl, ur, ul, uw, r, l, w)
+						}
+					case !(ur > most || uw > wm && ur > rl) || ur > r || uw > w || ul && !l:
+						t.Fatalf("textCountsUntil(%q, %d, %d, %d) = %d, %v, %d: not stopped where it may; textCounts: %d, %v, %d", s, most, wm, rl, ur, ul, uw, r, l, w)
+					}
+				}
+			}
 		}
 	})
 }

@@ -276,9 +276,14 @@ func (f *leadFinder) searchLead(stack []leadItem, labelRunes int, anySite, one b
 			if pre == 0 {
 				f.first = n.Data
 			}
-			// past max(maxNameRunes, labelRunes) runes no lead can follow:
-			// the rest of the text is not counted
-			r, l, w := textCountsUpTo(n.Data, max(maxNameRunes, labelRunes)-pre)
+			// past max(maxNameRunes, labelRunes) runes no lead can follow, nor
+			// past labelRunes (a label's), nor past maxNameWords words and a
+			// marker's runes (a name's): the rest of the text is not counted
+			most, wordsMost := maxNameRunes-pre, maxNameWords-words
+			if labelRunes > 0 {
+				most, wordsMost = labelRunes-pre, len(n.Data)
+			}
+			r, l, w := textCountsUntil(n.Data, most, wordsMost, maxMarkerRunes-pre)
 			pre, letters, words = pre+r, letters || l, words+w
 			keyword = keyword && pre <= maxKeywordRunes && it.code && lettersOnly(n.Data)
 			inCode = inCode && it.code
@@ -381,6 +386,16 @@ func textCounts(t string) (runes int, letters bool, words int) { return textCoun
 // textCountsUpTo is textCounts, stopped once more than most runes are
 // counted: then runes > most, and letters and words are of a prefix.
 func textCountsUpTo(t string, most int) (runes int, letters bool, words int) {
+	return textCountsUntil(t, most, len(t), 0)
+}
+
+// textCountsUntil is textCountsUpTo, stopped also once more than
+// wordsMost words and more than runesLeast runes are counted: then words >
+// wordsMost, runesLeast < runes <= most+1, and letters is of a prefix. The
+// lead searches know then that no lead follows (leadStop), as a long text
+// tells them: most text before an entry's first link is a sentence, whose
+// third word ends the search.
+func textCountsUntil(t string, most, wordsMost, runesLeast int) (runes int, letters bool, words int) {
 	counted := false // the current run is a word already
 	for i := 0; i < len(t); {
 		if c := t[i]; c < utf8.RuneSelf {
@@ -398,6 +413,9 @@ func textCountsUpTo(t string, most int) (runes int, letters bool, words int) {
 				words++
 				counted = true
 			}
+			if words > wordsMost && runes > runesLeast {
+				return runes, letters, words
+			}
 			continue
 		}
 		r, size := utf8.DecodeRuneInString(t[i:])
@@ -413,6 +431,9 @@ func textCountsUpTo(t string, most int) (runes int, letters bool, words int) {
 		if !counted && wordRune(r) {
 			words++
 			counted = true
+		}
+		if words > wordsMost && runes > runesLeast {
+			return runes, letters, words
 		}
 	}
 	return runes, letters, words
