@@ -294,22 +294,24 @@ func (f *leadFinder) searchLead(stack []leadItem, labelRunes int, anySite, one b
 			}
 			return leadNone, stack
 		case html.ElementNode:
-			if boilerplateIn(n, f.boil) {
+			k := tagKindsOf(n.DataAtom) // the switch's tags in one look-up (tags.go)
+			if boilerplateKinds(n, f.boil, k) {
 				continue
 			}
-			switch n.DataAtom {
-			case atom.Ul, atom.Ol, atom.Dl, atom.Table:
+			switch {
+			case k&(kindNested|kindHeading|kindCell|kindCode|kindLink) == 0:
+			case k&kindNested != 0: // ul, ol, dl, table
 				if !it.top {
 					continue
 				}
-			case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+			case k&kindHeading != 0:
 				it.heading = true
-			case atom.Td, atom.Th:
+			case k&kindCell != 0: // td, th
 				celled = celled || pre > 0
 				keyword = false // a column of modifiers and types (declLead)
-			case atom.Code, atom.Tt, atom.Pre:
+			case k&kindCode != 0: // code, tt, pre
 				it.code = true
-			case atom.A:
+			case k&kindLink != 0: // a
 				if href, ok := attr(n, "href"); ok {
 					it.linked = f.hrefLead(href, anySite)
 					if it.linked != leadNone {

@@ -201,16 +201,24 @@ func boilerplateElement(n *html.Node) bool { return boilerplateIn(n, nil) }
 // boilerplateIn is boilerplateElement with the class values already
 // split looked up in c (nil: none).
 func boilerplateIn(n *html.Node, c *boilerCache) bool {
-	switch n.DataAtom {
-	case atom.Script, atom.Style, atom.Noscript, atom.Template, atom.Iframe, atom.Svg, atom.Select,
-		atom.Nav, atom.Footer, atom.Aside, atom.Head: // furnitureTag
-		return true
-	case atom.Header: // furnitureTag
-		if !ownHeader(n) {
+	return boilerplateKinds(n, c, tagKindsOf(n.DataAtom))
+}
+
+// boilerplateKinds is boilerplateIn of an element whose tag's kinds
+// (tagKindsOf) are k: only furniture and the page's own elements are
+// told by their tag.
+func boilerplateKinds(n *html.Node, c *boilerCache, k tagKinds) bool {
+	if k&(kindFurniture|kindPage) != 0 {
+		switch n.DataAtom {
+		case atom.Header: // furnitureTag
+			if !ownHeader(n) {
+				return true
+			} // the page's or a section's own, unless its class names furniture
+		case atom.Html, atom.Body, atom.Main:
+			return false // the page itself, whatever its class says (<body class="no-sidebar">)
+		default: // script, style, nav, footer, aside, head, …: furnitureTag
 			return true
-		} // the page's or a section's own, unless its class names furniture
-	case atom.Html, atom.Body, atom.Main:
-		return false // the page itself, whatever its class says (<body class="no-sidebar">)
+		}
 	}
 	for i := range n.Attr {
 		a := &n.Attr[i]

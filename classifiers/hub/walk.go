@@ -68,26 +68,28 @@ func (w *walker) node(n *html.Node, inLink, list bool, run *html.Node, memo int3
 	case html.CommentNode, html.DoctypeNode:
 		return
 	case html.ElementNode:
-		if (len(n.Attr) > 0 || furnitureTag(n)) && boilerplateIn(n, w.leads.boil) ||
+		kinds := tagKindsOf(n.DataAtom) // the switches below in one look-up (tags.go)
+		if (len(n.Attr) > 0 || kinds&kindFurniture != 0) && boilerplateKinds(n, w.leads.boil, kinds) ||
 			w.nNav > 0 && isRegion(n, w.nav[:w.nNav]) {
 			if !w.navKnown && w.lazy.selves < maxSelfLinks {
 				w.selfLinksIn(n)
 			}
 			return
 		}
-		if run != nil || memo != 0 || scopeTag(n) { // open has nothing to do with others
+		if run != nil || memo != 0 || kinds&kindScope != 0 { // open has nothing to do with others
 			open = w.open(n, run, memo)
 		}
-		if !w.lettered && letterTag(n) && letterHeading(n) {
+		if !w.lettered && kinds&kindLetter != 0 && letterHeading(n) {
 			w.lettered = true
 		}
-		if (n.DataAtom == atom.Pre || n.DataAtom == atom.P) && w.openPre(n) {
+		if kinds&kindPreP != 0 && w.openPre(n) {
 			open |= openedPre
 		}
-		switch n.DataAtom {
-		case atom.Li, atom.Dt, atom.Dd, atom.Td, atom.Th:
+		switch {
+		case kinds&(kindList|kindLink|kindBr) == 0:
+		case kinds&kindList != 0:
 			list = true
-		case atom.A:
+		case kinds&kindLink != 0:
 			if href, ok := attr(n, "href"); ok {
 				if !w.navKnown && w.lazy.selves < maxSelfLinks && selfLink(href) && holdsText(n) {
 					w.selfLinkAt(n, nil)
@@ -104,7 +106,7 @@ func (w *walker) node(n *html.Node, inLink, list bool, run *html.Node, memo int3
 				}
 				inLink = true
 			}
-		case atom.Br:
+		case kinds&kindBr != 0:
 			w.preBreak()
 		}
 	}
