@@ -2,6 +2,7 @@ package hub
 
 import (
 	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 )
 
 // A table may be laid out without tr: its cells are sibling elements and a
@@ -149,7 +150,14 @@ func (w *walker) rowEnd(id int32) {
 // heading, a list or a table), not an entry or a cell of its own (li, tr,
 // dt, dd, td, th) and not text-level markup (a, span, code, …: a class
 // hierarchy drawn in a pre as line art and links is not a table).
-func cellTag(n *html.Node) bool { return tagKindsOf(n.DataAtom)&kindRowCell != 0 } // tags.go
+func cellTag(n *html.Node) bool {
+	switch n.DataAtom {
+	case atom.Div, atom.P, atom.Section, atom.Article, atom.Figure, atom.Blockquote,
+		atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6, atom.Ul, atom.Ol, atom.Dl, atom.Table:
+		return true
+	}
+	return false
+}
 
 // wrappedRow reports whether a repeated block (block.go) is a row of a
 // table laid out as divs, its cells wrapped in an element of their own

@@ -7,10 +7,11 @@ import "golang.org/x/net/html/atom"
 // heading (letterTag), a pre or paragraph that may be split into lines, a
 // list item or cell, a link or a line break; the lead searches (entry.go)
 // ask of every element they pass whether it is a nested list, a heading,
-// a cell, code or a link; the row finder (rows.go) whether a child may be
-// a cell of a row (cellTag). Each was a switch over the tag's atom, a
-// binary search of a few comparisons; tagKindsOf answers each question
-// with one look-up in a small table (README.md, session 20).
+// a cell, code or a link. Each was a switch over the tag's atom, a binary
+// search of a few comparisons; tagKindsOf answers each question with one
+// look-up in a small table (README.md, session 20). blockTag and cellTag,
+// asked of a parent's children, stay switches: there the look-up cost
+// more than the switch it replaced.
 
 // tagKinds are the kinds of an element's tag.
 type tagKinds uint16
@@ -28,7 +29,6 @@ const (
 	kindHeading                        // h1–h6
 	kindCell                           // td, th
 	kindCode                           // code, tt, pre
-	kindRowCell                        // cellTag
 )
 
 // tagKindsOf returns the kinds of tag a: a slot of tagTable chosen by a
@@ -78,8 +78,6 @@ var tagTable = func() (t struct {
 	add(kindHeading, atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6)
 	add(kindCell, atom.Td, atom.Th)
 	add(kindCode, atom.Code, atom.Tt, atom.Pre)
-	add(kindRowCell, atom.Div, atom.P, atom.Section, atom.Article, atom.Figure, atom.Blockquote,
-		atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6, atom.Ul, atom.Ol, atom.Dl, atom.Table)
 	for mul := uint32(0x9E3779B1); ; mul += 2 {
 		var used [1 << tagBits]bool
 		ok := true
