@@ -1,6 +1,8 @@
 package fpc
 
 import (
+	"slices"
+
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 )
@@ -78,11 +80,57 @@ func (d *distinct) reset() {
 	d.used = d.used[:0]
 }
 
-// put adds hash h to set i unless the page gave it already.
+// put adds hash h to set i unless the page gave it already, or the set
+// has k smaller ones (above: the page's set keeps its bottom k only).
+// The bound is looked at here, inlined; the table in putNew.
 func (w *walker) put(i int, h uint64) {
-	if w.seen.insert(i, h) {
-		w.sets[i] = append(w.sets[i], h)
+	if h <= w.above[i&(numSets-1)] {
+		w.putNew(i, h)
 	}
+}
+
+// putNew adds h to set i if the distinct table does not hold it yet:
+// distinct.insert written out, so that an element costs one call.
+func (w *walker) putNew(i int, h uint64) {
+	d := &w.seen
+	if 2*(len(d.used)+1) > len(d.slots) {
+		d.grow()
+	}
+	mask := uint64(len(d.slots) - 1)
+	tag := uint8(i + 1)
+	for k := slotOf(i, h) & mask; ; k = (k + 1) & mask {
+		s := &d.slots[k]
+		if s.set == 0 {
+			s.h, s.set = h, tag
+			d.used = append(d.used, int32(k))
+			break
+		}
+		if s.h == h && s.set == tag {
+			return
+		}
+	}
+	w.sets[i] = append(w.sets[i], h)
+	if len(w.sets[i]) >= 2*setSampleCap[i] {
+		w.cut(i)
+	}
+}
+
+// cut keeps set i's k smallest elements (setSampleCap), as Extract would
+// at the end, and lowers its bound above to the largest of them: an
+// element above it cannot be among the page's bottom k any more (the k
+// kept are smaller and distinct), so put lets it pass without a look-up
+// in the distinct table. A Python docs page has thousands of distinct
+// links, anchor texts and short texts; past 2k of a set, put looks only
+// at the hashes under the bound, and the table and the final selection
+// hold fewer. The features are the same (TestSetsMatchReference): the
+// elements cut are greater than the k kept, and those under the bound
+// are all kept and kept distinct as before.
+func (w *walker) cut(i int) {
+	k := setSampleCap[i]
+	s := w.sets[i]
+	selectSmallest(s, k)
+	w.sets[i] = s[:k]
+	w.above[i&(numSets-1)] = slices.Max(s[:k])
 }
 
 // attrSlots is the size of the table of class values met on the page

@@ -94,8 +94,9 @@ func referenceSets(doc *html.Node) [numSets][]uint64 {
 
 // TestSetsMatchReference holds Extract's sets (kept distinct during the
 // walk, class values met before skipped) to the reference on the testdata
-// pages, twice (the second time on reused walkers), and on a page of many
-// repeated and colliding class values.
+// pages, twice (the second time on reused walkers), on a page of many
+// repeated and colliding class values, and on one whose every set is cut
+// to its bottom k during the walk.
 func TestSetsMatchReference(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("<html><body>")
@@ -107,7 +108,20 @@ func TestSetsMatchReference(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	docs := append(testdataDocs(t), big)
+	// Every set far past twice its k (walker.cut), each element met
+	// several times in a scattered order.
+	b.Reset()
+	b.WriteString("<html><body>")
+	for i := range 6000 {
+		j := i * 7919 % 2500
+		fmt.Fprintf(&b, `<a href="l%d.html">anchor %d</a><img src="i%d.png"><script src="s%d.js"></script><link rel="stylesheet" href="c%d.css"><b onclick="f%d()" class="k%d">x%d</b>`, j, j, j, j, j, j, j, j)
+	}
+	b.WriteString("</body></html>")
+	cut, err := html.Parse(strings.NewReader(b.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs := append(testdataDocs(t), big, cut)
 	for round := range 2 {
 		for i, d := range docs {
 			got, want := Extract(d).Sets, referenceSets(d)

@@ -18,15 +18,16 @@ import (
 // page after page.
 type walker struct {
 	depths []depthCounts     // per depth: the elements by tag
-	sets   [numSets][]uint64 // hashes in document order, duplicates included
+	sets   [numSets][]uint64 // hashes in document order, distinct (put)
 	text   []byte            // scratch for anchor texts
 	seen   distinct          // the elements of the sets so far (distinct.go)
+	above  [numSets]uint64   // per set: hashes above it are not kept (walker.cut)
 	fields []uint64          // scratch for a class or id value's field hashes
 	attrs  [attrSlots]attrEntry
 	gen    uint32 // the page's number for attrs (0: none yet)
 }
 
-var walkers = sync.Pool{New: func() any { return new(walker) }}
+var walkers = sync.Pool{New: func() any { w := new(walker); w.reset(); return w }}
 
 // depthCounts counts the elements of one depth by tag: the commonTags by
 // bit (layers.go), other tags in a short list. mask has the bits of the
@@ -53,6 +54,7 @@ func (w *walker) reset() {
 	w.depths = w.depths[:0] // the depths beyond the length are empty: reset before
 	for i := range w.sets {
 		w.sets[i] = w.sets[i][:0]
+		w.above[i] = ^uint64(0)
 	}
 	w.text = w.text[:0]
 	w.seen.reset()
