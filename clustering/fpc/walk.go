@@ -159,35 +159,99 @@ func (w *walker) add(set int, s string) {
 }
 
 func (w *walker) walk(n *html.Node, depth int) {
+	code := false // the children's text is code, not text
 	if n.Type == html.ElementNode {
 		d := min(depth, maxDepth)
-		if e := &commonAtoms[tagSlot(n.DataAtom)]; n.DataAtom != 0 && e.atom == n.DataAtom && d < len(w.depths) {
-			dc := &w.depths[d] // a common tag at a depth met before
-			dc.common[e.bit&63]++
-			dc.mask |= 1 << (e.bit & 63)
+		var kind uint8
+		if e := &commonAtoms[tagSlot(n.DataAtom)]; n.DataAtom != 0 && e.atom == n.DataAtom {
+			kind = kindOfBit[e.bit&63]
+			if d < len(w.depths) { // a common tag at a depth met before
+				dc := &w.depths[d]
+				dc.common[e.bit&63]++
+				dc.mask |= 1 << (e.bit & 63)
+			} else {
+				w.count(d, e.hash, int(e.bit))
+			}
 		} else {
 			h, bit := tagOf(n)
 			w.count(d, h, bit)
+			kind = kindOfName(n.Data)
 		}
-		w.element(n)
+		if len(n.Attr) > 0 {
+			w.element(n)
+		}
+		switch kind {
+		case kindA:
+			w.addAnchor(n)
+		case kindScript:
+			if c := n.FirstChild; c != nil && c.Type == html.TextNode {
+				w.jsFuncs(c.Data)
+			}
+			code = true
+		case kindStyle:
+			code = true
+		}
 		depth++
-	} else if n.Type == html.TextNode && n.Parent == nil {
-		w.shortText(n.Data)
+	} else {
+		if n.Type == html.TextNode && n.Parent == nil {
+			w.shortText(n.Data)
+		}
+		code = n.Data == "script" || n.Data == "style"
 	}
 	// The children's text nodes are taken here, without a call each (half
 	// of a documentation page's nodes are text).
-	code := n.Data == "script" || n.Data == "style"
 	for c := n.FirstChild; c != nil; c = c.NextSibling {
 		if c.Type == html.TextNode && c.FirstChild == nil {
-			if !code { // w.shortText without its call
-				if t, ok := shortText(c.Data); ok {
+			if code {
+				continue
+			}
+			// w.shortText without its calls when the text needs no
+			// trimming (shortText's first case), or is one white space
+			// byte (its second).
+			t := c.Data
+			if k := len(t); k > 0 && !spaceOrWide[t[0]] && !spaceOrWide[t[k-1]] {
+				if k <= 24 {
 					w.put(SetShortText, hashString(t))
 				}
+			} else if k != 1 || !space256[t[0]] {
+				w.shortText(t)
 			}
 			continue
 		}
 		w.walk(c, depth)
 	}
+}
+
+// The kinds of element the walk treats apart from the rest.
+const (
+	kindOther  = iota
+	kindA      // a: its anchor text is in SetAnchors
+	kindScript // script: the functions its text defines; its text is code
+	kindStyle  // style: its text is code
+)
+
+// kindOfBit is the kind of each common tag, by its bit. The walk takes an
+// element's kind from its atom when that is a common tag's, as it takes
+// the tag's hash (tagcache.go): the parser gives an element the atom of
+// its name.
+var kindOfBit = func() (k [64]uint8) {
+	for b, name := range commonTags {
+		k[b] = kindOfName(name)
+	}
+	return k
+}()
+
+// kindOfName is the kind of the element named name.
+func kindOfName(name string) uint8 {
+	switch name {
+	case "a":
+		return kindA
+	case "script":
+		return kindScript
+	case "style":
+		return kindStyle
+	}
+	return kindOther
 }
 
 // shortText adds text node t to SetShortText if it is short (shortText).
@@ -274,6 +338,8 @@ func trimWideSpace(s string) string {
 	return s
 }
 
+// element adds the set elements of element n's attributes (its kind's
+// are the walk's).
 func (w *walker) element(n *html.Node) {
 	for i := range n.Attr {
 		a := &n.Attr[i]
@@ -308,14 +374,6 @@ func (w *walker) element(n *html.Node) {
 			if strings.HasPrefix(a.Key, "on") {
 				w.jsFuncs(a.Val)
 			}
-		}
-	}
-	switch n.Data {
-	case "a":
-		w.addAnchor(n)
-	case "script":
-		if c := n.FirstChild; c != nil && c.Type == html.TextNode {
-			w.jsFuncs(c.Data)
 		}
 	}
 }
