@@ -1,7 +1,9 @@
 package fpc
 
 import (
+	"encoding/binary"
 	"slices"
+	"unsafe"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -137,31 +139,55 @@ func (w *walker) cut(i int) {
 // (attrSeen), direct-mapped: a value whose slot another took is hashed
 // again, which costs time only. (Id values are left out: each names one
 // element, and they would push the class values out.)
-const attrSlots = 512
+const attrSlots = 1 << attrBits
 
 // attrEntry is a class value met on the page (gen: the walker's page
-// number), with its tag.
+// number), with its tag, and the value's words (valWords).
 type attrEntry struct {
+	lo, hi   uint64
 	tag, val string
 	gen      uint32
 	atom     atom.Atom // the tag's
 }
 
 // attrSeen reports whether n's class value val was met on the page with
-// n's tag before, and notes it.
+// n's tag before, and notes it. Values are compared by their words
+// (valWords), which hold a value of up to 16 bytes whole: most class
+// values are, and those need no call to compare their bytes, nor a read
+// of the bytes of the value noted.
 func (w *walker) attrSeen(n *html.Node, val string) bool {
-	k := len(val)
-	x := uint(k)*0x9E37 + uint(len(n.Data))*17
-	if k > 0 {
-		x += uint(val[0])*31 + uint(val[k/2])*131 + uint(val[k-1])*7
-	}
-	e := &w.attrs[x%attrSlots]
+	lo, hi := valWords(val)
+	x := (lo*0x9E3779B97F4A7C15 ^ hi*0xC2B2AE3D27D4EB4F ^ uint64(len(val))<<32 ^ uint64(len(n.Data))) * 0x165667B19E3779F9
+	e := &w.attrs[x>>(64-attrBits)]
 	// Equal atoms are equal tag names; tags without one are compared whole.
-	if e.gen == w.gen && e.atom == n.DataAtom && e.val == val && (n.DataAtom != 0 || e.tag == n.Data) {
+	if e.gen == w.gen && e.lo == lo && e.hi == hi && len(e.val) == len(val) && e.atom == n.DataAtom &&
+		(len(val) <= 16 || e.val == val) && (n.DataAtom != 0 || e.tag == n.Data) {
 		return true
 	}
-	*e = attrEntry{n.Data, val, w.gen, n.DataAtom}
+	*e = attrEntry{lo, hi, n.Data, val, w.gen, n.DataAtom}
 	return false
+}
+
+// attrBits is log2(attrSlots).
+const attrBits = 9
+
+// valWords returns two words that, with its length, tell a string of up
+// to 16 bytes from every other: its first and last eight bytes (they
+// overlap below 16), its first and last four below 8, its first, middle
+// and last byte below 4 (then every byte). Of a longer string they are
+// a digest.
+func valWords(s string) (lo, hi uint64) {
+	n := len(s)
+	b := unsafe.Slice(unsafe.StringData(s), n)
+	switch {
+	case n >= 8:
+		return binary.LittleEndian.Uint64(b), binary.LittleEndian.Uint64(b[n-8:])
+	case n >= 4:
+		return uint64(binary.LittleEndian.Uint32(b)), uint64(binary.LittleEndian.Uint32(b[n-4:]))
+	case n > 0:
+		return uint64(b[0]) | uint64(b[n/2])<<8 | uint64(b[n-1])<<16, 0
+	}
+	return 0, 0
 }
 
 // nextPage starts a new page's attrSeen table: entries of another

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 )
 
 // referenceSets is the eight sets the direct way (the JavaScript
@@ -142,6 +143,42 @@ func TestShortText(t *testing.T) {
 		ok := want != "" && len(want) <= 24
 		if got, gotOK := shortText(s); gotOK != ok || ok && got != want {
 			t.Errorf("shortText(%q) = %q, %v; want %q, %v", s, got, gotOK, want, ok)
+		}
+	}
+}
+
+// TestValWords checks that valWords holds every byte of a string of up to
+// 16 bytes: changing any one byte changes the words (they are bytes of the
+// string at fixed places, so then equal words and lengths are equal
+// strings), and that attrSeen tells such values apart.
+func TestValWords(t *testing.T) {
+	for n := range 17 {
+		b := []byte(strings.Repeat("x", n))
+		lo, hi := valWords(string(b))
+		for i := range n {
+			c := slices.Clone(b)
+			c[i] = 'y'
+			if l, h := valWords(string(c)); l == lo && h == hi {
+				t.Errorf("length %d: byte %d not in the words", n, i)
+			}
+		}
+	}
+	w := walkers.Get().(*walker)
+	defer walkers.Put(w)
+	w.reset()
+	w.nextPage()
+	span := &html.Node{Type: html.ElementNode, Data: "span", DataAtom: atom.Span}
+	vals := []string{"", "a", "b", "ab", "ba", "pre", "pr", "docutils", "docutilz", "docutils literal", "docutils literaL", "docutils literal notranslate", "docutils literal notranslatf"}
+	for _, u := range vals {
+		for _, v := range vals {
+			w.nextPage()
+			w.attrSeen(span, strings.Clone(u))
+			if got := w.attrSeen(span, strings.Clone(v)); got != (u == v) {
+				t.Errorf("attrSeen(%q) after %q = %v", v, u, got)
+			}
+			if !w.attrSeen(span, strings.Clone(v)) {
+				t.Errorf("attrSeen(%q) twice = false", v)
+			}
 		}
 	}
 }
