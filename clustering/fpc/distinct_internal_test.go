@@ -115,7 +115,10 @@ func TestSetsMatchReference(t *testing.T) {
 	b.WriteString("<html><body>")
 	for i := range 6000 {
 		j := i * 7919 % 2500
-		fmt.Fprintf(&b, `<a href="l%d.html">anchor %d</a><img src="i%d.png"><script src="s%d.js"></script><link rel="stylesheet" href="c%d.css"><b onclick="f%d()" class="k%d">x%d</b>`, j, j, j, j, j, j, j, j)
+		fmt.Fprintf(&b, `<a href="l%d.html">anchor <b>%d</b></a><img src="i%d.png"><script src="s%d.js"></script><link rel="stylesheet" href="c%d.css"><b onclick="f%d()" class="k%d">x%d</b>`, j, j, j, j, j, j, j, j)
+	}
+	for i := range 40 { // anchors of many text nodes, to past 200 bytes
+		fmt.Fprintf(&b, `<a href="#">%s</a>`, strings.Repeat(fmt.Sprintf("<i>w%d\u00a0é \xc2</i>\t", i), i))
 	}
 	b.WriteString("</body></html>")
 	cut, err := html.Parse(strings.NewReader(b.String()))

@@ -8,7 +8,6 @@ import (
 	"sync"
 	"unicode"
 	"unicode/utf8"
-	"unsafe"
 
 	"golang.org/x/net/html"
 )
@@ -19,7 +18,6 @@ import (
 type walker struct {
 	depths []depthCounts     // per depth: the elements by tag
 	sets   [numSets][]uint64 // hashes in document order, distinct (put)
-	text   []byte            // scratch for anchor texts
 	seen   distinct          // the elements of the sets so far (distinct.go)
 	above  [numSets]uint64   // per set: hashes above it are not kept (walker.cut)
 	fields []uint64          // scratch for a class or id value's field hashes
@@ -56,7 +54,6 @@ func (w *walker) reset() {
 		w.sets[i] = w.sets[i][:0]
 		w.above[i] = ^uint64(0)
 	}
-	w.text = w.text[:0]
 	w.seen.reset()
 }
 
@@ -379,27 +376,38 @@ func (w *walker) element(n *html.Node) {
 }
 
 // addAnchor adds the hash of the anchor text of a: its text nodes (up to
-// about 200 bytes) with runs of white space folded to one space and the
-// ends trimmed, gathered in a reused buffer and hashed as it is read.
+// about 200 bytes, anchorText) with runs of white space folded to one
+// space and the ends trimmed, hashed as they are read.
 func (w *walker) addAnchor(a *html.Node) {
-	w.text = appendText(w.text[:0], a)
-	if h, ok := joinedFieldsHash(unsafe.String(unsafe.SliceData(w.text), len(w.text))); ok {
-		w.put(SetAnchors, h)
+	t := anchorText{h: fnvOffset}
+	t.nodes(a)
+	if t.any {
+		w.put(SetAnchors, t.h)
 	}
 }
 
-// appendText appends the text nodes below m to b, each followed by a
-// space, until b holds 200 bytes or more.
-func appendText(b []byte, m *html.Node) []byte {
-	for c := m.FirstChild; c != nil && len(b) < 200; c = c.NextSibling {
+// anchorText hashes an anchor's text as joinedFieldsHash would hash its
+// text nodes below it, each followed by a space, taken while they come to
+// less than 200 bytes: each node's fields continue the hash (a field
+// never runs from one node into the next, the space is between them), and
+// n counts the bytes the nodes so far would take, so nothing is copied.
+type anchorText struct {
+	h   uint64
+	n   int  // bytes of the nodes so far, a space after each
+	any bool // a field was hashed
+}
+
+// nodes hashes the text nodes below m, in document order, until they
+// come to 200 bytes or more.
+func (t *anchorText) nodes(m *html.Node) {
+	for c := m.FirstChild; c != nil && t.n < 200; c = c.NextSibling {
 		if c.Type == html.TextNode {
-			b = append(b, c.Data...)
-			b = append(b, ' ')
+			t.h, t.any = moreFields(t.h, t.any, c.Data)
+			t.n += len(c.Data) + 1
 		} else {
-			b = appendText(b, c)
+			t.nodes(c)
 		}
 	}
-	return b
 }
 
 // asciiSpace marks the ASCII bytes unicode.IsSpace holds white space.
@@ -478,8 +486,12 @@ func appendFieldHashes(dst []uint64, prefix uint64, s string) []uint64 {
 // joinedFieldsHash is the FNV-1a hash of the fields of s (as
 // appendFieldHashes splits them) joined by single spaces, and whether s
 // has a field.
-func joinedFieldsHash(s string) (uint64, bool) {
-	h, any := fnvOffset, false
+func joinedFieldsHash(s string) (uint64, bool) { return moreFields(fnvOffset, false, s) }
+
+// moreFields continues joinedFieldsHash over the fields of s: h and any
+// are the hash and whether there was a field so far (then a space goes
+// before the next field).
+func moreFields(h uint64, any bool, s string) (uint64, bool) {
 	for i := 0; i < len(s); {
 		if c := s[i]; spaceOrWide[c] { // as in appendFieldHashes
 			if c < utf8.RuneSelf {
