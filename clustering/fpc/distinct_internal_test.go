@@ -185,3 +185,20 @@ func TestValWords(t *testing.T) {
 		}
 	}
 }
+
+// FuzzShortText holds shortText to strings.TrimSpace and the length rule
+// on any text, those of white space alone and long ones after white
+// space among them.
+func FuzzShortText(f *testing.F) {
+	for _, s := range []string{"", "\n", "\n      ", "\n  " + strings.Repeat("x", 24), "\n  " + strings.Repeat("x", 25), "\n " + strings.Repeat("x", 23) + " \n",
+		"  " + strings.Repeat("x", 23) + "\u00a0y", " \u00a0" + strings.Repeat("x", 30), "\t" + strings.Repeat("é", 20) + "\n", " x" + strings.Repeat(" ", 30)} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		want := strings.TrimSpace(s)
+		ok := want != "" && len(want) <= 24
+		if got, gotOK := shortText(s); gotOK != ok || ok && got != want {
+			t.Errorf("shortText(%q) = %q, %v; want %q, %v", s, got, gotOK, want, ok)
+		}
+	})
+}

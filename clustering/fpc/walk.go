@@ -268,7 +268,21 @@ func shortText(t string) (string, bool) {
 	} else if k == 1 && space256[t[0]] { // a line break or space alone: a third of the rest
 		return "", false
 	}
-	t = trimSpace(t)
+	// The ASCII white space it starts with (trimSpace would cut it): a
+	// text of white space alone (indentation) ends here, and one whose
+	// text starts with an ASCII byte and has one 24 bytes on is too long
+	// whatever its end (most paragraphs), without a look at the end.
+	i := 0
+	for i < len(t) && space256[t[i]] {
+		i++
+	}
+	if i == len(t) {
+		return "", false
+	}
+	if i+24 < len(t) && !spaceOrWide[t[i]] && !spaceOrWide[t[i+24]] {
+		return "", false
+	}
+	t = trimSpace(t[i:])
 	return t, t != "" && len(t) <= 24
 }
 
