@@ -64,3 +64,39 @@ func tagOf(n *html.Node) (uint64, int) {
 	}
 	return h, -1
 }
+
+// rareSlots is the size of a walker's table of the other tags' hashes
+// (walker.rare), direct-mapped by atom: a page has a few tags with an
+// atom that are not commonTags (code, tt, acronym, colgroup on
+// documentation pages), each on many elements.
+const rareSlots = 1 << rareBits
+
+// rareBits is log2(rareSlots).
+const rareBits = 6
+
+// rareTag is tagOf's answer for a tag name.
+type rareTag struct {
+	name string
+	hash uint64
+	bit  int8
+	ok   bool // taken
+}
+
+// rareTagOf is tagOf(n) for an element whose atom is not a common tag's
+// (the walk looked that up): for a name without an atom, tagOf itself;
+// for one with an atom, tagOf's answer for the name kept in w.rare, so
+// that the name is hashed once while it keeps its slot. The answer is a
+// function of the name (tagOf hashes it), and the slot is taken only
+// for the same name (by the parser, the same string: compared by its
+// address first), so the table is kept from page to page.
+func (w *walker) rareTagOf(n *html.Node) (uint64, int) {
+	if n.DataAtom == 0 {
+		return tagOf(n)
+	}
+	e := &w.rare[(uint32(n.DataAtom)*0x9E3779B1)>>(32-rareBits)]
+	if !e.ok || e.name != n.Data {
+		h, bit := tagOf(n)
+		*e = rareTag{n.Data, h, int8(bit), true}
+	}
+	return e.hash, int(e.bit)
+}

@@ -24,7 +24,8 @@ type walker struct {
 	above  [numSets]uint64   // per set: hashes above it are not kept (walker.cut)
 	fields []uint64          // scratch for a class or id value's field hashes
 	attrs  [attrSlots]attrEntry
-	gen    uint32 // the page's number for attrs (0: none yet)
+	rare   [rareSlots]rareTag // the hashes of the other tags with an atom met (rareTagOf)
+	gen    uint32             // the page's number for attrs (0: none yet)
 }
 
 var walkers = sync.Pool{New: func() any { w := new(walker); w.reset(); return w }}
@@ -172,7 +173,7 @@ func (w *walker) walk(n *html.Node, depth int) {
 				w.count(d, e.hash, int(e.bit))
 			}
 		} else {
-			h, bit := tagOf(n)
+			h, bit := w.rareTagOf(n)
 			w.count(d, h, bit)
 			kind = kindOfName(n.Data)
 		}

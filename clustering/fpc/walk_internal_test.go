@@ -193,3 +193,26 @@ func TestASCIIWord(t *testing.T) {
 		}
 	}
 }
+
+// TestRareTagOf holds rareTagOf to tagOf on tags with and without an
+// atom, again and again on one walker, and on nodes whose name is not
+// their atom's (built by hand: the table must answer for the name).
+func TestRareTagOf(t *testing.T) {
+	w := new(walker)
+	var nodes []*html.Node
+	for _, name := range []string{"code", "tt", "acronym", "colgroup", "foreignObject", "foreignobject", "x-custom", "", "dfn"} {
+		nodes = append(nodes, &html.Node{Type: html.ElementNode, Data: name, DataAtom: atom.Lookup([]byte(name))})
+	}
+	nodes = append(nodes,
+		&html.Node{Type: html.ElementNode, Data: "foreignobject", DataAtom: atom.ForeignObject},
+		&html.Node{Type: html.ElementNode, Data: "kbd", DataAtom: atom.Code},
+		&html.Node{Type: html.ElementNode, Data: "div", DataAtom: atom.Code})
+	for range 3 {
+		for _, n := range nodes {
+			h, bit := w.rareTagOf(n)
+			if wh, wbit := tagOf(n); h != wh || bit != wbit {
+				t.Errorf("rareTagOf(%q, atom %q) = %x, %d; want %x, %d", n.Data, n.DataAtom, h, bit, wh, wbit)
+			}
+		}
+	}
+}
