@@ -214,7 +214,9 @@ func (w *walker) walk(n *html.Node, depth int) {
 					w.put(SetShortText, hashString(t))
 				}
 			} else if k != 1 || !space256[t[0]] {
-				w.shortText(t)
+				if t, ok := shortText(t); ok {
+					w.put(SetShortText, hashString(t))
+				}
 			}
 			continue
 		}
