@@ -1,10 +1,8 @@
 package fpc
 
 import (
-	"encoding/binary"
 	"unicode"
 	"unicode/utf8"
-	"unsafe"
 )
 
 // Class and id values are split into fields and anchor texts folded to
@@ -29,25 +27,9 @@ func spaceAt(s string, i int) (bool, int) {
 // s[i], up to the next white space or the end of s, and returns the hash
 // and where the field ends. ASCII bytes take the short way.
 func hashField(h uint64, s string, i int) (uint64, int) {
-	b := unsafe.Slice(unsafe.StringData(s), len(s))
 	for i < len(s) {
-		// Eight printable ASCII bytes at a time while there are (asciiWord),
-		// then the rest of the run in a tight loop (ranging over the bytes
-		// neither copies them nor checks bounds).
-		for ; i+8 <= len(b); i += 8 {
-			x := binary.LittleEndian.Uint64(b[i:])
-			if !asciiWord(x) {
-				break
-			}
-			h = (h ^ x&0xff) * fnvPrime // fnvWord, inlined
-			h = (h ^ x>>8&0xff) * fnvPrime
-			h = (h ^ x>>16&0xff) * fnvPrime
-			h = (h ^ x>>24&0xff) * fnvPrime
-			h = (h ^ x>>32&0xff) * fnvPrime
-			h = (h ^ x>>40&0xff) * fnvPrime
-			h = (h ^ x>>48&0xff) * fnvPrime
-			h = (h ^ x>>56) * fnvPrime
-		}
+		// A run of printable ASCII bytes ('!' to 0x7f), in a tight loop
+		// (ranging over the bytes neither copies them nor checks bounds).
 		j := len(s)
 		for k, c := range []byte(s[i:]) {
 			if c-'!' > 0x7f-'!' {
@@ -76,14 +58,6 @@ func hashField(h uint64, s string, i int) (uint64, int) {
 		i += size
 	}
 	return h, i
-}
-
-// asciiWord reports whether the eight bytes of x are all printable ASCII
-// ('!' to 0x7f): no top bit set, and none below '!' (with all below 0x80,
-// a byte below '!' is the lowest to borrow in the subtraction, and it
-// sets its own top bit).
-func asciiWord(x uint64) bool {
-	return (x|(x-0x2121212121212121))&0x8080808080808080 == 0
 }
 
 // appendFieldHashes appends, for each field of s as strings.Fields splits

@@ -2,7 +2,6 @@ package fpc
 
 import (
 	"math"
-	"math/rand/v2"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -159,38 +158,6 @@ func TestTagOf(t *testing.T) {
 	}
 	if filled != len(commonTags) {
 		t.Errorf("%d of the 64 common tags have a slot in commonAtoms", filled)
-	}
-}
-
-// TestASCIIWord holds asciiWord to a look at each byte, on words of one
-// odd byte at each place and on random words of bytes near the bounds.
-func TestASCIIWord(t *testing.T) {
-	want := func(x uint64) bool {
-		for k := 0; k < 64; k += 8 {
-			if c := byte(x >> k); c < '!' || c > 0x7f {
-				return false
-			}
-		}
-		return true
-	}
-	for p := 0; p < 64; p += 8 {
-		for c := range uint64(256) {
-			x := 0x6161616161616161&^(0xff<<p) | c<<p
-			if asciiWord(x) != want(x) {
-				t.Fatalf("asciiWord(%#x) = %v", x, !want(x))
-			}
-		}
-	}
-	near := []byte{0, 1, 0x1f, 0x20, 0x21, 0x22, 0x61, 0x7e, 0x7f, 0x80, 0x81, 0xa0, 0xc2, 0xfe, 0xff}
-	r := rand.New(rand.NewPCG(1, 2))
-	for range 1 << 20 {
-		var x uint64
-		for k := 0; k < 64; k += 8 {
-			x |= uint64(near[r.IntN(len(near))]) << k
-		}
-		if asciiWord(x) != want(x) {
-			t.Fatalf("asciiWord(%#x) = %v", x, !want(x))
-		}
 	}
 }
 
