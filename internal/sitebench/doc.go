@@ -2,7 +2,8 @@
 // a real site: it serves a directory of pages (a Debian documentation
 // package, a saved site) on a loopback port, runs the same crawl
 // configuration twice per round as child processes — once with every
-// built-in off, once as configured — and reports pages/s with the exports
+// built-in off, once as configured, after one uncounted crawl that reads
+// the site's files into the page cache — and reports pages/s with the exports
 // included in the time, peak resident memory, and what the built-ins made
 // of the site: the widest records table, the largest fuzzy topic's share
 // of the pages, the share of pages labelled hub (and the hub F1 against
