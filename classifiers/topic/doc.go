@@ -129,6 +129,8 @@
 //     strategy's context words), without copies of clean text, only for
 //     the links not scored before (the only contexts read: linkNeed), by
 //     URL, and by anchor text only for the links whose URL got none.
+//   - hrefresolve.go: hrefResolver, a link's absolute URL without parsing
+//     for the plain hrefs most links are (plainAbsolute).
 //   - linkneed.go: linkNeed and keyNeed, the links and keys a page's
 //     link contexts are asked for, and the cheap tests that pass over
 //     the others (mayWant, mayBeAnchor).
