@@ -76,11 +76,11 @@ func fetchSeedPages(ctx context.Context, fetcher *crawler.Outside, urls []string
 	var wg sync.WaitGroup
 	for i, u := range urls {
 		wg.Go(func() {
-			all <- struct{}{}
-			defer func() { <-all }()
 			var doc *html.Node
 			var final string
 			err := fetcher.Do(ctx, u, func(client *http.Client) (err error) {
+				all <- struct{}{} // once the host lets it go: a page waiting for its host holds no slot
+				defer func() { <-all }()
 				doc, final, err = fetchHTML(ctx, client, u)
 				return err
 			})
