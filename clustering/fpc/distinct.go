@@ -34,26 +34,6 @@ type distinctSlot struct {
 // minDistinctSlots is the table's size at first.
 const minDistinctSlots = 1024
 
-// insert adds h to set i and reports whether it was not there.
-func (d *distinct) insert(i int, h uint64) bool {
-	if 2*(len(d.used)+1) > len(d.slots) {
-		d.grow()
-	}
-	mask := uint64(len(d.slots) - 1)
-	tag := uint8(i + 1)
-	for k := slotOf(i, h) & mask; ; k = (k + 1) & mask {
-		s := &d.slots[k]
-		switch {
-		case s.set == 0:
-			s.h, s.set = h, tag
-			d.used = append(d.used, int32(k))
-			return true
-		case s.h == h && s.set == tag:
-			return false
-		}
-	}
-}
-
 // slotOf spreads a pair over the table's slots (the top bits are taken
 // after the multiplication; the mask keeps what the table size needs).
 func slotOf(i int, h uint64) uint64 {
@@ -61,15 +41,23 @@ func slotOf(i int, h uint64) uint64 {
 	return x>>32 ^ x
 }
 
-// grow doubles the table (or makes it) and puts the pairs back.
+// grow doubles the table (or makes it) and puts the pairs back, each in
+// the first free slot from its own: they are distinct already.
 func (d *distinct) grow() {
 	old := d.slots
 	d.slots = make([]distinctSlot, max(minDistinctSlots, 2*len(old)))
 	d.used = d.used[:0]
+	mask := uint64(len(d.slots) - 1)
 	for _, s := range old {
-		if s.set != 0 {
-			d.insert(int(s.set-1), s.h)
+		if s.set == 0 {
+			continue
 		}
+		k := slotOf(int(s.set-1), s.h) & mask
+		for d.slots[k].set != 0 {
+			k = (k + 1) & mask
+		}
+		d.slots[k] = s
+		d.used = append(d.used, int32(k))
 	}
 }
 
@@ -91,8 +79,9 @@ func (w *walker) put(i int, h uint64) {
 	}
 }
 
-// putNew adds h to set i if the distinct table does not hold it yet:
-// distinct.insert written out, so that an element costs one call.
+// putNew adds h to set i if the distinct table does not hold it yet. The
+// table's probe is written here rather than in a method of distinct, so
+// that an element costs one call.
 func (w *walker) putNew(i int, h uint64) {
 	d := &w.seen
 	if 2*(len(d.used)+1) > len(d.slots) {
