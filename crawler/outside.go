@@ -2,11 +2,9 @@ package crawler
 
 import (
 	"context"
-	"log/slog"
 	"net/http"
 	"net/url"
 	"sync"
-	"time"
 )
 
 // Outside sends requests outside Run as a crawler built with the same
@@ -31,12 +29,8 @@ func NewOutside(cfg Config, opts ...Option) (*Outside, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}
-	cfg.fill()
-	c := &Crawler{cfg: cfg, log: slog.Default(), now: time.Now, stopping: make(chan struct{})}
-	for _, o := range opts {
-		o(c)
-	}
-	c.ownDefaults()
+	c := outsideRun(cfg, opts)
+	cfg = c.cfg
 	c.hosts = newHostTable(cfg.PerHostParallel, cfg.PerHostDelay, c.now)
 	own := ownClient(cfg, c.transport, c.jar)
 	c.robots = newRobotsCache(own, cfg.RobotsCacheSize, cfg.RobotsTTL, cfg.RobotsRetry, c.now)

@@ -1,8 +1,10 @@
 package crawler
 
 import (
+	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
+	"time"
 )
 
 // WithTransportWrapper wraps the HTTP transport the crawl would use (the one
@@ -53,13 +55,21 @@ func (t identified) RoundTrip(r *http.Request) (*http.Response, error) {
 // its identity (Config.UserAgent, Config.Header). For reading a site
 // outside Run as the crawl would, such as a re-crawl's sitemaps.
 func Client(cfg Config, opts ...Option) *http.Client {
+	c := outsideRun(cfg, opts)
+	return ownClient(c.cfg, c.transport, c.jar)
+}
+
+// outsideRun is a crawler built with cfg (its defaults filled) and opts
+// for requests outside Run (Client, NewOutside): the options applied and
+// the transport and cookie jar they left unset made.
+func outsideRun(cfg Config, opts []Option) *Crawler {
 	cfg.fill()
-	c := &Crawler{cfg: cfg}
+	c := &Crawler{cfg: cfg, log: slog.Default(), now: time.Now, stopping: make(chan struct{})}
 	for _, o := range opts {
 		o(c)
 	}
 	c.ownDefaults()
-	return ownClient(cfg, c.transport, c.jar)
+	return c
 }
 
 // ownDefaults sets the transport and the cookie jar options left unset.
