@@ -3,7 +3,11 @@
 // store.
 //
 // Files:
-//   - export.go: Write, WriteFile (atomic), the tables: pages, links
+//   - prepared.go: WriteFile (atomic: a temporary file renamed over the
+//     path when whole), PrepareFile (the temporary file written, put in
+//     place later by Commit or removed by Discard: a crawl writes the
+//     tables it has whole while its last batch's hooks still run).
+//   - export.go: Write, the tables: pages, links
 //     (from_seq, from_url, pos, to_url, anchor, rel: a head <link>'s rel,
 //     "" for a body link; rel last, after the older columns), clusters,
 //     harvest, topics.

@@ -3,13 +3,8 @@ package export
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -130,50 +125,6 @@ func Write(ctx context.Context, st *store.Store, what, format string, w io.Write
 		return fmt.Errorf("export %s: %w", what, err)
 	}
 	return rw.flush()
-}
-
-// WriteFile writes table what to path atomically: into a temporary file in
-// the same directory, renamed over path only when complete, so a failed
-// export never leaves a partial file behind.
-func WriteFile(ctx context.Context, st *store.Store, what, format, path string) error {
-	return atomicWrite(path, func(w io.Writer) error { return Write(ctx, st, what, format, w) })
-}
-
-func atomicWrite(path string, fn func(io.Writer) error) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return fmt.Errorf("export: %w", err)
-	}
-	f, err := createTemp(path)
-	if err != nil {
-		return fmt.Errorf("export: %w", err)
-	}
-	defer os.Remove(f.Name())
-	if err := fn(f); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("export: %w", err)
-	}
-	if err := os.Rename(f.Name(), path); err != nil {
-		return fmt.Errorf("export: %w", err)
-	}
-	return nil
-}
-
-// createTemp creates a new hidden file beside path with mode 0666 less the
-// umask (as any file a program writes; os.CreateTemp would make it 0600,
-// so the renamed export would be private whatever the umask).
-func createTemp(path string) (*os.File, error) {
-	dir, base := filepath.Split(path)
-	for range 100 {
-		name := filepath.Join(dir, "."+base+"."+strconv.FormatUint(rand.Uint64(), 36))
-		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
-		if !errors.Is(err, fs.ErrExist) {
-			return f, err
-		}
-	}
-	return nil, fmt.Errorf("create a temporary file beside %s: too many name clashes", path)
 }
 
 // pageColumns are the fixed columns of the pages table.
