@@ -58,6 +58,8 @@ type Crawler struct {
 	// background counts work outside the frontier that may still queue
 	// links (sitemap roots being read): the crawl is not dry before it ends.
 	background atomic.Int64
+	// pagesStored is told when the run's pages are all stored (WithPagesStored).
+	pagesStored func()
 
 	progress   func(Stats)
 	observe    func(host string, d time.Duration, status int, err error)
@@ -116,6 +118,16 @@ func WithProgress(f func(Stats)) Option { return func(cr *Crawler) { cr.progress
 func WithBatchSaver(f func(ctx context.Context, b *crawl.Batch) error) Option {
 	return func(cr *Crawler) { cr.saveBatch = f }
 }
+
+// WithPagesStored sets a function called once a Run, on the store
+// writer's goroutine, when every page, link and failure the run fetched is
+// committed to the store, before the last batch's hooks (crawl.Batch.Final)
+// run and store their results: what is read from the store then that no
+// batch hook writes is what the crawl leaves. It is not called when a
+// store write has failed. It must return quickly (start work on a
+// goroutine of its own); the Run may still end interrupted or failing
+// after it.
+func WithPagesStored(f func()) Option { return func(cr *Crawler) { cr.pagesStored = f } }
 
 // WithRevisits makes the crawl re-fetch these already-stored URLs with
 // conditional GET (If-None-Match / If-Modified-Since): the incremental

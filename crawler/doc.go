@@ -37,7 +37,8 @@
 //   - outside.go: Outside, requests outside Run under the crawl's robots.txt,
 //     politeness and client (ReadSitemaps; a topic's seed pages).
 //   - writer.go: grouped, ordered commits and the OnBatch goroutine; settling
-//     a shared frontier's leases after each commit. A group is stored at
+//     a shared frontier's leases after each commit; WithPagesStored told
+//     after the last commit, before the final batch's hooks. A group is stored at
 //     once when it brings a new link (frontier.Novelty) better than the one
 //     dispatched last or the best queued; README.md has what that rule
 //     costs and saves.

@@ -86,8 +86,18 @@ func (w *writer) run(ctx context.Context) {
 		group, open = w.gather(group)
 		w.commit(ctx, group)
 	}
+	if f := w.c.pagesStored; f != nil && w.ok() {
+		f()
+	}
 	w.emitBatch(true)
 	close(w.batches)
+}
+
+// ok reports whether no store write has failed so far.
+func (w *writer) ok() bool {
+	w.errMu.Lock()
+	defer w.errMu.Unlock()
+	return w.err == nil
 }
 
 // gather adds results to group until it holds CommitEvery, CommitWait has
