@@ -19,6 +19,10 @@
 //     directory check and Export.
 //   - exports.go: the exports written two at a time (the records first;
 //     Crawl closes the frontier beside them), logged in configured order.
+//   - earlyexports.go: the exports Crawl begins once the last page is
+//     stored (links, failures: nothing a batch hook writes), beside the
+//     final batch's hooks, and puts in place only when the run's exports
+//     are due.
 //   - plan.go: Plan, the effective plan -check prints, one line per aspect.
 //   - summary.go: Crawl (the whole job of `crawl -config` in one call) and
 //     Report (the end-of-run summary the command line prints).

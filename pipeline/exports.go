@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"sync"
 
 	"github.com/crawl-project/crawl/export"
@@ -27,6 +28,7 @@ type exportJob struct {
 	// exports (its Close may write the queued links' priorities).
 	readsFrontier bool
 	longest       bool // the records: started before anything else
+	early         bool // written beside the final batch (earlyExports): started last, to put it in place
 }
 
 // exportJobs are the configured exports of p into dir, in configured
@@ -60,7 +62,11 @@ func (p *Pipeline) exportJobs(dir string) []exportJob {
 			continue
 		}
 		jobs = append(jobs, exportJob{readsFrontier: what == "pages" || what == "harvest" || what == "topics",
+			early: p.early.has(what),
 			run: func(ctx context.Context) ([]string, error) {
+				if lines, ok, err := p.early.commit(ctx, what); ok {
+					return lines, err
+				}
 				if err := export.WriteFile(ctx, p.st, what, "csv", path); err != nil {
 					return nil, err
 				}
@@ -132,11 +138,14 @@ func runExports(ctx context.Context, jobs []exportJob, closeFrontier func() erro
 }
 
 // startOrder is the order the jobs start in: the longest, then those not
-// waiting for the frontier, then the others, each in configured order.
+// waiting for the frontier, then the others, then those written early
+// (which only wait to be put in place), each in configured order.
 func startOrder(jobs []exportJob) []int {
-	var first, now, later []int
+	var first, now, later, early []int
 	for i, j := range jobs {
 		switch {
+		case j.early:
+			early = append(early, i)
 		case j.longest:
 			first = append(first, i)
 		case j.readsFrontier:
@@ -145,5 +154,5 @@ func startOrder(jobs []exportJob) []int {
 			now = append(now, i)
 		}
 	}
-	return append(append(first, now...), later...)
+	return slices.Concat(first, now, later, early)
 }

@@ -74,6 +74,7 @@ type Pipeline struct {
 	rdb        redis.UniversalClient // a distributed crawl's Redis; else nil
 	owner      string                // how this process is known to the others (distributed)
 	arc        *archiver             // the WARC writer when warc.dir is set; else nil
+	early      *earlyExports         // exports Crawl writes beside the final batch; nil for none
 	report     []string
 
 	storedBefore int64       // pages in the store before a re-crawl

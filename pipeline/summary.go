@@ -38,6 +38,9 @@ func Crawl(ctx context.Context, cfg *config.Config, opts Options, out io.Writer)
 	if err != nil {
 		return crawler.Summary{}, err
 	}
+	if p.early = newEarlyExports(ctx, p.st, cfg.Exports, cfg.Out); p.early != nil {
+		p.engineOpts = append(p.engineOpts, crawler.WithPagesStored(p.early.start))
+	}
 	sum, runErr := p.Run(ctx)
 	for _, line := range p.Report() {
 		fmt.Fprintln(out, line)
@@ -51,6 +54,7 @@ func Crawl(ctx context.Context, cfg *config.Config, opts Options, out io.Writer)
 	default: // the frontier's Close (its seen set saved) beside the exports
 		runErr = runExports(ctx, p.exportJobs(cfg.Out), p.closeFrontier, out)
 	}
+	p.early.discard() // what was written early and not put in place
 	if err := errors.Join(runErr, p.Close()); err != nil {
 		return sum, err
 	}
