@@ -60,15 +60,27 @@ func fnvWord(h, v uint64) uint64 {
 }
 
 // CanonicalOrder returns the indexes of pages sorted by Digest.
-func CanonicalOrder(pages []*Features) []int {
+func CanonicalOrder(pages []*Features) []int { return canonicalOrder(pages, 1) }
+
+// canonicalOrder is CanonicalOrder with the Digests computed on up to
+// procs goroutines, in contiguous parts of digestGrain pages or more (each
+// page's Digest is its own: the keys come out the same).
+func canonicalOrder(pages []*Features, procs int) []int {
 	keys := make([]uint64, len(pages))
 	order := make([]int, len(pages))
-	for i, p := range pages {
-		keys[i], order[i] = Digest(p), i
-	}
+	chunks(procs, len(pages), digestGrain, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			keys[i], order[i] = Digest(pages[i]), i
+		}
+	})
 	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(keys[a], keys[b]) })
 	return order
 }
+
+// digestGrain is the fewest pages a goroutine of canonicalOrder takes:
+// about 3 µs a page (the Python docs' pages), so a part costs far more
+// than starting its goroutine.
+const digestGrain = 32
 
 // Recluster replaces c's clusters by a clustering of pages in canonical
 // order, in batches of batch pages (≤ 0: one batch), and returns each
@@ -76,13 +88,19 @@ func CanonicalOrder(pages []*Features) []int {
 // a new cluster takes the id of the old cluster it shares most pages with
 // (pairs taken by decreasing overlap, each id once), others get fresh ids.
 // Every new cluster is reported by Changed, the old ids no cluster took
-// by Removed.
+// by Removed. It runs on every core (parallel.go), with the result of a
+// serial run.
 func (c *Clusterer) Recluster(pages []*Features, prev []int64, batch int) []int64 {
 	if batch <= 0 {
 		batch = max(1, len(pages))
 	}
+	procs := c.reclusterProcs
+	if procs <= 0 {
+		procs = finalProcs()
+	}
 	fresh := New(c.cfg)
-	order := CanonicalOrder(pages)
+	fresh.procs = procs
+	order := canonicalOrder(pages, procs)
 	tmp := make([]int64, len(pages))
 	sorted := make([]*Features, len(pages))
 	for k, i := range order {

@@ -27,6 +27,12 @@ type Clusterer struct {
 	nextID   int64
 	changed  map[int64]bool
 	removed  map[int64]bool
+	// procs: goroutines AddBatch's loops use (parallel.go); 0 in the
+	// incremental batches, Recluster's for its own clusterer.
+	procs int
+	// reclusterProcs: goroutines Recluster uses; 0: every core (a test
+	// sets 1 for the serial reference).
+	reclusterProcs int
 }
 
 type cluster struct {
@@ -48,7 +54,7 @@ func (c *Clusterer) AddBatch(pages []*Features) []int64 {
 	if len(pages) == 0 {
 		return nil
 	}
-	assign, accs := mkmeans(pages, &c.cfg)
+	assign, accs := mkmeans(pages, &c.cfg, c.procs)
 	ids := make([]int64, len(accs))
 	for k, a := range accs {
 		ids[k] = c.mergeIn(a)

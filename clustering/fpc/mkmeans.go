@@ -4,8 +4,6 @@ import (
 	"math"
 	"runtime"
 	"slices"
-	"sync"
-	"sync/atomic"
 )
 
 // Config holds the thresholds of MKmeans and the incremental merge. Zero
@@ -56,7 +54,7 @@ func (c Config) withDefaults() Config {
 // accumulators.
 func MKmeans(pages []*Features, cfg Config) ([]int, int) {
 	cfg = cfg.withDefaults()
-	assign, accs := mkmeans(pages, &cfg)
+	assign, accs := mkmeans(pages, &cfg, 0)
 	return assign, len(accs)
 }
 
@@ -74,13 +72,15 @@ func seedClusters(pages []*Features, cfg *Config) []*acc {
 	return accs
 }
 
-func mkmeans(pages []*Features, cfg *Config) ([]int, []*acc) {
+// mkmeans is MKmeans on up to procs goroutines (0: the assignment alone
+// on every core, see parallel.go).
+func mkmeans(pages []*Features, cfg *Config, procs int) ([]int, []*acc) {
 	accs := seedClusters(pages, cfg)
 	assign := make([]int, len(pages))
 	var members [][]int32
 	prev := math.Inf(-1)
 	for round := 0; round < cfg.T && len(accs) > 0; round++ {
-		intra := assignAll(pages, accs, assign, cfg)
+		intra := assignAll(pages, accs, assign, cfg, procs)
 		centres := make([]*Features, len(accs))
 		for k, a := range accs {
 			centres[k] = a.centre // derived by assignAll
@@ -178,9 +178,10 @@ func (a *acc) keptLayers(cfg *Config) (uint64, bool) {
 	return kept, true
 }
 
-// assignAll assigns every page to its most similar centre, on all cores,
-// and returns the mean similarity of the pages to their centres.
-func assignAll(pages []*Features, accs []*acc, assign []int, cfg *Config) float64 {
+// assignAll assigns every page to its most similar centre, on procs
+// goroutines (0: on all cores), and returns the mean similarity of the
+// pages to their centres.
+func assignAll(pages []*Features, accs []*acc, assign []int, cfg *Config, procs int) float64 {
 	var todo []*acc // the clusters whose centre changed since the last round
 	for _, a := range accs {
 		a.derive(cfg) // derive once, before the goroutines read the centres
@@ -190,25 +191,32 @@ func assignAll(pages []*Features, accs []*acc, assign []int, cfg *Config) float6
 		}
 	}
 	sims := make([]float64, len(pages))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(pages)) {
-		wg.Go(func() {
-			for i := int(next.Add(1)) - 1; i < len(pages); i = int(next.Add(1)) - 1 {
-				for _, a := range todo {
-					a.sims[i] = pageCentreSim(pages[i], a.centre, &cfg.Weights, cfg.Alpha)
-				}
-				assign[i], sims[i] = bestKnown(i, accs)
-			}
-		})
+	if procs <= 0 {
+		procs = runtime.GOMAXPROCS(0)
 	}
-	wg.Wait()
+	grain := len(pages) // the similarities known: a pick of the best each
+	if len(todo) > 0 {
+		grain = (assignGrain + len(todo) - 1) / len(todo)
+	}
+	chunks(procs, len(pages), grain, func(lo, hi int) {
+		for i := lo; i < hi; i++ {
+			for _, a := range todo {
+				a.sims[i] = pageCentreSim(pages[i], a.centre, &cfg.Weights, cfg.Alpha)
+			}
+			assign[i], sims[i] = bestKnown(i, accs)
+		}
+	})
 	var intra float64
 	for _, s := range sims {
 		intra += s
 	}
 	return intra / float64(len(pages))
 }
+
+// assignGrain is the fewest similarities of pages to centres a goroutine
+// of assignAll computes at a time (about 60 ns each on the PostgreSQL
+// docs: a part costs some 60 µs, far more than handing it to a goroutine).
+const assignGrain = 1024
 
 // bestKnown is best for page i of the batch, from the similarities the
 // clusters hold (acc.sims), compared in the same order.

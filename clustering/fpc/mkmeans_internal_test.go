@@ -16,7 +16,7 @@ func mkmeansRef(pages []*Features, cfg *Config) ([]int, []*acc) {
 	assign := make([]int, len(pages))
 	prev := math.Inf(-1)
 	for round := 0; round < cfg.T && len(accs) > 0; round++ {
-		intra := assignAll(pages, accs, assign, cfg)
+		intra := assignAll(pages, accs, assign, cfg, 1)
 		centres := make([]*Features, len(accs))
 		for k, a := range accs {
 			centres[k] = a.centre
@@ -100,7 +100,7 @@ func TestMKmeansMatchesReference(t *testing.T) {
 		for _, d := range []float64{0.3, 0.6, 0.9} {
 			t.Run(fmt.Sprintf("%s/D%.1f", name, d), func(t *testing.T) {
 				cfg := Config{D: d, KeepSingletons: true}.withDefaults() // the rounds; rejoinSingletons has its own tests
-				gotAssign, got := mkmeans(pages, &cfg)
+				gotAssign, got := mkmeans(pages, &cfg, 0)
 				wantAssign, want := mkmeansRef(pages, &cfg)
 				if !reflect.DeepEqual(gotAssign, wantAssign) || len(got) != len(want) {
 					t.Fatalf("assignments %v (%d clusters), want %v (%d)", gotAssign, len(got), wantAssign, len(want))

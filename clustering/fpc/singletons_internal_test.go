@@ -27,7 +27,7 @@ func TestRejoinSingletons(t *testing.T) {
 		pages = append(pages, Extract(doc))
 	}
 	cfg := Config{KeepSingletons: true}.withDefaults()
-	assign, accs := mkmeans(pages, &cfg)
+	assign, accs := mkmeans(pages, &cfg, 0)
 	sizes := map[*acc]int{} // before the moves
 	for _, a := range accs {
 		sizes[a] = a.N

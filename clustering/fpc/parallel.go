@@ -1,0 +1,57 @@
+package fpc
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// The final pass (Recluster) runs alone after the last page is fetched,
+// so its loops take the idle cores: the Digests of the pages and the
+// similarities of the pages to the centres. Each goroutine computes whole
+// units (a page's digest, a page's similarities) exactly as the serial
+// loop does and writes them where the serial loop would; every sum across
+// units is still taken by one goroutine in the serial order, so the result
+// is the same, bit for bit, on any number of cores
+// (TestReclusterParallelIdentical). The incremental batches run beside the
+// fetch workers and keep procs at 0: serial, but for the assignment of the
+// pages (assignAll), which has used every core since it was written.
+
+// finalProcs is the number of goroutines Recluster's loops use: every
+// core the runtime may use.
+func finalProcs() int { return runtime.GOMAXPROCS(0) }
+
+// chunks calls f on the contiguous parts of [0, n) grain long (the last
+// one shorter), on up to procs goroutines (the caller's among them), each
+// goroutine taking the next part no goroutine has taken: a goroutine
+// slowed down (its core busy with another process) takes fewer parts, and
+// the parts are long enough that no two goroutines write to one cache
+// line but at their ends. With one part, it calls f(0, n) on the caller's
+// goroutine alone.
+func chunks(procs, n, grain int, f func(lo, hi int)) {
+	grain = max(1, grain)
+	parts := (n + grain - 1) / grain
+	k := min(procs, parts)
+	if k <= 1 {
+		f(0, n)
+		return
+	}
+	var next atomic.Int64
+	run := func() {
+		for p := int(next.Add(1)) - 1; p < parts; p = int(next.Add(1)) - 1 {
+			f(p*grain, min(n, (p+1)*grain))
+		}
+	}
+	var wg sync.WaitGroup
+	for range k - 1 {
+		wg.Go(run)
+	}
+	run()
+	wg.Wait()
+}
+
+// tasks calls f(0), …, f(n-1) as chunks does, one task a part: for units
+// of uneven cost.
+func tasks(procs, n int, f func(i int)) {
+	chunks(procs, n, 1, func(lo, _ int) { f(lo) })
+}
