@@ -86,14 +86,7 @@ func mkmeans(pages []*Features, cfg *Config, procs int) ([]int, []*acc) {
 			centres[k] = a.centre // derived by assignAll
 		}
 		members = groupMembers(members, assign, len(accs))
-		next := make([]*acc, len(accs))
-		for k, m := range members {
-			if len(m) > 0 {
-				next[k] = accs[k]
-				next[k].rebuild(pages, m, centres[k], cfg)
-			}
-		}
-		accs = compact(next, assign)
+		accs = compact(rebuildAll(pages, accs, members, centres, cfg, procs), assign)
 		accs = mergeClose(accs, assign, cfg)
 		if math.Abs(intra-prev) < cfg.E {
 			break
@@ -120,44 +113,6 @@ func groupMembers(members [][]int32, assign []int, k int) [][]int32 {
 		members[c] = append(members[c], int32(i))
 	}
 	return members
-}
-
-// rebuild makes a the accumulator of the pages members (in page order), each
-// page's layer cosines measured against c, as reset and addWith of each
-// page would. When a was built from the very same pages in the same order
-// since its last reset (a.from: an MKmeans round left the cluster as it
-// was), only the cosines change: the sums, counts and set elements, pruning
-// included, would come out the same, so they are kept and the cosines are
-// summed again in the same order, to the same bits; and when the layers
-// derive keeps are the same as before, so is the centre, which stays.
-func (a *acc) rebuild(pages []*Features, members []int32, c *Features, cfg *Config) {
-	if a.from == nil || !slices.Equal(a.from, members) {
-		a.reset()
-		for _, i := range members {
-			a.addLayers(pages[i], c)
-			a.N++
-		}
-		t := countTables.Get().(*countTable)
-		for i := range a.Sets {
-			a.Sets[i].rebuildSet(pages, members, i, t)
-		}
-		countTables.Put(t)
-		a.from = append(a.from[:0:0], members...)
-		a.stale()
-		return
-	}
-	kept, ok := a.keptLayers(cfg)
-	for d := range a.Layers {
-		a.Layers[d].Cos = 0
-	}
-	for _, i := range members {
-		for d, layer := range pages[i].Layers {
-			a.Layers[d].Cos += layerCos(layer, c, d)
-		}
-	}
-	if now, _ := a.keptLayers(cfg); !ok || now != kept {
-		a.stale()
-	}
 }
 
 // keptLayers is the set of depths whose layer derive keeps (bit d for

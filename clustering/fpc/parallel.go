@@ -7,12 +7,13 @@ import (
 )
 
 // The final pass (Recluster) runs alone after the last page is fetched,
-// so its loops take the idle cores: the Digests of the pages and the
-// similarities of the pages to the centres. Each goroutine computes whole
-// units (a page's digest, a page's similarities) exactly as the serial
-// loop does and writes them where the serial loop would; every sum across
-// units is still taken by one goroutine in the serial order, so the result
-// is the same, bit for bit, on any number of cores
+// so its loops take the idle cores: the Digests of the pages, the
+// similarities of the pages to the centres, the rebuilding of the
+// clusters' accumulators. Each goroutine computes whole units (a page's
+// digest or similarities, one layer or set accumulator) exactly as the
+// serial loop does and writes them where the serial loop would; every sum
+// across units is still taken by one goroutine in the serial order, so
+// the result is the same, bit for bit, on any number of cores
 // (TestReclusterParallelIdentical). The incremental batches run beside the
 // fetch workers and keep procs at 0: serial, but for the assignment of the
 // pages (assignAll), which has used every core since it was written.
