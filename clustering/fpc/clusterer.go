@@ -27,8 +27,8 @@ type Clusterer struct {
 	nextID   int64
 	changed  map[int64]bool
 	removed  map[int64]bool
-	// procs: goroutines AddBatch's loops use (parallel.go); 0 in the
-	// incremental batches, Recluster's for its own clusterer.
+	// procs: goroutines AddBatch's loops use (parallel.go): 0, serial, in
+	// the incremental batches; Recluster's for its own clusterer.
 	procs int
 	// reclusterProcs: goroutines Recluster uses; 0: every core (a test
 	// sets 1 for the serial reference).

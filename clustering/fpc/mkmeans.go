@@ -2,7 +2,6 @@ package fpc
 
 import (
 	"math"
-	"runtime"
 	"slices"
 )
 
@@ -72,8 +71,8 @@ func seedClusters(pages []*Features, cfg *Config) []*acc {
 	return accs
 }
 
-// mkmeans is MKmeans on up to procs goroutines (0: the assignment alone
-// on every core, see parallel.go).
+// mkmeans is MKmeans on up to procs goroutines (≤ 1: serial; see
+// parallel.go).
 func mkmeans(pages []*Features, cfg *Config, procs int) ([]int, []*acc) {
 	accs := seedClusters(pages, cfg)
 	assign := make([]int, len(pages))
@@ -134,7 +133,7 @@ func (a *acc) keptLayers(cfg *Config) (uint64, bool) {
 }
 
 // assignAll assigns every page to its most similar centre, on procs
-// goroutines (0: on all cores), and returns the mean similarity of the
+// goroutines (≤ 1: serial), and returns the mean similarity of the
 // pages to their centres.
 func assignAll(pages []*Features, accs []*acc, assign []int, cfg *Config, procs int) float64 {
 	var todo []*acc // the clusters whose centre changed since the last round
@@ -146,9 +145,6 @@ func assignAll(pages []*Features, accs []*acc, assign []int, cfg *Config, procs 
 		}
 	}
 	sims := make([]float64, len(pages))
-	if procs <= 0 {
-		procs = runtime.GOMAXPROCS(0)
-	}
 	grain := len(pages) // the similarities known: a pick of the best each
 	if len(todo) > 0 {
 		grain = (assignGrain + len(todo) - 1) / len(todo)
