@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"math"
 	"slices"
+	"sync/atomic"
 )
 
 // The incremental merge (algorithm 3) depends on the order pages arrive
@@ -77,9 +78,10 @@ func canonicalOrder(pages []*Features, procs int) []int {
 	return order
 }
 
-// digestGrain is the fewest pages a goroutine of canonicalOrder takes:
-// about 3 µs a page (the Python docs' pages), so a part costs far more
-// than starting its goroutine.
+// digestGrain is the pages of a part of canonicalOrder: 3–6 µs a page on
+// the documentation sites, so 100–200 µs a part; the caller takes parts
+// while the other goroutines' threads wake, so one that wakes late only
+// takes fewer.
 const digestGrain = 32
 
 // Recluster replaces c's clusters by a clustering of pages in canonical
@@ -99,18 +101,14 @@ func (c *Clusterer) Recluster(pages []*Features, prev []int64, batch int) []int6
 		procs = finalProcs()
 	}
 	fresh := New(c.cfg)
-	fresh.procs = procs
 	order := canonicalOrder(pages, procs)
-	tmp := make([]int64, len(pages))
 	sorted := make([]*Features, len(pages))
 	for k, i := range order {
 		sorted[k] = pages[i]
 	}
-	for k := 0; k < len(sorted); k += batch {
-		end := min(len(sorted), k+batch)
-		for j, id := range fresh.AddBatch(sorted[k:end]) {
-			tmp[order[k+j]] = id
-		}
+	tmp := make([]int64, len(pages))
+	for k, id := range fresh.addBatches(sorted, batch, procs) {
+		tmp[order[k]] = id
 	}
 	ids := c.matchIDs(tmp, prev)
 	for id, cl := range c.clusters {
@@ -131,6 +129,52 @@ func (c *Clusterer) Recluster(pages []*Features, prev []int64, batch int) []int6
 	out := make([]int64, len(pages))
 	for i, t := range tmp {
 		out[i] = ids.to[t]
+	}
+	return out
+}
+
+// addBatches is AddBatch of pages in batches of batch pages, in turn, on
+// up to procs goroutines: MKmeans of a batch depends on its pages alone,
+// not on the clusters so far, so the batches' MKmeans run side by side
+// (each a task, taken in order), and the caller merges each batch's
+// clusters into c in the batches' order as they come: what AddBatch of
+// each batch in turn gives. A single batch gets the goroutines for its own
+// loops (rebuildAll, assignAll) instead.
+func (c *Clusterer) addBatches(pages []*Features, batch, procs int) []int64 {
+	n := (len(pages) + batch - 1) / batch
+	if procs <= 1 || n <= 1 {
+		var out []int64
+		for k := 0; k < len(pages); k += batch {
+			assign, accs := mkmeans(pages[k:min(len(pages), k+batch)], &c.cfg, procs)
+			out = append(out, c.mergeBatch(assign, accs)...)
+		}
+		return out
+	}
+	type result struct {
+		assign []int
+		accs   []*acc
+		done   chan struct{}
+	}
+	res := make([]result, n)
+	for k := range res {
+		res[k].done = make(chan struct{})
+	}
+	inner := max(1, procs/n)
+	var next atomic.Int64
+	for range min(procs, n) {
+		go func() {
+			for k := int(next.Add(1)) - 1; k < n; k = int(next.Add(1)) - 1 {
+				r := &res[k]
+				r.assign, r.accs = mkmeans(pages[k*batch:min(len(pages), (k+1)*batch)], &c.cfg, inner)
+				close(r.done)
+			}
+		}()
+	}
+	out := make([]int64, 0, len(pages))
+	for k := range res {
+		<-res[k].done
+		out = append(out, c.mergeBatch(res[k].assign, res[k].accs)...)
+		res[k] = result{}
 	}
 	return out
 }

@@ -27,9 +27,6 @@ type Clusterer struct {
 	nextID   int64
 	changed  map[int64]bool
 	removed  map[int64]bool
-	// procs: goroutines AddBatch's loops use (parallel.go): 0, serial, in
-	// the incremental batches; Recluster's for its own clusterer.
-	procs int
 	// reclusterProcs: goroutines Recluster uses; 0: every core (a test
 	// sets 1 for the serial reference).
 	reclusterProcs int
@@ -54,12 +51,18 @@ func (c *Clusterer) AddBatch(pages []*Features) []int64 {
 	if len(pages) == 0 {
 		return nil
 	}
-	assign, accs := mkmeans(pages, &c.cfg, c.procs)
+	assign, accs := mkmeans(pages, &c.cfg, 1)
+	return c.mergeBatch(assign, accs)
+}
+
+// mergeBatch merges the clusters MKmeans made of a batch (accs, each
+// page's in assign) into c and returns each page's cluster id.
+func (c *Clusterer) mergeBatch(assign []int, accs []*acc) []int64 {
 	ids := make([]int64, len(accs))
 	for k, a := range accs {
 		ids[k] = c.mergeIn(a)
 	}
-	out := make([]int64, len(pages))
+	out := make([]int64, len(assign))
 	for i, k := range assign {
 		out[i] = ids[k]
 	}

@@ -7,24 +7,33 @@ import (
 )
 
 // The final pass (Recluster) runs alone after the last page is fetched,
-// so its loops take the idle cores: the Digests of the pages, the
-// similarities of the pages to the centres, the rebuilding of the
-// clusters' accumulators. Each goroutine computes whole units (a page's
-// digest or similarities, one layer or set accumulator) exactly as the
-// serial loop does and writes them where the serial loop would; every sum
-// across units is still taken by one goroutine in the serial order, so
-// the result is the same, bit for bit, on any number of cores
-// (TestReclusterParallelIdentical).
+// so it takes the idle cores, in two ways, each computing exactly what the
+// serial pass computes (TestReclusterParallelIdentical):
 //
-// Left serial: the seeding of MKmeans (each page is compared with the
-// centres the pages before it seeded), the merging of close centres and
-// of the batch's clusters into the stored ones (each merge decides the
-// next; merging a pair's layers and sets on two goroutines measured
-// slower, 2.6 → 3.2 ms a PostgreSQL pass), the singletons' moves (rare).
-// The incremental batches (procs 0) are serial too: they run beside the
-// fetch workers, and even on an idle machine the assignment on two cores
-// (as it was from 03b23e6 to this change) did not beat one (AddBatch over
-// the Python docs in batches of 200, median 11.1 ms against 11.4, the
+//   - Across batches (addBatches): MKmeans of a batch depends on its own
+//     pages only, so the batches' MKmeans run side by side, and their
+//     clusters are merged into the stored ones in the batches' order.
+//     This is the coarse grain that pays: waking an idle core's thread
+//     takes 80–300 µs on the 2-core machine this was measured on, longer
+//     than most loops of one batch.
+//   - Within a loop, for the Digests of the pages and, when the pass is a
+//     single batch, MKmeans' own loops: the similarities of the pages to
+//     the centres (assignAll) and the rebuilding of the clusters'
+//     accumulators (rebuildAll). Each goroutine computes whole units (a
+//     page's digest or similarities, one layer or set accumulator) as the
+//     serial loop does and writes them where it would; every sum across
+//     units is still taken by one goroutine in the serial order.
+//
+// Left serial: within a batch, the seeding of MKmeans (each page is
+// compared with the centres the pages before it seeded), the merging of
+// close centres (each merge decides the next; merging a pair's layers and
+// sets on two goroutines measured slower, 2.6 → 3.2 ms a PostgreSQL pass),
+// the singletons' moves (rare); the merging of each batch's clusters into
+// the stored ones, in order (it overlaps the later batches' MKmeans).
+// The incremental batches are serial too: they run beside the fetch
+// workers, and even on an idle machine the assignment on two cores (as it
+// was from 03b23e6 to this change) did not beat one (AddBatch over the
+// Python docs in batches of 200, median 11.1 ms against 11.4, the
 // PostgreSQL docs 25.0 against 23.8).
 
 // finalProcs is the number of goroutines Recluster's loops use: every

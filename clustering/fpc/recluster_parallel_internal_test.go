@@ -66,14 +66,18 @@ type reclustered struct {
 	removed []int64
 }
 
-// reclusterWith clusters feats incrementally in batches of batch pages,
-// then reclusters them on procs goroutines.
+// reclusterWith clusters feats incrementally in batches of batch pages
+// (0: one batch), then reclusters them on procs goroutines.
 func reclusterWith(t testing.TB, feats []*Features, cfg Config, batch, procs int) reclustered {
 	t.Helper()
 	c := New(cfg)
+	step := batch
+	if step <= 0 {
+		step = len(feats)
+	}
 	var prev []int64
-	for k := 0; k < len(feats); k += batch {
-		prev = append(prev, c.AddBatch(feats[k:min(len(feats), k+batch)])...)
+	for k := 0; k < len(feats); k += step {
+		prev = append(prev, c.AddBatch(feats[k:min(len(feats), k+step)])...)
 	}
 	if _, err := c.Changed(); err != nil {
 		t.Fatal(err)
@@ -92,11 +96,12 @@ func reclusterWith(t testing.TB, feats []*Features, cfg Config, batch, procs int
 // TestReclusterParallelIdentical: Recluster on 2, 3 and every core gives
 // what it gives on one, exactly (each page's cluster, every cluster's
 // accumulator bit for bit, its fingerprints, the ids removed), on real
-// sites, in the crawl's batches of 200 and in smaller ones, with the
-// paper's singletons too.
+// sites, in the crawl's batches of 200, in smaller ones and in one batch
+// (the batches side by side, or one batch's loops on several goroutines:
+// addBatches), with the paper's singletons too.
 func TestReclusterParallelIdentical(t *testing.T) {
 	for name, feats := range parallelSites(t) {
-		for _, batch := range []int{200, 64} {
+		for _, batch := range []int{200, 64, 0} {
 			for _, keep := range []bool{false, true} {
 				cfg := Config{KeepSingletons: keep}
 				t.Run(fmt.Sprintf("%s/batch%d/keep%v", name, batch, keep), func(t *testing.T) {
