@@ -31,10 +31,10 @@ import (
 // the singletons' moves (rare); the merging of each batch's clusters into
 // the stored ones, in order (it overlaps the later batches' MKmeans).
 // The incremental batches are serial too: they run beside the fetch
-// workers, and even on an idle machine the assignment on two cores (as it
-// was from 03b23e6 to this change) did not beat one (AddBatch over the
-// Python docs in batches of 200, median 11.1 ms against 11.4, the
-// PostgreSQL docs 25.0 against 23.8).
+// workers, and even with no crawl running the assignment on two cores (as
+// it was from 03b23e6 to this change) gained at most 3 % over one (AddBatch
+// over the Python docs in batches of 200, median 11.1 ms against 11.4; the
+// PostgreSQL docs 25.0 against 23.8, slower).
 
 // finalProcs is the number of goroutines Recluster's loops use: every
 // core the runtime may use.
