@@ -161,18 +161,23 @@ func (c *Clusterer) addBatches(pages []*Features, batch, procs int) []int64 {
 	}
 	inner := max(1, procs/n)
 	var next atomic.Int64
+	var caught panicked
 	for range min(procs, n) {
 		go func() {
 			for k := int(next.Add(1)) - 1; k < n; k = int(next.Add(1)) - 1 {
 				r := &res[k]
-				r.assign, r.accs = mkmeans(pages[k*batch:min(len(pages), (k+1)*batch)], &c.cfg, inner)
-				close(r.done)
+				func() {
+					defer close(r.done)
+					defer caught.recover()
+					r.assign, r.accs = mkmeans(pages[k*batch:min(len(pages), (k+1)*batch)], &c.cfg, inner)
+				}()
 			}
 		}()
 	}
 	out := make([]int64, 0, len(pages))
 	for k := range res {
 		<-res[k].done
+		caught.repanic() // on the caller's goroutine (parallel.go)
 		out = append(out, c.mergeBatch(res[k].assign, res[k].accs)...)
 		res[k] = result{}
 	}

@@ -56,7 +56,9 @@ func chunks(procs, n, grain int, f func(lo, hi int)) {
 		return
 	}
 	var next atomic.Int64
+	var caught panicked
 	run := func() {
+		defer caught.recover()
 		for p := int(next.Add(1)) - 1; p < parts; p = int(next.Add(1)) - 1 {
 			f(p*grain, min(n, (p+1)*grain))
 		}
@@ -67,6 +69,31 @@ func chunks(procs, n, grain int, f func(lo, hi int)) {
 	}
 	run()
 	wg.Wait()
+	caught.repanic()
+}
+
+// panicked keeps the first panic of the goroutines of a parallel loop, to
+// raise it again on the caller's goroutine once they all ended, where the
+// hook runner recovers it (a page's features that break the pass fail the
+// batch's hook, not the process).
+type panicked struct {
+	once sync.Once
+	val  any
+	hit  atomic.Bool
+}
+
+// recover is deferred by each goroutine of the loop.
+func (p *panicked) recover() {
+	if v := recover(); v != nil {
+		p.once.Do(func() { p.val = v; p.hit.Store(true) })
+	}
+}
+
+// repanic raises the panic kept, if any.
+func (p *panicked) repanic() {
+	if p.hit.Load() {
+		panic(p.val)
+	}
 }
 
 // tasks calls f(0), …, f(n-1) as chunks does, one task a part: for units

@@ -4,7 +4,10 @@ import (
 	"fmt"
 	"os"
 	"reflect"
+	"strings"
 	"testing"
+
+	"golang.org/x/net/html"
 
 	"github.com/crawl-project/crawl/htmldecode"
 	"github.com/crawl-project/crawl/internal/docsubset"
@@ -154,4 +157,46 @@ func BenchmarkRecluster(b *testing.B) {
 			})
 		}
 	}
+}
+
+// TestParallelPanicOnCaller: a panic in a goroutine of a parallel loop is
+// raised again on the caller's goroutine, where the hook runner recovers
+// it, instead of ending the process.
+func TestParallelPanicOnCaller(t *testing.T) {
+	for _, procs := range []int{1, 2, 4} {
+		func() {
+			defer func() {
+				if v := recover(); v != "bad page" {
+					t.Errorf("procs %d: recovered %v; want the loop's panic", procs, v)
+				}
+			}()
+			chunks(procs, 100, 10, func(lo, hi int) {
+				if lo <= 57 && 57 < hi {
+					panic("bad page")
+				}
+			})
+		}()
+	}
+}
+
+// TestReclusterPanicOnCaller: a page that breaks one batch's MKmeans while
+// Recluster's batches run side by side panics on the caller (the hook
+// runner recovers it there), not on a goroutine of its own, which would
+// end the process.
+func TestReclusterPanicOnCaller(t *testing.T) {
+	doc, err := html.Parse(strings.NewReader("<html><body><ul><li>a</li><li>b</li></ul></body></html>"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	feats := []*Features{Extract(doc)}
+	for range 7 {
+		feats = append(feats, feats[0])
+	}
+	feats = append(feats, nil) // no features: MKmeans dereferences it
+	defer func() {
+		if recover() == nil {
+			t.Error("the batches' MKmeans over a nil page did not panic on their caller")
+		}
+	}()
+	New(Config{}).addBatches(feats, 2, 2) // Recluster's batches, side by side
 }
