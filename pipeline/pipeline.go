@@ -240,6 +240,9 @@ func (p *Pipeline) Run(ctx context.Context) (crawler.Summary, error) {
 		st = orderedStore{Store: st, st: p.st, fr: of}
 	}
 	opts = append(opts, p.engineOpts...)
+	if p.early != nil {
+		opts = append(opts, crawler.WithPagesStored(p.early.start))
+	}
 	opts = append(opts, p.opts.EngineOptions...)
 	c, err := crawler.New(ecfg, p.fr, st, append(opts, aopts...)...)
 	if err != nil {

@@ -38,9 +38,7 @@ func Crawl(ctx context.Context, cfg *config.Config, opts Options, out io.Writer)
 	if err != nil {
 		return crawler.Summary{}, err
 	}
-	if p.early = newEarlyExports(ctx, p.st, cfg.Exports, cfg.Out); p.early != nil {
-		p.engineOpts = append(p.engineOpts, crawler.WithPagesStored(p.early.start))
-	}
+	p.early = newEarlyExports(ctx, p.st, cfg.Exports, cfg.Out) // begun by Run once its pages are stored
 	sum, runErr := p.Run(ctx)
 	for _, line := range p.Report() {
 		fmt.Fprintln(out, line)
