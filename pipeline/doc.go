@@ -9,6 +9,9 @@
 //   - pipeline.go: Open, Run, Close, engine and scope settings.
 //   - hooks.go: the built-ins in their documented order.
 //   - topic.go, hub.go, clusters.go, records.go, topics.go: one built-in each.
+//   - seedpages.go: the topic's seed pages fetched as the crawl fetches
+//     (crawler.Outside), begun beside the store's and frontier's opening
+//     when nothing Open sets up is needed for them.
 //   - adapters.go: the adapters between built-ins and the store that cmd/crawl reuses
 //     (LoadHubModel, RestoreClusters, ClusterRows, TopicDoc, StoredTopicDocs).
 //   - demo.go: the demo site and the {demo:N}/{sport:N} seed placeholders.

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/crawl-project/crawl"
+	"github.com/crawl-project/crawl/classifiers/topic"
 	"github.com/crawl-project/crawl/crawler"
 	"github.com/crawl-project/crawl/frontier"
 	"github.com/crawl-project/crawl/frontier/sqlitefrontier"
@@ -25,18 +26,25 @@ import (
 func (p *Pipeline) buildHooks(ctx context.Context, resolve func([]string) ([]string, error)) error {
 	cfg := p.cfg
 	if cfg.Topic.Enabled {
-		seeds := p.seeds
-		if len(cfg.Topic.Seeds) > 0 {
-			var err error
-			if seeds, err = resolve(cfg.Topic.Seeds); err != nil {
+		var pages []topic.SeedPage
+		var asked int
+		if p.seedFetch != nil { // begun beside the store's opening (seedpages.go)
+			pages, asked = p.seedFetch.wait()
+		} else {
+			seeds := p.seeds
+			if len(cfg.Topic.Seeds) > 0 {
+				var err error
+				if seeds, err = resolve(cfg.Topic.Seeds); err != nil {
+					return err
+				}
+			}
+			fetcher, err := p.seedFetcher()
+			if err != nil {
 				return err
 			}
+			pages, asked = fetchSeedPages(ctx, fetcher, seeds, cfg.Politeness.Workers, p.log), len(seeds)
 		}
-		fetcher, err := p.seedFetcher()
-		if err != nil {
-			return err
-		}
-		t, err := newTopicBuiltin(ctx, cfg, seeds, fetcher, p.log)
+		t, err := newTopicBuiltin(cfg, asked, pages)
 		if err != nil {
 			return err
 		}

@@ -75,6 +75,7 @@ type Pipeline struct {
 	owner      string                // how this process is known to the others (distributed)
 	arc        *archiver             // the WARC writer when warc.dir is set; else nil
 	early      *earlyExports         // exports Crawl writes beside the final batch; nil for none
+	seedFetch  *seedFetch            // the topic's seed pages fetched beside the store's opening; nil for none
 	report     []string
 
 	storedBefore int64       // pages in the store before a re-crawl
@@ -106,9 +107,13 @@ func Open(ctx context.Context, cfg *config.Config, opts Options) (_ *Pipeline, e
 	p := &Pipeline{cfg: cfg, opts: opts, log: opts.Logger, chain: &hooks.Chain{}}
 	defer func() {
 		if err != nil {
+			p.seedFetch.stop()
 			p.Close() // release what was opened before the error
 		}
 	}()
+	if p.seedFetch, err = p.startSeedFetch(ctx); err != nil {
+		return nil, err
+	}
 	if err := os.MkdirAll(filepath.Dir(cfg.DB), 0o755); err != nil {
 		return nil, fmt.Errorf("pipeline: create store directory: %w", err)
 	}

@@ -1,22 +1,13 @@
 package pipeline
 
 import (
-	"context"
 	"fmt"
-	"io"
-	"log/slog"
-	"net/http"
 	"os"
 	"strings"
-	"sync"
-
-	"golang.org/x/net/html"
 
 	"github.com/crawl-project/crawl/classifiers/topic"
 	"github.com/crawl-project/crawl/classifiers/topic/redisshare"
 	"github.com/crawl-project/crawl/config"
-	"github.com/crawl-project/crawl/crawler"
-	"github.com/crawl-project/crawl/htmldecode"
 )
 
 // topicBuiltin is focused crawling (paper 003): OnPage scores each page
@@ -30,10 +21,11 @@ type topicBuiltin struct {
 	stats *redisshare.StatsShare // a distributed crawl's shared statistics (topicshare.go); nil: none
 }
 
-// newTopicBuiltin fetches the topic's seed pages (the crawl's seeds when
-// topic.seeds is empty) and builds the centroid from them; with
-// topic.corpus, best-first uses a TF-IDF centroid trained on the corpus.
-func newTopicBuiltin(ctx context.Context, cfg *config.Config, seeds []string, fetcher *crawler.Outside, log *slog.Logger) (*topicBuiltin, error) {
+// newTopicBuiltin builds the centroid from the topic's seed pages (the
+// crawl's seeds when topic.seeds is empty), of which asked were asked for
+// and pages could be fetched (seedpages.go); with topic.corpus,
+// best-first uses a TF-IDF centroid trained on the corpus.
+func newTopicBuiltin(cfg *config.Config, asked int, pages []topic.SeedPage) (*topicBuiltin, error) {
 	tc := topic.Config{
 		Strategy: cfg.Topic.Strategy, Terms: cfg.Topic.Terms, Relevance: cfg.Topic.Relevance,
 		Update: cfg.Topic.Update, DriftFloor: cfg.Topic.DriftFloor, Language: cfg.Topic.Language, Stem: cfg.Topic.Stem,
@@ -41,9 +33,8 @@ func newTopicBuiltin(ctx context.Context, cfg *config.Config, seeds []string, fe
 		Calibration: cfg.Topic.Calibration, ThresholdRule: cfg.Topic.ThresholdRule, Retrain: cfg.Topic.Retrain,
 		FixedRefresh: cfg.Topic.FixedRefresh, LinkLabels: cfg.Topic.LinkLabels, ContentBytes: cfg.Topic.ContentBytes,
 	}
-	pages := fetchSeedPages(ctx, fetcher, seeds, cfg.Politeness.Workers, log)
 	if len(pages) == 0 {
-		return nil, fmt.Errorf("pipeline: topic: none of the %d topic seed pages could be fetched", len(seeds))
+		return nil, fmt.Errorf("pipeline: topic: none of the %d topic seed pages could be fetched", asked)
 	}
 	model, err := topic.NewFromPages(tc, pages)
 	if err != nil {
@@ -62,45 +53,6 @@ func newTopicBuiltin(ctx context.Context, cfg *config.Config, seeds []string, fe
 	return &topicBuiltin{Hook: h, focus: focusMargin(cfg.Topic)}, nil
 }
 
-// fetchSeedPages GETs and parses each seed page through fetcher, as the
-// crawl fetches its pages: robots.txt obeyed, each host's politeness
-// (delay, per_host_parallel, Crawl-delay), the crawl's identity, proxy and
-// cookies (Pipeline.seedFetcher). Failures, robots.txt's refusals among
-// them, are logged and skipped. Up to workers pages (politeness.workers)
-// are fetched at once, so that a crawl with many seed pages on several
-// sites does not wait for them one after another; they come back in the
-// order of urls.
-func fetchSeedPages(ctx context.Context, fetcher *crawler.Outside, urls []string, workers int, log *slog.Logger) []topic.SeedPage {
-	all := make(chan struct{}, max(workers, 1))
-	pages := make([]*topic.SeedPage, len(urls))
-	var wg sync.WaitGroup
-	for i, u := range urls {
-		wg.Go(func() {
-			var doc *html.Node
-			var final string
-			err := fetcher.Do(ctx, u, func(client *http.Client) (err error) {
-				all <- struct{}{} // once the host lets it go: a page waiting for its host holds no slot
-				defer func() { <-all }()
-				doc, final, err = fetchHTML(ctx, client, u)
-				return err
-			})
-			if err != nil {
-				log.Warn("topic seed page skipped", "url", u, "err", err)
-				return
-			}
-			pages[i] = &topic.SeedPage{URL: final, Doc: doc}
-		})
-	}
-	wg.Wait()
-	var out []topic.SeedPage
-	for _, p := range pages {
-		if p != nil {
-			out = append(out, *p)
-		}
-	}
-	return out
-}
-
 // focusMargin is the frontier focus margin the topic configuration asks
 // for: none without a focused strategy.
 func focusMargin(t config.Topic) float64 {
@@ -108,37 +60,6 @@ func focusMargin(t config.Topic) float64 {
 		return 0
 	}
 	return t.FocusMargin
-}
-
-// maxSeedPage bounds a topic seed page; a larger one is an error, not a
-// silently truncated page.
-const maxSeedPage = 10 << 20
-
-func fetchHTML(ctx context.Context, client *http.Client, u string) (*html.Node, string, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
-	if err != nil {
-		return nil, "", err
-	}
-	resp, err := client.Do(req)
-	if err != nil {
-		return nil, "", err
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		return nil, "", fmt.Errorf("status %d", resp.StatusCode)
-	}
-	raw, err := io.ReadAll(io.LimitReader(resp.Body, maxSeedPage+1))
-	if err != nil {
-		return nil, "", err
-	}
-	if len(raw) > maxSeedPage {
-		return nil, "", fmt.Errorf("page larger than %d MiB", maxSeedPage>>20)
-	}
-	doc, err := htmldecode.Parse(raw, resp.Header.Get("Content-Type"))
-	if err != nil {
-		return nil, "", err
-	}
-	return doc, resp.Request.URL.String(), nil
 }
 
 func (t *topicBuiltin) reportLines() []string {
