@@ -73,6 +73,9 @@ politeness: {no_delay: true}
 			t.Errorf("%q: a fetch before Open sets up its seeds or politeness (%v)", strings.TrimSpace(extra), err)
 		}
 	}
+	if f, err := (&Pipeline{cfg: cfg, opts: Options{Recrawl: true}}).startSeedFetch(context.Background()); f != nil || err != nil {
+		t.Errorf("a re-crawl: a fetch beside its sitemaps' (%v)", err)
+	}
 }
 
 // TestSeedFetchStop: stop ends a seed fetch a server never answers (Open

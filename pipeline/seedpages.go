@@ -100,13 +100,15 @@ type seedFetch struct {
 
 // startSeedFetch begins fetching the topic's seed pages when they can be
 // fetched before the store is open: the topic is on, its seed URLs are
-// the configured ones (a demo site resolves them only once it runs) and
-// its requests need nothing Open sets up first (a distributed crawl's
-// shared politeness). Otherwise it returns nil, and buildHooks fetches
-// them itself.
+// the configured ones (a demo site resolves them only once it runs), its
+// requests need nothing Open sets up first (a distributed crawl's shared
+// politeness) and no other request of Open may go to their hosts beside
+// them (a re-crawl reads its sitemaps again in Open, under a politeness
+// of its own). Otherwise it returns nil, and buildHooks fetches them
+// itself.
 func (p *Pipeline) startSeedFetch(ctx context.Context) (*seedFetch, error) {
 	cfg := p.cfg
-	if !cfg.Topic.Enabled || cfg.Demo || cfg.Distributed.Enabled() {
+	if !cfg.Topic.Enabled || cfg.Demo || cfg.Distributed.Enabled() || p.opts.Recrawl {
 		return nil, nil
 	}
 	urls := topicSeeds(cfg, cfg.Seeds)
