@@ -4,7 +4,9 @@ import (
 	"context"
 	"math"
 	"strconv"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/frontier"
@@ -94,6 +96,60 @@ func BenchmarkBetterSeenLinks(b *testing.B) {
 	for b.Loop() {
 		if w.better(r) {
 			b.Fatal("seen links counted as better")
+		}
+	}
+}
+
+// TestBetterGroupTakesWaitingResults: when a result brings a better link,
+// the group is stored at once with the results already waiting (not
+// waiting for more), at most CommitEvery, and the end of the stream is
+// reported.
+func TestBetterGroupTakesWaitingResults(t *testing.T) {
+	mem, err := frontier.NewMemory(frontier.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &Crawler{fr: mem, cfg: Config{CommitEvery: 4, CommitWait: time.Hour}, hungry: make(chan struct{}, 1)}
+	c.dispatched.Store(math.Float64bits(5))
+	page := func(i int, better bool) result {
+		p := 0.5
+		if better {
+			p = 9
+		}
+		return result{link: crawl.Link{URL: "http://a.test/" + strconv.Itoa(i)},
+			push: []crawl.Link{{URL: "http://a.test/out" + strconv.Itoa(i), Priority: p}}}
+	}
+	urls := func(g []result) string {
+		var s []string
+		for _, r := range g {
+			s = append(s, r.link.URL[len("http://a.test/"):])
+		}
+		return strings.Join(s, " ")
+	}
+	for _, tc := range []struct {
+		name      string
+		first     []result // the group gather starts with
+		waiting   []result
+		close     bool
+		want      string
+		wantOpen  bool
+		leftAfter int
+	}{
+		{"better read, two waiting", nil, []result{page(1, true), page(2, false), page(3, false)}, false, "1 2 3", true, 0},
+		{"better in hand, waiting taken", []result{page(1, true)}, []result{page(2, false)}, false, "1 2", true, 0},
+		{"at most CommitEvery", nil, []result{page(1, false), page(2, true), page(3, false), page(4, false), page(5, false)}, false, "1 2 3 4", true, 1},
+		{"stream ended", nil, []result{page(1, true), page(2, false)}, true, "1 2", false, 0},
+	} {
+		w := &writer{c: c, results: make(chan result, 8)}
+		for _, r := range tc.waiting {
+			w.results <- r
+		}
+		if tc.close {
+			close(w.results)
+		}
+		g, open := w.gather(tc.first)
+		if urls(g) != tc.want || open != tc.wantOpen || len(w.results) != tc.leftAfter {
+			t.Errorf("%s: group %q, open %v, %d left; want %q, %v, %d", tc.name, urls(g), open, len(w.results), tc.want, tc.wantOpen, tc.leftAfter)
 		}
 	}
 }

@@ -103,17 +103,19 @@ func (w *writer) ok() bool {
 // gather adds results to group until it holds CommitEvery, CommitWait has
 // passed, the scheduler is starving for links, or the group holds a new
 // out-link that would be dispatched before the queued ones (better; then
-// the group is stored at once, so its out-links reach the frontier: in a best-first
-// crawl, holding them back would send the workers to worse links). Bigger
-// groups mean fewer, cheaper transactions. It reports false when the
-// stream has ended.
+// the group is stored at once, with the results already waiting (ready),
+// so its out-links reach the frontier: in a best-first crawl, holding them
+// back would send the workers to worse links). Bigger groups mean fewer,
+// cheaper transactions: a commit costs the store about 1.5 ms of CPU
+// however few its pages (the pages of every table and index it touches
+// are written again). It reports false when the stream has ended.
 func (w *writer) gather(group []result) ([]result, bool) {
 	select {
 	case <-w.c.hungry: // a stale signal must not cut this group short
 	default:
 	}
 	if len(group) > 0 && w.better(group[len(group)-1]) {
-		return group, true
+		return w.ready(group)
 	}
 	wait := time.NewTimer(w.c.cfg.CommitWait)
 	defer wait.Stop()
@@ -125,11 +127,29 @@ func (w *writer) gather(group []result) ([]result, bool) {
 			}
 			group = append(group, r)
 			if w.better(r) {
-				return group, true
+				return w.ready(group)
 			}
 		case <-w.c.hungry:
 			return group, true
 		case <-wait.C:
+			return group, true
+		}
+	}
+	return group, true
+}
+
+// ready adds to group the results already waiting, up to CommitEvery,
+// without waiting for more: they cost the commit little and a commit of
+// their own later. It reports false when the stream has ended.
+func (w *writer) ready(group []result) ([]result, bool) {
+	for len(group) < w.c.cfg.CommitEvery {
+		select {
+		case r, ok := <-w.results:
+			if !ok {
+				return group, false
+			}
+			group = append(group, r)
+		default:
 			return group, true
 		}
 	}
