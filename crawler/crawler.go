@@ -202,8 +202,8 @@ func New(cfg Config, fr frontier.Frontier, st Store, opts ...Option) (*Crawler, 
 	c.fetch.observe = c.observe
 	c.fetch.c.SetCookieJar(c.jar) // the jar of robots.txt and sitemaps too
 	var err error
-	if c.norm, err = frontier.NewNormalizer(frontier.QueryRules{Strip: cfg.StripParams, Keep: cfg.KeepParams}); err != nil {
-		return nil, fmt.Errorf("crawler: %w", err)
+	if c.norm, err = normalizerOf(cfg); err != nil {
+		return nil, err
 	}
 	if *cfg.Dedup {
 		if c.dups, err = newDupIndex(cfg.DedupDistance, cfg.DupPatternLimit); err != nil {
@@ -317,6 +317,16 @@ func (c *Crawler) Run(ctx context.Context, seeds []string) (Summary, error) {
 	herr := c.saveHosts(work) // for views of the store after the crawl
 	sum, serr := c.summary(work)
 	return sum, errors.Join(werr, herr, serr)
+}
+
+// normalizerOf is the normaliser of the crawl's URLs (Config.StripParams,
+// Config.KeepParams).
+func normalizerOf(cfg Config) (*frontier.Normalizer, error) {
+	n, err := frontier.NewNormalizer(frontier.QueryRules{Strip: cfg.StripParams, Keep: cfg.KeepParams})
+	if err != nil {
+		return nil, fmt.Errorf("crawler: %w", err)
+	}
+	return n, nil
 }
 
 // SeedPriority is the frontier priority of seeds: above any score a hook

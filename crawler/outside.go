@@ -3,8 +3,9 @@ package crawler
 import (
 	"context"
 	"net/http"
-	"net/url"
 	"sync"
+
+	"github.com/crawl-project/crawl"
 )
 
 // Outside sends requests outside Run as a crawler built with the same
@@ -12,7 +13,8 @@ import (
 // disallowed URL is not requested, and a host whose robots.txt answers
 // 5xx or 429 or cannot be reached gets no request), each host's
 // politeness kept (PerHostDelay, PerHostParallel, its Crawl-delay,
-// WithHostGate) and the crawl's client (Client: identity, cookies, proxy,
+// WithHostGate), the host known by the crawl's key (crawl.HostKey of the
+// URL as the crawl normalises it), and the crawl's client (Client: identity, cookies, proxy,
 // transport and its wrappers, such as a WARC recorder). It is for reading
 // a site before its crawl starts: a re-crawl's sitemaps (ReadSitemaps), a
 // topic's seed pages. Its politeness is its own: Run starts with a fresh
@@ -31,6 +33,10 @@ func NewOutside(cfg Config, opts ...Option) (*Outside, error) {
 	}
 	c := outsideRun(cfg, opts)
 	cfg = c.cfg
+	var err error
+	if c.norm, err = normalizerOf(cfg); err != nil {
+		return nil, err
+	}
 	c.hosts = newHostTable(cfg.PerHostParallel, cfg.PerHostDelay, c.now)
 	own := ownClient(cfg, c.transport, c.jar)
 	c.robots = newRobotsCache(own, cfg.RobotsCacheSize, cfg.RobotsTTL, cfg.RobotsRetry, c.now)
@@ -43,19 +49,22 @@ func NewOutside(cfg Config, opts ...Option) (*Outside, error) {
 // returns, so get should read what it needs of the answer. Without
 // calling get it returns an error wrapping crawl.ErrDisallowed when
 // robots.txt forbids target, an error naming the host's robots.txt when
-// that is unavailable, or ctx's error. Once a ctx given to Do ends, the
+// that is unavailable, the URL's error when the crawl could not queue it,
+// or ctx's error. Once a ctx given to Do ends, the
 // Outside stops: waits for a host end and later calls fail.
 func (o *Outside) Do(ctx context.Context, target string, get func(*http.Client) error) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
 	defer context.AfterFunc(ctx, func() { o.stop.Do(func() { close(o.c.stopping) }) })()
-	err := o.c.checkRobots(ctx, target)
+	// robots.txt and the host's politeness as for the URL the crawl would
+	// queue (Normalize: its host lower-cased, its default port dropped),
+	// whose host is crawl.HostKey, the key of every host table of the crawl
+	key, err := o.c.norm.Normalize(target, nil)
 	if err == nil {
-		var u *url.URL
-		if u, err = url.Parse(target); err == nil {
+		if err = o.c.checkRobots(ctx, key); err == nil {
 			var done func()
-			if done, err = o.c.gate(u.Host); err == nil {
+			if done, err = o.c.gate(crawl.HostKey(key)); err == nil {
 				defer done()
 				return get(o.client)
 			}
