@@ -13,7 +13,8 @@
 //     (crawl.Link.FrontierDrops, frontier.Dropper) before the URL hooks
 //     run, so that the built-in hooks skip work Push would throw away.
 //   - fetch.go: the Colly-based fetcher, retries with backoff and Retry-After.
-//   - robots.go: the bounded robots.txt cache (decisions: package robots).
+//   - robots.go: the bounded robots.txt cache, one entry per origin
+//     (scheme and crawl.HostKey; decisions: package robots).
 //   - transport.go: the transport wrapper option; the crawl's identity
 //     (User-Agent, Header, cookie jar) on robots.txt and sitemap requests
 //     as on pages; Client, that identity for requests outside Run.

@@ -17,9 +17,11 @@ type HostStats struct {
 	// Robots is the state of the host's cached robots.txt: "ok" (parsed or
 	// 4xx: rules apply), "unavailable" (5xx, 429 or unreachable: nothing may
 	// be fetched until it is asked again), "fetching", or "" when it is not
-	// in the cache.
+	// in the cache. A host crawled over http and https has a robots.txt for
+	// each (RFC 9309 §2.3); its state is then the first of fetching,
+	// unavailable and ok that one of them is in.
 	Robots     string        `json:"robots"`
-	CrawlDelay time.Duration `json:"crawl_delay"` // robots.txt Crawl-delay for the crawler's agent; 0 when none
+	CrawlDelay time.Duration `json:"crawl_delay"` // robots.txt Crawl-delay for the crawler's agent (the longer of http's and https's); 0 when none
 }
 
 // HostsMetaKey is the store meta key under which Run leaves the hosts'
@@ -52,6 +54,29 @@ func (c *Crawler) saveHosts(ctx context.Context) error {
 	return nil
 }
 
+// addRobots adds the state of one of the host's cached robots.txt (one
+// origin's) to s, for agent.
+func (s *HostStats) addRobots(e *robotsEntry, agent string) {
+	state := "fetching"
+	select {
+	case <-e.ready:
+		state = "ok"
+		if e.policy.rules.Unavailable() {
+			state = "unavailable"
+		}
+		if d, ok := e.policy.rules.CrawlDelay(agent); ok {
+			s.CrawlDelay = max(s.CrawlDelay, d)
+		}
+	default:
+	}
+	if robotsStateRank[state] > robotsStateRank[s.Robots] {
+		s.Robots = state
+	}
+}
+
+// robotsStateRank orders HostStats.Robots for a host with two origins.
+var robotsStateRank = map[string]int{"": 0, "ok": 1, "unavailable": 2, "fetching": 3}
+
 // Hosts returns the state of every host the crawl is working on or holds
 // robots.txt for, by host name; safe to call while Run runs.
 func (c *Crawler) Hosts() []HostStats {
@@ -71,21 +96,9 @@ func (c *Crawler) Hosts() []HostStats {
 	}
 	c.hosts.mu.Unlock()
 	c.robots.mu.Lock()
-	for h, el := range c.robots.entries {
+	for _, el := range c.robots.entries {
 		e := el.Value.(*robotsEntry)
-		s := get(h)
-		select {
-		case <-e.ready:
-			s.Robots = "ok"
-			if e.policy.rules.Unavailable() {
-				s.Robots = "unavailable"
-			}
-			if d, ok := e.policy.rules.CrawlDelay(c.cfg.RobotsAgent); ok {
-				s.CrawlDelay = d
-			}
-		default:
-			s.Robots = "fetching"
-		}
+		get(e.host).addRobots(e, c.cfg.RobotsAgent)
 	}
 	c.robots.mu.Unlock()
 	out := make([]HostStats, 0, len(byHost))

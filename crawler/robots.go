@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/robots"
 )
 
@@ -19,7 +20,7 @@ import (
 // which allows everything.
 const maxRobotsRedirects = 5
 
-// robotsPolicy is one host's robots.txt as the crawler caches it.
+// robotsPolicy is one origin's robots.txt as the crawler caches it.
 type robotsPolicy struct {
 	rules   *robots.Robots
 	expires time.Time
@@ -30,9 +31,11 @@ func (p *robotsPolicy) allowed(target, agent string) bool {
 	return p.rules.Allowed(agent, target)
 }
 
-// robotsCache fetches robots.txt once per host and keeps at most size hosts,
-// evicting the least recently used. Concurrent lookups of one host share a
-// single fetch. The status rules are RFC 9309's (robots.FromResponse): 2xx
+// robotsCache fetches robots.txt once per origin — scheme and host key
+// (crawl.HostKey), since a robots.txt holds for the scheme, host and port
+// it was fetched from (RFC 9309 §2.3): http://a.test and https://a.test
+// have one each — and keeps at most size origins, evicting the least
+// recently used. Concurrent lookups of one origin share a single fetch. The status rules are RFC 9309's (robots.FromResponse): 2xx
 // is parsed, 4xx allows all, 429, 5xx or an unreachable host disallow all
 // for retryAfter, after which it is fetched again.
 type robotsCache struct {
@@ -46,12 +49,13 @@ type robotsCache struct {
 	share RobotsShare         // robots.txt answers shared with other processes; may be nil
 
 	mu      sync.Mutex
-	entries map[string]*list.Element // host → element holding *robotsEntry
+	entries map[string]*list.Element // origin ("http://a.test") → element holding *robotsEntry
 	lru     list.List
 }
 
 type robotsEntry struct {
-	host   string
+	origin string        // scheme://host
+	host   string        // the host key
 	ready  chan struct{} // closed when policy is set
 	policy *robotsPolicy
 }
@@ -69,11 +73,13 @@ func newRobotsCache(client *http.Client, size int, ttl, retryAfter time.Duration
 	}
 }
 
-// policy returns the robots policy of host, fetching its robots.txt (each
-// request through gate) when it is not cached or has expired.
+// policy returns the robots policy of the origin scheme://host (host a
+// crawl.HostKey, scheme lower-case), fetching its robots.txt (each request
+// through gate) when it is not cached or has expired.
 func (c *robotsCache) policy(ctx context.Context, scheme, host string, gate gateFunc) *robotsPolicy {
+	origin := scheme + "://" + host
 	c.mu.Lock()
-	if el, ok := c.entries[host]; ok {
+	if el, ok := c.entries[origin]; ok {
 		e := el.Value.(*robotsEntry)
 		select {
 		case <-e.ready:
@@ -84,22 +90,22 @@ func (c *robotsCache) policy(ctx context.Context, scheme, host string, gate gate
 			}
 			// Expired: fetch again below.
 			c.lru.Remove(el)
-			delete(c.entries, host)
+			delete(c.entries, origin)
 		default:
 			c.mu.Unlock()
 			return c.wait(ctx, e)
 		}
 	}
-	e := &robotsEntry{host: host, ready: make(chan struct{})}
-	c.entries[host] = c.lru.PushFront(e)
+	e := &robotsEntry{origin: origin, host: host, ready: make(chan struct{})}
+	c.entries[origin] = c.lru.PushFront(e)
 	for c.lru.Len() > c.size {
 		old := c.lru.Back()
 		c.lru.Remove(old)
-		delete(c.entries, old.Value.(*robotsEntry).host)
+		delete(c.entries, old.Value.(*robotsEntry).origin)
 	}
 	c.mu.Unlock()
 
-	e.policy = c.fetch(ctx, scheme, host, gate)
+	e.policy = c.fetch(ctx, origin, gate)
 	close(e.ready)
 	if c.found != nil {
 		c.found(e.policy)
@@ -116,8 +122,8 @@ func (c *robotsCache) wait(ctx context.Context, e *robotsEntry) *robotsPolicy {
 	}
 }
 
-func (c *robotsCache) fetch(ctx context.Context, scheme, host string, gate gateFunc) *robotsPolicy {
-	target := scheme + "://" + host + "/robots.txt"
+func (c *robotsCache) fetch(ctx context.Context, origin string, gate gateFunc) *robotsPolicy {
+	target := origin + "/robots.txt"
 	status, body, shared := 0, []byte(nil), false
 	if c.share != nil {
 		status, body, shared = c.share.Get(ctx, target)
@@ -167,7 +173,7 @@ func (c *robotsCache) once(ctx context.Context, target string, gate gateFunc) (i
 	if err != nil {
 		return 0, "", nil, fmt.Errorf("robots request: %w", err)
 	}
-	done, err := gate(req.URL.Host)
+	done, err := gate(crawl.HostKey(target)) // the crawl's key for the host, however a redirect spells it
 	if err != nil {
 		return 0, "", nil, err
 	}

@@ -3,7 +3,6 @@ package crawler
 import (
 	"context"
 	"net/http"
-	"net/url"
 	"sync"
 
 	"github.com/crawl-project/crawl"
@@ -142,11 +141,7 @@ func (s *sitemaps) get(ctx context.Context, u string) (*sitemap.Sitemap, error) 
 	if err := s.c.checkRobots(ctx, u); err != nil {
 		return nil, err
 	}
-	pu, err := url.Parse(u)
-	if err != nil {
-		return nil, err
-	}
-	done, err := s.c.gate(pu.Host) // the host's delay and parallelism
+	done, err := s.c.gate(crawl.HostKey(u)) // the host's delay and parallelism, keyed as the crawl's pages
 	if err != nil {
 		return nil, err
 	}

@@ -135,3 +135,44 @@ func TestReadSitemapsPolite(t *testing.T) {
 		t.Errorf("%d politeness slots taken for %d requests, want one a request", n, len(paths))
 	}
 }
+
+// TestSitemapSeedSpelledOtherwise: a sitemap seed is read as written, not
+// normalised, so "http://LocalHost:P/sitemap.xml" beside the seed
+// "http://localhost:P/" names one host in two spellings. Its robots.txt and
+// politeness are the host's as the crawl keys it (crawl.HostKey): robots.txt
+// is asked once, and every request takes its slot under one key.
+func TestSitemapSeedSpelledOtherwise(t *testing.T) {
+	var site *accessLog
+	site = newAccessLog(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/robots.txt":
+			fmt.Fprint(w, "User-agent: *\nDisallow: /private/\n")
+		case "/sitemap.xml":
+			fmt.Fprintf(w, `<urlset><url><loc>%s/a</loc></url></urlset>`, strings.Replace(site.URL, "127.0.0.1", "localhost", 1))
+		default:
+			html(`<html><body><p>A page of the site</p></body></html>`)(w, r)
+		}
+	}))
+	port := site.URL[strings.LastIndexByte(site.URL, ':'):]
+	st, _ := env(t, t.TempDir())
+	fr, err := frontier.NewMemory(frontier.Config{Scope: frontier.Scope{AllowedDomains: []string{"localhost"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slots := &slotCount{}
+	sum := run(t, fastConfig(), st, fr, []string{"http://localhost" + port + "/", "http://LocalHost" + port + "/sitemap.xml"}, crawler.WithHostGate(slots))
+	if sum.TotalPages != 2 || sum.Sitemaps != 1 {
+		t.Fatalf("%d pages, %d sitemaps; want 2 and 1", sum.TotalPages, sum.Sitemaps)
+	}
+	if n := site.count("/robots.txt"); n != 1 {
+		t.Errorf("robots.txt asked %d times, want once: one host however spelt", n)
+	}
+	var keys []string
+	slots.n.Range(func(k, _ any) bool { keys = append(keys, k.(string)); return true })
+	if want := []string{"localhost" + port}; !slices.Equal(keys, want) {
+		t.Errorf("politeness slots taken under %q, want %q", keys, want)
+	}
+	if n := slots.total(); n != int64(len(site.log())) {
+		t.Errorf("%d politeness slots for %d requests, want one a request", n, len(site.log()))
+	}
+}

@@ -171,16 +171,23 @@ func (c *Crawler) checkRobots(ctx context.Context, target string) error {
 	if err != nil {
 		return &FetchError{Kind: "bad-url", Err: err}
 	}
-	p := c.robots.policy(ctx, u.Scheme, u.Host, c.gate)
+	// The host as the crawl keys it (politeness, the robots.txt cache), not
+	// as target spells it: a sitemap seed "http://Docs.Example:80/…" shares
+	// the robots.txt and the politeness of the pages of docs.example.
+	host := crawl.HostKey(target)
+	if host == "" {
+		return &FetchError{Kind: "bad-url", Err: fmt.Errorf("%q: not an absolute URL", target)}
+	}
+	p := c.robots.policy(ctx, u.Scheme, host, c.gate) // url.Parse lower-cases the scheme
 	if p.rules.Unavailable() {
 		if c.stopped() {
 			return errStopped
 		}
-		return &heldError{host: u.Host, until: p.expires}
+		return &heldError{host: host, until: p.expires}
 	}
 	if d, ok := p.rules.CrawlDelay(c.cfg.RobotsAgent); ok {
 		if d = min(d, c.cfg.MaxCrawlDelay); d > 0 {
-			c.hosts.setCrawlDelay(u.Host, d)
+			c.hosts.setCrawlDelay(host, d)
 		}
 	}
 	if !p.allowed(target, c.cfg.RobotsAgent) {
