@@ -49,6 +49,7 @@ type Run struct {
 	Round   int
 	Pages   int           // pages fetched
 	Wall    time.Duration // from start to exit: crawl, OnBatch work and exports
+	CPU     time.Duration // the child's user and system CPU time
 	PeakRSS int64         // bytes, the child's peak resident set
 	Figures Figures       // what the built-ins made of the site (On runs)
 	Summary string        // the crawl's own summary
@@ -150,8 +151,8 @@ func Measure(ctx context.Context, cfg Config) (Result, error) {
 					return res, err
 				}
 			}
-			fmt.Fprintf(cfg.Log, "round %d, built-ins %s: %d pages in %s, %.1f pages/s, peak RSS %d MB\n",
-				round, mode, r.Pages, r.Wall.Round(time.Millisecond), r.PagesPerSecond(), r.PeakRSS>>20)
+			fmt.Fprintf(cfg.Log, "round %d, built-ins %s: %d pages in %s, %.1f pages/s, CPU %s, peak RSS %d MB\n",
+				round, mode, r.Pages, r.Wall.Round(time.Millisecond), r.PagesPerSecond(), r.CPU.Round(time.Millisecond), r.PeakRSS>>20)
 			res.Runs = append(res.Runs, r)
 		}
 	}
@@ -178,7 +179,8 @@ func crawlOnce(ctx context.Context, cfg Config, configPath string, mode Mode, ro
 	if err != nil {
 		return Run{}, fmt.Errorf("sitebench: crawl %s: %w: %s", name, err, tail(stderr.String(), 600))
 	}
-	r := Run{Mode: mode, Round: round, Wall: wall, PeakRSS: peakRSS(cmd.ProcessState), Summary: stdout.String()}
+	ps := cmd.ProcessState
+	r := Run{Mode: mode, Round: round, Wall: wall, CPU: ps.UserTime() + ps.SystemTime(), PeakRSS: peakRSS(ps), Summary: stdout.String()}
 	if r.Pages, err = pagesFetched(r.Summary); err != nil {
 		return r, fmt.Errorf("sitebench: crawl %s: %w", name, err)
 	}
@@ -211,6 +213,22 @@ func (r Result) median(m Mode) float64 {
 	}
 	if len(v) == 0 {
 		return 0
+	}
+	slices.Sort(v)
+	return medianOf(v)
+}
+
+// medianCPU is the median over the runs of mode m of their CPU seconds a
+// page (0 when none was measured). Its ratio, off over on, is the pages/s
+// ratio of a crawl with no core to spare: what the built-ins cost in CPU,
+// whatever else the machine runs (the loopback server included, which is
+// the bench's own process and not counted).
+func (r Result) medianCPU(m Mode) float64 {
+	var v []float64
+	for _, run := range r.Runs {
+		if run.Mode == m && run.CPU > 0 && run.Pages > 0 {
+			v = append(v, run.CPU.Seconds()/float64(run.Pages))
+		}
 	}
 	slices.Sort(v)
 	return medianOf(v)
@@ -269,6 +287,9 @@ func (r Result) Write(w io.Writer) {
 	fmt.Fprintf(w, "site %s, %d rounds\n", r.Site, len(r.Runs)/(2+len(r.Alone)))
 	fmt.Fprintf(w, "  pages/s, built-ins off   %.1f (median)\n", r.median(Off))
 	fmt.Fprintf(w, "  pages/s, built-ins on    %.1f (median), ratio %.2f\n", r.median(On), r.Ratio())
+	if off, on := r.medianCPU(Off), r.medianCPU(On); off > 0 && on > 0 {
+		fmt.Fprintf(w, "  CPU a page               off %.3f ms, on %.3f ms (medians), ratio %.2f\n", 1000*off, 1000*on, off/on)
+	}
 	if rr := r.RoundRatios(); len(rr) > 1 {
 		sorted := slices.Sorted(slices.Values(rr))
 		fmt.Fprintf(w, "  ratio by round          ")

@@ -4,7 +4,8 @@
 // configuration twice per round as child processes — once with every
 // built-in off, once as configured, after one uncounted crawl that reads
 // the site's files into the page cache — and reports pages/s with the exports
-// included in the time, peak resident memory, and what the built-ins made
+// included in the time, CPU time a page (the ratio a crawl with no core to
+// spare would see), peak resident memory, and what the built-ins made
 // of the site: the widest records table, the largest fuzzy topic's share
 // of the pages, the share of pages labelled hub (and the hub F1 against
 // the site's true labels when they are given: a list of hub paths, every
