@@ -13,6 +13,8 @@
 //     (crawl.Link.FrontierDrops, frontier.Dropper) before the URL hooks
 //     run, so that the built-in hooks skip work Push would throw away.
 //   - fetch.go: the Colly-based fetcher, retries with backoff and Retry-After.
+//   - drain.go: a refused body read to its end before it is closed (up to
+//     64 KiB), so that its connection carries the next request.
 //   - robots.go: the bounded robots.txt cache, one entry per origin
 //     (scheme and crawl.HostKey; decisions: package robots).
 //   - transport.go: the transport wrapper option; the crawl's identity

@@ -89,7 +89,7 @@ func newFetcher(cfg Config, transport http.RoundTripper) *fetcher {
 	c.URLFilters = nil
 	c.DisallowedURLFilters = nil
 	c.MaxRequests = 0
-	c.WithTransport(transport)
+	c.WithTransport(drainingTransport{base: transport})
 	c.SetRequestTimeout(cfg.Timeout)
 	c.SetRedirectHandler(func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse })
 
