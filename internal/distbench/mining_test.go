@@ -130,7 +130,7 @@ func TestMiningNvs1(t *testing.T) {
 				}
 				opts.Workers = 2 // 8 workers in all, as the one process has
 				four := runMining(t, opts, 4)
-				compareMining(t, site, one, four)
+				compareMining(t, site, one, four, tc.name == "adaptive")
 				if tc.name != "adaptive" {
 					checkExamples(t, one, four, !tc.alone)
 				}
@@ -264,7 +264,7 @@ func largestShare(r crawlResult) float64 {
 }
 
 // compareMining logs the figures and asserts the bars.
-func compareMining(t *testing.T, site *demosite.Site, one, four crawlResult) {
+func compareMining(t *testing.T, site *demosite.Site, one, four crawlResult, adaptive bool) {
 	t.Helper()
 	var pa []int64
 	var pb []string
@@ -323,9 +323,18 @@ func compareMining(t *testing.T, site *demosite.Site, one, four crawlResult) {
 		t.Errorf("the 4 processes' relevance thresholds at the end span %.3f–%.3f: want within 0.005 (their relevance statistics shared; measured ≤ 0.001, 0.185–0.204 apart without)", lo, hi)
 	}
 	// the pages seen's relevance is shared too (topic.RelHist), so the
-	// threshold is calibrated as one process's is, on another fetch order
-	if th1 := one.procs[0].threshold; max(hi-th1, th1-lo) > 0.015 {
-		t.Errorf("the 4 processes' relevance thresholds at the end span %.3f–%.3f, one process's is %.3f: want within 0.015 of it (measured: adaptive ≤ 0.004, learned ≤ 0.009, the crawls fetching different pages; 0.018–0.029 with the seeds' median alone)", lo, hi, th1)
+	// threshold is calibrated as one process's is, on another fetch order:
+	// adaptive ≤ 0.004 apart; learned 0.006–0.017 over 15 crawls
+	// (2026-12-08; the four processes' learned link models send them to
+	// other pages than the one process's, and the pages seen set the
+	// threshold); 0.018–0.029 with the seeds' median alone, which the
+	// adaptive bound catches
+	tol := 0.025
+	if adaptive {
+		tol = 0.008
+	}
+	if th1 := one.procs[0].threshold; max(hi-th1, th1-lo) > tol {
+		t.Errorf("the 4 processes' relevance thresholds at the end span %.3f–%.3f, one process's is %.3f: want within %.3f of it (measured: adaptive ≤ 0.004, learned 0.006–0.017, the crawls fetching different pages; 0.018–0.029 with the seeds' median alone)", lo, hi, th1, tol)
 	}
 	if h1, h4 := harvestAt(site, one.urls, len(one.urls)), harvestAt(site, four.urls, len(one.urls)); h4 < h1-0.15 {
 		t.Errorf("true harvest@%d: 4 processes %.3f, 1 process %.3f: want within 0.15 (measured spread ≤ 0.07: the live demo crawl with 8 workers is near breadth-first either way)", len(one.urls), h4, h1)
