@@ -54,6 +54,7 @@ type Crawler struct {
 	norm        *frontier.Normalizer
 	dups        *dupIndex  // nil when Config.Dedup is off
 	quota       *hostQuota // nil without Config.MaxPagesPerHost
+	files       *fileKinds // which extensions each host serves as other than HTML
 	sitemaps    *sitemaps
 	// background counts work outside the frontier that may still queue
 	// links (sitemap roots being read): the crawl is not dry before it ends.
@@ -212,6 +213,7 @@ func New(cfg Config, fr frontier.Frontier, st Store, opts ...Option) (*Crawler, 
 		c.dups.share, c.dups.log = c.dupShare, c.log
 	}
 	c.quota = newHostQuota(cfg.MaxPagesPerHost)
+	c.files = newFileKinds()
 	if k, ok := fr.(hostQuotaKeeper); ok && k.MaxPagesPerHost() > 0 {
 		c.quota = nil // the (shared) frontier keeps it for every process
 	}

@@ -15,6 +15,8 @@
 //   - fetch.go: the Colly-based fetcher, retries with backoff and Retry-After.
 //   - drain.go: a refused body read to its end before it is closed (up to
 //     64 KiB), so that its connection carries the next request.
+//   - filekinds.go: per host and extension, whether its URLs are pages;
+//     the files of an extension refused as not HTML are not fetched again.
 //   - robots.go: the bounded robots.txt cache, one entry per origin
 //     (scheme and crawl.HostKey; decisions: package robots).
 //   - transport.go: the transport wrapper option; the crawl's identity

@@ -120,13 +120,16 @@ func (c *Crawler) nextLink(ctx context.Context) (crawl.Link, error) {
 }
 
 // refuseQueued checks a popped link against the rules that can apply
-// after it was queued: its pattern became a duplicate maze, or its host
-// spent its quota (which counts the link when it passes).
+// after it was queued: its pattern became a duplicate maze, its host
+// served the files of its extension as other than HTML (fileKinds), or
+// its host spent its quota (which counts the link when it passes).
 func (c *Crawler) refuseQueued(link crawl.Link) (result, bool) {
 	rule := ""
 	switch {
 	case c.dups.blocked(link.URL):
 		rule = RuleDuplicatePattern
+	case c.files.refuses(link.URL):
+		rule = RuleNotHTMLFiles
 	case !c.quota.take(crawl.HostKey(link.URL)):
 		rule = RuleMaxPagesPerHost
 	default:

@@ -32,6 +32,9 @@ func (c *Crawler) process(ctx context.Context, link crawl.Link) result {
 		return res
 	case err != nil:
 		res.failure = asFetchError(err)
+		if res.failure.Kind == "not-html" {
+			c.files.observe(link.URL, false)
+		}
 		return res
 	case resp.status == http.StatusNotModified && c.isRevisit(link.URL):
 		res.notMod = true
@@ -45,8 +48,12 @@ func (c *Crawler) process(ctx context.Context, link crawl.Link) result {
 	if err != nil {
 		res.failure = asFetchError(err)
 		res.failure.Attempts = resp.attempts
+		if res.failure.Kind == "not-html" { // binary content behind an HTML type
+			c.files.observe(link.URL, false)
+		}
 		return res
 	}
+	c.files.observe(link.URL, true)
 	if c.dups != nil {
 		d, fp := c.dups.check(ctx, page)
 		if d != nil {
