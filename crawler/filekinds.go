@@ -1,6 +1,7 @@
 package crawler
 
 import (
+	"strings"
 	"sync"
 
 	"github.com/crawl-project/crawl"
@@ -57,19 +58,11 @@ func (k *fileKinds) key(u string) (fileKey, bool) {
 	if ext == "" {
 		return fileKey{}, false
 	}
-	var buf [16]byte
-	lower := buf[:0]
-	for i := 0; i < len(ext); i++ {
-		c := ext[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		lower = append(lower, c)
-	}
-	if pageExtensions[string(lower)] {
+	ext = strings.ToLower(ext) // ASCII (PathExtension): a copy only when it has upper case
+	if pageExtensions[ext] {
 		return fileKey{}, false
 	}
-	return fileKey{host: crawl.HostKey(u), ext: string(lower)}, true
+	return fileKey{host: crawl.HostKey(u), ext: ext}, true
 }
 
 // refuses reports whether u is not to be fetched: minRefusals of its
@@ -101,6 +94,7 @@ func (k *fileKinds) observe(u string, page bool) {
 			return
 		}
 		c = &fileCount{}
+		key = fileKey{host: strings.Clone(key.host), ext: strings.Clone(key.ext)} // not the URL they were cut from
 		k.counts[key] = c
 	}
 	if page {
