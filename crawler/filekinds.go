@@ -103,3 +103,12 @@ func (k *fileKinds) observe(u string, page bool) {
 		c.refused++
 	}
 }
+
+// observeFailure counts a fetch of u that failed with f when f refused it
+// as not HTML (on its headers or on its body); other failures say nothing
+// of the extension.
+func (k *fileKinds) observeFailure(u string, f *FetchError) {
+	if f.Kind == "not-html" {
+		k.observe(u, false)
+	}
+}

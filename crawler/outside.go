@@ -14,8 +14,9 @@ import (
 // 5xx or 429 or cannot be reached gets no request), each host's
 // politeness kept (PerHostDelay, PerHostParallel, its Crawl-delay,
 // WithHostGate), the host known by the crawl's key (crawl.HostKey of the
-// URL as the crawl normalises it), and the crawl's client (Client: identity, cookies, proxy,
-// transport and its wrappers, such as a WARC recorder). It is for reading
+// URL as the crawl normalises it), and the crawl's client (Client:
+// identity, cookies, proxy, transport and its wrappers, such as a WARC
+// recorder). It is for reading
 // a site before its crawl starts: a re-crawl's sitemaps (ReadSitemaps), a
 // topic's seed pages. Its politeness is its own: Run starts with a fresh
 // host table (a distributed crawl's HostGate is shared). Safe for

@@ -35,9 +35,10 @@ func (p *robotsPolicy) allowed(target, agent string) bool {
 // (crawl.HostKey), since a robots.txt holds for the scheme, host and port
 // it was fetched from (RFC 9309 §2.3): http://a.test and https://a.test
 // have one each — and keeps at most size origins, evicting the least
-// recently used. Concurrent lookups of one origin share a single fetch. The status rules are RFC 9309's (robots.FromResponse): 2xx
-// is parsed, 4xx allows all, 429, 5xx or an unreachable host disallow all
-// for retryAfter, after which it is fetched again.
+// recently used. Concurrent lookups of one origin share a single fetch.
+// The status rules are RFC 9309's (robots.FromResponse): 2xx is parsed,
+// 4xx allows all, 429, 5xx or an unreachable host disallow all for
+// retryAfter, after which it is fetched again.
 type robotsCache struct {
 	client     *http.Client // sends the crawl's identity (ownClient)
 	size       int

@@ -32,9 +32,7 @@ func (c *Crawler) process(ctx context.Context, link crawl.Link) result {
 		return res
 	case err != nil:
 		res.failure = asFetchError(err)
-		if res.failure.Kind == "not-html" {
-			c.files.observe(link.URL, false)
-		}
+		c.files.observeFailure(link.URL, res.failure)
 		return res
 	case resp.status == http.StatusNotModified && c.isRevisit(link.URL):
 		res.notMod = true
@@ -48,9 +46,7 @@ func (c *Crawler) process(ctx context.Context, link crawl.Link) result {
 	if err != nil {
 		res.failure = asFetchError(err)
 		res.failure.Attempts = resp.attempts
-		if res.failure.Kind == "not-html" { // binary content behind an HTML type
-			c.files.observe(link.URL, false)
-		}
+		c.files.observeFailure(link.URL, res.failure) // binary content behind an HTML type
 		return res
 	}
 	c.files.observe(link.URL, true)

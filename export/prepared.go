@@ -18,11 +18,7 @@ import (
 // the same directory, renamed over path only when complete, so a failed
 // export never leaves a partial file behind.
 func WriteFile(ctx context.Context, st *store.Store, what, format, path string) error {
-	p, err := PrepareFile(ctx, st, what, format, path)
-	if err != nil {
-		return err
-	}
-	return p.Commit()
+	return atomicWrite(path, func(w io.Writer) error { return Write(ctx, st, what, format, w) })
 }
 
 // Prepared is an export written whole into a temporary file beside its
