@@ -37,6 +37,7 @@ type Crawler struct {
 	cfg         Config
 	fr          frontier.Frontier
 	dropper     frontier.Dropper // fr, when it says which links its Push drops and a URL hook may care (drops.go); nil otherwise
+	urlHooks    bool             // some URL hook may read the links' marks (drops.go)
 	st          Store
 	chain       *hooks.Chain
 	log         *slog.Logger
@@ -218,6 +219,8 @@ func New(cfg Config, fr frontier.Frontier, st Store, opts ...Option) (*Crawler, 
 		c.quota = nil // the (shared) frontier keeps it for every process
 	}
 	c.dropper = urlDropper(fr, c.chain)
+	urls, _, _ := c.chain.Len()
+	c.urlHooks = urls > 0
 	needs := c.chain.BatchNeeds()
 	c.keepDOM, c.keepHTML = needs.DOM, needs.HTML
 	c.hosts = newHostTable(cfg.PerHostParallel, cfg.PerHostDelay, c.now)

@@ -31,6 +31,24 @@ func (c *Crawler) markDrops(ctx context.Context, links []crawl.Link) {
 	}
 }
 
+// markRefused marks crawl.Link.Refused the links, not marked FrontierDrops,
+// that the crawler already refuses to fetch (fileKinds: a host's files of
+// their extension are not pages), so that the built-in URL hooks skip the
+// label and score of a link never to be fetched, and what it would teach
+// them: on a Sphinx site every page links its reStructuredText source, and
+// those links were half of what the hooks judged on the CMake docs.
+// Nothing is marked when no URL hook would read the marks.
+func (c *Crawler) markRefused(links []crawl.Link) {
+	if !c.urlHooks {
+		return
+	}
+	for i := range links {
+		if !links[i].FrontierDrops && c.files.refuses(links[i].URL) {
+			links[i].Refused = true
+		}
+	}
+}
+
 // urlDropper is the frontier's Dropper when some URL hook may read its
 // answers, nil otherwise (the chain is complete when New runs, as for its
 // batch needs).

@@ -72,7 +72,8 @@ func (c *Crawler) process(ctx context.Context, link crawl.Link) result {
 // judgeLinks runs the OnURL hooks on each out-link and returns the links
 // to push. Links dropped by a hook (ErrSkip) or failing a hook are not
 // pushed. The hooks see the links the frontier will drop marked
-// FrontierDrops (drops.go).
+// FrontierDrops, and those the crawler will refuse unfetched marked
+// Refused (drops.go).
 func (c *Crawler) judgeLinks(ctx context.Context, page *crawl.Page, res *result) []crawl.Link {
 	judge := make([]crawl.Link, 0, len(page.Links)) // hooks judge copies: page.Links keeps what the page said
 	for i := range page.Links {
@@ -81,6 +82,7 @@ func (c *Crawler) judgeLinks(ctx context.Context, page *crawl.Page, res *result)
 		}
 	}
 	c.markDrops(ctx, judge)
+	c.markRefused(judge)
 	push := judge[:0] // the links kept, in place
 	for i := range judge {
 		l := judge[i]

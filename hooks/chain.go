@@ -55,8 +55,9 @@ func (c *Chain) RunURL(ctx context.Context, from *crawl.Page, link *crawl.Link) 
 		if err := callURL(ctx, h, from, link); err != nil {
 			return err
 		}
-		if link.FrontierDrops && (link.URL != url || link.Depth != depth) {
-			link.FrontierDrops = false // the frontier's answer was of another link
+		if link.URL != url || link.Depth != depth {
+			// the frontier's and the crawler's answers were of another link
+			link.FrontierDrops, link.Refused = false, false
 		}
 	}
 	return nil

@@ -112,9 +112,10 @@ func ExampleChain() {
 	// http://a.example/news false [kept]
 }
 
-// TestRewrittenLinkIsNotDropped: the frontier's "drops" answer is of the
-// link the crawler asked about; a hook that rewrites the URL or the depth
-// makes it false for the hooks after it, and one that leaves them keeps it.
+// TestRewrittenLinkIsNotDropped: the frontier's "drops" answer and the
+// crawler's "refused" are of the link the crawler asked about; a hook that
+// rewrites the URL or the depth makes them false for the hooks after it,
+// and one that leaves them keeps them.
 func TestRewrittenLinkIsNotDropped(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
@@ -127,21 +128,24 @@ func TestRewrittenLinkIsNotDropped(t *testing.T) {
 		{"depth rewritten", func(l *crawl.Link) { l.Depth = 0 }, false},
 	} {
 		var c hooks.Chain
-		var seen []bool
+		var seen, refused []bool
 		c.OnURL(hooks.URLFunc(func(ctx context.Context, from *crawl.Page, l *crawl.Link) error {
-			seen = append(seen, l.FrontierDrops)
+			seen, refused = append(seen, l.FrontierDrops), append(refused, l.Refused)
 			tc.rewrite(l)
 			return nil
 		}), hooks.URLFunc(func(ctx context.Context, from *crawl.Page, l *crawl.Link) error {
-			seen = append(seen, l.FrontierDrops)
+			seen, refused = append(seen, l.FrontierDrops), append(refused, l.Refused)
 			return nil
 		}))
-		l := crawl.Link{URL: "http://h.test/a?session=1", Depth: 2, FrontierDrops: true}
+		l := crawl.Link{URL: "http://h.test/a?session=1", Depth: 2, FrontierDrops: true, Refused: true}
 		if err := c.RunURL(context.Background(), &crawl.Page{}, &l); err != nil {
 			t.Fatal(err)
 		}
 		if !seen[0] || seen[1] != tc.want || l.FrontierDrops != tc.want {
-			t.Errorf("%s: the hooks saw %v, the link ends %v; want true, %v", tc.name, seen, l.FrontierDrops, tc.want)
+			t.Errorf("%s: the hooks saw FrontierDrops %v, the link ends %v; want true, %v", tc.name, seen, l.FrontierDrops, tc.want)
+		}
+		if !refused[0] || refused[1] != tc.want || l.Refused != tc.want {
+			t.Errorf("%s: the hooks saw Refused %v, the link ends %v; want true, %v", tc.name, refused, l.Refused, tc.want)
 		}
 	}
 }

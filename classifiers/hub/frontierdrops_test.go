@@ -65,3 +65,40 @@ func TestHookFrontierDrops(t *testing.T) {
 		})
 	}
 }
+
+// TestHookRefused: under a policy that drops no link (tag, boost) a link
+// the crawler will refuse unfetched (Refused) is neither labelled nor
+// scored and keeps its priority; under one that drops links it is judged,
+// since whether it is dropped decides what the later hooks see.
+func TestHookRefused(t *testing.T) {
+	c := defaultClassifier(t)
+	for _, tt := range []struct {
+		policy  hub.Policy
+		labeled bool
+	}{
+		{hub.Policy{}, false},
+		{hub.Policy{Mode: hub.BoostHubs}, false},
+		{hub.Policy{Mode: hub.HubsOnlyBeyondDepth, Depth: 2}, true},
+		{hub.Policy{Mode: hub.SkipHubs}, true},
+	} {
+		t.Run(tt.policy.Mode.String(), func(t *testing.T) {
+			h, err := hub.NewHook(c, tt.policy)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, u := range []string{hubURL, topicURL} {
+				l := &crawl.Link{URL: u, Depth: 3, Priority: 1, Refused: true}
+				err := h.OnURL(context.Background(), nil, l)
+				if err != nil && !errors.Is(err, hooks.ErrSkip) {
+					t.Fatal(err)
+				}
+				if got := l.Label != ""; got != tt.labeled {
+					t.Errorf("%s: label %q, want labelled %v", u, l.Label, tt.labeled)
+				}
+				if !tt.labeled && (l.Score != 0 || l.Priority != 1 || err != nil) {
+					t.Errorf("%s: score %v priority %v err %v, want its own 0 and 1, kept", u, l.Score, l.Priority, err)
+				}
+			}
+		})
+	}
+}

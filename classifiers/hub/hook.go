@@ -134,9 +134,15 @@ func NewHook(c *Classifier, p Policy, opts ...HookOption) (*Hook, error) {
 // of scope) keeps its label, score and priority when the policy drops no
 // link (tag, boost): the frontier drops it whatever they are. The link
 // model still keeps it for revision when it would keep a new one
-// (linkLabeler.dropped).
+// (linkLabeler.dropped). Under those policies a link the crawler will
+// refuse unfetched (link.Refused) is neither labelled nor kept: its label
+// would label nothing fetched.
 func (h *Hook) OnURL(_ context.Context, from *crawl.Page, link *crawl.Link) error {
-	if link.FrontierDrops && (h.p.Mode == TagOnly || h.p.Mode == BoostHubs) {
+	dropsNone := h.p.Mode == TagOnly || h.p.Mode == BoostHubs
+	if link.Refused && dropsNone {
+		return nil
+	}
+	if link.FrontierDrops && dropsNone {
 		if h.links != nil {
 			h.links.dropped(from, link)
 		}

@@ -127,3 +127,34 @@ func TestLearnedFrontierDropsLearnsTheSame(t *testing.T) {
 		}
 	}
 }
+
+// TestOnURLRefused: a link the crawler will refuse unfetched (Refused)
+// keeps the priority it came with under every strategy, and the learned
+// strategy keeps nothing of it (Rescore gives it back its own priority:
+// nothing pending); a link that is not Followable is still dropped.
+func TestOnURLRefused(t *testing.T) {
+	ctx := context.Background()
+	for _, strategy := range []string{topic.StrategyBFS, topic.StrategyBestFirst, topic.StrategyAdaptive, topic.StrategyLearned} {
+		t.Run(strategy, func(t *testing.T) {
+			h, err := topic.NewHook(sportModel(t, topic.Config{Strategy: strategy, Relevance: 0.3}), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			parent := page(t, "http://demo/hub", "sport-101")
+			if err := h.OnPage(ctx, parent); err != nil {
+				t.Fatal(err)
+			}
+			refused := crawl.Link{URL: "http://demo/_sources/match.rst.txt", Anchor: "match report", Priority: -7, Refused: true}
+			if err := h.OnURL(ctx, parent, &refused); err != nil || refused.Priority != -7 {
+				t.Errorf("OnURL(refused link) = %v, priority %v; want nil, its own -7", err, refused.Priority)
+			}
+			if got := h.Rescore(&crawl.Link{URL: refused.URL, Priority: 5}); got != 5 {
+				t.Errorf("Rescore(refused link) = %v, want its own 5 (nothing kept)", got)
+			}
+			image := crawl.Link{URL: "http://demo/photo.jpg", Refused: true}
+			if err := h.OnURL(ctx, parent, &image); err == nil {
+				t.Error("OnURL(refused image link) = nil, want ErrSkip (not Followable)")
+			}
+		})
+	}
+}

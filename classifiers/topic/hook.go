@@ -29,7 +29,9 @@ import (
 // A link the frontier will drop (link.FrontierDrops: seen before, or out of
 // scope) keeps its priority, which the frontier would throw away; the
 // learned strategy still learns from it (its parents, its features the
-// first time it is seen).
+// first time it is seen). A link the crawler will refuse unfetched
+// (link.Refused) keeps its priority too, and teaches nothing: no page of
+// it will label its features.
 // With Config.LinkContext > 0 (an extension over the paper) the priority
 // blends from's score with the cosine of the link's own context (anchor
 // text, and URL path words with Config.URLWords) to the same centroid; see
@@ -126,6 +128,9 @@ func (h *Hook) OnURL(ctx context.Context, from *crawl.Page, link *crawl.Link) er
 		if !seen && !Followable(link.URL) {
 			return hooks.ErrSkip
 		}
+		if link.Refused { // never fetched: it has no priority to get and nothing to teach
+			return nil
+		}
 		if link.FrontierDrops { // its priority would be thrown away; what it teaches is not
 			h.learnLink(h.learnView(from), link, pl, seen)
 			return nil
@@ -139,7 +144,7 @@ func (h *Hook) OnURL(ctx context.Context, from *crawl.Page, link *crawl.Link) er
 	if from == nil {
 		return nil
 	}
-	if link.FrontierDrops {
+	if link.FrontierDrops || link.Refused {
 		return nil
 	}
 	score, ok := h.scores.get(from.URL)
