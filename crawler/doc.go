@@ -10,8 +10,9 @@
 //   - pause.go: Pause and Resume, the gate the dispatch loop waits on.
 //   - worker.go: one link end to end — redirects, robots, page building, hooks.
 //   - drops.go: marking the out-links the frontier will drop
-//     (crawl.Link.FrontierDrops, frontier.Dropper) before the URL hooks
-//     run, so that the built-in hooks skip work Push would throw away.
+//     (crawl.Link.FrontierDrops, frontier.Dropper) and those the crawler
+//     refuses unfetched (crawl.Link.Refused) before the URL hooks run, so
+//     that the built-in hooks skip work whose product nothing uses.
 //   - fetch.go: the Colly-based fetcher, retries with backoff and Retry-After.
 //   - drain.go: a refused body read to its end before it is closed (up to
 //     64 KiB), so that its connection carries the next request.
