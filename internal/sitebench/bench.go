@@ -296,7 +296,11 @@ func (r Result) Write(w io.Writer) {
 		for _, x := range rr {
 			fmt.Fprintf(w, " %.2f", x)
 		}
-		fmt.Fprintf(w, " (median %.2f, lowest %.2f)\n", medianOf(sorted), sorted[0])
+		fmt.Fprintf(w, " (median %.2f, lowest %.2f", medianOf(sorted), sorted[0])
+		if lo, hi, c, ok := medianInterval(sorted, 0.9); ok {
+			fmt.Fprintf(w, "; the median lies in %.2f–%.2f with %.0f %% confidence", lo, hi, 100*c)
+		}
+		fmt.Fprintln(w, ")")
 	}
 	fmt.Fprintf(w, "  peak RSS                 off %d MB, on %d MB\n", r.PeakRSS(Off)>>20, r.PeakRSS(On)>>20)
 	r.writeAlone(w)

@@ -12,8 +12,10 @@
 // other page a topic, or a TSV of path and label, whose unlisted pages
 // are left out of the F1 and counted apart). Beside the ratio of the
 // medians it gives each round's own ratio (its two crawls run back to
-// back), their median and the lowest: how robustly the ratio holds on a
-// machine whose speed moves from minute to minute.
+// back), their median and the lowest, and from 5 rounds on an interval the
+// rounds' median lies in with at least 90 % confidence (order statistics,
+// no assumption on the ratios' distribution): how robustly the ratio holds
+// on a machine whose speed moves from minute to minute.
 //
 // With Config.Each every round also crawls with each configured built-in
 // alone, and the report gives each one's pages/s and its extra time a page
@@ -22,6 +24,7 @@
 // Files:
 //   - bench.go: Config, Run, the rounds and the child processes.
 //   - alone.go: the built-ins crawled alone: extra time a page and shares.
+//   - interval.go: the distribution-free interval of the rounds' median.
 //   - outputs.go: reading a run's summary and export files into figures.
 //   - serve.go: the loopback file server and the {site} placeholder.
 package sitebench
