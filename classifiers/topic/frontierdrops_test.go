@@ -16,14 +16,7 @@ func TestOnURLFrontierDrops(t *testing.T) {
 	ctx := context.Background()
 	for _, strategy := range []string{topic.StrategyBFS, topic.StrategyBestFirst, topic.StrategyAdaptive, topic.StrategyLearned} {
 		t.Run(strategy, func(t *testing.T) {
-			h, err := topic.NewHook(sportModel(t, topic.Config{Strategy: strategy, Relevance: 0.3}), nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			parent := page(t, "http://demo/hub", "sport-101")
-			if err := h.OnPage(ctx, parent); err != nil {
-				t.Fatal(err)
-			}
+			h, parent := hookAfterPage(t, strategy)
 			dropped := crawl.Link{URL: "http://demo/seen", Anchor: "match report", Priority: -7, FrontierDrops: true}
 			if err := h.OnURL(ctx, parent, &dropped); err != nil || dropped.Priority != -7 {
 				t.Errorf("OnURL(dropped link) = %v, priority %v; want nil, its own -7", err, dropped.Priority)
@@ -38,6 +31,21 @@ func TestOnURLFrontierDrops(t *testing.T) {
 			}
 		})
 	}
+}
+
+// hookAfterPage is a hook of strategy, with relevance 0.3, that has seen
+// one sport page (the parent of the links a test gives it).
+func hookAfterPage(t *testing.T, strategy string) (*topic.Hook, *crawl.Page) {
+	t.Helper()
+	h, err := topic.NewHook(sportModel(t, topic.Config{Strategy: strategy, Relevance: 0.3}), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	parent := page(t, "http://demo/hub", "sport-101")
+	if err := h.OnPage(context.Background(), parent); err != nil {
+		t.Fatal(err)
+	}
+	return h, parent
 }
 
 // TestLearnedFrontierDropsLearnsTheSame: the learned strategy skips only
@@ -136,14 +144,7 @@ func TestOnURLRefused(t *testing.T) {
 	ctx := context.Background()
 	for _, strategy := range []string{topic.StrategyBFS, topic.StrategyBestFirst, topic.StrategyAdaptive, topic.StrategyLearned} {
 		t.Run(strategy, func(t *testing.T) {
-			h, err := topic.NewHook(sportModel(t, topic.Config{Strategy: strategy, Relevance: 0.3}), nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			parent := page(t, "http://demo/hub", "sport-101")
-			if err := h.OnPage(ctx, parent); err != nil {
-				t.Fatal(err)
-			}
+			h, parent := hookAfterPage(t, strategy)
 			refused := crawl.Link{URL: "http://demo/_sources/match.rst.txt", Anchor: "match report", Priority: -7, Refused: true}
 			if err := h.OnURL(ctx, parent, &refused); err != nil || refused.Priority != -7 {
 				t.Errorf("OnURL(refused link) = %v, priority %v; want nil, its own -7", err, refused.Priority)
