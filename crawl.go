@@ -48,18 +48,19 @@ type Link struct {
 	FrontierDrops bool
 
 	// Refused is set by the crawler on a page's out-link, before its URL
-	// hooks run, when the crawler already refuses to fetch URLs like it:
-	// its host served 3 of its URLs of the link's extension as
-	// other than HTML and none as a page (package crawler's
-	// RuleNotHTMLFiles). Unless a hook drops it, it is queued, then
-	// refused when popped and stored as a failure of that kind, never
-	// fetched; its Label and Score label nothing the crawl will fetch, and
-	// a URL hook may skip work whose only product they are, or what a
-	// fetch of it would teach. (Should one of that extension's URLs
-	// fetched meanwhile turn out to be a page, the rule no longer holds
-	// and the link is fetched with what it had.) The hooks still run for
-	// it, and a hook's ErrSkip still drops it. A hook that changes URL or
-	// Depth makes it false for the hooks after it. Never stored.
+	// hooks run, when the crawler already refuses to fetch it: its host
+	// served 3 of its URLs of the link's extension as other than HTML and
+	// none as a page (package crawler's RuleNotHTMLFiles), or the
+	// robots.txt of its origin, already fetched, disallows it. Unless a
+	// hook drops it, it is queued, then refused when popped and stored as
+	// a failure of that kind (not-html-files, robots), never fetched; its
+	// Label and Score label nothing the crawl will fetch, and a URL hook
+	// may skip work whose only product they are, or what a fetch of it
+	// would teach. (Should the rule change before it is popped, one of
+	// that extension's URLs turning out to be a page or robots.txt read
+	// again allowing it, it is fetched with what it had.) The hooks still
+	// run for it, and a hook's ErrSkip still drops it. A hook that changes
+	// URL or Depth makes it false for the hooks after it. Never stored.
 	Refused bool
 }
 

@@ -21,7 +21,8 @@ type noNovelty struct{ frontier.Frontier }
 // (not seen, in scope) and it is above the priority dispatched last or the
 // best queued one, whichever is lower (anything, with nothing queued); and
 // every link above the priority dispatched last counts when the frontier
-// cannot say, but one it said it drops (crawl.Link.FrontierDrops).
+// cannot say, but one it said it drops (crawl.Link.FrontierDrops). A link
+// the crawler refuses unfetched (crawl.Link.Refused) never counts.
 func TestBetterCountsOnlyNewLinks(t *testing.T) {
 	ctx := context.Background()
 	newMem := func(queued ...crawl.Link) frontier.Frontier {
@@ -44,6 +45,7 @@ func TestBetterCountsOnlyNewLinks(t *testing.T) {
 	aboveQueued := crawl.Link{URL: "http://a.test/mid", Priority: 2}
 	low := crawl.Link{URL: "http://a.test/low", Priority: 0.5}
 	dropped := crawl.Link{URL: "http://a.test/seen", Priority: 9, FrontierDrops: true} // as marked before the hooks ran
+	refused := crawl.Link{URL: "http://a.test/_sources/new.rst.txt", Priority: 9, Refused: true}
 	for _, tc := range []struct {
 		name string
 		fr   frontier.Frontier
@@ -61,6 +63,9 @@ func TestBetterCountsOnlyNewLinks(t *testing.T) {
 		{"frontier cannot say: link below the one dispatched", noNovelty{mem}, res(aboveQueued), false},
 		{"frontier cannot say, but said it drops the link", noNovelty{mem}, res(dropped), false},
 		{"a link the frontier drops, with a new one below both", mem, res(dropped, low), false},
+		{"a new link the crawler refuses unfetched", mem, res(refused), false},
+		{"frontier cannot say: a link the crawler refuses", noNovelty{mem}, res(refused), false},
+		{"nothing queued: a link the crawler refuses", empty, res(refused), false},
 		{"no links", mem, res(), false},
 	} {
 		c := &Crawler{fr: tc.fr}

@@ -2,6 +2,7 @@ package crawler
 
 import (
 	"context"
+	"strings"
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/frontier"
@@ -32,21 +33,60 @@ func (c *Crawler) markDrops(ctx context.Context, links []crawl.Link) {
 }
 
 // markRefused marks crawl.Link.Refused the links, not marked FrontierDrops,
-// that the crawler already refuses to fetch (fileKinds: a host's files of
-// their extension are not pages), so that the built-in URL hooks skip the
+// that the crawler already refuses to fetch: a host's files of their
+// extension are not pages (fileKinds), or the robots.txt of their origin,
+// fetched already, disallows them. The built-in URL hooks then skip the
 // label and score of a link never to be fetched, and what it would teach
 // them: on a Sphinx site every page links its reStructuredText source, and
-// those links were half of what the hooks judged on the CMake docs.
-// Nothing is marked when no URL hook would read the marks.
+// those links were half of what the hooks judged on the CMake docs; on a
+// wiki, the edit and history links robots.txt disallows are many of a
+// page's. Nothing is marked when no URL hook would read the marks.
 func (c *Crawler) markRefused(links []crawl.Link) {
 	if !c.urlHooks {
 		return
 	}
+	var memo robotsMemo
 	for i := range links {
-		if !links[i].FrontierDrops && c.files.refuses(links[i].URL) {
+		if !links[i].FrontierDrops && (c.files.refuses(links[i].URL) || c.robotsRefuses(links[i].URL, &memo)) {
 			links[i].Refused = true
 		}
 	}
+}
+
+// robotsMemo is what robotsRefuses found for the origin of the link it was
+// last asked about (a page's links mostly share one): the URL's scheme and
+// authority as written, and that origin's robots.txt when it is known,
+// available and disallows something to the crawl's agent (nil otherwise).
+type robotsMemo struct {
+	prefix string
+	policy *robotsPolicy
+}
+
+// robotsRefuses reports whether the robots.txt of u's origin, in the cache
+// and not expired, disallows u; an origin whose robots.txt is not known
+// yet, or unavailable (the host is held, not refused), refuses nothing.
+func (c *Crawler) robotsRefuses(u string, m *robotsMemo) bool {
+	if !*c.cfg.RespectRobots {
+		return false
+	}
+	i := strings.Index(u, "://")
+	if i <= 0 {
+		return false
+	}
+	end := i + 3 // the authority's end: a byte loop, IndexAny cost a link more than the rest
+	for end < len(u) && u[end] != '/' && u[end] != '?' && u[end] != '#' {
+		end++
+	}
+	if prefix := u[:end]; prefix != m.prefix {
+		m.prefix, m.policy = prefix, nil
+		if host := crawl.HostKey(u); host != "" {
+			p := c.robots.known(strings.ToLower(u[:i]), host)
+			if p != nil && !p.rules.Unavailable() && p.rules.Disallows(c.cfg.RobotsAgent) {
+				m.policy = p
+			}
+		}
+	}
+	return m.policy != nil && !m.policy.allowed(u, c.cfg.RobotsAgent)
 }
 
 // urlDropper is the frontier's Dropper when some URL hook may read its

@@ -3,6 +3,7 @@ package crawler
 import (
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/crawl-project/crawl"
 )
@@ -26,11 +27,18 @@ const RuleNotHTMLFiles = "not-html-files"
 type fileKinds struct {
 	mu     sync.Mutex
 	counts map[fileKey]*fileCount
+	// refusing is how many pairs refuse their URLs now: while none does
+	// (most sites), refuses answers without reading the URL, for every
+	// link popped and every new link a URL hook will judge.
+	refusing atomic.Int32
 }
 
 type fileKey struct{ host, ext string } // ext lower-case
 
 type fileCount struct{ refused, pages int }
+
+// refuses reports whether the pair's other URLs are refused unfetched.
+func (c *fileCount) refuses() bool { return c.refused >= minRefusals && c.pages == 0 }
 
 // minRefusals is how many of a host's URLs of one extension must have been
 // refused as not HTML, with none a page, before the others are not fetched.
@@ -69,6 +77,9 @@ func (k *fileKinds) key(u string) (fileKey, bool) {
 // host's URLs of its extension were refused as not HTML and none was a
 // page.
 func (k *fileKinds) refuses(u string) bool {
+	if k.refusing.Load() == 0 {
+		return false
+	}
 	key, ok := k.key(u)
 	if !ok {
 		return false
@@ -76,7 +87,7 @@ func (k *fileKinds) refuses(u string) bool {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	c := k.counts[key]
-	return c != nil && c.refused >= minRefusals && c.pages == 0
+	return c != nil && c.refuses()
 }
 
 // observe counts the answer to a fetch of u: a page, or refused as not
@@ -97,10 +108,17 @@ func (k *fileKinds) observe(u string, page bool) {
 		key = fileKey{host: strings.Clone(key.host), ext: strings.Clone(key.ext)} // not the URL they were cut from
 		k.counts[key] = c
 	}
+	was := c.refuses()
 	if page {
 		c.pages++
 	} else {
 		c.refused++
+	}
+	switch now := c.refuses(); {
+	case now && !was:
+		k.refusing.Add(1)
+	case was && !now:
+		k.refusing.Add(-1)
 	}
 }
 

@@ -17,6 +17,9 @@ func TestFileKinds(t *testing.T) {
 		}
 		k.observe(fmt.Sprintf("http://a.test/_sources/%d.rst.txt", i), false)
 	}
+	if n := k.refusing.Load(); n != 1 {
+		t.Errorf("%d pairs counted refusing, want 1", n)
+	}
 	for _, c := range []struct {
 		url  string
 		want bool
@@ -38,6 +41,9 @@ func TestFileKinds(t *testing.T) {
 	}
 	if k.refuses("http://code.test/blob/x.txt") {
 		t.Error("a host whose .txt URLs were once a page: refused, want fetched")
+	}
+	if n := k.refusing.Load(); n != 1 { // code.test's pair refused for a while, then no more
+		t.Errorf("%d pairs counted refusing, want 1 (a.test's)", n)
 	}
 	// Page extensions are never refused, whatever they answered.
 	for i := range 10 {

@@ -114,6 +114,27 @@ func (c *robotsCache) policy(ctx context.Context, scheme, host string, gate gate
 	return e.policy
 }
 
+// known returns the robots policy of the origin scheme://host when it is
+// cached, fetched and not expired, and nil otherwise: it neither fetches
+// nor waits (markRefused asks it of every new link).
+func (c *robotsCache) known(scheme, host string) *robotsPolicy {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	el, ok := c.entries[scheme+"://"+host]
+	if !ok {
+		return nil
+	}
+	e := el.Value.(*robotsEntry)
+	select {
+	case <-e.ready:
+		if c.now().Before(e.policy.expires) {
+			return e.policy
+		}
+	default:
+	}
+	return nil
+}
+
 func (c *robotsCache) wait(ctx context.Context, e *robotsEntry) *robotsPolicy {
 	select {
 	case <-e.ready:

@@ -167,13 +167,15 @@ func (w *writer) ready(group []result) ([]result, bool) {
 // does not say (no frontier.Novelty) has every link above the one
 // dispatched last count, but those it said it drops
 // (crawl.Link.FrontierDrops, whose priority the hooks may not have
-// computed). README.md has the figures.
+// computed). A link the crawler refuses unfetched (crawl.Link.Refused)
+// never counts: dispatched first, it would only be refused. README.md has
+// the figures.
 func (w *writer) better(r result) bool {
 	bar := math.Float64frombits(w.c.dispatched.Load())
 	nov, _ := w.c.fr.(frontier.Novelty)
 	if nov == nil {
 		for i := range r.push {
-			if !r.push[i].FrontierDrops && r.push[i].Priority > bar {
+			if !r.push[i].FrontierDrops && !r.push[i].Refused && r.push[i].Priority > bar {
 				return true
 			}
 		}
@@ -186,7 +188,7 @@ func (w *writer) better(r result) bool {
 	}
 	for i := range r.push {
 		l := &r.push[i] // Queues says no to a link the frontier drops
-		if !l.FrontierDrops && l.Priority > bar && nov.Queues(*l) {
+		if !l.FrontierDrops && !l.Refused && l.Priority > bar && nov.Queues(*l) {
 			return true
 		}
 	}

@@ -2,6 +2,7 @@ package robots_test
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 
@@ -22,9 +23,10 @@ func decisions(r *robots.Robots, agent string) []bool {
 }
 
 // FuzzParse checks our parser's invariants on any bytes: no panic (nor in
-// temoto's parser, the reference), sitemaps absolute http(s), and adding a
+// temoto's parser, the reference), sitemaps absolute http(s), adding a
 // line the parser cannot read, at the end or the start, never changes a
-// decision.
+// decision, and an agent the file does not Disallow anything is allowed
+// every probe.
 func FuzzParse(f *testing.F) {
 	for _, s := range []string{
 		"", "User-agent: *\nDisallow: /private\n", "User-agent: crawl\nCrawl-delay: 5s\nDisallow: /a\n",
@@ -46,6 +48,9 @@ func FuzzParse(f *testing.F) {
 		}
 		for _, agent := range []string{"crawl", "FooBot"} {
 			want := decisions(r, agent)
+			if !r.Disallows(agent) && slices.Contains(want, false) {
+				t.Fatalf("agent %s: Disallows false, yet a probe is refused (%v)\nfile %q", agent, want, body)
+			}
 			garbage := []byte("\n{{not-a-directive}}\n")
 			variants := [][]byte{append(bytes.Clone(body), garbage...)}
 			if len(body) == 0 || body[0] != 0xEF {

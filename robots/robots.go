@@ -126,6 +126,26 @@ func (r *Robots) Allowed(agent, rawURL string) bool {
 	return disallow <= 0 || allow >= disallow
 }
 
+// Disallows reports whether agent may be refused some URL: the robots.txt
+// is unavailable (everything is), or one of agent's groups has a Disallow
+// rule with a pattern. When it is false, Allowed is true for every URL, so
+// a caller asking of many URLs may skip them.
+func (r *Robots) Disallows(agent string) bool {
+	if r.unavailable {
+		return true
+	}
+	s := r.rulesFor(agent)
+	if s == nil {
+		return false
+	}
+	for _, ru := range s.rules {
+		if !ru.allow && ru.pattern != "" {
+			return true
+		}
+	}
+	return false
+}
+
 // CrawlDelay returns the Crawl-delay of agent's groups (the longest, when
 // several give one) and whether any gave a readable one. Crawl-delay is
 // not part of RFC 9309; it is honoured because sites rely on it.

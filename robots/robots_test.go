@@ -183,3 +183,28 @@ func TestSizeLimit(t *testing.T) {
 		t.Error("Truncated() = true for a small file")
 	}
 }
+
+// TestDisallows: whether an agent's rules can refuse anything, as Allowed
+// would answer it: the group naming the agent counts, else the "*" one; an
+// empty Disallow refuses nothing; an unavailable robots.txt refuses all.
+func TestDisallows(t *testing.T) {
+	for _, tc := range []struct {
+		txt, agent string
+		want       bool
+	}{
+		{"", "crawl", false},
+		{"User-agent: *\nDisallow:\n", "crawl", false},
+		{"User-agent: *\nAllow: /\n", "crawl", false},
+		{"User-agent: *\nDisallow: /x\n", "crawl", true},
+		{"User-agent: other\nDisallow: /\n", "crawl", false},
+		{"User-agent: *\nDisallow: /\n\nUser-agent: crawl\nAllow: /\n", "crawl", false},
+		{"User-agent: *\nDisallow: /\n\nUser-agent: crawl\nAllow: /\n", "FooBot", true},
+	} {
+		if got := robots.Parse([]byte(tc.txt)).Disallows(tc.agent); got != tc.want {
+			t.Errorf("Disallows(%s) of %q = %v, want %v", tc.agent, tc.txt, got, tc.want)
+		}
+	}
+	if !robots.Unreachable().Disallows("crawl") {
+		t.Error("an unavailable robots.txt disallows nothing")
+	}
+}
