@@ -116,7 +116,8 @@ func (c *robotsCache) policy(ctx context.Context, scheme, host string, gate gate
 
 // known returns the robots policy of the origin scheme://host when it is
 // cached, fetched and not expired, and nil otherwise: it neither fetches
-// nor waits (markRefused asks it of every new link).
+// nor waits (markRefused asks it once for each origin of a page's new
+// links).
 func (c *robotsCache) known(scheme, host string) *robotsPolicy {
 	c.mu.Lock()
 	defer c.mu.Unlock()
