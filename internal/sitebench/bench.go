@@ -204,18 +204,9 @@ func (r Result) Ratio() float64 {
 	return on / off
 }
 
+// median is the median pages/s of the runs of mode m (0 when none).
 func (r Result) median(m Mode) float64 {
-	var v []float64
-	for _, run := range r.Runs {
-		if run.Mode == m {
-			v = append(v, run.PagesPerSecond())
-		}
-	}
-	if len(v) == 0 {
-		return 0
-	}
-	slices.Sort(v)
-	return medianOf(v)
+	return r.medianBy(m, func(run Run) (float64, bool) { return run.PagesPerSecond(), true })
 }
 
 // medianCPU is the median over the runs of mode m of their CPU seconds a
@@ -224,10 +215,21 @@ func (r Result) median(m Mode) float64 {
 // whatever else the machine runs (the loopback server included, which is
 // the bench's own process and not counted).
 func (r Result) medianCPU(m Mode) float64 {
+	return r.medianBy(m, func(run Run) (float64, bool) {
+		return run.CPU.Seconds() / float64(run.Pages), run.CPU > 0 && run.Pages > 0
+	})
+}
+
+// medianBy is the median of value over the runs of mode m it has one for
+// (ok), 0 when none has.
+func (r Result) medianBy(m Mode, value func(Run) (float64, bool)) float64 {
 	var v []float64
 	for _, run := range r.Runs {
-		if run.Mode == m && run.CPU > 0 && run.Pages > 0 {
-			v = append(v, run.CPU.Seconds()/float64(run.Pages))
+		if run.Mode != m {
+			continue
+		}
+		if x, ok := value(run); ok {
+			v = append(v, x)
 		}
 	}
 	slices.Sort(v)
