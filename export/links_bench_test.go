@@ -6,13 +6,11 @@ import (
 	"encoding/csv"
 	"fmt"
 	"net/http"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/crawl-project/crawl"
 	"github.com/crawl-project/crawl/export"
-	"github.com/crawl-project/crawl/store"
 )
 
 // BenchmarkLinksExport writes the links table of a crawl of the Python
@@ -21,11 +19,7 @@ import (
 // last (57–72 ms in a crawl of those docs, README "Measured").
 func BenchmarkLinksExport(b *testing.B) {
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(b.TempDir(), "l.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer st.Close()
+	st := tempStore(b)
 	const pages, perPage = 526, 43
 	at := time.Date(2026, 12, 8, 0, 0, 0, 0, time.UTC)
 	var ps []*crawl.Page

@@ -23,11 +23,7 @@ import (
 // then WriteRecordsDir): 300 pages of 20 records in 3 clusters.
 func BenchmarkRecordsExport(b *testing.B) {
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(b.TempDir(), "r.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer st.Close()
+	st := tempStore(b)
 	const nPages, perPage, nClusters = 300, 20, 3
 	at := time.Date(2026, 11, 25, 6, 0, 0, 0, time.UTC)
 	var pages []*crawl.Page
@@ -60,6 +56,7 @@ func BenchmarkRecordsExport(b *testing.B) {
 		dir := b.TempDir()
 		b.ReportAllocs()
 		var files []string
+		var err error
 		for b.Loop() {
 			if files, err = export.WriteRecords(ctx, st, "csv", filepath.Join(dir, "records.csv"), filepath.Join(dir, "records")); err != nil {
 				b.Fatal(err)
@@ -71,6 +68,7 @@ func BenchmarkRecordsExport(b *testing.B) {
 		dir := b.TempDir()
 		b.ReportAllocs()
 		var files []string
+		var err error
 		for b.Loop() {
 			if err := export.WriteFile(ctx, st, "records", "csv", filepath.Join(dir, "records.csv")); err != nil {
 				b.Fatal(err)
@@ -96,11 +94,7 @@ func BenchmarkWriteRecordsDocs(b *testing.B) {
 
 func benchWriteRecordsDocs(b *testing.B, docs func(pages, clusters int) ([]*crawl.Page, []crawl.Record)) {
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(b.TempDir(), "docs.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer st.Close()
+	st := tempStore(b)
 	pages, recs := docs(526, 2)
 	if err := st.SaveResults(ctx, pages, nil); err != nil {
 		b.Fatal(err)
@@ -110,6 +104,7 @@ func benchWriteRecordsDocs(b *testing.B, docs func(pages, clusters int) ([]*craw
 	}
 	dir := b.TempDir()
 	var files []string
+	var err error
 	b.ReportAllocs()
 	for b.Loop() {
 		if files, err = export.WriteRecords(ctx, st, "csv", filepath.Join(dir, "records.csv"), filepath.Join(dir, "records")); err != nil {
